@@ -1,0 +1,30 @@
+# Quick start: `make demo` and `make test` (see README.md). Both install what is missing first.
+BUILD_DIR ?= build
+JOBS ?= $(shell nproc)
+# Mesa's rusticl exposes llvmpipe (a second, independent CPU OpenCL) only when asked to.
+export RUSTICL_ENABLE ?= llvmpipe
+
+.PHONY: all deps configure build test demo bench clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+demo: build
+	@$(BUILD_DIR)/bench/aclnn_bench --quick
+
+bench: build
+	@$(BUILD_DIR)/bench/aclnn_bench $(BENCH_ARGS)
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,1 @@
+// The shared library is the static core linked whole (see CMakeLists.txt).

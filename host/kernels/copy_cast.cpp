@@ -1,0 +1,59 @@
+#include "kernels/copy_cast.h"
+
+#include <cstdlib>
+
+#include "aclnn/opdev/op_errno.h"
+#include "kernels/dtype_defines.h"
+#include "kernels/launch.h"
+
+namespace aclcl {
+
+namespace {
+
+cl_long8 toLong8(const std::vector<int64_t> &v) {
+    cl_long8 out;
+    for (int i = 0; i < 8; ++i) out.s[i] = v[static_cast<size_t>(i)];
+    return out;
+}
+
+// Largest element offset a view can reach, for choosing 32- or 64-bit index math.
+int64_t reach(const std::vector<int64_t> &shape, const std::vector<int64_t> &strides) {
+    int64_t r = 0;
+    for (size_t i = 0; i < shape.size(); ++i) r += (shape[i] > 0 ? shape[i] - 1 : 0) * std::llabs(strides[i]);
+    return r;
+}
+
+}  // namespace
+
+CopyCastPlan planCopyCast(Device &device, aclDataType src, aclDataType dst, const std::vector<int64_t> &shape,
+                          const std::vector<int64_t> &srcStrides, const std::vector<int64_t> &dstStrides) {
+    if (shape.size() > 8) {
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("copy: rank %zu is above the supported 8", shape.size()));
+    }
+    CopyCastPlan plan;
+    size_t pad = 8 - shape.size();
+    plan.shape.assign(pad, 1);
+    plan.srcStrides.assign(pad, 0);
+    plan.dstStrides.assign(pad, 0);
+    plan.shape.insert(plan.shape.end(), shape.begin(), shape.end());
+    plan.srcStrides.insert(plan.srcStrides.end(), srcStrides.begin(), srcStrides.end());
+    plan.dstStrides.insert(plan.dstStrides.end(), dstStrides.begin(), dstStrides.end());
+    plan.total = 1;
+    for (int64_t d : shape) plan.total *= static_cast<uint64_t>(d);
+    const int64_t limit = 0x7fffffff;
+    bool wide = static_cast<int64_t>(plan.total) > limit || reach(shape, srcStrides) > limit ||
+                reach(shape, dstStrides) > limit;
+    std::string defines = dtypeDefines("IN", src) + dtypeDefines("OUT", dst) + indexDefine(wide);
+    plan.program = buildProgram(device, "copy_cast", defines);
+    return plan;
+}
+
+void enqueueCopyCast(cl_command_queue queue, const CopyCastPlan &plan, const BufferRef &src, const BufferRef &dst) {
+    if (plan.total == 0) return;
+    Kernel k(plan.program, "copy_cast");
+    k.args(src, dst, toLong8(plan.shape), toLong8(plan.srcStrides), toLong8(plan.dstStrides),
+           static_cast<cl_ulong>(plan.total));
+    k.launch1d(queue, plan.total);
+}
+
+}  // namespace aclcl

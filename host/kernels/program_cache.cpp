@@ -1,0 +1,109 @@
+#include "kernels/program_cache.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "aclnn/opdev/op_errno.h"
+#include "kernels/embedded.h"
+#include "runtime/stream.h"
+
+namespace aclcl {
+
+namespace {
+
+struct Entry {
+    std::once_flag once;
+    ProgramHandle program;
+    std::string error;
+    int errorCode = 0;
+};
+
+using Key = std::tuple<int, std::string, std::string>;
+std::mutex g_cacheMutex;
+std::map<Key, std::shared_ptr<Entry>> g_cache;
+
+std::string buildOptions(const Device &device) {
+    // OpenCL C 1.2 is the portable dialect: every OpenCL 1.2+ and 3.0 device accepts it.
+    std::string opts;
+    if (device.openclCVersion.find("OpenCL C 1.0") == std::string::npos &&
+        device.openclCVersion.find("OpenCL C 1.1") == std::string::npos) {
+        opts = "-cl-std=CL1.2";
+    }
+    return opts;
+}
+
+std::string buildLog(cl_program program, cl_device_id device) {
+    size_t n = 0;
+    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &n);
+    std::string log(n, '\0');
+    if (n) clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, n, &log[0], nullptr);
+    while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+    return log;
+}
+
+void build(Entry &entry, Device &device, const std::string &name, const std::string &defines) {
+    const char *common = embeddedKernelSource("common");
+    const char *body = embeddedKernelSource(name.c_str());
+    if (!common || !body) {
+        entry.errorCode = ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+        entry.error = strformat("no embedded OpenCL program named '%s'", name.c_str());
+        return;
+    }
+    std::string source = defines + "\n" + common + "\n" + body;
+    const char *text = source.c_str();
+    size_t length = source.size();
+    cl_int err = CL_SUCCESS;
+    ClProgramPtr program(clCreateProgramWithSource(device.context.get(), 1, &text, &length, &err));
+    if (err != CL_SUCCESS) {
+        entry.errorCode = ACLNN_ERR_INNER;
+        entry.error = strformat("clCreateProgramWithSource(%s) failed: %s", name.c_str(), clErrorName(err));
+        return;
+    }
+    std::string options = buildOptions(device);
+    err = clBuildProgram(program.get(), 1, &device.id, options.c_str(), nullptr, nullptr);
+    if (err != CL_SUCCESS) {
+        entry.errorCode = ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+        entry.error = strformat("building OpenCL program '%s' for %s failed (%s) with options \"%s\"; build log:\n%s",
+                                name.c_str(), device.describe().c_str(), clErrorName(err), options.c_str(),
+                                buildLog(program.get(), device.id).c_str());
+        if (std::getenv("ACLNN_OPENCL_DUMP_FAILED_SOURCE")) {
+            std::fprintf(stderr, "%s\n----- source -----\n%s\n", entry.error.c_str(), source.c_str());
+        }
+        return;
+    }
+    entry.program = ProgramHandle(program.release(), [](cl_program p) { clReleaseProgram(p); });
+}
+
+void clearOnFinalize() { clearProgramCache(); }
+
+}  // namespace
+
+ProgramHandle buildProgram(Device &device, const std::string &name, const std::string &defines) {
+    static std::once_flag hookOnce;
+    std::call_once(hookOnce, [] { registerFinalizeHook(clearOnFinalize); });
+    std::shared_ptr<Entry> entry;
+    {
+        std::lock_guard<std::mutex> lock(g_cacheMutex);
+        auto &slot = g_cache[Key{device.index, name, defines}];
+        if (!slot) slot = std::make_shared<Entry>();
+        entry = slot;
+    }
+    std::call_once(entry->once, [&] { build(*entry, device, name, defines); });
+    if (!entry->program) fail(entry->errorCode, entry->error);
+    return entry->program;
+}
+
+size_t cachedProgramCount() {
+    std::lock_guard<std::mutex> lock(g_cacheMutex);
+    return g_cache.size();
+}
+
+void clearProgramCache() {
+    std::lock_guard<std::mutex> lock(g_cacheMutex);
+    g_cache.clear();
+}
+
+}  // namespace aclcl

@@ -1,0 +1,132 @@
+#include "meta/executor.h"
+
+#include <mutex>
+#include <unordered_map>
+
+#include "aclnn/opdev/op_errno.h"
+#include "common/dtype.h"
+#include "runtime/memory.h"
+
+namespace aclcl {
+
+namespace {
+std::mutex g_execMutex;
+std::unordered_map<aclOpExecutor *, std::unique_ptr<aclOpExecutor>> g_executors;
+}  // namespace
+
+aclOpExecutor *registerExecutor(std::unique_ptr<aclOpExecutor> executor) {
+    aclOpExecutor *raw = executor.get();
+    std::lock_guard<std::mutex> lock(g_execMutex);
+    g_executors.emplace(raw, std::move(executor));
+    return raw;
+}
+
+aclOpExecutor *checkExecutor(aclOpExecutor *executor) {
+    std::lock_guard<std::mutex> lock(g_execMutex);
+    return g_executors.count(executor) ? executor : nullptr;
+}
+
+void destroyExecutor(aclOpExecutor *executor) {
+    std::unique_ptr<aclOpExecutor> owned;
+    std::lock_guard<std::mutex> lock(g_execMutex);
+    auto it = g_executors.find(executor);
+    if (it == g_executors.end()) return;
+    owned = std::move(it->second);
+    g_executors.erase(it);
+}
+
+void destroyAllExecutors() {
+    std::unordered_map<aclOpExecutor *, std::unique_ptr<aclOpExecutor>> all;
+    std::lock_guard<std::mutex> lock(g_execMutex);
+    all.swap(g_executors);
+}
+
+BufferRef RunContext::resolveTensor(const aclTensor &t, const char *role, size_t index) const {
+    size_t elem = dtypeSize(t.dtype);
+    if (t.numel() == 0) return BufferRef{};
+    if (!t.data) {
+        fail(ACLNN_ERR_PARAM_NULLPTR, strformat("%s: %s tensor %zu has no device address (tensorData is null)",
+                                                executor_.op.c_str(), role, index));
+    }
+    // Furthest element the view reaches, so that a view running past its allocation is caught here.
+    int64_t last = t.offset;
+    for (size_t d = 0; d < t.viewDims.size(); ++d) last += (t.viewDims[d] - 1) * t.strides[d];
+    size_t needed = static_cast<size_t>(last + 1) * elem;
+    std::string what = strformat("%s: %s tensor %zu (shape %s, offset %lld)", executor_.op.c_str(), role, index,
+                                 t.shapeString().c_str(), static_cast<long long>(t.offset));
+    DeviceAddress a = resolveDevicePointer(t.data, needed, what.c_str());
+    if (a.device != &stream_.device()) {
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s lives on device %d but the stream is on device %d", what.c_str(),
+                                                a.device->index, stream_.device().index));
+    }
+    if (a.offset % elem != 0) {
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: its data pointer is not aligned to its %zu-byte elements",
+                                                what.c_str(), elem));
+    }
+    return BufferRef{a.mem, static_cast<cl_ulong>(a.offset / elem + static_cast<size_t>(t.offset))};
+}
+
+BufferRef RunContext::input(size_t index) const { return resolveTensor(executor_.inputs.at(index), "input", index); }
+
+BufferRef RunContext::output(size_t index) const {
+    return resolveTensor(executor_.outputs.at(index), "output", index);
+}
+
+BufferRef RunContext::workspace(uint64_t byteOffset, aclDataType dtype) const {
+    size_t elem = dtypeSize(dtype);
+    DeviceAddress a = resolveDevicePointer(static_cast<char *>(workspace_) + byteOffset, elem,
+                                           (executor_.op + ": workspace").c_str());
+    if (a.offset % elem != 0) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: the workspace pointer is not aligned to %zu bytes", executor_.op.c_str(), elem));
+    }
+    return BufferRef{a.mem, static_cast<cl_ulong>(a.offset / elem)};
+}
+
+int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                    void *stream) {
+    return guard(ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> int32_t {
+        if (!executor) {
+            fail(ACLNN_ERR_PARAM_NULLPTR,
+                 strformat("%s: Expected a value of type [aclOpExecutor*] for argument [executor] but instead found "
+                           "nullptr.",
+                           api));
+        }
+        if (!checkExecutor(executor)) {
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: executor %p is not live: a non-repeatable executor is destroyed after it runs once",
+                           api, static_cast<void *>(executor)));
+        }
+        std::unique_ptr<aclOpExecutor, void (*)(aclOpExecutor *)> once(
+            executor->repeatable ? nullptr : executor, [](aclOpExecutor *e) { destroyExecutor(e); });
+        if (executor->op != api) {
+            fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: the executor was planned by %sGetWorkspaceSize", api,
+                                                    executor->op.c_str()));
+        }
+        if (workspaceSize > 0 && !workspace) {
+            fail(ACLNN_ERR_PARAM_NULLPTR,
+                 strformat("%s: Expected a value of type [void*] for argument [workspace] but instead found nullptr.",
+                           api));
+        }
+        if (workspaceSize < executor->workspaceSize) {
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: workspaceSize %llu is smaller than the %llu bytes GetWorkspaceSize asked for", api,
+                           static_cast<unsigned long long>(workspaceSize),
+                           static_cast<unsigned long long>(executor->workspaceSize)));
+        }
+        if (executor->workspaceSize > 0) {
+            resolveDevicePointer(workspace, executor->workspaceSize, (std::string(api) + ": workspace").c_str());
+        }
+        Stream &s = resolveStream(stream);
+        if (executor->device != &s.device()) {
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: the executor was planned for %s but the stream belongs to %s", api,
+                           executor->device->describe().c_str(), s.device().describe().c_str()));
+        }
+        RunContext ctx(*executor, s, workspace, workspaceSize);
+        for (auto &step : executor->steps) step(ctx);
+        return ACLNN_SUCCESS;
+    });
+}
+
+}  // namespace aclcl

@@ -1,0 +1,71 @@
+// aclOpExecutor: a planned operator run. GetWorkspaceSize fills in the steps; the second phase
+// resolves device addresses and enqueues the steps on a stream.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "meta/tensor.h"
+#include "runtime/cl_handles.h"
+#include "runtime/device.h"
+#include "runtime/memory.h"
+#include "runtime/stream.h"
+
+namespace aclcl {
+
+class RunContext;
+using Step = std::function<void(RunContext &)>;
+
+}  // namespace aclcl
+
+struct aclOpExecutor {
+    std::string op;                 // "aclnnReflectionPad2dBackward"
+    aclcl::Device *device = nullptr;
+    std::vector<aclTensor> inputs;   // snapshots of the argument tensors, in CANN's argument order
+    std::vector<aclTensor> outputs;
+    uint64_t workspaceSize = 0;
+    std::vector<aclcl::Step> steps;
+    std::vector<std::shared_ptr<void>> keepAlive;  // programs and other resources the steps use
+    bool repeatable = false;
+};
+
+namespace aclcl {
+
+class RunContext {
+public:
+    RunContext(aclOpExecutor &executor, Stream &stream, void *workspace, uint64_t workspaceSize)
+        : executor_(executor), stream_(stream), workspace_(workspace), workspaceSize_(workspaceSize) {}
+
+    Stream &stream() const { return stream_; }
+    cl_command_queue queue() const { return stream_.queue(); }
+    Device &device() const { return stream_.device(); }
+    const aclOpExecutor &executor() const { return executor_; }
+
+    BufferRef input(size_t index) const;
+    BufferRef output(size_t index) const;
+    // The workspace at byteOffset, as a buffer of `dtype` elements; byteOffset must be aligned to it.
+    BufferRef workspace(uint64_t byteOffset, aclDataType dtype) const;
+
+private:
+    BufferRef resolveTensor(const aclTensor &t, const char *role, size_t index) const;
+    aclOpExecutor &executor_;
+    Stream &stream_;
+    void *workspace_;
+    uint64_t workspaceSize_;
+};
+
+// Executor registry: a stale executor pointer is reported, not dereferenced.
+aclOpExecutor *registerExecutor(std::unique_ptr<aclOpExecutor> executor);
+aclOpExecutor *checkExecutor(aclOpExecutor *executor);  // nullptr when not live
+void destroyExecutor(aclOpExecutor *executor);
+void destroyAllExecutors();
+
+// The whole second phase of every operator: checks, resolves the stream, runs the steps, and
+// destroys a non-repeatable executor.
+int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                    void *stream);
+
+}  // namespace aclcl

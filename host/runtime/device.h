@@ -1,0 +1,49 @@
+// The OpenCL devices this process can use, in a stable order, and what each can do.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "runtime/cl_handles.h"
+
+namespace aclcl {
+
+class Stream;
+
+struct Device {
+    int index = 0;  // the aclrt device id
+    cl_platform_id platform = nullptr;
+    cl_device_id id = nullptr;
+    std::string name;
+    std::string platformName;
+    std::string vendor;
+    std::string version;        // CL_DEVICE_VERSION
+    std::string openclCVersion; // CL_DEVICE_OPENCL_C_VERSION
+    std::string extensions;
+    cl_device_type type = 0;
+    bool fp64 = false;
+    bool fp16 = false;
+    size_t maxWorkGroupSize = 1;
+    cl_ulong globalMemSize = 0;
+    cl_ulong maxAllocSize = 0;
+    cl_uint computeUnits = 0;
+    ClContextPtr context;
+    Stream *defaultStream = nullptr;  // owned by the stream registry
+
+    const char *typeName() const;  // "GPU", "CPU", "ACCELERATOR", "OTHER"
+    std::string describe() const;   // "[0] NVIDIA H100 (NVIDIA CUDA, GPU)"
+};
+
+// Parses ACLNN_OPENCL_DEVICE and the platforms into the device list once; thread-safe.
+// Order: GPUs, then accelerators, then CPUs, then others; within a kind, by platform name and
+// the platform's own device order. Platforms that report no devices are skipped.
+std::vector<Device *> &devices();
+Device &deviceAt(int32_t index);  // throws ACL_ERROR_RT_INVALID_DEVICEID
+
+// Whether a device matches one filter of the ACLNN_OPENCL_DEVICE grammar (see docs/devices.md).
+bool deviceMatchesFilter(const std::string &platform, const std::string &type, const std::string &name,
+                         const std::string &filter);
+
+}  // namespace aclcl

@@ -1,0 +1,493 @@
+// The C entry points of the acl runtime. Each one is a thin translation onto runtime/ objects;
+// guard() turns every failure into a status code and a message for aclGetRecentErrMsg.
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "acl/acl.h"
+#include "runtime/memory.h"
+#include "runtime/stream.h"
+
+using namespace aclcl;
+
+namespace {
+
+std::mutex g_initMutex;
+bool g_initialized = false;
+
+template <class Body>
+aclError run(Body &&body) {
+    return guard(ACL_ERROR_INTERNAL_ERROR, ACL_ERROR_BAD_ALLOC, [&]() -> aclError {
+        body();
+        return ACL_SUCCESS;
+    });
+}
+
+void requireNonNull(const void *p, const char *api, const char *arg) {
+    if (!p) fail(ACL_ERROR_INVALID_PARAM, strformat("%s: argument %s must not be null", api, arg));
+}
+
+// Rounds the runtime's finalisation hooks (program caches etc. register themselves here).
+std::vector<void (*)()> &finalizeHooks() {
+    static std::vector<void (*)()> hooks;
+    return hooks;
+}
+
+void copyDeviceToDevice(cl_command_queue queue, const DeviceAddress &dst, const DeviceAddress &src, size_t count,
+                        bool blocking) {
+    if (dst.device->context.get() == src.device->context.get()) {
+        cl_event ev = nullptr;
+        clCheck(clEnqueueCopyBuffer(queue, src.mem, dst.mem, src.offset, dst.offset, count, 0, nullptr,
+                                    blocking ? &ev : nullptr),
+                "clEnqueueCopyBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+        if (blocking) {
+            ClEventPtr hold(ev);
+            clCheck(clWaitForEvents(1, &ev), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
+        }
+        return;
+    }
+    // Different devices: stage through the host.
+    std::vector<unsigned char> staging(count);
+    Stream &srcStream = defaultStream(*src.device);
+    clCheck(clEnqueueReadBuffer(srcStream.queue(), src.mem, CL_TRUE, src.offset, count, staging.data(), 0, nullptr,
+                                nullptr),
+            "clEnqueueReadBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+    Stream &dstStream = defaultStream(*dst.device);
+    clCheck(clEnqueueWriteBuffer(dstStream.queue(), dst.mem, CL_TRUE, dst.offset, count, staging.data(), 0, nullptr,
+                                 nullptr),
+            "clEnqueueWriteBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+}
+
+void memcpyImpl(const char *api, void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,
+                Stream *stream) {
+    if (count == 0) return;
+    requireNonNull(dst, api, "dst");
+    requireNonNull(src, api, "src");
+    if (count > destMax) {
+        fail(ACL_ERROR_INVALID_PARAM, strformat("%s: count %zu is larger than destMax %zu", api, count, destMax));
+    }
+    bool dstDev = isDevicePointer(dst), srcDev = isDevicePointer(src);
+    if (kind == ACL_MEMCPY_DEFAULT) {
+        kind = dstDev ? (srcDev ? ACL_MEMCPY_DEVICE_TO_DEVICE : ACL_MEMCPY_HOST_TO_DEVICE)
+                      : (srcDev ? ACL_MEMCPY_DEVICE_TO_HOST : ACL_MEMCPY_HOST_TO_HOST);
+    }
+    static const char *kKindNames[] = {"ACL_MEMCPY_HOST_TO_HOST", "ACL_MEMCPY_HOST_TO_DEVICE",
+                                       "ACL_MEMCPY_DEVICE_TO_HOST", "ACL_MEMCPY_DEVICE_TO_DEVICE"};
+    if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEVICE_TO_DEVICE) {
+        fail(ACL_ERROR_INVALID_PARAM, strformat("%s: kind %d is not an aclrtMemcpyKind", api, static_cast<int>(kind)));
+    }
+    bool wantDst = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+    bool wantSrc = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+    if (wantDst != dstDev || wantSrc != srcDev) {
+        fail(ACL_ERROR_INVALID_PARAM,
+             strformat("%s: kind %s expects dst to be %s memory and src to be %s memory, but dst %p is %s memory "
+                       "and src %p is %s memory",
+                       api, kKindNames[kind], wantDst ? "device" : "host", wantSrc ? "device" : "host", dst,
+                       dstDev ? "device" : "host", src, srcDev ? "device" : "host"));
+    }
+    bool blocking = stream == nullptr;
+    switch (kind) {
+        case ACL_MEMCPY_HOST_TO_HOST:
+            if (stream) clCheck(clFinish(stream->queue()), "clFinish", ACL_ERROR_RT_INTERNAL_ERROR);
+            std::memmove(dst, src, count);
+            break;
+        case ACL_MEMCPY_HOST_TO_DEVICE: {
+            DeviceAddress d = resolveDevicePointer(dst, count, api);
+            Stream &s = stream ? *stream : defaultStream(*d.device);
+            clCheck(clEnqueueWriteBuffer(s.queue(), d.mem, blocking ? CL_TRUE : CL_FALSE, d.offset, count, src, 0,
+                                         nullptr, nullptr),
+                    "clEnqueueWriteBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+            break;
+        }
+        case ACL_MEMCPY_DEVICE_TO_HOST: {
+            DeviceAddress s0 = resolveDevicePointer(src, count, api);
+            Stream &s = stream ? *stream : defaultStream(*s0.device);
+            clCheck(clEnqueueReadBuffer(s.queue(), s0.mem, blocking ? CL_TRUE : CL_FALSE, s0.offset, count, dst, 0,
+                                        nullptr, nullptr),
+                    "clEnqueueReadBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+            break;
+        }
+        default: {
+            DeviceAddress d = resolveDevicePointer(dst, count, api);
+            DeviceAddress s0 = resolveDevicePointer(src, count, api);
+            Stream &s = stream ? *stream : defaultStream(*d.device);
+            copyDeviceToDevice(s.queue(), d, s0, count, blocking);
+            break;
+        }
+    }
+}
+
+void memsetImpl(const char *api, void *devPtr, size_t maxCount, int32_t value, size_t count, Stream *stream) {
+    if (count == 0) return;
+    requireNonNull(devPtr, api, "devPtr");
+    if (count > maxCount) {
+        fail(ACL_ERROR_INVALID_PARAM, strformat("%s: count %zu is larger than maxCount %zu", api, count, maxCount));
+    }
+    DeviceAddress d = resolveDevicePointer(devPtr, count, api);
+    Stream &s = stream ? *stream : defaultStream(*d.device);
+    auto pattern = static_cast<cl_uchar>(value & 0xff);
+    cl_event ev = nullptr;
+    clCheck(clEnqueueFillBuffer(s.queue(), d.mem, &pattern, 1, d.offset, count, 0, nullptr, stream ? nullptr : &ev),
+            "clEnqueueFillBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+    if (!stream) {
+        ClEventPtr hold(ev);
+        clCheck(clWaitForEvents(1, &ev), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
+    }
+}
+
+aclError mallocImpl(const char *api, void **devPtr, size_t size) {
+    return run([&] {
+        requireNonNull(devPtr, api, "devPtr");
+        *devPtr = deviceMalloc(currentDevice(), size);
+    });
+}
+
+}  // namespace
+
+namespace aclcl {
+void registerFinalizeHook(void (*hook)()) { finalizeHooks().push_back(hook); }
+}  // namespace aclcl
+
+extern "C" {
+
+aclError aclInit(const char *configPath) {
+    (void)configPath;  // CANN's JSON config (dump/profiling settings) has no meaning here.
+    return run([&] {
+        std::lock_guard<std::mutex> lock(g_initMutex);
+        if (g_initialized) fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: already initialized");
+        devices();
+        g_initialized = true;
+    });
+}
+
+aclError aclFinalize(void) {
+    return run([&] {
+        std::lock_guard<std::mutex> lock(g_initMutex);
+        if (!g_initialized) fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: not initialized, or already finalized");
+        for (Device *d : devices()) synchronizeStreamsOf(*d);
+        for (auto hook : finalizeHooks()) hook();
+        releaseAllRuntimeObjects();
+        releaseAllMemory();
+        g_initialized = false;
+    });
+}
+
+const char *aclGetRecentErrMsg(void) { return lastError(); }
+
+aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion, int32_t *patchVersion) {
+    return run([&] {
+        requireNonNull(majorVersion, "aclrtGetVersion", "majorVersion");
+        requireNonNull(minorVersion, "aclrtGetVersion", "minorVersion");
+        requireNonNull(patchVersion, "aclrtGetVersion", "patchVersion");
+        *majorVersion = ACL_MAJOR_VERSION;
+        *minorVersion = ACL_MINOR_VERSION;
+        *patchVersion = ACL_PATCH_VERSION;
+    });
+}
+
+aclError aclrtSetDevice(int32_t deviceId) {
+    return run([&] { setCurrentContext(&defaultContext(deviceAt(deviceId))); });
+}
+
+aclError aclrtResetDevice(int32_t deviceId) {
+    return run([&] {
+        Device &d = deviceAt(deviceId);
+        synchronizeStreamsOf(d);
+        Context *c = currentContext();
+        if (c && c->device == &d) setCurrentContext(nullptr);
+    });
+}
+
+aclError aclrtGetDevice(int32_t *deviceId) {
+    return run([&] {
+        requireNonNull(deviceId, "aclrtGetDevice", "deviceId");
+        Context *c = currentContext();
+        if (!c) fail(ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice: no device is set on this thread (aclrtSetDevice)");
+        *deviceId = c->device->index;
+    });
+}
+
+aclError aclrtGetDeviceCount(uint32_t *count) {
+    return run([&] {
+        requireNonNull(count, "aclrtGetDeviceCount", "count");
+        *count = static_cast<uint32_t>(devices().size());
+    });
+}
+
+aclError aclrtGetRunMode(aclrtRunMode *runMode) {
+    return run([&] {
+        requireNonNull(runMode, "aclrtGetRunMode", "runMode");
+        *runMode = ACL_HOST;
+    });
+}
+
+aclError aclrtSynchronizeDevice(void) {
+    return run([&] { synchronizeStreamsOf(currentDevice()); });
+}
+
+const char *aclrtGetSocName(void) {
+    thread_local std::string name;
+    int status = guard(ACL_ERROR_INTERNAL_ERROR, ACL_ERROR_BAD_ALLOC, [&] {
+        name = currentDevice().name;
+        return ACL_SUCCESS;
+    });
+    return status == ACL_SUCCESS ? name.c_str() : nullptr;
+}
+
+aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId) {
+    return run([&] {
+        requireNonNull(context, "aclrtCreateContext", "context");
+        Context *c = createContext(deviceAt(deviceId), false);
+        setCurrentContext(c);
+        *context = c;
+    });
+}
+
+aclError aclrtDestroyContext(aclrtContext context) {
+    return run([&] {
+        requireNonNull(context, "aclrtDestroyContext", "context");
+        destroyContext(static_cast<Context *>(context));
+    });
+}
+
+aclError aclrtSetCurrentContext(aclrtContext context) {
+    return run([&] {
+        requireNonNull(context, "aclrtSetCurrentContext", "context");
+        setCurrentContext(&checkContext(context));
+    });
+}
+
+aclError aclrtGetCurrentContext(aclrtContext *context) {
+    return run([&] {
+        requireNonNull(context, "aclrtGetCurrentContext", "context");
+        Context *c = currentContext();
+        if (!c) fail(ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetCurrentContext: this thread has no current context");
+        *context = c;
+    });
+}
+
+aclError aclrtCreateStream(aclrtStream *stream) {
+    return run([&] {
+        requireNonNull(stream, "aclrtCreateStream", "stream");
+        *stream = createStream(currentDevice());
+    });
+}
+
+aclError aclrtDestroyStream(aclrtStream stream) {
+    return run([&] {
+        requireNonNull(stream, "aclrtDestroyStream", "stream");
+        destroyStream(static_cast<Stream *>(stream));
+    });
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+    return run([&] { resolveStream(stream).synchronize(); });
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+    return run([&] {
+        Stream &s = resolveStream(stream);
+        if (timeout < -1) {
+            fail(ACL_ERROR_INVALID_PARAM,
+                 strformat("aclrtSynchronizeStreamWithTimeout: timeout %d must be -1 (wait forever) or >= 0",
+                           timeout));
+        }
+        if (timeout == -1 || timeout == 0) {  // CANN: 0 and -1 both wait without limit
+            s.synchronize();
+            return;
+        }
+        cl_event marker = nullptr;
+        clCheck(clEnqueueMarkerWithWaitList(s.queue(), 0, nullptr, &marker), "clEnqueueMarkerWithWaitList",
+                ACL_ERROR_RT_INTERNAL_ERROR);
+        ClEventPtr hold(marker);
+        clFlush(s.queue());
+        auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout);
+        for (;;) {
+            cl_int status = CL_QUEUED;
+            clCheck(clGetEventInfo(marker, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr),
+                    "clGetEventInfo", ACL_ERROR_RT_INTERNAL_ERROR);
+            if (status < 0) fail(ACL_ERROR_RT_INTERNAL_ERROR, "aclrtSynchronizeStreamWithTimeout: a command failed");
+            if (status == CL_COMPLETE) break;
+            if (std::chrono::steady_clock::now() >= deadline) {
+                fail(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+                     strformat("aclrtSynchronizeStreamWithTimeout: the stream did not finish within %d ms", timeout));
+            }
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+        }
+        s.synchronize();
+    });
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+    return run([&] {
+        requireNonNull(event, "aclrtStreamWaitEvent", "event");
+        Stream &s = resolveStream(stream);
+        Event &e = checkEvent(event);
+        if (!e.marker()) return;  // never recorded: nothing to wait for
+        if (e.device() == &s.device()) {
+            cl_event marker = e.marker();
+            clCheck(clEnqueueBarrierWithWaitList(s.queue(), 1, &marker, nullptr), "clEnqueueBarrierWithWaitList",
+                    ACL_ERROR_RT_INTERNAL_ERROR);
+        } else {  // events of another context cannot be waited on by this queue: wait on the host
+            cl_event marker = e.marker();
+            clCheck(clWaitForEvents(1, &marker), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
+        }
+    });
+}
+
+aclError aclrtCreateEvent(aclrtEvent *event) {
+    return run([&] {
+        requireNonNull(event, "aclrtCreateEvent", "event");
+        *event = createEvent(0);
+    });
+}
+
+aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag) {
+    return run([&] {
+        requireNonNull(event, "aclrtCreateEventWithFlag", "event");
+        *event = createEvent(flag);
+    });
+}
+
+aclError aclrtDestroyEvent(aclrtEvent event) {
+    return run([&] {
+        requireNonNull(event, "aclrtDestroyEvent", "event");
+        destroyEvent(static_cast<Event *>(event));
+    });
+}
+
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+    return run([&] {
+        requireNonNull(event, "aclrtRecordEvent", "event");
+        Event &e = checkEvent(event);
+        e.record(resolveStream(stream));
+    });
+}
+
+aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
+    return run([&] {
+        requireNonNull(event, "aclrtResetEvent", "event");
+        Event &e = checkEvent(event);
+        resolveStream(stream);
+        e.reset();
+    });
+}
+
+aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status) {
+    return run([&] {
+        requireNonNull(event, "aclrtQueryEventStatus", "event");
+        requireNonNull(status, "aclrtQueryEventStatus", "status");
+        Event &e = checkEvent(event);
+        if (!e.marker()) {
+            *status = ACL_EVENT_RECORDED_STATUS_COMPLETE;
+            return;
+        }
+        clFlush(defaultStream(*e.device()).queue());
+        cl_int st = CL_QUEUED;
+        clCheck(clGetEventInfo(e.marker(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, nullptr),
+                "clGetEventInfo", ACL_ERROR_RT_INTERNAL_ERROR);
+        *status = st == CL_COMPLETE ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    });
+}
+
+aclError aclrtSynchronizeEvent(aclrtEvent event) {
+    return run([&] {
+        requireNonNull(event, "aclrtSynchronizeEvent", "event");
+        Event &e = checkEvent(event);
+        if (!e.marker()) return;
+        cl_event marker = e.marker();
+        clCheck(clWaitForEvents(1, &marker), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
+    });
+}
+
+aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent) {
+    return run([&] {
+        requireNonNull(ms, "aclrtEventElapsedTime", "ms");
+        requireNonNull(startEvent, "aclrtEventElapsedTime", "startEvent");
+        requireNonNull(endEvent, "aclrtEventElapsedTime", "endEvent");
+        Event &a = checkEvent(startEvent);
+        Event &b = checkEvent(endEvent);
+        if (!a.marker() || !b.marker()) {
+            fail(ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime: both events must have been recorded");
+        }
+        cl_event evs[2] = {a.marker(), b.marker()};
+        clCheck(clWaitForEvents(2, evs), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
+        cl_ulong t0 = 0, t1 = 0;
+        clCheck(clGetEventProfilingInfo(a.marker(), CL_PROFILING_COMMAND_END, sizeof t0, &t0, nullptr),
+                "clGetEventProfilingInfo", ACL_ERROR_RT_INTERNAL_ERROR);
+        clCheck(clGetEventProfilingInfo(b.marker(), CL_PROFILING_COMMAND_END, sizeof t1, &t1, nullptr),
+                "clGetEventProfilingInfo", ACL_ERROR_RT_INTERNAL_ERROR);
+        *ms = static_cast<float>((static_cast<double>(t1) - static_cast<double>(t0)) * 1e-6);
+    });
+}
+
+aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    (void)policy;  // OpenCL has no huge-page control; every policy gets ordinary device memory.
+    return mallocImpl("aclrtMalloc", devPtr, size);
+}
+
+aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    (void)policy;
+    return mallocImpl("aclrtMallocAlign32", devPtr, size);
+}
+
+aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    (void)policy;
+    return mallocImpl("aclrtMallocCached", devPtr, size);
+}
+
+aclError aclrtFree(void *devPtr) {
+    return run([&] {
+        requireNonNull(devPtr, "aclrtFree", "devPtr");
+        deviceFree(devPtr);
+    });
+}
+
+aclError aclrtMallocHost(void **hostPtr, size_t size) {
+    return run([&] {
+        requireNonNull(hostPtr, "aclrtMallocHost", "hostPtr");
+        *hostPtr = hostMalloc(size);
+    });
+}
+
+aclError aclrtFreeHost(void *hostPtr) {
+    return run([&] {
+        requireNonNull(hostPtr, "aclrtFreeHost", "hostPtr");
+        hostFree(hostPtr);
+    });
+}
+
+aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind) {
+    return run([&] { memcpyImpl("aclrtMemcpy", dst, destMax, src, count, kind, nullptr); });
+}
+
+aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream) {
+    return run([&] { memcpyImpl("aclrtMemcpyAsync", dst, destMax, src, count, kind, &resolveStream(stream)); });
+}
+
+aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count) {
+    return run([&] { memsetImpl("aclrtMemset", devPtr, maxCount, value, count, nullptr); });
+}
+
+aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
+    return run([&] { memsetImpl("aclrtMemsetAsync", devPtr, maxCount, value, count, &resolveStream(stream)); });
+}
+
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total) {
+    return run([&] {
+        requireNonNull(free, "aclrtGetMemInfo", "free");
+        requireNonNull(total, "aclrtGetMemInfo", "total");
+        if (attr < ACL_DDR_MEM || attr > ACL_HBM_MEM_NORMAL) {
+            fail(ACL_ERROR_INVALID_PARAM, strformat("aclrtGetMemInfo: attr %d is not an aclrtMemAttr", attr));
+        }
+        Device &d = currentDevice();
+        size_t used = bytesAllocatedOn(d);
+        *total = static_cast<size_t>(d.globalMemSize);
+        *free = used < *total ? *total - used : 0;
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,255 @@
+#include "runtime/stream.h"
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+
+#include "acl/acl_base.h"
+
+namespace aclcl {
+
+namespace {
+
+std::mutex g_registryMutex;
+std::unordered_map<Stream *, std::unique_ptr<Stream>> g_streams;
+std::unordered_map<Event *, std::unique_ptr<Event>> g_events;
+std::unordered_map<Context *, std::unique_ptr<Context>> g_contexts;
+std::map<int, Context *> g_defaultContexts;
+thread_local Context *t_current = nullptr;
+
+std::mutex g_faultSourceMutex;
+std::vector<std::string> g_faultSources = {"(none)"};
+
+std::string faultSourceName(cl_uint tag) {
+    std::lock_guard<std::mutex> lock(g_faultSourceMutex);
+    return tag < g_faultSources.size() ? g_faultSources[tag] : "an operator";
+}
+
+}  // namespace
+
+cl_uint registerFaultSource(const std::string &opName) {
+    std::lock_guard<std::mutex> lock(g_faultSourceMutex);
+    for (size_t i = 0; i < g_faultSources.size(); ++i) {
+        if (g_faultSources[i] == opName) return static_cast<cl_uint>(i);
+    }
+    g_faultSources.push_back(opName);
+    return static_cast<cl_uint>(g_faultSources.size() - 1);
+}
+
+Stream::Stream(Device &device) : device_(device) {
+    cl_int err = CL_SUCCESS;
+    queue_.reset(clCreateCommandQueue(device.context.get(), device.id, CL_QUEUE_PROFILING_ENABLE, &err));
+    clCheck(err, "clCreateCommandQueue", ACL_ERROR_RT_INTERNAL_ERROR);
+}
+
+Stream::~Stream() {
+    if (queue_) clFinish(queue_.get());
+}
+
+cl_mem Stream::faultBuffer() {
+    std::lock_guard<std::mutex> lock(faultMutex_);
+    if (!faults_) {
+        cl_int err = CL_SUCCESS;
+        faults_.reset(clCreateBuffer(device_.context.get(), CL_MEM_READ_WRITE, sizeof(FaultRecord), nullptr, &err));
+        clCheck(err, "clCreateBuffer (fault record)", ACL_ERROR_RT_MEMORY_ALLOCATION);
+        FaultRecord zero{};
+        clCheck(clEnqueueWriteBuffer(queue_.get(), faults_.get(), CL_TRUE, 0, sizeof zero, &zero, 0, nullptr,
+                                     nullptr),
+                "clEnqueueWriteBuffer (fault record)", ACL_ERROR_RT_INTERNAL_ERROR);
+    }
+    faultsArmed_ = true;
+    return faults_.get();
+}
+
+void Stream::synchronize() {
+    clCheck(clFinish(queue_.get()), "clFinish", ACL_ERROR_RT_INTERNAL_ERROR);
+    checkFaults();
+}
+
+void Stream::checkFaults() {
+    if (!faultsArmed_.exchange(false)) return;
+    std::lock_guard<std::mutex> lock(faultMutex_);
+    FaultRecord rec{};
+    clCheck(clEnqueueReadBuffer(queue_.get(), faults_.get(), CL_TRUE, 0, sizeof rec, &rec, 0, nullptr, nullptr),
+            "clEnqueueReadBuffer (fault record)", ACL_ERROR_RT_INTERNAL_ERROR);
+    if (rec.flag == 0) return;
+    FaultRecord zero{};
+    clEnqueueWriteBuffer(queue_.get(), faults_.get(), CL_TRUE, 0, sizeof zero, &zero, 0, nullptr, nullptr);
+    fail(ACL_ERROR_RT_AICORE_EXCEPTION,
+         strformat("%s: index %lld at flat position %lld is outside the valid range [0, %lld); 0 was written "
+                   "there",
+                   faultSourceName(rec.source).c_str(), static_cast<long long>(rec.value),
+                   static_cast<long long>(rec.position), static_cast<long long>(rec.limit)));
+}
+
+void Event::record(Stream &stream) {
+    cl_event ev = nullptr;
+    clCheck(clEnqueueMarkerWithWaitList(stream.queue(), 0, nullptr, &ev), "clEnqueueMarkerWithWaitList",
+            ACL_ERROR_RT_INTERNAL_ERROR);
+    marker_.reset(ev);
+    device_ = &stream.device();
+}
+
+void Event::reset() {
+    marker_.reset();
+    device_ = nullptr;
+}
+
+Stream *createStream(Device &device) {
+    auto s = std::make_unique<Stream>(device);
+    Stream *raw = s.get();
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    g_streams.emplace(raw, std::move(s));
+    return raw;
+}
+
+void destroyStream(Stream *stream) {
+    std::unique_ptr<Stream> owned;
+    {
+        std::lock_guard<std::mutex> lock(g_registryMutex);
+        auto it = g_streams.find(stream);
+        if (it == g_streams.end()) fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyStream: not a live stream");
+        if (it->first == it->first->device().defaultStream) {
+            fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyStream: the default stream cannot be destroyed");
+        }
+        owned = std::move(it->second);
+        g_streams.erase(it);
+    }
+}
+
+Stream &checkStream(void *handle) {
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    auto it = g_streams.find(static_cast<Stream *>(handle));
+    if (it == g_streams.end()) {
+        fail(ACL_ERROR_RT_INVALID_HANDLE, strformat("stream %p is not a live stream (destroyed or never created)",
+                                                    handle));
+    }
+    return *it->second;
+}
+
+Stream &defaultStream(Device &device) {
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    if (!device.defaultStream) {
+        auto s = std::make_unique<Stream>(device);
+        device.defaultStream = s.get();
+        g_streams.emplace(s.get(), std::move(s));
+    }
+    return *device.defaultStream;
+}
+
+void synchronizeStreamsOf(Device &device) {
+    std::vector<Stream *> mine;
+    {
+        std::lock_guard<std::mutex> lock(g_registryMutex);
+        for (auto &kv : g_streams) {
+            if (&kv.first->device() == &device) mine.push_back(kv.first);
+        }
+    }
+    for (Stream *s : mine) clCheck(clFinish(s->queue()), "clFinish", ACL_ERROR_RT_INTERNAL_ERROR);
+    for (Stream *s : mine) s->checkFaults();
+}
+
+Event *createEvent(uint32_t flags) {
+    auto e = std::make_unique<Event>(flags);
+    Event *raw = e.get();
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    g_events.emplace(raw, std::move(e));
+    return raw;
+}
+
+void destroyEvent(Event *event) {
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    if (g_events.erase(event) == 0) fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyEvent: not a live event");
+}
+
+Event &checkEvent(void *handle) {
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    auto it = g_events.find(static_cast<Event *>(handle));
+    if (it == g_events.end()) {
+        fail(ACL_ERROR_RT_INVALID_HANDLE, strformat("event %p is not a live event", handle));
+    }
+    return *it->second;
+}
+
+Context *createContext(Device &device, bool isDefault) {
+    auto c = std::make_unique<Context>();
+    c->device = &device;
+    c->isDefault = isDefault;
+    Context *raw = c.get();
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    g_contexts.emplace(raw, std::move(c));
+    return raw;
+}
+
+void destroyContext(Context *context) {
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    auto it = g_contexts.find(context);
+    if (it == g_contexts.end()) fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyContext: not a live context");
+    if (it->second->isDefault) {
+        fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyContext: a device's default context is released by "
+                                      "aclrtResetDevice, not destroyed");
+    }
+    if (t_current == context) t_current = nullptr;
+    g_contexts.erase(it);
+}
+
+Context &checkContext(void *handle) {
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    auto it = g_contexts.find(static_cast<Context *>(handle));
+    if (it == g_contexts.end()) fail(ACL_ERROR_RT_INVALID_HANDLE, strformat("context %p is not live", handle));
+    return *it->second;
+}
+
+Context &defaultContext(Device &device) {
+    {
+        std::lock_guard<std::mutex> lock(g_registryMutex);
+        auto it = g_defaultContexts.find(device.index);
+        if (it != g_defaultContexts.end()) return *it->second;
+    }
+    Context *c = createContext(device, true);
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    auto inserted = g_defaultContexts.emplace(device.index, c);
+    if (!inserted.second) {  // another thread won the race
+        g_contexts.erase(c);
+        return *inserted.first->second;
+    }
+    return *c;
+}
+
+Context *currentContext() {
+    if (!t_current) return nullptr;
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    return g_contexts.count(t_current) ? t_current : nullptr;
+}
+
+void setCurrentContext(Context *context) { t_current = context; }
+
+Device &currentDevice() {
+    Context *c = currentContext();
+    if (c) return *c->device;
+    Device &d = deviceAt(0);
+    setCurrentContext(&defaultContext(d));
+    return d;
+}
+
+Stream &resolveStream(void *handle) {
+    if (handle == nullptr) return defaultStream(currentDevice());
+    return checkStream(handle);
+}
+
+void releaseAllRuntimeObjects() {
+    std::unordered_map<Stream *, std::unique_ptr<Stream>> streams;
+    std::unordered_map<Event *, std::unique_ptr<Event>> events;
+    std::unordered_map<Context *, std::unique_ptr<Context>> contexts;
+    {
+        std::lock_guard<std::mutex> lock(g_registryMutex);
+        streams.swap(g_streams);
+        events.swap(g_events);
+        contexts.swap(g_contexts);
+        g_defaultContexts.clear();
+        for (Device *d : devices()) d->defaultStream = nullptr;
+    }
+    t_current = nullptr;
+}
+
+}  // namespace aclcl

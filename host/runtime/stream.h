@@ -1,0 +1,101 @@
+// Streams (in-order OpenCL queues), events (queue markers) and contexts (a device binding).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+#include "runtime/cl_handles.h"
+#include "runtime/device.h"
+
+namespace aclcl {
+
+// Layout of a stream's fault record, shared with the kernels (cl_kernels/common.cl, FAULT_*).
+struct FaultRecord {
+    cl_uint flag;    // 0 = no fault; set once with atomic_cmpxchg by the first faulting work-item
+    cl_uint source;  // registerFaultSource() tag
+    cl_long value;   // the offending value (e.g. an index)
+    cl_long limit;   // the valid range is [0, limit)
+    cl_long position;  // flat position of the element that saw it
+};
+
+// Returns the tag kernels write into FaultRecord::source for this operator name.
+cl_uint registerFaultSource(const std::string &opName);
+
+class Stream {
+public:
+    explicit Stream(Device &device);
+    ~Stream();
+    Stream(const Stream &) = delete;
+    Stream &operator=(const Stream &) = delete;
+
+    Device &device() const { return device_; }
+    cl_command_queue queue() const { return queue_.get(); }
+
+    // The device-side fault record for kernels that detect bad input; using it arms the check that
+    // the next synchronize performs.
+    cl_mem faultBuffer();
+    // Waits for all work; then reports (and clears) a recorded fault as ACL_ERROR_RT_AICORE_EXCEPTION.
+    void synchronize();
+    // Reports a recorded fault; the queue must already be idle.
+    void checkFaults();
+
+private:
+    Device &device_;
+    ClQueuePtr queue_;
+    ClMemPtr faults_;
+    std::atomic<bool> faultsArmed_{false};
+    std::mutex faultMutex_;
+};
+
+class Event {
+public:
+    explicit Event(uint32_t flags) : flags_(flags) {}
+    void record(Stream &stream);
+    void reset();
+    cl_event marker() const { return marker_.get(); }
+    Device *device() const { return device_; }
+
+private:
+    uint32_t flags_;
+    ClEventPtr marker_;
+    Device *device_ = nullptr;
+};
+
+struct Context {
+    Device *device = nullptr;
+    bool isDefault = false;  // the device's primary context (aclrtSetDevice)
+};
+
+// Handle registries: every handle a user passes in is checked against them, so a stale or bogus
+// handle is an error code, not a crash.
+Stream *createStream(Device &device);
+void destroyStream(Stream *stream);
+Stream &checkStream(void *handle);   // throws ACL_ERROR_RT_INVALID_HANDLE / ACL_ERROR_INVALID_PARAM
+Stream &defaultStream(Device &device);
+void synchronizeStreamsOf(Device &device);
+
+Event *createEvent(uint32_t flags);
+void destroyEvent(Event *event);
+Event &checkEvent(void *handle);
+
+Context *createContext(Device &device, bool isDefault);
+void destroyContext(Context *context);
+Context &checkContext(void *handle);
+Context &defaultContext(Device &device);
+
+// The calling thread's current context; set by aclrtSetDevice / aclrtSetCurrentContext.
+Context *currentContext();
+void setCurrentContext(Context *context);
+// The current device; implicitly device 0 when the thread never chose one.
+Device &currentDevice();
+// Resolves a user stream handle: nullptr means the current device's default stream.
+Stream &resolveStream(void *handle);
+
+// Releases every stream, event and context (aclFinalize).
+void releaseAllRuntimeObjects();
+// Upper layers (program caches) register cleanup that aclFinalize runs before releasing the runtime.
+void registerFinalizeHook(void (*hook)());
+
+}  // namespace aclcl

@@ -1,0 +1,585 @@
+#!/usr/bin/env bash
+# tune-clblast.sh - tune CLBlast's GEMM-related kernels for one OpenCL device and write an
+# aclnn-opencl parameters file (host/blas/tuned/*.params) that host/blas applies at run time
+# through clblast::OverrideParameters / CLBlastOverrideParameters.
+#
+# It drives the stand-alone tuners of the Debian/Ubuntu package `clblast-utils`
+# (clblast_tuner_*), collects the best configuration per kernel from their JSON files (and, for
+# a tuner stopped by the time limit, from the result table it printed), optionally re-times the
+# best Xgemm candidates on a real GEMM shape through the full clblast::Gemm routine, and writes:
+#
+#   # aclnn-opencl CLBlast parameters
+#   # device: <CL_DEVICE_NAME>   platform: <CL_PLATFORM_NAME>   clblast: <version>   date: <UTC>
+#   device <exact CL_DEVICE_NAME>
+#   <Kernel> <precision> NAME=VALUE NAME=VALUE ...
+#
+# See docs/clblast-tuning.md for details. Run with -h for the options.
+set -euo pipefail
+
+PROG=$(basename "$0")
+SCRIPT_DIR=$(cd "$(dirname "$0")" && pwd)
+REPO_ROOT=$(cd "$SCRIPT_DIR/.." && pwd)
+
+ALL_KERNELS="Copy,Pad,Transpose,Padtranspose,XgemmDirect,Xgemm,GemmRoutine"
+
+usage() {
+  cat <<EOF
+Usage: $PROG [options] [PLATFORM_ID [DEVICE_ID [OUTPUT_FILE]]]
+
+Tunes the CLBlast kernels used by clblast::Gemm (Copy, Pad, Transpose, Padtranspose,
+XgemmDirect, Xgemm, GemmRoutine) for one OpenCL device with the clblast-utils tuners and
+writes an aclnn-opencl parameter file.
+
+Positional arguments (or use the options):
+  PLATFORM_ID            OpenCL platform index, as in 'clinfo -l'        (default 0)
+  DEVICE_ID              device index within that platform              (default 0)
+  OUTPUT_FILE            parameter file to write (atomically replaced)
+                         (default: host/blas/tuned/<device-name-slug>.params in this repo)
+
+Options:
+  -p, --platform ID      same as PLATFORM_ID
+  -d, --device ID        same as DEVICE_ID
+  -o, --output FILE      same as OUTPUT_FILE
+  -P, --precisions LIST  comma-separated precisions in bits: 16, 32, 64   (default 32)
+                         precisions the device does not support are skipped with a warning
+  -k, --kernels LIST     comma-separated subset of
+                         $ALL_KERNELS (default: all)
+  -s, --size M,N,K       problem size for the Xgemm kernel tuner (default 512,512,512;
+                         M and N must be multiples of 128; CLBlast's own default is 1024^3,
+                         which is ~8x slower per configuration on a CPU)
+      --direct-size M,N,K  problem size for the XgemmDirect tuner (default 256,256,256)
+  -f, --fraction F       pass '-fraction F' to every kernel tuner: evaluate a random 1/F of each
+                         search space (F > 1). Default: the tuners' own defaults (exhaustive for
+                         the 'fixed' phases, 1/512 resp. 1/128 for Xgemm's random phases and
+                         1/64 for XgemmDirect's). NOTE: for Xgemm this also replaces the default
+                         of the random phases (2/4 and 4/4), so F=4 makes those much larger.
+  -r, --runs N           timed runs per configuration (default: the tuners' defaults)
+  -t, --time-limit SEC   wall-clock limit per tuner binary (default 300). A tuner that hits the
+                         limit is stopped; the configurations it had already measured are used.
+  -T, --xgemm-time-limit SEC   limit for clblast_tuner_xgemm (default 900)
+      --verify-top N     re-time the N best Xgemm candidates through the full Gemm routine at
+                         --verify-size and keep the fastest (default 4; 0 disables)
+      --verify-size M,N,K   row-major NN shape used for that (default 8192,512,512)
+      --verify-runs N    timed runs per verification (default 3)
+      --routine-runs N   runs per size for the GemmRoutine (direct/indirect switch) tuner
+                         (default 2); its sweep covers m=n=k=64..2048
+      --routine-time-limit SEC  limit for that sweep (default 900; it cannot be cut short
+                         usefully: no GemmRoutine line is written if it does not finish)
+  -w, --workdir DIR      keep all tuner logs/JSON in DIR (default: a temp dir, removed on
+                         success, kept on failure)
+      --allow-missing    write the file even if some requested kernel produced no result
+  -q, --quiet            do not echo tuner progress lines
+  -h, --help             this text
+
+Environment: TUNER_PREFIX (default clblast_tuner_) and CLBLAST_TUNER_DIR (directory with the
+tuner binaries; default: search PATH). Needs python3, coreutils timeout and an OpenCL ICD loader.
+
+Examples:
+  $PROG                                   # platform 0, device 0, FP32, default budget
+  $PROG 0 0 host/blas/tuned/pocl-cpu.params -P 32,64
+  $PROG -p 1 -d 0 -f 4 -t 120 -T 600 -o /tmp/my-gpu.params
+EOF
+}
+
+die()  { echo "$PROG: error: $*" >&2; exit 1; }
+warn() { echo "$PROG: warning: $*" >&2; }
+log()  { echo "[$PROG] $*" >&2; }
+
+is_uint() { [[ "$1" =~ ^[0-9]+$ ]]; }
+is_mnk()  { [[ "$1" =~ ^[0-9]+,[0-9]+,[0-9]+$ ]]; }
+
+# ---------------------------------------------------------------------------------- arguments
+PLATFORM=""; DEVICE=""; OUTPUT=""
+PRECISIONS="32"
+KERNELS="$ALL_KERNELS"
+GEMM_SIZE="512,512,512"
+DIRECT_SIZE="256,256,256"
+FRACTION=""
+RUNS=""
+TIME_LIMIT=300
+XGEMM_TIME_LIMIT=900
+VERIFY_TOP=4
+VERIFY_SIZE="8192,512,512"
+VERIFY_RUNS=3
+ROUTINE_RUNS=2
+ROUTINE_TIME_LIMIT=900
+WORKDIR=""
+ALLOW_MISSING=0
+QUIET=0
+POSITIONAL=()
+
+need_arg() { [[ $# -ge 2 && -n "$2" ]] || die "option $1 needs an argument (see -h)"; }
+
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    -p|--platform) need_arg "$@"; PLATFORM=$2; shift 2 ;;
+    -d|--device) need_arg "$@"; DEVICE=$2; shift 2 ;;
+    -o|--output) need_arg "$@"; OUTPUT=$2; shift 2 ;;
+    -P|--precisions|--precision) need_arg "$@"; PRECISIONS=$2; shift 2 ;;
+    -k|--kernels) need_arg "$@"; KERNELS=$2; shift 2 ;;
+    -s|--size) need_arg "$@"; GEMM_SIZE=$2; shift 2 ;;
+    --direct-size) need_arg "$@"; DIRECT_SIZE=$2; shift 2 ;;
+    -f|--fraction) need_arg "$@"; FRACTION=$2; shift 2 ;;
+    -r|--runs) need_arg "$@"; RUNS=$2; shift 2 ;;
+    -t|--time-limit) need_arg "$@"; TIME_LIMIT=$2; shift 2 ;;
+    -T|--xgemm-time-limit) need_arg "$@"; XGEMM_TIME_LIMIT=$2; shift 2 ;;
+    --verify-top) need_arg "$@"; VERIFY_TOP=$2; shift 2 ;;
+    --verify-size) need_arg "$@"; VERIFY_SIZE=$2; shift 2 ;;
+    --verify-runs) need_arg "$@"; VERIFY_RUNS=$2; shift 2 ;;
+    --routine-runs) need_arg "$@"; ROUTINE_RUNS=$2; shift 2 ;;
+    --routine-time-limit) need_arg "$@"; ROUTINE_TIME_LIMIT=$2; shift 2 ;;
+    -w|--workdir) need_arg "$@"; WORKDIR=$2; shift 2 ;;
+    --allow-missing) ALLOW_MISSING=1; shift ;;
+    -q|--quiet) QUIET=1; shift ;;
+    --) shift; POSITIONAL+=("$@"); break ;;
+    -*) die "unknown option '$1' (see -h)" ;;
+    *) POSITIONAL+=("$1"); shift ;;
+  esac
+done
+[[ ${#POSITIONAL[@]} -le 3 ]] || die "too many positional arguments: ${POSITIONAL[*]} (see -h)"
+if [[ ${#POSITIONAL[@]} -ge 1 ]]; then [[ -z "$PLATFORM" ]] || die "platform given twice"; PLATFORM=${POSITIONAL[0]}; fi
+if [[ ${#POSITIONAL[@]} -ge 2 ]]; then [[ -z "$DEVICE" ]] || die "device given twice"; DEVICE=${POSITIONAL[1]}; fi
+if [[ ${#POSITIONAL[@]} -ge 3 ]]; then [[ -z "$OUTPUT" ]] || die "output given twice"; OUTPUT=${POSITIONAL[2]}; fi
+PLATFORM=${PLATFORM:-0}; DEVICE=${DEVICE:-0}
+
+is_uint "$PLATFORM" || die "platform id must be a non-negative integer, got '$PLATFORM'"
+is_uint "$DEVICE"   || die "device id must be a non-negative integer, got '$DEVICE'"
+is_mnk "$GEMM_SIZE"   || die "--size must look like M,N,K, got '$GEMM_SIZE'"
+is_mnk "$DIRECT_SIZE" || die "--direct-size must look like M,N,K, got '$DIRECT_SIZE'"
+is_mnk "$VERIFY_SIZE" || die "--verify-size must look like M,N,K, got '$VERIFY_SIZE'"
+for v in TIME_LIMIT XGEMM_TIME_LIMIT ROUTINE_TIME_LIMIT VERIFY_TOP VERIFY_RUNS ROUTINE_RUNS; do
+  is_uint "${!v}" || die "$v must be a non-negative integer, got '${!v}'"
+done
+[[ "$TIME_LIMIT" -gt 0 && "$XGEMM_TIME_LIMIT" -gt 0 && "$ROUTINE_TIME_LIMIT" -gt 0 ]] || die "time limits must be > 0"
+[[ "$VERIFY_RUNS" -ge 1 && "$ROUTINE_RUNS" -ge 1 ]] || die "--verify-runs/--routine-runs must be >= 1"
+[[ -z "$RUNS" ]] || { is_uint "$RUNS" && [[ "$RUNS" -ge 1 ]]; } || die "--runs must be a positive integer"
+[[ -z "$FRACTION" || "$FRACTION" =~ ^[0-9]+([.][0-9]+)?$ ]] || die "--fraction must be a number, got '$FRACTION'"
+IFS=, read -r GM GN GK <<<"$GEMM_SIZE"
+(( GM % 128 == 0 && GN % 128 == 0 && GK % 32 == 0 && GM > 0 && GN > 0 && GK > 0 )) \
+  || die "--size: M and N must be positive multiples of 128 and K of 32 (Xgemm tuner limits), got $GEMM_SIZE"
+IFS=, read -r DM DN DK <<<"$DIRECT_SIZE"
+(( DM > 0 && DN > 0 && DK > 0 )) || die "--direct-size must be positive"
+IFS=, read -r VM VN VK <<<"$VERIFY_SIZE"
+(( VM > 0 && VN > 0 && VK > 0 )) || die "--verify-size must be positive"
+
+IFS=, read -r -a PREC_LIST <<<"$PRECISIONS"
+[[ ${#PREC_LIST[@]} -ge 1 ]] || die "empty precision list"
+for p in "${PREC_LIST[@]}"; do
+  case "$p" in 16|32|64) ;; *) die "unsupported precision '$p' (use 16, 32 and/or 64)" ;; esac
+done
+IFS=, read -r -a KERNEL_LIST <<<"$KERNELS"
+[[ ${#KERNEL_LIST[@]} -ge 1 ]] || die "empty kernel list"
+for k in "${KERNEL_LIST[@]}"; do
+  [[ ",$ALL_KERNELS," == *",$k,"* ]] || die "unknown kernel '$k' (choose from $ALL_KERNELS)"
+done
+want_kernel() { [[ ",$KERNELS," == *",$1,"* ]]; }
+
+# ------------------------------------------------------------------------------- dependencies
+command -v python3 >/dev/null 2>&1 || die "python3 is required (JSON parsing and OpenCL device query)"
+command -v timeout >/dev/null 2>&1 || die "coreutils 'timeout' is required"
+TUNER_PREFIX=${TUNER_PREFIX:-clblast_tuner_}
+tuner_path() {  # tuner_path NAME -> absolute path or empty
+  local n="${TUNER_PREFIX}$1"
+  if [[ -n "${CLBLAST_TUNER_DIR:-}" ]]; then
+    [[ -x "$CLBLAST_TUNER_DIR/$n" ]] && echo "$CLBLAST_TUNER_DIR/$n"
+  else
+    command -v "$n" 2>/dev/null || true
+  fi
+}
+declare -A TUNER_OF=(
+  [Copy]=copy_fast [Pad]=copy_pad [Transpose]=transpose_fast [Padtranspose]=transpose_pad
+  [XgemmDirect]=xgemm_direct [Xgemm]=xgemm [GemmRoutine]=routine_xgemm
+)
+declare -A TUNER_BIN=()
+for k in "${KERNEL_LIST[@]}"; do
+  b=$(tuner_path "${TUNER_OF[$k]}")
+  [[ -n "$b" ]] || die "tuner '${TUNER_PREFIX}${TUNER_OF[$k]}' for kernel $k not found (install the 'clblast-utils' package, or set CLBLAST_TUNER_DIR)"
+  TUNER_BIN[$k]=$b
+done
+if (( VERIFY_TOP > 0 )) && want_kernel Xgemm; then
+  ROUTINE_BIN=$(tuner_path routine_xgemm)
+  [[ -n "$ROUTINE_BIN" ]] || die "'${TUNER_PREFIX}routine_xgemm' (needed by --verify-top) not found; use --verify-top 0"
+fi
+STDBUF=()
+command -v stdbuf >/dev/null 2>&1 && STDBUF=(stdbuf -oL -eL)
+
+CLBLAST_VERSION=$(dpkg-query -W -f='${Version}' libclblast1 2>/dev/null || true)
+CLBLAST_VERSION=${CLBLAST_VERSION%%-*}
+[[ -n "$CLBLAST_VERSION" ]] || CLBLAST_VERSION=unknown
+
+# ------------------------------------------------------------------------------ python helper
+# One helper with sub-commands, kept inline so the script is self-contained.
+PYHELPER=$(cat <<'PYEOF'
+import ctypes, ctypes.util, glob, json, math, os, re, sys
+
+# Full parameter sets CLBlast 1.5.x expects per kernel (OverrideParameters needs all of them).
+KNOWN = {
+  "Copy": ["COPY_DIMX", "COPY_DIMY", "COPY_VW", "COPY_WPT"],
+  "Pad": ["PAD_DIMX", "PAD_DIMY", "PAD_WPTX", "PAD_WPTY"],
+  "Transpose": ["TRA_DIM", "TRA_PAD", "TRA_SHUFFLE", "TRA_WPT"],
+  "Padtranspose": ["PADTRA_PAD", "PADTRA_TILE", "PADTRA_WPT"],
+  "Xgemm": ["GEMMK", "KREG", "KWG", "KWI", "MDIMA", "MDIMC", "MWG", "NDIMB", "NDIMC", "NWG",
+            "SA", "SB", "STRM", "STRN", "VWM", "VWN"],
+  "XgemmDirect": ["KWID", "MDIMAD", "MDIMCD", "NDIMBD", "NDIMCD", "PADA", "PADB", "VWMD", "VWND", "WGD"],
+  "GemmRoutine": ["XGEMM_MIN_INDIRECT_SIZE"],
+}
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+def cl_query(plat_idx, dev_idx):
+  name = ctypes.util.find_library("OpenCL") or "libOpenCL.so.1"
+  try:
+    cl = ctypes.CDLL(name)
+  except OSError as e:
+    sys.exit("cannot load the OpenCL ICD loader (%s): %s" % (name, e))
+  u32 = ctypes.c_uint32
+  n = u32(0)
+  rc = cl.clGetPlatformIDs(0, None, ctypes.byref(n))
+  if rc != 0 or n.value == 0:
+    sys.exit("no OpenCL platforms found (clGetPlatformIDs returned %d)" % rc)
+  plats = (ctypes.c_void_p * n.value)()
+  cl.clGetPlatformIDs(n.value, plats, None)
+  if plat_idx >= n.value:
+    sys.exit("platform %d does not exist: there are %d platform(s) (see 'clinfo -l')" % (plat_idx, n.value))
+  plat = ctypes.c_void_p(plats[plat_idx])
+  def pinfo(param):
+    sz = ctypes.c_size_t(0)
+    cl.clGetPlatformInfo(plat, u32(param), ctypes.c_size_t(0), None, ctypes.byref(sz))
+    buf = ctypes.create_string_buffer(sz.value)
+    cl.clGetPlatformInfo(plat, u32(param), sz, buf, None)
+    return buf.value.decode("utf-8", "replace")
+  pname = pinfo(0x0902)  # CL_PLATFORM_NAME
+  CL_DEVICE_TYPE_ALL = 0xFFFFFFFF
+  nd = u32(0)
+  rc = cl.clGetDeviceIDs(plat, ctypes.c_uint64(CL_DEVICE_TYPE_ALL), u32(0), None, ctypes.byref(nd))
+  if rc != 0 or nd.value == 0:
+    sys.exit("platform %d ('%s') has no devices (clGetDeviceIDs returned %d)%s" % (
+      plat_idx, pname, rc, "; for rusticl set RUSTICL_ENABLE=<driver>" if "rusticl" in pname else ""))
+  devs = (ctypes.c_void_p * nd.value)()
+  cl.clGetDeviceIDs(plat, ctypes.c_uint64(CL_DEVICE_TYPE_ALL), nd, devs, None)
+  if dev_idx >= nd.value:
+    sys.exit("device %d does not exist on platform %d ('%s'): it has %d device(s)" % (dev_idx, plat_idx, pname, nd.value))
+  dev = ctypes.c_void_p(devs[dev_idx])
+  def dinfo(param):
+    sz = ctypes.c_size_t(0)
+    cl.clGetDeviceInfo(dev, u32(param), ctypes.c_size_t(0), None, ctypes.byref(sz))
+    buf = ctypes.create_string_buffer(sz.value)
+    cl.clGetDeviceInfo(dev, u32(param), sz, buf, None)
+    return buf.value.decode("utf-8", "replace")
+  dname = dinfo(0x102B)   # CL_DEVICE_NAME
+  ext = dinfo(0x1030)     # CL_DEVICE_EXTENSIONS
+  fp = ["32"]
+  if "cl_khr_fp64" in ext: fp.append("64")
+  if "cl_khr_fp16" in ext: fp.append("16")
+  # tab-separated so names with spaces survive
+  print("\t".join([pname, dname, ",".join(fp)]))
+
+def rows_from_log(path):
+  """Successful rows of the tuner result tables: list of (time_ms, {param: value})."""
+  out, names = [], None
+  try:
+    text = open(path, errors="replace").read()
+  except OSError:
+    return out
+  for line in ANSI.sub("", text).splitlines():
+    if line.startswith("* Parameters explored:"):
+      names = line.split(":", 1)[1].split()
+      continue
+    if not line.startswith("|") or "results match" not in line or names is None:
+      continue
+    f = line.split("|")
+    if len(f) < 6: continue
+    vals = f[3].split()
+    if len(vals) != len(names): continue
+    t = None
+    for field in f[4:]:
+      m = re.fullmatch(r"\s*([0-9.]+) ms\s*", field)
+      if m: t = float(m.group(1)); break
+    if t is None or t <= 0: continue
+    out.append((t, dict(zip(names, (int(v) for v in vals)))))
+  return out
+
+def rows_from_json(pattern):
+  out = []
+  for fn in sorted(glob.glob(pattern)):
+    try:
+      d = json.load(open(fn))
+    except (OSError, ValueError):
+      continue
+    for r in d.get("results", []):
+      p = {k: int(v) for k, v in r.get("parameters", {}).items() if k != "PRECISION"}
+      if r.get("time", 0) > 0:
+        out.append((float(r["time"]), p))
+  return out
+
+def best(kernel, workdir, prec, top):
+  """Print the `top` best distinct configurations as 'time_ms<TAB>N=V N=V ...' lines."""
+  rows = rows_from_json(os.path.join(workdir, "clblast_*_%s.json" % prec))
+  rows += rows_from_log(os.path.join(workdir, "tuner.log"))
+  seen, res = set(), []
+  for t, p in sorted(rows, key=lambda r: r[0]):
+    key = tuple(sorted(p.items()))
+    if key in seen: continue
+    seen.add(key)
+    res.append((t, p))
+    if len(res) >= top: break
+  need = KNOWN.get(kernel)
+  for t, p in res:
+    if need:
+      missing = [n for n in need if n not in p]
+      if missing:
+        sys.exit("%s: tuner result lacks parameter(s) %s" % (kernel, ",".join(missing)))
+    print("%.4f\t%s" % (t, " ".join("%s=%d" % (k, p[k]) for k in sorted(p))))
+
+def routine_single(path):
+  """clblast_gemm_routine_single_size_*.json -> 'indirect_ms direct_ms' (-1 if missing)."""
+  d = json.load(open(path))
+  t = {"ind": -1.0, "dir": -1.0}
+  for r in d.get("results", []):
+    lim = int(r["parameters"].get("XGEMM_MIN_INDIRECT_SIZE", -1))
+    t["ind" if lim == 0 else "dir"] = float(r["time"])
+  print("%.4f %.4f" % (t["ind"], t["dir"]))
+
+def routine_sweep(path):
+  """GemmRoutine sweep json -> XGEMM_MIN_INDIRECT_SIZE value of the best score."""
+  d = json.load(open(path))
+  bp = d.get("best_parameters", "")
+  m = re.search(r"XGEMM_MIN_INDIRECT_SIZE=(\d+)", bp)
+  if m:
+    print(m.group(1)); return
+  rs = [r for r in d.get("results", []) if "XGEMM_MIN_INDIRECT_SIZE" in r.get("parameters", {})]
+  if not rs: sys.exit("no XGEMM_MIN_INDIRECT_SIZE in %s" % path)
+  print(min(rs, key=lambda r: r["time"])["parameters"]["XGEMM_MIN_INDIRECT_SIZE"])
+
+def write_json(path, family, prec, params):
+  """Minimal tuner-style JSON that clblast_tuner_routine_xgemm can load as an override."""
+  with open(path, "w") as f:
+    f.write('{\n  "kernel_family": "%s",\n  "precision": "%s",\n  "best_parameters": "%s PRECISION=%s"\n}\n'
+            % (family, prec, params, prec))
+
+def cbrt_floor(m, n, k):
+  v = m * n * k
+  c = int(round(v ** (1.0 / 3)))
+  while c ** 3 > v: c -= 1
+  while (c + 1) ** 3 <= v: c += 1
+  print(c)
+
+cmd = sys.argv[1]
+if cmd == "query": cl_query(int(sys.argv[2]), int(sys.argv[3]))
+elif cmd == "best": best(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+elif cmd == "routine-single": routine_single(sys.argv[2])
+elif cmd == "routine-sweep": routine_sweep(sys.argv[2])
+elif cmd == "write-json": write_json(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
+elif cmd == "cbrt": cbrt_floor(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+else: sys.exit("unknown helper command " + cmd)
+PYEOF
+)
+py() { python3 -c "$PYHELPER" "$@"; }
+
+# ----------------------------------------------------------------------------- device query
+DEVINFO=$(py query "$PLATFORM" "$DEVICE") || die "OpenCL device query failed (platform $PLATFORM, device $DEVICE)"
+IFS=$'\t' read -r PLATFORM_NAME DEVICE_NAME DEVICE_FP <<<"$DEVINFO"
+[[ -n "$DEVICE_NAME" ]] || die "could not read CL_DEVICE_NAME of platform $PLATFORM device $DEVICE"
+log "platform $PLATFORM: '$PLATFORM_NAME'"
+log "device   $DEVICE: '$DEVICE_NAME' (precisions: $DEVICE_FP)"
+
+if [[ -z "$OUTPUT" ]]; then
+  slug=$(printf '%s' "$DEVICE_NAME" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9' '-' | tr -s '-' | sed 's/^-//; s/-$//')
+  OUTPUT="$REPO_ROOT/host/blas/tuned/${slug:-device}.params"
+fi
+OUT_DIR=$(dirname "$OUTPUT")
+mkdir -p "$OUT_DIR" || die "cannot create output directory '$OUT_DIR'"
+[[ -w "$OUT_DIR" ]] || die "output directory '$OUT_DIR' is not writable"
+
+RUN_PRECS=()
+for p in "${PREC_LIST[@]}"; do
+  if [[ ",$DEVICE_FP," == *",$p,"* ]]; then RUN_PRECS+=("$p"); else warn "device does not support FP$p; skipping precision $p"; fi
+done
+[[ ${#RUN_PRECS[@]} -ge 1 ]] || die "none of the requested precisions ($PRECISIONS) is supported by the device"
+
+# -------------------------------------------------------------------------------- work dir
+KEEP_WORKDIR=0
+if [[ -n "$WORKDIR" ]]; then
+  mkdir -p "$WORKDIR" || die "cannot create workdir '$WORKDIR'"
+  WORKDIR=$(cd "$WORKDIR" && pwd); KEEP_WORKDIR=1
+else
+  WORKDIR=$(mktemp -d "${TMPDIR:-/tmp}/tune-clblast.XXXXXX")
+fi
+SUCCESS=0
+cleanup() {
+  if [[ $KEEP_WORKDIR -eq 0 && $SUCCESS -eq 1 ]]; then rm -rf -- "$WORKDIR"
+  else echo "[$PROG] tuner logs and JSON kept in $WORKDIR" >&2; fi
+}
+trap cleanup EXIT
+trap 'echo "[$PROG] interrupted" >&2; exit 130' INT TERM
+log "work dir: $WORKDIR"
+
+# run_tuner DIR LIMIT BIN ARGS... : runs a tuner in DIR with a wall-clock limit; stdout -> DIR/tuner.log
+# returns 0 (finished), 124 (stopped by the limit) or the tuner's exit code.
+run_tuner() {
+  local dir=$1 limit=$2; shift 2
+  mkdir -p "$dir"
+  rm -f "$dir/tuner.log"
+  log "  running: $* (limit ${limit}s)"
+  local rc=0 start=$SECONDS
+  if [[ $QUIET -eq 1 ]]; then
+    ( cd "$dir" && exec timeout --signal=TERM --kill-after=20 "$limit" "${STDBUF[@]}" "$@" ) >"$dir/tuner.log" 2>&1 || rc=$?
+  else
+    local st
+    set +e
+    ( cd "$dir" && exec timeout --signal=TERM --kill-after=20 "$limit" "${STDBUF[@]}" "$@" ) 2>&1 \
+      | tee "$dir/tuner.log" | sed -u 's/\x1b\[[0-9;]*m//g' \
+      | grep --line-buffered -E '^\* (\([0-9]/[0-9]\)|Found best|Found [0-9]|Exploring|Testing|Completed)|^  --> ' \
+      | sed -u 's/^/      /' >&2
+    st=("${PIPESTATUS[@]}")
+    set -e
+    rc=${st[0]}
+  fi
+  if [[ $rc -eq 124 || $rc -eq 137 ]]; then
+    log "  stopped after $((SECONDS - start))s by the time limit; using the configurations measured so far"
+    return 124
+  fi
+  log "  finished in $((SECONDS - start))s (exit $rc)"
+  return "$rc"
+}
+
+common_args() {  # common_args PRECISION -> tuner arguments
+  local a=(-platform "$PLATFORM" -device "$DEVICE" -precision "$1")
+  [[ -z "$RUNS" ]] || a+=(-runs "$RUNS")
+  printf '%s\n' "${a[@]}"
+}
+kernel_args() {  # extra arguments for the kernel (not routine) tuners
+  [[ -z "$FRACTION" ]] || printf '%s\n' -fraction "$FRACTION"
+}
+
+declare -A RESULT=()    # RESULT[Kernel/prec]="N=V ..."
+declare -A VERIFY_INDIRECT_GF=() VERIFY_DIRECT_GF=() VERIFY_INDIRECT_MS=() VERIFY_DIRECT_MS=()
+declare -A NOTE=()      # NOTE[Kernel/prec]="comment"
+MISSING=()
+
+ORDER=(Copy Pad Transpose Padtranspose XgemmDirect Xgemm GemmRoutine)
+for prec in "${RUN_PRECS[@]}"; do
+  log "=== precision $prec ==="
+  for k in "${ORDER[@]}"; do
+    want_kernel "$k" || continue
+    [[ "$k" == GemmRoutine ]] && continue   # done after the others, needs their results
+    dir="$WORKDIR/$prec/$k"
+    mapfile -t args < <(common_args "$prec"; kernel_args)
+    limit=$TIME_LIMIT; what=""
+    case "$k" in
+      Xgemm) args+=(-m "$GM" -n "$GN" -k "$GK"); limit=$XGEMM_TIME_LIMIT; what=" m=$GM n=$GN k=$GK" ;;
+      XgemmDirect) args+=(-m "$DM" -n "$DN" -k "$DK"); what=" m=$DM n=$DN k=$DK" ;;
+    esac
+    log "[$k/$prec] tuning with ${TUNER_BIN[$k]##*/}"
+    mkdir -p "$dir"; rm -f "$dir"/clblast_*.json "$dir/candidates.txt"
+    rc=0; run_tuner "$dir" "$limit" "${TUNER_BIN[$k]}" "${args[@]}" || rc=$?
+    [[ $rc -eq 0 || $rc -eq 124 ]] || warn "$k/$prec: tuner exited with status $rc (see $dir/tuner.log)"
+    top=1; [[ "$k" == Xgemm ]] && top=$(( VERIFY_TOP > 1 ? VERIFY_TOP : 1 ))
+    cands=$(py best "$k" "$dir" "$prec" "$top") || die "$k/$prec: could not parse tuner output in $dir"
+    if [[ -z "$cands" ]]; then
+      warn "$k/$prec: no valid configuration found (see $dir/tuner.log)"
+      MISSING+=("$k/$prec"); continue
+    fi
+    printf '%s\n' "$cands" >"$dir/candidates.txt"
+    IFS=$'\t' read -r t p <<<"$(head -n1 <<<"$cands")"
+    RESULT[$k/$prec]=$p
+    extra=""; [[ $rc -eq 124 ]] && extra=", stopped by ${limit}s limit"
+    NOTE[$k/$prec]="${TUNER_BIN[$k]##*/}$what: best kernel time $t ms${extra}"
+    log "[$k/$prec] best ($t ms): $p"
+  done
+
+  # ---- re-verify the best Xgemm candidates through the whole Gemm routine on a real shape
+  if want_kernel Xgemm && (( VERIFY_TOP > 0 )) && [[ -n "${RESULT[Xgemm/$prec]:-}" ]]; then
+    log "[Xgemm/$prec] verifying the top candidates with clblast::Gemm (row-major NN m=$VM n=$VN k=$VK, $VERIFY_RUNS runs)"
+    best_t=""; best_p=""; i=0; vlog=""
+    flops=$(( 2 * VM * VN * VK ))
+    while IFS=$'\t' read -r t p; do
+      i=$((i + 1)); vdir="$WORKDIR/$prec/verify-$i"; mkdir -p "$vdir"
+      rm -f "$vdir"/clblast_*.json
+      py write-json "$vdir/clblast_xgemm_1_$prec.json" xgemm_1 "$prec" "$p"
+      for kk in XgemmDirect:xgemm_direct_1 Copy:copy Pad:pad Transpose:transpose Padtranspose:padtranspose; do
+        kn=${kk%%:*}; fam=${kk#*:}
+        [[ -z "${RESULT[$kn/$prec]:-}" ]] || py write-json "$vdir/clblast_${fam}_$prec.json" "$fam" "$prec" "${RESULT[$kn/$prec]}"
+      done
+      rc=0
+      run_tuner "$vdir" "$TIME_LIMIT" "$ROUTINE_BIN" -platform "$PLATFORM" -device "$DEVICE" -precision "$prec" \
+        -runs "$VERIFY_RUNS" -m "$VM" -n "$VN" -k "$VK" || rc=$?
+      j=$(ls "$vdir"/clblast_gemm_routine_single_size_"$prec".json 2>/dev/null | head -n1 || true)
+      if [[ $rc -ne 0 || -z "$j" ]]; then warn "verification $i failed (see $vdir/tuner.log)"; continue; fi
+      read -r ti td <<<"$(py routine-single "$j")"
+      gf=$(awk -v f="$flops" -v t="$ti" 'BEGIN{ if (t > 0) printf "%.1f", f / (t * 1e6); else print "n/a" }')
+      gfd=$(awk -v f="$flops" -v t="$td" 'BEGIN{ if (t > 0) printf "%.1f", f / (t * 1e6); else print "n/a" }')
+      log "  candidate $i (kernel $t ms): Gemm indirect $ti ms = $gf GFLOP/s, direct $td ms = $gfd GFLOP/s"
+      vlog+="cand$i indirect=${gf}GF/s; "
+      VERIFY_DIRECT_GF[$prec]=$gfd
+      if awk -v a="$ti" 'BEGIN{exit !(a > 0)}' && { [[ -z "$best_t" ]] || awk -v a="$ti" -v b="$best_t" 'BEGIN{exit !(a < b)}'; }; then
+        best_t=$ti; best_p=$p; best_i=$i; VERIFY_INDIRECT_GF[$prec]=$gf; VERIFY_INDIRECT_MS[$prec]=$ti; VERIFY_DIRECT_MS[$prec]=$td
+      fi
+    done <"$WORKDIR/$prec/Xgemm/candidates.txt"
+    if [[ -n "$best_p" ]]; then
+      RESULT[Xgemm/$prec]=$best_p
+      NOTE[Xgemm/$prec]+="; verified: candidate $best_i of $i fastest in clblast::Gemm NN m=$VM n=$VN k=$VK: ${VERIFY_INDIRECT_GF[$prec]} GFLOP/s (indirect), XgemmDirect ${VERIFY_DIRECT_GF[$prec]} GFLOP/s"
+      log "[Xgemm/$prec] chosen: candidate $best_i: $best_p"
+    else
+      warn "Xgemm/$prec: no verification run succeeded; keeping the kernel tuner's best"
+    fi
+  fi
+
+  # ---- GemmRoutine: direct/indirect switching point, with the tuned kernels applied
+  if want_kernel GemmRoutine; then
+    k=GemmRoutine; dir="$WORKDIR/$prec/$k"; mkdir -p "$dir"; rm -f "$dir"/clblast_*.json
+    for kk in Xgemm:xgemm_1 XgemmDirect:xgemm_direct_1 Copy:copy Pad:pad Transpose:transpose Padtranspose:padtranspose; do
+      kn=${kk%%:*}; fam=${kk#*:}
+      [[ -z "${RESULT[$kn/$prec]:-}" ]] || py write-json "$dir/clblast_${fam}_$prec.json" "$fam" "$prec" "${RESULT[$kn/$prec]}"
+    done
+    log "[$k/$prec] tuning the direct/indirect switch with ${TUNER_BIN[$k]##*/} (m=n=k=64..2048)"
+    rc=0; run_tuner "$dir" "$ROUTINE_TIME_LIMIT" "${TUNER_BIN[$k]}" -platform "$PLATFORM" -device "$DEVICE" \
+      -precision "$prec" -runs "$ROUTINE_RUNS" || rc=$?
+    j=$(ls "$dir"/clblast_*routine*_"$prec".json 2>/dev/null | grep -v single_size | head -n1 || true)
+    if [[ $rc -ne 0 || -z "$j" ]]; then
+      warn "$k/$prec: routine tuner did not finish (status $rc, see $dir/tuner.log); not overriding GemmRoutine"
+      MISSING+=("$k/$prec")
+    else
+      v=$(py routine-sweep "$j") || die "$k/$prec: cannot parse $j"
+      note="${TUNER_BIN[$k]##*/}: switching point from the m=n=k sweep = $v"
+      # Keep the verified shape on the faster path: CLBlast uses XgemmDirect iff m*n*k < S^3.
+      if [[ -n "${VERIFY_INDIRECT_MS[$prec]:-}" && -n "${VERIFY_DIRECT_MS[$prec]:-}" ]]; then
+        c=$(py cbrt "$VM" "$VN" "$VK")
+        if awk -v i="${VERIFY_INDIRECT_MS[$prec]}" -v d="${VERIFY_DIRECT_MS[$prec]}" 'BEGIN{exit !(i > 0 && (d <= 0 || i < d))}'; then
+          if (( v > c )); then note+="; lowered to $c so that m=$VM n=$VN k=$VK (measured faster indirect) stays indirect"; v=$c; fi
+        elif (( v <= c )); then
+          note+="; raised to $((c + 1)) so that m=$VM n=$VN k=$VK (measured faster direct) uses XgemmDirect"; v=$((c + 1))
+        fi
+      fi
+      RESULT[$k/$prec]="XGEMM_MIN_INDIRECT_SIZE=$v"; NOTE[$k/$prec]=$note
+      log "[$k/$prec] XGEMM_MIN_INDIRECT_SIZE=$v"
+    fi
+  fi
+done
+
+if [[ ${#MISSING[@]} -gt 0 ]]; then
+  if [[ $ALLOW_MISSING -eq 1 ]]; then warn "no result for: ${MISSING[*]} (left out of the file; CLBlast keeps its built-in values)"
+  else die "no result for: ${MISSING[*]}; re-run with a larger --time-limit, or pass --allow-missing to write the rest"; fi
+fi
+[[ ${#RESULT[@]} -gt 0 ]] || die "no tuning results at all"
+
+# ------------------------------------------------------------------------------ write output
+TMP_OUT=$(mktemp "$OUT_DIR/.$(basename "$OUTPUT").XXXXXX")
+{
+  echo "# aclnn-opencl CLBlast parameters"
+  echo "# device: $DEVICE_NAME   platform: $PLATFORM_NAME   clblast: $CLBLAST_VERSION   date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "# generated by scripts/tune-clblast.sh (platform $PLATFORM, device $DEVICE, xgemm tuning size $GEMM_SIZE${FRACTION:+, fraction $FRACTION})"
+  echo "# format: <Kernel> <precision bits> NAME=VALUE ...  (complete parameter set, for clblast::OverrideParameters)"
+  echo "device $DEVICE_NAME"
+  for prec in "${RUN_PRECS[@]}"; do
+    for k in "${ORDER[@]}"; do
+      [[ -n "${RESULT[$k/$prec]:-}" ]] || continue
+      echo "# ${NOTE[$k/$prec]}"
+      echo "$k $prec ${RESULT[$k/$prec]}"
+    done
+  done
+} >"$TMP_OUT"
+chmod 644 "$TMP_OUT"
+mv -f "$TMP_OUT" "$OUTPUT"
+SUCCESS=1
+log "wrote $OUTPUT"

@@ -1,0 +1,46 @@
+// Tests that run once per OpenCL device: TEST_P(DeviceTest-derived, ...) with
+// INSTANTIATE_ON_ALL_DEVICES(Suite). SetUp binds the device and creates a stream.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+
+namespace testing_support {
+
+std::vector<int> allDeviceIds();
+std::string deviceLabel(int id);  // e.g. "pocl_cpu_0" (a valid gtest name)
+std::string deviceName(int id);
+bool deviceIsRusticl(int id);
+bool deviceHasFp64(int id);
+
+class DeviceTest : public ::testing::TestWithParam<int> {
+protected:
+    void SetUp() override;
+    void TearDown() override;
+    int device() const { return GetParam(); }
+    aclrtStream stream = nullptr;
+};
+
+}  // namespace testing_support
+
+#define INSTANTIATE_ON_ALL_DEVICES(Suite)                                                  \
+    INSTANTIATE_TEST_SUITE_P(Devices, Suite, ::testing::ValuesIn(::testing_support::allDeviceIds()), \
+                             [](const ::testing::TestParamInfo<int> &param_info) {              \
+                                 return ::testing_support::deviceLabel(param_info.param);          \
+                             })
+
+// Asserts an acl/aclnn call succeeds and prints aclGetRecentErrMsg when it does not.
+#define ASSERT_ACL_OK(expr)                                                                 \
+    do {                                                                                    \
+        auto aclnn_status_ = (expr);                                                        \
+        ASSERT_EQ(aclnn_status_, 0) << #expr << ": " << aclGetRecentErrMsg();              \
+    } while (0)
+#define EXPECT_ACL_OK(expr)                                                                 \
+    do {                                                                                    \
+        auto aclnn_status_ = (expr);                                                        \
+        EXPECT_EQ(aclnn_status_, 0) << #expr << ": " << aclGetRecentErrMsg();              \
+    } while (0)

@@ -1,0 +1,28 @@
+// Host-side element conversions for tests and benchmarks: values travel as double (complex as
+// re,im pairs) and are stored in any aclDataType's byte layout.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "acl/acl_base.h"
+
+namespace testing_support {
+
+size_t componentsOf(aclDataType dtype);  // 2 for complex, 1 otherwise
+// Packs n elements (n*componentsOf values) into bytes of dtype, rounding once (RNE for fp16/bf16).
+std::vector<uint8_t> encode(const std::vector<double> &values, aclDataType dtype);
+std::vector<double> decode(const std::vector<uint8_t> &bytes, aclDataType dtype);
+// The value after a round trip through dtype (what the device will actually see).
+double roundTo(double v, aclDataType dtype);
+uint16_t floatToBf16(float f);
+float bf16ToFloat(uint16_t b);
+// Deterministic pseudo-random values in [lo, hi) (xorshift; the same on every machine).
+std::vector<double> randomValues(size_t n, uint64_t seed, double lo = -1.0, double hi = 1.0);
+// Per-dtype comparison tolerance: |got - want| <= atol + rtol * |want|. See docs/testing.md.
+struct Tolerance {
+    double atol, rtol;
+};
+Tolerance defaultTolerance(aclDataType dtype);
+
+}  // namespace testing_support

@@ -1,0 +1,76 @@
+#include "support/op_case.h"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace testing_support {
+
+namespace {
+std::vector<std::pair<std::string, CaseFactory>> &registry() {
+    static std::vector<std::pair<std::string, CaseFactory>> r;
+    return r;
+}
+}  // namespace
+
+bool OpCase::supported(std::string *why) const {
+    (void)why;
+    return true;
+}
+
+bool registerCases(const std::string &op, CaseFactory factory) {
+    registry().emplace_back(op, std::move(factory));
+    return true;
+}
+
+CaseList makeCases(const std::string &opFilter) {
+    CaseList all;
+    for (auto &entry : registry()) {
+        if (!opFilter.empty() && entry.first.find(opFilter) == std::string::npos) continue;
+        for (auto &c : entry.second()) all.push_back(std::move(c));
+    }
+    return all;
+}
+
+aclnnStatus runCaseOnce(OpCase &c, aclrtStream stream) {
+    uint64_t wsSize = 0;
+    aclOpExecutor *executor = nullptr;
+    aclnnStatus st = c.plan(&wsSize, &executor);
+    if (st != 0) return st;
+    void *ws = nullptr;
+    if (wsSize > 0) {
+        st = aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST);
+        if (st != 0) return st;
+    }
+    st = c.run(ws, wsSize, executor, stream);
+    aclError sync = aclrtSynchronizeStream(stream);
+    if (ws) aclrtFree(ws);
+    return st != 0 ? st : sync;
+}
+
+CheckResult compareValues(const std::vector<double> &got, const std::vector<double> &want, double atol, double rtol,
+                          const std::string &what) {
+    CheckResult r;
+    if (got.size() != want.size()) {
+        r.ok = false;
+        r.detail = what + ": " + std::to_string(got.size()) + " values, expected " + std::to_string(want.size());
+        return r;
+    }
+    for (size_t i = 0; i < got.size(); ++i) {
+        double g = got[i], w = want[i];
+        if (std::isnan(g) && std::isnan(w)) continue;
+        double err = std::fabs(g - w);
+        if (std::isinf(w) && g == w) err = 0;
+        if (!(err <= r.maxAbsError)) r.maxAbsError = std::isnan(err) ? INFINITY : std::max(r.maxAbsError, err);
+        if (!(err <= atol + rtol * std::fabs(w)) && r.ok) {
+            r.ok = false;
+            char buf[256];
+            std::snprintf(buf, sizeof buf, "%s[%zu]: got %.9g, expected %.9g (atol %g, rtol %g)", what.c_str(), i, g, w,
+                          atol, rtol);
+            r.detail = buf;
+        }
+    }
+    return r;
+}
+
+}  // namespace testing_support

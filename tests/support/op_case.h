@@ -1,0 +1,67 @@
+// One description per operator case, shared by the tests and the benchmark: shapes, parameters and
+// dtype; how to set it up on the current device; the host reference (computed in double); and the
+// bytes that must move once and the flops, for the benchmark's GB/s and GFLOP/s.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+
+namespace testing_support {
+
+struct CheckResult {
+    bool ok = true;
+    double maxAbsError = 0;
+    std::string detail;  // where the first failure is, when !ok
+};
+
+class OpCase {
+public:
+    virtual ~OpCase() = default;
+
+    std::string op;    // "ReflectionPad2dBackward"
+    std::string name;  // "8x64x128x128 pad3" (unique within op)
+    aclDataType dtype = ACL_FLOAT;
+    double bytes = 0;  // bytes that must move once (inputs read + outputs written)
+    double flops = 0;  // 0 for memory-bound operators
+    bool speedCase = false;  // one of the speed targets named in the issues
+    std::string sweep;       // non-empty for size-sweep members: the sweep's name
+
+    // Allocates and uploads inputs on the current device and computes the host reference.
+    virtual void setup() = 0;
+    // Phase one (GetWorkspaceSize) and phase two.
+    virtual aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) = 0;
+    virtual aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                            aclrtStream stream) = 0;
+    // After the stream is synchronized: compares the outputs with the host reference.
+    virtual CheckResult check() = 0;
+    // Whether the device can run this case (e.g. fp64); the reason goes to `why`.
+    virtual bool supported(std::string *why) const;
+};
+
+using CaseList = std::vector<std::unique_ptr<OpCase>>;
+using CaseFactory = std::function<CaseList()>;
+
+// Operators register their cases at static-initialisation time (see ACLNN_REGISTER_CASES).
+bool registerCases(const std::string &op, CaseFactory factory);
+// All registered cases, optionally only those whose op contains `opFilter`.
+CaseList makeCases(const std::string &opFilter = "");
+
+// Plans, allocates workspace, runs, synchronizes and frees; returns the first non-zero status.
+aclnnStatus runCaseOnce(OpCase &c, aclrtStream stream);
+
+// Compares got and want element-wise with |got - want| <= atol + rtol * |want| (NaN equals NaN).
+CheckResult compareValues(const std::vector<double> &got, const std::vector<double> &want, double atol, double rtol,
+                          const std::string &what);
+
+}  // namespace testing_support
+
+#define ACLNN_CASES_CONCAT2(a, b) a##b
+#define ACLNN_CASES_CONCAT(a, b) ACLNN_CASES_CONCAT2(a, b)
+#define ACLNN_REGISTER_CASES(op, factory) \
+    static const bool ACLNN_CASES_CONCAT(k_registered_, __LINE__) = ::testing_support::registerCases(op, factory)

@@ -1,0 +1,51 @@
+// Test entry point: aclInit once for the whole run, and the per-device fixture.
+#include <gtest/gtest.h>
+
+#include <cctype>
+
+#include "device_fixture.h"
+#include "runtime/device.h"
+
+namespace testing_support {
+
+std::vector<int> allDeviceIds() {
+    std::vector<int> ids;
+    for (auto *d : aclcl::devices()) ids.push_back(d->index);
+    return ids;
+}
+
+std::string deviceName(int id) { return aclcl::deviceAt(id).name; }
+
+std::string deviceLabel(int id) {
+    const auto &d = aclcl::deviceAt(id);
+    std::string platform = d.platformName.find("Portable") != std::string::npos ? "pocl" : d.platformName;
+    std::string label = platform + "_" + d.typeName() + "_" + std::to_string(id);
+    for (char &c : label) c = std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(c)) : '_';
+    return label;
+}
+
+bool deviceIsRusticl(int id) { return aclcl::deviceAt(id).platformName == "rusticl"; }
+bool deviceHasFp64(int id) { return aclcl::deviceAt(id).fp64; }
+
+void DeviceTest::SetUp() {
+    ASSERT_ACL_OK(aclrtSetDevice(device()));
+    ASSERT_ACL_OK(aclrtCreateStream(&stream));
+}
+
+void DeviceTest::TearDown() {
+    if (stream) EXPECT_ACL_OK(aclrtDestroyStream(stream));
+    stream = nullptr;
+}
+
+}  // namespace testing_support
+
+int main(int argc, char **argv) {
+    ::testing::InitGoogleTest(&argc, argv);
+    if (aclInit(nullptr) != ACL_SUCCESS) {
+        std::fprintf(stderr, "aclInit failed: %s\n", aclGetRecentErrMsg());
+        return 1;
+    }
+    int rc = RUN_ALL_TESTS();
+    aclFinalize();
+    return rc;
+}
