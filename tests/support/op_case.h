@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +32,9 @@ public:
     double flops = 0;  // 0 for memory-bound operators
     bool speedCase = false;  // one of the speed targets named in the issues
     std::string sweep;       // non-empty for size-sweep members: the sweep's name
+    // Shapes and attributes by name, so that other tools (the PyTorch baseline) can rebuild the case;
+    // the keys per operator are listed in docs/benchmarks.md. Filled in the constructor, not in setup().
+    std::map<std::string, std::vector<double>> params;
 
     // Allocates and uploads inputs on the current device and computes the host reference.
     virtual void setup() = 0;
