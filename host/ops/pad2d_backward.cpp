@@ -1,0 +1,282 @@
+// aclnnReflectionPad2dBackward and aclnnReplicationPad2dBackward (aclnnop/aclnn_pad2d_backward.h):
+// the gradient of 2-D reflection / replication padding, as a gather (cl_kernels/pad2d_backward.cl).
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+
+#include "aclnnop/aclnn_pad2d_backward.h"
+#include "common/dtype.h"
+#include "kernels/dtype_defines.h"
+#include "ops/op_plan.h"
+
+namespace aclcl {
+
+namespace {
+
+enum class PadMode { Reflection, Replication };
+
+// Input tensor order in the executor (aclSetInputTensorAddr indices) and the output.
+constexpr size_t kGradOutput = 0;
+constexpr size_t kGradInput = 0;
+
+constexpr int64_t kSegmentColumns = 2048;
+constexpr size_t kWorkGroupTarget = 64;
+
+// When set, kernels use 64-bit index math even for small tensors (tests reach that path this way).
+bool g_forceWideIndex = false;
+
+struct PadGeometry {
+    int64_t planes = 0;  // N*C (C for 3-D)
+    int64_t H = 0, W = 0, OH = 0, OW = 0;
+    int64_t left = 0, right = 0, top = 0, bottom = 0;
+};
+
+// Columns [begin, end) of one axis whose only source is the output index i + pad (no mirror, no
+// strip, not cropped): the interior kernel's vector path. Conservative: anything else is an edge.
+struct Interior {
+    int64_t begin = 0, end = 0;
+};
+
+Interior interiorRange(PadMode mode, int64_t size, int64_t before, int64_t after) {
+    int64_t begin = std::max<int64_t>(0, -before);  // i + before >= 0
+    int64_t end = std::min(size, size + after);     // i + before < size + before + after
+    if (mode == PadMode::Reflection) {
+        if (before >= 1) begin = std::max(begin, before + 1);     // [1, before] has a left mirror
+        if (after >= 1) end = std::min(end, size - 1 - after);   // [size-1-after, size-2] a right one
+    } else {
+        begin = std::max<int64_t>(begin, 1);  // index 0 sums the strip [0, before]
+        end = std::min(end, size - 1);        // index size-1 the strip [size-1+before, O)
+    }
+    Interior r;
+    r.begin = std::min(std::max<int64_t>(begin, 0), size);
+    r.end = std::max(std::min(end, size), r.begin);
+    return r;
+}
+
+// The checks, in OPS.md order; returns the geometry of a valid call.
+PadGeometry validate(PadMode mode, const char *op, const Device &device, const aclTensor *gradOutput,
+                     const aclTensor *self, const aclIntArray *padding, const aclTensor *gradInput) {
+    checkNotNull(op, gradOutput, "gradOutput");
+    checkNotNull(op, self, "self");
+    checkNotNull(op, padding, "padding");
+    checkNotNull(op, gradInput, "gradInput");
+    checkView(op, gradOutput, "gradOutput");
+    checkView(op, self, "self");
+    checkView(op, gradInput, "gradInput");
+
+    const auto supported = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
+    checkDtypeIn(op, gradOutput, "gradOutput", supported);
+    checkSameDtype(op, gradOutput, "gradOutput", self, "self");
+    checkSameDtype(op, gradOutput, "gradOutput", gradInput, "gradInput");
+    requireDeviceSupports(device, gradOutput->dtype, op, "gradOutput");
+
+    checkRankIn(op, self, "self", {3, 4});
+    checkRankIn(op, gradOutput, "gradOutput", {self->rank()});
+    checkRankIn(op, gradInput, "gradInput", {self->rank()});
+
+    checkArraySize(op, padding, "padding", 4);
+    PadGeometry geo;
+    geo.left = padding->values[0];
+    geo.right = padding->values[1];
+    geo.top = padding->values[2];
+    geo.bottom = padding->values[3];
+    geo.H = self->dim(-2);
+    geo.W = self->dim(-1);
+
+    if (mode == PadMode::Reflection) {
+        const struct {
+            const char *name;
+            int64_t pad, dim;
+            const char *dimName;
+        } pads[] = {{"left", geo.left, geo.W, "W"},
+                    {"right", geo.right, geo.W, "W"},
+                    {"top", geo.top, geo.H, "H"},
+                    {"bottom", geo.bottom, geo.H, "H"}};
+        for (const auto &p : pads) {
+            if (p.pad < p.dim) continue;
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: Expected each reflection pad to be less than its input dimension, but padding %s "
+                           "(%lld) >= self %s (%lld); padding %s, self shape %s.",
+                           op, p.name, static_cast<long long>(p.pad), p.dimName, static_cast<long long>(p.dim),
+                           padding->toString().c_str(), self->shapeString().c_str()));
+        }
+    }
+
+    // Only the batch may be empty: a zero in C, H or W has no meaningful padding.
+    for (int64_t d = self->rank() - 3; d < self->rank(); ++d) {
+        if (self->viewDims[static_cast<size_t>(d)] != 0) continue;
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected self to have non-zero C, H and W (only N may be 0), but found shape %s.", op,
+                       self->shapeString().c_str()));
+    }
+
+    if (__builtin_add_overflow(geo.H, geo.top, &geo.OH) || __builtin_add_overflow(geo.OH, geo.bottom, &geo.OH) ||
+        __builtin_add_overflow(geo.W, geo.left, &geo.OW) || __builtin_add_overflow(geo.OW, geo.right, &geo.OW) ||
+        geo.OH < 1 || geo.OW < 1) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected the padded size of self %s with padding %s to be at least 1 in H and W "
+                       "(negative pads crop), but H + top + bottom = %lld, W + left + right = %lld.",
+                       op, self->shapeString().c_str(), padding->toString().c_str(),
+                       static_cast<long long>(geo.H + geo.top + geo.bottom),
+                       static_cast<long long>(geo.W + geo.left + geo.right)));
+    }
+
+    std::vector<int64_t> expected = self->viewDims;
+    expected[expected.size() - 2] = geo.OH;
+    expected[expected.size() - 1] = geo.OW;
+    checkShapeIs(op, gradOutput, "gradOutput", expected);
+    checkSameShape(op, self, "self", gradInput, "gradInput");
+    checkNoSelfOverlap(op, gradInput, "gradInput");
+
+    geo.planes = self->dim(-3) * (self->rank() == 4 ? self->dim(0) : 1);
+    return geo;
+}
+
+// Macros for the interior kernel's component vectors (see the kernel file's header).
+std::string componentDefines(aclDataType dtype, int vecWidth) {
+    const std::string w = std::to_string(vecWidth);
+    std::string d = "#define VEC_W " + w + "\n";
+    switch (dtype) {
+        case ACL_FLOAT:
+        case ACL_COMPLEX64:
+        case ACL_DOUBLE:
+        case ACL_COMPLEX128: {
+            const bool fp64 = needsFp64(dtype);
+            const std::string t = fp64 ? "double" : "float";
+            d += "#define COMP_T " + t + "\n#define VACC_T " + t + w + "\n";
+            d += "#define VLOAD_COMP(p, i) vload" + w + "(0, (p) + (i))\n";
+            d += "#define VSTORE_COMP(p, i, v) vstore" + w + "((v), 0, (p) + (i))\n";
+            d += "#define SLOAD_COMP(p, i) ((p)[i])\n#define SSTORE_COMP(p, i, v) ((p)[i] = (v))\n";
+            break;
+        }
+        case ACL_FLOAT16:
+            d += "#define COMP_T half\n#define VACC_T float" + w + "\n";
+            d += "#define VLOAD_COMP(p, i) vload_half" + w + "(0, (p) + (i))\n";
+            d += "#define VSTORE_COMP(p, i, v) vstore_half" + w + "_rte((v), 0, (p) + (i))\n";
+            d += "#define SLOAD_COMP(p, i) vload_half((i), (p))\n";
+            d += "#define SSTORE_COMP(p, i, v) vstore_half_rte((v), (i), (p))\n";
+            break;
+        case ACL_BF16:
+            d += "#define COMP_T ushort\n#define VACC_T float" + w + "\n";
+            d += "#define VLOAD_COMP(p, i) as_float" + w + "(convert_uint" + w + "(vload" + w +
+                 "(0, (p) + (i))) << 16)\n";
+            d += "#define VSTORE_COMP(p, i, v) vstore" + w + "(bf16_round" + w + "(v), 0, (p) + (i))\n";
+            d += "#define SLOAD_COMP(p, i) bf16_to_float((p)[i])\n";
+            d += "#define SSTORE_COMP(p, i, v) ((p)[i] = float_to_bf16(v))\n";
+            // Round-to-nearest-even of each lane, NaNs kept quiet (as float_to_bf16 in common.cl).
+            d += "inline ushort" + w + " bf16_round" + w + "(float" + w + " f) {\n"
+                 "    uint" + w + " u = as_uint" + w + "(f);\n"
+                 "    uint" + w + " r = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;\n"
+                 "    uint" + w + " nan_bits = (u >> 16) | 0x40u;\n"
+                 "    return convert_ushort" + w + "(select(r, nan_bits, (u & 0x7fffffffu) > 0x7f800000u));\n"
+                 "}\n";
+            break;
+        default: fail(ACLNN_ERR_PARAM_INVALID, strformat("pad2d backward: no kernel for %s", dtypeName(dtype)));
+    }
+    return d;
+}
+
+std::string sumDefine(aclDataType dtype) {
+    switch (dtype) {
+        case ACL_COMPLEX64: return "#define SUM_T float2\n#define COMPONENTS 2\n";
+        case ACL_COMPLEX128: return "#define SUM_T double2\n#define COMPONENTS 2\n";
+        default: return "#define SUM_T ACC_T\n#define COMPONENTS 1\n";
+    }
+}
+
+// Components per interior work-item: 64 bytes of accumulator (an AVX-512 register on CPUs).
+int vectorWidth(aclDataType dtype) { return needsFp64(dtype) ? 8 : 16; }
+
+// Whether some index the kernels compute can leave int32.
+bool needsWideIndex(const PadGeometry &g, int64_t components) {
+    if (g_forceWideIndex) return true;
+    const double limit = static_cast<double>(INT32_MAX);
+    const double out = static_cast<double>(g.planes) * static_cast<double>(g.OH) * static_cast<double>(g.OW);
+    const double in = static_cast<double>(g.planes) * static_cast<double>(g.H) * static_cast<double>(g.W);
+    const double extents = 4.0 * (static_cast<double>(g.H) + static_cast<double>(g.W) + std::abs(double(g.left)) +
+                                  std::abs(double(g.right)) + std::abs(double(g.top)) + std::abs(double(g.bottom)));
+    return std::max(out, in) * static_cast<double>(components) + extents + 64.0 >= limit;
+}
+
+// A local size of about `target` work-items: the x extent first (up to its global size), then rows.
+void chooseLocal(const Device &device, size_t kernelMax, const size_t global[3], size_t target, size_t local[3]) {
+    size_t itemMax[3] = {1, 1, 1};
+    clGetDeviceInfo(device.id, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof itemMax, itemMax, nullptr);
+    size_t limit = std::min(target, kernelMax);
+    local[0] = std::max<size_t>(1, std::min({global[0], itemMax[0], limit}));
+    local[1] = std::max<size_t>(1, std::min({global[1], itemMax[1], limit / local[0]}));
+    local[2] = std::max<size_t>(1, std::min({global[2], itemMax[2], limit / (local[0] * local[1])}));
+}
+
+aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gradOutput, const aclTensor *self,
+                              const aclIntArray *padding, aclTensor *gradInput, uint64_t *workspaceSize,
+                              aclOpExecutor **executor) {
+    return planOperator(api, workspaceSize, executor, [&](OpPlan &plan) {
+        const std::string phase1 = std::string(api) + "GetWorkspaceSize";
+        const PadGeometry geo = validate(mode, phase1.c_str(), plan.device(), gradOutput, self, padding, gradInput);
+        plan.addInput(gradOutput);
+        plan.addInput(self);
+        plan.addOutput(gradInput);
+        if (geo.planes == 0) return;  // N == 0: nothing to compute
+
+        const aclDataType dtype = gradOutput->dtype;
+        const int64_t components = (dtype == ACL_COMPLEX64 || dtype == ACL_COMPLEX128) ? 2 : 1;
+        const int vecWidth = vectorWidth(dtype);
+        const std::string defines = std::string("#define MODE_REFLECT ") +
+                                    (mode == PadMode::Reflection ? "1\n" : "0\n") + dtypeDefines("G", dtype) +
+                                    accDefine(dtype) + sumDefine(dtype) +
+                                    indexDefine(needsWideIndex(geo, components)) +
+                                    componentDefines(dtype, vecWidth);
+        ProgramHandle program = plan.program("pad2d_backward", defines);
+
+        Operand src = plan.contiguousInput(kGradOutput, dtype);
+        Operand dst = plan.contiguousOutput(kGradInput, dtype);
+        const Interior cols = interiorRange(mode, geo.W, geo.left, geo.right);
+
+        // Rows are split into segments of kSegmentColumns so that very wide rows still spread over
+        // many work-items; ordinary rows are one segment each.
+        const int64_t segments = (geo.W + kSegmentColumns - 1) / kSegmentColumns;
+        auto kernel = std::make_shared<Kernel>(program, "pad2d_bwd_rows");
+        size_t global[3] = {static_cast<size_t>(segments), static_cast<size_t>(geo.H), static_cast<size_t>(geo.planes)};
+        size_t local[3];
+        chooseLocal(plan.device(), kernel->maxWorkGroupSize(), global, getenv("PADWG") ? atoi(getenv("PADWG")) : kWorkGroupTarget, local);
+        plan.step([=](RunContext &ctx) {
+            kernel->args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom,
+                         geo.left, geo.right, cols.begin, cols.end, kSegmentColumns);
+            kernel->launch(ctx.queue(), 3, global, local);
+        });
+    });
+}
+
+}  // namespace
+
+// Test hook: 64-bit index math for every size (declared by the tests; not part of the public API).
+void pad2dBackwardForceWideIndex(bool wide) { g_forceWideIndex = wide; }
+
+}  // namespace aclcl
+
+using aclcl::PadMode;
+
+aclnnStatus aclnnReflectionPad2dBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
+                                                         const aclIntArray *padding, aclTensor *gradInput,
+                                                         uint64_t *workspaceSize, aclOpExecutor **executor) {
+    return aclcl::planPad2dBackward(PadMode::Reflection, "aclnnReflectionPad2dBackward", gradOutput, self, padding,
+                                    gradInput, workspaceSize, executor);
+}
+
+aclnnStatus aclnnReflectionPad2dBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                         aclrtStream stream) {
+    return aclcl::runExecutor("aclnnReflectionPad2dBackward", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnReplicationPad2dBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
+                                                          const aclIntArray *padding, aclTensor *gradInput,
+                                                          uint64_t *workspaceSize, aclOpExecutor **executor) {
+    return aclcl::planPad2dBackward(PadMode::Replication, "aclnnReplicationPad2dBackward", gradOutput, self, padding,
+                                    gradInput, workspaceSize, executor);
+}
+
+aclnnStatus aclnnReplicationPad2dBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                          aclrtStream stream) {
+    return aclcl::runExecutor("aclnnReplicationPad2dBackward", workspace, workspaceSize, executor, stream);
+}
