@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# Install test: installs a build to a temporary prefix, checks the CANN-style layout and the exported
+# symbols, builds the example programs three ways (CANN's sample CMakeLists with the CANN library
+# names, find_package(aclnn_opencl), and a plain compiler command line with pkg-config), runs them
+# with <prefix>/set_env.sh sourced, and checks their printed results against OPS.md's sample results.
+#
+#   tests/test_install.sh <build-dir> [<source-dir>]
+#
+# An example whose operator is not in the library yet (no such dynamic symbol) is SKIPPED, loudly;
+# ACLNN_INSTALL_TEST_STRICT=1 turns a skip into a failure. The OpenCL device is PoCL unless
+# ACLNN_OPENCL_DEVICE says otherwise. Registered with CTest as install_and_examples.
+set -uo pipefail
+
+build_dir=$(cd "${1:?usage: test_install.sh <build-dir> [<source-dir>]}" && pwd)
+source_dir=$(cd "${2:-$(dirname "$0")/..}" && pwd)
+export ACLNN_OPENCL_DEVICE=${ACLNN_OPENCL_DEVICE:-pocl}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/aclnn_install_test.XXXXXX")
+cleanup() { [[ "${ACLNN_INSTALL_TEST_KEEP:-0}" == 1 ]] && echo "kept $work" || rm -rf "$work"; }
+trap cleanup EXIT
+prefix=$work/prefix
+
+failures=0
+skips=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { echo "ok:   $*"; }
+# Runs a command quietly, keeping its output in a log that is shown only when it fails.
+quiet() {
+    local log=$work/log.$RANDOM
+    if ! "$@" >"$log" 2>&1; then
+        cat "$log"
+        return 1
+    fi
+}
+
+generator=()
+command -v ninja >/dev/null && generator=(-G Ninja)
+
+# ---- 1. Install ---------------------------------------------------------------------------------------
+quiet cmake --build "$build_dir" --target aclnn_opencl -j2 || { fail "building aclnn_opencl"; exit 1; }
+quiet cmake --install "$build_dir" --prefix "$prefix" || { fail "cmake --install"; exit 1; }
+pass "installed to $prefix"
+
+# ---- 2. Layout ----------------------------------------------------------------------------------------
+lib=$prefix/lib64/libaclnn_opencl.so.0
+for f in include/acl/acl.h include/acl/acl_base.h include/acl/acl_rt.h include/aclnn/acl_meta.h \
+         include/aclnn/aclnn_base.h include/aclnn/opdev/op_errno.h include/aclnnop/aclnn_pad2d_backward.h \
+         include/aclnnop/aclnn_im2col_backward.h include/aclnnop/aclnn_max_unpool2d_backward.h \
+         include/aclnnop/aclnn_convolution_backward.h include/aclnnop/aclnn_group_norm_swish_grad.h \
+         share/cmake/aclnn_opencl/aclnn_openclConfig.cmake share/cmake/aclnn_opencl/aclnn_openclConfigVersion.cmake \
+         lib64/pkgconfig/aclnn_opencl.pc set_env.sh; do
+    [[ -f $prefix/$f ]] || fail "missing $f"
+done
+real_lib=$(readlink -f "$lib")
+[[ -f $real_lib && $real_lib == */libaclnn_opencl.so.0.* ]] || fail "libaclnn_opencl.so.0 does not lead to a versioned file"
+soname=$(readelf -d "$real_lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[[ $soname == libaclnn_opencl.so.0 ]] && pass "SONAME $soname" || fail "SONAME is '$soname'"
+for name in ascendcl nnopbase opapi opapi_nn opapi_math opapi_cv acl_rt; do
+    [[ $(readlink -f "$prefix/lib64/lib$name.so") == "$real_lib" ]] || fail "lib$name.so does not resolve to $real_lib"
+done
+pass "CANN library names resolve to $(basename "$real_lib")"
+
+# ---- 3. Exported symbols: the public C API only -------------------------------------------------------
+exported=$(nm -D --defined-only "$real_lib" | awk '{print $3}')
+leaks=$(grep -v '^acl' <<<"$exported" || true)
+if [[ -n $leaks ]]; then
+    fail "symbols other than acl*/aclnn* are exported: $(head -5 <<<"$leaks" | tr '\n' ' ')"
+else
+    pass "exports $(wc -l <<<"$exported") symbols, all acl*/aclnn*"
+fi
+has_symbol() { grep -qx "$1" <<<"$exported"; }
+
+# ---- 4. set_env.sh -------------------------------------------------------------------------------------
+# shellcheck disable=SC1091
+source "$prefix/set_env.sh"
+[[ ${ASCEND_TOOLKIT_HOME:-} == "$prefix" && ${ASCEND_HOME_PATH:-} == "$prefix" ]] \
+    || fail "set_env.sh: ASCEND_TOOLKIT_HOME='${ASCEND_TOOLKIT_HOME:-}' ASCEND_HOME_PATH='${ASCEND_HOME_PATH:-}'"
+[[ $LD_LIBRARY_PATH == "$prefix/lib64" || $LD_LIBRARY_PATH == "$prefix/lib64:"* ]] \
+    || fail "set_env.sh: LD_LIBRARY_PATH='$LD_LIBRARY_PATH'"
+[[ $LD_LIBRARY_PATH != *: && $LD_LIBRARY_PATH != *::* ]] || fail "set_env.sh left an empty LD_LIBRARY_PATH element"
+pass "set_env.sh exports ASCEND_TOOLKIT_HOME, ASCEND_HOME_PATH, LD_LIBRARY_PATH"
+
+# ---- 5. The examples and what they must print (OPS.md, "sample programs") -------------------------------
+# Each expectation is "<output>[~<count>]=<v0>,<v1>,...": the values of the lines "<output> result[i] is: v"
+# (output "result" for single-output samples, which print bare "result[i] is: v"). With ~count, the
+# output must have count elements of which only the listed leading ones are checked.
+examples=(reflection_pad2d_backward im2col_backward max_unpool2d_backward conv_tbc_backward group_norm_swish_grad)
+declare -A symbol=(
+    [reflection_pad2d_backward]=aclnnReflectionPad2dBackward
+    [im2col_backward]=aclnnIm2colBackward
+    [max_unpool2d_backward]=aclnnMaxUnpool2dBackward
+    [conv_tbc_backward]=aclnnConvTbcBackward
+    [group_norm_swish_grad]=aclnnGroupNormSwishGrad)
+declare -A expected=(
+    [reflection_pad2d_backward]="result=4,4,4,4"
+    [im2col_backward]="result=9.2"
+    [max_unpool2d_backward]="result=0,1,2,1,5,3,4,4,7,6,6,6"
+    [conv_tbc_backward]="gradInput=2,2,2,2,2,2,2,2,2,2 gradWeight=5,5,5,5 gradBias=5,5"
+    [group_norm_swish_grad]="dxOut~24=634.102,-16.984,-673.737,-1330.053 dgammaOut=1482.262,2696,4424 dbetaOut=67.129,100,132")
+
+# Compares a program's output with an expectation; values agree within 2e-3 + 2e-6*|expected|
+# (OPS.md gives three decimals; fp32 sums of a few dozen terms of size ~1e3 stay well inside).
+check_output() {
+    local output=$1 spec=$2 item name count values
+    for item in $spec; do
+        name=${item%%=*}
+        values=${item#*=}
+        count=""
+        if [[ $name == *~* ]]; then
+            count=${name#*~}
+            name=${name%%~*}
+        fi
+        awk -v name="$name" -v want="$values" -v count="$count" '
+            BEGIN { n = split(want, w, ",") }
+            {
+                label = ($1 ~ /^result\[/) ? "result" : $1
+                if (label != name) next
+                if (!match($0, /result\[[0-9]+\] is: /)) next
+                idx = substr($0, RSTART + 7) + 0
+                got[idx] = substr($0, RSTART + RLENGTH) + 0
+                seen++
+            }
+            END {
+                total = (count == "") ? n : count
+                if (seen != total) { printf "  %s: %d values printed, expected %d\n", name, seen, total; exit 1 }
+                bad = 0
+                for (i = 1; i <= n; i++) {
+                    d = got[i - 1] - w[i]; if (d < 0) d = -d
+                    a = w[i] < 0 ? -w[i] : w[i]
+                    if (!((i - 1) in got) || d > 2e-3 + 2e-6 * a) {
+                        printf "  %s[%d] = %s, expected %s\n", name, i - 1, got[i - 1], w[i]; bad = 1
+                    }
+                }
+                exit bad
+            }' <<<"$output" || return 1
+    done
+}
+
+runnable=()
+for example in "${examples[@]}"; do
+    if has_symbol "${symbol[$example]}GetWorkspaceSize" && has_symbol "${symbol[$example]}"; then
+        runnable+=("$example")
+    else
+        echo "SKIPPED: $example (${symbol[$example]} is not in the library yet)"
+        skips=$((skips + 1))
+    fi
+done
+
+run_and_check() {  # <how it was built> <example> <binary>
+    local how=$1 example=$2 binary=$3 output
+    if ! output=$("$binary" 2>&1); then
+        echo "$output" | sed 's/^/  | /'
+        fail "$example ($how) exited with an error"
+        return
+    fi
+    if check_output "$output" "${expected[$example]}"; then
+        pass "$example ($how): results match OPS.md"
+        printf '%s\n' "$output" >"$work/out.$how.$example"
+    else
+        echo "$output" | sed 's/^/  | /'
+        fail "$example ($how): results differ from OPS.md"
+    fi
+}
+
+if [[ ${#runnable[@]} -gt 0 ]]; then
+    # 5a. CANN's way: the sample CMakeLists, the root from ASCEND_CUSTOM_PATH, CANN library names by full path.
+    if ASCEND_CUSTOM_PATH=$prefix quiet cmake -S "$source_dir/examples" -B "$work/cann" "${generator[@]}" \
+            -DCMAKE_BUILD_TYPE=Release &&
+       quiet cmake --build "$work/cann" -j2 --target "${runnable[@]}"; then
+        pass "examples built the CANN way (libascendcl.so, libnnopbase.so, libopapi.so)"
+        needed=$(readelf -d "$work/cann/${runnable[0]}" | sed -n 's/.*(NEEDED).*\[\(libacl.*\)\]/\1/p')
+        [[ $needed == libaclnn_opencl.so.0 ]] || fail "examples record DT_NEEDED '$needed', expected libaclnn_opencl.so.0"
+        for example in "${runnable[@]}"; do run_and_check cann "$example" "$work/cann/$example"; done
+    else
+        fail "building the examples the CANN way"
+    fi
+
+    # 5b. find_package(aclnn_opencl), found through CMAKE_PREFIX_PATH from set_env.sh.
+    if quiet cmake -S "$source_dir/examples/find_package" -B "$work/find_package" "${generator[@]}" \
+            -DCMAKE_BUILD_TYPE=Release &&
+       quiet cmake --build "$work/find_package" -j2 --target "${runnable[@]}"; then
+        pass "examples built with find_package(aclnn_opencl)"
+        for example in "${runnable[@]}"; do
+            run_and_check find_package "$example" "$work/find_package/$example"
+            if [[ -f $work/out.cann.$example && -f $work/out.find_package.$example ]] &&
+               ! cmp -s "$work/out.cann.$example" "$work/out.find_package.$example"; then
+                fail "$example printed different results in its two builds (determinism)"
+            fi
+        done
+    else
+        fail "building the examples with find_package"
+    fi
+
+    # 5c. A compiler command line: pkg-config, and the CANN library names with -L/-l; the loader finds
+    # libaclnn_opencl.so.0 only through LD_LIBRARY_PATH here (no RUNPATH), which set_env.sh provides.
+    first=${runnable[0]}
+    # shellcheck disable=SC2046
+    if quiet g++ -std=c++11 -o "$work/pc_$first" "$source_dir/examples/$first.cpp" \
+            $(pkg-config --cflags --libs aclnn_opencl); then
+        run_and_check pkg-config "$first" "$work/pc_$first"
+    else
+        fail "building $first with pkg-config"
+    fi
+    if quiet g++ -std=c++11 -o "$work/cl_$first" "$source_dir/examples/$first.cpp" \
+            -I"$ASCEND_HOME_PATH/include" -I"$ASCEND_HOME_PATH/include/aclnn" \
+            -L"$ASCEND_HOME_PATH/lib64" -lascendcl -lnnopbase -lopapi_nn -lopapi_math -lopapi_cv -lacl_rt; then
+        run_and_check command-line "$first" "$work/cl_$first"
+    else
+        fail "building $first with -lascendcl -lnnopbase -lopapi_*"
+    fi
+fi
+
+# ---- Summary -------------------------------------------------------------------------------------------
+if [[ $skips -gt 0 ]]; then
+    echo "SKIPPED $skips example(s): their operators are not implemented yet"
+    [[ "${ACLNN_INSTALL_TEST_STRICT:-0}" == 1 ]] && fail "skips are not allowed (ACLNN_INSTALL_TEST_STRICT=1)"
+fi
+if [[ $failures -gt 0 ]]; then
+    echo "install test: $failures failure(s)"
+    exit 1
+fi
+echo "install test: passed (${#runnable[@]} example(s) run, $skips skipped)"
