@@ -1,1 +1,208 @@
-int main() { return 0; }
+// aclnn_bench: checks and times every registered operator case on every OpenCL device, next to the
+// device's copy bandwidth and PyTorch on the same cases. See docs/benchmarks.md.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include "acl/acl.h"
+#include "bench_options.h"
+#include "bench_report.h"
+#include "case_list.h"
+#include "measure.h"
+#include "torch_results.h"
+
+#ifndef ACLNN_BENCH_DIR
+#define ACLNN_BENCH_DIR "bench"
+#endif
+
+using namespace bench;
+
+namespace {
+
+bool writeText(const std::string &path, const std::string &text) {
+    if (path == "-") {
+        std::cout << text;
+        return true;
+    }
+    std::ofstream out(path);
+    out << text;
+    if (!out) {
+        std::fprintf(stderr, "aclnn_bench: cannot write %s\n", path.c_str());
+        return false;
+    }
+    return true;
+}
+
+// Points the drivers' on-disk kernel caches at nothing before the OpenCL platforms load: PoCL gets a
+// fresh empty POCL_CACHE_DIR, Mesa (rusticl) and NVIDIA get their cache switches. Returns the directory
+// to delete afterwards. An existing cache outside this process is never touched.
+std::string prepareColdDriverCaches() {
+    char pattern[] = "/tmp/aclnn_bench_cold_XXXXXX";
+    const char *dir = mkdtemp(pattern);
+    if (!dir) {
+        std::fprintf(stderr, "aclnn_bench: --cold could not create a temporary directory; first calls may hit "
+                             "the driver's disk cache\n");
+        return "";
+    }
+    setenv("POCL_CACHE_DIR", dir, 1);
+    setenv("MESA_SHADER_CACHE_DISABLE", "true", 1);
+    setenv("CUDA_CACHE_DISABLE", "1", 1);
+    std::fprintf(stderr, "aclnn_bench: --cold: POCL_CACHE_DIR=%s (empty), MESA_SHADER_CACHE_DISABLE=true, "
+                         "CUDA_CACHE_DISABLE=1\n", dir);
+    return dir;
+}
+
+class Progress {
+public:
+    Progress() : tty_(isatty(STDERR_FILENO) != 0) {}
+    void show(const std::string &line) {
+        if (tty_) {
+            std::fprintf(stderr, "\r\033[K%s", line.c_str());
+        } else {
+            std::fprintf(stderr, "%s\n", line.c_str());
+        }
+        std::fflush(stderr);
+    }
+    void done() {
+        if (tty_) std::fprintf(stderr, "\r\033[K");
+    }
+
+private:
+    bool tty_;
+};
+
+TimingPolicy policyFor(const Options &o) {
+    TimingPolicy p;
+    if (o.quick) {
+        p.minRuns = 3;
+        p.maxRuns = 20;
+        p.targetSeconds = 0.3;
+    }
+    if (o.runs > 0) {
+        p.minRuns = o.runs;
+        p.maxRuns = o.runs;
+    }
+    return p;
+}
+
+// Measures the yardstick and every selected case on one device, filling `report`.
+void benchDevice(const Options &o, BenchDevice &device, const std::vector<CaseInfo> &selected, RunReport &report,
+                 std::string *copyNote, Progress &progress) {
+    aclrtStream stream = nullptr;
+    if (aclrtSetDevice(device.id) != ACL_SUCCESS || aclrtCreateStream(&stream) != ACL_SUCCESS) {
+        *copyNote = std::string("device unusable: ") + aclGetRecentErrMsg();
+        for (const CaseInfo &c : selected) {
+            CaseResult r;
+            r.outcome = Outcome::Failed;
+            r.detail = *copyNote;
+            report.results[c.key()][device.id] = r;
+        }
+        return;
+    }
+    progress.show("[" + device.label + "] copy bandwidth (" + std::to_string(static_cast<int>(o.copyMiB)) + " MiB)");
+    std::string why;
+    double usedMiB = 0;
+    int reps = o.quick ? 3 : 7;
+    device.copyGbps = measureCopyBandwidth(stream, o.copyMiB, reps, &usedMiB, &device.eventTiming, &why);
+    char note[160];
+    std::snprintf(note, sizeof note, "%.0f MiB, median of %d%s", usedMiB, reps,
+                  device.eventTiming ? "" : ", host-timed: no event timestamps");
+    *copyNote = device.copyGbps > 0 ? std::string(note) : "failed: " + why;
+
+    // Fresh case objects per device: each one's device memory is released as soon as it is measured.
+    testing_support::CaseList objects = testing_support::makeCases(o.opFilter);
+    TimingPolicy policy = policyFor(o);
+    size_t index = 0;
+    std::string currentOp;
+    size_t opTotal = 0, opIndex = 0;
+    for (const CaseInfo &info : selected) {
+        ++index;
+        if (info.op != currentOp) {
+            currentOp = info.op;
+            opIndex = 0;
+            opTotal = 0;
+            for (const CaseInfo &other : selected) opTotal += other.op == currentOp;
+        }
+        ++opIndex;
+        for (auto &object : objects) {
+            if (!object || object->op != info.op || object->name != info.name) continue;
+            progress.show("[" + device.label + "] " + info.op + " case " + std::to_string(opIndex) + "/" +
+                          std::to_string(opTotal) + " (" + std::to_string(index) + "/" +
+                          std::to_string(selected.size()) + " overall): " + info.name);
+            report.results[info.key()][device.id] =
+                measureCase(*object, stream, policy, true, device.eventTiming);
+            object.reset();
+            break;
+        }
+    }
+    aclrtDestroyStream(stream);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    Options o;
+    if (!parseOptions(argc, argv, &o)) return 2;
+    if (o.help) {
+        printUsage(argv[0]);
+        return 0;
+    }
+    if (!o.device.empty()) setenv("ACLNN_OPENCL_DEVICE", o.device.c_str(), 1);
+
+    std::vector<CaseInfo> selected = selectCases(o.opFilter, o.caseFilter, o.quick);
+    if (o.listCases) return writeText(o.jsonPath.empty() ? "-" : o.jsonPath, caseListJson(selected)) ? 0 : 1;
+
+    std::string coldDir = o.cold ? prepareColdDriverCaches() : "";
+    if (aclInit(nullptr) != ACL_SUCCESS) {
+        std::fprintf(stderr, "aclnn_bench: aclInit failed: %s\n", aclGetRecentErrMsg());
+        return 1;
+    }
+    RunReport report;
+    report.machine = describeMachine();
+    report.quick = o.quick;
+    report.cold = o.cold;
+    report.cases = selected;
+    report.devices = listDevices();
+    report.copyNotes.resize(report.devices.size());
+    if (report.devices.empty()) {
+        std::fprintf(stderr, "aclnn_bench: no OpenCL device found (check the ICDs and ACLNN_OPENCL_DEVICE)\n");
+        aclFinalize();
+        return 1;
+    }
+
+    Progress progress;
+    for (size_t i = 0; i < report.devices.size(); ++i) {
+        benchDevice(o, report.devices[i], selected, report, &report.copyNotes[i], progress);
+    }
+    progress.done();
+
+    if (!o.torchJson.empty()) {
+        report.torch = loadTorchResults(o.torchJson);
+    } else if (o.noTorch) {
+        report.torch.why = "disabled with --no-torch.";
+    } else if (selected.empty()) {
+        report.torch.why = "no cases to compare.";
+    } else {
+        int threads = o.threads > 0 ? o.threads : static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
+        std::fprintf(stderr, "aclnn_bench: running the PyTorch baseline (%d CPU threads)\n", threads);
+        report.torch = runTorchBaseline(o.python, std::string(ACLNN_BENCH_DIR) + "/torch_baseline.py", selected,
+                                        threads, o.quick);
+    }
+
+    std::cout << renderMarkdown(report) << std::flush;
+    bool ok = true;
+    if (!o.jsonPath.empty()) ok = writeText(o.jsonPath, renderJson(report));
+    aclFinalize();
+    if (!coldDir.empty()) {
+        std::error_code ec;
+        std::filesystem::remove_all(coldDir, ec);
+    }
+    int failures = report.failures();
+    if (failures) std::fprintf(stderr, "aclnn_bench: %d case(s) FAILED their check (see the table)\n", failures);
+    return failures || !ok ? 1 : 0;
+}

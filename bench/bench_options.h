@@ -1,0 +1,29 @@
+// Command-line options of aclnn_bench (see usage() and docs/benchmarks.md).
+#pragma once
+
+#include <string>
+
+namespace bench {
+
+struct Options {
+    bool quick = false;       // speed cases + the smallest member of each sweep, few runs
+    bool listCases = false;   // write the selected case list (for the PyTorch baseline) and exit
+    bool cold = false;        // first calls with empty driver kernel caches (see docs/benchmarks.md)
+    bool noTorch = false;     // do not run the PyTorch baseline
+    bool help = false;
+    std::string device;       // ACLNN_OPENCL_DEVICE filter applied before the runtime starts
+    std::string opFilter;     // substring of the operator name
+    std::string caseFilter;   // substring of the case name
+    std::string jsonPath;     // results (or, with --list-cases, the case list); "-" is stdout
+    std::string torchJson;    // an existing torch_baseline.py output to merge instead of running it
+    std::string python = "/usr/bin/python3";
+    int threads = 0;          // PyTorch CPU threads; 0 = the number of online CPUs
+    int runs = 0;             // timed runs per case; 0 = adaptive (see measure.h)
+    double copyMiB = 256;     // size of the copy-bandwidth yardstick
+};
+
+// Parses argv; on a bad option prints why and returns false.
+bool parseOptions(int argc, char **argv, Options *options);
+void printUsage(const char *argv0);
+
+}  // namespace bench

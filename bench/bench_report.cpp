@@ -1,0 +1,253 @@
+#include "bench_report.h"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+
+#include "json.h"
+
+namespace bench {
+
+namespace {
+
+// Three significant digits without exponents for the usual range of times and rates.
+std::string fmt(double v) {
+    char buf[32];
+    if (v >= 100) {
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+    } else if (v >= 10) {
+        std::snprintf(buf, sizeof buf, "%.1f", v);
+    } else if (v >= 1) {
+        std::snprintf(buf, sizeof buf, "%.2f", v);
+    } else {
+        std::snprintf(buf, sizeof buf, "%.3g", v);
+    }
+    return buf;
+}
+
+double gbps(const CaseInfo &c, double ms) { return c.bytes > 0 && ms > 0 ? c.bytes / ms / 1e6 : -1; }
+double gflops(const CaseInfo &c, double ms) { return c.flops > 0 && ms > 0 ? c.flops / ms / 1e6 : -1; }
+
+std::string cellFor(const CaseInfo &c, const CaseResult &r, const BenchDevice &d) {
+    switch (r.outcome) {
+        case Outcome::Failed: return "**FAILED**";
+        case Outcome::Skipped: return "skipped";
+        case Outcome::Timed: break;
+    }
+    std::string cell = fmt(r.deviceMs) + (d.eventTiming ? " ms" : " ms†");
+    if (!(r.deviceMs > 0)) return cell;
+    if (c.flops > 0) {
+        cell += " · " + fmt(gflops(c, r.deviceMs)) + " GFLOP/s";
+    } else if (c.bytes > 0) {
+        cell += " · " + fmt(gbps(c, r.deviceMs)) + " GB/s";
+    }
+    if (c.bytes > 0 && d.copyGbps > 0) cell += " · " + fmt(100.0 * gbps(c, r.deviceMs) / d.copyGbps) + "%";
+    return cell;
+}
+
+// Fastest timed result among devices of one type, or a negative value.
+double bestOfType(const RunReport &report, const std::map<int, CaseResult> &byDevice, const std::string &type) {
+    double best = -1;
+    for (const auto &d : report.devices) {
+        if (d.type != type) continue;
+        auto it = byDevice.find(d.id);
+        if (it == byDevice.end() || it->second.outcome != Outcome::Timed) continue;
+        if (best < 0 || it->second.deviceMs < best) best = it->second.deviceMs;
+    }
+    return best;
+}
+
+std::string ratio(double num, double den) {
+    if (num <= 0 || den <= 0) return "";
+    return fmt(num / den) + "x";
+}
+
+bool hasType(const RunReport &report, const std::string &type) {
+    for (const auto &d : report.devices) {
+        if (d.type == type) return true;
+    }
+    return false;
+}
+
+std::string firstLine(const std::string &s, size_t maxLen = 160) {
+    std::string line = s.substr(0, s.find('\n'));
+    return line.size() > maxLen ? line.substr(0, maxLen - 3) + "..." : line;
+}
+
+const std::map<int, CaseResult> &resultsOf(const RunReport &report, const CaseInfo &c) {
+    static const std::map<int, CaseResult> kNone;
+    auto it = report.results.find(c.key());
+    return it == report.results.end() ? kNone : it->second;
+}
+
+}  // namespace
+
+int RunReport::failures() const {
+    int n = 0;
+    for (const auto &entry : results) {
+        for (const auto &r : entry.second) n += r.second.outcome == Outcome::Failed;
+    }
+    return n;
+}
+
+std::string describeMachine() {
+    char host[256] = "unknown";
+    gethostname(host, sizeof host - 1);
+    std::string cpu = "unknown CPU";
+    std::ifstream info("/proc/cpuinfo");
+    for (std::string line; std::getline(info, line);) {
+        if (line.rfind("model name", 0) == 0) {
+            cpu = line.substr(line.find(':') + 2);
+            break;
+        }
+    }
+    struct utsname u {};
+    uname(&u);
+    return std::string(host) + ": " + cpu + ", " + std::to_string(sysconf(_SC_NPROCESSORS_ONLN)) + " CPUs, " +
+           u.sysname + " " + u.release;
+}
+
+std::string renderMarkdown(const RunReport &report) {
+    std::string out;
+    out += std::string("## aclnn-opencl benchmark") + (report.quick ? " (quick)" : "") + "\n\n";
+    out += "Machine: " + report.machine + "\n\n";
+    out += "| device | type | copy bandwidth (D2D, read+write) |\n|---|---|---|\n";
+    for (size_t i = 0; i < report.devices.size(); ++i) {
+        const BenchDevice &d = report.devices[i];
+        out += "| " + d.label + " (" + d.name + ") | " + d.type + " | " +
+               (d.copyGbps > 0 ? fmt(d.copyGbps) + " GB/s" : "n/a") + " (" + report.copyNotes[i] + ") |\n";
+    }
+    out += "\n";
+
+    bool gpu = hasType(report, "GPU"), cpu = hasType(report, "CPU");
+    bool cuda = report.torch.available && !report.torch.cudaName.empty();
+    std::string torchCpuTitle = "PyTorch CPU";
+    if (report.torch.available) torchCpuTitle += " (" + std::to_string(report.torch.threads) + " threads)";
+
+    out += "| operator | case | dtype |";
+    for (const auto &d : report.devices) out += " " + d.label + " |";
+    if (gpu && cpu) out += " GPU/CPU |";
+    out += " " + torchCpuTitle + " | CPU vs PyTorch |";
+    if (gpu || cuda) out += " PyTorch CUDA | GPU vs PyTorch |";
+    out += "\n|---|---|---|";
+    for (size_t i = 0; i < report.devices.size(); ++i) out += "---|";
+    if (gpu && cpu) out += "---|";
+    out += "---|---|";
+    if (gpu || cuda) out += "---|---|";
+    out += "\n";
+
+    std::set<std::string> torchReasons;
+    for (const CaseInfo &c : report.cases) {
+        const auto &byDevice = resultsOf(report, c);
+        out += "| " + c.op + " | " + c.name + (c.speed ? " ★" : "") + " | " + dtypeLabel(c.dtype) + " |";
+        for (const auto &d : report.devices) {
+            auto it = byDevice.find(d.id);
+            out += " " + (it == byDevice.end() ? std::string("") : cellFor(c, it->second, d)) + " |";
+        }
+        double bestCpu = bestOfType(report, byDevice, "CPU"), bestGpu = bestOfType(report, byDevice, "GPU");
+        if (gpu && cpu) out += " " + ratio(bestCpu, bestGpu) + " |";
+        double torchCpu = report.torch.lookup(c, "cpu");
+        out += " " + (torchCpu > 0 ? fmt(torchCpu) + " ms" : std::string("")) + " | " + ratio(torchCpu, bestCpu) + " |";
+        if (gpu || cuda) {
+            double torchCuda = report.torch.lookup(c, "cuda");
+            out += " " + (torchCuda > 0 ? fmt(torchCuda) + " ms" : std::string("")) + " | " +
+                   ratio(torchCuda, bestGpu) + " |";
+        }
+        out += "\n";
+        auto skipped = report.torch.skipped.find(c.key());
+        if (report.torch.available && torchCpu <= 0 && skipped != report.torch.skipped.end()) {
+            torchReasons.insert(c.op + " " + dtypeLabel(c.dtype) + ": " + firstLine(skipped->second));
+        }
+    }
+    out += "\n";
+    if (report.cases.empty()) out += "No operator cases are registered (or none match the filters).\n";
+    out += "Cells: median device time (OpenCL event profiling) · GB/s (or GFLOP/s for compute-bound cases) · "
+           "percentage of that device's copy bandwidth. ★ = speed case. Ratios > 1 mean the first named is "
+           "slower: GPU/CPU = best CPU time / best GPU time; vs PyTorch = PyTorch time / our best time on that "
+           "kind of device.\n";
+    for (const auto &d : report.devices) {
+        if (!d.eventTiming) {
+            out += "† " + d.label + ": the driver reports no real event timestamps (rusticl before Mesa 24 "
+                   "fills in placeholders), so its times are host times of run + synchronize.\n";
+        }
+    }
+    if (!gpu) out += "No GPU found: only CPU OpenCL devices were available, so there is no GPU/CPU column.\n";
+    if (!report.torch.available) {
+        out += "PyTorch columns are empty: " + report.torch.why + "\n";
+    } else {
+        out += "PyTorch " + report.torch.version + " on the same cases, CPU with " +
+               std::to_string(report.torch.threads) + " threads" +
+               (cuda ? ", CUDA on " + report.torch.cudaName : std::string(", no CUDA device")) + ".\n";
+        for (const auto &why : torchReasons) out += "PyTorch has no time for " + why + "\n";
+    }
+
+    out += "\n### First call and host time\n\n";
+    out += std::string("First call = the first GetWorkspaceSize + run + synchronize in this process, program "
+                       "builds included") +
+           (report.cold ? " (--cold: driver kernel caches were empty)" : " (driver on-disk caches as found; --cold "
+                                                                         "empties them)") +
+           ". Host wall = median of plan + run + synchronize.\n\n";
+    out += "| operator | case | device | first call ms | host wall ms | device ms | runs |\n";
+    out += "|---|---|---|---|---|---|---|\n";
+    for (const CaseInfo &c : report.cases) {
+        const auto &byDevice = resultsOf(report, c);
+        for (const auto &d : report.devices) {
+            auto it = byDevice.find(d.id);
+            if (it == byDevice.end() || it->second.outcome != Outcome::Timed) continue;
+            const CaseResult &r = it->second;
+            out += "| " + c.op + " | " + c.name + " | " + d.label + " | " + fmt(r.firstCallMs) + " | " +
+                   fmt(r.wallMs) + " | " + fmt(r.deviceMs) + " | " + std::to_string(r.runs) + " |\n";
+        }
+    }
+
+    std::string problems;
+    for (const CaseInfo &c : report.cases) {
+        const auto &byDevice = resultsOf(report, c);
+        for (const auto &d : report.devices) {
+            auto it = byDevice.find(d.id);
+            if (it == byDevice.end() || it->second.outcome == Outcome::Timed) continue;
+            problems += std::string("- ") + (it->second.outcome == Outcome::Failed ? "FAILED" : "skipped") + " " +
+                        c.op + " / " + c.name + " on " + d.label + ": " + firstLine(it->second.detail, 300) + "\n";
+        }
+    }
+    if (!problems.empty()) out += "\n### Failed and skipped\n\n" + problems;
+    return out;
+}
+
+std::string renderJson(const RunReport &report) {
+    std::string out = "{\n  \"machine\": " + jsonString(report.machine) + ",\n  \"devices\": [";
+    for (size_t i = 0; i < report.devices.size(); ++i) {
+        const BenchDevice &d = report.devices[i];
+        out += std::string(i ? ",\n    " : "\n    ") + "{\"name\": " + jsonString(d.name) +
+               ", \"type\": " + jsonString(d.type) +
+               ", \"copy_gbps\": " + (d.copyGbps > 0 ? jsonNumber(d.copyGbps) : std::string("null")) + "}";
+    }
+    out += report.devices.empty() ? "],\n" : "\n  ],\n";
+    out += "  \"results\": [";
+    bool first = true;
+    for (const CaseInfo &c : report.cases) {
+        const auto &byDevice = resultsOf(report, c);
+        for (const auto &d : report.devices) {
+            auto it = byDevice.find(d.id);
+            if (it == byDevice.end() || it->second.outcome != Outcome::Timed) continue;
+            double ms = it->second.deviceMs;
+            std::string torchDevice = d.type == "GPU" ? "cuda" : (d.type == "CPU" ? "cpu" : "");
+            double torchMs = torchDevice.empty() ? -1 : report.torch.lookup(c, torchDevice);
+            out += std::string(first ? "\n    " : ",\n    ") + "{\"op\": " + jsonString(c.op) +
+                   ", \"case\": " + jsonString(c.name) + ", \"dtype\": " + jsonString(dtypeLabel(c.dtype)) +
+                   ", \"device\": " + jsonString(d.name) + ", \"ms\": " + jsonNumber(ms) +
+                   ", \"gbps\": " + (c.bytes > 0 && ms > 0 ? jsonNumber(gbps(c, ms)) : std::string("null")) +
+                   ", \"gflops\": " + (c.flops > 0 && ms > 0 ? jsonNumber(gflops(c, ms)) : std::string("null")) +
+                   ", \"torch_device\": " + (torchMs > 0 ? jsonString(torchDevice) : std::string("null")) +
+                   ", \"torch_ms\": " + (torchMs > 0 ? jsonNumber(torchMs) : std::string("null")) + "}";
+            first = false;
+        }
+    }
+    out += first ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
+}
+
+}  // namespace bench

@@ -1,0 +1,32 @@
+// The PyTorch baseline: runs bench/torch_baseline.py on the selected cases (or reads its output) and
+// keeps its times by case and PyTorch device ("cpu", "cuda").
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "case_list.h"
+
+namespace bench {
+
+struct TorchResults {
+    bool available = false;
+    std::string why;        // when not available: why the columns are empty
+    std::string version;    // torch.__version__
+    int threads = 0;        // torch.get_num_threads() during the CPU runs
+    std::string cudaName;   // empty without CUDA
+    std::map<std::string, std::map<std::string, double>> ms;    // CaseInfo::key() -> device -> ms
+    std::map<std::string, std::string> skipped;                 // CaseInfo::key() -> first reason
+
+    // Milliseconds for this case on that PyTorch device, or a negative value.
+    double lookup(const CaseInfo &c, const std::string &device) const;
+};
+
+TorchResults loadTorchResults(const std::string &path);
+
+// Writes the case list to a temporary file and runs `python script --cases ... --out ... --threads N`.
+TorchResults runTorchBaseline(const std::string &python, const std::string &script, const std::vector<CaseInfo> &cases,
+                              int threads, bool quick);
+
+}  // namespace bench
