@@ -16,7 +16,9 @@ source_dir=$(cd "${2:-$(dirname "$0")/..}" && pwd)
 export ACLNN_OPENCL_DEVICE=${ACLNN_OPENCL_DEVICE:-pocl}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/aclnn_install_test.XXXXXX")
-cleanup() { [[ "${ACLNN_INSTALL_TEST_KEEP:-0}" == 1 ]] && echo "kept $work" || rm -rf "$work"; }
+cleanup() {
+    if [[ "${ACLNN_INSTALL_TEST_KEEP:-0}" == 1 ]]; then echo "kept $work"; else rm -rf "$work"; fi
+}
 trap cleanup EXIT
 prefix=$work/prefix
 
@@ -54,7 +56,7 @@ done
 real_lib=$(readlink -f "$lib")
 [[ -f $real_lib && $real_lib == */libaclnn_opencl.so.0.* ]] || fail "libaclnn_opencl.so.0 does not lead to a versioned file"
 soname=$(readelf -d "$real_lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
-[[ $soname == libaclnn_opencl.so.0 ]] && pass "SONAME $soname" || fail "SONAME is '$soname'"
+if [[ $soname == libaclnn_opencl.so.0 ]]; then pass "SONAME $soname"; else fail "SONAME is '$soname'"; fi
 for name in ascendcl nnopbase opapi opapi_nn opapi_math opapi_cv acl_rt; do
     [[ $(readlink -f "$prefix/lib64/lib$name.so") == "$real_lib" ]] || fail "lib$name.so does not resolve to $real_lib"
 done
@@ -78,7 +80,11 @@ source "$prefix/set_env.sh"
 [[ $LD_LIBRARY_PATH == "$prefix/lib64" || $LD_LIBRARY_PATH == "$prefix/lib64:"* ]] \
     || fail "set_env.sh: LD_LIBRARY_PATH='$LD_LIBRARY_PATH'"
 [[ $LD_LIBRARY_PATH != *: && $LD_LIBRARY_PATH != *::* ]] || fail "set_env.sh left an empty LD_LIBRARY_PATH element"
-pass "set_env.sh exports ASCEND_TOOLKIT_HOME, ASCEND_HOME_PATH, LD_LIBRARY_PATH"
+# A POSIX sh cannot tell where a sourced file lives: the prefix written at install time is used there.
+# shellcheck disable=SC2016  # expanded by the inner sh
+posix=$(env -u LD_LIBRARY_PATH sh -c '. "$1/set_env.sh" && printf "%s|%s" "$ASCEND_HOME_PATH" "$LD_LIBRARY_PATH"' sh "$prefix")
+[[ $posix == "$prefix|$prefix/lib64" ]] || fail "set_env.sh under sh gives '$posix'"
+pass "set_env.sh exports ASCEND_TOOLKIT_HOME, ASCEND_HOME_PATH, LD_LIBRARY_PATH (bash and sh)"
 
 # ---- 5. The examples and what they must print (OPS.md, "sample programs") -------------------------------
 # Each expectation is "<output>[~<count>]=<v0>,<v1>,...": the values of the lines "<output> result[i] is: v"
@@ -149,7 +155,7 @@ done
 run_and_check() {  # <how it was built> <example> <binary>
     local how=$1 example=$2 binary=$3 output
     if ! output=$("$binary" 2>&1); then
-        echo "$output" | sed 's/^/  | /'
+        printf '%s\n' "$output" | sed 's/^/  | /'
         fail "$example ($how) exited with an error"
         return
     fi
@@ -157,7 +163,7 @@ run_and_check() {  # <how it was built> <example> <binary>
         pass "$example ($how): results match OPS.md"
         printf '%s\n' "$output" >"$work/out.$how.$example"
     else
-        echo "$output" | sed 's/^/  | /'
+        printf '%s\n' "$output" | sed 's/^/  | /'
         fail "$example ($how): results differ from OPS.md"
     fi
 }
