@@ -165,9 +165,9 @@ std::string renderMarkdown(const RunReport &report) {
     out += "\n";
     if (report.cases.empty()) out += "No operator cases are registered (or none match the filters).\n";
     out += "Cells: median device time (OpenCL event profiling) · GB/s (or GFLOP/s for compute-bound cases) · "
-           "percentage of that device's copy bandwidth. ★ = speed case. Ratios > 1 mean the first named is "
-           "slower: GPU/CPU = best CPU time / best GPU time; vs PyTorch = PyTorch time / our best time on that "
-           "kind of device.\n";
+           "percentage of that device's copy bandwidth. ★ = speed case. GPU/CPU = best CPU time ÷ best GPU "
+           "time (how many times faster the GPU is); vs PyTorch = PyTorch time ÷ our best time on the same kind "
+           "of device (> 1: aclnn-opencl is faster).\n";
     for (const auto &d : report.devices) {
         if (!d.eventTiming) {
             out += "† " + d.label + ": the driver reports no real event timestamps (rusticl before Mesa 24 "
