@@ -1,0 +1,94 @@
+// "Copy": a device-to-device aclrtMemcpyAsync as an operator case. It is the benchmark's reference
+// row (what the memory system gives with no arithmetic at all, at the sizes of the "copy" sweep) and
+// shows the harness working before any operator has registered cases.
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "support/op_case.h"
+
+namespace {
+
+using testing_support::CheckResult;
+
+class CopyCase : public testing_support::OpCase {
+public:
+    explicit CopyCase(size_t byteCount) : count_(byteCount) {
+        op = "Copy";
+        name = std::to_string(byteCount >> 10) + " KiB";
+        dtype = ACL_UINT8;
+        bytes = 2.0 * static_cast<double>(byteCount);  // read once, written once
+        sweep = "copy";
+        params["numel"] = {static_cast<double>(byteCount)};
+    }
+    ~CopyCase() override { release(); }
+
+    void setup() override {
+        release();
+        if (aclrtMalloc(&src_, count_, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+            aclrtMalloc(&dst_, count_, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+            throw std::runtime_error(std::string("Copy: aclrtMalloc failed: ") + aclGetRecentErrMsg());
+        }
+        std::vector<uint8_t> pattern = expected();
+        aclrtMemcpy(src_, count_, pattern.data(), count_, ACL_MEMCPY_HOST_TO_DEVICE);
+        aclrtMemset(dst_, count_, 0, count_);
+    }
+
+    aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
+        *workspaceSize = 0;
+        *executor = nullptr;
+        return 0;
+    }
+
+    aclnnStatus run(void *, uint64_t, aclOpExecutor *, aclrtStream stream) override {
+        return aclrtMemcpyAsync(dst_, count_, src_, count_, ACL_MEMCPY_DEVICE_TO_DEVICE, stream);
+    }
+
+    CheckResult check() override {
+        CheckResult r;
+        std::vector<uint8_t> got(count_), want = expected();
+        if (aclrtMemcpy(got.data(), count_, dst_, count_, ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS) {
+            r.ok = false;
+            r.detail = std::string("Copy: reading the destination failed: ") + aclGetRecentErrMsg();
+            return r;
+        }
+        for (size_t i = 0; i < count_; ++i) {
+            if (got[i] == want[i]) continue;
+            r.ok = false;
+            r.maxAbsError = 255;
+            char buf[96];
+            std::snprintf(buf, sizeof buf, "Copy: byte %zu is %u, expected %u", i, got[i], want[i]);
+            r.detail = buf;
+            break;
+        }
+        return r;
+    }
+
+private:
+    // Not a repeating short period, so that a copy from the wrong offset shows.
+    std::vector<uint8_t> expected() const {
+        std::vector<uint8_t> v(count_);
+        for (size_t i = 0; i < count_; ++i) v[i] = static_cast<uint8_t>((i * 2654435761u) >> 13);
+        return v;
+    }
+    void release() {
+        if (src_) aclrtFree(src_);
+        if (dst_) aclrtFree(dst_);
+        src_ = dst_ = nullptr;
+    }
+
+    size_t count_;
+    void *src_ = nullptr;
+    void *dst_ = nullptr;
+};
+
+testing_support::CaseList copyCases() {
+    testing_support::CaseList cases;
+    for (size_t kib : {256, 4096, 65536}) cases.push_back(std::make_unique<CopyCase>(kib << 10));
+    return cases;
+}
+
+}  // namespace
+
+ACLNN_REGISTER_CASES("Copy", copyCases);
