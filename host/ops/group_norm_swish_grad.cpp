@@ -1,0 +1,299 @@
+// aclnnGroupNormSwishGrad: the gradient of swish(group_norm(x) * gamma + beta) with mean and rstd given.
+// Three kernels (cl_kernels/group_norm_swish_grad.cl): per-(plane, chunk) sums, their fixed-order reduction
+// into c1/c2 and dgamma/dbeta, then dx. No atomics: results are bit-identical run to run.
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <memory>
+
+#include "kernels/dtype_defines.h"
+#include "ops/op_plan.h"
+
+namespace aclcl {
+namespace {
+
+constexpr const char *kOp = "aclnnGroupNormSwishGrad";
+
+int64_t floorPow2(int64_t v) {
+    int64_t p = 1;
+    while (p * 2 <= v) p *= 2;
+    return p;
+}
+
+int64_t ceilPow2(int64_t v) {
+    int64_t p = 1;
+    while (p < v) p *= 2;
+    return p;
+}
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+struct Problem {
+    int64_t batch = 0, channels = 0, groups = 0, planeLen = 0;
+    int64_t channelsPerGroup() const { return channels / groups; }
+    int64_t planes() const { return batch * channels; }
+};
+
+// How the work is cut. A plane is the HxW elements of one (n, c). `lanes` work-items share a plane (each
+// taking runs of `vec` consecutive elements), a work-group covers local / lanes planes, and a plane is cut
+// into `chunks` chunks when there are too few planes to keep the device busy (large HxW, few channels).
+// It depends only on the shape and the device, so one device always sums in the same order.
+struct Geometry {
+    int64_t vec = 1, local = 1, lanes = 1, chunks = 1, chunkLen = 1, workGroups = 1;
+    int64_t coefLocal = 1, coefLanes = 1, chanLocal = 1, chanLanes = 1;
+};
+
+// A reduction of `terms` values for each of `outputs` results: one work-item per result on a CPU
+// (serial sums are cheapest there), a tree of up to `maxLocal` lanes per result on other devices.
+void planReduction(int64_t terms, bool cpu, int64_t maxLocal, int64_t *local, int64_t *lanes) {
+    *lanes = cpu ? 1 : std::min(maxLocal, ceilPow2(ceilDiv(terms, 4)));
+    *local = std::max(*lanes, std::min<int64_t>(64, maxLocal));
+}
+
+Geometry planGeometry(const Problem &p, const Device &device) {
+    Geometry g;
+    const bool cpu = (device.type & CL_DEVICE_TYPE_CPU) != 0;
+    const int64_t maxLocal =
+        std::min<int64_t>(256, floorPow2(static_cast<int64_t>(std::max<size_t>(device.maxWorkGroupSize, 1))));
+    const int64_t units = std::max<int64_t>(1, device.computeUnits);
+    int64_t wantGroups, minChunk;
+    if (cpu) {
+        // PoCL: one work-item walks a whole plane (or chunk) with wide vectors; small planes are batched so
+        // that a work-group holds about 4 Ki elements.
+        g.vec = p.planeLen >= 16 ? 16 : p.planeLen >= 8 ? 8 : p.planeLen >= 4 ? 4 : 1;
+        g.lanes = 1;
+        g.local = std::clamp<int64_t>(floorPow2(std::max<int64_t>(1, 4096 / p.planeLen)), 1, maxLocal);
+        wantGroups = 8 * units;
+        minChunk = 4096;
+    } else {
+        // GPUs: neighbouring work-items read neighbouring runs; at least 4 runs per lane.
+        g.vec = p.planeLen >= 256 ? 4 : 1;
+        g.lanes = std::min(maxLocal, floorPow2(std::max<int64_t>(1, p.planeLen / (4 * g.vec))));
+        g.local = std::max(g.lanes, std::min<int64_t>(64, maxLocal));
+        wantGroups = std::max<int64_t>(64, 16 * units);
+        minChunk = 4 * g.lanes * g.vec;
+    }
+    int64_t planeBlocks = ceilDiv(p.planes(), g.local / g.lanes);
+    int64_t maxChunks = std::max<int64_t>(1, p.planeLen / minChunk);
+    g.chunks = std::clamp<int64_t>(ceilDiv(wantGroups, planeBlocks), 1, maxChunks);
+    g.chunkLen = ceilDiv(ceilDiv(p.planeLen, g.chunks), g.lanes * g.vec) * g.lanes * g.vec;
+    g.chunks = ceilDiv(p.planeLen, g.chunkLen);
+    g.workGroups = planeBlocks * g.chunks;
+    planReduction(p.channelsPerGroup() * g.chunks, cpu, maxLocal, &g.coefLocal, &g.coefLanes);
+    planReduction(p.batch * g.chunks, cpu, maxLocal, &g.chanLocal, &g.chanLanes);
+    return g;
+}
+
+void checkMeanShape(const aclTensor *t, const char *arg, int64_t batch, int64_t groups) {
+    const std::vector<int64_t> matrix = {batch, groups}, flat = {batch * groups};
+    if (t->viewDims == matrix || t->viewDims == flat) return;
+    fail(ACLNN_ERR_PARAM_INVALID,
+         strformat("%s: Expected %s to have shape %s or %s (N, numGroups), but found %s.", kOp, arg,
+                   dimsString(matrix).c_str(), dimsString(flat).c_str(), t->shapeString().c_str()));
+}
+
+struct Args {
+    const aclTensor *dy, *mean, *rstd, *x, *gamma, *beta;
+    int64_t numGroups;
+    const char *dataFormat;
+    double swishScale;
+    bool wantDgamma, wantDbeta;
+    const aclTensor *dx, *dgamma, *dbeta;
+};
+
+// The checks, in the order of the contract (OPS.md): nulls, dtypes, numGroups, shapes, data format.
+Problem validate(const Args &a) {
+    checkNotNull(kOp, a.dy, "dy");
+    checkNotNull(kOp, a.mean, "mean");
+    checkNotNull(kOp, a.rstd, "rstd");
+    checkNotNull(kOp, a.x, "x");
+    checkNotNull(kOp, a.gamma, "gamma");
+    checkNotNull(kOp, a.beta, "beta");
+    checkNotNull(kOp, a.dx, "dxOut");
+    if (a.wantDgamma) checkNotNull(kOp, a.dgamma, "dgammaOut");
+    if (a.wantDbeta) checkNotNull(kOp, a.dbeta, "dbetaOut");
+
+    checkDtypeIn(kOp, a.dy, "dy", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
+    std::vector<std::pair<const aclTensor *, const char *>> same = {
+        {a.mean, "mean"}, {a.rstd, "rstd"}, {a.x, "x"}, {a.gamma, "gamma"}, {a.beta, "beta"}, {a.dx, "dxOut"}};
+    if (a.wantDgamma) same.emplace_back(a.dgamma, "dgammaOut");
+    if (a.wantDbeta) same.emplace_back(a.dbeta, "dbetaOut");
+    for (auto &[t, name] : same) checkSameDtype(kOp, a.dy, "dy", t, name);
+
+    if (a.numGroups <= 0) {
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected numGroups to be > 0, but found %lld.", kOp,
+                                                static_cast<long long>(a.numGroups)));
+    }
+    if (a.x->rank() >= 2 && a.x->dim(1) % a.numGroups != 0) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected the channel count C = x.shape[1] = %lld to be divisible by numGroups = %lld.",
+                       kOp, static_cast<long long>(a.x->dim(1)), static_cast<long long>(a.numGroups)));
+    }
+
+    std::vector<std::pair<const aclTensor *, const char *>> all = {
+        {a.dy, "dy"}, {a.mean, "mean"}, {a.rstd, "rstd"}, {a.x, "x"}, {a.gamma, "gamma"}, {a.beta, "beta"},
+        {a.dx, "dxOut"}};
+    if (a.wantDgamma) all.emplace_back(a.dgamma, "dgammaOut");
+    if (a.wantDbeta) all.emplace_back(a.dbeta, "dbetaOut");
+    for (auto &[t, name] : all) checkView(kOp, t, name);
+    checkRankIn(kOp, a.x, "x", {2, 3, 4, 5, 6, 7, 8});
+    if (a.x->isEmpty()) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected x to be non-empty, but found shape %s.", kOp, a.x->shapeString().c_str()));
+    }
+    checkSameShape(kOp, a.x, "x", a.dy, "dy");
+    Problem p;
+    p.batch = a.x->dim(0);
+    p.channels = a.x->dim(1);
+    p.groups = a.numGroups;
+    p.planeLen = a.x->numel() / (p.batch * p.channels);
+    checkMeanShape(a.mean, "mean", p.batch, p.groups);
+    checkMeanShape(a.rstd, "rstd", p.batch, p.groups);
+    checkShapeIs(kOp, a.gamma, "gamma", {p.channels});
+    checkShapeIs(kOp, a.beta, "beta", {p.channels});
+    checkSameShape(kOp, a.x, "x", a.dx, "dxOut");
+    checkNoSelfOverlap(kOp, a.dx, "dxOut");
+    if (a.wantDgamma) {
+        checkShapeIs(kOp, a.dgamma, "dgammaOut", {p.channels});
+        checkNoSelfOverlap(kOp, a.dgamma, "dgammaOut");
+    }
+    if (a.wantDbeta) {
+        checkShapeIs(kOp, a.dbeta, "dbetaOut", {p.channels});
+        checkNoSelfOverlap(kOp, a.dbeta, "dbetaOut");
+    }
+    // The kernels count planes and work-groups in int.
+    if (p.planes() > INT_MAX / 2) {
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: N * C = %lld planes is more than this implementation handles "
+                                                "(%d).",
+                                                kOp, static_cast<long long>(p.planes()), INT_MAX / 2));
+    }
+
+    if (a.dataFormat && std::strcmp(a.dataFormat, "NCHW") != 0 && std::strcmp(a.dataFormat, "ND") != 0) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected dataFormatOptional to be null, \"NCHW\" or \"ND\", but found \"%s\".", kOp,
+                       a.dataFormat));
+    }
+    return p;
+}
+
+void plan(OpPlan &plan, const Args &a) {
+    Problem p = validate(a);
+    Geometry geo = planGeometry(p, plan.device());
+    aclDataType dtype = a.x->dtype;
+
+    // Inputs in CANN's argument order; outputs dx, then dgamma and dbeta when required.
+    size_t iDy = plan.addInput(a.dy), iMean = plan.addInput(a.mean), iRstd = plan.addInput(a.rstd),
+           iX = plan.addInput(a.x), iGamma = plan.addInput(a.gamma), iBeta = plan.addInput(a.beta);
+    size_t oDx = plan.addOutput(a.dx);
+    size_t oDgamma = a.wantDgamma ? plan.addOutput(a.dgamma) : 0;
+    size_t oDbeta = a.wantDbeta ? plan.addOutput(a.dbeta) : 0;
+
+    Operand dy = plan.contiguousInput(iDy, dtype), mean = plan.contiguousInput(iMean, dtype),
+            rstd = plan.contiguousInput(iRstd, dtype), x = plan.contiguousInput(iX, dtype),
+            gamma = plan.contiguousInput(iGamma, dtype), beta = plan.contiguousInput(iBeta, dtype);
+    Operand dx = plan.contiguousOutput(oDx, dtype);
+    std::shared_ptr<Operand> dgamma, dbeta;
+    if (a.wantDgamma) dgamma = std::make_shared<Operand>(plan.contiguousOutput(oDgamma, dtype));
+    if (a.wantDbeta) dbeta = std::make_shared<Operand>(plan.contiguousOutput(oDbeta, dtype));
+
+    uint64_t partialCount = static_cast<uint64_t>(p.planes() * geo.chunks);
+    Operand partialG = plan.workspaceOperand(partialCount, ACL_FLOAT);
+    Operand partialGx = plan.workspaceOperand(partialCount, ACL_FLOAT);
+    Operand coef = plan.workspaceOperand(static_cast<uint64_t>(2 * p.batch * p.groups), ACL_FLOAT);
+
+    bool wide = a.x->numel() > INT_MAX / 2 || partialCount > static_cast<uint64_t>(INT_MAX / 2);
+    std::string defines =
+        dtypeDefines("IO", dtype) + indexDefine(wide) +
+        strformat("#define IO_KIND %d\n#define VEC %lld\n#define LOCAL %lld\n#define LANES %lld\n"
+                  "#define COEF_LOCAL %lld\n#define COEF_LANES %lld\n#define CHAN_LOCAL %lld\n#define CHAN_LANES %lld\n"
+                  "#define WANT_DGAMMA %d\n#define WANT_DBETA %d\n",
+                  dtype == ACL_FLOAT ? 0 : dtype == ACL_FLOAT16 ? 1 : 2, static_cast<long long>(geo.vec),
+                  static_cast<long long>(geo.local), static_cast<long long>(geo.lanes),
+                  static_cast<long long>(geo.coefLocal), static_cast<long long>(geo.coefLanes),
+                  static_cast<long long>(geo.chanLocal), static_cast<long long>(geo.chanLanes), a.wantDgamma ? 1 : 0,
+                  a.wantDbeta ? 1 : 0);
+    ProgramHandle program = plan.program("group_norm_swish_grad", defines);
+    auto sums = std::make_shared<Kernel>(program, "gnsg_plane_sums");
+    auto coefKernel = std::make_shared<Kernel>(program, "gnsg_group_coef");
+    auto chanKernel = (a.wantDgamma || a.wantDbeta) ? std::make_shared<Kernel>(program, "gnsg_channel_grads") : nullptr;
+    auto dxKernel = std::make_shared<Kernel>(program, "gnsg_dx");
+
+    const cl_int planes = static_cast<cl_int>(p.planes()), channels = static_cast<cl_int>(p.channels),
+                 perGroup = static_cast<cl_int>(p.channelsPerGroup()), chunks = static_cast<cl_int>(geo.chunks),
+                 batch = static_cast<cl_int>(p.batch);
+    const float scale = static_cast<float>(a.swishScale);
+    const float invGroupSize = static_cast<float>(1.0 / (static_cast<double>(p.channelsPerGroup()) * p.planeLen));
+    const cl_long planeLen = p.planeLen, chunkLen = geo.chunkLen;
+    const cl_int planeLen32 = static_cast<cl_int>(p.planeLen), chunkLen32 = static_cast<cl_int>(geo.chunkLen);
+    const size_t mainGlobal = static_cast<size_t>(geo.workGroups * geo.local), mainLocal = static_cast<size_t>(geo.local);
+    const size_t coefLocal = static_cast<size_t>(geo.coefLocal), chanLocal = static_cast<size_t>(geo.chanLocal);
+    const size_t coefGlobal =
+        static_cast<size_t>(ceilDiv(p.batch * p.groups, geo.coefLocal / geo.coefLanes) * geo.coefLocal);
+    const size_t chanGlobal = static_cast<size_t>(ceilDiv(p.channels, geo.chanLocal / geo.chanLanes) * geo.chanLocal);
+
+    plan.step([=](RunContext &ctx) {
+        Kernel &k = *sums;
+        if (wide) {
+            k.args(dy.resolve(ctx), mean.resolve(ctx), rstd.resolve(ctx), x.resolve(ctx), gamma.resolve(ctx),
+                   beta.resolve(ctx), partialG.resolve(ctx), partialGx.resolve(ctx), planes, channels, perGroup,
+                   planeLen, chunkLen, chunks, scale);
+        } else {
+            k.args(dy.resolve(ctx), mean.resolve(ctx), rstd.resolve(ctx), x.resolve(ctx), gamma.resolve(ctx),
+                   beta.resolve(ctx), partialG.resolve(ctx), partialGx.resolve(ctx), planes, channels, perGroup,
+                   planeLen32, chunkLen32, chunks, scale);
+        }
+        k.launch(ctx.queue(), 1, &mainGlobal, &mainLocal);
+    });
+    plan.step([=](RunContext &ctx) {
+        coefKernel->args(partialG.resolve(ctx), partialGx.resolve(ctx), gamma.resolve(ctx), coef.resolve(ctx), batch,
+                         channels, perGroup, chunks, invGroupSize);
+        coefKernel->launch(ctx.queue(), 1, &coefGlobal, &coefLocal);
+    });
+    if (chanKernel) {
+        plan.step([=](RunContext &ctx) {
+            BufferRef none{};
+            chanKernel->args(partialG.resolve(ctx), partialGx.resolve(ctx), dgamma ? dgamma->resolve(ctx) : none,
+                             dbeta ? dbeta->resolve(ctx) : none, batch, channels, chunks);
+            chanKernel->launch(ctx.queue(), 1, &chanGlobal, &chanLocal);
+        });
+    }
+    plan.step([=](RunContext &ctx) {
+        Kernel &k = *dxKernel;
+        if (wide) {
+            k.args(dy.resolve(ctx), mean.resolve(ctx), rstd.resolve(ctx), x.resolve(ctx), gamma.resolve(ctx),
+                   beta.resolve(ctx), coef.resolve(ctx), dx.resolve(ctx), planes, channels, perGroup, planeLen,
+                   chunkLen, chunks, scale);
+        } else {
+            k.args(dy.resolve(ctx), mean.resolve(ctx), rstd.resolve(ctx), x.resolve(ctx), gamma.resolve(ctx),
+                   beta.resolve(ctx), coef.resolve(ctx), dx.resolve(ctx), planes, channels, perGroup, planeLen32,
+                   chunkLen32, chunks, scale);
+        }
+        k.launch(ctx.queue(), 1, &mainGlobal, &mainLocal);
+    });
+}
+
+}  // namespace
+}  // namespace aclcl
+
+extern "C" {
+
+aclnnStatus aclnnGroupNormSwishGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *mean, const aclTensor *rstd,
+                                                    const aclTensor *x, const aclTensor *gamma, const aclTensor *beta,
+                                                    int64_t numGroups, char *dataFormatOptional, double swishScale,
+                                                    bool dgammaIsRequire, bool dbetaIsRequire, const aclTensor *dxOut,
+                                                    const aclTensor *dgammaOut, const aclTensor *dbetaOut,
+                                                    uint64_t *workspaceSize, aclOpExecutor **executor) {
+    aclcl::Args args{dy,         mean,       rstd,           x,               gamma, beta, numGroups, dataFormatOptional,
+                     swishScale, dgammaIsRequire, dbetaIsRequire, dxOut, dgammaOut, dbetaOut};
+    return aclcl::planOperator(aclcl::kOp, workspaceSize, executor,
+                               [&](aclcl::OpPlan &plan) { aclcl::plan(plan, args); });
+}
+
+aclnnStatus aclnnGroupNormSwishGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                    aclrtStream stream) {
+    return aclcl::runExecutor(aclcl::kOp, workspace, workspaceSize, executor, stream);
+}
+
+}  // extern "C"
