@@ -39,8 +39,9 @@ bool writeText(const std::string &path, const std::string &text) {
 }
 
 // Points the drivers' on-disk kernel caches at nothing before the OpenCL platforms load: PoCL gets a
-// fresh empty POCL_CACHE_DIR, Mesa (rusticl) and NVIDIA get their cache switches. Returns the directory
-// to delete afterwards. An existing cache outside this process is never touched.
+// fresh empty POCL_CACHE_DIR and POCL_KERNEL_CACHE=0 (so that a later case does not find what an
+// earlier one compiled), Mesa (rusticl) and NVIDIA get their cache switches. Returns the directory to
+// delete afterwards. The user's own caches are never touched.
 std::string prepareColdDriverCaches() {
     char pattern[] = "/tmp/aclnn_bench_cold_XXXXXX";
     const char *dir = mkdtemp(pattern);
@@ -50,10 +51,11 @@ std::string prepareColdDriverCaches() {
         return "";
     }
     setenv("POCL_CACHE_DIR", dir, 1);
+    setenv("POCL_KERNEL_CACHE", "0", 1);
     setenv("MESA_SHADER_CACHE_DISABLE", "true", 1);
     setenv("CUDA_CACHE_DISABLE", "1", 1);
-    std::fprintf(stderr, "aclnn_bench: --cold: POCL_CACHE_DIR=%s (empty), MESA_SHADER_CACHE_DISABLE=true, "
-                         "CUDA_CACHE_DISABLE=1\n", dir);
+    std::fprintf(stderr, "aclnn_bench: --cold: POCL_CACHE_DIR=%s (empty), POCL_KERNEL_CACHE=0, "
+                         "MESA_SHADER_CACHE_DISABLE=true, CUDA_CACHE_DISABLE=1\n", dir);
     return dir;
 }
 
