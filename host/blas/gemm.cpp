@@ -1,0 +1,129 @@
+#include "blas/gemm.h"
+
+#include <clblast.h>
+#include <clblast_half.h>
+
+#include "aclnn/opdev/op_errno.h"
+#include "blas/tuned_params.h"
+#include "common/error.h"
+#include "runtime/stream.h"
+
+namespace aclcl {
+namespace blas {
+
+namespace {
+
+clblast::Transpose toClblast(Op op) { return op == Op::Trans ? clblast::Transpose::kYes : clblast::Transpose::kNo; }
+
+void checkStatus(clblast::StatusCode rc, const char *what, const GemmDims &d) {
+    if (rc == clblast::StatusCode::kSuccess) return;
+    fail(ACLNN_ERR_INNER,
+         strformat("CLBlast %s failed with %s (%d) for m=%zu n=%zu k=%zu lda=%zu ldb=%zu ldc=%zu transA=%d transB=%d",
+                   what, clblastStatusName(static_cast<int>(rc)), static_cast<int>(rc), d.m, d.n, d.k, d.lda, d.ldb,
+                   d.ldc, d.transA == Op::Trans, d.transB == Op::Trans));
+}
+
+uint64_t baseAddressAlignBytes(const Device &device) {
+    cl_uint bits = 0;
+    clCheck(clGetDeviceInfo(device.id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, nullptr),
+            "clGetDeviceInfo(CL_DEVICE_MEM_BASE_ADDR_ALIGN)", ACLNN_ERR_INNER);
+    return bits >= 8 ? bits / 8 : 1;
+}
+
+}  // namespace
+
+uint64_t gemmTempBytes(Device &device, Precision precision, const GemmDims &d) {
+    applyTunedParameters(device);
+    cl_command_queue queue = defaultStream(device).queue();  // only tells CLBlast the device
+    // Non-zero offsets: CLBlast skips copying an operand only when its offset is 0 (among other
+    // things), so this is the largest size any placement of the operands can need.
+    const size_t anyOffset = 1;
+    size_t bytes = 0;
+    clblast::StatusCode rc;
+    if (precision == Precision::Half) {
+        rc = clblast::GemmTempBufferSize<half>(clblast::Layout::kRowMajor, toClblast(d.transA),
+                                                        toClblast(d.transB), d.m, d.n, d.k, anyOffset, d.lda,
+                                                        anyOffset, d.ldb, anyOffset, d.ldc, &queue, bytes);
+    } else {
+        rc = clblast::GemmTempBufferSize<float>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB),
+                                                d.m, d.n, d.k, anyOffset, d.lda, anyOffset, d.ldb, anyOffset, d.ldc,
+                                                &queue, bytes);
+    }
+    checkStatus(rc, "GemmTempBufferSize", d);
+    return bytes;
+}
+
+uint64_t tempRegionBytes(const Device &device, uint64_t tempBytes) {
+    if (tempBytes == 0) return 0;
+    return tempBytes + baseAddressAlignBytes(device) - 1;
+}
+
+ClMemPtr makeTempBuffer(const Device &device, cl_mem workspace, uint64_t regionByte, uint64_t tempBytes) {
+    if (tempBytes == 0) return nullptr;
+    uint64_t align = baseAddressAlignBytes(device);
+    cl_buffer_region region;
+    region.origin = static_cast<size_t>((regionByte + align - 1) / align * align);
+    region.size = static_cast<size_t>(tempBytes);
+    cl_int err = CL_SUCCESS;
+    ClMemPtr temp(clCreateSubBuffer(workspace, 0, CL_BUFFER_CREATE_TYPE_REGION, &region, &err));
+    clCheck(err, "clCreateSubBuffer (CLBlast temp buffer in the workspace)", ACLNN_ERR_RUNTIME_ERROR);
+    return temp;
+}
+
+void gemm(cl_command_queue queue, Precision precision, const GemmDims &d, float alpha, const BufferRef &a,
+          const BufferRef &b, float beta, const BufferRef &c, cl_mem temp) {
+    clblast::StatusCode rc;
+    if (precision == Precision::Half) {
+        rc = clblast::Gemm<half>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB), d.m,
+                                          d.n, d.k, FloatToHalf(alpha), a.mem, a.offset, d.lda, b.mem, b.offset, d.ldb,
+                                          FloatToHalf(beta), c.mem, c.offset, d.ldc, &queue, nullptr, temp);
+    } else {
+        rc = clblast::Gemm<float>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB), d.m, d.n, d.k,
+                                  alpha, a.mem, a.offset, d.lda, b.mem, b.offset, d.ldb, beta, c.mem, c.offset, d.ldc,
+                                  &queue, nullptr, temp);
+    }
+    checkStatus(rc, "Gemm", d);
+}
+
+const char *clblastStatusName(int status) {
+    using S = clblast::StatusCode;
+    switch (static_cast<S>(status)) {
+        case S::kSuccess: return "kSuccess";
+        case S::kOpenCLCompilerNotAvailable: return "kOpenCLCompilerNotAvailable";
+        case S::kTempBufferAllocFailure: return "kTempBufferAllocFailure";
+        case S::kOpenCLOutOfResources: return "kOpenCLOutOfResources";
+        case S::kOpenCLOutOfHostMemory: return "kOpenCLOutOfHostMemory";
+        case S::kOpenCLBuildProgramFailure: return "kOpenCLBuildProgramFailure";
+        case S::kInvalidValue: return "kInvalidValue";
+        case S::kInvalidCommandQueue: return "kInvalidCommandQueue";
+        case S::kInvalidMemObject: return "kInvalidMemObject";
+        case S::kInvalidLocalThreadsTotal: return "kInvalidLocalThreadsTotal";
+        case S::kInvalidLocalThreadsDim: return "kInvalidLocalThreadsDim";
+        case S::kInvalidOperation: return "kInvalidOperation";
+        case S::kInvalidBufferSize: return "kInvalidBufferSize";
+        case S::kNotImplemented: return "kNotImplemented";
+        case S::kInvalidMatrixA: return "kInvalidMatrixA";
+        case S::kInvalidMatrixB: return "kInvalidMatrixB";
+        case S::kInvalidMatrixC: return "kInvalidMatrixC";
+        case S::kInvalidDimension: return "kInvalidDimension";
+        case S::kInvalidLeadDimA: return "kInvalidLeadDimA";
+        case S::kInvalidLeadDimB: return "kInvalidLeadDimB";
+        case S::kInvalidLeadDimC: return "kInvalidLeadDimC";
+        case S::kInsufficientMemoryA: return "kInsufficientMemoryA";
+        case S::kInsufficientMemoryB: return "kInsufficientMemoryB";
+        case S::kInsufficientMemoryC: return "kInsufficientMemoryC";
+        case S::kInsufficientMemoryTemp: return "kInsufficientMemoryTemp";
+        case S::kInvalidOverrideKernel: return "kInvalidOverrideKernel";
+        case S::kMissingOverrideParameter: return "kMissingOverrideParameter";
+        case S::kInvalidLocalMemUsage: return "kInvalidLocalMemUsage";
+        case S::kNoHalfPrecision: return "kNoHalfPrecision";
+        case S::kNoDoublePrecision: return "kNoDoublePrecision";
+        case S::kDatabaseError: return "kDatabaseError";
+        case S::kUnknownError: return "kUnknownError";
+        case S::kUnexpectedError: return "kUnexpectedError";
+        default: return "an OpenCL or CLBlast error";
+    }
+}
+
+}  // namespace blas
+}  // namespace aclcl

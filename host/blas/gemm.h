@@ -1,0 +1,54 @@
+// The GEMM seam: row-major matrix products on a stream's queue through CLBlast, reading and writing
+// buffers at element offsets, with CLBlast's temporary buffer carved from the aclnn workspace.
+//
+// Plan time:  gemmTempBytes() for every GEMM (this also applies the device's tuned parameters, which
+//             must happen before CLBlast compiles its first GEMM kernel on that device), then reserve
+//             tempRegionBytes(device, max) bytes of workspace.
+// Run time:   makeTempBuffer() on that region once, then gemm() as often as needed, in queue order.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "runtime/cl_handles.h"
+#include "runtime/device.h"
+#include "runtime/memory.h"
+
+namespace aclcl {
+namespace blas {
+
+enum class Precision { Half = 16, Single = 32 };
+enum class Op { NoTrans, Trans };
+
+// C (m x n) = alpha * op(A) * op(B) + beta * C, all row-major; op(A) is m x k and op(B) is k x n.
+// Leading dimensions are in elements: A is stored m x k (k x m when transposed) with row pitch lda.
+struct GemmDims {
+    Op transA = Op::NoTrans, transB = Op::NoTrans;
+    size_t m = 0, n = 0, k = 0;
+    size_t lda = 0, ldb = 0, ldc = 0;
+};
+
+// Bytes of temporary buffer CLBlast needs for this GEMM at any operand offsets (0 when it runs its
+// direct kernel, which needs none). Applies the device's tuned parameters first (tuned_params.h).
+uint64_t gemmTempBytes(Device &device, Precision precision, const GemmDims &dims);
+
+// Workspace bytes to reserve for a temp buffer of tempBytes: CLBlast reads its temp buffer from
+// offset 0 of a cl_mem, so it becomes a sub-buffer, whose origin must be aligned to the device's
+// CL_DEVICE_MEM_BASE_ADDR_ALIGN; the slack lets any workspace address reach an aligned origin.
+uint64_t tempRegionBytes(const Device &device, uint64_t tempBytes);
+
+// The temp buffer inside a reserved region that starts `regionByte` bytes into `workspace`; null when
+// tempBytes is 0. Releasing it right after the GEMMs are enqueued is fine: OpenCL keeps it alive
+// until they finish.
+ClMemPtr makeTempBuffer(const Device &device, cl_mem workspace, uint64_t regionByte, uint64_t tempBytes);
+
+// Enqueues one GEMM on queue (offsets of a, b and c are in elements of the precision). Dimensions
+// must be non-zero. Throws Error(ACLNN_ERR_INNER) with CLBlast's status when it fails.
+void gemm(cl_command_queue queue, Precision precision, const GemmDims &dims, float alpha, const BufferRef &a,
+          const BufferRef &b, float beta, const BufferRef &c, cl_mem temp);
+
+// CLBlast's name for a status code ("kInvalidDimension"), for messages.
+const char *clblastStatusName(int status);
+
+}  // namespace blas
+}  // namespace aclcl

@@ -1,0 +1,163 @@
+#include "blas/tuned_params.h"
+
+#include <clblast.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
+
+#include "aclnn/opdev/op_errno.h"
+#include "blas/embedded_params.h"
+#include "blas/gemm.h"
+#include "common/error.h"
+
+namespace aclcl {
+namespace blas {
+
+namespace {
+
+std::string trim(const std::string &s) {
+    size_t b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return "";
+    size_t e = s.find_last_not_of(" \t\r");
+    return s.substr(b, e - b + 1);
+}
+
+[[noreturn]] void parseError(const std::string &source, int line, const std::string &what) {
+    fail(ACLNN_ERR_PARAM_INVALID, strformat("CLBlast parameter file %s:%d: %s", source.c_str(), line, what.c_str()));
+}
+
+bool parseSize(const std::string &text, size_t *value) {
+    if (text.empty() || text.size() > 18) return false;
+    size_t v = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9') return false;
+        v = v * 10 + static_cast<size_t>(c - '0');
+    }
+    *value = v;
+    return true;
+}
+
+std::string readFile(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s names the CLBlast parameter file '%s', which cannot be read (set it to 'off' to use "
+                       "CLBlast's built-in parameters)",
+                       kParamsEnv, path.c_str()));
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The file to use for a device, or none (with the reason in status.note).
+std::unique_ptr<ParamsFile> chooseFile(const Device &device, TuningStatus &status) {
+    const char *env = std::getenv(kParamsEnv);
+    std::string name = trim(device.name);
+    if (env && *env) {
+        std::string value = env;
+        if (value == "off" || value == "none" || value == "0") {
+            status.note = std::string(kParamsEnv) + "=" + value + ": CLBlast's built-in parameters";
+            return nullptr;
+        }
+        auto file = std::make_unique<ParamsFile>(parseParamsFile(readFile(value), value));
+        if (file->device != name) {
+            status.note = strformat("%s=%s was tuned on '%s', not on this device '%s': not applied", kParamsEnv,
+                                    value.c_str(), file->device.c_str(), name.c_str());
+            std::fprintf(stderr, "aclnn-opencl: warning: %s\n", status.note.c_str());
+            return nullptr;
+        }
+        return file;
+    }
+    for (const EmbeddedParamsFile *e = embeddedParamsFiles(); e->name; ++e) {
+        ParamsFile file = parseParamsFile(e->text, e->name);
+        if (file.device == name) return std::make_unique<ParamsFile>(std::move(file));
+    }
+    status.note = "no embedded parameter file was tuned on '" + name + "': CLBlast's built-in parameters";
+    return nullptr;
+}
+
+}  // namespace
+
+ParamsFile parseParamsFile(const std::string &text, const std::string &source) {
+    ParamsFile file;
+    file.source = source;
+    std::istringstream in(text);
+    std::string raw;
+    int lineNo = 0;
+    bool haveDevice = false;
+    while (std::getline(in, raw)) {
+        ++lineNo;
+        std::string line = trim(raw);
+        if (line.empty() || line[0] == '#') continue;
+        if (line == "device" || line.compare(0, 7, "device ") == 0 || line.compare(0, 7, "device\t") == 0) {
+            if (haveDevice) parseError(source, lineNo, "a second 'device' line");
+            file.device = line.size() > 7 ? trim(line.substr(7)) : "";
+            if (file.device.empty()) parseError(source, lineNo, "'device' without a name");
+            haveDevice = true;
+            continue;
+        }
+        std::istringstream words(line);
+        KernelParams k;
+        k.line = lineNo;
+        std::string bits;
+        words >> k.kernel >> bits;
+        size_t precision = 0;
+        if (!parseSize(bits, &precision) || (precision != 16 && precision != 32 && precision != 64)) {
+            parseError(source, lineNo, "expected '<Kernel> <16|32|64> NAME=VALUE ...', found '" + line + "'");
+        }
+        k.precisionBits = static_cast<int>(precision);
+        std::string word;
+        while (words >> word) {
+            size_t eq = word.find('=');
+            size_t value = 0;
+            if (eq == std::string::npos || eq == 0 || !parseSize(word.substr(eq + 1), &value)) {
+                parseError(source, lineNo, "expected NAME=VALUE with a non-negative integer, found '" + word + "'");
+            }
+            k.values.emplace_back(word.substr(0, eq), value);
+        }
+        if (k.values.empty()) parseError(source, lineNo, "kernel '" + k.kernel + "' has no parameters");
+        file.kernels.push_back(std::move(k));
+    }
+    if (!haveDevice) parseError(source, lineNo, "no 'device <CL_DEVICE_NAME>' line");
+    return file;
+}
+
+const TuningStatus &applyTunedParameters(const Device &device) {
+    static std::mutex mutex;
+    static std::map<cl_device_id, std::unique_ptr<TuningStatus>> done;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = done.find(device.id);
+    if (it != done.end()) return *it->second;
+
+    auto status = std::make_unique<TuningStatus>();
+    std::unique_ptr<ParamsFile> file = chooseFile(device, *status);  // may throw: nothing is recorded then
+    if (file) {
+        status->source = file->source;
+        for (const KernelParams &k : file->kernels) {
+            std::unordered_map<std::string, size_t> values(k.values.begin(), k.values.end());
+            std::string what = k.kernel + "/" + std::to_string(k.precisionBits);
+            clblast::StatusCode rc = clblast::OverrideParameters(device.id, k.kernel,
+                                                                 static_cast<clblast::Precision>(k.precisionBits), values);
+            if (rc == clblast::StatusCode::kSuccess) {
+                status->applied.push_back(what);
+            } else {
+                status->failed.push_back(strformat("%s (%s line %d): CLBlast says %s (%d)", what.c_str(),
+                                                   file->source.c_str(), k.line,
+                                                   clblastStatusName(static_cast<int>(rc)), static_cast<int>(rc)));
+                std::fprintf(stderr, "aclnn-opencl: warning: CLBlast refused the tuned parameters %s\n",
+                             status->failed.back().c_str());
+            }
+        }
+    }
+    return *done.emplace(device.id, std::move(status)).first->second;
+}
+
+}  // namespace blas
+}  // namespace aclcl

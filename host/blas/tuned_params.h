@@ -1,0 +1,54 @@
+// Tuned CLBlast kernel parameters: parsing the parameter files that scripts/tune-clblast.sh writes
+// (format in docs/clblast-tuning.md) and handing them to clblast::OverrideParameters before the
+// first GEMM on a device.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "runtime/device.h"
+
+namespace aclcl {
+namespace blas {
+
+// One "<Kernel> <precision bits> NAME=VALUE ..." line.
+struct KernelParams {
+    std::string kernel;  // CLBlast kernel family: Xgemm, XgemmDirect, Copy, Pad, Transpose, ...
+    int precisionBits = 32;
+    std::vector<std::pair<std::string, size_t>> values;
+    int line = 0;
+};
+
+struct ParamsFile {
+    std::string source;  // file name or path, for messages
+    std::string device;  // the exact CL_DEVICE_NAME the parameters were tuned on
+    std::vector<KernelParams> kernels;
+};
+
+// Parses one file's text. Throws Error(ACLNN_ERR_PARAM_INVALID) naming source and line on a malformed
+// line, a missing or repeated device line, or a precision other than 16, 32 or 64.
+ParamsFile parseParamsFile(const std::string &text, const std::string &source);
+
+// What happened for one device.
+struct TuningStatus {
+    std::string source;                // the file applied; empty when none matched
+    std::string note;                  // why nothing was applied, or other remarks
+    std::vector<std::string> applied;  // "Xgemm/32", ...
+    std::vector<std::string> failed;   // "Xgemm/32: CLBlast status -2041", ...
+};
+
+// The environment variable that names a parameter file (or "off" to use CLBlast's built-in values).
+constexpr const char *kParamsEnv = "ACLNN_OPENCL_CLBLAST_PARAMS";
+
+// Applies the parameters for `device` on the first call for that device (thread-safe) and returns
+// what was done; later calls return the same status. Source: the file named by
+// ACLNN_OPENCL_CLBLAST_PARAMS when set ("off" disables tuning), else the embedded file whose device
+// line equals the device's name. A named file that cannot be read or parsed throws
+// Error(ACLNN_ERR_PARAM_INVALID) (and is retried on the next call); a kernel CLBlast refuses is
+// reported on stderr once and keeps CLBlast's built-in values.
+const TuningStatus &applyTunedParameters(const Device &device);
+
+}  // namespace blas
+}  // namespace aclcl
