@@ -1,0 +1,769 @@
+// aclnnConvTbcBackward: the OPS.md sample, PyTorch golden data, host references in double over every
+// dtype and cubeMathType, edge shapes, strided views, empty tensors, determinism, every documented
+// error, and the GEMM seam (host/blas) on its own.
+//
+// Tolerances (written down here and in docs/ops/conv_tbc_backward.md):
+// - Host reference (tests/cases/conv_tbc_cases.cpp): each value within (n + 1) * 2^-24 * sum|terms| of
+//   the double sum of its n products (an fp32 sum in any order), plus one rounding to the output
+//   dtype; gradBias within (n - 1) * 2^-24 * sum|terms|. CLBlast's summation order is its own, so no
+//   tighter bound is honest.
+// - Golden (PyTorch 1.13 CPU): fp32 |got - ref| <= 1e-5 * max(1, |ref|) (the sums here are short);
+//   fp16/bf16 goldens are fp32 results rounded once, and an fp32 sum in another order can round to
+//   the neighbouring value: 1 ulp of the dtype at |ref|.
+// rusticl runs the OPS.md sample only: CLBlast compiles its kernels very slowly there.
+#include <gtest/gtest.h>
+
+#include <clblast.h>
+
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_convolution_backward.h"
+#include "blas/embedded_params.h"
+#include "blas/gemm.h"
+#include "blas/tuned_params.h"
+#include "common/error.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "ops/conv_tbc_backward.h"
+#include "runtime/device.h"
+#include "runtime/memory.h"
+#include "runtime/stream.h"
+#include "support/device_tensor.h"
+#include "support/host_data.h"
+#include "support/op_case.h"
+
+namespace testing_support {
+// Defined in tests/cases/conv_tbc_cases.cpp (same declarations there).
+enum class ConvTbcLayout {
+    Contiguous,
+    Offset,         // contiguous strides at storage offset 7: used in place, GEMMs at element offsets
+    SwappedRows,    // (T, B, C) stored as (B, T, C + 1) at offset 3: channel innermost, rows not contiguous
+    ChannelsOuter,  // C outermost with a gap, then T, then B, offset 5: every operand is packed
+};
+
+struct ConvTbcSpec {
+    std::string name;
+    int64_t T = 1, B = 1, Cin = 1, Cout = 1, K = 1, pad = 0;
+    // self, input, weight, bias, gradInput, gradWeight, gradBias
+    aclDataType dtypes[7] = {ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT};
+    int8_t cubeMathType = 1;
+    ConvTbcLayout layout = ConvTbcLayout::Contiguous;
+    uint64_t seed = 1;
+    // Row-major values of self, input, weight (e.g. golden data); random values of the dtype when empty.
+    std::vector<double> self, input, weight;
+};
+
+// The outputs after the case ran: values in row-major view order and the raw storage of each.
+struct ConvTbcOutputs {
+    std::vector<double> gradInput, gradWeight, gradBias;
+    std::vector<uint8_t> gradInputBytes, gradWeightBytes, gradBiasBytes;
+};
+
+std::unique_ptr<OpCase> makeConvTbcCase(const ConvTbcSpec &spec);
+ConvTbcOutputs convTbcOutputs(const OpCase &c);
+}  // namespace testing_support
+
+using namespace testing_support;
+
+namespace {
+
+ConvTbcSpec spec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K, int64_t pad,
+                 aclDataType dtype = ACL_FLOAT) {
+    ConvTbcSpec s;
+    s.name = name;
+    s.T = T;
+    s.B = B;
+    s.Cin = Cin;
+    s.Cout = Cout;
+    s.K = K;
+    s.pad = pad;
+    for (aclDataType &d : s.dtypes) d = dtype;
+    return s;
+}
+
+const char *dtypeLabel(aclDataType d) {
+    switch (d) {
+        case ACL_FLOAT: return "fp32";
+        case ACL_FLOAT16: return "fp16";
+        case ACL_BF16: return "bf16";
+        default: return "other";
+    }
+}
+
+class ConvTbcBackwardTest : public DeviceTest {
+protected:
+    bool rusticl() const { return deviceIsRusticl(device()); }
+
+    // Sets the case up, runs it once and checks it against its host reference.
+    void runAndCheck(OpCase &c) {
+        SCOPED_TRACE(c.name);
+        c.setup();
+        ASSERT_ACL_OK(runCaseOnce(c, stream));
+        CheckResult r = c.check();
+        EXPECT_TRUE(r.ok) << r.detail;
+    }
+
+    std::unique_ptr<OpCase> runSpec(const ConvTbcSpec &s) {
+        auto c = makeConvTbcCase(s);
+        runAndCheck(*c);
+        return c;
+    }
+};
+
+#define SKIP_ON_RUSTICL()                                                                          \
+    do {                                                                                           \
+        if (rusticl()) GTEST_SKIP() << "CLBlast on rusticl is very slow: it runs the OPS.md sample only"; \
+    } while (0)
+
+// ---------------------------------------------------------------------------------- results
+
+TEST_P(ConvTbcBackwardTest, CannSampleGivesTheDocumentedResults) {
+    ConvTbcSpec s = spec("cann sample", 5, 1, 2, 2, 1, 0);
+    s.self.assign(10, 1.0);
+    s.input.assign(10, 1.0);
+    s.weight.assign(4, 1.0);
+    s.cubeMathType = 1;
+    // bias is random (its values are never read); the sample's ones would not change anything.
+    auto c = runSpec(s);
+    ConvTbcOutputs out = convTbcOutputs(*c);
+    EXPECT_EQ(out.gradInput, std::vector<double>(10, 2.0));
+    EXPECT_EQ(out.gradWeight, std::vector<double>(4, 5.0));
+    EXPECT_EQ(out.gradBias, std::vector<double>(2, 5.0));
+}
+
+aclDataType goldenDtype(const std::string &name) {
+    if (name == "float16") return ACL_FLOAT16;
+    if (name == "bfloat16") return ACL_BF16;
+    return ACL_FLOAT;
+}
+
+// One ulp of dtype at |v| (the spacing of the binade v lies in; subnormal spacing near 0).
+double ulpAt(double v, aclDataType dtype) {
+    const int mantissa = dtype == ACL_FLOAT16 ? 10 : dtype == ACL_BF16 ? 7 : 23;
+    const int minExp = dtype == ACL_FLOAT16 ? -14 : -126;
+    int e = 0;
+    std::frexp(std::fabs(v), &e);  // |v| in [2^(e-1), 2^e)
+    return std::ldexp(1.0, std::max(e - 1, minExp) - mantissa);
+}
+
+TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
+    SKIP_ON_RUSTICL();
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/conv_tbc_backward.golden");
+    ASSERT_EQ(cases.size(), 20u);
+    for (const golden::Case &g : cases) {
+        SCOPED_TRACE(g.name);
+        const auto &x = g.tensor("input"), &w = g.tensor("weight"), &dy = g.tensor("self");
+        aclDataType dt = goldenDtype(dy.dtype);
+        ConvTbcSpec s = spec("golden " + g.name, x.dims[0], x.dims[1], x.dims[2], w.dims[2], w.dims[0],
+                             g.ints("pad")[0], dt);
+        s.self = dy.values;
+        s.input = x.values;
+        s.weight = w.values;
+        auto c = runSpec(s);
+        ConvTbcOutputs out = convTbcOutputs(*c);
+        const std::pair<const char *, const std::vector<double> *> outputs[] = {
+            {"gradInput", &out.gradInput}, {"gradWeight", &out.gradWeight}, {"gradBias", &out.gradBias}};
+        for (const auto &[role, got] : outputs) {
+            const golden::Tensor &ref = g.tensor(role);
+            ASSERT_EQ(got->size(), ref.values.size()) << role;
+            for (size_t i = 0; i < got->size(); ++i) {
+                const double want = ref.values[i];
+                const double tol = dt == ACL_FLOAT ? 1e-5 * std::max(1.0, std::fabs(want)) : ulpAt(want, dt);
+                ASSERT_LE(std::fabs((*got)[i] - want), tol) << role << "[" << i << "]: got " << (*got)[i]
+                                                             << ", PyTorch " << want;
+            }
+        }
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, EveryDtypeAndCubeMathType) {
+    SKIP_ON_RUSTICL();
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        for (int8_t cube = 0; cube <= 3; ++cube) {
+            ConvTbcSpec s = spec(std::string(dtypeLabel(dt)) + " cube" + std::to_string(cube), 6, 3, 5, 4, 3, 1, dt);
+            s.cubeMathType = cube;
+            s.seed = 10 + static_cast<uint64_t>(cube);
+            runSpec(s);
+        }
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, MixedDtypesRoundOncePerOutput) {
+    SKIP_ON_RUSTICL();
+    ConvTbcSpec s = spec("mixed", 7, 2, 6, 5, 3, 1);
+    const aclDataType dts[7] = {ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_BF16, ACL_FLOAT16, ACL_BF16, ACL_FLOAT};
+    std::copy(std::begin(dts), std::end(dts), s.dtypes);
+    runSpec(s);
+    ConvTbcSpec h = spec("fp16 and bf16 inputs", 5, 2, 3, 4, 2, 0, ACL_FLOAT16);
+    h.dtypes[1] = ACL_BF16;
+    h.cubeMathType = 0;
+    runSpec(h);
+}
+
+TEST_P(ConvTbcBackwardTest, EdgeShapes) {
+    SKIP_ON_RUSTICL();
+    const ConvTbcSpec shapes[] = {
+        spec("pad 0", 7, 3, 4, 5, 3, 0),
+        spec("pad 2", 6, 2, 3, 4, 3, 2),
+        spec("K 1", 5, 2, 3, 2, 1, 0),
+        spec("K 1 pad 1", 4, 2, 3, 2, 1, 1),
+        spec("K > T", 2, 2, 3, 4, 5, 2),
+        spec("pad > K", 3, 2, 2, 3, 2, 3),
+        spec("K even, no tap covers every row", 6, 2, 3, 4, 4, 1),
+        spec("B 1", 6, 1, 3, 4, 2, 1),
+        spec("C_in 1", 6, 2, 1, 4, 3, 1),
+        spec("C_out 1", 6, 2, 4, 1, 3, 1),
+        spec("T_out 1", 4, 3, 3, 2, 4, 0),
+        spec("all dims 1", 1, 1, 1, 1, 1, 0),
+        spec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
+        spec("many rows: two-pass gradBias", 300, 3, 5, 7, 3, 1),
+        spec("many taps", 20, 2, 3, 4, 9, 4),
+    };
+    for (const ConvTbcSpec &s : shapes) runSpec(s);
+}
+
+TEST_P(ConvTbcBackwardTest, StridedViewsAndOffsets) {
+    SKIP_ON_RUSTICL();
+    for (ConvTbcLayout layout : {ConvTbcLayout::Offset, ConvTbcLayout::SwappedRows, ConvTbcLayout::ChannelsOuter}) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_FLOAT16}) {
+            ConvTbcSpec s = spec(std::string("layout ") + std::to_string(static_cast<int>(layout)) + " " +
+                                     dtypeLabel(dt),
+                                 8, 3, 6, 5, 3, 1, dt);
+            s.layout = layout;
+            runSpec(s);
+        }
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, LargerProblemThroughTheIndirectGemm) {
+    SKIP_ON_RUSTICL();
+    // Big enough that CLBlast takes its indirect (tiled, temp-buffer) path with its defaults.
+    ConvTbcSpec s = spec("indirect", 96, 8, 192, 160, 3, 1);
+    s.layout = ConvTbcLayout::Offset;
+    runSpec(s);
+}
+
+TEST_P(ConvTbcBackwardTest, EmptyTensorsGiveRealResults) {
+    SKIP_ON_RUSTICL();
+    // C_in = 0: input and weight are empty; gradBias is still the sum of self (CANN would write B*T_out).
+    ConvTbcSpec noChannels = spec("C_in 0", 4, 2, 0, 3, 2, 1);
+    auto a = runSpec(noChannels);
+    for (double v : convTbcOutputs(*a).gradBias) EXPECT_NE(v, 2.0 * 5.0) << "CANN's constant, not the sum";
+    // K = 0: no taps, gradInput is all zeros, T_out = T + 2*pad + 1.
+    runSpec(spec("K 0", 3, 2, 2, 3, 0, 1));
+    // T = 0: every tap only meets padding, gradWeight is all zeros.
+    runSpec(spec("T 0", 0, 2, 2, 3, 2, 1));
+    ConvTbcSpec bf = spec("T 0 bf16 strided", 0, 2, 2, 3, 2, 1, ACL_BF16);
+    bf.layout = ConvTbcLayout::ChannelsOuter;
+    runSpec(bf);
+}
+
+TEST_P(ConvTbcBackwardTest, BitIdenticalRunToRun) {
+    SKIP_ON_RUSTICL();
+    for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
+        ConvTbcSpec s = spec(std::string("determinism ") + dtypeLabel(dt), 70, 8, 33, 29, 3, 1, dt);
+        auto first = runSpec(s);
+        auto second = runSpec(s);
+        ConvTbcOutputs a = convTbcOutputs(*first), b = convTbcOutputs(*second);
+        EXPECT_EQ(a.gradInputBytes, b.gradInputBytes);
+        EXPECT_EQ(a.gradWeightBytes, b.gradWeightBytes);
+        EXPECT_EQ(a.gradBiasBytes, b.gradBiasBytes);
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, RepeatableExecutorRunsTwice) {
+    SKIP_ON_RUSTICL();
+    auto c = makeConvTbcCase(spec("repeatable", 6, 2, 3, 4, 3, 1));
+    c->setup();
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(c->plan(&ws, &ex));
+    ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
+    void *workspace = nullptr;
+    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+    for (int i = 0; i < 2; ++i) {
+        ASSERT_ACL_OK(c->run(workspace, ws, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        CheckResult r = c->check();
+        EXPECT_TRUE(r.ok) << "run " << i << ": " << r.detail;
+    }
+    aclDestroyAclOpExecutor(ex);
+    if (workspace) aclrtFree(workspace);
+}
+
+TEST_P(ConvTbcBackwardTest, RegisteredSweepCasePasses) {
+    SKIP_ON_RUSTICL();
+    CaseList cases = makeCases("ConvTbcBackward");
+    ASSERT_EQ(cases.size(), 5u);
+    int speed = 0, sweep = 0;
+    for (auto &c : cases) {
+        speed += c->speedCase;
+        sweep += c->sweep == "convtbc";
+        EXPECT_GT(c->flops, 0);
+    }
+    EXPECT_EQ(speed, 1);
+    EXPECT_EQ(sweep, 4);
+    for (auto &c : cases) {
+        if (c->name == "sweep T64 B8 C128 K3 pad1") runAndCheck(*c);
+    }
+}
+
+// ---------------------------------------------------------------------------------- errors
+
+// Valid arguments for the error tests; each test breaks one thing.
+struct Args {
+    DeviceTensor self{{4, 2, 3}, ACL_FLOAT}, input{{4, 2, 5}, ACL_FLOAT}, weight{{3, 5, 3}, ACL_FLOAT},
+        bias{{3}, ACL_FLOAT}, gradInput{{4, 2, 5}, ACL_FLOAT}, gradWeight{{3, 5, 3}, ACL_FLOAT},
+        gradBias{{3}, ACL_FLOAT};
+    int64_t pad = 1;
+    int8_t cube = 1;
+};
+
+aclnnStatus planWith(const aclTensor *self, const aclTensor *input, const aclTensor *weight, const aclTensor *bias,
+                     int64_t pad, int8_t cube, aclTensor *gi, aclTensor *gw, aclTensor *gb) {
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    aclnnStatus st = aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, pad, cube, gi, gw, gb, &ws, &ex);
+    if (st == 0) aclDestroyAclOpExecutor(ex);
+    return st;
+}
+
+aclnnStatus planWith(Args &a) {
+    return planWith(a.self, a.input, a.weight, a.bias, a.pad, a.cube, a.gradInput, a.gradWeight, a.gradBias);
+}
+
+#define EXPECT_ERROR(call, code, needle)                                                   \
+    do {                                                                                   \
+        EXPECT_EQ((call), (code));                                                         \
+        EXPECT_NE(std::string(aclGetRecentErrMsg()).find(needle), std::string::npos)      \
+            << "message: " << aclGetRecentErrMsg();                                        \
+    } while (0)
+
+TEST_P(ConvTbcBackwardTest, ValidArgumentsPlan) {
+    Args a;
+    EXPECT_ACL_OK(planWith(a));
+}
+
+TEST_P(ConvTbcBackwardTest, NullArgumentsAre161001) {
+    Args a;
+    EXPECT_ERROR(planWith(nullptr, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), 161001,
+                 "[self]");
+    EXPECT_ERROR(planWith(a.self, nullptr, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), 161001,
+                 "[input]");
+    EXPECT_ERROR(planWith(a.self, a.input, nullptr, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), 161001,
+                 "[weight]");
+    EXPECT_ERROR(planWith(a.self, a.input, a.weight, nullptr, 1, 1, a.gradInput, a.gradWeight, a.gradBias), 161001,
+                 "[bias]");
+    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, nullptr, a.gradWeight, a.gradBias), 161001,
+                 "[gradInput]");
+    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput, nullptr, a.gradBias), 161001,
+                 "[gradWeight]");
+    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, nullptr), 161001,
+                 "[gradBias]");
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_ERROR(aclnnConvTbcBackwardGetWorkspaceSize(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput,
+                                                      a.gradWeight, a.gradBias, nullptr, &ex),
+                 161001, "[workspaceSize]");
+    EXPECT_ERROR(aclnnConvTbcBackwardGetWorkspaceSize(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput,
+                                                      a.gradWeight, a.gradBias, &ws, nullptr),
+                 161001, "[executor]");
+    // Nulls come first: a null output with a bad dtype elsewhere is still 161001.
+    DeviceTensor bad({4, 2, 3}, ACL_DOUBLE);
+    EXPECT_ERROR(planWith(bad, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, nullptr), 161001,
+                 "[gradBias]");
+    EXPECT_ERROR(aclnnConvTbcBackward(nullptr, 0, nullptr, stream), 161001, "executor");
+}
+
+TEST_P(ConvTbcBackwardTest, UnsupportedDtypesAre161002) {
+    const char *names[7] = {"self", "input", "weight", "bias", "gradInput", "gradWeight", "gradBias"};
+    for (aclDataType bad : {ACL_DOUBLE, ACL_INT32}) {
+        for (int which = 0; which < 7; ++which) {
+            Args a;
+            std::vector<int64_t> shape = which == 3 || which == 6 ? std::vector<int64_t>{3}
+                                         : which == 2 || which == 5 ? std::vector<int64_t>{3, 5, 3}
+                                         : which == 0              ? std::vector<int64_t>{4, 2, 3}
+                                                                   : std::vector<int64_t>{4, 2, 5};
+            DeviceTensor t(shape, bad);
+            DeviceTensor *slots[7] = {&a.self, &a.input, &a.weight, &a.bias, &a.gradInput, &a.gradWeight, &a.gradBias};
+            *slots[which] = std::move(t);
+            EXPECT_ERROR(planWith(a), 161002, std::string("Tensor ") + names[which] + " not implemented");
+        }
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, UnsupportedFormatsAre161002) {
+    {
+        Args a;
+        a.self = DeviceTensor({4, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCHW);
+        EXPECT_ERROR(planWith(a), 161002, "self");
+    }
+    {
+        Args a;
+        a.gradWeight = DeviceTensor({3, 5, 3}, ACL_FLOAT, ACL_FORMAT_NHWC);
+        EXPECT_ERROR(planWith(a), 161002, "gradWeight");
+    }
+    {
+        Args a;  // NCL is fine for the 3-D tensors but not for bias
+        a.self = DeviceTensor({4, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCL);
+        a.input = DeviceTensor({4, 2, 5}, ACL_FLOAT, ACL_FORMAT_NCL);
+        EXPECT_ACL_OK(planWith(a));
+        a.bias = DeviceTensor({3}, ACL_FLOAT, ACL_FORMAT_NCL);
+        EXPECT_ERROR(planWith(a), 161002, "bias");
+    }
+    {
+        Args a;
+        a.gradBias = DeviceTensor({3}, ACL_FLOAT, ACL_FORMAT_NCL);
+        EXPECT_ERROR(planWith(a), 161002, "gradBias");
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, EmptySelfIs161002) {
+    Args a;
+    a.self = DeviceTensor({0, 2, 3}, ACL_FLOAT);
+    EXPECT_ERROR(planWith(a), 161002, "self to be non-empty");
+}
+
+TEST_P(ConvTbcBackwardTest, WrongRanksAre161002) {
+    {
+        Args a;
+        a.input = DeviceTensor({8, 5}, ACL_FLOAT);
+        EXPECT_ERROR(planWith(a), 161002, "input to be 3-D");
+    }
+    {
+        Args a;
+        a.weight = DeviceTensor({3, 5, 3, 1}, ACL_FLOAT);
+        EXPECT_ERROR(planWith(a), 161002, "weight to be 3-D");
+    }
+    {
+        Args a;
+        a.bias = DeviceTensor({1, 3}, ACL_FLOAT);
+        EXPECT_ERROR(planWith(a), 161002, "bias to be 1-D");
+    }
+    {
+        Args a;
+        a.gradInput = DeviceTensor({8, 5}, ACL_FLOAT);
+        EXPECT_ERROR(planWith(a), 161002, "gradInput to be 3-D");
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, ChannelMismatchesAre161002) {
+    {
+        Args a;
+        a.weight = DeviceTensor({3, 4, 3}, ACL_FLOAT);
+        a.gradWeight = DeviceTensor({3, 4, 3}, ACL_FLOAT);
+        EXPECT_ERROR(planWith(a), 161002, "weight.shape[1]");
+    }
+    {
+        Args a;
+        a.bias = DeviceTensor({4}, ACL_FLOAT);
+        a.gradBias = DeviceTensor({4}, ACL_FLOAT);
+        EXPECT_ERROR(planWith(a), 161002, "bias.shape[0]");
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, BadPadAndTimeAre161002) {
+    {
+        Args a;
+        a.pad = -1;
+        EXPECT_ERROR(planWith(a), 161002, "pad to be >= 0");
+    }
+    {
+        Args a;  // T_out = 1 + 0 + 1 - 3 < 0
+        a.input = DeviceTensor({1, 2, 5}, ACL_FLOAT);
+        a.gradInput = DeviceTensor({1, 2, 5}, ACL_FLOAT);
+        a.pad = 0;
+        EXPECT_ERROR(planWith(a), 161002, "T_out");
+    }
+    {
+        Args a;  // 2*pad overflows
+        a.pad = INT64_MAX / 2 + 1;
+        EXPECT_ERROR(planWith(a), 161002, "T_out");
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, WrongShapesAre161002) {
+    {
+        Args a;  // T_out should be 4
+        a.self = DeviceTensor({5, 2, 3}, ACL_FLOAT);
+        EXPECT_ERROR(planWith(a), 161002, "Expected self to have shape [4, 2, 3]");
+    }
+    {
+        Args a;
+        a.gradInput = DeviceTensor({4, 2, 6}, ACL_FLOAT);
+        EXPECT_ERROR(planWith(a), 161002, "gradInput");
+    }
+    {
+        Args a;
+        a.gradWeight = DeviceTensor({2, 5, 3}, ACL_FLOAT);
+        EXPECT_ERROR(planWith(a), 161002, "gradWeight");
+    }
+    {
+        Args a;
+        a.gradBias = DeviceTensor({4}, ACL_FLOAT);
+        EXPECT_ERROR(planWith(a), 161002, "gradBias");
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, CubeMathTypeOutOfRangeIs161002) {
+    for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
+        Args a;
+        a.cube = cube;
+        EXPECT_ERROR(planWith(a), 161002, "cubeMathType");
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, OverlappingOutputIs161002) {
+    Args a;
+    a.gradWeight = DeviceTensor({3, 5, 3}, ACL_FLOAT, {0, 3, 1}, 0);
+    EXPECT_ERROR(planWith(a), 161002, "gradWeight to have non-overlapping memory");
+}
+
+TEST_P(ConvTbcBackwardTest, MalformedViewIs161002) {
+    Args a;
+    a.input = DeviceTensor({4, 2, 5}, ACL_FLOAT, {10, 5, 1}, 0);
+    // A storage shape too small for the view.
+    int64_t dims[3] = {4, 2, 5}, strides[3] = {10, 5, 1}, storage = 20;
+    aclTensor *t = aclCreateTensor(dims, 3, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, a.input.data());
+    EXPECT_ERROR(planWith(a.self, t, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), 161002,
+                 "input");
+    aclDestroyTensor(t);
+}
+
+// ---------------------------------------------------------------------------------- the GEMM seam
+
+// Row-major host GEMM in double.
+std::vector<double> hostGemm(bool ta, bool tb, size_t m, size_t n, size_t k, const std::vector<double> &a, size_t lda,
+                             size_t aOff, const std::vector<double> &b, size_t ldb, size_t bOff) {
+    std::vector<double> c(m * n, 0.0);
+    for (size_t i = 0; i < m; ++i)
+        for (size_t j = 0; j < n; ++j) {
+            double s = 0;
+            for (size_t p = 0; p < k; ++p) {
+                double av = ta ? a[aOff + p * lda + i] : a[aOff + i * lda + p];
+                double bv = tb ? b[bOff + j * ldb + p] : b[bOff + p * ldb + j];
+                s += av * bv;
+            }
+            c[i * n + j] = s;
+        }
+    return c;
+}
+
+TEST_P(ConvTbcBackwardTest, GemmSeamAtOffsetsWithWorkspaceTempBuffer) {
+    SKIP_ON_RUSTICL();
+    aclcl::Device &dev = aclcl::deviceAt(device());
+    aclcl::Stream &s = aclcl::checkStream(stream);
+    struct Shape {
+        bool ta, tb;
+        size_t m, n, k;
+    };
+    // The last one is large enough for CLBlast's indirect kernel with its default parameters.
+    const Shape shapes[] = {{false, true, 37, 19, 23}, {true, false, 20, 33, 41}, {false, false, 5, 7, 3},
+                            {true, true, 64, 72, 40}, {false, true, 640, 512, 512}};
+    for (const Shape &sh : shapes) {
+        SCOPED_TRACE(std::to_string(sh.m) + "x" + std::to_string(sh.n) + "x" + std::to_string(sh.k));
+        aclcl::blas::GemmDims d;
+        d.transA = sh.ta ? aclcl::blas::Op::Trans : aclcl::blas::Op::NoTrans;
+        d.transB = sh.tb ? aclcl::blas::Op::Trans : aclcl::blas::Op::NoTrans;
+        d.m = sh.m;
+        d.n = sh.n;
+        d.k = sh.k;
+        d.lda = (sh.ta ? sh.m : sh.k) + 3;  // padded rows
+        d.ldb = (sh.tb ? sh.k : sh.n) + 1;
+        d.ldc = sh.n + 2;
+        const size_t aRows = sh.ta ? sh.k : sh.m, bRows = sh.tb ? sh.n : sh.k;
+        const size_t aOff = 5, bOff = 9, cOff = 11;
+        std::vector<double> a = randomValues(aOff + aRows * d.lda, 3), b = randomValues(bOff + bRows * d.ldb, 4);
+        for (double &v : a) v = static_cast<float>(v);
+        for (double &v : b) v = static_cast<float>(v);
+        DeviceTensor ta({static_cast<int64_t>(a.size())}, ACL_FLOAT), tb({static_cast<int64_t>(b.size())}, ACL_FLOAT),
+            tc({static_cast<int64_t>(cOff + sh.m * d.ldc)}, ACL_FLOAT);
+        ta.upload(a);
+        tb.upload(b);
+        std::vector<double> c0 = randomValues(cOff + sh.m * d.ldc, 5);
+        for (double &v : c0) v = static_cast<float>(v);
+        tc.upload(c0);
+
+        const uint64_t temp = aclcl::blas::gemmTempBytes(dev, aclcl::blas::Precision::Single, d);
+        // A workspace whose region starts at an awkward byte offset: the temp buffer must still be aligned.
+        const uint64_t regionByte = 52;
+        const uint64_t region = aclcl::blas::tempRegionBytes(dev, temp);
+        DeviceTensor ws({static_cast<int64_t>(regionByte + region + 1)}, ACL_INT8);
+        auto wsAddr = aclcl::resolveDevicePointer(ws.data(), 1, "ws");
+        aclcl::ClMemPtr tempBuf = aclcl::blas::makeTempBuffer(dev, wsAddr.mem, wsAddr.offset + regionByte, temp);
+        EXPECT_EQ(tempBuf == nullptr, temp == 0);
+        auto A = aclcl::resolveDevicePointer(ta.data(), 4, "a"), B = aclcl::resolveDevicePointer(tb.data(), 4, "b"),
+             C = aclcl::resolveDevicePointer(tc.data(), 4, "c");
+        ASSERT_NO_THROW(aclcl::blas::gemm(s.queue(), aclcl::blas::Precision::Single, d, 1.5f,
+                                          aclcl::BufferRef{A.mem, aOff}, aclcl::BufferRef{B.mem, bOff}, 0.5f,
+                                          aclcl::BufferRef{C.mem, cOff}, tempBuf.get()));
+        tempBuf.reset();
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        std::vector<double> got = tc.download();
+        std::vector<double> prod = hostGemm(sh.ta, sh.tb, sh.m, sh.n, sh.k, a, d.lda, aOff, b, d.ldb, bOff);
+        for (size_t i = 0; i < cOff; ++i) ASSERT_EQ(got[i], c0[i]) << "wrote before C";
+        for (size_t i = 0; i < sh.m; ++i)
+            for (size_t j = 0; j < d.ldc; ++j) {
+                const size_t at = cOff + i * d.ldc + j;
+                if (j >= sh.n) {
+                    ASSERT_EQ(got[at], c0[at]) << "wrote into the row padding";
+                    continue;
+                }
+                const double want = 1.5 * prod[i * sh.n + j] + 0.5 * c0[at];
+                ASSERT_NEAR(got[at], want, 1e-5 * static_cast<double>(sh.k)) << i << "," << j;
+            }
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, GemmFailureIsReported) {
+    SKIP_ON_RUSTICL();
+    aclcl::Device &dev = aclcl::deviceAt(device());
+    aclcl::Stream &s = aclcl::checkStream(stream);
+    DeviceTensor t({16}, ACL_FLOAT);
+    auto m = aclcl::resolveDevicePointer(t.data(), 4, "t");
+    aclcl::blas::GemmDims d;
+    d.m = d.n = d.k = 8;
+    d.lda = d.ldb = d.ldc = 8;  // 64 elements do not fit in a 16-element buffer
+    (void)dev;
+    try {
+        aclcl::blas::gemm(s.queue(), aclcl::blas::Precision::Single, d, 1.0f, aclcl::BufferRef{m.mem, 0},
+                          aclcl::BufferRef{m.mem, 0}, 0.0f, aclcl::BufferRef{m.mem, 0}, nullptr);
+        FAIL() << "a GEMM on a too-small buffer succeeded";
+    } catch (const aclcl::Error &e) {
+        EXPECT_EQ(e.code(), 561000);
+        EXPECT_NE(std::string(e.what()).find("kInsufficientMemory"), std::string::npos) << e.what();
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, TunedParametersApplyToTheirDevice) {
+    SKIP_ON_RUSTICL();
+    const char *env = std::getenv(aclcl::blas::kParamsEnv);
+    aclcl::Device &dev = aclcl::deviceAt(device());
+    const aclcl::blas::TuningStatus &st = aclcl::blas::applyTunedParameters(dev);
+    EXPECT_TRUE(st.failed.empty()) << st.failed.front();
+    if (env && *env) GTEST_SKIP() << aclcl::blas::kParamsEnv << " is set: " << st.note;
+    bool embeddedForDevice = false;
+    for (const auto *f = aclcl::blas::embeddedParamsFiles(); f->name; ++f) {
+        embeddedForDevice |= aclcl::blas::parseParamsFile(f->text, f->name).device == dev.name;
+    }
+    if (!embeddedForDevice) {
+        EXPECT_TRUE(st.applied.empty());
+        GTEST_SKIP() << "no embedded parameter file for " << dev.name;
+    }
+    EXPECT_FALSE(st.source.empty());
+    EXPECT_FALSE(st.applied.empty());
+    bool xgemm = false;
+    for (const std::string &k : st.applied) xgemm |= k == "Xgemm/32";
+    EXPECT_TRUE(xgemm) << "the tuned file has no Xgemm/32 line";
+}
+
+INSTANTIATE_ON_ALL_DEVICES(ConvTbcBackwardTest);
+
+// ---------------------------------------------------------------------------------- planning rules
+
+TEST(ConvTbcPlanning, GemmPrecisionFollowsCubeMathTypeAndDevice) {
+    using aclcl::blas::Precision;
+    using aclcl::conv_tbc::gemmPrecision;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        for (int8_t cube = 0; cube <= 3; ++cube) {
+            EXPECT_EQ(gemmPrecision(false, dt, cube), Precision::Single) << "no cl_khr_fp16: always fp32";
+        }
+    }
+    EXPECT_EQ(gemmPrecision(true, ACL_FLOAT16, 0), Precision::Half);
+    EXPECT_EQ(gemmPrecision(true, ACL_FLOAT, 0), Precision::Single);
+    EXPECT_EQ(gemmPrecision(true, ACL_BF16, 0), Precision::Single);
+    EXPECT_EQ(gemmPrecision(true, ACL_FLOAT16, 1), Precision::Single);
+    EXPECT_EQ(gemmPrecision(true, ACL_FLOAT, 2), Precision::Half);
+    EXPECT_EQ(gemmPrecision(true, ACL_FLOAT, 3), Precision::Single);
+}
+
+TEST(ConvTbcPlanning, PromotionFollowsPyTorch) {
+    using aclcl::conv_tbc::promotedDtype;
+    EXPECT_EQ(promotedDtype(ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16), ACL_FLOAT16);
+    EXPECT_EQ(promotedDtype(ACL_BF16, ACL_BF16, ACL_BF16), ACL_BF16);
+    EXPECT_EQ(promotedDtype(ACL_FLOAT16, ACL_BF16, ACL_FLOAT16), ACL_FLOAT);
+    EXPECT_EQ(promotedDtype(ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT), ACL_FLOAT);
+}
+
+TEST(ConvTbcPlanning, TapRangesMatchTheDefinition) {
+    for (int64_t T = 0; T <= 6; ++T)
+        for (int64_t K = 0; K <= 7; ++K)
+            for (int64_t pad = 0; pad <= 4; ++pad) {
+                const int64_t Tout = T + 2 * pad + 1 - K;
+                if (Tout < 1) continue;
+                for (int64_t k = 0; k < K; ++k) {
+                    auto gi = aclcl::conv_tbc::gradInputRows(T, Tout, pad, k);
+                    auto gw = aclcl::conv_tbc::gradWeightRows(T, Tout, pad, k);
+                    for (int64_t t = -2; t < T + 2; ++t) {
+                        bool in = t >= 0 && t < T && t + pad - k >= 0 && t + pad - k < Tout;
+                        EXPECT_EQ(in, t >= gi.first && t < gi.end) << T << " " << K << " " << pad << " " << k;
+                    }
+                    for (int64_t t = -2; t < Tout + 2; ++t) {
+                        bool in = t >= 0 && t < Tout && t + k - pad >= 0 && t + k - pad < T;
+                        EXPECT_EQ(in, t >= gw.first && t < gw.end) << T << " " << K << " " << pad << " " << k;
+                    }
+                }
+            }
+}
+
+// ---------------------------------------------------------------------------------- parameter files
+
+TEST(ClblastParamsFile, ParsesTheTunerFormat) {
+    const std::string text =
+        "# aclnn-opencl CLBlast parameters\n"
+        "# device: some device\n"
+        "device   My Device  (rev 2) \n"
+        "\n"
+        "Xgemm 32 GEMMK=0 KREG=1 KWG=16 MWG=64\n"
+        "GemmRoutine 32 XGEMM_MIN_INDIRECT_SIZE=384\n"
+        "Copy 16 COPY_DIMX=8\n";
+    aclcl::blas::ParamsFile f = aclcl::blas::parseParamsFile(text, "t.params");
+    EXPECT_EQ(f.device, "My Device  (rev 2)");
+    ASSERT_EQ(f.kernels.size(), 3u);
+    EXPECT_EQ(f.kernels[0].kernel, "Xgemm");
+    EXPECT_EQ(f.kernels[0].precisionBits, 32);
+    ASSERT_EQ(f.kernels[0].values.size(), 4u);
+    EXPECT_EQ(f.kernels[0].values[2], (std::pair<std::string, size_t>("KWG", 16)));
+    EXPECT_EQ(f.kernels[0].line, 5);
+    EXPECT_EQ(f.kernels[1].values[0].second, 384u);
+    EXPECT_EQ(f.kernels[2].precisionBits, 16);
+}
+
+TEST(ClblastParamsFile, RejectsMalformedFilesWithTheLine) {
+    const std::pair<std::string, std::string> bad[] = {
+        {"Xgemm 32 KWG=16\n", "no 'device"},
+        {"device a\ndevice b\n", ":2: a second 'device' line"},
+        {"device a\nXgemm 31 KWG=16\n", ":2: expected '<Kernel> <16|32|64>"},
+        {"device a\nXgemm 32 KWG=-1\n", ":2: expected NAME=VALUE"},
+        {"device a\nXgemm 32 =4\n", ":2: expected NAME=VALUE"},
+        {"device a\n\nXgemm 32\n", ":3: kernel 'Xgemm' has no parameters"},
+        {"device \n", "'device' without a name"},
+    };
+    for (const auto &[text, needle] : bad) {
+        try {
+            aclcl::blas::parseParamsFile(text, "bad.params");
+            ADD_FAILURE() << "accepted: " << text;
+        } catch (const aclcl::Error &e) {
+            EXPECT_EQ(e.code(), 161002);
+            EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("bad.params"), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(ClblastParamsFile, EmbeddedFilesParse) {
+    for (const auto *f = aclcl::blas::embeddedParamsFiles(); f->name; ++f) {
+        SCOPED_TRACE(f->name);
+        aclcl::blas::ParamsFile p = aclcl::blas::parseParamsFile(f->text, f->name);
+        EXPECT_FALSE(p.device.empty());
+        EXPECT_FALSE(p.kernels.empty());
+    }
+}
+
+}  // namespace
