@@ -1,0 +1,132 @@
+// The gradient of im2col (col2im, PyTorch fold), as a gather: one work-item per output pixel
+// (n, c, h, w) sums every gradOutput element whose column lands on it and stores the sum once
+// (overwriting the output). The taps are visited in ascending (ki, kj) order, so the summation
+// order is fixed: results are bit-identical run to run. No atomics.
+//
+// Tap (ki, kj) covers pixel (h, w) when
+//     h + PH - ki*DH = oh*SH  with 0 <= oh < L0,   and   w + PW - kj*DW = ow*SW  with 0 <= ow < L1;
+// its element is gradOutput[n][c*KH*KW + ki*KW + kj][oh*L1 + ow].
+//
+// Tensors are addressed through strides, with (n, c) collapsed into one index nc = n*C + c (the host
+// packs a tensor whose n and c dimensions cannot be collapsed):
+//   gradOutput element (nc, tap t, column l)  at  nc*gsNC + t*gsT + l*GSL
+//   out element (nc, h, w)                    at  nc*osNC + h*osH + w*OSW
+//
+// Kernels (NDRange (w, h, nc) for both: W and H rounded up to the local size, N*C exact):
+//   im2col_backward_unrolled  KH, KW, SH, SW, DH, DW are compile-time constants and the taps are
+//       unrolled: the rows' conditions are uniform across a work-group row and the columns' are
+//       lane masks, so a CPU OpenCL (PoCL, llvmpipe) vectorises across w with plain (masked) loads
+//       when GSL is 1.
+//   im2col_backward_generic   the geometry is passed at run time (large kernels, where unrolling
+//       would not pay); each work-item walks only the taps that cover it: per axis the first valid
+//       tap and the step between valid taps are computed arithmetically (see tap_range).
+//
+// Macros the host defines (host/ops/im2col_backward.cpp):
+//   IN_T, IN_LOAD               gradOutput slot (cl_kernels/common.cl)
+//   OUT_T, OUT_STORE            out slot
+//   ACC_T                       float, or double when gradOutput or out is DOUBLE
+//   INDEX_T                     int when every offset fits in 31 bits, long otherwise
+//   STORE_MODE                  how the sum is rounded to out's dtype once: 0 OUT_STORE, 1 double ->
+//                               half (vstore_half_rte on the double), 2 double -> bf16 (round to odd
+//                               in float, then to nearest even in bf16)
+//   GSL, OSW                    1 when gradOutput's column stride / out's W stride is 1 (then the
+//                               compiler sees consecutive accesses), else the kernel argument
+//   UNROLLED                    1 for the unrolled kernel, with KH KW SH SW DH DW
+//   UNROLLED                    0 for the generic kernel
+
+#if STORE_MODE == 0
+#define STORE_RESULT(p, i, v) OUT_STORE(p, i, v)
+#elif STORE_MODE == 1
+#define STORE_RESULT(p, i, v) vstore_half_rte((double)(v), (i), (p))
+#else
+// Rounding to odd at float's 24 bits and then to nearest even at bf16's 8 rounds the double once.
+inline float double_to_float_odd(double d) {
+    float t = convert_float_rtz(d);
+    if ((double)t != d && !isnan(d)) t = as_float(as_uint(t) | 1u);
+    return t;
+}
+#define STORE_RESULT(p, i, v) ((p)[i] = float_to_bf16(double_to_float_odd((double)(v))))
+#endif
+
+#if UNROLLED
+
+__kernel void im2col_backward_unrolled(__global const IN_T *grad, ulong grad_off, __global OUT_T *out,
+                                       ulong out_off, int H, int W, int L0, int L1, int PH, int PW, long gsNC,
+                                       long gsT, long gsL, long osNC, long osH, long osW) {
+    // The lane index stays in size_t arithmetic: a truncated id hides the consecutive accesses from
+    // PoCL's vectoriser.
+    const size_t w = get_global_id(0);
+    const int h = (int)get_global_id(1);
+    const INDEX_T nc = (INDEX_T)get_global_id(2);
+    if (w >= (size_t)W || h >= H) return;
+    __global const IN_T *g = grad + grad_off + nc * (INDEX_T)gsNC;
+    ACC_T acc = 0;
+#pragma unroll
+    for (int ki = 0; ki < KH; ++ki) {
+        const int hn = h + PH - ki * DH;  // oh * SH when the tap covers row h
+        if (hn < 0 || hn % SH != 0 || hn / SH >= L0) continue;
+        __global const IN_T *row = g + (INDEX_T)(ki * KW) * (INDEX_T)gsT + (INDEX_T)(hn / SH) * L1 * (INDEX_T)GSL;
+#pragma unroll
+        for (int kj = 0; kj < KW; ++kj) {
+            const long wn = (long)w + (PW - kj * DW);  // ow * SW when the tap covers column w
+            if (wn < 0 || wn % SW != 0 || wn / SW >= L1) continue;
+            acc += IN_LOAD(row, (INDEX_T)kj * (INDEX_T)gsT + (INDEX_T)(wn / SW) * (INDEX_T)GSL);
+        }
+    }
+    __global OUT_T *o = out + out_off + nc * (INDEX_T)osNC + (INDEX_T)h * (INDEX_T)osH;
+    STORE_RESULT(o, (INDEX_T)w * (INDEX_T)OSW, acc);
+}
+
+#else
+
+// The taps k in [0, K) of one axis that cover coordinate x (x + P - k*D = o*S, 0 <= o < Lo), as an
+// arithmetic sequence first, first + step, ... <= last. step = S / gcd(D, S); inv is the inverse of
+// D / gcd modulo step (0 when step is 1); gcdDS = gcd(D, S). Returns false when no tap covers x.
+inline bool tap_range(int x, int P, int K, int S, int D, int Lo, int step, int inv, int gcdDS, int *first,
+                      int *last) {
+    const long xp = (long)x + P;  // >= 0
+    if (xp % gcdDS != 0) return false;
+    // o >= 0  <=>  k <= xp / D;   o <= Lo - 1  <=>  k >= (xp - (Lo - 1) * S) / D, rounded up
+    const long hiBound = xp / D;
+    const long need = xp - (long)(Lo - 1) * S;
+    const long loBound = need <= 0 ? 0 : (need + D - 1) / D;
+    const long lo = max(loBound, 0L);
+    const long hi = min(hiBound, (long)K - 1);
+    if (lo > hi) return false;
+    // k*D = xp (mod S)  <=>  k = (xp / gcd) * inv (mod step)
+    const long r = ((xp / gcdDS) % step) * inv % step;
+    const long f = lo + (((r - lo) % step) + step) % step;
+    if (f > hi) return false;
+    *first = (int)f;
+    *last = (int)hi;
+    return true;
+}
+
+__kernel void im2col_backward_generic(__global const IN_T *grad, ulong grad_off, __global OUT_T *out,
+                                      ulong out_off, int H, int W, int L0, int L1, int PH, int PW, long gsNC,
+                                      long gsT, long gsL, long osNC, long osH, long osW, int KH, int KW, int SH,
+                                      int SW, int DH, int DW, int stepH, int invH, int gcdH, int stepW, int invW,
+                                      int gcdW) {
+    const int w = (int)get_global_id(0);
+    const int h = (int)get_global_id(1);
+    const INDEX_T nc = (INDEX_T)get_global_id(2);
+    if (w >= W || h >= H) return;
+    __global const IN_T *g = grad + grad_off + nc * (INDEX_T)gsNC;
+    ACC_T acc = 0;
+    int kiFirst, kiLast, kjFirst, kjLast;
+    if (tap_range(h, PH, KH, SH, DH, L0, stepH, invH, gcdH, &kiFirst, &kiLast) &&
+        tap_range(w, PW, KW, SW, DW, L1, stepW, invW, gcdW, &kjFirst, &kjLast)) {
+        for (int ki = kiFirst; ki <= kiLast; ki += stepH) {
+            const int oh = (h + PH - ki * DH) / SH;
+            __global const IN_T *row = g + (INDEX_T)ki * KW * (INDEX_T)gsT + (INDEX_T)oh * L1 * (INDEX_T)GSL;
+            for (int kj = kjFirst; kj <= kjLast; kj += stepW) {
+                const int ow = (w + PW - kj * DW) / SW;
+                acc += IN_LOAD(row, (INDEX_T)kj * (INDEX_T)gsT + (INDEX_T)ow * (INDEX_T)GSL);
+            }
+        }
+    }
+    __global OUT_T *o = out + out_off + nc * (INDEX_T)osNC + (INDEX_T)h * (INDEX_T)osH;
+    STORE_RESULT(o, (INDEX_T)w * (INDEX_T)OSW, acc);
+}
+
+#endif
