@@ -93,14 +93,14 @@ inline VACC_T gather_vector(__global const COMP_T *src, INDEX_T row_stride, cons
 // vector is recomputed overlapping the previous one (same values, same work-item).
 __kernel void pad2d_bwd_rows(__global const G_T *g, ulong g_off, __global G_T *gi, ulong gi_off, long H_, long W_,
                              long OH_, long OW_, long top_, long bottom_, long left_, long right_, long aw_, long bw_,
-                             long seg_) {
+                             long seg_, long planes_) {
     const INDEX_T seg = (INDEX_T)get_global_id(0);
     const INDEX_T h = (INDEX_T)get_global_id(1);
     const INDEX_T plane = (INDEX_T)get_global_id(2);
     const INDEX_T H = (INDEX_T)H_, W = (INDEX_T)W_, OH = (INDEX_T)OH_, OW = (INDEX_T)OW_;
     const INDEX_T left = (INDEX_T)left_, right = (INDEX_T)right_, aw = (INDEX_T)aw_, bw = (INDEX_T)bw_;
     const INDEX_T w0 = seg * (INDEX_T)seg_;
-    if (w0 >= W || h >= H) return;
+    if (w0 >= W || h >= H || plane >= (INDEX_T)planes_) return;
     const INDEX_T w1 = min(W, w0 + (INDEX_T)seg_);
 
     INDEX_T row_start[3], row_count[3];

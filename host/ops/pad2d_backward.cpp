@@ -242,7 +242,7 @@ aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gr
         chooseLocal(plan.device(), kernel->maxWorkGroupSize(), global, getenv("PADWG") ? atoi(getenv("PADWG")) : kWorkGroupTarget, local);
         plan.step([=](RunContext &ctx) {
             kernel->args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom,
-                         geo.left, geo.right, cols.begin, cols.end, kSegmentColumns);
+                         geo.left, geo.right, cols.begin, cols.end, kSegmentColumns, geo.planes);
             kernel->launch(ctx.queue(), 3, global, local);
         });
     });

@@ -1,0 +1,573 @@
+// aclnnReflectionPad2dBackward / aclnnReplicationPad2dBackward: the OPS.md sample, PyTorch golden
+// data, host references in double over a dtype matrix, strided views, extremes, determinism,
+// repeatable executors and every documented error.
+//
+// Tolerances: golden values are compared bit for bit. The kernels sum each element's sources in
+// ascending output order starting from 0, as PyTorch's CPU loop does, in fp32 (fp64 for
+// fp64/complex128), and round once; fp16/bf16 goldens are that same fp32 sum rounded once. Host
+// references (double) use an error bound: gamma_{k-1} * sum|sources| for a k-term sum, twice, plus
+// one rounding to the dtype (see tests/cases/pad2d_cases.cpp).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_pad2d_backward.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/device_tensor.h"
+#include "support/host_data.h"
+#include "support/op_case.h"
+
+namespace testing_support {
+// Defined in tests/cases/pad2d_cases.cpp (same declaration there).
+enum class Pad2dLayout { Contiguous, Gapped, ChannelsLast, Offset };
+std::unique_ptr<OpCase> makePad2dCase(bool reflect, const std::string &caseName, aclDataType dtype,
+                                      const std::vector<int64_t> &selfShape, const std::vector<int64_t> &padding,
+                                      Pad2dLayout layout, uint64_t seed);
+}  // namespace testing_support
+
+namespace aclcl {
+void pad2dBackwardForceWideIndex(bool wide);  // host/ops/pad2d_backward.cpp test hook
+}
+
+using namespace testing_support;
+
+namespace {
+
+class Pad2dBackwardTest : public DeviceTest {
+protected:
+    bool rusticl() const { return deviceIsRusticl(device()); }
+    bool fp64() const { return deviceHasFp64(device()); }
+
+    // Sets the case up, runs it once and checks it against its host reference.
+    void runAndCheck(OpCase &c) {
+        SCOPED_TRACE(c.op + "/" + c.name + " " + aclDataTypeName(c.dtype));
+        std::string why;
+        if (!c.supported(&why)) return;
+        c.setup();
+        ASSERT_ACL_OK(runCaseOnce(c, stream));
+        CheckResult r = c.check();
+        EXPECT_TRUE(r.ok) << r.detail;
+    }
+
+    static const char *aclDataTypeName(aclDataType d) {
+        switch (d) {
+            case ACL_FLOAT: return "fp32";
+            case ACL_FLOAT16: return "fp16";
+            case ACL_BF16: return "bf16";
+            case ACL_DOUBLE: return "fp64";
+            case ACL_COMPLEX64: return "complex64";
+            case ACL_COMPLEX128: return "complex128";
+            default: return "other";
+        }
+    }
+};
+
+using PlanFn = aclnnStatus (*)(const aclTensor *, const aclTensor *, const aclIntArray *, aclTensor *, uint64_t *,
+                               aclOpExecutor **);
+using RunFn = aclnnStatus (*)(void *, uint64_t, aclOpExecutor *, aclrtStream);
+
+struct Mode {
+    bool reflect;
+    const char *name;
+    PlanFn plan;
+    RunFn run;
+};
+
+const Mode kReflection{true, "ReflectionPad2dBackward", aclnnReflectionPad2dBackwardGetWorkspaceSize,
+                       aclnnReflectionPad2dBackward};
+const Mode kReplication{false, "ReplicationPad2dBackward", aclnnReplicationPad2dBackwardGetWorkspaceSize,
+                        aclnnReplicationPad2dBackward};
+
+struct IntArray {
+    explicit IntArray(const std::vector<int64_t> &v) : a(aclCreateIntArray(v.data(), v.size())) {}
+    ~IntArray() { aclDestroyIntArray(a); }
+    IntArray(const IntArray &) = delete;
+    IntArray &operator=(const IntArray &) = delete;
+    operator aclIntArray *() const { return a; }
+    aclIntArray *a;
+};
+
+std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<int64_t> &pad) {
+    self[self.size() - 2] += pad[2] + pad[3];
+    self[self.size() - 1] += pad[0] + pad[1];
+    return self;
+}
+
+// Plans, runs with a fresh workspace and synchronizes.
+aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *gradOutput, const aclTensor *self,
+                  const aclIntArray *pad, aclTensor *gradInput, uint64_t *wsOut = nullptr) {
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    aclnnStatus st = m.plan(gradOutput, self, pad, gradInput, &ws, &ex);
+    if (st != 0) return st;
+    if (wsOut) *wsOut = ws;
+    void *w = nullptr;
+    if (ws > 0 && aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST) != 0) return -1;
+    st = m.run(w, ws, ex, stream);
+    aclError sync = aclrtSynchronizeStream(stream);
+    if (w) aclrtFree(w);
+    return st != 0 ? st : sync;
+}
+
+aclDataType goldenDtype(const std::string &d) {
+    static const std::map<std::string, aclDataType> m = {
+        {"float32", ACL_FLOAT},       {"float16", ACL_FLOAT16},       {"bfloat16", ACL_BF16},
+        {"float64", ACL_DOUBLE},      {"complex64", ACL_COMPLEX64},   {"complex128", ACL_COMPLEX128}};
+    return m.at(d);
+}
+
+bool isFp64Dtype(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
+
+// ---------------------------------------------------------------------------------------------
+// The CANN sample program's data (OPS.md).
+
+TEST_P(Pad2dBackwardTest, CannSampleResult) {
+    DeviceTensor gradOutput({1, 1, 4, 4}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    DeviceTensor self({1, 1, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    DeviceTensor gradInput({1, 1, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    gradOutput.upload(std::vector<double>(16, 1.0));
+    self.upload({1, 2, 3, 4});
+    IntArray pad({1, 1, 1, 1});
+    ASSERT_ACL_OK(runOp(kReflection, stream, gradOutput, self, pad, gradInput));
+    EXPECT_EQ(gradInput.download(), (std::vector<double>{4, 4, 4, 4}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// PyTorch golden data, bit for bit.
+
+void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream, bool hasFp64, bool fewOnly) {
+    // rusticl runs a handful of cases: one per dtype family and the awkward geometries.
+    static const std::vector<std::string> few = {"cann_sample",         "f32_4d_neg_mixed", "f16_4d_asym",
+                                                 "bf16_4d_neg",         "c64_4d_asym",      "f32_4d_crop_past_edge",
+                                                 "f32_4d_pads_gt_dim", "f32_4d_max_pads"};
+    int ran = 0;
+    for (const golden::Case &c : golden::load(std::string(ACLNN_GOLDEN_DIR) + "/" + file)) {
+        if (fewOnly && std::find(few.begin(), few.end(), c.name) == few.end()) continue;
+        const golden::Tensor &go = c.tensor("gradOutput"), &s = c.tensor("self"), &want = c.tensor("gradInput");
+        const aclDataType dtype = goldenDtype(go.dtype);
+        if (isFp64Dtype(dtype) && !hasFp64) continue;
+        SCOPED_TRACE(m.name + std::string("/") + c.name);
+        DeviceTensor gradOutput(go.dims, dtype), self(s.dims, dtype), gradInput(want.dims, dtype);
+        gradOutput.upload(go.values);
+        self.upload(s.values);
+        gradInput.fillStorage(0xcc);
+        IntArray pad(c.ints("padding"));
+        ASSERT_ACL_OK(runOp(m, stream, gradOutput, self, pad, gradInput));
+        std::vector<double> got = gradInput.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_EQ(got[i], want.values[i]) << "value " << i;
+        }
+        ++ran;
+    }
+    EXPECT_GT(ran, fewOnly ? 3 : 25);
+}
+
+TEST_P(Pad2dBackwardTest, ReflectionMatchesPyTorchGolden) {
+    checkGoldenFile(kReflection, "reflection_pad2d_backward.golden", stream, fp64(), rusticl());
+}
+
+TEST_P(Pad2dBackwardTest, ReplicationMatchesPyTorchGolden) {
+    checkGoldenFile(kReplication, "replication_pad2d_backward.golden", stream, fp64(), rusticl());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Host references in double.
+
+struct Geometry {
+    std::vector<int64_t> self, padding;
+    const char *what;
+};
+
+TEST_P(Pad2dBackwardTest, DtypeMatrixAgainstHostReference) {
+    const std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64,
+                                             ACL_COMPLEX128};
+    const std::vector<Geometry> shapes = {
+        {{3, 5, 7}, {2, 1, 3, 0}, "3-D"},
+        {{2, 3, 9, 37}, {4, 2, 1, 3}, "4-D wide rows"},
+        {{2, 2, 8, 9}, {-2, 3, 1, -3}, "negative pads"},
+        {{1, 3, 6, 20}, {5, 4, 5, 5}, "pad = dim-1 in H"},
+    };
+    uint64_t seed = 100;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (aclDataType dt : dtypes) {
+            if (rusticl() && dt != ACL_FLOAT && dt != ACL_BF16 && dt != ACL_COMPLEX64) continue;
+            for (const Geometry &g : shapes) {
+                if (rusticl() && g.self.size() == 3) continue;
+                auto c = makePad2dCase(m->reflect, g.what, dt, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
+                runAndCheck(*c);
+            }
+        }
+    }
+}
+
+TEST_P(Pad2dBackwardTest, RegisteredSweepCasesPassTheirChecks) {
+    // The benchmark's smallest registered cases, through the same OpCase path it uses.
+    if (rusticl()) GTEST_SKIP() << "covered on PoCL; kept small on rusticl";
+    for (auto &c : makeCases("Pad2dBackward")) {
+        if (c->sweep != "pad2d" || c->bytes > 16.0 * 1024 * 1024) continue;
+        runAndCheck(*c);
+    }
+}
+
+TEST_P(Pad2dBackwardTest, SpeedCaseIsCorrect) {
+    if (rusticl()) GTEST_SKIP() << "large; covered on PoCL";
+    int found = 0;
+    for (auto &c : makeCases("Pad2dBackward")) {
+        if (!c->speedCase) continue;
+        EXPECT_EQ(c->name, "8x64x128x128 pad3");
+        runAndCheck(*c);
+        ++found;
+    }
+    EXPECT_EQ(found, 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views: every tensor strided or offset; nothing outside gradInput's view may change.
+
+TEST_P(Pad2dBackwardTest, StridedAndOffsetViews) {
+    const std::vector<Pad2dLayout> layouts = {Pad2dLayout::Gapped, Pad2dLayout::ChannelsLast, Pad2dLayout::Offset};
+    const std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_COMPLEX64, ACL_BF16, ACL_DOUBLE};
+    uint64_t seed = 300;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (Pad2dLayout layout : layouts) {
+            for (aclDataType dt : dtypes) {
+                if (rusticl() && dt != ACL_FLOAT) continue;
+                for (const Geometry &g : {Geometry{{2, 3, 6, 21}, {3, 2, 2, 1}, "4-D"},
+                                          Geometry{{3, 5, 19}, {-1, 4, 1, 2}, "3-D"}}) {
+                    auto c = makePad2dCase(m->reflect, std::string(g.what) + " layout " +
+                                                           std::to_string(static_cast<int>(layout)),
+                                           dt, g.self, g.padding, layout, ++seed);
+                    runAndCheck(*c);
+                }
+            }
+        }
+    }
+}
+
+TEST_P(Pad2dBackwardTest, StridedViewsNeedWorkspaceContiguousOnesDoNot) {
+    std::vector<int64_t> self = {2, 3, 5, 6}, pad = {1, 2, 2, 1};
+    std::vector<int64_t> out = paddedShape(self, pad);
+    IntArray padding(pad);
+    uint64_t ws = 1;
+    DeviceTensor go(out, ACL_FLOAT), s(self, ACL_FLOAT), gi(self, ACL_FLOAT);
+    go.upload(randomValues(static_cast<size_t>(go.numel()), 7));
+    ASSERT_ACL_OK(runOp(kReflection, stream, go, s, padding, gi, &ws));
+    EXPECT_EQ(ws, 0u);
+    // A transposed gradOutput (H and W swapped in memory) is packed into the workspace first.
+    std::vector<int64_t> tStrides = {out[1] * out[2] * out[3], out[2] * out[3], 1, out[2]};
+    DeviceTensor goT(out, ACL_FLOAT, tStrides, 0), giT(self, ACL_FLOAT);
+    goT.upload(go.download());
+    ASSERT_ACL_OK(runOp(kReflection, stream, goT, s, padding, giT, &ws));
+    EXPECT_GT(ws, 0u);
+    EXPECT_EQ(giT.download(), gi.download());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extremes.
+
+TEST_P(Pad2dBackwardTest, ReflectionExtremes) {
+    const std::vector<Geometry> shapes = {
+        {{2, 3, 5, 6}, {5, 5, 4, 4}, "pad = dim-1 both sides"},
+        {{1, 2, 2, 2}, {1, 1, 1, 1}, "2x2 with pad 1"},
+        {{2, 1, 1, 1}, {0, 0, 0, 0}, "1x1 unpadded"},
+        {{1, 2, 3, 40}, {39, 39, 2, 2}, "wide, pad = W-1"},
+        {{1, 1, 2, 5000}, {3, 4, 1, 1}, "rows wider than one segment"},
+        {{1, 2, 4, 5}, {-6, 3, -1, 0}, "crop past the edge"},
+        {{1, 2, 5, 7}, {-3, 5, 2, -4}, "reflect into the crop"},
+    };
+    uint64_t seed = 500;
+    for (const Geometry &g : shapes) {
+        if (rusticl() && g.self.back() == 5000) continue;
+        auto c = makePad2dCase(true, g.what, ACL_FLOAT, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
+        runAndCheck(*c);
+    }
+}
+
+TEST_P(Pad2dBackwardTest, ReplicationExtremes) {
+    const std::vector<Geometry> shapes = {
+        {{2, 3, 1, 1}, {3, 2, 4, 1}, "1x1 images"},
+        {{3, 1, 1}, {0, 0, 0, 0}, "1x1 unpadded"},
+        {{1, 2, 3, 4}, {7, 9, 5, 6}, "pads larger than the dims"},
+        {{1, 2, 5, 40}, {3, 3, 10, 12}, "long strips in H"},
+        {{2, 2, 1, 33}, {20, 17, 3, 3}, "one row"},
+        {{1, 1, 2, 5000}, {3, 4, 1, 1}, "rows wider than one segment"},
+        {{1, 2, 4, 5}, {-6, 3, -1, 0}, "crop past the edge"},
+        {{1, 2, 6, 7}, {-3, 9, 8, -4}, "crop and large pad"},
+    };
+    uint64_t seed = 600;
+    for (const Geometry &g : shapes) {
+        if (rusticl() && g.self.back() == 5000) continue;
+        auto c = makePad2dCase(false, g.what, ACL_FLOAT, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
+        runAndCheck(*c);
+    }
+}
+
+TEST_P(Pad2dBackwardTest, PadsBeyondInt32UseWideIndexMath) {
+    // Replication only (reflection pads must stay below the dims): crop by 3e9 on the left and pad
+    // by as much on the right: every output column is a copy of the last input column.
+    const int64_t big = 3000000000LL;
+    std::vector<int64_t> self = {1, 2, 3, 3}, pad = {-big, big + 2, 1, 0};
+    auto c = makePad2dCase(false, "pads beyond int32", ACL_FLOAT, self, pad, Pad2dLayout::Contiguous, 700);
+    runAndCheck(*c);
+}
+
+TEST_P(Pad2dBackwardTest, WideIndexKernelsMatch) {
+    // The 64-bit index variant of the kernels, forced on small tensors (the real thing needs
+    // tensors of more than 2^31 elements).
+    aclcl::pad2dBackwardForceWideIndex(true);
+    uint64_t seed = 800;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_COMPLEX64, ACL_FLOAT16}) {
+            auto c = makePad2dCase(m->reflect, "wide index", dt, {2, 3, 7, 30}, {3, 2, 1, 4},
+                                   Pad2dLayout::Gapped, ++seed);
+            runAndCheck(*c);
+        }
+    }
+    aclcl::pad2dBackwardForceWideIndex(false);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Determinism and executors.
+
+TEST_P(Pad2dBackwardTest, TwoRunsAreBitIdentical) {
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
+            std::vector<int64_t> self = {2, 8, 40, 70}, pad = {3, 3, 3, 3};
+            DeviceTensor go(paddedShape(self, pad), dt), s(self, dt), a(self, dt), b(self, dt);
+            go.upload(randomValues(static_cast<size_t>(go.numel()), 900, -100, 100));
+            a.fillStorage(0x11);
+            b.fillStorage(0x77);
+            IntArray padding(pad);
+            ASSERT_ACL_OK(runOp(*m, stream, go, s, padding, a));
+            ASSERT_ACL_OK(runOp(*m, stream, go, s, padding, b));
+            EXPECT_TRUE(a.storage() == b.storage()) << m->name;
+        }
+    }
+}
+
+TEST_P(Pad2dBackwardTest, RepeatableExecutorRunsTwice) {
+    std::vector<int64_t> self = {2, 3, 9, 11}, pad = {2, 3, 1, 2};
+    std::vector<int64_t> out = paddedShape(self, pad);
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        SCOPED_TRACE(m->name);
+        DeviceTensor go(out, ACL_FLOAT), go2(out, ACL_FLOAT), s(self, ACL_FLOAT), gi(self, ACL_FLOAT),
+            want(self, ACL_FLOAT);
+        IntArray padding(pad);
+        go.upload(randomValues(static_cast<size_t>(go.numel()), 1000));
+        go2.upload(randomValues(static_cast<size_t>(go.numel()), 1001));
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(m->plan(go, s, padding, gi, &ws, &ex));
+        ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
+        ASSERT_ACL_OK(m->run(nullptr, ws, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        ASSERT_ACL_OK(runOp(*m, stream, go, s, padding, want));
+        EXPECT_EQ(gi.download(), want.download());
+        // Second run of the same executor, reading another gradOutput buffer.
+        ASSERT_ACL_OK(aclSetInputTensorAddr(ex, 0, go, go2.data()));
+        ASSERT_ACL_OK(m->run(nullptr, ws, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        ASSERT_ACL_OK(runOp(*m, stream, go2, s, padding, want));
+        EXPECT_EQ(gi.download(), want.download());
+        EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+    }
+}
+
+TEST_P(Pad2dBackwardTest, EmptyBatchSucceedsWithoutWork) {
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        std::vector<int64_t> self = {0, 3, 4, 5}, pad = {1, 1, 2, 2};
+        DeviceTensor go(paddedShape(self, pad), ACL_FLOAT), s(self, ACL_FLOAT), gi(self, ACL_FLOAT);
+        IntArray padding(pad);
+        uint64_t ws = 7;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(m->plan(go, s, padding, gi, &ws, &ex));
+        EXPECT_EQ(ws, 0u);
+        ASSERT_ACL_OK(m->run(nullptr, 0, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors: each documented check returns its code and a message naming the argument.
+
+struct ErrorCall {
+    std::vector<int64_t> goShape, selfShape, giShape, pad;
+    aclDataType goType = ACL_FLOAT, selfType = ACL_FLOAT, giType = ACL_FLOAT;
+    std::vector<int64_t> giStrides;  // empty: contiguous
+};
+
+class Pad2dErrors : public Pad2dBackwardTest {
+protected:
+    // Plans (only) and expects `code` with every fragment in the message.
+    void expectError(const Mode &m, const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
+        DeviceTensor go(e.goShape, e.goType), s(e.selfShape, e.selfType);
+        DeviceTensor gi = e.giStrides.empty() ? DeviceTensor(e.giShape, e.giType)
+                                              : DeviceTensor(e.giShape, e.giType, e.giStrides, 0);
+        IntArray pad(e.pad);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        EXPECT_EQ(m.plan(go, s, pad, gi, &ws, &ex), code) << m.name;
+        expectMessage(fragments);
+    }
+    void expectMessage(const std::vector<std::string> &fragments) {
+        std::string msg = aclGetRecentErrMsg();
+        for (const std::string &f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << "'" << f << "' in: " << msg;
+    }
+    static ErrorCall valid() { return {{1, 2, 6, 7}, {1, 2, 4, 5}, {1, 2, 4, 5}, {1, 1, 1, 1}}; }
+};
+
+TEST_P(Pad2dErrors, NullArguments) {
+    DeviceTensor go({1, 2, 6, 7}, ACL_FLOAT), s({1, 2, 4, 5}, ACL_FLOAT), gi({1, 2, 4, 5}, ACL_FLOAT);
+    IntArray pad({1, 1, 1, 1});
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        EXPECT_EQ(m->plan(nullptr, s, pad, gi, &ws, &ex), 161001);
+        expectMessage({"gradOutput", "nullptr"});
+        EXPECT_EQ(m->plan(go, nullptr, pad, gi, &ws, &ex), 161001);
+        expectMessage({"[self]", "nullptr"});
+        EXPECT_EQ(m->plan(go, s, nullptr, gi, &ws, &ex), 161001);
+        expectMessage({"padding", "nullptr"});
+        EXPECT_EQ(m->plan(go, s, pad, nullptr, &ws, &ex), 161001);
+        expectMessage({"gradInput", "nullptr"});
+        EXPECT_EQ(m->plan(go, s, pad, gi, nullptr, &ex), 161001);
+        expectMessage({"workspaceSize"});
+        EXPECT_EQ(m->plan(go, s, pad, gi, &ws, nullptr), 161001);
+        expectMessage({"executor"});
+        EXPECT_EQ(m->run(nullptr, 0, nullptr, stream), 161001);
+    }
+}
+
+TEST_P(Pad2dErrors, UnsupportedDtype) {
+    ErrorCall e = valid();
+    e.goType = e.selfType = e.giType = ACL_INT32;
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradOutput", "INT32", "FLOAT"});
+}
+
+TEST_P(Pad2dErrors, DtypesDiffer) {
+    ErrorCall e = valid();
+    e.selfType = ACL_FLOAT16;
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "FLOAT16"});
+    e = valid();
+    e.giType = ACL_BF16;
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradInput", "BF16"});
+}
+
+TEST_P(Pad2dErrors, Fp64WithoutDeviceSupport) {
+    if (fp64()) GTEST_SKIP() << "this device has fp64";
+    ErrorCall e = valid();
+    e.goType = e.selfType = e.giType = ACL_DOUBLE;
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradOutput", "fp64"});
+}
+
+TEST_P(Pad2dErrors, RankNot3Or4) {
+    ErrorCall e{{2, 6, 7}, {2, 4, 5}, {2, 4, 5}, {1, 1, 1, 1}};
+    e.goShape = {6, 7};
+    e.selfShape = e.giShape = {4, 5};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "3 or 4-D", "2-D"});
+    e.goShape = {1, 1, 1, 6, 7};
+    e.selfShape = e.giShape = {1, 1, 1, 4, 5};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "5-D"});
+}
+
+TEST_P(Pad2dErrors, RanksDiffer) {
+    ErrorCall e = valid();
+    e.goShape = {2, 6, 7};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradOutput", "4-D", "3-D"});
+    e = valid();
+    e.giShape = {2, 4, 5};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradInput", "4-D", "3-D"});
+}
+
+TEST_P(Pad2dErrors, PaddingSizeNot4) {
+    ErrorCall e = valid();
+    e.pad = {1, 1};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"padding", "4"});
+}
+
+TEST_P(Pad2dErrors, ReflectionPadNotBelowDim) {
+    ErrorCall e = valid();  // H = 4, W = 5
+    e.pad = {5, 0, 0, 0};
+    e.goShape = {1, 2, 4, 10};
+    expectError(kReflection, e, 161002, {"padding", "left", "W"});
+    e.pad = {0, 0, 0, 4};
+    e.goShape = {1, 2, 8, 5};
+    expectError(kReflection, e, 161002, {"padding", "bottom", "H"});
+    // Replication has no such limit.
+    DeviceTensor go(e.goShape, ACL_FLOAT), s(e.selfShape, ACL_FLOAT), gi(e.giShape, ACL_FLOAT);
+    IntArray pad(e.pad);
+    EXPECT_ACL_OK(runOp(kReplication, stream, go, s, pad, gi));
+}
+
+TEST_P(Pad2dErrors, EmptyChannelOrImage) {
+    const std::vector<int64_t> pad = {1, 2, 1, 1};
+    for (std::vector<int64_t> self : {std::vector<int64_t>{1, 0, 4, 5}, std::vector<int64_t>{1, 2, 0, 5},
+                                      std::vector<int64_t>{1, 2, 4, 0}, std::vector<int64_t>{0, 4, 5}}) {
+        ErrorCall e{paddedShape(self, pad), self, self, pad};
+        expectError(kReplication, e, 161002, {"self", "non-zero"});
+        // Reflection: an empty H or W already fails "pad < dim"; an empty C reaches the empty check.
+        if (self[self.size() - 3] == 0) {
+            expectError(kReflection, e, 161002, {"self", "non-zero"});
+        } else {
+            expectError(kReflection, e, 161002, {"padding"});
+        }
+    }
+}
+
+TEST_P(Pad2dErrors, CropLeavesNoOutput) {
+    ErrorCall e = valid();
+    e.pad = {-3, -2, 0, 0};  // W = 5 -> 0
+    e.goShape = {1, 2, 4, 1};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"padding", "at least 1"});
+}
+
+TEST_P(Pad2dErrors, GradOutputShapeWrong) {
+    ErrorCall e = valid();
+    e.goShape = {1, 2, 6, 8};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradOutput", "[1, 2, 6, 7]"});
+    e.goShape = {1, 3, 6, 7};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradOutput", "[1, 3, 6, 7]"});
+}
+
+TEST_P(Pad2dErrors, GradInputShapeWrong) {
+    ErrorCall e = valid();
+    e.giShape = {1, 2, 5, 4};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradInput", "[1, 2, 5, 4]"});
+}
+
+TEST_P(Pad2dErrors, OverlappingGradInput) {
+    ErrorCall e = valid();
+    e.giStrides = {40, 20, 0, 1};  // every row of a plane is the same memory
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradInput", "overlapping"});
+}
+
+TEST_P(Pad2dErrors, MalformedView) {
+    ErrorCall e = valid();
+    DeviceTensor go(e.goShape, ACL_FLOAT), s(e.selfShape, ACL_FLOAT), gi(e.giShape, ACL_FLOAT);
+    // A view that reaches past its storage: a gradOutput whose declared storage is one element short.
+    int64_t storage = 1 * 2 * 6 * 7 - 1;
+    std::vector<int64_t> strides = {84, 42, 7, 1};
+    aclTensor *bad = aclCreateTensor(e.goShape.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_ND, &storage, 1,
+                                     go.data());
+    IntArray pad(e.pad);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        EXPECT_EQ(m->plan(bad, s, pad, gi, &ws, &ex), 161002);
+        expectMessage({"gradOutput", "storage"});
+    }
+    aclDestroyTensor(bad);
+}
+
+INSTANTIATE_ON_ALL_DEVICES(Pad2dBackwardTest);
+INSTANTIATE_ON_ALL_DEVICES(Pad2dErrors);
+
+}  // namespace
