@@ -1,0 +1,473 @@
+// aclnnIm2colBackward: the OPS.md sample, PyTorch golden data, host references in double over the
+// dtype matrix (out's dtype differing from gradOutput's included), strided and offset views, extreme
+// geometries, both kernels, 64-bit index math, determinism, empty input and every documented error.
+//
+// Tolerances: golden values are compared bit for bit. Each output pixel sums its taps in ascending
+// (ki, kj) order starting from 0, in fp32 (fp64 when either dtype is fp64), and rounds once; that is
+// PyTorch's CPU col2im order, and the golden fp16/bf16/cast values are that fp32 sum rounded once.
+// Host references (double) use an error bound: gamma_{k-1} * sum|taps| for a k-term sum, twice,
+// plus one rounding to out's dtype (tests/cases/im2col_cases.cpp).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_im2col_backward.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/device_tensor.h"
+#include "support/host_data.h"
+#include "support/op_case.h"
+
+namespace testing_support {
+// Defined in tests/cases/im2col_cases.cpp (same declarations there).
+enum class Im2colLayout { Contiguous, Offset, Padded, InnerStrided };
+struct Im2colSpec {
+    std::string name;
+    aclDataType in = ACL_FLOAT, out = ACL_FLOAT;
+    int64_t N = 0;
+    int64_t C = 1, H = 1, W = 1;
+    int64_t KH = 1, KW = 1, DH = 1, DW = 1, PH = 0, PW = 0, SH = 1, SW = 1;
+    Im2colLayout layout = Im2colLayout::Contiguous;
+    uint64_t seed = 1;
+};
+std::unique_ptr<OpCase> makeIm2colCase(const Im2colSpec &spec);
+}  // namespace testing_support
+
+namespace aclcl {
+void im2colBackwardForceWideIndex(bool wide);  // host/ops/im2col_backward.cpp test hooks
+void im2colBackwardForceGeneric(bool generic);
+}  // namespace aclcl
+
+using namespace testing_support;
+
+namespace {
+
+class IntArray {
+public:
+    explicit IntArray(const std::vector<int64_t> &v) : a_(aclCreateIntArray(v.data(), v.size())) {}
+    ~IntArray() { aclDestroyIntArray(a_); }
+    IntArray(const IntArray &) = delete;
+    IntArray &operator=(const IntArray &) = delete;
+    operator aclIntArray *() const { return a_; }
+
+private:
+    aclIntArray *a_;
+};
+
+// The five attribute arrays of one call.
+struct Attrs {
+    std::vector<int64_t> inputSize, kernel, dilation, padding, stride;
+};
+
+aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const Attrs &a, aclTensor *out) {
+    IntArray in(a.inputSize), k(a.kernel), d(a.dilation), p(a.padding), s(a.stride);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    aclnnStatus st = aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, &ws, &ex);
+    if (st != 0) return st;
+    void *w = nullptr;
+    if (ws > 0 && aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST) != 0) return -1;
+    st = aclnnIm2colBackward(w, ws, ex, stream);
+    aclError sync = aclrtSynchronizeStream(stream);
+    if (w) aclrtFree(w);
+    return st != 0 ? st : sync;
+}
+
+aclDataType goldenDtype(const std::string &name) {
+    if (name == "float32") return ACL_FLOAT;
+    if (name == "float16") return ACL_FLOAT16;
+    if (name == "bfloat16") return ACL_BF16;
+    if (name == "float64") return ACL_DOUBLE;
+    return ACL_DT_UNDEFINED;
+}
+
+class Im2colBackwardTest : public DeviceTest {
+protected:
+    bool rusticl() const { return deviceIsRusticl(device()); }
+    bool fp64() const { return deviceHasFp64(device()); }
+
+    void runAndCheck(const Im2colSpec &spec) {
+        std::unique_ptr<OpCase> c = makeIm2colCase(spec);
+        SCOPED_TRACE(c->name);
+        if (!c->supported(nullptr)) return;
+        c->setup();
+        ASSERT_ACL_OK(runCaseOnce(*c, stream));
+        CheckResult r = c->check();
+        EXPECT_TRUE(r.ok) << r.detail;
+    }
+
+    // A small 3-D case with every attribute different from its neighbour's.
+    static Im2colSpec mixed(const std::string &name, aclDataType in, aclDataType out) {
+        Im2colSpec s;
+        s.name = name;
+        s.in = in;
+        s.out = out;
+        s.N = 2;
+        s.C = 3;
+        s.H = 9;
+        s.W = 7;
+        s.KH = 3;
+        s.KW = 2;
+        s.DH = 1;
+        s.DW = 2;
+        s.PH = 1;
+        s.PW = 2;
+        s.SH = 2;
+        s.SW = 1;
+        return s;
+    }
+};
+
+TEST_P(Im2colBackwardTest, CannSampleResult) {
+    DeviceTensor grad({4, 2}, ACL_FLOAT), out({1, 1, 1}, ACL_FLOAT);
+    grad.upload({0.1, 1.1, 2.1, 3.1, 4.1, 5.1, 6.1, 7.1});
+    ASSERT_ACL_OK(runOp(stream, grad, {{1, 1}, {2, 2}, {1, 1}, {1, 1}, {1, 2}}, out));
+    const std::vector<double> got = out.download();
+    ASSERT_EQ(got.size(), 1u);
+    EXPECT_NEAR(got[0], 9.2, 1e-5);
+    EXPECT_EQ(static_cast<float>(got[0]), 9.2f);
+}
+
+TEST_P(Im2colBackwardTest, MatchesPyTorchGolden) {
+    int ran = 0;
+    for (const golden::Case &c : golden::load(std::string(ACLNN_GOLDEN_DIR) + "/im2col_backward.golden")) {
+        // rusticl runs the fp32 cases only (its share of the suite is kept small).
+        if (rusticl() && c.name.rfind("f32_", 0) != 0 && c.name != "cann_sample") continue;
+        const golden::Tensor &g = c.tensor("gradOutput"), &want = c.tensor("out");
+        const aclDataType inType = goldenDtype(g.dtype), outType = goldenDtype(want.dtype);
+        if ((inType == ACL_DOUBLE || outType == ACL_DOUBLE) && !fp64()) continue;
+        SCOPED_TRACE(c.name);
+        DeviceTensor grad(g.dims, inType), out(want.dims, outType);
+        grad.upload(g.values);
+        out.fillStorage(0xcc);
+        ASSERT_ACL_OK(runOp(stream, grad,
+                            {c.ints("inputSize"), c.ints("kernelSize"), c.ints("dilation"), c.ints("padding"),
+                             c.ints("stride")},
+                            out));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], want.values[i]) << "value " << i;
+        ++ran;
+    }
+    EXPECT_GE(ran, rusticl() ? 10 : 20);
+}
+
+TEST_P(Im2colBackwardTest, DtypeMatrixAgainstHostReference) {
+    const aclDataType all[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+    const char *names[] = {"f32", "f16", "bf16", "f64"};
+    for (int i = 0; i < 4; ++i) {
+        for (int o = 0; o < 4; ++o) {
+            if (rusticl() && !((i == 0 && o == 0) || (i == 1 && o == 0) || (i == 2 && o == 1))) continue;
+            runAndCheck(mixed(std::string(names[i]) + "->" + names[o], all[i], all[o]));
+        }
+    }
+}
+
+TEST_P(Im2colBackwardTest, StridedAndOffsetViews) {
+    const Im2colLayout layouts[] = {Im2colLayout::Offset, Im2colLayout::Padded, Im2colLayout::InnerStrided};
+    const char *names[] = {"offset", "padded", "inner-strided"};
+    for (int l = 0; l < 3; ++l) {
+        for (int64_t N : {int64_t{0}, int64_t{2}}) {
+            Im2colSpec s = mixed(std::string(names[l]) + (N ? " 3-D" : " 2-D"), ACL_FLOAT, ACL_FLOAT);
+            s.N = N;
+            s.layout = layouts[l];
+            runAndCheck(s);
+            if (rusticl()) continue;
+            s.in = ACL_FLOAT16;
+            s.out = ACL_BF16;
+            s.name += " f16->bf16";
+            runAndCheck(s);
+        }
+    }
+}
+
+TEST_P(Im2colBackwardTest, ExtremeGeometries) {
+    struct G {
+        const char *name;
+        int64_t H, W, KH, KW, DH, DW, PH, PW, SH, SW;
+    };
+    const G cases[] = {
+        {"kernel larger than the image", 2, 3, 4, 5, 1, 1, 2, 2, 1, 1},
+        {"kernel larger, one block", 1, 2, 3, 4, 1, 1, 1, 1, 1, 1},
+        {"stride larger than the kernel", 11, 10, 2, 3, 1, 1, 0, 1, 4, 5},
+        {"dilation", 12, 9, 3, 2, 3, 4, 2, 1, 1, 2},
+        {"dilation sharing a factor with stride", 17, 15, 4, 3, 2, 3, 3, 2, 4, 6},
+        {"padding larger than the kernel", 3, 4, 2, 2, 1, 1, 4, 3, 1, 1},
+        {"1x1 kernel, stride 2", 7, 6, 1, 1, 1, 1, 0, 0, 2, 2},
+        {"single pixel", 1, 1, 1, 1, 1, 1, 0, 0, 1, 1},
+        {"tall kernel", 20, 3, 9, 1, 2, 1, 8, 0, 3, 1},
+        {"wide image", 2, 300, 2, 5, 1, 3, 1, 2, 1, 3},
+    };
+    for (const G &g : cases) {
+        Im2colSpec s;
+        s.name = g.name;
+        s.N = 2;
+        s.C = 2;
+        s.H = g.H;
+        s.W = g.W;
+        s.KH = g.KH;
+        s.KW = g.KW;
+        s.DH = g.DH;
+        s.DW = g.DW;
+        s.PH = g.PH;
+        s.PW = g.PW;
+        s.SH = g.SH;
+        s.SW = g.SW;
+        s.seed = 7;
+        runAndCheck(s);
+        if (rusticl()) continue;
+        aclcl::im2colBackwardForceGeneric(true);
+        s.name += " (generic kernel)";
+        runAndCheck(s);
+        aclcl::im2colBackwardForceGeneric(false);
+    }
+}
+
+TEST_P(Im2colBackwardTest, LargeKernelUsesTheGenericKernel) {
+    // 11x9 = 99 taps: beyond the unrolled kernel's limit.
+    Im2colSpec s;
+    s.name = "11x9 kernel";
+    s.N = 1;
+    s.C = 3;
+    s.H = 16;
+    s.W = 13;
+    s.KH = 11;
+    s.KW = 9;
+    s.PH = 5;
+    s.PW = 4;
+    s.SH = 2;
+    s.SW = 1;
+    runAndCheck(s);
+    s.name = "11x9 kernel, dilation 2";
+    s.DH = s.DW = 2;
+    s.H = s.W = 25;
+    s.PH = s.PW = 9;
+    s.SH = s.SW = 3;
+    runAndCheck(s);
+}
+
+TEST_P(Im2colBackwardTest, WideIndexKernelsMatch) {
+    aclcl::im2colBackwardForceWideIndex(true);
+    for (bool generic : {false, true}) {
+        if (generic && rusticl()) continue;
+        aclcl::im2colBackwardForceGeneric(generic);
+        Im2colSpec s = mixed(generic ? "wide index, generic" : "wide index", ACL_FLOAT, ACL_FLOAT);
+        s.layout = Im2colLayout::InnerStrided;
+        runAndCheck(s);
+    }
+    aclcl::im2colBackwardForceGeneric(false);
+    aclcl::im2colBackwardForceWideIndex(false);
+}
+
+TEST_P(Im2colBackwardTest, TwoRunsAreBitIdentical) {
+    // Many taps per pixel (3x3, stride 1, dilation 1): any change of order would show in the bits.
+    const std::vector<int64_t> gradShape = {2, 16 * 9, 20 * 24}, outShape = {2, 16, 20, 24};
+    DeviceTensor grad(gradShape, ACL_FLOAT), first(outShape, ACL_FLOAT), second(outShape, ACL_FLOAT);
+    std::vector<double> values = randomValues(static_cast<size_t>(grad.numel()), 99, -1e3, 1e3);
+    grad.upload(values);
+    const Attrs a = {{20, 24}, {3, 3}, {1, 1}, {1, 1}, {1, 1}};
+    ASSERT_ACL_OK(runOp(stream, grad, a, first));
+    ASSERT_ACL_OK(runOp(stream, grad, a, second));
+    EXPECT_EQ(first.storage(), second.storage());
+}
+
+TEST_P(Im2colBackwardTest, SpeedCaseAndSweepPassTheirChecks) {
+    if (rusticl()) GTEST_SKIP() << "large cases run on PoCL only";
+    for (auto &c : makeCases("Im2colBackward")) {
+        SCOPED_TRACE(c->name);
+        c->setup();
+        ASSERT_ACL_OK(runCaseOnce(*c, stream));
+        CheckResult r = c->check();
+        EXPECT_TRUE(r.ok) << r.detail;
+    }
+}
+
+TEST_P(Im2colBackwardTest, EmptyGradOutputSucceedsWithoutWork) {
+    const Attrs a = {{4, 5}, {2, 2}, {1, 1}, {0, 0}, {1, 1}};
+    struct Shapes {
+        std::vector<int64_t> grad, out;
+    };
+    for (const Shapes &s : {Shapes{{0, 8, 12}, {0, 2, 4, 5}}, Shapes{{0, 12}, {0, 4, 5}}}) {
+        DeviceTensor grad(s.grad, ACL_FLOAT), out(s.out, ACL_FLOAT);
+        IntArray in(a.inputSize), k(a.kernel), d(a.dilation), p(a.padding), st(a.stride);
+        uint64_t ws = 123;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, st, out, &ws, &ex));
+        EXPECT_EQ(ws, 0u);
+        ASSERT_ACL_OK(aclnnIm2colBackward(nullptr, 0, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors: each documented check returns its code and a message naming the argument.
+
+struct ErrorCall {
+    std::vector<int64_t> gradShape = {2, 8, 12}, outShape = {2, 2, 4, 5};
+    aclDataType gradType = ACL_FLOAT, outType = ACL_FLOAT;
+    Attrs attrs = {{4, 5}, {2, 2}, {1, 1}, {0, 0}, {1, 1}};  // L = 3 * 4 = 12
+    std::vector<int64_t> outStrides;                          // empty: contiguous
+};
+
+class Im2colErrors : public Im2colBackwardTest {
+protected:
+    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
+        DeviceTensor grad(e.gradShape, e.gradType);
+        DeviceTensor out = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType)
+                                                : DeviceTensor(e.outShape, e.outType, e.outStrides, 0);
+        IntArray in(e.attrs.inputSize), k(e.attrs.kernel), d(e.attrs.dilation), p(e.attrs.padding),
+            s(e.attrs.stride);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, &ws, &ex), code);
+        expectMessage(fragments);
+    }
+    void expectMessage(const std::vector<std::string> &fragments) {
+        const std::string msg = aclGetRecentErrMsg();
+        for (const std::string &f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << "'" << f << "' in: " << msg;
+    }
+};
+
+TEST_P(Im2colErrors, NullArguments) {
+    ErrorCall e;
+    DeviceTensor grad(e.gradShape, ACL_FLOAT), out(e.outShape, ACL_FLOAT);
+    IntArray in(e.attrs.inputSize), k(e.attrs.kernel), d(e.attrs.dilation), p(e.attrs.padding), s(e.attrs.stride);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(nullptr, in, k, d, p, s, out, &ws, &ex), 161001);
+    expectMessage({"gradOutput", "nullptr"});
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, nullptr, k, d, p, s, out, &ws, &ex), 161001);
+    expectMessage({"inputSize", "nullptr"});
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, nullptr, d, p, s, out, &ws, &ex), 161001);
+    expectMessage({"kernelSize", "nullptr"});
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, nullptr, p, s, out, &ws, &ex), 161001);
+    expectMessage({"dilation", "nullptr"});
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, nullptr, s, out, &ws, &ex), 161001);
+    expectMessage({"padding", "nullptr"});
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, nullptr, out, &ws, &ex), 161001);
+    expectMessage({"stride", "nullptr"});
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, nullptr, &ws, &ex), 161001);
+    expectMessage({"[out]", "nullptr"});
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, nullptr, &ex), 161001);
+    expectMessage({"workspaceSize"});
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, &ws, nullptr), 161001);
+    expectMessage({"executor"});
+    EXPECT_EQ(aclnnIm2colBackward(nullptr, 0, nullptr, stream), 161001);
+}
+
+TEST_P(Im2colErrors, UnsupportedDtypes) {
+    ErrorCall e;
+    e.gradType = ACL_INT32;
+    expectError(e, 161002, {"gradOutput", "INT32", "DT_FLOAT"});
+    e = ErrorCall{};
+    e.outType = ACL_INT64;
+    expectError(e, 161002, {"out", "INT64"});
+}
+
+TEST_P(Im2colErrors, Fp64WithoutDeviceSupport) {
+    if (fp64()) GTEST_SKIP() << "this device has fp64";
+    ErrorCall e;
+    e.gradType = ACL_DOUBLE;
+    expectError(e, 161002, {"gradOutput", "fp64"});
+    e = ErrorCall{};
+    e.outType = ACL_DOUBLE;
+    expectError(e, 161002, {"out", "fp64"});
+}
+
+TEST_P(Im2colErrors, GradOutputRankNot2Or3) {
+    ErrorCall e;
+    e.gradShape = {1, 2, 8, 12};
+    expectError(e, 161002, {"gradOutput", "2 or 3", "4-D"});
+    e.gradShape = {96};
+    expectError(e, 161002, {"gradOutput", "1-D"});
+}
+
+TEST_P(Im2colErrors, OutRankNotGradOutputRankPlusOne) {
+    ErrorCall e;
+    e.outShape = {2, 4, 5};
+    expectError(e, 161002, {"out", "4-D", "3-D"});
+    e.gradShape = {8, 12};
+    e.outShape = {1, 2, 4, 5};
+    expectError(e, 161002, {"out", "3-D", "4-D"});
+}
+
+TEST_P(Im2colErrors, ArraySizeNot2) {
+    const char *names[] = {"inputSize", "kernelSize", "dilation", "padding", "stride"};
+    for (int i = 0; i < 5; ++i) {
+        ErrorCall e;
+        std::vector<int64_t> *arrays[] = {&e.attrs.inputSize, &e.attrs.kernel, &e.attrs.dilation, &e.attrs.padding,
+                                          &e.attrs.stride};
+        arrays[i]->push_back(1);
+        expectError(e, 161002, {names[i], "2 values", "3"});
+    }
+}
+
+TEST_P(Im2colErrors, AttributeValuesOutOfRange) {
+    ErrorCall e;
+    e.attrs.kernel = {0, 2};
+    expectError(e, 161002, {"kernelSize", "greater than 0"});
+    e = ErrorCall{};
+    e.attrs.stride = {1, -1};
+    expectError(e, 161002, {"stride", "greater than 0"});
+    e = ErrorCall{};
+    e.attrs.dilation = {0, 1};
+    expectError(e, 161002, {"dilation", "greater than 0"});
+    e = ErrorCall{};
+    e.attrs.padding = {-1, 0};
+    expectError(e, 161002, {"padding", "non-negative"});
+}
+
+TEST_P(Im2colErrors, RowsNotDivisibleByKernelArea) {
+    ErrorCall e;
+    e.gradShape = {2, 7, 12};
+    expectError(e, 161002, {"gradOutput", "divisible", "kernelSize"});
+}
+
+TEST_P(Im2colErrors, ColumnsNotTheNumberOfBlocks) {
+    ErrorCall e;
+    e.gradShape = {2, 8, 11};
+    expectError(e, 161002, {"gradOutput", "sliding blocks", "12", "11"});
+}
+
+TEST_P(Im2colErrors, NoSlidingBlocks) {
+    ErrorCall e;
+    e.attrs.kernel = {5, 2};  // taller than the 4-row image without padding
+    e.gradShape = {2, 20, 4};
+    expectError(e, 161002, {"too small", "inputSize"});
+}
+
+TEST_P(Im2colErrors, OutShapeWrong) {
+    ErrorCall e;
+    e.outShape = {2, 2, 5, 4};
+    expectError(e, 161002, {"out", "[2, 2, 4, 5]", "[2, 2, 5, 4]"});
+}
+
+TEST_P(Im2colErrors, OverlappingOut) {
+    ErrorCall e;
+    e.outStrides = {40, 20, 0, 1};  // every row of a plane is the same memory
+    expectError(e, 161002, {"out", "overlapping"});
+}
+
+TEST_P(Im2colErrors, MalformedView) {
+    ErrorCall e;
+    DeviceTensor grad(e.gradShape, ACL_FLOAT), out(e.outShape, ACL_FLOAT);
+    int64_t storage = 2 * 8 * 12 - 1;  // one element short of what the view reaches
+    std::vector<int64_t> strides = {96, 12, 1};
+    aclTensor *bad = aclCreateTensor(e.gradShape.data(), 3, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_ND, &storage, 1,
+                                     grad.data());
+    IntArray in(e.attrs.inputSize), k(e.attrs.kernel), d(e.attrs.dilation), p(e.attrs.padding), s(e.attrs.stride);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(bad, in, k, d, p, s, out, &ws, &ex), 161002);
+    expectMessage({"gradOutput", "storage"});
+    aclDestroyTensor(bad);
+}
+
+INSTANTIATE_ON_ALL_DEVICES(Im2colBackwardTest);
+INSTANTIATE_ON_ALL_DEVICES(Im2colErrors);
+
+}  // namespace
