@@ -49,7 +49,7 @@ struct ConvTbcOutputs {
 
 namespace {
 
-constexpr uint8_t kFill = 0xa5;
+constexpr uint8_t kFill = 0xff;
 // Reference work (multiply-adds) above which only a sample of gradInput/gradWeight is checked.
 constexpr double kFullCheckLimit = 2e8;
 constexpr size_t kSamples = 4096;
