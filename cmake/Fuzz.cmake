@@ -1,0 +1,95 @@
+# Sanitizer and fuzzing support (docs/reliability.md). Included at the end of the top-level
+# CMakeLists.txt, after every target it extends exists.
+#
+#   ACLNN_OPENCL_SANITIZE=ON  (declared in the top-level file: -fsanitize=address,undefined everywhere)
+#       + the driver-only leak suppressions and sanitizer defaults compiled into every executable,
+#       + the example programs built against the shared library and run as tests (leak check).
+#   ACLNN_OPENCL_FUZZ=ON      libFuzzer targets from tests/fuzz/fuzz_*.cpp (clang only), and a
+#       bounded ctest run of each (ACLNN_OPENCL_FUZZ_SECONDS, default 25 s per target).
+
+option(ACLNN_OPENCL_FUZZ "Build the libFuzzer targets (clang; implies the sanitizers)" OFF)
+set(ACLNN_OPENCL_FUZZ_SECONDS 25 CACHE STRING "Seconds each fuzz target runs under ctest")
+
+set(ACLNN_SANITIZER_DIR ${PROJECT_SOURCE_DIR}/tests/sanitizers)
+
+if(ACLNN_OPENCL_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "ACLNN_OPENCL_FUZZ needs clang (libFuzzer): configure with -DCMAKE_C_COMPILER=clang "
+                        "-DCMAKE_CXX_COMPILER=clang++ (scripts/fuzz.sh does this)")
+  endif()
+  if(NOT ACLNN_OPENCL_SANITIZE)
+    message(FATAL_ERROR "ACLNN_OPENCL_FUZZ needs -DACLNN_OPENCL_SANITIZE=ON: a fuzzer without ASan/UBSan "
+                        "misses most of what it should find")
+  endif()
+endif()
+
+if(ACLNN_OPENCL_SANITIZE)
+  # The ICD loader loads every driver in /etc/OpenCL/vendors. Mesa's clover (libMesaOpenCL) exposes
+  # no device we use, but it loads and unloads a gallium module while probing, and a block that
+  # module leaks can no longer be attributed to any library, so no suppression can name it. Sanitizer
+  # builds therefore see a copy of the vendor directory without clover (sanitizer_defaults.cpp sets
+  # OCL_ICD_VENDORS to it unless the environment already chooses the ICDs).
+  set(ACLNN_SANITIZER_ICD_DIR ${PROJECT_BINARY_DIR}/sanitizer-icd)
+  file(REMOVE_RECURSE ${ACLNN_SANITIZER_ICD_DIR})
+  file(MAKE_DIRECTORY ${ACLNN_SANITIZER_ICD_DIR})
+  file(GLOB _aclnn_icds /etc/OpenCL/vendors/*.icd)
+  foreach(_icd IN LISTS _aclnn_icds)
+    file(READ ${_icd} _icd_lib)
+    if(NOT _icd_lib MATCHES "libMesaOpenCL")
+      file(COPY ${_icd} DESTINATION ${ACLNN_SANITIZER_ICD_DIR})
+    endif()
+  endforeach()
+
+  add_library(aclnn_sanitizer_defaults OBJECT ${ACLNN_SANITIZER_DIR}/sanitizer_defaults.cpp)
+  target_compile_definitions(aclnn_sanitizer_defaults PRIVATE
+    ACLNN_LSAN_SUPPRESSIONS="${ACLNN_SANITIZER_DIR}/lsan.supp"
+    ACLNN_SANITIZER_ICD_DIR="${ACLNN_SANITIZER_ICD_DIR}")
+  foreach(_exe aclnn_tests sample_runtime aclnn_bench)
+    if(TARGET ${_exe})
+      target_sources(${_exe} PRIVATE $<TARGET_OBJECTS:aclnn_sanitizer_defaults>)
+    endif()
+  endforeach()
+
+  # The CANN-style example programs, linked to the shared library, run as tests so that
+  # LeakSanitizer checks a whole program's lifetime (aclInit .. aclFinalize) outside gtest.
+  if(ACLNN_OPENCL_BUILD_TESTS)
+    file(GLOB _aclnn_examples ${PROJECT_SOURCE_DIR}/examples/*.cpp)
+    foreach(_src IN LISTS _aclnn_examples)
+      get_filename_component(_name ${_src} NAME_WE)
+      add_executable(sanitize_example_${_name} ${_src} $<TARGET_OBJECTS:aclnn_sanitizer_defaults>)
+      target_link_libraries(sanitize_example_${_name} PRIVATE aclnn_opencl Threads::Threads)
+      add_test(NAME sanitize_example_${_name} COMMAND sanitize_example_${_name})
+    endforeach()
+  endif()
+endif()
+
+if(ACLNN_OPENCL_FUZZ)
+  enable_testing()
+  # Coverage instrumentation for the library the fuzzers drive.
+  target_compile_options(aclnn_opencl_core PRIVATE -fsanitize=fuzzer-no-link)
+  file(GLOB _aclnn_fuzz_common ${PROJECT_SOURCE_DIR}/tests/fuzz/common/*.cpp)
+  add_library(aclnn_fuzz_common OBJECT ${_aclnn_fuzz_common})
+  target_include_directories(aclnn_fuzz_common PUBLIC ${PROJECT_SOURCE_DIR}/tests/fuzz ${PROJECT_SOURCE_DIR}/include
+                                                      ${PROJECT_SOURCE_DIR}/include/aclnn ${PROJECT_SOURCE_DIR}/host)
+  target_compile_options(aclnn_fuzz_common PRIVATE -fsanitize=fuzzer-no-link ${ACLNN_WARNINGS})
+  target_link_libraries(aclnn_fuzz_common PUBLIC aclnn_opencl_core)
+
+  file(GLOB _aclnn_fuzzers ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_*.cpp)
+  foreach(_src IN LISTS _aclnn_fuzzers)
+    get_filename_component(_name ${_src} NAME_WE)
+    add_executable(${_name} ${_src} $<TARGET_OBJECTS:aclnn_fuzz_common>
+                            $<TARGET_OBJECTS:aclnn_sanitizer_defaults>)
+    target_compile_options(${_name} PRIVATE -fsanitize=fuzzer ${ACLNN_WARNINGS})
+    target_link_options(${_name} PRIVATE -fsanitize=fuzzer)
+    target_link_libraries(${_name} PRIVATE aclnn_fuzz_common aclnn_opencl_core)
+    # New inputs go to a corpus in the build tree; the checked-in seeds are only read.
+    set(_corpus ${PROJECT_BINARY_DIR}/fuzz/corpus/${_name})
+    set(_artifacts ${PROJECT_BINARY_DIR}/fuzz/artifacts/${_name}/)
+    file(MAKE_DIRECTORY ${_corpus} ${_artifacts})
+    add_test(NAME ${_name}
+             COMMAND ${_name} -max_total_time=${ACLNN_OPENCL_FUZZ_SECONDS} -timeout=30 -rss_limit_mb=4096
+                     -print_final_stats=1 -artifact_prefix=${_artifacts}
+                     ${_corpus} ${PROJECT_SOURCE_DIR}/tests/fuzz/seeds/${_name})
+    set_tests_properties(${_name} PROPERTIES TIMEOUT 300 LABELS fuzz)
+  endforeach()
+endif()
