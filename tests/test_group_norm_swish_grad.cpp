@@ -1,0 +1,811 @@
+// aclnnGroupNormSwishGrad: the OPS.md sample, the PyTorch golden file, the host reference in double
+// (dtypes, views, shapes at both ends of the work split, flags), determinism, every documented error,
+// and a finite-difference check of the math itself.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/device_tensor.h"
+#include "support/host_data.h"
+#include "support/op_case.h"
+
+namespace testing_support {
+// Defined in tests/cases/group_norm_swish_grad_cases.cpp.
+void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mean, const std::vector<double> &rstd,
+                   const std::vector<double> &x, const std::vector<double> &gamma, const std::vector<double> &beta,
+                   int64_t batch, int64_t channels, int64_t planeLen, int64_t groups, double scale,
+                   std::vector<double> *dx, std::vector<double> *dgamma, std::vector<double> *dbeta,
+                   std::vector<double> *dxScale, std::vector<double> *dgammaScale, std::vector<double> *dbetaScale);
+CheckResult gnsgCompare(const std::vector<double> &got, const std::vector<double> &want,
+                        const std::vector<double> &errScale, aclDataType dtype, const std::string &what);
+}  // namespace testing_support
+
+namespace aclcl {
+// Defined in host/ops/group_norm_swish_grad.cpp: 0 by device type, 1 CPU work split, 2 GPU work split.
+void setGroupNormSwishGradGeometryOverride(int mode);
+}  // namespace aclcl
+
+using namespace testing_support;
+
+namespace {
+
+constexpr uint8_t kFill = 0x5a;  // storage fill that detects stray writes
+
+// ---- problem data ---------------------------------------------------------------------------------------
+
+struct Problem {
+    std::vector<int64_t> shape;  // (N, C, ...)
+    int64_t groups = 1;
+    double scale = 1.0;
+    aclDataType dtype = ACL_FLOAT;
+    std::vector<double> dy, mean, rstd, x, gamma, beta;  // exact values of dtype
+
+    int64_t batch() const { return shape[0]; }
+    int64_t channels() const { return shape[1]; }
+    int64_t numel() const {
+        int64_t n = 1;
+        for (int64_t d : shape) n *= d;
+        return n;
+    }
+    int64_t planeLen() const { return numel() / (batch() * channels()); }
+};
+
+double rounded(double v, aclDataType dtype) { return roundTo(v, dtype); }
+
+// Random data; mean/rstd are x's statistics (biased variance, eps 1e-5) unless givenStats.
+Problem makeProblem(std::vector<int64_t> shape, int64_t groups, double scale, aclDataType dtype, uint64_t seed,
+                    bool givenStats = false) {
+    Problem p;
+    p.shape = std::move(shape);
+    p.groups = groups;
+    p.scale = scale;
+    p.dtype = dtype;
+    const size_t n = static_cast<size_t>(p.numel()), c = static_cast<size_t>(p.channels());
+    p.x = randomValues(n, seed, -1.0, 2.0);
+    p.dy = randomValues(n, seed + 1);
+    p.gamma = randomValues(c, seed + 2, 0.1, 0.9);
+    p.beta = randomValues(c, seed + 3, -0.4, 0.4);
+    for (auto *v : {&p.x, &p.dy, &p.gamma, &p.beta})
+        for (double &e : *v) e = rounded(e, dtype);
+    const size_t stats = static_cast<size_t>(p.batch() * groups), groupLen = n / stats;
+    p.mean.resize(stats);
+    p.rstd.resize(stats);
+    if (givenStats) {
+        p.mean = randomValues(stats, seed + 4, -0.5, 1.0);
+        p.rstd = randomValues(stats, seed + 5, 0.5, 2.0);
+    } else {
+        for (size_t g = 0; g < stats; ++g) {
+            double s = 0, ss = 0;
+            for (size_t i = 0; i < groupLen; ++i) s += p.x[g * groupLen + i];
+            double mu = s / static_cast<double>(groupLen);
+            for (size_t i = 0; i < groupLen; ++i) ss += (p.x[g * groupLen + i] - mu) * (p.x[g * groupLen + i] - mu);
+            p.mean[g] = mu;
+            p.rstd[g] = 1.0 / std::sqrt(ss / static_cast<double>(groupLen) + 1e-5);
+        }
+    }
+    for (auto *v : {&p.mean, &p.rstd})
+        for (double &e : *v) e = rounded(e, dtype);
+    return p;
+}
+
+struct Reference {
+    std::vector<double> dx, dgamma, dbeta, dxScale, dgammaScale, dbetaScale;
+};
+
+Reference reference(const Problem &p) {
+    Reference r;
+    gnsgReference(p.dy, p.mean, p.rstd, p.x, p.gamma, p.beta, p.batch(), p.channels(), p.planeLen(), p.groups,
+                  p.scale, &r.dx, &r.dgamma, &r.dbeta, &r.dxScale, &r.dgammaScale, &r.dbetaScale);
+    return r;
+}
+
+// ---- running the operator -------------------------------------------------------------------------------
+
+enum class Layout {
+    Contiguous,
+    Padded,        // every dim padded by one element, storage offset 3 (1-D: stride 2, offset 1)
+    ChannelsLast,  // (N, C, spatial...) stored as (N, spatial..., C); (N, G) stats stored transposed
+};
+
+std::vector<int64_t> stridesFor(const std::vector<int64_t> &shape, Layout layout, int64_t *offset) {
+    std::vector<int64_t> s(shape.size(), 1);
+    *offset = 0;
+    if (layout == Layout::Padded) {
+        *offset = shape.size() == 1 ? 1 : 3;
+        int64_t acc = 1;
+        for (size_t i = shape.size(); i-- > 0;) {
+            s[i] = acc * (shape.size() == 1 ? 2 : 1);
+            acc *= shape[i] + 1;
+        }
+        return s;
+    }
+    if (layout == Layout::ChannelsLast && shape.size() >= 2) {
+        // C innermost, then the spatial dims in order, then N.
+        int64_t acc = shape[1];
+        s[1] = 1;
+        for (size_t i = shape.size(); i-- > 2;) {
+            s[i] = acc;
+            acc *= shape[i];
+        }
+        s[0] = acc;
+        if (shape.size() == 2) s = {1, shape[0]};  // a plain transpose
+        return s;
+    }
+    int64_t acc = 1;
+    for (size_t i = shape.size(); i-- > 0;) {
+        s[i] = acc;
+        acc *= shape[i];
+    }
+    return s;
+}
+
+DeviceTensor makeTensor(const std::vector<int64_t> &shape, aclDataType dtype, Layout layout) {
+    int64_t offset = 0;
+    std::vector<int64_t> strides = stridesFor(shape, layout, &offset);
+    return DeviceTensor(shape, dtype, strides, offset);
+}
+
+struct Options {
+    Layout layout = Layout::Contiguous;
+    bool wantDgamma = true, wantDbeta = true;
+    bool nullUnwanted = false;  // pass nullptr for an output that is not required
+    bool flatStats = false;     // mean/rstd as (N*G) instead of (N, G)
+    const char *format = nullptr;
+};
+
+struct Result {
+    std::vector<double> dx, dgamma, dbeta;
+    std::vector<uint8_t> dxBytes, dgammaBytes, dbetaBytes;  // whole storages after the run
+    bool dgammaUntouched = true, dbetaUntouched = true;      // for outputs that were not required
+    bool gapsUntouched = true;                               // storage outside the output views
+};
+
+bool allFill(const std::vector<uint8_t> &bytes) {
+    return std::all_of(bytes.begin(), bytes.end(), [](uint8_t b) { return b == kFill; });
+}
+
+// Storage bytes outside the view of t still hold kFill.
+bool gapsIntact(const DeviceTensor &t, const std::vector<int64_t> &shape, Layout layout) {
+    int64_t offset = 0;
+    std::vector<int64_t> strides = stridesFor(shape, layout, &offset);
+    std::vector<uint8_t> bytes = t.storage();
+    size_t elem = aclDataTypeSize(t.dtype());
+    std::vector<bool> inView(bytes.size() / elem, false);
+    std::vector<int64_t> idx(shape.size(), 0);
+    int64_t total = t.numel();
+    for (int64_t k = 0; k < total; ++k) {
+        int64_t at = offset;
+        for (size_t d = 0; d < shape.size(); ++d) at += idx[d] * strides[d];
+        inView[static_cast<size_t>(at)] = true;
+        for (size_t d = shape.size(); d-- > 0;) {
+            if (++idx[d] < shape[d]) break;
+            idx[d] = 0;
+        }
+    }
+    for (size_t e = 0; e < inView.size(); ++e) {
+        if (inView[e]) continue;
+        for (size_t b = 0; b < elem; ++b)
+            if (bytes[e * elem + b] != kFill) return false;
+    }
+    return true;
+}
+
+// Runs the operator on p; ASSERTs success.
+void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) {
+    const std::vector<int64_t> stat = o.flatStats ? std::vector<int64_t>{p.batch() * p.groups}
+                                                  : std::vector<int64_t>{p.batch(), p.groups};
+    const std::vector<int64_t> chan = {p.channels()};
+    DeviceTensor dy = makeTensor(p.shape, p.dtype, o.layout), x = makeTensor(p.shape, p.dtype, o.layout),
+                 mean = makeTensor(stat, p.dtype, o.layout), rstd = makeTensor(stat, p.dtype, o.layout),
+                 gamma = makeTensor(chan, p.dtype, o.layout), beta = makeTensor(chan, p.dtype, o.layout),
+                 dx = makeTensor(p.shape, p.dtype, o.layout), dgamma = makeTensor(chan, p.dtype, o.layout),
+                 dbeta = makeTensor(chan, p.dtype, o.layout);
+    dy.upload(p.dy);
+    x.upload(p.x);
+    mean.upload(p.mean);
+    rstd.upload(p.rstd);
+    gamma.upload(p.gamma);
+    beta.upload(p.beta);
+    for (DeviceTensor *t : {&dx, &dgamma, &dbeta}) t->fillStorage(kFill);
+    const aclTensor *dgammaArg = (!o.wantDgamma && o.nullUnwanted) ? nullptr : dgamma.get();
+    const aclTensor *dbetaArg = (!o.wantDbeta && o.nullUnwanted) ? nullptr : dbeta.get();
+    std::string format = o.format ? o.format : "";
+    uint64_t wsSize = 0;
+    aclOpExecutor *executor = nullptr;
+    ASSERT_ACL_OK(aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, x, gamma, beta, p.groups,
+                                                          o.format ? format.data() : nullptr, p.scale, o.wantDgamma,
+                                                          o.wantDbeta, dx, dgammaArg, dbetaArg, &wsSize, &executor));
+    void *ws = nullptr;
+    if (wsSize > 0) ASSERT_ACL_OK(aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST));
+    aclnnStatus st = aclnnGroupNormSwishGrad(ws, wsSize, executor, stream);
+    aclError sync = aclrtSynchronizeStream(stream);
+    if (ws) aclrtFree(ws);
+    ASSERT_EQ(st, 0) << aclGetRecentErrMsg();
+    ASSERT_EQ(sync, 0) << aclGetRecentErrMsg();
+    out->dx = dx.download();
+    out->dgamma = dgamma.download();
+    out->dbeta = dbeta.download();
+    out->dxBytes = dx.storage();
+    out->dgammaBytes = dgamma.storage();
+    out->dbetaBytes = dbeta.storage();
+    out->dgammaUntouched = allFill(out->dgammaBytes);
+    out->dbetaUntouched = allFill(out->dbetaBytes);
+    out->gapsUntouched = gapsIntact(dx, p.shape, o.layout) && gapsIntact(dgamma, chan, o.layout) &&
+                         gapsIntact(dbeta, chan, o.layout);
+}
+
+void expectMatchesReference(const Problem &p, const Result &r, bool checkDgamma = true, bool checkDbeta = true) {
+    Reference want = reference(p);
+    CheckResult c = gnsgCompare(r.dx, want.dx, want.dxScale, p.dtype, "dxOut");
+    EXPECT_TRUE(c.ok) << c.detail;
+    if (checkDgamma) {
+        c = gnsgCompare(r.dgamma, want.dgamma, want.dgammaScale, p.dtype, "dgammaOut");
+        EXPECT_TRUE(c.ok) << c.detail;
+    }
+    if (checkDbeta) {
+        c = gnsgCompare(r.dbeta, want.dbeta, want.dbetaScale, p.dtype, "dbetaOut");
+        EXPECT_TRUE(c.ok) << c.detail;
+    }
+}
+
+std::string shapeName(const std::vector<int64_t> &shape) {
+    std::string s;
+    for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
+    return s;
+}
+
+class GroupNormSwishGradTest : public DeviceTest {
+protected:
+    void TearDown() override {
+        aclcl::setGroupNormSwishGradGeometryOverride(0);
+        DeviceTest::TearDown();
+    }
+    // Checks p in every layout/flag given, against the host reference.
+    void checkProblem(const Problem &p, const Options &o = Options()) {
+        SCOPED_TRACE(shapeName(p.shape) + " G" + std::to_string(p.groups) + " s" + std::to_string(p.scale));
+        Result r;
+        ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
+        expectMatchesReference(p, r, o.wantDgamma, o.wantDbeta);
+        EXPECT_TRUE(r.gapsUntouched) << "a write landed outside an output view";
+    }
+    // rusticl keeps a small share: the tests that call this run on PoCL only.
+    bool skipOnRusticl() const { return deviceIsRusticl(device()); }
+};
+
+// ---- OPS.md sample --------------------------------------------------------------------------------------
+
+TEST_P(GroupNormSwishGradTest, CannSampleResult) {
+    Problem p;
+    p.shape = {2, 3, 4};
+    p.groups = 1;
+    p.scale = 1.0;
+    for (int i = 1; i <= 24; ++i) p.x.push_back(i);
+    p.dy = p.x;
+    p.mean = {2, 2};
+    p.rstd = {2, 2};
+    p.gamma = {2, 2, 2};
+    p.beta = {2, 2, 2};
+    Result r;
+    ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
+    const double wantDgamma[] = {1482.262, 2696.000, 4424.000}, wantDbeta[] = {67.129, 100.000, 132.000};
+    const double wantDx[] = {634.102, -16.984, -673.737, -1330.053};
+    // OPS.md prints three decimals; fp32 carries ~7 significant digits of these magnitudes.
+    for (int c = 0; c < 3; ++c) {
+        EXPECT_NEAR(r.dgamma[static_cast<size_t>(c)], wantDgamma[c], 2e-3) << "dgamma[" << c << "]";
+        EXPECT_NEAR(r.dbeta[static_cast<size_t>(c)], wantDbeta[c], 2e-3) << "dbeta[" << c << "]";
+    }
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(r.dx[static_cast<size_t>(i)], wantDx[i], 2e-3) << "dx[" << i << "]";
+    expectMatchesReference(p, r);
+}
+
+// ---- PyTorch golden data --------------------------------------------------------------------------------
+
+aclDataType goldenDtype(const std::string &name) {
+    if (name == "float32") return ACL_FLOAT;
+    if (name == "float16") return ACL_FLOAT16;
+    if (name == "bfloat16") return ACL_BF16;
+    throw std::runtime_error("unexpected golden dtype " + name);
+}
+
+// fp32: |got - ref| <= 1e-5 * max|ref| over the tensor (the README's bound; the golden outputs are
+// float64-accurate). fp16/bf16: the golden value is the fp64 result rounded once; ours rounds an fp32
+// result, which may land one unit in the last place away: 2^-10 (2^-7) * |ref| + 1e-5 * max|ref|.
+void expectNearGolden(const std::vector<double> &got, const golden::Tensor &want, aclDataType dtype) {
+    ASSERT_EQ(got.size(), want.values.size()) << want.role;
+    double maxRef = 0;
+    for (double v : want.values) maxRef = std::max(maxRef, std::fabs(v));
+    const double lastPlace = dtype == ACL_FLOAT16 ? std::ldexp(1.0, -10) : dtype == ACL_BF16 ? std::ldexp(1.0, -7) : 0;
+    for (size_t i = 0; i < got.size(); ++i) {
+        double bound = 1e-5 * maxRef + lastPlace * std::fabs(want.values[i]);
+        ASSERT_LE(std::fabs(got[i] - want.values[i]), bound)
+            << want.role << "[" << i << "]: got " << got[i] << ", golden " << want.values[i];
+    }
+}
+
+void runGoldenFile(aclrtStream stream, bool rusticl) {
+    auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/group_norm_swish_grad.golden");
+    ASSERT_EQ(cases.size(), 20u);
+    size_t index = 0;
+    for (const golden::Case &gc : cases) {
+        if (rusticl && index++ % 5 != 0) continue;  // rusticl: every fifth case
+        SCOPED_TRACE(gc.name);
+        Problem p;
+        const golden::Tensor &dy = gc.tensor("dy");
+        p.shape = dy.dims;
+        p.groups = gc.ints("numGroups").at(0);
+        p.scale = gc.num("swishScale");
+        p.dtype = goldenDtype(dy.dtype);
+        p.dy = dy.values;
+        p.mean = gc.tensor("mean").values;
+        p.rstd = gc.tensor("rstd").values;
+        p.x = gc.tensor("x").values;
+        p.gamma = gc.tensor("gamma").values;
+        p.beta = gc.tensor("beta").values;
+        ASSERT_EQ(gc.tensor("mean").dims, (std::vector<int64_t>{p.batch(), p.groups}));
+        Result r;
+        ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
+        expectNearGolden(r.dx, gc.tensor("dxOut"), p.dtype);
+        expectNearGolden(r.dgamma, gc.tensor("dgammaOut"), p.dtype);
+        expectNearGolden(r.dbeta, gc.tensor("dbetaOut"), p.dtype);
+        expectMatchesReference(p, r);
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, GoldenCases) { runGoldenFile(stream, deviceIsRusticl(device())); }
+
+TEST_P(GroupNormSwishGradTest, GoldenCasesWithGpuWorkSplit) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    aclcl::setGroupNormSwishGradGeometryOverride(2);
+    runGoldenFile(stream, false);
+}
+
+// ---- dtypes, shapes, views, flags -----------------------------------------------------------------------
+
+TEST_P(GroupNormSwishGradTest, DtypeMatrix) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    const std::vector<std::pair<std::vector<int64_t>, int64_t>> shapes = {
+        {{2, 8, 5, 7}, 4}, {{3, 6, 33}, 3}, {{5, 12}, 3}, {{2, 4, 2, 3, 2, 2}, 2}};
+    uint64_t seed = 100;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        for (const auto &[shape, groups] : shapes) {
+            SCOPED_TRACE(std::string("dtype ") + std::to_string(dt));
+            checkProblem(makeProblem(shape, groups, 1.3, dt, seed++));
+        }
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, StridedViewsOfEveryTensor) {
+    const std::vector<Layout> layouts = skipOnRusticl() ? std::vector<Layout>{Layout::Padded}
+                                                        : std::vector<Layout>{Layout::Padded, Layout::ChannelsLast};
+    uint64_t seed = 200;
+    for (Layout layout : layouts) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            if (skipOnRusticl() && dt != ACL_FLOAT) continue;
+            Options o;
+            o.layout = layout;
+            SCOPED_TRACE("layout " + std::to_string(static_cast<int>(layout)));
+            checkProblem(makeProblem({2, 6, 5, 4}, 3, 0.8, dt, seed++), o);
+            checkProblem(makeProblem({3, 4, 3}, 2, 1.0, dt, seed++), o);
+            o.flatStats = true;
+            checkProblem(makeProblem({2, 4, 2, 3, 2}, 2, 1.0, dt, seed++), o);
+        }
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, StatsAsFlatVector) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    Options o;
+    o.flatStats = true;
+    checkProblem(makeProblem({3, 8, 4, 4}, 4, 1.0, ACL_FLOAT, 300), o);
+}
+
+TEST_P(GroupNormSwishGradTest, TwoDimensionalInputs) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    checkProblem(makeProblem({4, 12}, 3, 1.0, ACL_FLOAT, 310));
+    checkProblem(makeProblem({7, 6}, 6, 0.7, ACL_FLOAT, 311, true));  // HxW = 1, one channel per group
+    checkProblem(makeProblem({6, 3000}, 30, 1.0, ACL_FLOAT, 312));
+}
+
+TEST_P(GroupNormSwishGradTest, OneGroup) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    checkProblem(makeProblem({2, 6, 5, 5}, 1, 1.0, ACL_FLOAT, 320));
+    checkProblem(makeProblem({1, 3, 17}, 1, 2.0, ACL_BF16, 321));
+}
+
+TEST_P(GroupNormSwishGradTest, OneChannelPerGroup) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    checkProblem(makeProblem({2, 6, 4, 4}, 6, 1.0, ACL_FLOAT, 330));
+    checkProblem(makeProblem({3, 5, 9}, 5, 0.5, ACL_FLOAT16, 331, true));
+}
+
+// Large planes, few channels: one plane is cut into chunks (CPU split) or shared by many lanes (GPU split),
+// with a plane length that is not a multiple of the vector width.
+TEST_P(GroupNormSwishGradTest, LargePlaneFewChannels) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    for (int mode : {0, 2}) {
+        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        SCOPED_TRACE("work split " + std::to_string(mode));
+        checkProblem(makeProblem({1, 2, 300, 301}, 1, 1.0, ACL_FLOAT, 340));
+        checkProblem(makeProblem({2, 1, 70001}, 1, 1.0, ACL_FLOAT, 341));
+    }
+}
+
+// Many channels, tiny planes: many planes per work-group and long channel reductions.
+TEST_P(GroupNormSwishGradTest, ManyChannelsTinyPlanes) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    for (int mode : {0, 2}) {
+        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        SCOPED_TRACE("work split " + std::to_string(mode));
+        checkProblem(makeProblem({3, 2048, 2}, 16, 1.0, ACL_FLOAT, 350));
+        checkProblem(makeProblem({2, 4096, 1, 3}, 1, 1.0, ACL_FLOAT, 351));
+        checkProblem(makeProblem({64, 8, 5}, 2, 1.0, ACL_FLOAT, 352));  // a long batch reduction
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, SwishScales) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    uint64_t seed = 360;
+    for (double s : {0.0, 0.3, 1.7, -1.2, 4.0}) checkProblem(makeProblem({2, 4, 6, 5}, 2, s, ACL_FLOAT, seed++));
+}
+
+TEST_P(GroupNormSwishGradTest, DataFormatNamesAreAccepted) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    for (const char *f : {"NCHW", "ND"}) {
+        Options o;
+        o.format = f;
+        checkProblem(makeProblem({2, 4, 3, 3}, 2, 1.0, ACL_FLOAT, 370), o);
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, EachFlagCombination) {
+    const Problem p = makeProblem({2, 6, 4, 5}, 3, 1.0, ACL_FLOAT, 380);
+    for (bool wantDgamma : {true, false}) {
+        for (bool wantDbeta : {true, false}) {
+            for (bool nullUnwanted : {false, true}) {
+                if (wantDgamma && wantDbeta && nullUnwanted) continue;
+                SCOPED_TRACE(std::string("dgamma ") + (wantDgamma ? "on" : "off") + ", dbeta " +
+                             (wantDbeta ? "on" : "off") + (nullUnwanted ? ", null" : ""));
+                Options o;
+                o.wantDgamma = wantDgamma;
+                o.wantDbeta = wantDbeta;
+                o.nullUnwanted = nullUnwanted;
+                Result r;
+                ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
+                expectMatchesReference(p, r, wantDgamma, wantDbeta);
+                if (!wantDgamma) {
+                    EXPECT_TRUE(r.dgammaUntouched) << "dgammaOut was written though not required";
+                }
+                if (!wantDbeta) {
+                    EXPECT_TRUE(r.dbetaUntouched) << "dbetaOut was written though not required";
+                }
+            }
+        }
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, BitIdenticalRunToRun) {
+    std::vector<Problem> problems = {makeProblem({2, 8, 16, 16}, 4, 1.0, ACL_FLOAT, 390)};
+    if (!skipOnRusticl()) {
+        problems.push_back(makeProblem({1, 2, 256, 300}, 1, 1.0, ACL_FLOAT, 391));  // chunked planes
+        problems.push_back(makeProblem({2, 512, 3}, 8, 1.0, ACL_BF16, 392));
+    }
+    for (int mode : {0, 2}) {
+        if (mode == 2 && skipOnRusticl()) continue;
+        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        for (const Problem &p : problems) {
+            SCOPED_TRACE(shapeName(p.shape) + " work split " + std::to_string(mode));
+            Result a, b;
+            ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &a));
+            ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &b));
+            EXPECT_EQ(a.dxBytes, b.dxBytes);
+            EXPECT_EQ(a.dgammaBytes, b.dgammaBytes);
+            EXPECT_EQ(a.dbetaBytes, b.dbetaBytes);
+        }
+    }
+}
+
+// The registered OpCase entries (the speed case and the size sweep included) pass their own check.
+TEST_P(GroupNormSwishGradTest, RegisteredCases) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    CaseList cases = makeCases("GroupNormSwishGrad");
+    ASSERT_GE(cases.size(), 6u);
+    int speed = 0, sweep = 0;
+    for (auto &c : cases) {
+        SCOPED_TRACE(c->name);
+        speed += c->speedCase;
+        sweep += c->sweep == "gnsg";
+        c->setup();
+        ASSERT_ACL_OK(runCaseOnce(*c, stream));
+        CheckResult r = c->check();
+        EXPECT_TRUE(r.ok) << r.detail;
+    }
+    EXPECT_EQ(speed, 1);
+    EXPECT_GE(sweep, 4);
+}
+
+// ---- finite differences in fp64 -------------------------------------------------------------------------
+
+// L(x, gamma, beta) = sum dy * swish(groupnorm(x) * gamma + beta) with mean/rstd taken from x.
+double forwardLoss(const Problem &p, const std::vector<double> &x, const std::vector<double> &gamma,
+                   const std::vector<double> &beta) {
+    const size_t stats = static_cast<size_t>(p.batch() * p.groups), groupLen = x.size() / stats;
+    const size_t planeLen = static_cast<size_t>(p.planeLen()), perGroup = static_cast<size_t>(p.channels() / p.groups);
+    double loss = 0;
+    for (size_t g = 0; g < stats; ++g) {
+        double s = 0, ss = 0;
+        for (size_t i = 0; i < groupLen; ++i) s += x[g * groupLen + i];
+        double mu = s / static_cast<double>(groupLen);
+        for (size_t i = 0; i < groupLen; ++i) ss += (x[g * groupLen + i] - mu) * (x[g * groupLen + i] - mu);
+        double rstd = 1.0 / std::sqrt(ss / static_cast<double>(groupLen) + 1e-5);
+        for (size_t i = 0; i < groupLen; ++i) {
+            size_t c = (g % static_cast<size_t>(p.groups)) * perGroup + i / planeLen;
+            double z = (x[g * groupLen + i] - mu) * rstd * gamma[c] + beta[c];
+            loss += p.dy[g * groupLen + i] * z / (1.0 + std::exp(-p.scale * z));
+        }
+    }
+    return loss;
+}
+
+std::vector<double> centralDifferences(const std::vector<double> &at, const std::function<double(std::vector<double>)> &f) {
+    std::vector<double> grad(at.size());
+    for (size_t i = 0; i < at.size(); ++i) {
+        double h = 1e-5 * std::max(1.0, std::fabs(at[i]));
+        std::vector<double> up = at, down = at;
+        up[i] += h;
+        down[i] -= h;
+        grad[i] = (f(up) - f(down)) / (2 * h);
+    }
+    return grad;
+}
+
+void expectCloseRelative(const std::vector<double> &got, const std::vector<double> &want, double rel,
+                         const char *what) {
+    ASSERT_EQ(got.size(), want.size());
+    double maxRef = 0;
+    for (double v : want) maxRef = std::max(maxRef, std::fabs(v));
+    for (size_t i = 0; i < got.size(); ++i)
+        ASSERT_LE(std::fabs(got[i] - want[i]), rel * maxRef) << what << "[" << i << "]: " << got[i] << " vs " << want[i];
+}
+
+TEST_P(GroupNormSwishGradTest, FiniteDifferencesOfTheForward) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    for (double s : {1.0, 0.7}) {
+        SCOPED_TRACE("swishScale " + std::to_string(s));
+        Problem p = makeProblem({2, 4, 3, 2}, 2, s, ACL_FLOAT, 400);
+        // mean/rstd are x's own statistics, so dL/dx includes the paths through them: exactly what the
+        // c1/c2 terms of the contract account for.
+        std::vector<double> fdX = centralDifferences(p.x, [&](std::vector<double> v) { return forwardLoss(p, v, p.gamma, p.beta); });
+        std::vector<double> fdGamma = centralDifferences(p.gamma, [&](std::vector<double> v) { return forwardLoss(p, p.x, v, p.beta); });
+        std::vector<double> fdBeta = centralDifferences(p.beta, [&](std::vector<double> v) { return forwardLoss(p, p.x, p.gamma, v); });
+        // The host reference in double, fed the exact statistics: agrees to the differencing error (h^2 ~ 1e-10).
+        Problem exact = p;
+        const size_t stats = exact.mean.size(), groupLen = exact.x.size() / stats;
+        for (size_t g = 0; g < stats; ++g) {
+            double sum = 0, ss = 0;
+            for (size_t i = 0; i < groupLen; ++i) sum += exact.x[g * groupLen + i];
+            double mu = sum / static_cast<double>(groupLen);
+            for (size_t i = 0; i < groupLen; ++i) ss += (exact.x[g * groupLen + i] - mu) * (exact.x[g * groupLen + i] - mu);
+            exact.mean[g] = mu;
+            exact.rstd[g] = 1.0 / std::sqrt(ss / static_cast<double>(groupLen) + 1e-5);
+        }
+        Reference ref = reference(exact);
+        expectCloseRelative(ref.dx, fdX, 1e-7, "reference dx");
+        expectCloseRelative(ref.dgamma, fdGamma, 1e-7, "reference dgamma");
+        expectCloseRelative(ref.dbeta, fdBeta, 1e-7, "reference dbeta");
+        // The operator in fp32 with the statistics rounded to fp32: 1e-4 of the largest gradient.
+        Result r;
+        ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
+        expectCloseRelative(r.dx, fdX, 1e-4, "operator dx");
+        expectCloseRelative(r.dgamma, fdGamma, 1e-4, "operator dgamma");
+        expectCloseRelative(r.dbeta, fdBeta, 1e-4, "operator dbeta");
+    }
+}
+
+// ---- errors ---------------------------------------------------------------------------------------------
+
+// The nine argument tensors of a valid call, each replaceable.
+struct ErrorCall {
+    std::vector<int64_t> shape = {2, 4, 3, 3};
+    aclDataType dtype = ACL_FLOAT;
+    DeviceTensor dy{shape, dtype}, mean{{2, 2}, dtype}, rstd{{2, 2}, dtype}, x{shape, dtype}, gamma{{4}, dtype},
+        beta{{4}, dtype}, dx{shape, dtype}, dgamma{{4}, dtype}, dbeta{{4}, dtype};
+    const aclTensor *a[9] = {dy, mean, rstd, x, gamma, beta, dx, dgamma, dbeta};
+    int64_t groups = 2;
+    const char *format = nullptr;
+    bool wantDgamma = true, wantDbeta = true;
+
+    aclnnStatus call() {
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        std::string f = format ? format : "";
+        aclnnStatus st = aclnnGroupNormSwishGradGetWorkspaceSize(a[0], a[1], a[2], a[3], a[4], a[5], groups,
+                                                                 format ? f.data() : nullptr, 1.0, wantDgamma,
+                                                                 wantDbeta, a[6], a[7], a[8], &ws, &ex);
+        if (st == 0) aclDestroyAclOpExecutor(ex);
+        return st;
+    }
+};
+
+const char *const kArgNames[9] = {"dy", "mean", "rstd", "x", "gamma", "beta", "dxOut", "dgammaOut", "dbetaOut"};
+
+void expectError(ErrorCall &call, aclnnStatus code, const std::vector<std::string> &words) {
+    EXPECT_EQ(call.call(), code);
+    std::string msg = aclGetRecentErrMsg();
+    for (const std::string &w : words) EXPECT_NE(msg.find(w), std::string::npos) << "'" << w << "' not in: " << msg;
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorNullTensor) {
+    for (int i = 0; i < 9; ++i) {
+        SCOPED_TRACE(kArgNames[i]);
+        ErrorCall call;
+        call.a[i] = nullptr;
+        expectError(call, 161001, {kArgNames[i], "nullptr"});
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorNullOutPointers) {
+    ErrorCall call;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnGroupNormSwishGradGetWorkspaceSize(call.a[0], call.a[1], call.a[2], call.a[3], call.a[4], call.a[5],
+                                                      2, nullptr, 1.0, true, true, call.a[6], call.a[7], call.a[8],
+                                                      nullptr, &ex),
+              161001);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspaceSize"), std::string::npos);
+    EXPECT_EQ(aclnnGroupNormSwishGradGetWorkspaceSize(call.a[0], call.a[1], call.a[2], call.a[3], call.a[4], call.a[5],
+                                                      2, nullptr, 1.0, true, true, call.a[6], call.a[7], call.a[8],
+                                                      &ws, nullptr),
+              161001);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("executor"), std::string::npos);
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorUnsupportedDtype) {
+    for (aclDataType dt : {ACL_DOUBLE, ACL_INT32}) {
+        ErrorCall call;
+        DeviceTensor dy(call.shape, dt);
+        call.a[0] = dy;
+        expectError(call, 161002, {"dy", "DT_FLOAT"});
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorMixedDtypes) {
+    for (int i = 1; i < 9; ++i) {
+        SCOPED_TRACE(kArgNames[i]);
+        ErrorCall call;
+        int64_t dims[9][4] = {{2, 4, 3, 3}, {2, 2}, {2, 2}, {2, 4, 3, 3}, {4}, {4}, {2, 4, 3, 3}, {4}, {4}};
+        size_t rank = (i == 1 || i == 2) ? 2 : (i == 3 || i == 6) ? 4 : 1;
+        DeviceTensor other(std::vector<int64_t>(dims[i], dims[i] + rank), ACL_FLOAT16);
+        call.a[i] = other;
+        expectError(call, 161002, {kArgNames[i], "DT_FLOAT16"});
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorNumGroupsNotPositive) {
+    for (int64_t g : {0, -2}) {
+        ErrorCall call;
+        call.groups = g;
+        expectError(call, 161002, {"numGroups", std::to_string(g)});
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorChannelsNotDivisibleByGroups) {
+    ErrorCall call;
+    call.groups = 3;
+    expectError(call, 161002, {"numGroups", "divisible"});
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorRank) {
+    for (std::vector<int64_t> shape : {std::vector<int64_t>{8}, std::vector<int64_t>{2, 4, 1, 1, 1, 1, 1, 1, 1}}) {
+        ErrorCall call;
+        DeviceTensor x(shape, ACL_FLOAT), dy(shape, ACL_FLOAT), dx(shape, ACL_FLOAT);
+        call.a[0] = dy;
+        call.a[3] = x;
+        call.a[6] = dx;
+        expectError(call, 161002, {"x"});
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorEmptyTensor) {
+    std::vector<int64_t> shape = {0, 4, 3, 3};
+    ErrorCall call;
+    DeviceTensor x(shape, ACL_FLOAT), dy(shape, ACL_FLOAT), dx(shape, ACL_FLOAT), mean({0, 2}, ACL_FLOAT),
+        rstd({0, 2}, ACL_FLOAT);
+    call.a[0] = dy;
+    call.a[1] = mean;
+    call.a[2] = rstd;
+    call.a[3] = x;
+    call.a[6] = dx;
+    expectError(call, 161002, {"x", "non-empty"});
+    ErrorCall spatial;
+    std::vector<int64_t> flat = {2, 4, 0};
+    DeviceTensor x2(flat, ACL_FLOAT), dy2(flat, ACL_FLOAT), dx2(flat, ACL_FLOAT);
+    spatial.a[0] = dy2;
+    spatial.a[3] = x2;
+    spatial.a[6] = dx2;
+    expectError(spatial, 161002, {"x", "non-empty"});
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorShapes) {
+    struct Bad {
+        int arg;
+        std::vector<int64_t> shape;
+    };
+    const std::vector<Bad> bad = {{0, {2, 4, 3, 4}}, {1, {2, 3}},       {1, {2, 2, 1}}, {2, {4, 2}}, {2, {3}},
+                                  {4, {5}},          {4, {1, 4}},       {5, {3}},       {6, {2, 4, 9}},
+                                  {7, {2}},          {8, {4, 1}}};
+    for (const Bad &b : bad) {
+        SCOPED_TRACE(std::string(kArgNames[b.arg]) + " " + shapeName(b.shape));
+        ErrorCall call;
+        DeviceTensor t(b.shape, ACL_FLOAT);
+        call.a[b.arg] = t;
+        expectError(call, 161002, {kArgNames[b.arg]});
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorDataFormat) {
+    for (const char *f : {"NHWC", "", "nchw"}) {
+        ErrorCall call;
+        call.format = f;
+        expectError(call, 161002, {"dataFormatOptional", std::string("\"") + f + "\""});
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorOverlappingOutput) {
+    ErrorCall call;
+    DeviceTensor dx(call.shape, ACL_FLOAT, {0, 9, 3, 1}, 0);  // every sample writes the same elements
+    call.a[6] = dx;
+    expectError(call, 161002, {"dxOut", "overlapping"});
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorChecksRunInContractOrder) {
+    {  // a null beats a dtype error
+        ErrorCall call;
+        DeviceTensor dy(call.shape, ACL_DOUBLE);
+        call.a[0] = dy;
+        call.a[8] = nullptr;
+        expectError(call, 161001, {"dbetaOut"});
+    }
+    {  // a dtype error beats a numGroups error
+        ErrorCall call;
+        DeviceTensor gamma({4}, ACL_BF16);
+        call.a[4] = gamma;
+        call.groups = 0;
+        expectError(call, 161002, {"gamma"});
+    }
+    {  // a numGroups error beats a shape error
+        ErrorCall call;
+        DeviceTensor beta({7}, ACL_FLOAT);
+        call.a[5] = beta;
+        call.groups = 3;
+        expectError(call, 161002, {"numGroups"});
+    }
+    {  // a shape error beats a data format error
+        ErrorCall call;
+        DeviceTensor beta({7}, ACL_FLOAT);
+        call.a[5] = beta;
+        call.format = "NHWC";
+        expectError(call, 161002, {"beta"});
+    }
+    {  // outputs that are not required are not checked at all
+        ErrorCall call;
+        DeviceTensor odd({3, 3}, ACL_INT32);
+        call.a[7] = odd;
+        call.a[8] = nullptr;
+        call.wantDgamma = false;
+        call.wantDbeta = false;
+        EXPECT_ACL_OK(call.call());
+    }
+}
+
+INSTANTIATE_ON_ALL_DEVICES(GroupNormSwishGradTest);
+
+}  // namespace
