@@ -158,6 +158,12 @@ public:
         // dy and x read once, dx written once, plus mean, rstd, gamma, beta, dgamma, dbeta.
         bytes = elem * (3.0 * static_cast<double>(numel_) + 2.0 * static_cast<double>(shape_[0] * groups_) +
                         4.0 * static_cast<double>(shape_[1]));
+        // The PyTorch baseline's keys (docs/benchmarks.md).
+        params["x"] = std::vector<double>(shape_.begin(), shape_.end());
+        params["numGroups"] = {static_cast<double>(groups_)};
+        params["swishScale"] = {scale_};
+        params["dgammaIsRequire"] = {1};
+        params["dbetaIsRequire"] = {1};
     }
 
     void setup() override {
