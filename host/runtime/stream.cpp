@@ -88,6 +88,8 @@ void Event::record(Stream &stream) {
             ACL_ERROR_RT_INTERNAL_ERROR);
     marker_.reset(ev);
     device_ = &stream.device();
+    // Another queue may wait on this marker: OpenCL only guarantees progress for submitted commands.
+    clCheck(clFlush(stream.queue()), "clFlush", ACL_ERROR_RT_INTERNAL_ERROR);
 }
 
 void Event::reset() {

@@ -1,0 +1,338 @@
+// The acl runtime on OpenCL: init, devices, contexts, streams, events, memory and their errors.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "device_fixture.h"
+#include "runtime/device.h"
+
+using namespace testing_support;
+
+namespace {
+
+std::string lastMessage() { return aclGetRecentErrMsg(); }
+
+TEST(Runtime, SecondInitReportsRepeatInitialize) {
+    // main() already called aclInit.
+    EXPECT_EQ(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE);
+    EXPECT_NE(lastMessage().find("already initialized"), std::string::npos);
+}
+
+TEST(Runtime, VersionAndRunMode) {
+    int32_t major = -1, minor = -1, patch = -1;
+    ASSERT_ACL_OK(aclrtGetVersion(&major, &minor, &patch));
+    EXPECT_GE(major, 1);
+    aclrtRunMode mode = ACL_DEVICE;
+    ASSERT_ACL_OK(aclrtGetRunMode(&mode));
+    EXPECT_EQ(mode, ACL_HOST);
+    EXPECT_EQ(aclrtGetRunMode(nullptr), ACL_ERROR_INVALID_PARAM);
+}
+
+TEST(Runtime, DeviceCountMatchesEnumeration) {
+    uint32_t count = 0;
+    ASSERT_ACL_OK(aclrtGetDeviceCount(&count));
+    EXPECT_EQ(count, aclcl::devices().size());
+    EXPECT_GE(count, 1u) << "no OpenCL device: install pocl-opencl-icd";
+    EXPECT_EQ(aclrtSetDevice(static_cast<int32_t>(count)), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_NE(lastMessage().find("out of range"), std::string::npos);
+    EXPECT_EQ(aclrtSetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_EQ(aclrtGetDeviceCount(nullptr), ACL_ERROR_INVALID_PARAM);
+}
+
+TEST(Runtime, DeviceOrderPutsGpusFirstAndIsStable) {
+    const auto &all = aclcl::devices();
+    for (size_t i = 1; i < all.size(); ++i) {
+        bool prevGpu = all[i - 1]->type & CL_DEVICE_TYPE_GPU;
+        bool curGpu = all[i]->type & CL_DEVICE_TYPE_GPU;
+        EXPECT_FALSE(!prevGpu && curGpu) << "a GPU is listed after a non-GPU";
+    }
+    for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i]->index, static_cast<int>(i));
+}
+
+TEST(Runtime, DeviceFilterGrammar) {
+    using aclcl::deviceMatchesFilter;
+    const std::string pocl = "Portable Computing Language";
+    EXPECT_TRUE(deviceMatchesFilter(pocl, "CPU", "pthread-skylake", "pocl"));
+    EXPECT_TRUE(deviceMatchesFilter(pocl, "CPU", "pthread-skylake", "portable"));
+    EXPECT_TRUE(deviceMatchesFilter(pocl, "CPU", "pthread-skylake", ":cpu"));
+    EXPECT_FALSE(deviceMatchesFilter(pocl, "CPU", "pthread-skylake", ":gpu"));
+    EXPECT_TRUE(deviceMatchesFilter("NVIDIA CUDA", "GPU", "NVIDIA H100 80GB HBM3", "nvidia:gpu:h100"));
+    EXPECT_FALSE(deviceMatchesFilter("NVIDIA CUDA", "GPU", "NVIDIA H100 80GB HBM3", "nvidia:gpu:a100"));
+    EXPECT_TRUE(deviceMatchesFilter("rusticl", "CPU", "llvmpipe (LLVM 15.0.6, 256 bits)", "*::llvmpipe"));
+    EXPECT_TRUE(deviceMatchesFilter("rusticl", "CPU", "llvmpipe", ""));
+    EXPECT_TRUE(deviceMatchesFilter("rusticl", "CPU", "llvmpipe", "RUSTICL:ALL"));
+}
+
+class RuntimeDeviceTest : public DeviceTest {};
+
+TEST_P(RuntimeDeviceTest, GetDeviceAndSocName) {
+    int32_t id = -1;
+    ASSERT_ACL_OK(aclrtGetDevice(&id));
+    EXPECT_EQ(id, device());
+    const char *soc = aclrtGetSocName();
+    ASSERT_NE(soc, nullptr);
+    EXPECT_EQ(std::string(soc), deviceName(device()));
+}
+
+TEST_P(RuntimeDeviceTest, MallocErrors) {
+    void *p = nullptr;
+    EXPECT_EQ(aclrtMalloc(&p, 0, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtMalloc(nullptr, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtFree(nullptr), ACL_ERROR_INVALID_PARAM);
+    size_t freeBytes = 0, total = 0;
+    ASSERT_ACL_OK(aclrtGetMemInfo(ACL_HBM_MEM, &freeBytes, &total));
+    EXPECT_EQ(aclrtMalloc(&p, total + 1, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_MEMORY_ALLOCATION);
+    EXPECT_NE(lastMessage().find("aclrtMalloc"), std::string::npos);
+    // The process keeps working after a failed allocation.
+    ASSERT_ACL_OK(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_NORMAL_ONLY));
+    ASSERT_ACL_OK(aclrtFree(p));
+}
+
+TEST_P(RuntimeDeviceTest, FreeRejectsInteriorDoubleAndForeignPointers) {
+    void *p = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&p, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+    EXPECT_EQ(aclrtFree(static_cast<char *>(p) + 16), ACL_ERROR_INVALID_PARAM);
+    EXPECT_NE(lastMessage().find("into the allocation"), std::string::npos);
+    int onStack = 0;
+    EXPECT_EQ(aclrtFree(&onStack), ACL_ERROR_INVALID_PARAM);
+    ASSERT_ACL_OK(aclrtFree(p));
+    EXPECT_EQ(aclrtFree(p), ACL_ERROR_INVALID_PARAM);
+    EXPECT_NE(lastMessage().find("not a live device allocation"), std::string::npos);
+}
+
+TEST_P(RuntimeDeviceTest, MemInfoTracksAllocations) {
+    size_t free0 = 0, total = 0, free1 = 0;
+    ASSERT_ACL_OK(aclrtGetMemInfo(ACL_HBM_MEM, &free0, &total));
+    EXPECT_GT(total, 0u);
+    void *p = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&p, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+    ASSERT_ACL_OK(aclrtGetMemInfo(ACL_DDR_MEM, &free1, &total));
+    EXPECT_EQ(free0 - free1, size_t{1} << 20);
+    ASSERT_ACL_OK(aclrtFree(p));
+    EXPECT_EQ(aclrtGetMemInfo(static_cast<aclrtMemAttr>(99), &free1, &total), ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_P(RuntimeDeviceTest, MemcpyAllKindsWithPointerArithmetic) {
+    const size_t n = 1000;
+    std::vector<uint8_t> host(n), back(n, 0);
+    for (size_t i = 0; i < n; ++i) host[i] = static_cast<uint8_t>(i * 7 + 3);
+    void *a = nullptr, *b = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&a, n, ACL_MEM_MALLOC_HUGE_FIRST));
+    ASSERT_ACL_OK(aclrtMalloc(&b, n, ACL_MEM_MALLOC_HUGE_FIRST));
+    ASSERT_ACL_OK(aclrtMemcpy(a, n, host.data(), n, ACL_MEMCPY_HOST_TO_DEVICE));
+    // Device-to-device from an interior pointer, into an interior pointer.
+    ASSERT_ACL_OK(aclrtMemset(b, n, 0, n));
+    ASSERT_ACL_OK(aclrtMemcpy(static_cast<char *>(b) + 100, n - 100, static_cast<char *>(a) + 200, 300,
+                              ACL_MEMCPY_DEVICE_TO_DEVICE));
+    ASSERT_ACL_OK(aclrtMemcpy(back.data(), n, b, n, ACL_MEMCPY_DEVICE_TO_HOST));
+    for (size_t i = 0; i < n; ++i) {
+        uint8_t want = (i >= 100 && i < 400) ? host[i + 100] : 0;
+        ASSERT_EQ(back[i], want) << "byte " << i;
+    }
+    // ACL_MEMCPY_DEFAULT infers every direction.
+    std::vector<uint8_t> other(n, 0);
+    ASSERT_ACL_OK(aclrtMemcpy(b, n, host.data(), n, ACL_MEMCPY_DEFAULT));
+    ASSERT_ACL_OK(aclrtMemcpy(a, n, b, n, ACL_MEMCPY_DEFAULT));
+    ASSERT_ACL_OK(aclrtMemcpy(other.data(), n, a, n, ACL_MEMCPY_DEFAULT));
+    EXPECT_EQ(other, host);
+    std::vector<uint8_t> hostCopy(n, 0);
+    ASSERT_ACL_OK(aclrtMemcpy(hostCopy.data(), n, host.data(), n, ACL_MEMCPY_HOST_TO_HOST));
+    EXPECT_EQ(hostCopy, host);
+    ASSERT_ACL_OK(aclrtFree(a));
+    ASSERT_ACL_OK(aclrtFree(b));
+}
+
+TEST_P(RuntimeDeviceTest, MemcpyErrors) {
+    std::vector<uint8_t> host(64);
+    void *d = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+    EXPECT_ACL_OK(aclrtMemcpy(nullptr, 0, nullptr, 0, ACL_MEMCPY_HOST_TO_DEVICE));  // count 0: nothing to do
+    EXPECT_EQ(aclrtMemcpy(nullptr, 64, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtMemcpy(d, 64, nullptr, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtMemcpy(d, 32, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+    EXPECT_NE(lastMessage().find("destMax"), std::string::npos);
+    // Runs past the end of the allocation.
+    EXPECT_EQ(aclrtMemcpy(static_cast<char *>(d) + 32, 64, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE),
+              ACL_ERROR_INVALID_PARAM);
+    EXPECT_NE(lastMessage().find("past the end"), std::string::npos);
+    // Wrong direction for the pointers given.
+    EXPECT_EQ(aclrtMemcpy(host.data(), 64, d, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+    EXPECT_NE(lastMessage().find("ACL_MEMCPY_HOST_TO_DEVICE"), std::string::npos);
+    EXPECT_EQ(aclrtMemcpy(d, 64, host.data(), 64, static_cast<aclrtMemcpyKind>(7)), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtMemset(d, 16, 0, 64), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtMemset(nullptr, 16, 0, 16), ACL_ERROR_INVALID_PARAM);
+    EXPECT_ACL_OK(aclrtMemset(d, 64, 0, 0));
+    ASSERT_ACL_OK(aclrtFree(d));
+}
+
+TEST_P(RuntimeDeviceTest, AsyncCopiesAndMemsetOnAStream) {
+    const size_t n = 1 << 16;
+    std::vector<uint8_t> host(n, 0x11), back(n, 0);
+    void *d = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&d, n, ACL_MEM_MALLOC_HUGE_FIRST));
+    ASSERT_ACL_OK(aclrtMemcpyAsync(d, n, host.data(), n, ACL_MEMCPY_HOST_TO_DEVICE, stream));
+    ASSERT_ACL_OK(aclrtMemsetAsync(static_cast<char *>(d) + 10, n - 10, 0x7f, 20, stream));
+    ASSERT_ACL_OK(aclrtMemcpyAsync(back.data(), n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, stream));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    for (size_t i = 0; i < n; ++i) ASSERT_EQ(back[i], (i >= 10 && i < 30) ? 0x7f : 0x11) << i;
+    ASSERT_ACL_OK(aclrtFree(d));
+}
+
+TEST_P(RuntimeDeviceTest, MallocHost) {
+    void *h = nullptr;
+    ASSERT_ACL_OK(aclrtMallocHost(&h, 256));
+    std::memset(h, 1, 256);
+    EXPECT_EQ(aclrtMallocHost(&h, 0), ACL_ERROR_INVALID_PARAM);
+    ASSERT_ACL_OK(aclrtFreeHost(h));
+    EXPECT_EQ(aclrtFreeHost(h), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtFreeHost(nullptr), ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_P(RuntimeDeviceTest, StreamsAndNullStream) {
+    ASSERT_ACL_OK(aclrtSynchronizeStream(nullptr));  // the default stream
+    ASSERT_ACL_OK(aclrtSynchronizeStreamWithTimeout(stream, 1000));
+    ASSERT_ACL_OK(aclrtSynchronizeStreamWithTimeout(stream, -1));
+    EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(stream, -5), ACL_ERROR_INVALID_PARAM);
+    aclrtStream s2 = nullptr;
+    ASSERT_ACL_OK(aclrtCreateStream(&s2));
+    ASSERT_ACL_OK(aclrtDestroyStream(s2));
+    EXPECT_EQ(aclrtSynchronizeStream(s2), ACL_ERROR_RT_INVALID_HANDLE);
+    EXPECT_NE(lastMessage().find("not a live stream"), std::string::npos);
+    EXPECT_EQ(aclrtDestroyStream(s2), ACL_ERROR_RT_INVALID_HANDLE);
+    EXPECT_EQ(aclrtDestroyStream(nullptr), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtCreateStream(nullptr), ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_P(RuntimeDeviceTest, EventsRecordQuerySynchronizeAndTime) {
+    const size_t n = 1 << 20;
+    void *d = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&d, n, ACL_MEM_MALLOC_HUGE_FIRST));
+    aclrtEvent start = nullptr, end = nullptr;
+    ASSERT_ACL_OK(aclrtCreateEvent(&start));
+    ASSERT_ACL_OK(aclrtCreateEventWithFlag(&end, 0));
+    aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    ASSERT_ACL_OK(aclrtQueryEventStatus(start, &status));  // never recorded: complete, as in CANN
+    EXPECT_EQ(status, ACL_EVENT_RECORDED_STATUS_COMPLETE);
+    ASSERT_ACL_OK(aclrtRecordEvent(start, stream));
+    ASSERT_ACL_OK(aclrtMemsetAsync(d, n, 3, n, stream));
+    ASSERT_ACL_OK(aclrtRecordEvent(end, stream));
+    ASSERT_ACL_OK(aclrtSynchronizeEvent(end));
+    ASSERT_ACL_OK(aclrtQueryEventStatus(end, &status));
+    EXPECT_EQ(status, ACL_EVENT_RECORDED_STATUS_COMPLETE);
+    float ms = -1;
+    ASSERT_ACL_OK(aclrtEventElapsedTime(&ms, start, end));
+    EXPECT_GE(ms, 0.0f);
+    EXPECT_LT(ms, 10000.0f);
+    ASSERT_ACL_OK(aclrtResetEvent(start, stream));
+    EXPECT_EQ(aclrtEventElapsedTime(&ms, start, end), ACL_ERROR_INVALID_PARAM);
+    ASSERT_ACL_OK(aclrtDestroyEvent(start));
+    ASSERT_ACL_OK(aclrtDestroyEvent(end));
+    EXPECT_EQ(aclrtRecordEvent(end, stream), ACL_ERROR_RT_INVALID_HANDLE);
+    EXPECT_EQ(aclrtDestroyEvent(nullptr), ACL_ERROR_INVALID_PARAM);
+    ASSERT_ACL_OK(aclrtFree(d));
+}
+
+TEST_P(RuntimeDeviceTest, StreamWaitEventOrdersTwoStreams) {
+    const size_t n = 1 << 22;
+    void *d = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&d, n, ACL_MEM_MALLOC_HUGE_FIRST));
+    aclrtStream other = nullptr;
+    ASSERT_ACL_OK(aclrtCreateStream(&other));
+    aclrtEvent written = nullptr;
+    ASSERT_ACL_OK(aclrtCreateEvent(&written));
+    for (int round = 0; round < 3; ++round) {
+        uint8_t value = static_cast<uint8_t>(0x20 + round);
+        ASSERT_ACL_OK(aclrtMemsetAsync(d, n, value, n, stream));
+        ASSERT_ACL_OK(aclrtRecordEvent(written, stream));
+        ASSERT_ACL_OK(aclrtStreamWaitEvent(other, written));
+        std::vector<uint8_t> back(n, 0);
+        ASSERT_ACL_OK(aclrtMemcpyAsync(back.data(), n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, other));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(other));
+        EXPECT_EQ(back.front(), value);
+        EXPECT_EQ(back.back(), value);
+    }
+    ASSERT_ACL_OK(aclrtDestroyEvent(written));
+    ASSERT_ACL_OK(aclrtDestroyStream(other));
+    ASSERT_ACL_OK(aclrtFree(d));
+}
+
+TEST_P(RuntimeDeviceTest, ContextsBindTheirDevice) {
+    aclrtContext ctx = nullptr;
+    ASSERT_ACL_OK(aclrtCreateContext(&ctx, device()));
+    aclrtContext current = nullptr;
+    ASSERT_ACL_OK(aclrtGetCurrentContext(&current));
+    EXPECT_EQ(current, ctx);
+    int32_t id = -1;
+    ASSERT_ACL_OK(aclrtGetDevice(&id));
+    EXPECT_EQ(id, device());
+    ASSERT_ACL_OK(aclrtSetCurrentContext(ctx));
+    ASSERT_ACL_OK(aclrtDestroyContext(ctx));
+    EXPECT_EQ(aclrtSetCurrentContext(ctx), ACL_ERROR_RT_INVALID_HANDLE);
+    EXPECT_EQ(aclrtCreateContext(&ctx, 1000), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_EQ(aclrtCreateContext(nullptr, device()), ACL_ERROR_INVALID_PARAM);
+    ASSERT_ACL_OK(aclrtSetDevice(device()));
+}
+
+TEST_P(RuntimeDeviceTest, ThreadsHaveTheirOwnDeviceAndStreams) {
+    std::atomic<int> failures{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&, t] {
+            if (aclrtSetDevice(device()) != ACL_SUCCESS) ++failures;
+            aclrtStream s = nullptr;
+            if (aclrtCreateStream(&s) != ACL_SUCCESS) {
+                ++failures;
+                return;
+            }
+            const size_t n = 4096;
+            std::vector<uint8_t> back(n);
+            void *d = nullptr;
+            for (int round = 0; round < 5; ++round) {
+                if (aclrtMalloc(&d, n, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) ++failures;
+                aclrtMemsetAsync(d, n, t * 10 + round, n, s);
+                aclrtMemcpyAsync(back.data(), n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s);
+                if (aclrtSynchronizeStream(s) != ACL_SUCCESS) ++failures;
+                for (uint8_t v : back) failures += v != t * 10 + round;
+                aclrtFree(d);
+            }
+            aclrtDestroyStream(s);
+        });
+    }
+    for (auto &th : threads) th.join();
+    EXPECT_EQ(failures.load(), 0);
+    int32_t id = -1;
+    ASSERT_ACL_OK(aclrtGetDevice(&id));
+    EXPECT_EQ(id, device());
+}
+
+TEST_P(RuntimeDeviceTest, ErrorMessagesAreThreadLocal) {
+    EXPECT_EQ(aclrtFree(nullptr), ACL_ERROR_INVALID_PARAM);
+    std::string mine = lastMessage();
+    std::thread([] { aclrtMalloc(nullptr, 1, ACL_MEM_MALLOC_HUGE_FIRST); }).join();
+    EXPECT_EQ(lastMessage(), mine);
+}
+
+INSTANTIATE_ON_ALL_DEVICES(RuntimeDeviceTest);
+
+TEST(RuntimeHalf, Float16Conversions) {
+    EXPECT_EQ(aclFloatToFloat16(1.0f), 0x3c00);
+    EXPECT_EQ(aclFloatToFloat16(-2.0f), 0xc000);
+    EXPECT_EQ(aclFloatToFloat16(65504.0f), 0x7bff);
+    EXPECT_EQ(aclFloatToFloat16(1e6f), 0x7c00);
+    EXPECT_EQ(aclFloatToFloat16(5.960464477539063e-08f), 0x0001);  // smallest subnormal
+    EXPECT_EQ(aclFloatToFloat16(1.0f + 1.0f / 2048), 0x3c00);       // tie rounds to even
+    EXPECT_EQ(aclFloatToFloat16(1.0f + 3.0f / 2048), 0x3c02);
+    for (uint32_t h = 0; h < 0x7c00; ++h) {  // every finite positive half round-trips
+        ASSERT_EQ(aclFloatToFloat16(aclFloat16ToFloat(static_cast<aclFloat16>(h))), h) << h;
+    }
+    EXPECT_EQ(aclDataTypeSize(ACL_FLOAT16), 2u);
+    EXPECT_EQ(aclDataTypeSize(ACL_COMPLEX128), 16u);
+    EXPECT_EQ(aclDataTypeSize(ACL_BF16), 2u);
+    EXPECT_EQ(aclDataTypeSize(ACL_STRING), 0u);
+}
+
+}  // namespace
