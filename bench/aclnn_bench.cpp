@@ -86,8 +86,7 @@ TimingPolicy policyFor(const Options &o) {
         p.targetSeconds = 0.3;
     }
     if (o.runs > 0) {
-        p.minRuns = o.runs;
-        p.maxRuns = o.runs;
+        p.minRuns = p.maxRuns = p.floorRuns = o.runs;
     }
     return p;
 }

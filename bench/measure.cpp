@@ -216,7 +216,9 @@ CaseResult measureCase(testing_support::OpCase &c, aclrtStream stream, const Tim
         std::vector<double> deviceMs, wallMs;
         double spentMs = 0;
         while (static_cast<int>(deviceMs.size()) < policy.maxRuns) {
-            if (static_cast<int>(deviceMs.size()) >= policy.minRuns && spentMs >= policy.targetSeconds * 1e3) break;
+            int done = static_cast<int>(deviceMs.size());
+            if (done >= policy.minRuns && spentMs >= policy.targetSeconds * 1e3) break;
+            if (done >= policy.floorRuns && spentMs >= policy.slowFactor * policy.targetSeconds * 1e3) break;
             if (once(&ev, &wall) != 0) {
                 r.outcome = Outcome::Failed;
                 return r;

@@ -34,7 +34,11 @@ double measureCopyBandwidth(aclrtStream stream, double mib, int reps, double *us
 struct TimingPolicy {
     int minRuns = 10;
     int maxRuns = 200;
-    double targetSeconds = 2.0;  // stop after minRuns once this much device time has been spent
+    double targetSeconds = 2.0;  // stop after minRuns once this much host time has been spent
+    // Slow cases (seconds per call on a CPU device) stop after floorRuns once they have spent
+    // slowFactor * targetSeconds, so that a full run stays within minutes.
+    int floorRuns = 3;
+    double slowFactor = 5.0;
 };
 
 enum class Outcome { Timed, Failed, Skipped };
