@@ -191,8 +191,8 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_plane_sums
     a = sa[lid];                                                     \
     b = sb[lid];
 
-// coef[2 * ng] = c1, coef[2 * ng + 1] = c2 of (n, group) ng = n * groups + group. Terms: (channel of
-// the group, chunk), channel-major, each weighted by gamma[channel].
+// coef[2 * ng] = c1, coef[2 * ng + 1] = c2 of (n, group) ng = n * groups + group. Lane l sums the
+// chunks of channels l, l + COEF_LANES, ... of the group, each weighted by gamma[channel], in that order.
 __kernel __attribute__((reqd_work_group_size(COEF_LOCAL, 1, 1))) void gnsg_group_coef(
     __global const float *partial_g, ulong partial_g_off, __global const float *partial_gx, ulong partial_gx_off,
     __global const IO_T *gamma, ulong gamma_off, __global float *coef, ulong coef_off, int batch, int channels,
@@ -213,13 +213,13 @@ __kernel __attribute__((reqd_work_group_size(COEF_LOCAL, 1, 1))) void gnsg_group
     float acc_g = 0.0f, acc_gx = 0.0f;
     if (live) {
         const int n = ng / groups, c0 = (ng % groups) * channels_per_group;
-        const INDEX_T terms = (INDEX_T)channels_per_group * chunks;
-        for (INDEX_T t = lane; t < terms; t += COEF_LANES) {
-            const int c = c0 + (int)(t / chunks);
-            const INDEX_T at = ((INDEX_T)n * channels + c) * chunks + t % chunks;
+        for (int c = c0 + lane; c < c0 + channels_per_group; c += COEF_LANES) {
+            const INDEX_T at = ((INDEX_T)n * channels + c) * chunks;
             const float ga = IO_LOAD(gamma, c);
-            acc_g += ga * partial_g[at];
-            acc_gx += ga * partial_gx[at];
+            for (int k = 0; k < chunks; ++k) {
+                acc_g += ga * partial_g[at + k];
+                acc_gx += ga * partial_gx[at + k];
+            }
         }
     }
 #if COEF_LANES > 1
@@ -231,7 +231,7 @@ __kernel __attribute__((reqd_work_group_size(COEF_LOCAL, 1, 1))) void gnsg_group
     }
 }
 
-// dbeta[c] = sum g, dgamma[c] = sum g * xhat. Terms: (sample, chunk), sample-major.
+// dbeta[c] = sum g, dgamma[c] = sum g * xhat. Lane l sums the chunks of samples l, l + CHAN_LANES, ...
 __kernel __attribute__((reqd_work_group_size(CHAN_LOCAL, 1, 1))) void gnsg_channel_grads(
     __global const float *partial_g, ulong partial_g_off, __global const float *partial_gx, ulong partial_gx_off,
     __global IO_T *dgamma, ulong dgamma_off, __global IO_T *dbeta, ulong dbeta_off, int batch, int channels,
@@ -248,11 +248,12 @@ __kernel __attribute__((reqd_work_group_size(CHAN_LOCAL, 1, 1))) void gnsg_chann
     const bool live = c < channels;
     float acc_g = 0.0f, acc_gx = 0.0f;
     if (live) {
-        const INDEX_T terms = (INDEX_T)batch * chunks;
-        for (INDEX_T t = lane; t < terms; t += CHAN_LANES) {
-            const INDEX_T at = ((t / chunks) * channels + c) * chunks + t % chunks;
-            acc_g += partial_g[at];
-            acc_gx += partial_gx[at];
+        for (int n = lane; n < batch; n += CHAN_LANES) {
+            const INDEX_T at = ((INDEX_T)n * channels + c) * chunks;
+            for (int k = 0; k < chunks; ++k) {
+                acc_g += partial_g[at + k];
+                acc_gx += partial_gx[at + k];
+            }
         }
     }
 #if CHAN_LANES > 1
@@ -310,5 +311,141 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_dx(
         float xhat;
         float gv = gnsg_grad1(IO_LOAD(x, base + i), IO_LOAD(dy, base + i), m, r, ga, be, scale, &xhat);
         IO_STORE(dx, base + i, r * (gv * ga - xhat * c2 - c1));
+    }
+}
+
+// ---- tiny planes (HxW below 16) on CPUs -----------------------------------------------------------------
+// One work-item takes 16 consecutive planes and computes them as the 16 elements of a float16, walking
+// the plane positions in order: the same per-plane order as above (one work-item per plane, ascending),
+// but with the vector math of the large-plane path. Partials use chunks == 1. Global work-item t covers
+// planes 16 t ... 16 t + 15.
+#define TINY 16
+
+// Parameters of planes first .. first + 15 (planes past the end repeat the last one; their results are
+// never stored).
+inline void gnsg_tiny_params(int first, int planes, int channels, int channels_per_group,
+                             __global const IO_T *mean, __global const IO_T *rstd, __global const IO_T *gamma,
+                             __global const IO_T *beta, int *ng_out, float16 *m, float16 *r, float16 *ga,
+                             float16 *be) {
+    float mv[TINY], rv[TINY], gv[TINY], bv[TINY];
+    const int groups = channels / channels_per_group;
+    // Divide once, then step through (channel, group) as the plane index grows.
+    int c = first % channels, in_group = c % channels_per_group;
+    int ng = (first / channels) * groups + c / channels_per_group;
+    for (int k = 0; k < TINY; ++k) {
+        ng_out[k] = ng;
+        mv[k] = IO_LOAD(mean, ng);
+        rv[k] = IO_LOAD(rstd, ng);
+        gv[k] = IO_LOAD(gamma, c);
+        bv[k] = IO_LOAD(beta, c);
+        if (first + k + 1 < planes) {  // past the end: repeat the last plane's parameters
+            ++c;
+            if (++in_group == channels_per_group) {
+                in_group = 0;
+                ++ng;  // the next group, or the first group of the next sample
+            }
+            if (c == channels) c = 0;
+        }
+    }
+    *m = vload16(0, mv);
+    *r = vload16(0, rv);
+    *ga = vload16(0, gv);
+    *be = vload16(0, bv);
+}
+
+// Element h of planes first .. first + 15.
+inline float16 gnsg_tiny_load(__global const IO_T *p, int first, int planes, INDEX_T plane_len, INDEX_T h) {
+#if VEC == TINY
+    if (plane_len == 1 && first + TINY <= planes) return VLOAD_IO(p, first);  // 2-D input: one run
+#endif
+    float v[TINY];
+    for (int k = 0; k < TINY; ++k) v[k] = IO_LOAD(p, (INDEX_T)min(first + k, planes - 1) * plane_len + h);
+    return vload16(0, v);
+}
+
+inline float16 gnsg_grad16(float16 x, float16 dy, float16 mean, float16 rstd, float16 gamma, float16 beta,
+                           float scale, float16 *xhat_out) {
+    float16 xhat, z, sz, sg, g;
+    GNSG_GRAD_BODY
+    *xhat_out = xhat;
+    return g;
+}
+
+__kernel void gnsg_plane_sums_tiny(
+    __global const IO_T *dy, ulong dy_off, __global const IO_T *mean, ulong mean_off, __global const IO_T *rstd,
+    ulong rstd_off, __global const IO_T *x, ulong x_off, __global const IO_T *gamma, ulong gamma_off,
+    __global const IO_T *beta, ulong beta_off, __global float *partial_g, ulong partial_g_off,
+    __global float *partial_gx, ulong partial_gx_off, int planes, int channels, int channels_per_group,
+    INDEX_T plane_len, INDEX_T chunk_len, int chunks, float scale) {
+    dy += dy_off;
+    mean += mean_off;
+    rstd += rstd_off;
+    x += x_off;
+    gamma += gamma_off;
+    beta += beta_off;
+    partial_g += partial_g_off;
+    partial_gx += partial_gx_off;
+    const int first = (int)get_global_id(0) * TINY;
+    if (first >= planes) return;
+    int ng[TINY];
+    float16 m, r, ga, be;
+    gnsg_tiny_params(first, planes, channels, channels_per_group, mean, rstd, gamma, beta, ng, &m, &r, &ga, &be);
+    float16 acc_g = 0.0f, acc_gx = 0.0f;
+    for (INDEX_T h = 0; h < plane_len; ++h) {
+        float16 xhat;
+        float16 g = gnsg_grad16(gnsg_tiny_load(x, first, planes, plane_len, h),
+                                gnsg_tiny_load(dy, first, planes, plane_len, h), m, r, ga, be, scale, &xhat);
+        acc_g += g;
+        acc_gx += g * xhat;
+    }
+    float sg[TINY], sgx[TINY];
+    vstore16(acc_g, 0, sg);
+    vstore16(acc_gx, 0, sgx);
+    for (int k = 0; k < TINY && first + k < planes; ++k) {
+        partial_g[first + k] = sg[k];
+        partial_gx[first + k] = sgx[k];
+    }
+}
+
+__kernel void gnsg_dx_tiny(
+    __global const IO_T *dy, ulong dy_off, __global const IO_T *mean, ulong mean_off, __global const IO_T *rstd,
+    ulong rstd_off, __global const IO_T *x, ulong x_off, __global const IO_T *gamma, ulong gamma_off,
+    __global const IO_T *beta, ulong beta_off, __global const float *coef, ulong coef_off, __global IO_T *dx,
+    ulong dx_off, int planes, int channels, int channels_per_group, INDEX_T plane_len, INDEX_T chunk_len,
+    int chunks, float scale) {
+    dy += dy_off;
+    mean += mean_off;
+    rstd += rstd_off;
+    x += x_off;
+    gamma += gamma_off;
+    beta += beta_off;
+    coef += coef_off;
+    dx += dx_off;
+    const int first = (int)get_global_id(0) * TINY;
+    if (first >= planes) return;
+    int ng[TINY];
+    float16 m, r, ga, be;
+    gnsg_tiny_params(first, planes, channels, channels_per_group, mean, rstd, gamma, beta, ng, &m, &r, &ga, &be);
+    float c1v[TINY], c2v[TINY];
+    for (int k = 0; k < TINY; ++k) {
+        c1v[k] = coef[2 * ng[k]];
+        c2v[k] = coef[2 * ng[k] + 1];
+    }
+    const float16 c1 = vload16(0, c1v), c2 = vload16(0, c2v);
+    const int count = min(TINY, planes - first);
+    for (INDEX_T h = 0; h < plane_len; ++h) {
+        float16 xhat;
+        float16 g = gnsg_grad16(gnsg_tiny_load(x, first, planes, plane_len, h),
+                                gnsg_tiny_load(dy, first, planes, plane_len, h), m, r, ga, be, scale, &xhat);
+        const float16 result = r * (g * ga - xhat * c2 - c1);
+#if VEC == TINY
+        if (plane_len == 1 && count == TINY) {
+            VSTORE_IO(dx, first, result);
+            continue;
+        }
+#endif
+        float out[TINY];
+        vstore16(result, 0, out);
+        for (int k = 0; k < count; ++k) IO_STORE(dx, (INDEX_T)(first + k) * plane_len + h, out[k]);
     }
 }

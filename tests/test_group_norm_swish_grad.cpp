@@ -59,7 +59,9 @@ struct Problem {
     int64_t planeLen() const { return numel() / (batch() * channels()); }
 };
 
-double rounded(double v, aclDataType dtype) { return roundTo(v, dtype); }
+double rounded(double v, aclDataType dtype) {
+    return roundTo(v, dtype);
+}
 
 // Random data; mean/rstd are x's statistics (biased variance, eps 1e-5) unless givenStats.
 Problem makeProblem(std::vector<int64_t> shape, int64_t groups, double scale, aclDataType dtype, uint64_t seed,
@@ -103,8 +105,8 @@ struct Reference {
 
 Reference reference(const Problem &p) {
     Reference r;
-    gnsgReference(p.dy, p.mean, p.rstd, p.x, p.gamma, p.beta, p.batch(), p.channels(), p.planeLen(), p.groups,
-                  p.scale, &r.dx, &r.dgamma, &r.dbeta, &r.dxScale, &r.dgammaScale, &r.dbetaScale);
+    gnsgReference(p.dy, p.mean, p.rstd, p.x, p.gamma, p.beta, p.batch(), p.channels(), p.planeLen(), p.groups, p.scale,
+                  &r.dx, &r.dgamma, &r.dbeta, &r.dxScale, &r.dgammaScale, &r.dbetaScale);
     return r;
 }
 
@@ -165,8 +167,8 @@ struct Options {
 struct Result {
     std::vector<double> dx, dgamma, dbeta;
     std::vector<uint8_t> dxBytes, dgammaBytes, dbetaBytes;  // whole storages after the run
-    bool dgammaUntouched = true, dbetaUntouched = true;      // for outputs that were not required
-    bool gapsUntouched = true;                               // storage outside the output views
+    bool dgammaUntouched = true, dbetaUntouched = true;     // for outputs that were not required
+    bool gapsUntouched = true;                              // storage outside the output views
 };
 
 bool allFill(const std::vector<uint8_t> &bytes) {
@@ -201,8 +203,8 @@ bool gapsIntact(const DeviceTensor &t, const std::vector<int64_t> &shape, Layout
 
 // Runs the operator on p; ASSERTs success.
 void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) {
-    const std::vector<int64_t> stat = o.flatStats ? std::vector<int64_t>{p.batch() * p.groups}
-                                                  : std::vector<int64_t>{p.batch(), p.groups};
+    const std::vector<int64_t> stat =
+        o.flatStats ? std::vector<int64_t>{p.batch() * p.groups} : std::vector<int64_t>{p.batch(), p.groups};
     const std::vector<int64_t> chan = {p.channels()};
     DeviceTensor dy = makeTensor(p.shape, p.dtype, o.layout), x = makeTensor(p.shape, p.dtype, o.layout),
                  mean = makeTensor(stat, p.dtype, o.layout), rstd = makeTensor(stat, p.dtype, o.layout),
@@ -239,8 +241,8 @@ void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) 
     out->dbetaBytes = dbeta.storage();
     out->dgammaUntouched = allFill(out->dgammaBytes);
     out->dbetaUntouched = allFill(out->dbetaBytes);
-    out->gapsUntouched = gapsIntact(dx, p.shape, o.layout) && gapsIntact(dgamma, chan, o.layout) &&
-                         gapsIntact(dbeta, chan, o.layout);
+    out->gapsUntouched =
+        gapsIntact(dx, p.shape, o.layout) && gapsIntact(dgamma, chan, o.layout) && gapsIntact(dbeta, chan, o.layout);
 }
 
 void expectMatchesReference(const Problem &p, const Result &r, bool checkDgamma = true, bool checkDbeta = true) {
@@ -360,7 +362,9 @@ void runGoldenFile(aclrtStream stream, bool rusticl) {
     }
 }
 
-TEST_P(GroupNormSwishGradTest, GoldenCases) { runGoldenFile(stream, deviceIsRusticl(device())); }
+TEST_P(GroupNormSwishGradTest, GoldenCases) {
+    runGoldenFile(stream, deviceIsRusticl(device()));
+}
 
 TEST_P(GroupNormSwishGradTest, GoldenCasesWithGpuWorkSplit) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
@@ -555,7 +559,8 @@ double forwardLoss(const Problem &p, const std::vector<double> &x, const std::ve
     return loss;
 }
 
-std::vector<double> centralDifferences(const std::vector<double> &at, const std::function<double(std::vector<double>)> &f) {
+std::vector<double> centralDifferences(const std::vector<double> &at,
+                                       const std::function<double(std::vector<double>)> &f) {
     std::vector<double> grad(at.size());
     for (size_t i = 0; i < at.size(); ++i) {
         double h = 1e-5 * std::max(1.0, std::fabs(at[i]));
@@ -573,7 +578,8 @@ void expectCloseRelative(const std::vector<double> &got, const std::vector<doubl
     double maxRef = 0;
     for (double v : want) maxRef = std::max(maxRef, std::fabs(v));
     for (size_t i = 0; i < got.size(); ++i)
-        ASSERT_LE(std::fabs(got[i] - want[i]), rel * maxRef) << what << "[" << i << "]: " << got[i] << " vs " << want[i];
+        ASSERT_LE(std::fabs(got[i] - want[i]), rel * maxRef)
+            << what << "[" << i << "]: " << got[i] << " vs " << want[i];
 }
 
 TEST_P(GroupNormSwishGradTest, FiniteDifferencesOfTheForward) {
@@ -583,9 +589,12 @@ TEST_P(GroupNormSwishGradTest, FiniteDifferencesOfTheForward) {
         Problem p = makeProblem({2, 4, 3, 2}, 2, s, ACL_FLOAT, 400);
         // mean/rstd are x's own statistics, so dL/dx includes the paths through them: exactly what the
         // c1/c2 terms of the contract account for.
-        std::vector<double> fdX = centralDifferences(p.x, [&](std::vector<double> v) { return forwardLoss(p, v, p.gamma, p.beta); });
-        std::vector<double> fdGamma = centralDifferences(p.gamma, [&](std::vector<double> v) { return forwardLoss(p, p.x, v, p.beta); });
-        std::vector<double> fdBeta = centralDifferences(p.beta, [&](std::vector<double> v) { return forwardLoss(p, p.x, p.gamma, v); });
+        std::vector<double> fdX =
+            centralDifferences(p.x, [&](std::vector<double> v) { return forwardLoss(p, v, p.gamma, p.beta); });
+        std::vector<double> fdGamma =
+            centralDifferences(p.gamma, [&](std::vector<double> v) { return forwardLoss(p, p.x, v, p.beta); });
+        std::vector<double> fdBeta =
+            centralDifferences(p.beta, [&](std::vector<double> v) { return forwardLoss(p, p.x, p.gamma, v); });
         // The host reference in double, fed the exact statistics: agrees to the differencing error (h^2 ~ 1e-10).
         Problem exact = p;
         const size_t stats = exact.mean.size(), groupLen = exact.x.size() / stats;
@@ -593,7 +602,8 @@ TEST_P(GroupNormSwishGradTest, FiniteDifferencesOfTheForward) {
             double sum = 0, ss = 0;
             for (size_t i = 0; i < groupLen; ++i) sum += exact.x[g * groupLen + i];
             double mu = sum / static_cast<double>(groupLen);
-            for (size_t i = 0; i < groupLen; ++i) ss += (exact.x[g * groupLen + i] - mu) * (exact.x[g * groupLen + i] - mu);
+            for (size_t i = 0; i < groupLen; ++i)
+                ss += (exact.x[g * groupLen + i] - mu) * (exact.x[g * groupLen + i] - mu);
             exact.mean[g] = mu;
             exact.rstd[g] = 1.0 / std::sqrt(ss / static_cast<double>(groupLen) + 1e-5);
         }
@@ -662,8 +672,8 @@ TEST_P(GroupNormSwishGradTest, ErrorNullOutPointers) {
               161001);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspaceSize"), std::string::npos);
     EXPECT_EQ(aclnnGroupNormSwishGradGetWorkspaceSize(call.a[0], call.a[1], call.a[2], call.a[3], call.a[4], call.a[5],
-                                                      2, nullptr, 1.0, true, true, call.a[6], call.a[7], call.a[8],
-                                                      &ws, nullptr),
+                                                      2, nullptr, 1.0, true, true, call.a[6], call.a[7], call.a[8], &ws,
+                                                      nullptr),
               161001);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("executor"), std::string::npos);
 }
@@ -739,9 +749,8 @@ TEST_P(GroupNormSwishGradTest, ErrorShapes) {
         int arg;
         std::vector<int64_t> shape;
     };
-    const std::vector<Bad> bad = {{0, {2, 4, 3, 4}}, {1, {2, 3}},       {1, {2, 2, 1}}, {2, {4, 2}}, {2, {3}},
-                                  {4, {5}},          {4, {1, 4}},       {5, {3}},       {6, {2, 4, 9}},
-                                  {7, {2}},          {8, {4, 1}}};
+    const std::vector<Bad> bad = {{0, {2, 4, 3, 4}}, {1, {2, 3}}, {1, {2, 2, 1}}, {2, {4, 2}}, {2, {3}},   {4, {5}},
+                                  {4, {1, 4}},       {5, {3}},    {6, {2, 4, 9}}, {7, {2}},    {8, {4, 1}}};
     for (const Bad &b : bad) {
         SCOPED_TRACE(std::string(kArgNames[b.arg]) + " " + shapeName(b.shape));
         ErrorCall call;

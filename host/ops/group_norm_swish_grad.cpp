@@ -17,7 +17,9 @@ namespace aclcl {
 // 0: pick the work split by device type; 1: the CPU split; 2: the GPU split. Lets the tests run the
 // GPU split (lanes sharing a plane, tree reductions) on the CPU devices of CI.
 std::atomic<int> groupNormSwishGradGeometryOverride{0};
-void setGroupNormSwishGradGeometryOverride(int mode) { groupNormSwishGradGeometryOverride = mode; }
+void setGroupNormSwishGradGeometryOverride(int mode) {
+    groupNormSwishGradGeometryOverride = mode;
+}
 
 namespace {
 
@@ -35,7 +37,9 @@ int64_t ceilPow2(int64_t v) {
     return p;
 }
 
-int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t ceilDiv(int64_t a, int64_t b) {
+    return (a + b - 1) / b;
+}
 
 struct Problem {
     int64_t batch = 0, channels = 0, groups = 0, planeLen = 0;
@@ -48,6 +52,7 @@ struct Problem {
 // into `chunks` chunks when there are too few planes to keep the device busy (large HxW, few channels).
 // It depends only on the shape and the device, so one device always sums in the same order.
 struct Geometry {
+    bool tiny = false;  // the *_tiny kernels: a work-item computes 16 whole planes as one float16
     int64_t vec = 1, local = 1, lanes = 1, chunks = 1, chunkLen = 1, workGroups = 1;
     int64_t coefLocal = 1, coefLanes = 1, chanLocal = 1, chanLanes = 1;
 };
@@ -67,6 +72,18 @@ Geometry planGeometry(const Problem &p, const Device &device) {
         std::min<int64_t>(256, floorPow2(static_cast<int64_t>(std::max<size_t>(device.maxWorkGroupSize, 1))));
     const int64_t units = std::max<int64_t>(1, device.computeUnits);
     int64_t wantGroups, minChunk;
+    if (cpu && p.planeLen < 16) {
+        // Planes too short for a vector of their own: vectorise across 16 planes instead.
+        constexpr int64_t kTinyPlanes = 16;
+        g.tiny = true;
+        g.vec = kTinyPlanes;  // the tiny kernels load and store 2-D inputs (HxW = 1) as one float16 run
+        g.local = std::clamp<int64_t>(floorPow2(std::max<int64_t>(1, 4096 / (kTinyPlanes * p.planeLen))), 1, maxLocal);
+        g.chunkLen = p.planeLen;
+        g.workGroups = ceilDiv(ceilDiv(p.planes(), kTinyPlanes), g.local);
+        planReduction(p.channelsPerGroup(), cpu, maxLocal, &g.coefLocal, &g.coefLanes);
+        planReduction(p.batch, cpu, maxLocal, &g.chanLocal, &g.chanLanes);
+        return g;
+    }
     if (cpu) {
         // PoCL: one work-item walks a whole plane (or chunk) with wide vectors; small planes are batched so
         // that a work-group holds about 4 Ki elements.
@@ -131,18 +148,18 @@ Problem validate(const Args &a) {
     for (auto &[t, name] : same) checkSameDtype(kOp, a.dy, "dy", t, name);
 
     if (a.numGroups <= 0) {
-        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected numGroups to be > 0, but found %lld.", kOp,
-                                                static_cast<long long>(a.numGroups)));
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected numGroups to be > 0, but found %lld.", kOp, static_cast<long long>(a.numGroups)));
     }
     if (a.x->rank() >= 2 && a.x->dim(1) % a.numGroups != 0) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected the channel count C = x.shape[1] = %lld to be divisible by numGroups = %lld.",
-                       kOp, static_cast<long long>(a.x->dim(1)), static_cast<long long>(a.numGroups)));
+             strformat("%s: Expected the channel count C = x.shape[1] = %lld to be divisible by numGroups = %lld.", kOp,
+                       static_cast<long long>(a.x->dim(1)), static_cast<long long>(a.numGroups)));
     }
 
-    std::vector<std::pair<const aclTensor *, const char *>> all = {
-        {a.dy, "dy"}, {a.mean, "mean"}, {a.rstd, "rstd"}, {a.x, "x"}, {a.gamma, "gamma"}, {a.beta, "beta"},
-        {a.dx, "dxOut"}};
+    std::vector<std::pair<const aclTensor *, const char *>> all = {{a.dy, "dy"},   {a.mean, "mean"},   {a.rstd, "rstd"},
+                                                                   {a.x, "x"},     {a.gamma, "gamma"}, {a.beta, "beta"},
+                                                                   {a.dx, "dxOut"}};
     if (a.wantDgamma) all.emplace_back(a.dgamma, "dgammaOut");
     if (a.wantDbeta) all.emplace_back(a.dbeta, "dbetaOut");
     checkRankIn(kOp, a.x, "x", {2, 3, 4, 5, 6, 7, 8});
@@ -214,19 +231,22 @@ void plan(OpPlan &plan, const Args &a) {
     bool wide = a.x->numel() > INT_MAX / 2 || partialCount > static_cast<uint64_t>(INT_MAX / 2);
     std::string defines =
         dtypeDefines("IO", dtype) + indexDefine(wide) +
-        strformat("#define IO_KIND %d\n#define VEC %lld\n#define LOCAL %lld\n#define LANES %lld\n"
-                  "#define COEF_LOCAL %lld\n#define COEF_LANES %lld\n#define CHAN_LOCAL %lld\n#define CHAN_LANES %lld\n"
-                  "#define WANT_DGAMMA %d\n#define WANT_DBETA %d\n",
-                  dtype == ACL_FLOAT ? 0 : dtype == ACL_FLOAT16 ? 1 : 2, static_cast<long long>(geo.vec),
-                  static_cast<long long>(geo.local), static_cast<long long>(geo.lanes),
-                  static_cast<long long>(geo.coefLocal), static_cast<long long>(geo.coefLanes),
-                  static_cast<long long>(geo.chanLocal), static_cast<long long>(geo.chanLanes), a.wantDgamma ? 1 : 0,
-                  a.wantDbeta ? 1 : 0);
+        strformat(
+            "#define IO_KIND %d\n#define VEC %lld\n#define LOCAL %lld\n#define LANES %lld\n"
+            "#define COEF_LOCAL %lld\n#define COEF_LANES %lld\n#define CHAN_LOCAL %lld\n#define CHAN_LANES %lld\n"
+            "#define WANT_DGAMMA %d\n#define WANT_DBETA %d\n",
+            dtype == ACL_FLOAT     ? 0
+            : dtype == ACL_FLOAT16 ? 1
+                                   : 2,
+            static_cast<long long>(geo.vec), static_cast<long long>(geo.local), static_cast<long long>(geo.lanes),
+            static_cast<long long>(geo.coefLocal), static_cast<long long>(geo.coefLanes),
+            static_cast<long long>(geo.chanLocal), static_cast<long long>(geo.chanLanes), a.wantDgamma ? 1 : 0,
+            a.wantDbeta ? 1 : 0);
     ProgramHandle program = plan.program("group_norm_swish_grad", defines);
-    auto sums = std::make_shared<Kernel>(program, "gnsg_plane_sums");
+    auto sums = std::make_shared<Kernel>(program, geo.tiny ? "gnsg_plane_sums_tiny" : "gnsg_plane_sums");
     auto coefKernel = std::make_shared<Kernel>(program, "gnsg_group_coef");
     auto chanKernel = (a.wantDgamma || a.wantDbeta) ? std::make_shared<Kernel>(program, "gnsg_channel_grads") : nullptr;
-    auto dxKernel = std::make_shared<Kernel>(program, "gnsg_dx");
+    auto dxKernel = std::make_shared<Kernel>(program, geo.tiny ? "gnsg_dx_tiny" : "gnsg_dx");
 
     const cl_int planes = static_cast<cl_int>(p.planes()), channels = static_cast<cl_int>(p.channels),
                  perGroup = static_cast<cl_int>(p.channelsPerGroup()), chunks = static_cast<cl_int>(geo.chunks),
@@ -235,7 +255,8 @@ void plan(OpPlan &plan, const Args &a) {
     const float invGroupSize = static_cast<float>(1.0 / (static_cast<double>(p.channelsPerGroup()) * p.planeLen));
     const cl_long planeLen = p.planeLen, chunkLen = geo.chunkLen;
     const cl_int planeLen32 = static_cast<cl_int>(p.planeLen), chunkLen32 = static_cast<cl_int>(geo.chunkLen);
-    const size_t mainGlobal = static_cast<size_t>(geo.workGroups * geo.local), mainLocal = static_cast<size_t>(geo.local);
+    const size_t mainGlobal = static_cast<size_t>(geo.workGroups * geo.local),
+                 mainLocal = static_cast<size_t>(geo.local);
     const size_t coefLocal = static_cast<size_t>(geo.coefLocal), chanLocal = static_cast<size_t>(geo.chanLocal);
     const size_t coefGlobal =
         static_cast<size_t>(ceilDiv(p.batch * p.groups, geo.coefLocal / geo.coefLanes) * geo.coefLocal);
@@ -293,8 +314,20 @@ aclnnStatus aclnnGroupNormSwishGradGetWorkspaceSize(const aclTensor *dy, const a
                                                     bool dgammaIsRequire, bool dbetaIsRequire, const aclTensor *dxOut,
                                                     const aclTensor *dgammaOut, const aclTensor *dbetaOut,
                                                     uint64_t *workspaceSize, aclOpExecutor **executor) {
-    aclcl::Args args{dy,         mean,       rstd,           x,               gamma, beta, numGroups, dataFormatOptional,
-                     swishScale, dgammaIsRequire, dbetaIsRequire, dxOut, dgammaOut, dbetaOut};
+    aclcl::Args args{dy,
+                     mean,
+                     rstd,
+                     x,
+                     gamma,
+                     beta,
+                     numGroups,
+                     dataFormatOptional,
+                     swishScale,
+                     dgammaIsRequire,
+                     dbetaIsRequire,
+                     dxOut,
+                     dgammaOut,
+                     dbetaOut};
     return aclcl::planOperator(aclcl::kOp, workspaceSize, executor,
                                [&](aclcl::OpPlan &plan) { aclcl::plan(plan, args); });
 }

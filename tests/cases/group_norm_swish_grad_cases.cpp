@@ -20,8 +20,7 @@ void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mea
                    const std::vector<double> &x, const std::vector<double> &gamma, const std::vector<double> &beta,
                    int64_t batch, int64_t channels, int64_t planeLen, int64_t groups, double scale,
                    std::vector<double> *dx, std::vector<double> *dgamma, std::vector<double> *dbeta,
-                   std::vector<double> *dxScale, std::vector<double> *dgammaScale,
-                   std::vector<double> *dbetaScale) {
+                   std::vector<double> *dxScale, std::vector<double> *dgammaScale, std::vector<double> *dbetaScale) {
     const int64_t perGroup = channels / groups;
     const double groupSize = static_cast<double>(perGroup * planeLen);
     const size_t planes = static_cast<size_t>(batch * channels);
@@ -87,8 +86,8 @@ void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mea
                     double g = grad(i, c, ng, &xhat);
                     (*dx)[i] = r * (g * ga - xhat * c2 - c1);
                     if (dxScale) {
-                        (*dxScale)[i] = std::fabs(r) * (std::fabs(g * ga) + std::fabs(xhat) * c2Abs + c1Abs) +
-                                        std::fabs((*dx)[i]);
+                        (*dxScale)[i] =
+                            std::fabs(r) * (std::fabs(g * ga) + std::fabs(xhat) * c2Abs + c1Abs) + std::fabs((*dx)[i]);
                     }
                 }
             }
@@ -241,8 +240,8 @@ private:
 
 CaseList groupNormSwishGradCases() {
     CaseList cases;
-    auto add = [&](const std::string &name, std::vector<int64_t> shape, int64_t groups, double scale,
-                   aclDataType dt, bool speed = false, const char *sweep = "") {
+    auto add = [&](const std::string &name, std::vector<int64_t> shape, int64_t groups, double scale, aclDataType dt,
+                   bool speed = false, const char *sweep = "") {
         auto c = std::make_unique<GroupNormSwishGradCase>(name, std::move(shape), groups, scale, dt);
         c->speedCase = speed;
         c->sweep = sweep;
