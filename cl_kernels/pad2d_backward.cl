@@ -1,7 +1,7 @@
-// Gradients of 2-D reflection and replication padding, as a gather: one work-item per gradInput
-// element (or per run of VEC_W components of a row) sums every gradOutput element that the padding
-// copied from it, in ascending output order (rows, then columns), and stores the sum once. No
-// atomics: results are bit-identical run to run.
+// Gradients of 2-D reflection and replication padding, as a gather: each gradInput element is
+// computed by exactly one work-item, which sums every gradOutput element that the padding copied
+// from it in ascending output order (rows, then columns), starting from 0, and stores the sum once.
+// No atomics: results are bit-identical run to run (and equal to PyTorch's CPU loop for fp32).
 //
 // Per axis (input size S, pad p before and q after, output size O = S + p + q >= 1) the sources of
 // input index i are at most three ascending segments of output indices (start, count):
@@ -11,14 +11,18 @@
 //                (each also kept inside [0, O): negative pads crop)
 //   replication: one segment [lo, hi], lo = 0 for i == 0 else i + p, hi = O-1 for i == S-1 else i + p,
 //                clipped to [0, O) (edge elements sum whole strips).
-// The host splits the columns into an interior range [aw, bw) whose columns have exactly one
-// source (output column w + left) and the edge columns [0, aw) and [bw, W).
 //
-// Kernels:
-//   pad2d_bwd_interior  NDRange (chunks, H, planes): VEC_W consecutive components of an interior row
-//                       run with vector loads; the row's (uniform) sources are looped over. A last,
-//                       partial chunk falls back to scalar components.
-//   pad2d_bwd_edges     NDRange (edge columns, H, planes): one element, both axes' sources.
+// Kernel pad2d_bwd_rows, NDRange (row segments, H, planes): one work-item per segment of SEG columns
+// of one gradInput row. The host splits the columns of a row into
+//   [0, edge_l)        left edge: computed one element at a time, all sources of both axes
+//   [vec_b, vec_e)     interior: exactly one source column (w + left); VEC_W components at a time
+//                      with vector loads, looping over the row's sources (uniform in the work-item)
+//   [edge_r, W)        right edge, like the left one
+// and, for reflection with small non-negative pads and rows of one segment, replaces the edges by
+// one vector each (fast_edges bit 0: left, bit 1: right): the mirror sources of a run of VEC_W
+// components lie in one VEC_W-component window of the output row, gathered with shuffle().
+// Where ranges overlap (a last partial vector, edge vectors reaching into the interior) the same
+// work-item recomputes identical values.
 //
 // Macros the host defines (host/ops/pad2d_backward.cpp):
 //   MODE_REFLECT        1 for reflection, 0 for replication
@@ -26,10 +30,13 @@
 //   ACC_T               float, or double for fp64 / complex128
 //   SUM_T               per-element accumulator: ACC_T, or float2 / double2 for complex
 //   INDEX_T             int when every extent and offset fits in 31 bits, long otherwise
-//   COMPONENTS          1, or 2 for complex (the interior kernel works on real components)
+//   COMPONENTS          1, or 2 for complex (vector paths work on real components)
 //   COMP_T              storage type of one component (float, double, half, ushort for bf16)
-//   VEC_W               components per interior work-item (4, 8 or 16)
+//   VEC_W               components per vector (16, or 8 for fp64 work)
 //   VACC_T              ACC_T vector of VEC_W lanes
+//   VIDX_T, VUIDX_T     signed / unsigned integer vectors with VACC_T's lane count and lane size
+//   AS_VUIDX(x)         as_<VUIDX_T>(x)
+//   VLANES              the VIDX_T vector (0, 1, ..., VEC_W-1)
 //   VLOAD_COMP(p, i)    VEC_W components at component index i of p, as VACC_T
 //   VSTORE_COMP(p, i, v) store VEC_W components with one rounding
 //   SLOAD_COMP(p, i)    one component as ACC_T;  SSTORE_COMP(p, i, v) its store
@@ -58,7 +65,7 @@ inline void axis_sources(INDEX_T i, INDEX_T S, INDEX_T p, INDEX_T q, INDEX_T O, 
 #endif
 }
 
-// gradInput element (plane, h, w) of a real or complex dtype: both axes' sources, rows outer.
+// gradInput element w of a row whose row sources are given: both axes' sources, rows outer.
 inline SUM_T gather_element(__global const G_T *plane_src, INDEX_T OW, const INDEX_T *row_start,
                             const INDEX_T *row_count, INDEX_T w, INDEX_T W, INDEX_T left, INDEX_T right) {
     INDEX_T col_start[3], col_count[3];
@@ -77,7 +84,7 @@ inline SUM_T gather_element(__global const G_T *plane_src, INDEX_T OW, const IND
     return acc;
 }
 
-// VEC_W components starting at src (an interior column's source in output row 0) summed over the rows.
+// VEC_W components starting at src (their source in output row 0) summed over the row's sources.
 inline VACC_T gather_vector(__global const COMP_T *src, INDEX_T row_stride, const INDEX_T *row_start,
                             const INDEX_T *row_count) {
     VACC_T acc = (VACC_T)(0);
@@ -88,17 +95,60 @@ inline VACC_T gather_vector(__global const COMP_T *src, INDEX_T row_stride, cons
     return acc;
 }
 
-// One work-item per (segment of SEG columns, row h, plane). Inside its segment it computes the edge
-// columns one element at a time and the interior columns VEC_W components at a time; a last partial
-// vector is recomputed overlapping the previous one (same values, same work-item).
+#if MODE_REFLECT
+// Columns [0, n) (n = VEC_W / COMPONENTS) of a reflection row with 1 <= left < n and no right
+// mirror among them: per row source, the left mirror (from the window of components [0, VEC_W))
+// then the column itself (at w + left).
+inline VACC_T reflect_left_vector(__global const COMP_T *plane, INDEX_T row_stride, const INDEX_T *row_start,
+                                  const INDEX_T *row_count, INDEX_T left) {
+    const VIDX_T lane = VLANES;
+    const VIDX_T j = lane / COMPONENTS, c = lane % COMPONENTS, p = (VIDX_T)((int)left);
+    const VIDX_T has_mirror = (j >= (VIDX_T)1) & (j <= p);
+    const VUIDX_T mirror = AS_VUIDX((p - j) * COMPONENTS + c) & (VUIDX_T)(VEC_W - 1);
+    VACC_T acc = (VACC_T)(0);
+    for (int s = 0; s < 3; ++s) {
+        const INDEX_T end = row_start[s] + row_count[s];
+        for (INDEX_T oh = row_start[s]; oh < end; ++oh) {
+            __global const COMP_T *row = plane + oh * row_stride;
+            acc += select((VACC_T)(0), shuffle(VLOAD_COMP(row, 0), mirror), has_mirror);
+            acc += VLOAD_COMP(row, left * COMPONENTS);
+        }
+    }
+    return acc;
+}
+
+// Columns [W-n, W) of a reflection row with 1 <= right <= n and no left mirror among them: per row
+// source, the column itself (at w + left) then the right mirror (from the row's last VEC_W
+// components; for column W-n+k the mirror is component (2n-2-k-right)*COMPONENTS + c there).
+inline VACC_T reflect_right_vector(__global const COMP_T *plane, INDEX_T row_stride, const INDEX_T *row_start,
+                                   const INDEX_T *row_count, INDEX_T W, INDEX_T left, INDEX_T right) {
+    const int n = VEC_W / COMPONENTS;
+    const VIDX_T lane = VLANES;
+    const VIDX_T k = lane / COMPONENTS, c = lane % COMPONENTS, q = (VIDX_T)((int)right);
+    const VIDX_T has_mirror = (k >= (VIDX_T)(n - 1) - q) & (k <= (VIDX_T)(n - 2));
+    const VUIDX_T mirror = AS_VUIDX(((VIDX_T)(2 * n - 2) - k - q) * COMPONENTS + c) & (VUIDX_T)(VEC_W - 1);
+    const INDEX_T self_at = (W - n + left) * COMPONENTS, window_at = row_stride - VEC_W;
+    VACC_T acc = (VACC_T)(0);
+    for (int s = 0; s < 3; ++s) {
+        const INDEX_T end = row_start[s] + row_count[s];
+        for (INDEX_T oh = row_start[s]; oh < end; ++oh) {
+            __global const COMP_T *row = plane + oh * row_stride;
+            acc += VLOAD_COMP(row, self_at);
+            acc += select((VACC_T)(0), shuffle(VLOAD_COMP(row, window_at), mirror), has_mirror);
+        }
+    }
+    return acc;
+}
+#endif
+
 __kernel void pad2d_bwd_rows(__global const G_T *g, ulong g_off, __global G_T *gi, ulong gi_off, long H_, long W_,
-                             long OH_, long OW_, long top_, long bottom_, long left_, long right_, long aw_, long bw_,
-                             long seg_, long planes_) {
+                             long OH_, long OW_, long top_, long bottom_, long left_, long right_, long edge_l_,
+                             long edge_r_, long vec_b_, long vec_e_, int fast_edges, long seg_, long planes_) {
     const INDEX_T seg = (INDEX_T)get_global_id(0);
     const INDEX_T h = (INDEX_T)get_global_id(1);
     const INDEX_T plane = (INDEX_T)get_global_id(2);
     const INDEX_T H = (INDEX_T)H_, W = (INDEX_T)W_, OH = (INDEX_T)OH_, OW = (INDEX_T)OW_;
-    const INDEX_T left = (INDEX_T)left_, right = (INDEX_T)right_, aw = (INDEX_T)aw_, bw = (INDEX_T)bw_;
+    const INDEX_T left = (INDEX_T)left_, right = (INDEX_T)right_;
     const INDEX_T w0 = seg * (INDEX_T)seg_;
     if (w0 >= W || h >= H || plane >= (INDEX_T)planes_) return;
     const INDEX_T w1 = min(W, w0 + (INDEX_T)seg_);
@@ -107,19 +157,26 @@ __kernel void pad2d_bwd_rows(__global const G_T *g, ulong g_off, __global G_T *g
     axis_sources(h, H, (INDEX_T)top_, (INDEX_T)bottom_, OH, row_start, row_count);
     __global const G_T *plane_src = g + g_off + plane * OH * OW;
     __global G_T *row_dst = gi + gi_off + (plane * H + h) * W;
+    const INDEX_T row_stride = OW * COMPONENTS;
 
-    const INDEX_T left_end = min(w1, aw);
-    for (INDEX_T w = w0; w < left_end; ++w)
-        G_STORE(row_dst, w, gather_element(plane_src, OW, row_start, row_count, w, W, left, right));
-
-    const INDEX_T i0 = max(w0, aw), i1 = min(w1, bw);
+    // Interior: VEC_W components at a time; a last partial vector overlaps the one before.
+    const INDEX_T i0 = max(w0, (INDEX_T)vec_b_), i1 = min(w1, (INDEX_T)vec_e_);
     if (i1 > i0) {
-        const INDEX_T n = (i1 - i0) * COMPONENTS, row_stride = OW * COMPONENTS;
+        const INDEX_T n = (i1 - i0) * COMPONENTS;
         __global const COMP_T *src = (__global const COMP_T *)plane_src + (i0 + left) * COMPONENTS;
         __global COMP_T *dst = (__global COMP_T *)row_dst + i0 * COMPONENTS;
-        if (n >= VEC_W) {
+        const INDEX_T sources = row_count[0] + row_count[1] + row_count[2];
+        if (n >= VEC_W && sources == 1) {
+            // The bulk of a typical tensor: one source row, a shifted copy. (0 + x, as in every
+            // other path, turns -0 into +0 like PyTorch's zero-initialised sum.)
+            __global const COMP_T *from = src + (row_count[0] ? row_start[0] : row_count[1] ? row_start[1] : row_start[2]) * row_stride;
             INDEX_T c = 0;
-            for (; c + VEC_W <= n; c += VEC_W) VSTORE_COMP(dst, c, gather_vector(src + c, row_stride, row_start, row_count));
+            for (; c + VEC_W <= n; c += VEC_W) VSTORE_COMP(dst, c, (VACC_T)(0) + VLOAD_COMP(from, c));
+            if (c < n) VSTORE_COMP(dst, n - VEC_W, (VACC_T)(0) + VLOAD_COMP(from, n - VEC_W));
+        } else if (n >= VEC_W) {
+            INDEX_T c = 0;
+            for (; c + VEC_W <= n; c += VEC_W)
+                VSTORE_COMP(dst, c, gather_vector(src + c, row_stride, row_start, row_count));
             if (c < n) {
                 c = n - VEC_W;
                 VSTORE_COMP(dst, c, gather_vector(src + c, row_stride, row_start, row_count));
@@ -136,6 +193,21 @@ __kernel void pad2d_bwd_rows(__global const G_T *g, ulong g_off, __global G_T *g
         }
     }
 
-    for (INDEX_T w = max(w0, bw); w < w1; ++w)
-        G_STORE(row_dst, w, gather_element(plane_src, OW, row_start, row_count, w, W, left, right));
+#if MODE_REFLECT
+    __global const COMP_T *plane_comp = (__global const COMP_T *)plane_src;
+    if (fast_edges & 1)
+        VSTORE_COMP((__global COMP_T *)row_dst, 0, reflect_left_vector(plane_comp, row_stride, row_start, row_count, left));
+    if (fast_edges & 2)
+        VSTORE_COMP((__global COMP_T *)row_dst, W * COMPONENTS - VEC_W,
+                    reflect_right_vector(plane_comp, row_stride, row_start, row_count, W, left, right));
+#endif
+    if (!(fast_edges & 1)) {
+        const INDEX_T end = min(w1, (INDEX_T)edge_l_);
+        for (INDEX_T w = w0; w < end; ++w)
+            G_STORE(row_dst, w, gather_element(plane_src, OW, row_start, row_count, w, W, left, right));
+    }
+    if (!(fast_edges & 2)) {
+        for (INDEX_T w = max(w0, (INDEX_T)edge_r_); w < w1; ++w)
+            G_STORE(row_dst, w, gather_element(plane_src, OW, row_start, row_count, w, W, left, right));
+    }
 }

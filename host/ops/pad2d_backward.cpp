@@ -53,6 +53,34 @@ Interior interiorRange(PadMode mode, int64_t size, int64_t before, int64_t after
     return r;
 }
 
+// How the kernel covers the columns of a row (see cl_kernels/pad2d_backward.cl).
+struct ColumnSplit {
+    int64_t edgeLeft = 0, edgeRight = 0;      // scalar edges [0, edgeLeft) and [edgeRight, W)
+    int64_t vectorBegin = 0, vectorEnd = 0;   // vector interior
+    cl_int fastEdges = 0;                     // bit 0: left edge as one vector, bit 1: right edge
+};
+
+// n = elements per vector. A reflection edge becomes one vector when its mirrors and the columns
+// themselves fit in one vector window each and the opposite mirror does not reach it; only for rows
+// of one segment, so that no other work-item owns the columns the edge vector covers.
+ColumnSplit splitColumns(PadMode mode, const PadGeometry &g, int64_t n) {
+    const Interior interior = interiorRange(mode, g.W, g.left, g.right);
+    ColumnSplit s;
+    s.edgeLeft = s.vectorBegin = interior.begin;
+    s.edgeRight = s.vectorEnd = interior.end;
+    if (mode != PadMode::Reflection || g.W > kSegmentColumns || g.W < n || g.left < 0 || g.right < 0) return s;
+    if (g.left >= 1 && g.left < n && g.W - 1 - g.right >= n && interior.begin <= n) {
+        s.fastEdges |= 1;
+        s.vectorBegin = std::max(interior.begin, n);
+    }
+    if (g.right >= 1 && g.right < n && g.W - n >= g.left + 1 && g.W - interior.end <= n) {
+        s.fastEdges |= 2;
+        s.vectorEnd = std::min(interior.end, g.W - n);
+    }
+    if (s.vectorEnd < s.vectorBegin) s.vectorEnd = s.vectorBegin;
+    return s;
+}
+
 // The checks, in OPS.md order; returns the geometry of a valid call.
 PadGeometry validate(PadMode mode, const char *op, const Device &device, const aclTensor *gradOutput,
                      const aclTensor *self, const aclIntArray *padding, const aclTensor *gradInput) {
@@ -136,6 +164,12 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
 std::string componentDefines(aclDataType dtype, int vecWidth) {
     const std::string w = std::to_string(vecWidth);
     std::string d = "#define VEC_W " + w + "\n";
+    // Integer lanes of the accumulator's lane size, for select() and shuffle() masks.
+    const std::string lane = needsFp64(dtype) ? "long" : "int";
+    d += "#define VIDX_T " + lane + w + "\n#define VUIDX_T u" + lane + w + "\n";
+    d += "#define AS_VUIDX(x) as_u" + lane + w + "(x)\n#define VLANES ((" + lane + w + ")(";
+    for (int i = 0; i < vecWidth; ++i) d += (i ? ", " : "") + std::to_string(i);
+    d += "))\n";
     switch (dtype) {
         case ACL_FLOAT:
         case ACL_COMPLEX64:
@@ -231,10 +265,8 @@ aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gr
 
         Operand src = plan.contiguousInput(kGradOutput, dtype);
         Operand dst = plan.contiguousOutput(kGradInput, dtype);
-        const Interior cols = interiorRange(mode, geo.W, geo.left, geo.right);
+        const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
 
-        // Rows are split into segments of kSegmentColumns so that very wide rows still spread over
-        // many work-items; ordinary rows are one segment each.
         const int64_t segments = (geo.W + kSegmentColumns - 1) / kSegmentColumns;
         auto kernel = std::make_shared<Kernel>(program, "pad2d_bwd_rows");
         size_t global[3] = {static_cast<size_t>(segments), static_cast<size_t>(geo.H), static_cast<size_t>(geo.planes)};
@@ -242,7 +274,8 @@ aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gr
         chooseLocal(plan.device(), kernel->maxWorkGroupSize(), global, getenv("PADWG") ? atoi(getenv("PADWG")) : kWorkGroupTarget, local);
         plan.step([=](RunContext &ctx) {
             kernel->args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom,
-                         geo.left, geo.right, cols.begin, cols.end, kSegmentColumns, geo.planes);
+                         geo.left, geo.right, split.edgeLeft, split.edgeRight, split.vectorBegin, split.vectorEnd,
+                         split.fastEdges, kSegmentColumns, geo.planes);
             kernel->launch(ctx.queue(), 3, global, local);
         });
     });

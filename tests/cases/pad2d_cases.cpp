@@ -145,8 +145,9 @@ public:
                         : aclnnReplicationPad2dBackward(workspace, workspaceSize, executor, stream);
     }
 
-    // Each value must lie within the error bound of an fp32 (fp64) sum of its sources in any order
-    // (gamma_{k-1} times the sum of their magnitudes) plus one rounding to the dtype; bytes outside the gradInput view must keep the fill pattern.
+    // Each value must equal the kernels' documented sum (ascending output order, fp32 or fp64, one
+    // rounding) bit for bit, and lie within the error bound of an fp32 (fp64) sum of its sources in
+    // any order (gamma_{k-1} times the sum of their magnitudes) plus one rounding to the dtype; bytes outside the gradInput view must keep the fill pattern.
     CheckResult check() override {
         std::vector<double> got = gradInput_.download();
         CheckResult r;
@@ -159,6 +160,14 @@ public:
             const double bound = (2 * sumBound + store * (std::fabs(want) + sumBound) + floor) * 1.0001;
             const double err = std::fabs(got[i] - want);
             r.maxAbsError = std::max(r.maxAbsError, std::isnan(err) ? INFINITY : err);
+            if (got[i] != ordered_[i] && !(std::isnan(got[i]) && std::isnan(ordered_[i])) && r.ok) {
+                r.ok = false;
+                char buf[256];
+                std::snprintf(buf, sizeof buf,
+                              "%s/%s: gradInput value %zu: got %.17g, but the ascending-order sum is %.17g",
+                              op.c_str(), name.c_str(), i, got[i], ordered_[i]);
+                r.detail = buf;
+            }
             if (!(err <= bound) && r.ok) {
                 r.ok = false;
                 char buf[256];
@@ -204,6 +213,7 @@ private:
         const int64_t planes = product(self_) / (H * W);
         reference_.assign(static_cast<size_t>(product(self_)) * comps, 0.0);
         absSum_.assign(reference_.size(), 0.0);
+        std::vector<float> ordered32(isDoubleWork(dtype) ? 0 : reference_.size(), 0.0f);
         count_.assign(static_cast<size_t>(product(self_)), 0);
         for (int64_t p = 0; p < planes; ++p) {
             for (int64_t oh = 0; oh < OH; ++oh) {
@@ -216,10 +226,15 @@ private:
                     for (size_t c = 0; c < comps; ++c) {
                         reference_[in * comps + c] += values[from * comps + c];
                         absSum_[in * comps + c] += std::fabs(values[from * comps + c]);
+                        if (!ordered32.empty()) ordered32[in * comps + c] += static_cast<float>(values[from * comps + c]);
                     }
                 }
             }
         }
+        // This loop visits each element's sources in ascending output order, the kernels' order:
+        // the same sum in the kernels' precision (fp32, or the double reference itself), rounded once.
+        ordered_ = reference_;
+        for (size_t i = 0; i < ordered32.size(); ++i) ordered_[i] = roundTo(static_cast<double>(ordered32[i]), dtype);
     }
 
     // Bytes of gradInput's storage that lie outside its view but lost the fill pattern.
@@ -256,7 +271,7 @@ private:
     uint64_t seed_;
     DeviceTensor gradOutput_, self_t_, gradInput_;
     std::unique_ptr<aclIntArray, IntArrayDeleter> padding_;
-    std::vector<double> reference_, absSum_;
+    std::vector<double> reference_, absSum_, ordered_;
     std::vector<int64_t> count_;
 };
 
