@@ -4,10 +4,11 @@ namespace aclcl {
 
 std::vector<int64_t> contiguousStrides(const std::vector<int64_t> &dims) {
     std::vector<int64_t> strides(dims.size(), 1);
-    int64_t acc = 1;
+    // Unsigned: user dims may overflow the product; checkView rejects such views, this must not be UB.
+    uint64_t acc = 1;
     for (size_t i = dims.size(); i-- > 0;) {
-        strides[i] = acc;
-        acc *= dims[i] > 0 ? dims[i] : 1;
+        strides[i] = static_cast<int64_t>(acc);
+        acc *= dims[i] > 0 ? static_cast<uint64_t>(dims[i]) : 1;
     }
     return strides;
 }
@@ -24,17 +25,17 @@ std::string joinDims(const std::vector<int64_t> &dims) {
 }  // namespace aclcl
 
 int64_t aclTensor::numel() const {
-    int64_t n = 1;
-    for (int64_t d : viewDims) n *= d;
-    return n;
+    uint64_t n = 1;  // wraps instead of UB on unchecked views; checkView rejects overflowing ones
+    for (int64_t d : viewDims) n *= static_cast<uint64_t>(d);
+    return static_cast<int64_t>(n);
 }
 
 bool aclTensor::isContiguous() const {
-    int64_t expected = 1;
+    uint64_t expected = 1;
     for (size_t i = viewDims.size(); i-- > 0;) {
         if (viewDims[i] == 1) continue;  // any stride is fine along a size-1 dimension
-        if (strides[i] != expected) return false;
-        expected *= viewDims[i];
+        if (static_cast<uint64_t>(strides[i]) != expected) return false;
+        expected *= static_cast<uint64_t>(viewDims[i]);
     }
     return true;
 }
