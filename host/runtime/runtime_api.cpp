@@ -38,6 +38,13 @@ std::vector<void (*)()> &finalizeHooks() {
 void copyDeviceToDevice(cl_command_queue queue, const DeviceAddress &dst, const DeviceAddress &src, size_t count,
                         bool blocking) {
     if (dst.device->context.get() == src.device->context.get()) {
+        if (dst.mem == src.mem && dst.offset < src.offset + count && src.offset < dst.offset + count) {
+            // OpenCL refuses overlapping copies (CL_MEM_COPY_OVERLAP); say so instead of a bare CL error.
+            fail(ACL_ERROR_INVALID_PARAM,
+                 strformat("aclrtMemcpy: the %zu-byte source and destination ranges overlap (offsets %zu and %zu "
+                           "in one allocation)",
+                           count, src.offset, dst.offset));
+        }
         cl_event ev = nullptr;
         clCheck(clEnqueueCopyBuffer(queue, src.mem, dst.mem, src.offset, dst.offset, count, 0, nullptr,
                                     blocking ? &ev : nullptr),
