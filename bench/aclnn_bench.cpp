@@ -84,6 +84,8 @@ TimingPolicy policyFor(const Options &o) {
         p.minRuns = 3;
         p.maxRuns = 20;
         p.targetSeconds = 0.3;
+        p.floorRuns = 1;  // a case of a second or more per call is timed once in a quick run
+        p.slowFactor = 3;
     }
     if (o.runs > 0) {
         p.minRuns = p.maxRuns = p.floorRuns = o.runs;

@@ -36,7 +36,8 @@ struct TimingPolicy {
     int maxRuns = 200;
     double targetSeconds = 2.0;  // stop after minRuns once this much host time has been spent
     // Slow cases (seconds per call on a CPU device) stop after floorRuns once they have spent
-    // slowFactor * targetSeconds, so that a full run stays within minutes.
+    // slowFactor * targetSeconds, so that a full run stays within minutes; when the first (checked)
+    // call alone took that long, there is no separate warm-up call.
     int floorRuns = 3;
     double slowFactor = 5.0;
 };

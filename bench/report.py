@@ -25,7 +25,7 @@ def parse_args():
     p.add_argument("results", help="aclnn_bench --json output")
     p.add_argument("--cases", help="aclnn_bench --list-cases --json output (sweep membership and sizes)")
     p.add_argument("-o", "--out", default="benchmark.png", help="PNG to write (default benchmark.png)")
-    p.add_argument("--dpi", type=int, default=80)
+    p.add_argument("--dpi", type=int, default=72)
     return p.parse_args()
 
 
@@ -84,7 +84,7 @@ def main():
         return 1
     cols = min(3, len(ops))
     rows = math.ceil(len(ops) / cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(5 * cols, 3.8 * rows), squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.4 * cols, 3.3 * rows), squeeze=False)
     for ax, op in zip(axes.flat, ops):
         for label, points in sorted(lines[op].items()):
             points.sort()

@@ -152,14 +152,16 @@ BUILDERS = {
 def time_case(torch, fn, device, quick):
     """Median milliseconds of fn() after one warm-up call; CUDA is timed with events."""
     min_runs, max_runs, target_s = (3, 20, 0.3) if quick else (10, 200, 2.0)
+    floor_runs, slow_factor = (1, 3) if quick else (3, 5)
     cuda = device == "cuda"
     fn()
     if cuda:
         torch.cuda.synchronize()
     times, spent = [], 0.0
-    # As aclnn_bench: at least min_runs and target_s of runs, but slow cases stop after 3 runs and 5 x target_s.
+    # As aclnn_bench: at least min_runs and target_s of runs, but slow cases stop after floor_runs once
+    # they have spent slow_factor x target_s.
     while len(times) < max_runs and (len(times) < min_runs or spent < target_s) and \
-            not (len(times) >= 3 and spent >= 5 * target_s):
+            not (len(times) >= floor_runs and spent >= slow_factor * target_s):
         if cuda:
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             t0 = time.perf_counter()
