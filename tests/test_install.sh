@@ -62,6 +62,17 @@ for name in ascendcl nnopbase opapi opapi_nn opapi_math opapi_cv acl_rt; do
 done
 pass "CANN library names resolve to $(basename "$real_lib")"
 
+# Every installed header compiles on its own, as C++11 (CANN samples' dialect), from the installed tree only.
+bad_headers=()
+while IFS= read -r header; do
+    rel=${header#"$prefix/include/"}
+    printf '#include "%s"\nint main() { return 0; }\n' "$rel" >"$work/header_check.cpp"
+    g++ -std=c++11 -fsyntax-only -I"$prefix/include" -I"$prefix/include/aclnn" "$work/header_check.cpp" \
+        >"$work/header_check.log" 2>&1 || { cat "$work/header_check.log"; bad_headers+=("$rel"); }
+done < <(find "$prefix/include" -name '*.h' | sort)
+if [[ ${#bad_headers[@]} -gt 0 ]]; then fail "headers that do not compile alone: ${bad_headers[*]}"; else
+    pass "every installed header compiles on its own (C++11)"; fi
+
 # ---- 3. Exported symbols: the public C API only -------------------------------------------------------
 exported=$(nm -D --defined-only "$real_lib" | awk '{print $3}')
 leaks=$(grep -v '^acl' <<<"$exported" || true)
