@@ -211,3 +211,20 @@ __kernel void pad2d_bwd_rows(__global const G_T *g, ulong g_off, __global G_T *g
             G_STORE(row_dst, w, gather_element(plane_src, OW, row_start, row_count, w, W, left, right));
     }
 }
+
+// One work-item per gradInput element, NDRange (W, H, planes): neighbouring work-items read
+// neighbouring addresses, the layout GPUs want (the row kernel above suits CPUs, where one
+// work-item streams a whole row with explicit vectors). Same sums in the same order.
+__kernel void pad2d_bwd_elements(__global const G_T *g, ulong g_off, __global G_T *gi, ulong gi_off, long H_, long W_,
+                                 long OH_, long OW_, long top_, long bottom_, long left_, long right_, long planes_) {
+    const INDEX_T w = (INDEX_T)get_global_id(0);
+    const INDEX_T h = (INDEX_T)get_global_id(1);
+    const INDEX_T plane = (INDEX_T)get_global_id(2);
+    const INDEX_T H = (INDEX_T)H_, W = (INDEX_T)W_, OH = (INDEX_T)OH_, OW = (INDEX_T)OW_;
+    if (w >= W || h >= H || plane >= (INDEX_T)planes_) return;
+    INDEX_T row_start[3], row_count[3];
+    axis_sources(h, H, (INDEX_T)top_, (INDEX_T)bottom_, OH, row_start, row_count);
+    __global G_T *row_dst = gi + gi_off + (plane * H + h) * W;
+    G_STORE(row_dst, w, gather_element(g + g_off + plane * OH * OW, OW, row_start, row_count, w, W, (INDEX_T)left_,
+                                       (INDEX_T)right_));
+}

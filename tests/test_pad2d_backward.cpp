@@ -33,7 +33,9 @@ std::unique_ptr<OpCase> makePad2dCase(bool reflect, const std::string &caseName,
 }  // namespace testing_support
 
 namespace aclcl {
-void pad2dBackwardForceWideIndex(bool wide);  // host/ops/pad2d_backward.cpp test hook
+// host/ops/pad2d_backward.cpp test hooks.
+void pad2dBackwardForceWideIndex(bool wide);
+void pad2dBackwardForceElementKernel(bool on);
 }
 
 using namespace testing_support;
@@ -332,6 +334,27 @@ TEST_P(Pad2dBackwardTest, WideIndexKernelsMatch) {
         }
     }
     aclcl::pad2dBackwardForceWideIndex(false);
+}
+
+TEST_P(Pad2dBackwardTest, GpuElementKernelMatches) {
+    // The one-work-item-per-element kernel that GPU devices get, run here on the CPU devices.
+    aclcl::pad2dBackwardForceElementKernel(true);
+    const std::vector<Geometry> shapes = {
+        {{2, 3, 9, 37}, {4, 2, 1, 3}, "4-D"},
+        {{3, 5, 19}, {-1, 4, 1, 2}, "3-D negative pad"},
+        {{1, 2, 3, 4}, {7, 9, 5, 6}, "pads beyond the dims (replication)"},
+    };
+    uint64_t seed = 850;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_COMPLEX64}) {
+            for (const Geometry &g : shapes) {
+                if (m->reflect && g.padding[0] >= g.self.back()) continue;
+                auto c = makePad2dCase(m->reflect, g.what, dt, g.self, g.padding, Pad2dLayout::Gapped, ++seed);
+                runAndCheck(*c);
+            }
+        }
+    }
+    aclcl::pad2dBackwardForceElementKernel(false);
 }
 
 // ---------------------------------------------------------------------------------------------

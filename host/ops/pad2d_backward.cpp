@@ -22,8 +22,10 @@ constexpr size_t kGradInput = 0;
 constexpr int64_t kSegmentColumns = 2048;
 constexpr size_t kWorkGroupTarget = 64;
 
-// When set, kernels use 64-bit index math even for small tensors (tests reach that path this way).
+// Test hooks: 64-bit index math for every size, and the element kernel on any device (the tests
+// reach those paths on this machine's CPU devices this way).
 bool g_forceWideIndex = false;
+bool g_forceElementKernel = false;
 
 struct PadGeometry {
     int64_t planes = 0;  // N*C (C for 3-D)
@@ -265,13 +267,29 @@ aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gr
 
         Operand src = plan.contiguousInput(kGradOutput, dtype);
         Operand dst = plan.contiguousOutput(kGradInput, dtype);
-        const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
+        if (g_forceElementKernel || plan.device().type == CL_DEVICE_TYPE_GPU) {
+            // GPUs: one work-item per element, so that neighbouring work-items touch neighbouring
+            // addresses. (Not measured on a GPU yet: this machine has none.)
+            auto kernel = std::make_shared<Kernel>(program, "pad2d_bwd_elements");
+            size_t global[3] = {static_cast<size_t>(geo.W), static_cast<size_t>(geo.H),
+                                static_cast<size_t>(geo.planes)};
+            size_t local[3];
+            chooseLocal(plan.device(), kernel->maxWorkGroupSize(), global, 256, local);
+            plan.step([=](RunContext &ctx) {
+                kernel->args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom,
+                             geo.left, geo.right, geo.planes);
+                kernel->launch(ctx.queue(), 3, global, local);
+            });
+            return;
+        }
 
+        // CPUs: one work-item per row (segment), explicit vectors along it.
+        const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
         const int64_t segments = (geo.W + kSegmentColumns - 1) / kSegmentColumns;
         auto kernel = std::make_shared<Kernel>(program, "pad2d_bwd_rows");
         size_t global[3] = {static_cast<size_t>(segments), static_cast<size_t>(geo.H), static_cast<size_t>(geo.planes)};
         size_t local[3];
-        chooseLocal(plan.device(), kernel->maxWorkGroupSize(), global, getenv("PADWG") ? atoi(getenv("PADWG")) : kWorkGroupTarget, local);
+        chooseLocal(plan.device(), kernel->maxWorkGroupSize(), global, kWorkGroupTarget, local);
         plan.step([=](RunContext &ctx) {
             kernel->args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom,
                          geo.left, geo.right, split.edgeLeft, split.edgeRight, split.vectorBegin, split.vectorEnd,
@@ -283,8 +301,9 @@ aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gr
 
 }  // namespace
 
-// Test hook: 64-bit index math for every size (declared by the tests; not part of the public API).
+// Test hooks (declared by the tests; not part of the public API).
 void pad2dBackwardForceWideIndex(bool wide) { g_forceWideIndex = wide; }
+void pad2dBackwardForceElementKernel(bool on) { g_forceElementKernel = on; }
 
 }  // namespace aclcl
 
