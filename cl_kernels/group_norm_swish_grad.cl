@@ -19,6 +19,7 @@
 //   COEF_LOCAL, COEF_LANES   the same for gnsg_group_coef (lanes per (n, group))
 //   CHAN_LOCAL, CHAN_LANES   the same for gnsg_channel_grads (lanes per channel)
 //   WANT_DGAMMA, WANT_DBETA  1 when that output is written
+//   GROUP_CACHE              floats of local memory gnsg_fused_group keeps g in (0: none)
 //
 // Plane geometry: work-group w covers chunk (w % chunks) of planes (w / chunks) * (LOCAL / LANES) + ...;
 // a chunk is chunk_len elements (a multiple of LANES * VEC; the last chunk of a plane may be shorter).
@@ -100,6 +101,51 @@ inline VT gnsg_gradv(VT x, VT dy, float mean, float rstd, float gamma, float bet
     return g;
 }
 
+// ---- one work-item's share of a plane ------------------------------------------------------------------
+// Elements [begin, end) of the plane at base; this work-item is lane `lane` of `lanes`: it takes the
+// VEC-element runs lane, lane + lanes, ... of [begin, vec_end), then the single elements lane,
+// lane + lanes, ... of the tail [vec_end, end), in that order.
+
+// Sums of g and g * xhat over this work-item's share (vector lanes added pairwise before the tail).
+inline void gnsg_sum_share(__global const IO_T *x, __global const IO_T *dy, INDEX_T base, INDEX_T begin,
+                           INDEX_T end, int lane, int lanes, float m, float r, float ga, float be, float scale,
+                           float *sum_g, float *sum_gx) {
+    const INDEX_T vec_end = begin + (end - begin) / VEC * VEC;
+    VT vacc_g = 0.0f, vacc_gx = 0.0f;
+    for (INDEX_T i = begin + lane * VEC; i < vec_end; i += lanes * VEC) {
+        VT xhat;
+        VT gv = gnsg_gradv(VLOAD_IO(x, base + i), VLOAD_IO(dy, base + i), m, r, ga, be, scale, &xhat);
+        vacc_g += gv;
+        vacc_gx += gv * xhat;
+    }
+    float acc_g = gnsg_hsum(vacc_g), acc_gx = gnsg_hsum(vacc_gx);
+    for (INDEX_T i = vec_end + lane; i < end; i += lanes) {
+        float xhat;
+        float gv = gnsg_grad1(IO_LOAD(x, base + i), IO_LOAD(dy, base + i), m, r, ga, be, scale, &xhat);
+        acc_g += gv;
+        acc_gx += gv * xhat;
+    }
+    *sum_g = acc_g;
+    *sum_gx = acc_gx;
+}
+
+// dx = rstd * (g * gamma - xhat * c2 - c1) over this work-item's share.
+inline void gnsg_dx_share(__global const IO_T *x, __global const IO_T *dy, __global IO_T *dx, INDEX_T base,
+                          INDEX_T begin, INDEX_T end, int lane, int lanes, float m, float r, float ga, float be,
+                          float scale, float c1, float c2) {
+    const INDEX_T vec_end = begin + (end - begin) / VEC * VEC;
+    for (INDEX_T i = begin + lane * VEC; i < vec_end; i += lanes * VEC) {
+        VT xhat;
+        VT gv = gnsg_gradv(VLOAD_IO(x, base + i), VLOAD_IO(dy, base + i), m, r, ga, be, scale, &xhat);
+        VSTORE_IO(dx, base + i, r * (gv * ga - xhat * c2 - c1));
+    }
+    for (INDEX_T i = vec_end + lane; i < end; i += lanes) {
+        float xhat;
+        float gv = gnsg_grad1(IO_LOAD(x, base + i), IO_LOAD(dy, base + i), m, r, ga, be, scale, &xhat);
+        IO_STORE(dx, base + i, r * (gv * ga - xhat * c2 - c1));
+    }
+}
+
 // ---- pass 1 ---------------------------------------------------------------------------------------------
 // partial_g[plane * chunks + chunk] = sum of g over the chunk; partial_gx likewise for g * xhat.
 __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_plane_sums(
@@ -107,7 +153,8 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_plane_sums
     ulong rstd_off, __global const IO_T *x, ulong x_off, __global const IO_T *gamma, ulong gamma_off,
     __global const IO_T *beta, ulong beta_off, __global float *partial_g, ulong partial_g_off,
     __global float *partial_gx, ulong partial_gx_off, int planes, int channels, int channels_per_group,
-    INDEX_T plane_len, INDEX_T chunk_len, int chunks, float scale) {
+    long plane_len_arg, long chunk_len_arg, int chunks, float scale) {
+    const INDEX_T plane_len = (INDEX_T)plane_len_arg, chunk_len = (INDEX_T)chunk_len_arg;
 #if LANES > 1
     __local float sum_g[LOCAL];
     __local float sum_gx[LOCAL];
@@ -135,25 +182,10 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_plane_sums
 
     const INDEX_T begin = (INDEX_T)chunk * chunk_len;
     const INDEX_T end = min(begin + chunk_len, plane_len);
-    const INDEX_T vec_end = begin + (end - begin) / VEC * VEC;
-    const INDEX_T base = (INDEX_T)p * plane_len;
     float acc_g = 0.0f, acc_gx = 0.0f;
     if (live) {
-        VT vacc_g = 0.0f, vacc_gx = 0.0f;
-        for (INDEX_T i = begin + lane * VEC; i < vec_end; i += LANES * VEC) {
-            VT xhat;
-            VT gv = gnsg_gradv(VLOAD_IO(x, base + i), VLOAD_IO(dy, base + i), m, r, ga, be, scale, &xhat);
-            vacc_g += gv;
-            vacc_gx += gv * xhat;
-        }
-        acc_g = gnsg_hsum(vacc_g);
-        acc_gx = gnsg_hsum(vacc_gx);
-        for (INDEX_T i = vec_end + lane; i < end; i += LANES) {
-            float xhat;
-            float gv = gnsg_grad1(IO_LOAD(x, base + i), IO_LOAD(dy, base + i), m, r, ga, be, scale, &xhat);
-            acc_g += gv;
-            acc_gx += gv * xhat;
-        }
+        gnsg_sum_share(x, dy, (INDEX_T)p * plane_len, begin, end, lane, LANES, m, r, ga, be, scale, &acc_g,
+                       &acc_gx);
     }
 #if LANES > 1
     sum_g[lid] = acc_g;
@@ -275,8 +307,9 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_dx(
     __global const IO_T *dy, ulong dy_off, __global const IO_T *mean, ulong mean_off, __global const IO_T *rstd,
     ulong rstd_off, __global const IO_T *x, ulong x_off, __global const IO_T *gamma, ulong gamma_off,
     __global const IO_T *beta, ulong beta_off, __global const float *coef, ulong coef_off, __global IO_T *dx,
-    ulong dx_off, int planes, int channels, int channels_per_group, INDEX_T plane_len, INDEX_T chunk_len,
+    ulong dx_off, int planes, int channels, int channels_per_group, long plane_len_arg, long chunk_len_arg,
     int chunks, float scale) {
+    const INDEX_T plane_len = (INDEX_T)plane_len_arg, chunk_len = (INDEX_T)chunk_len_arg;
     dy += dy_off;
     mean += mean_off;
     rstd += rstd_off;
@@ -300,17 +333,102 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_dx(
 
     const INDEX_T begin = (INDEX_T)chunk * chunk_len;
     const INDEX_T end = min(begin + chunk_len, plane_len);
-    const INDEX_T vec_end = begin + (end - begin) / VEC * VEC;
-    const INDEX_T base = (INDEX_T)plane * plane_len;
-    for (INDEX_T i = begin + lane * VEC; i < vec_end; i += LANES * VEC) {
-        VT xhat;
-        VT gv = gnsg_gradv(VLOAD_IO(x, base + i), VLOAD_IO(dy, base + i), m, r, ga, be, scale, &xhat);
-        VSTORE_IO(dx, base + i, r * (gv * ga - xhat * c2 - c1));
+    gnsg_dx_share(x, dy, dx, (INDEX_T)plane * plane_len, begin, end, lane, LANES, m, r, ga, be, scale, c1, c2);
+}
+
+// ---- passes 1 to 3 fused, for CPUs ---------------------------------------------------------------------
+// Work-item ng takes the whole (n, group) ng: the plane sums of its channels (stored for
+// gnsg_channel_grads), c1 and c2, then dx, while the group's x and dy are still in the core's cache.
+// Its sums run in the order of gnsg_plane_sums + gnsg_group_coef with LANES = COEF_LANES = 1 and one
+// chunk per plane. With GROUP_CACHE > 0 (at least (C / G) * HxW) pass 1 also keeps every g in local
+// memory, so that pass 3 neither reads dy nor evaluates exp again; without it pass 3 recomputes g.
+#if GROUP_CACHE > 0
+#if VEC == 1
+#define VLOAD_F(p, i) ((p)[i])
+#define VSTORE_F(p, i, v) ((p)[i] = (v))
+#else
+#define VLOAD_F(p, i) GNSG_CAT(vload, VEC)(0, (p) + (i))
+#define VSTORE_F(p, i, v) GNSG_CAT(vstore, VEC)((v), 0, (p) + (i))
+#endif
+#endif
+
+__kernel void gnsg_fused_group(
+    __global const IO_T *dy, ulong dy_off, __global const IO_T *mean, ulong mean_off, __global const IO_T *rstd,
+    ulong rstd_off, __global const IO_T *x, ulong x_off, __global const IO_T *gamma, ulong gamma_off,
+    __global const IO_T *beta, ulong beta_off, __global float *partial_g, ulong partial_g_off,
+    __global float *partial_gx, ulong partial_gx_off, __global IO_T *dx, ulong dx_off, int batch, int channels,
+    int channels_per_group, long plane_len_arg, float scale, float inv_group_size) {
+#if GROUP_CACHE > 0
+    __local float g_cache[GROUP_CACHE];
+#endif
+    const INDEX_T plane_len = (INDEX_T)plane_len_arg;
+    dy += dy_off;
+    mean += mean_off;
+    rstd += rstd_off;
+    x += x_off;
+    gamma += gamma_off;
+    beta += beta_off;
+    partial_g += partial_g_off;
+    partial_gx += partial_gx_off;
+    dx += dx_off;
+    const int groups = channels / channels_per_group;
+    const int ng = (int)get_global_id(0);
+    if (ng >= batch * groups) return;
+    const int c0 = (ng % groups) * channels_per_group;
+    const int plane0 = (ng / groups) * channels + c0;
+    const float m = IO_LOAD(mean, ng), r = IO_LOAD(rstd, ng);
+    const INDEX_T vec_end = plane_len / VEC * VEC;
+    float c1 = 0.0f, c2 = 0.0f;
+    for (int k = 0; k < channels_per_group; ++k) {
+        const float ga = IO_LOAD(gamma, c0 + k), be = IO_LOAD(beta, c0 + k);
+        const INDEX_T base = (INDEX_T)(plane0 + k) * plane_len;
+        float sum_g, sum_gx;
+#if GROUP_CACHE > 0
+        __local float *cache = g_cache + (INDEX_T)k * plane_len;
+        VT vacc_g = 0.0f, vacc_gx = 0.0f;
+        for (INDEX_T i = 0; i < vec_end; i += VEC) {
+            VT xhat;
+            VT gv = gnsg_gradv(VLOAD_IO(x, base + i), VLOAD_IO(dy, base + i), m, r, ga, be, scale, &xhat);
+            VSTORE_F(cache, i, gv);
+            vacc_g += gv;
+            vacc_gx += gv * xhat;
+        }
+        sum_g = gnsg_hsum(vacc_g);
+        sum_gx = gnsg_hsum(vacc_gx);
+        for (INDEX_T i = vec_end; i < plane_len; ++i) {
+            float xhat;
+            float gv = gnsg_grad1(IO_LOAD(x, base + i), IO_LOAD(dy, base + i), m, r, ga, be, scale, &xhat);
+            cache[i] = gv;
+            sum_g += gv;
+            sum_gx += gv * xhat;
+        }
+#else
+        gnsg_sum_share(x, dy, base, 0, plane_len, 0, 1, m, r, ga, be, scale, &sum_g, &sum_gx);
+#endif
+        partial_g[plane0 + k] = sum_g;
+        partial_gx[plane0 + k] = sum_gx;
+        c1 += ga * sum_g;
+        c2 += ga * sum_gx;
     }
-    for (INDEX_T i = vec_end + lane; i < end; i += LANES) {
-        float xhat;
-        float gv = gnsg_grad1(IO_LOAD(x, base + i), IO_LOAD(dy, base + i), m, r, ga, be, scale, &xhat);
-        IO_STORE(dx, base + i, r * (gv * ga - xhat * c2 - c1));
+    c1 *= inv_group_size;
+    c2 *= inv_group_size;
+    for (int k = 0; k < channels_per_group; ++k) {
+        const float ga = IO_LOAD(gamma, c0 + k), be = IO_LOAD(beta, c0 + k);
+        const INDEX_T base = (INDEX_T)(plane0 + k) * plane_len;
+#if GROUP_CACHE > 0
+        __local const float *cache = g_cache + (INDEX_T)k * plane_len;
+        for (INDEX_T i = 0; i < vec_end; i += VEC) {
+            VT xhat = (VLOAD_IO(x, base + i) - m) * r;
+            VSTORE_IO(dx, base + i, r * (VLOAD_F(cache, i) * ga - xhat * c2 - c1));
+        }
+        for (INDEX_T i = vec_end; i < plane_len; ++i) {
+            float xhat = (IO_LOAD(x, base + i) - m) * r;
+            IO_STORE(dx, base + i, r * (cache[i] * ga - xhat * c2 - c1));
+        }
+        (void)be;
+#else
+        gnsg_dx_share(x, dy, dx, base, 0, plane_len, 0, 1, m, r, ga, be, scale, c1, c2);
+#endif
     }
 }
 
@@ -376,7 +494,8 @@ __kernel void gnsg_plane_sums_tiny(
     ulong rstd_off, __global const IO_T *x, ulong x_off, __global const IO_T *gamma, ulong gamma_off,
     __global const IO_T *beta, ulong beta_off, __global float *partial_g, ulong partial_g_off,
     __global float *partial_gx, ulong partial_gx_off, int planes, int channels, int channels_per_group,
-    INDEX_T plane_len, INDEX_T chunk_len, int chunks, float scale) {
+    long plane_len_arg, long chunk_len_arg, int chunks, float scale) {
+    const INDEX_T plane_len = (INDEX_T)plane_len_arg;  // chunk_len_arg: unused (one chunk per plane)
     dy += dy_off;
     mean += mean_off;
     rstd += rstd_off;
@@ -411,8 +530,9 @@ __kernel void gnsg_dx_tiny(
     __global const IO_T *dy, ulong dy_off, __global const IO_T *mean, ulong mean_off, __global const IO_T *rstd,
     ulong rstd_off, __global const IO_T *x, ulong x_off, __global const IO_T *gamma, ulong gamma_off,
     __global const IO_T *beta, ulong beta_off, __global const float *coef, ulong coef_off, __global IO_T *dx,
-    ulong dx_off, int planes, int channels, int channels_per_group, INDEX_T plane_len, INDEX_T chunk_len,
+    ulong dx_off, int planes, int channels, int channels_per_group, long plane_len_arg, long chunk_len_arg,
     int chunks, float scale) {
+    const INDEX_T plane_len = (INDEX_T)plane_len_arg;  // chunk_len_arg: unused (one chunk per plane)
     dy += dy_off;
     mean += mean_off;
     rstd += rstd_off;

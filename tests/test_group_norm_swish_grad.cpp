@@ -30,7 +30,8 @@ CheckResult gnsgCompare(const std::vector<double> &got, const std::vector<double
 }  // namespace testing_support
 
 namespace aclcl {
-// Defined in host/ops/group_norm_swish_grad.cpp: 0 by device type, 1 CPU work split, 2 GPU work split.
+// Defined in host/ops/group_norm_swish_grad.cpp: 0 automatic, 1 CPU three-pass, 2 GPU, 3 CPU fused
+// (g kept in local memory), 4 CPU fused recomputing g.
 void setGroupNormSwishGradGeometryOverride(int mode);
 }  // namespace aclcl
 
@@ -39,6 +40,7 @@ using namespace testing_support;
 namespace {
 
 constexpr uint8_t kFill = 0x5a;  // storage fill that detects stray writes
+const int kWorkSplits[] = {0, 1, 2, 3, 4};
 
 // ---- problem data ---------------------------------------------------------------------------------------
 
@@ -366,10 +368,32 @@ TEST_P(GroupNormSwishGradTest, GoldenCases) {
     runGoldenFile(stream, deviceIsRusticl(device()));
 }
 
-TEST_P(GroupNormSwishGradTest, GoldenCasesWithGpuWorkSplit) {
+TEST_P(GroupNormSwishGradTest, GoldenCasesInEveryWorkSplit) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
-    aclcl::setGroupNormSwishGradGeometryOverride(2);
-    runGoldenFile(stream, false);
+    for (int mode : {1, 2, 3, 4}) {
+        SCOPED_TRACE("work split " + std::to_string(mode));
+        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        runGoldenFile(stream, false);
+    }
+}
+
+// Views, dtypes, tails and flags through each kernel family.
+TEST_P(GroupNormSwishGradTest, EveryWorkSplit) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    for (int mode : kWorkSplits) {
+        SCOPED_TRACE("work split " + std::to_string(mode));
+        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        uint64_t seed = 500;
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            checkProblem(makeProblem({2, 6, 7, 9}, 3, 1.1, dt, seed++));  // plane of 63: vector runs and a tail
+            checkProblem(makeProblem({3, 8}, 4, 0.9, dt, seed++));        // 2-D
+        }
+        Options o;
+        o.layout = Layout::ChannelsLast;
+        o.wantDbeta = false;
+        checkProblem(makeProblem({2, 4, 5, 6}, 2, 1.0, ACL_FLOAT, seed++), o);
+        checkProblem(makeProblem({16, 32, 16, 16}, 8, 1.0, ACL_FLOAT, seed++));  // many groups of 1 Ki
+    }
 }
 
 // ---- dtypes, shapes, views, flags -----------------------------------------------------------------------
@@ -435,7 +459,7 @@ TEST_P(GroupNormSwishGradTest, OneChannelPerGroup) {
 // with a plane length that is not a multiple of the vector width.
 TEST_P(GroupNormSwishGradTest, LargePlaneFewChannels) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
-    for (int mode : {0, 2}) {
+    for (int mode : kWorkSplits) {
         aclcl::setGroupNormSwishGradGeometryOverride(mode);
         SCOPED_TRACE("work split " + std::to_string(mode));
         checkProblem(makeProblem({1, 2, 300, 301}, 1, 1.0, ACL_FLOAT, 340));
@@ -446,7 +470,7 @@ TEST_P(GroupNormSwishGradTest, LargePlaneFewChannels) {
 // Many channels, tiny planes: many planes per work-group and long channel reductions.
 TEST_P(GroupNormSwishGradTest, ManyChannelsTinyPlanes) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
-    for (int mode : {0, 2}) {
+    for (int mode : kWorkSplits) {
         aclcl::setGroupNormSwishGradGeometryOverride(mode);
         SCOPED_TRACE("work split " + std::to_string(mode));
         checkProblem(makeProblem({3, 2048, 2}, 16, 1.0, ACL_FLOAT, 350));
@@ -501,9 +525,10 @@ TEST_P(GroupNormSwishGradTest, BitIdenticalRunToRun) {
     if (!skipOnRusticl()) {
         problems.push_back(makeProblem({1, 2, 256, 300}, 1, 1.0, ACL_FLOAT, 391));  // chunked planes
         problems.push_back(makeProblem({2, 512, 3}, 8, 1.0, ACL_BF16, 392));
+        problems.push_back(makeProblem({8, 64, 16, 16}, 16, 1.0, ACL_FLOAT, 393));  // fused by default
     }
-    for (int mode : {0, 2}) {
-        if (mode == 2 && skipOnRusticl()) continue;
+    for (int mode : kWorkSplits) {
+        if (mode != 0 && skipOnRusticl()) continue;
         aclcl::setGroupNormSwishGradGeometryOverride(mode);
         for (const Problem &p : problems) {
             SCOPED_TRACE(shapeName(p.shape) + " work split " + std::to_string(mode));

@@ -14,12 +14,9 @@
 
 namespace aclcl {
 
-// 0: pick the work split by device type; 1: the CPU split; 2: the GPU split. Lets the tests run the
-// GPU split (lanes sharing a plane, tree reductions) on the CPU devices of CI.
+// Lets the tests run every work split on the CPU devices of CI (see WorkSplit below); 0 = automatic.
 std::atomic<int> groupNormSwishGradGeometryOverride{0};
-void setGroupNormSwishGradGeometryOverride(int mode) {
-    groupNormSwishGradGeometryOverride = mode;
-}
+void setGroupNormSwishGradGeometryOverride(int mode) { groupNormSwishGradGeometryOverride = mode; }
 
 namespace {
 
@@ -52,7 +49,9 @@ struct Problem {
 // into `chunks` chunks when there are too few planes to keep the device busy (large HxW, few channels).
 // It depends only on the shape and the device, so one device always sums in the same order.
 struct Geometry {
-    bool tiny = false;  // the *_tiny kernels: a work-item computes 16 whole planes as one float16
+    bool tiny = false;   // the *_tiny kernels: a work-item computes 16 whole planes as one float16
+    bool fused = false;  // gnsg_fused_group: a work-item runs all three passes over one (n, group)
+    int64_t groupCache = 0;  // floats of local memory the fused kernel keeps g in (0: it recomputes g)
     int64_t vec = 1, local = 1, lanes = 1, chunks = 1, chunkLen = 1, workGroups = 1;
     int64_t coefLocal = 1, coefLanes = 1, chanLocal = 1, chanLanes = 1;
 };
@@ -64,26 +63,40 @@ void planReduction(int64_t terms, bool cpu, int64_t maxLocal, int64_t *local, in
     *local = std::max(*lanes, std::min<int64_t>(64, maxLocal));
 }
 
-Geometry planGeometry(const Problem &p, const Device &device) {
+// The ways to cut the work; the automatic choice depends on the device type and the shape.
+enum class WorkSplit {
+    Automatic = 0,
+    CpuThreePass = 1,     // one work-item per plane or chunk (16 planes per work-item for HxW < 16)
+    Gpu = 2,              // lanes sharing a plane, tree reductions
+    CpuFused = 3,         // one work-item per (n, group), g kept in local memory when it fits
+    CpuFusedNoCache = 4,  // the same, recomputing g in pass 3
+};
+
+Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSize, int64_t localMemSize) {
     Geometry g;
-    const int forced = groupNormSwishGradGeometryOverride.load();
-    const bool cpu = forced ? forced == 1 : (device.type & CL_DEVICE_TYPE_CPU) != 0;
+    const auto forced = static_cast<WorkSplit>(groupNormSwishGradGeometryOverride.load());
+    const bool cpu = forced == WorkSplit::Automatic ? (device.type & CL_DEVICE_TYPE_CPU) != 0
+                                                    : forced != WorkSplit::Gpu;
     const int64_t maxLocal =
         std::min<int64_t>(256, floorPow2(static_cast<int64_t>(std::max<size_t>(device.maxWorkGroupSize, 1))));
     const int64_t units = std::max<int64_t>(1, device.computeUnits);
-    int64_t wantGroups, minChunk;
-    if (cpu && p.planeLen < 16) {
+    const int64_t groupElems = p.channelsPerGroup() * p.planeLen;
+    const bool forceFused = forced == WorkSplit::CpuFused || forced == WorkSplit::CpuFusedNoCache;
+
+    if (cpu && p.planeLen < 16 && !forceFused) {
         // Planes too short for a vector of their own: vectorise across 16 planes instead.
         constexpr int64_t kTinyPlanes = 16;
         g.tiny = true;
         g.vec = kTinyPlanes;  // the tiny kernels load and store 2-D inputs (HxW = 1) as one float16 run
-        g.local = std::clamp<int64_t>(floorPow2(std::max<int64_t>(1, 4096 / (kTinyPlanes * p.planeLen))), 1, maxLocal);
+        g.local =
+            std::clamp<int64_t>(floorPow2(std::max<int64_t>(1, 4096 / (kTinyPlanes * p.planeLen))), 1, maxLocal);
         g.chunkLen = p.planeLen;
         g.workGroups = ceilDiv(ceilDiv(p.planes(), kTinyPlanes), g.local);
         planReduction(p.channelsPerGroup(), cpu, maxLocal, &g.coefLocal, &g.coefLanes);
         planReduction(p.batch, cpu, maxLocal, &g.chanLocal, &g.chanLanes);
         return g;
     }
+    int64_t wantGroups, minChunk;
     if (cpu) {
         // PoCL: one work-item walks a whole plane (or chunk) with wide vectors; small planes are batched so
         // that a work-group holds about 4 Ki elements.
@@ -99,6 +112,22 @@ Geometry planGeometry(const Problem &p, const Device &device) {
         g.local = std::max(g.lanes, std::min<int64_t>(64, maxLocal));
         wantGroups = std::max<int64_t>(64, 16 * units);
         minChunk = 4 * g.lanes * g.vec;
+    }
+    // Enough (n, group)s to share out, and one group's x and dy fit in a core's cache (1 MiB L2 per core
+    // here, half of it for them): one work-item per group reads them from memory once, as pass 3 finds
+    // them in the cache.
+    const bool fuse = forceFused || (forced == WorkSplit::Automatic && cpu && p.batch * p.groups >= 8 * units &&
+                                     groupElems * 2 * elementSize <= 512 * 1024);
+    if (fuse) {
+        g.fused = true;
+        // Keeping g in local memory spares pass 3 the exp and the dy read. The size is rounded up to a
+        // power of two so that few programs are built.
+        const int64_t cache = std::max<int64_t>(1024, ceilPow2(groupElems));
+        if (forced != WorkSplit::CpuFusedNoCache && cache * static_cast<int64_t>(sizeof(float)) <= localMemSize / 2) {
+            g.groupCache = cache;
+        }
+        planReduction(p.batch, cpu, maxLocal, &g.chanLocal, &g.chanLanes);
+        return g;
     }
     int64_t planeBlocks = ceilDiv(p.planes(), g.local / g.lanes);
     int64_t maxChunks = std::max<int64_t>(1, p.planeLen / minChunk);
@@ -203,10 +232,19 @@ Problem validate(const Args &a) {
     return p;
 }
 
+// The buffers the kernels use, resolved at run time.
+struct Buffers {
+    Operand dy, mean, rstd, x, gamma, beta, dx, partialG, partialGx, coef;
+    std::shared_ptr<Operand> dgamma, dbeta;  // null when not required
+};
+
 void plan(OpPlan &plan, const Args &a) {
     Problem p = validate(a);
-    Geometry geo = planGeometry(p, plan.device());
-    aclDataType dtype = a.x->dtype;
+    cl_ulong localMem = 0;
+    clGetDeviceInfo(plan.device().id, CL_DEVICE_LOCAL_MEM_SIZE, sizeof localMem, &localMem, nullptr);
+    Geometry geo = planGeometry(p, plan.device(), static_cast<int64_t>(dtypeSize(a.x->dtype)),
+                                static_cast<int64_t>(localMem));
+    const aclDataType dtype = a.x->dtype;
 
     // Inputs in CANN's argument order; outputs dx, then dgamma and dbeta when required.
     size_t iDy = plan.addInput(a.dy), iMean = plan.addInput(a.mean), iRstd = plan.addInput(a.rstd),
@@ -215,92 +253,88 @@ void plan(OpPlan &plan, const Args &a) {
     size_t oDgamma = a.wantDgamma ? plan.addOutput(a.dgamma) : 0;
     size_t oDbeta = a.wantDbeta ? plan.addOutput(a.dbeta) : 0;
 
-    Operand dy = plan.contiguousInput(iDy, dtype), mean = plan.contiguousInput(iMean, dtype),
-            rstd = plan.contiguousInput(iRstd, dtype), x = plan.contiguousInput(iX, dtype),
-            gamma = plan.contiguousInput(iGamma, dtype), beta = plan.contiguousInput(iBeta, dtype);
-    Operand dx = plan.contiguousOutput(oDx, dtype);
-    std::shared_ptr<Operand> dgamma, dbeta;
-    if (a.wantDgamma) dgamma = std::make_shared<Operand>(plan.contiguousOutput(oDgamma, dtype));
-    if (a.wantDbeta) dbeta = std::make_shared<Operand>(plan.contiguousOutput(oDbeta, dtype));
+    Buffers b;
+    b.dy = plan.contiguousInput(iDy, dtype);
+    b.mean = plan.contiguousInput(iMean, dtype);
+    b.rstd = plan.contiguousInput(iRstd, dtype);
+    b.x = plan.contiguousInput(iX, dtype);
+    b.gamma = plan.contiguousInput(iGamma, dtype);
+    b.beta = plan.contiguousInput(iBeta, dtype);
+    b.dx = plan.contiguousOutput(oDx, dtype);
+    if (a.wantDgamma) b.dgamma = std::make_shared<Operand>(plan.contiguousOutput(oDgamma, dtype));
+    if (a.wantDbeta) b.dbeta = std::make_shared<Operand>(plan.contiguousOutput(oDbeta, dtype));
+    const uint64_t partialCount = static_cast<uint64_t>(p.planes() * geo.chunks);
+    b.partialG = plan.workspaceOperand(partialCount, ACL_FLOAT);
+    b.partialGx = plan.workspaceOperand(partialCount, ACL_FLOAT);
+    if (!geo.fused) b.coef = plan.workspaceOperand(static_cast<uint64_t>(2 * p.batch * p.groups), ACL_FLOAT);
 
-    uint64_t partialCount = static_cast<uint64_t>(p.planes() * geo.chunks);
-    Operand partialG = plan.workspaceOperand(partialCount, ACL_FLOAT);
-    Operand partialGx = plan.workspaceOperand(partialCount, ACL_FLOAT);
-    Operand coef = plan.workspaceOperand(static_cast<uint64_t>(2 * p.batch * p.groups), ACL_FLOAT);
-
-    bool wide = a.x->numel() > INT_MAX / 2 || partialCount > static_cast<uint64_t>(INT_MAX / 2);
+    const bool wide = a.x->numel() > INT_MAX / 2 || partialCount > static_cast<uint64_t>(INT_MAX / 2);
+    const int ioKind = dtype == ACL_FLOAT ? 0 : dtype == ACL_FLOAT16 ? 1 : 2;
     std::string defines =
         dtypeDefines("IO", dtype) + indexDefine(wide) +
-        strformat(
-            "#define IO_KIND %d\n#define VEC %lld\n#define LOCAL %lld\n#define LANES %lld\n"
-            "#define COEF_LOCAL %lld\n#define COEF_LANES %lld\n#define CHAN_LOCAL %lld\n#define CHAN_LANES %lld\n"
-            "#define WANT_DGAMMA %d\n#define WANT_DBETA %d\n",
-            dtype == ACL_FLOAT     ? 0
-            : dtype == ACL_FLOAT16 ? 1
-                                   : 2,
-            static_cast<long long>(geo.vec), static_cast<long long>(geo.local), static_cast<long long>(geo.lanes),
-            static_cast<long long>(geo.coefLocal), static_cast<long long>(geo.coefLanes),
-            static_cast<long long>(geo.chanLocal), static_cast<long long>(geo.chanLanes), a.wantDgamma ? 1 : 0,
-            a.wantDbeta ? 1 : 0);
+        strformat("#define IO_KIND %d\n#define VEC %lld\n#define LOCAL %lld\n#define LANES %lld\n"
+                  "#define COEF_LOCAL %lld\n#define COEF_LANES %lld\n#define CHAN_LOCAL %lld\n"
+                  "#define CHAN_LANES %lld\n#define WANT_DGAMMA %d\n#define WANT_DBETA %d\n#define GROUP_CACHE %lld\n",
+                  ioKind, static_cast<long long>(geo.vec), static_cast<long long>(geo.local),
+                  static_cast<long long>(geo.lanes), static_cast<long long>(geo.coefLocal),
+                  static_cast<long long>(geo.coefLanes), static_cast<long long>(geo.chanLocal),
+                  static_cast<long long>(geo.chanLanes), a.wantDgamma ? 1 : 0, a.wantDbeta ? 1 : 0,
+                  static_cast<long long>(geo.groupCache));
     ProgramHandle program = plan.program("group_norm_swish_grad", defines);
-    auto sums = std::make_shared<Kernel>(program, geo.tiny ? "gnsg_plane_sums_tiny" : "gnsg_plane_sums");
-    auto coefKernel = std::make_shared<Kernel>(program, "gnsg_group_coef");
-    auto chanKernel = (a.wantDgamma || a.wantDbeta) ? std::make_shared<Kernel>(program, "gnsg_channel_grads") : nullptr;
-    auto dxKernel = std::make_shared<Kernel>(program, geo.tiny ? "gnsg_dx_tiny" : "gnsg_dx");
 
     const cl_int planes = static_cast<cl_int>(p.planes()), channels = static_cast<cl_int>(p.channels),
                  perGroup = static_cast<cl_int>(p.channelsPerGroup()), chunks = static_cast<cl_int>(geo.chunks),
                  batch = static_cast<cl_int>(p.batch);
+    const cl_long planeLen = p.planeLen, chunkLen = geo.chunkLen;
     const float scale = static_cast<float>(a.swishScale);
     const float invGroupSize = static_cast<float>(1.0 / (static_cast<double>(p.channelsPerGroup()) * p.planeLen));
-    const cl_long planeLen = p.planeLen, chunkLen = geo.chunkLen;
-    const cl_int planeLen32 = static_cast<cl_int>(p.planeLen), chunkLen32 = static_cast<cl_int>(geo.chunkLen);
-    const size_t mainGlobal = static_cast<size_t>(geo.workGroups * geo.local),
-                 mainLocal = static_cast<size_t>(geo.local);
-    const size_t coefLocal = static_cast<size_t>(geo.coefLocal), chanLocal = static_cast<size_t>(geo.chanLocal);
-    const size_t coefGlobal =
-        static_cast<size_t>(ceilDiv(p.batch * p.groups, geo.coefLocal / geo.coefLanes) * geo.coefLocal);
-    const size_t chanGlobal = static_cast<size_t>(ceilDiv(p.channels, geo.chanLocal / geo.chanLanes) * geo.chanLocal);
 
-    plan.step([=](RunContext &ctx) {
-        Kernel &k = *sums;
-        if (wide) {
-            k.args(dy.resolve(ctx), mean.resolve(ctx), rstd.resolve(ctx), x.resolve(ctx), gamma.resolve(ctx),
-                   beta.resolve(ctx), partialG.resolve(ctx), partialGx.resolve(ctx), planes, channels, perGroup,
-                   planeLen, chunkLen, chunks, scale);
-        } else {
-            k.args(dy.resolve(ctx), mean.resolve(ctx), rstd.resolve(ctx), x.resolve(ctx), gamma.resolve(ctx),
-                   beta.resolve(ctx), partialG.resolve(ctx), partialGx.resolve(ctx), planes, channels, perGroup,
-                   planeLen32, chunkLen32, chunks, scale);
-        }
-        k.launch(ctx.queue(), 1, &mainGlobal, &mainLocal);
-    });
-    plan.step([=](RunContext &ctx) {
-        coefKernel->args(partialG.resolve(ctx), partialGx.resolve(ctx), gamma.resolve(ctx), coef.resolve(ctx), batch,
-                         channels, perGroup, chunks, invGroupSize);
-        coefKernel->launch(ctx.queue(), 1, &coefGlobal, &coefLocal);
-    });
-    if (chanKernel) {
+    if (geo.fused) {
+        // One work-item per (n, group) does passes 1 to 3; dgamma/dbeta from its stored plane sums.
+        auto fused = std::make_shared<Kernel>(program, "gnsg_fused_group");
+        const size_t local = 1, global = static_cast<size_t>(p.batch * p.groups);
+        plan.step([=](RunContext &ctx) {
+            fused->args(b.dy.resolve(ctx), b.mean.resolve(ctx), b.rstd.resolve(ctx), b.x.resolve(ctx),
+                        b.gamma.resolve(ctx), b.beta.resolve(ctx), b.partialG.resolve(ctx), b.partialGx.resolve(ctx),
+                        b.dx.resolve(ctx), batch, channels, perGroup, planeLen, scale, invGroupSize);
+            fused->launch(ctx.queue(), 1, &global, &local);
+        });
+    } else {
+        auto sums = std::make_shared<Kernel>(program, geo.tiny ? "gnsg_plane_sums_tiny" : "gnsg_plane_sums");
+        auto coefKernel = std::make_shared<Kernel>(program, "gnsg_group_coef");
+        auto dxKernel = std::make_shared<Kernel>(program, geo.tiny ? "gnsg_dx_tiny" : "gnsg_dx");
+        const size_t mainGlobal = static_cast<size_t>(geo.workGroups * geo.local),
+                     mainLocal = static_cast<size_t>(geo.local);
+        const size_t coefLocal = static_cast<size_t>(geo.coefLocal);
+        const size_t coefGlobal =
+            static_cast<size_t>(ceilDiv(p.batch * p.groups, geo.coefLocal / geo.coefLanes) * geo.coefLocal);
+        plan.step([=](RunContext &ctx) {
+            sums->args(b.dy.resolve(ctx), b.mean.resolve(ctx), b.rstd.resolve(ctx), b.x.resolve(ctx),
+                       b.gamma.resolve(ctx), b.beta.resolve(ctx), b.partialG.resolve(ctx), b.partialGx.resolve(ctx),
+                       planes, channels, perGroup, planeLen, chunkLen, chunks, scale);
+            sums->launch(ctx.queue(), 1, &mainGlobal, &mainLocal);
+            coefKernel->args(b.partialG.resolve(ctx), b.partialGx.resolve(ctx), b.gamma.resolve(ctx),
+                             b.coef.resolve(ctx), batch, channels, perGroup, chunks, invGroupSize);
+            coefKernel->launch(ctx.queue(), 1, &coefGlobal, &coefLocal);
+            dxKernel->args(b.dy.resolve(ctx), b.mean.resolve(ctx), b.rstd.resolve(ctx), b.x.resolve(ctx),
+                           b.gamma.resolve(ctx), b.beta.resolve(ctx), b.coef.resolve(ctx), b.dx.resolve(ctx), planes,
+                           channels, perGroup, planeLen, chunkLen, chunks, scale);
+            dxKernel->launch(ctx.queue(), 1, &mainGlobal, &mainLocal);
+        });
+    }
+    if (a.wantDgamma || a.wantDbeta) {
+        auto chanKernel = std::make_shared<Kernel>(program, "gnsg_channel_grads");
+        const size_t chanLocal = static_cast<size_t>(geo.chanLocal);
+        const size_t chanGlobal =
+            static_cast<size_t>(ceilDiv(p.channels, geo.chanLocal / geo.chanLanes) * geo.chanLocal);
         plan.step([=](RunContext &ctx) {
             BufferRef none{};
-            chanKernel->args(partialG.resolve(ctx), partialGx.resolve(ctx), dgamma ? dgamma->resolve(ctx) : none,
-                             dbeta ? dbeta->resolve(ctx) : none, batch, channels, chunks);
+            chanKernel->args(b.partialG.resolve(ctx), b.partialGx.resolve(ctx),
+                             b.dgamma ? b.dgamma->resolve(ctx) : none, b.dbeta ? b.dbeta->resolve(ctx) : none, batch,
+                             channels, chunks);
             chanKernel->launch(ctx.queue(), 1, &chanGlobal, &chanLocal);
         });
     }
-    plan.step([=](RunContext &ctx) {
-        Kernel &k = *dxKernel;
-        if (wide) {
-            k.args(dy.resolve(ctx), mean.resolve(ctx), rstd.resolve(ctx), x.resolve(ctx), gamma.resolve(ctx),
-                   beta.resolve(ctx), coef.resolve(ctx), dx.resolve(ctx), planes, channels, perGroup, planeLen,
-                   chunkLen, chunks, scale);
-        } else {
-            k.args(dy.resolve(ctx), mean.resolve(ctx), rstd.resolve(ctx), x.resolve(ctx), gamma.resolve(ctx),
-                   beta.resolve(ctx), coef.resolve(ctx), dx.resolve(ctx), planes, channels, perGroup, planeLen32,
-                   chunkLen32, chunks, scale);
-        }
-        k.launch(ctx.queue(), 1, &mainGlobal, &mainLocal);
-    });
 }
 
 }  // namespace
