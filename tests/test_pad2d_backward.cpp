@@ -241,7 +241,7 @@ TEST_P(Pad2dBackwardTest, StridedAndOffsetViews) {
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (Pad2dLayout layout : layouts) {
             for (aclDataType dt : dtypes) {
-                if (rusticl() && dt != ACL_FLOAT) continue;
+                if (rusticl() && (dt != ACL_FLOAT || layout != Pad2dLayout::Gapped)) continue;
                 for (const Geometry &g : {Geometry{{2, 3, 6, 21}, {3, 2, 2, 1}, "4-D"},
                                           Geometry{{3, 5, 19}, {-1, 4, 1, 2}, "3-D"}}) {
                     auto c = makePad2dCase(m->reflect, std::string(g.what) + " layout " +
@@ -287,7 +287,7 @@ TEST_P(Pad2dBackwardTest, ReflectionExtremes) {
     };
     uint64_t seed = 500;
     for (const Geometry &g : shapes) {
-        if (rusticl() && g.self.back() == 5000) continue;
+        if (rusticl() && g.self.back() == 5000) continue;  // rusticl: cheap ones only
         auto c = makePad2dCase(true, g.what, ACL_FLOAT, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
         runAndCheck(*c);
     }
@@ -347,6 +347,7 @@ TEST_P(Pad2dBackwardTest, GpuElementKernelMatches) {
     uint64_t seed = 850;
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_COMPLEX64}) {
+            if (rusticl() && dt != ACL_FLOAT) continue;
             for (const Geometry &g : shapes) {
                 if (m->reflect && g.padding[0] >= g.self.back()) continue;
                 auto c = makePad2dCase(m->reflect, g.what, dt, g.self, g.padding, Pad2dLayout::Gapped, ++seed);
