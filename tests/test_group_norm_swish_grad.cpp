@@ -542,6 +542,49 @@ TEST_P(GroupNormSwishGradTest, BitIdenticalRunToRun) {
     }
 }
 
+// dxOut may be the very view of dy or of x (each element is read before it is overwritten, by the same
+// work-item), in every work split.
+TEST_P(GroupNormSwishGradTest, InPlaceOverDyOrX) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    const Problem p = makeProblem({4, 8, 5, 5}, 4, 1.0, ACL_FLOAT, 420);
+    const Reference want = reference(p);
+    for (int mode : kWorkSplits) {
+        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        for (bool overDy : {true, false}) {
+            SCOPED_TRACE(std::string(overDy ? "dx over dy" : "dx over x") + ", work split " + std::to_string(mode));
+            DeviceTensor dy(p.shape, p.dtype), x(p.shape, p.dtype), mean({4, 4}, p.dtype), rstd({4, 4}, p.dtype),
+                gamma({8}, p.dtype), beta({8}, p.dtype), dgamma({8}, p.dtype), dbeta({8}, p.dtype);
+            dy.upload(p.dy);
+            x.upload(p.x);
+            mean.upload(p.mean);
+            rstd.upload(p.rstd);
+            gamma.upload(p.gamma);
+            beta.upload(p.beta);
+            const DeviceTensor &target = overDy ? dy : x;
+            const std::vector<int64_t> strides = {200, 25, 5, 1};
+            int64_t storage = target.numel();
+            aclTensor *dx = aclCreateTensor(p.shape.data(), p.shape.size(), p.dtype, strides.data(), 0, ACL_FORMAT_ND,
+                                            &storage, 1, target.data());
+            ASSERT_NE(dx, nullptr);
+            uint64_t wsSize = 0;
+            aclOpExecutor *executor = nullptr;
+            ASSERT_ACL_OK(aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, x, gamma, beta, p.groups, nullptr,
+                                                                  p.scale, true, true, dx, dgamma, dbeta, &wsSize,
+                                                                  &executor));
+            void *ws = nullptr;
+            if (wsSize > 0) ASSERT_ACL_OK(aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST));
+            ASSERT_ACL_OK(aclnnGroupNormSwishGrad(ws, wsSize, executor, stream));
+            ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+            if (ws) aclrtFree(ws);
+            aclDestroyTensor(dx);
+            CheckResult c = gnsgCompare(target.download(), want.dx, want.dxScale, p.dtype, "dxOut");
+            EXPECT_TRUE(c.ok) << c.detail;
+            c = gnsgCompare(dgamma.download(), want.dgamma, want.dgammaScale, p.dtype, "dgammaOut");
+            EXPECT_TRUE(c.ok) << c.detail;
+        }
+    }
+}
+
 // The registered OpCase entries (the speed case and the size sweep included) pass their own check.
 TEST_P(GroupNormSwishGradTest, RegisteredCases) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
