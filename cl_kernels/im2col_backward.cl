@@ -33,6 +33,10 @@
 //                               compiler sees consecutive accesses), else the kernel argument
 //   UNROLLED                    1 for the unrolled kernel, with KH KW SH SW DH DW
 //   UNROLLED                    0 for the generic kernel
+//
+// 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
+// constant (x < 0 comes out false for negative x); the column arithmetic is unsigned and the
+// generic kernel clamps with max() instead.
 
 #if STORE_MODE == 0
 #define STORE_RESULT(p, i, v) OUT_STORE(p, i, v)
@@ -68,8 +72,11 @@ __kernel void im2col_backward_unrolled(__global const IN_T *grad, ulong grad_off
         __global const IN_T *row = g + (INDEX_T)(ki * KW) * (INDEX_T)gsT + (INDEX_T)(hn / SH) * L1 * (INDEX_T)GSL;
 #pragma unroll
         for (int kj = 0; kj < KW; ++kj) {
-            const long wn = (long)w + (PW - kj * DW);  // ow * SW when the tap covers column w
-            if (wn < 0 || wn % SW != 0 || wn / SW >= L1) continue;
+            // w + PW - kj*DW = ow * SW when the tap covers column w; unsigned, as every term is >= 0
+            const size_t reach = w + (size_t)PW;
+            if (reach < (size_t)(kj * DW)) continue;
+            const size_t wn = reach - (size_t)(kj * DW);
+            if (wn % SW != 0 || wn / SW >= (size_t)L1) continue;
             acc += IN_LOAD(row, (INDEX_T)kj * (INDEX_T)gsT + (INDEX_T)(wn / SW) * (INDEX_T)GSL);
         }
     }
@@ -89,8 +96,7 @@ inline bool tap_range(int x, int P, int K, int S, int D, int Lo, int step, int i
     // o >= 0  <=>  k <= xp / D;   o <= Lo - 1  <=>  k >= (xp - (Lo - 1) * S) / D, rounded up
     const long hiBound = xp / D;
     const long need = xp - (long)(Lo - 1) * S;
-    const long loBound = need <= 0 ? 0 : (need + D - 1) / D;
-    const long lo = max(loBound, 0L);
+    const long lo = (max(need, 0L) + D - 1) / D;  // max(): see the note on 64-bit sign tests
     const long hi = min(hiBound, (long)K - 1);
     if (lo > hi) return false;
     // k*D = xp (mod S)  <=>  k = (xp / gcd) * inv (mod step)

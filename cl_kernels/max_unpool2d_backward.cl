@@ -1,0 +1,168 @@
+// The gradient of 2-D max unpooling: out[nc][i] = gradOutput[nc][indices[nc][i]], a gather within
+// each (n, c) plane (i over the H*W plane of out, the index a flat offset into the oH*oW plane of
+// gradOutput). Each output element is written once by one work-item; no atomics except the fault
+// flag, so results are bit-identical run to run.
+//
+// Bad input: an index outside [0, plane) reads nothing, writes 0, and is reported through the
+// stream's fault record (report_fault, cl_kernels/common.cl); the next synchronize turns it into
+// ACL_ERROR_RT_AICORE_EXCEPTION naming the operator, the index and its position.
+//
+// (n, c) are collapsed into one index nc (the host packs a tensor whose n and c dimensions cannot
+// be collapsed). Kernels:
+//   max_unpool2d_backward_direct  NDRange (W, H, N*C), one work-item per output element; every
+//       tensor through its strides. gradOutput element k of plane nc is at nc*gsNC + k*gsW when its
+//       plane is flat (G_FLAT), else at nc*gsNC + (k / oW)*gsH + (k % oW)*gsW.
+//   max_unpool2d_backward_staged  one work-group per plane (NDRange N*C*LS, local LS), for planes
+//       stored with unit element stride and a gradOutput plane that fits in local memory: the
+//       work-group first copies the gradOutput plane into local memory with 16-element vector
+//       copies (a sequential read that the memory system streams, instead of a random one), then
+//       each work-item gathers runs of 8 outputs: one 8-index vector load, 8 reads from local
+//       memory, 8 stores. A work-item that saw a bad index reports it after its runs, so the
+//       atomic stays off the common path.
+//
+// Macros the host defines (host/ops/max_unpool2d_backward.cpp):
+//   G_T, G_VAL_T, G_LOAD        gradOutput slot (cl_kernels/common.cl)
+//   IDX_T                       int or long (indices)
+//   OUT_T, OUT_STORE            out slot
+//   INDEX_T                     int when every offset fits in 31 bits, long otherwise
+//   STORE_MODE                  how a value is converted to out's dtype with one rounding:
+//                               0 OUT_STORE; 1 double -> half; 2 double -> bf16; 3 int/long -> bf16
+//                               (2 and 3 round to odd in float, then to nearest even in bf16);
+//                               4 real -> complex (imaginary part 0)
+//   G_FLAT                      1 when gradOutput's (oH, oW) plane is flat with element step gsW
+//   RAW_T                       (staged kernel) an unsigned integer type of G_T's size: the plane is
+//                               copied as raw bits
+//
+// 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
+// constant (x < 0 comes out false for negative x). Index bounds are therefore tested unsigned,
+// (ulong)k >= (ulong)plane, which also catches negative k, and signs through unsigned compares.
+
+#if STORE_MODE == 0
+#define STORE_RESULT(p, i, v) OUT_STORE(p, i, v)
+#elif STORE_MODE == 1
+#define STORE_RESULT(p, i, v) vstore_half_rte((double)(v), (i), (p))
+#elif STORE_MODE == 2
+inline float double_to_float_odd(double d) {
+    float t = convert_float_rtz(d);
+    if ((double)t != d && !isnan(d)) t = as_float(as_uint(t) | 1u);
+    return t;
+}
+#define STORE_RESULT(p, i, v) ((p)[i] = float_to_bf16(double_to_float_odd((double)(v))))
+#elif STORE_MODE == 3
+// Round to odd with integer operations only: keep the top 24 bits of the magnitude, OR in a sticky
+// bit, scale back exactly. (llvmpipe's convert_float_rtz(long) drops the sign.)
+inline float long_to_float_odd(long l) {
+    const bool negative = (ulong)l > (ulong)LONG_MAX;  // see "64-bit sign tests" above
+    const ulong m = negative ? (ulong)0 - (ulong)l : (ulong)l;
+    float t;
+    if (m < (1UL << 24)) {
+        t = (float)m;
+    } else {
+        const int shift = 40 - (int)clz(m);  // the top set bit is 63 - clz; keep bits [shift, shift + 24)
+        ulong kept = m >> shift;
+        if ((kept << shift) != m) kept |= 1;
+        t = ldexp((float)kept, shift);
+    }
+    return negative ? -t : t;
+}
+#define STORE_RESULT(p, i, v) ((p)[i] = float_to_bf16(long_to_float_odd((long)(v))))
+#else
+#define STORE_RESULT(p, i, v) OUT_STORE_REAL(p, i, v)
+#endif
+
+__kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_off, __global const IDX_T *indices,
+                                           ulong idx_off, __global OUT_T *out, ulong out_off,
+                                           __global fault_record *fault, uint fault_tag, int H, int W, int oW,
+                                           long plane, long gsNC, long gsH, long gsW, long isNC, long isH,
+                                           long isW, long osNC, long osH, long osW) {
+    const int w = (int)get_global_id(0);
+    const int h = (int)get_global_id(1);
+    const INDEX_T nc = (INDEX_T)get_global_id(2);
+    if (w >= W || h >= H) return;
+    const long k = (long)indices[idx_off + nc * (INDEX_T)isNC + (INDEX_T)h * (INDEX_T)isH + (INDEX_T)w * (INDEX_T)isW];
+    __global OUT_T *o = out + out_off;
+    const INDEX_T at = nc * (INDEX_T)osNC + (INDEX_T)h * (INDEX_T)osH + (INDEX_T)w * (INDEX_T)osW;
+    if ((ulong)k >= (ulong)plane) {
+        STORE_RESULT(o, at, (G_VAL_T)0);
+        report_fault(fault, fault_tag, k, plane, ((long)nc * H + h) * W + w);
+        return;
+    }
+    __global const G_T *g = grad + grad_off + nc * (INDEX_T)gsNC;
+#if G_FLAT
+    const INDEX_T from = (INDEX_T)k * (INDEX_T)gsW;
+#else
+    const INDEX_T from = (INDEX_T)(k / oW) * (INDEX_T)gsH + (INDEX_T)(k % oW) * (INDEX_T)gsW;
+#endif
+    STORE_RESULT(o, at, G_LOAD(g, from));
+}
+
+#ifdef RAW_T
+
+// One output of a run: lane `lane` of the index vector.
+#define GATHER_LANE(lane)                                                      \
+    {                                                                          \
+        const G_VAL_T v = G_LOAD(sp, (INDEX_T)safe.lane);                      \
+        STORE_RESULT(op, at + lane##_pos, bad.lane ? (G_VAL_T)0 : v);          \
+    }
+#define s0_pos 0
+#define s1_pos 1
+#define s2_pos 2
+#define s3_pos 3
+#define s4_pos 4
+#define s5_pos 5
+#define s6_pos 6
+#define s7_pos 7
+
+__kernel void max_unpool2d_backward_staged(__global const G_T *grad, ulong grad_off, __global const IDX_T *indices,
+                                           ulong idx_off, __global OUT_T *out, ulong out_off,
+                                           __global fault_record *fault, uint fault_tag, long HW, long plane,
+                                           long gsNC, long isNC, long osNC, __local RAW_T *stage) {
+    const INDEX_T lid = (INDEX_T)get_local_id(0);
+    const INDEX_T ls = (INDEX_T)get_local_size(0);
+    const INDEX_T nc = (INDEX_T)get_group_id(0);
+    const INDEX_T planeN = (INDEX_T)plane, hw = (INDEX_T)HW;
+
+    // The gradOutput plane into local memory, as raw bits: 16-element chunks, then the tail.
+    __global const RAW_T *gp = (__global const RAW_T *)(grad + grad_off) + nc * (INDEX_T)gsNC;
+    const INDEX_T chunks = planeN / 16;
+    for (INDEX_T c = lid; c < chunks; c += ls) vstore16(vload16(c, gp), c, stage);
+    for (INDEX_T j = chunks * 16 + lid; j < planeN; j += ls) stage[j] = gp[j];
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    __local const G_T *sp = (__local const G_T *)stage;
+    __global const IDX_T *ip = indices + idx_off + nc * (INDEX_T)isNC;
+    __global OUT_T *op = out + out_off + nc * (INDEX_T)osNC;
+    int sawBad = 0;
+    const INDEX_T runs = hw / 8;
+    for (INDEX_T r = lid; r < runs; r += ls) {
+        const long8 k = convert_long8(vload8(r, ip));
+        const long8 bad = as_long8(convert_ulong8(k) >= (ulong)plane);
+        const long8 safe = select(k, (long8)0, bad);
+        sawBad |= any(bad);
+        const INDEX_T at = r * 8;
+        GATHER_LANE(s0) GATHER_LANE(s1) GATHER_LANE(s2) GATHER_LANE(s3)
+        GATHER_LANE(s4) GATHER_LANE(s5) GATHER_LANE(s6) GATHER_LANE(s7)
+    }
+    for (INDEX_T i = runs * 8 + lid; i < hw; i += ls) {
+        const long k = (long)ip[i];
+        const bool bad = (ulong)k >= (ulong)plane;
+        sawBad |= bad;
+        const G_VAL_T v = G_LOAD(sp, bad ? 0 : (INDEX_T)k);
+        STORE_RESULT(op, i, bad ? (G_VAL_T)0 : v);
+    }
+    if (sawBad) {
+        // Rare: walk this work-item's elements again and report the first bad index it meets.
+        for (INDEX_T i = lid * 8; i < runs * 8; i += ls * 8) {
+            for (INDEX_T j = i; j < i + 8; ++j) {
+                const long k = (long)ip[j];
+                if ((ulong)k >= (ulong)plane) report_fault(fault, fault_tag, k, plane, (long)nc * HW + j);
+            }
+        }
+        for (INDEX_T i = runs * 8 + lid; i < hw; i += ls) {
+            const long k = (long)ip[i];
+            if ((ulong)k >= (ulong)plane) report_fault(fault, fault_tag, k, plane, (long)nc * HW + i);
+        }
+    }
+}
+
+#endif

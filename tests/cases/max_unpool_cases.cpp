@@ -1,0 +1,328 @@
+// OpCase descriptions of MaxUnpool2dBackward: the benchmark's speed case and size sweep (registered
+// below) and the building block of tests/test_max_unpool2d_backward.cpp (through makeMaxUnpoolCase).
+//
+// The reference is exact: each output is the indexed gradOutput value converted to out's dtype with
+// one rounding (floating), two's-complement wrapping (integers) or a zero imaginary part (complex),
+// computed here in double / int64 independently of the kernels.
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "runtime/device.h"
+#include "support/device_tensor.h"
+#include "support/host_data.h"
+#include "support/op_case.h"
+
+namespace testing_support {
+
+// tests/test_max_unpool2d_backward.cpp repeats these declarations: keep them identical.
+enum class UnpoolLayout {
+    Contiguous,
+    Offset,          // contiguous strides at storage offset 7
+    Padded,          // row-major over (dim + 1) in every dimension, offset 5: (n, c) cannot be collapsed
+    InnerStrided,    // every stride doubled (every other element), offset 3
+    PlaneTransposed, // each (rows, cols) plane stored column-major, offset 2
+};
+
+struct UnpoolSpec {
+    std::string name;
+    aclDataType grad = ACL_FLOAT, indices = ACL_INT64, out = ACL_FLOAT;
+    int64_t N = 0;  // 0: 3-D tensors (C, H, W)
+    int64_t C = 1, H = 1, W = 1, oH = 1, oW = 1;
+    UnpoolLayout layout = UnpoolLayout::Contiguous;
+    uint64_t seed = 1;
+};
+
+namespace {
+
+// The value v (exact in double) rounded once to a binary format with p significant bits, minimum
+// normal exponent emin and largest finite value maxFinite; round to nearest even.
+double roundToBits(double v, int p, int emin, double maxFinite) {
+    if (v == 0 || !std::isfinite(v)) return v;
+    int e = 0;
+    std::frexp(v, &e);  // |v| = m * 2^e, 0.5 <= m < 1: the leading bit has exponent e - 1
+    const int q = std::max(e - 1, emin) - (p - 1);
+    const double r = std::ldexp(std::nearbyint(std::ldexp(v, -q)), q);
+    if (std::fabs(r) > maxFinite) return std::copysign(INFINITY, v);
+    return r;
+}
+
+// v converted to dtype the way the operator promises (see the file comment).
+double convertExactly(double v, aclDataType to) {
+    switch (to) {
+        case ACL_FLOAT: case ACL_COMPLEX64: return roundToBits(v, 24, -126, 3.4028234663852886e38);
+        case ACL_FLOAT16: return roundToBits(v, 11, -14, 65504.0);
+        case ACL_BF16: return roundToBits(v, 8, -126, 3.3895313892515355e38);
+        case ACL_DOUBLE: case ACL_COMPLEX128: return v;
+        case ACL_BOOL: return v != 0 ? 1 : 0;
+        default: break;
+    }
+    const int64_t x = static_cast<int64_t>(v);
+    switch (to) {
+        case ACL_INT8: return static_cast<int8_t>(x);
+        case ACL_UINT8: return static_cast<uint8_t>(x);
+        case ACL_INT16: return static_cast<int16_t>(x);
+        case ACL_UINT16: return static_cast<uint16_t>(x);
+        case ACL_INT32: return static_cast<int32_t>(x);
+        case ACL_UINT32: return static_cast<uint32_t>(x);
+        case ACL_UINT64: return static_cast<double>(static_cast<uint64_t>(x));
+        default: return static_cast<double>(x);
+    }
+}
+
+// Random values exactly representable in dtype (integers across the dtype's range, int64 within 2^53).
+std::vector<double> randomOf(size_t n, aclDataType dtype, uint64_t seed) {
+    std::vector<double> v;
+    switch (dtype) {
+        case ACL_BOOL: v = randomValues(n, seed, 0, 2); break;
+        case ACL_INT8: v = randomValues(n, seed, -128, 128); break;
+        case ACL_UINT8: v = randomValues(n, seed, 0, 256); break;
+        case ACL_INT16: v = randomValues(n, seed, -32768, 32768); break;
+        case ACL_INT32: v = randomValues(n, seed, -2147483648.0, 2147483648.0); break;
+        case ACL_INT64: v = randomValues(n, seed, -9007199254740992.0, 9007199254740992.0); break;
+        default: v = randomValues(n, seed, -4, 4); break;
+    }
+    for (double &x : v) {
+        if (dtype == ACL_BOOL || dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT16 ||
+            dtype == ACL_INT32 || dtype == ACL_INT64) {
+            x = std::floor(x);
+        } else {
+            x = roundTo(x, dtype);
+        }
+    }
+    return v;
+}
+
+int64_t product(const std::vector<int64_t> &dims) {
+    int64_t n = 1;
+    for (int64_t d : dims) n *= d;
+    return n;
+}
+
+std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, UnpoolLayout layout) {
+    const size_t r = dims.size();
+    std::vector<int64_t> s(r);
+    const int64_t extra = layout == UnpoolLayout::Padded ? 1 : 0;
+    int64_t acc = 1;
+    for (size_t i = r; i-- > 0;) {
+        s[i] = acc;
+        acc *= dims[i] + extra;
+    }
+    if (layout == UnpoolLayout::InnerStrided) {
+        for (int64_t &v : s) v *= 2;
+    } else if (layout == UnpoolLayout::PlaneTransposed) {
+        s[r - 2] = 1;
+        s[r - 1] = dims[r - 2];
+    }
+    return s;
+}
+
+int64_t offsetFor(UnpoolLayout layout) {
+    switch (layout) {
+        case UnpoolLayout::Offset: return 7;
+        case UnpoolLayout::Padded: return 5;
+        case UnpoolLayout::InnerStrided: return 3;
+        case UnpoolLayout::PlaneTransposed: return 2;
+        default: return 0;
+    }
+}
+
+bool sameValue(double a, double b) {
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+    return a == b && std::signbit(a) == std::signbit(b);
+}
+
+bool isFp64(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
+
+class UnpoolCase : public OpCase {
+public:
+    explicit UnpoolCase(UnpoolSpec spec) : s_(std::move(spec)) {
+        op = "MaxUnpool2dBackward";
+        name = s_.name;
+        dtype = s_.grad;
+        self_ = s_.N > 0 ? std::vector<int64_t>{s_.N, s_.C, s_.H, s_.W} : std::vector<int64_t>{s_.C, s_.H, s_.W};
+        grad_ = self_;
+        grad_[grad_.size() - 2] = s_.oH;
+        grad_[grad_.size() - 1] = s_.oW;
+        // Bytes that must move once: read the indices, read the gathered gradOutput elements (one per
+        // output), write out.
+        const double n = static_cast<double>(product(self_));
+        bytes = n * static_cast<double>(aclDataTypeSize(s_.indices) + aclDataTypeSize(s_.grad) +
+                                        aclDataTypeSize(s_.out));
+        params["self"] = std::vector<double>(self_.begin(), self_.end());
+        params["outputSize"] = {static_cast<double>(s_.oH), static_cast<double>(s_.oW)};
+    }
+
+    void setup() override {
+        gradT_ = DeviceTensor(grad_, s_.grad, stridesFor(grad_, s_.layout), offsetFor(s_.layout));
+        selfT_ = DeviceTensor(self_, s_.grad, stridesFor(self_, s_.layout), offsetFor(s_.layout));
+        indicesT_ = DeviceTensor(self_, s_.indices, stridesFor(self_, s_.layout), offsetFor(s_.layout));
+        outT_ = DeviceTensor(self_, s_.out, stridesFor(self_, s_.layout), offsetFor(s_.layout));
+        gradValues_ = randomOf(static_cast<size_t>(product(grad_)), s_.grad, s_.seed);
+        const int64_t plane = s_.oH * s_.oW;
+        indexValues_ = randomValues(static_cast<size_t>(product(self_)), s_.seed + 1000, 0, static_cast<double>(plane));
+        for (double &k : indexValues_) k = std::floor(k);
+        gradT_.upload(gradValues_);
+        selfT_.upload(randomOf(static_cast<size_t>(product(self_)), s_.grad, s_.seed + 2000));
+        indicesT_.upload(indexValues_);
+        outT_.fillStorage(kFill);
+    }
+
+    aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
+        if (!outputSize_) {
+            const int64_t size[2] = {s_.oH, s_.oW};
+            outputSize_.reset(aclCreateIntArray(size, 2));
+        }
+        return aclnnMaxUnpool2dBackwardGetWorkspaceSize(gradT_, selfT_, indicesT_, outputSize_.get(), outT_,
+                                                        workspaceSize, executor);
+    }
+
+    aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
+        return aclnnMaxUnpool2dBackward(workspace, workspaceSize, executor, stream);
+    }
+
+    // Exact: every output equals the converted indexed value (NaN == NaN, -0 != +0); bytes of out's
+    // storage outside its view keep the fill pattern.
+    CheckResult check() override {
+        const std::vector<double> got = outT_.download();
+        const std::vector<double> want = reference();
+        CheckResult r = compareExact(got, want);
+        if (r.ok && s_.layout != UnpoolLayout::Contiguous) {
+            const std::string stray = strayWrite();
+            if (!stray.empty()) {
+                r.ok = false;
+                r.detail = op + "/" + name + ": " + stray;
+            }
+        }
+        return r;
+    }
+
+    bool supported(std::string *why) const override {
+        int32_t id = 0;
+        aclrtGetDevice(&id);
+        if ((isFp64(s_.grad) || isFp64(s_.out)) && !aclcl::deviceAt(id).fp64) {
+            if (why) *why = "the device has no fp64";
+            return false;
+        }
+        return true;
+    }
+
+    // The expected out values in row-major order (complex: re, im pairs).
+    std::vector<double> reference() const {
+        const int64_t plane = s_.oH * s_.oW, hw = s_.H * s_.W;
+        const bool complexOut = s_.out == ACL_COMPLEX64 || s_.out == ACL_COMPLEX128;
+        std::vector<double> want;
+        for (size_t i = 0; i < indexValues_.size(); ++i) {
+            const int64_t p = static_cast<int64_t>(i) / hw;
+            const double v = gradValues_[static_cast<size_t>(p * plane + static_cast<int64_t>(indexValues_[i]))];
+            want.push_back(convertExactly(v, s_.out));
+            if (complexOut) want.push_back(0.0);
+        }
+        return want;
+    }
+
+    CheckResult compareExact(const std::vector<double> &got, const std::vector<double> &want) const {
+        CheckResult r;
+        if (got.size() != want.size()) {
+            r.ok = false;
+            r.detail = op + "/" + name + ": size mismatch";
+            return r;
+        }
+        for (size_t i = 0; i < got.size(); ++i) {
+            if (sameValue(got[i], want[i])) continue;
+            r.ok = false;
+            char buf[256];
+            std::snprintf(buf, sizeof buf, "%s/%s: out value %zu: got %.17g, expected %.17g", op.c_str(), name.c_str(),
+                          i, got[i], want[i]);
+            r.detail = buf;
+            break;
+        }
+        return r;
+    }
+
+    DeviceTensor &gradOutput() { return gradT_; }
+    DeviceTensor &indices() { return indicesT_; }
+    DeviceTensor &out() { return outT_; }
+    std::vector<double> &gradValues() { return gradValues_; }
+    std::vector<double> &indexValues() { return indexValues_; }
+
+private:
+    static constexpr uint8_t kFill = 0x3c;
+
+    struct IntArrayDeleter {
+        void operator()(aclIntArray *a) const { aclDestroyIntArray(a); }
+    };
+
+    std::string strayWrite() const {
+        const std::vector<uint8_t> storage = outT_.storage();
+        const size_t elem = aclDataTypeSize(s_.out);
+        std::vector<bool> inView(storage.size() / elem, false);
+        const std::vector<int64_t> strides = stridesFor(self_, s_.layout);
+        const int64_t n = product(self_);
+        for (int64_t flat = 0; flat < n; ++flat) {
+            int64_t rest = flat, at = offsetFor(s_.layout);
+            for (size_t d = self_.size(); d-- > 0;) {
+                at += (rest % self_[d]) * strides[d];
+                rest /= self_[d];
+            }
+            inView[static_cast<size_t>(at)] = true;
+        }
+        for (size_t e = 0; e < inView.size(); ++e) {
+            if (inView[e]) continue;
+            for (size_t b = 0; b < elem; ++b) {
+                if (storage[e * elem + b] != kFill) return "stray write at storage element " + std::to_string(e);
+            }
+        }
+        return "";
+    }
+
+    UnpoolSpec s_;
+    std::vector<int64_t> self_, grad_;
+    DeviceTensor gradT_, selfT_, indicesT_, outT_;
+    std::unique_ptr<aclIntArray, IntArrayDeleter> outputSize_;
+    std::vector<double> gradValues_, indexValues_;
+};
+
+UnpoolSpec plainCase(const std::string &name, int64_t N, int64_t C, int64_t HW, int64_t oHW) {
+    UnpoolSpec s;
+    s.name = name;
+    s.N = N;
+    s.C = C;
+    s.H = s.W = HW;
+    s.oH = s.oW = oHW;
+    return s;
+}
+
+CaseList benchmarkCases() {
+    CaseList cases;
+    // self 8x64x64x64 fp32 with int64 indices into 128x128 gradOutput planes.
+    auto speed = std::make_unique<UnpoolCase>(plainCase("8x64x64x64 out128", 8, 64, 64, 128));
+    speed->speedCase = true;
+    cases.push_back(std::move(speed));
+    // 32K to 4.2M output elements (128x), 64x64 planes unpooled into 128x128 as in the speed case.
+    const struct {
+        int64_t N, C, HW;
+    } sweep[] = {{1, 8, 64}, {2, 32, 64}, {4, 64, 64}, {8, 64, 64}, {8, 128, 64}};
+    for (const auto &z : sweep) {
+        const std::string shape = std::to_string(z.N) + "x" + std::to_string(z.C) + "x" + std::to_string(z.HW) +
+                                  "x" + std::to_string(z.HW);
+        auto c = std::make_unique<UnpoolCase>(plainCase("sweep " + shape + " out" + std::to_string(2 * z.HW), z.N,
+                                                        z.C, z.HW, 2 * z.HW));
+        c->sweep = "maxunpool";
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+}  // namespace
+
+// For the tests: one case with any shapes, dtypes and layout.
+std::unique_ptr<OpCase> makeMaxUnpoolCase(const UnpoolSpec &spec) { return std::make_unique<UnpoolCase>(spec); }
+
+}  // namespace testing_support
+
+ACLNN_REGISTER_CASES("MaxUnpool2dBackward", [] { return testing_support::benchmarkCases(); });

@@ -1,0 +1,606 @@
+// aclnnMaxUnpool2dBackward: the OPS.md sample, PyTorch golden data, exact host references over the
+// dtype matrix (out's dtype differing from gradOutput's, single rounding included), strided and offset
+// views, extreme shapes, both kernels, 64-bit index math, determinism, the bad-index fault, empty
+// input and every documented error.
+//
+// Tolerance: none. The operator is a gather; every value is compared exactly with the indexed input
+// converted once to out's dtype (NaN equals NaN, -0 differs from +0).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "common/dtype.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/device_tensor.h"
+#include "support/host_data.h"
+#include "support/op_case.h"
+
+namespace testing_support {
+// Defined in tests/cases/max_unpool_cases.cpp (same declarations there).
+enum class UnpoolLayout { Contiguous, Offset, Padded, InnerStrided, PlaneTransposed };
+struct UnpoolSpec {
+    std::string name;
+    aclDataType grad = ACL_FLOAT, indices = ACL_INT64, out = ACL_FLOAT;
+    int64_t N = 0;
+    int64_t C = 1, H = 1, W = 1, oH = 1, oW = 1;
+    UnpoolLayout layout = UnpoolLayout::Contiguous;
+    uint64_t seed = 1;
+};
+std::unique_ptr<OpCase> makeMaxUnpoolCase(const UnpoolSpec &spec);
+}  // namespace testing_support
+
+namespace aclcl {
+void maxUnpool2dBackwardForceWideIndex(bool wide);  // host/ops/max_unpool2d_backward.cpp test hooks
+void maxUnpool2dBackwardForceDirect(bool direct);
+}  // namespace aclcl
+
+using namespace testing_support;
+
+namespace {
+
+class IntArray {
+public:
+    explicit IntArray(const std::vector<int64_t> &v) : a_(aclCreateIntArray(v.data(), v.size())) {}
+    ~IntArray() { aclDestroyIntArray(a_); }
+    IntArray(const IntArray &) = delete;
+    IntArray &operator=(const IntArray &) = delete;
+    operator aclIntArray *() const { return a_; }
+
+private:
+    aclIntArray *a_;
+};
+
+// Plans and runs; returns the run's status (the synchronize is left to the caller).
+aclnnStatus enqueueOp(aclrtStream stream, const aclTensor *grad, const aclTensor *self, const aclTensor *indices,
+                      const std::vector<int64_t> &outputSize, aclTensor *out, void **workspace) {
+    IntArray size(outputSize);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    aclnnStatus st = aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, &ex);
+    if (st != 0) return st;
+    *workspace = nullptr;
+    if (ws > 0 && aclrtMalloc(workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != 0) return -1;
+    return aclnnMaxUnpool2dBackward(*workspace, ws, ex, stream);
+}
+
+aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *self, const aclTensor *indices,
+                  const std::vector<int64_t> &outputSize, aclTensor *out) {
+    void *w = nullptr;
+    aclnnStatus st = enqueueOp(stream, grad, self, indices, outputSize, out, &w);
+    aclError sync = aclrtSynchronizeStream(stream);
+    if (w) aclrtFree(w);
+    return st != 0 ? st : sync;
+}
+
+aclDataType goldenDtype(const std::string &name) {
+    const struct {
+        const char *name;
+        aclDataType dtype;
+    } table[] = {{"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"float64", ACL_DOUBLE},
+                 {"int8", ACL_INT8},     {"uint8", ACL_UINT8},     {"int16", ACL_INT16},   {"int32", ACL_INT32},
+                 {"int64", ACL_INT64},   {"bool", ACL_BOOL}};
+    for (const auto &t : table) {
+        if (name == t.name) return t.dtype;
+    }
+    return ACL_DT_UNDEFINED;
+}
+
+bool sameValue(double a, double b) {
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+    return a == b && std::signbit(a) == std::signbit(b);
+}
+
+class MaxUnpoolTest : public DeviceTest {
+protected:
+    bool rusticl() const { return deviceIsRusticl(device()); }
+    bool fp64() const { return deviceHasFp64(device()); }
+
+    void runAndCheck(const UnpoolSpec &spec) {
+        std::unique_ptr<OpCase> c = makeMaxUnpoolCase(spec);
+        SCOPED_TRACE(c->name);
+        if (!c->supported(nullptr)) return;
+        c->setup();
+        ASSERT_ACL_OK(runCaseOnce(*c, stream));
+        CheckResult r = c->check();
+        EXPECT_TRUE(r.ok) << r.detail;
+    }
+
+    static UnpoolSpec small(const std::string &name, aclDataType grad, aclDataType out, aclDataType indices) {
+        UnpoolSpec s;
+        s.name = name;
+        s.grad = grad;
+        s.out = out;
+        s.indices = indices;
+        s.N = 2;
+        s.C = 3;
+        s.H = 5;
+        s.W = 7;
+        s.oH = 9;
+        s.oW = 11;
+        return s;
+    }
+};
+
+TEST_P(MaxUnpoolTest, CannSampleResult) {
+    DeviceTensor grad({1, 3, 3, 1}, ACL_FLOAT), self({1, 3, 2, 2}, ACL_FLOAT), indices({1, 3, 2, 2}, ACL_INT32),
+        out({1, 3, 2, 2}, ACL_FLOAT);
+    grad.upload({0, 1, 2, 3, 4, 5, 6, 7, 8});
+    self.upload(std::vector<double>(12, 1.0));
+    indices.upload({0, 1, 2, 1, 2, 0, 1, 1, 1, 0, 0, 0});
+    ASSERT_ACL_OK(runOp(stream, grad, self, indices, {3, 1}, out));
+    EXPECT_EQ(out.download(), (std::vector<double>{0, 1, 2, 1, 5, 3, 4, 4, 7, 6, 6, 6}));
+}
+
+TEST_P(MaxUnpoolTest, MatchesPyTorchGolden) {
+    int ran = 0;
+    for (const golden::Case &c : golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_unpool2d_backward.golden")) {
+        // rusticl runs the fp32 cases and a few integer ones (its share of the suite is kept small).
+        const bool few = c.name.rfind("f32_", 0) == 0 || c.name == "cann_sample" || c.name == "i8_4d_i64_larger" ||
+                         c.name == "cast_i16_to_f32";
+        if (rusticl() && !few) continue;
+        const golden::Tensor &g = c.tensor("gradOutput"), &s = c.tensor("self"), &ix = c.tensor("indices"),
+                             &want = c.tensor("out");
+        const aclDataType gType = goldenDtype(g.dtype), oType = goldenDtype(want.dtype);
+        if ((gType == ACL_DOUBLE || oType == ACL_DOUBLE) && !fp64()) continue;
+        SCOPED_TRACE(c.name);
+        DeviceTensor grad(g.dims, gType), self(s.dims, goldenDtype(s.dtype)), indices(ix.dims, goldenDtype(ix.dtype)),
+            out(want.dims, oType);
+        grad.upload(g.values);
+        self.upload(s.values);
+        indices.upload(ix.values);
+        out.fillStorage(0xcc);
+        ASSERT_ACL_OK(runOp(stream, grad, self, indices, c.ints("outputSize"), out));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(sameValue(got[i], want.values[i])) << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+        ++ran;
+    }
+    EXPECT_GE(ran, rusticl() ? 8 : 25);
+}
+
+TEST_P(MaxUnpoolTest, EveryGradOutputDtypeToItself) {
+    const aclDataType all[] = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8,
+                               ACL_UINT8, ACL_INT16,   ACL_INT32,  ACL_INT64, ACL_BOOL};
+    int n = 0;
+    for (aclDataType d : all) {
+        if (rusticl() && d != ACL_FLOAT && d != ACL_FLOAT16 && d != ACL_INT8) continue;
+        const aclDataType idx = (n++ % 2) ? ACL_INT32 : ACL_INT64;
+        runAndCheck(small(std::string(aclcl::dtypeName(d)) + " idx " + aclcl::dtypeName(idx), d, d, idx));
+    }
+}
+
+TEST_P(MaxUnpoolTest, CastsToOtherOutDtypes) {
+    const struct {
+        aclDataType from, to;
+    } casts[] = {
+        {ACL_FLOAT, ACL_DOUBLE},    {ACL_FLOAT, ACL_FLOAT16},    {ACL_FLOAT, ACL_BF16},       {ACL_FLOAT, ACL_COMPLEX64},
+        {ACL_DOUBLE, ACL_FLOAT},    {ACL_DOUBLE, ACL_FLOAT16},   {ACL_DOUBLE, ACL_BF16},      {ACL_FLOAT16, ACL_FLOAT},
+        {ACL_BF16, ACL_FLOAT16},    {ACL_INT8, ACL_FLOAT},       {ACL_INT16, ACL_FLOAT},      {ACL_INT32, ACL_BF16},
+        {ACL_INT64, ACL_BF16},      {ACL_INT64, ACL_FLOAT},      {ACL_INT64, ACL_DOUBLE},     {ACL_INT64, ACL_INT8},
+        {ACL_INT32, ACL_UINT8},     {ACL_UINT8, ACL_INT64},      {ACL_INT16, ACL_UINT32},     {ACL_BOOL, ACL_FLOAT},
+        {ACL_BOOL, ACL_INT32},      {ACL_INT8, ACL_COMPLEX128},  {ACL_UINT8, ACL_FLOAT16},    {ACL_INT32, ACL_FLOAT16},
+    };
+    int n = 0;
+    for (const auto &c : casts) {
+        if (rusticl() && n++ > 2) break;
+        const aclDataType idx = (n % 2) ? ACL_INT32 : ACL_INT64;
+        runAndCheck(small(std::string(aclcl::dtypeName(c.from)) + " -> " + aclcl::dtypeName(c.to), c.from, c.to, idx));
+    }
+}
+
+// Values whose conversion through float would round twice: the operator rounds once.
+TEST_P(MaxUnpoolTest, CastsRoundOnce) {
+    struct Probe {
+        aclDataType from, to;
+        double value, want;
+    };
+    std::vector<Probe> probes = {
+        // 2^30 + 2^22 + 1 -> bf16: above the tie, rounds up (through float it would tie and round down).
+        {ACL_INT32, ACL_BF16, 1073741824.0 + 4194304.0 + 1.0, 1073741824.0 + 8388608.0},
+        {ACL_INT64, ACL_BF16, 1073741824.0 + 4194304.0 + 1.0, 1073741824.0 + 8388608.0},
+    };
+    if (fp64()) {
+        // 1 + 2^-11 + 2^-40 -> fp16 rounds up to 1 + 2^-10; through float it would tie and round to 1.
+        probes.push_back({ACL_DOUBLE, ACL_FLOAT16, 1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40),
+                          1.0 + std::ldexp(1.0, -10)});
+        // 1 + 2^-8 + 2^-40 -> bf16 rounds up to 1 + 2^-7.
+        probes.push_back(
+            {ACL_DOUBLE, ACL_BF16, 1.0 + std::ldexp(1.0, -8) + std::ldexp(1.0, -40), 1.0 + std::ldexp(1.0, -7)});
+    }
+    for (bool direct : {false, true}) {
+        aclcl::maxUnpool2dBackwardForceDirect(direct);
+        for (const Probe &p : probes) {
+            SCOPED_TRACE(std::string(aclcl::dtypeName(p.from)) + " -> " + aclcl::dtypeName(p.to));
+            DeviceTensor grad({1, 2, 2}, p.from), self({1, 1, 8}, p.from), indices({1, 1, 8}, ACL_INT64),
+                out({1, 1, 8}, p.to);
+            grad.upload({p.value, -p.value, 0, 1});
+            indices.upload({0, 1, 0, 1, 0, 1, 2, 3});
+            ASSERT_ACL_OK(runOp(stream, grad, self, indices, {2, 2}, out));
+            const std::vector<double> got = out.download();
+            EXPECT_EQ(got[0], p.want);
+            EXPECT_EQ(got[1], -p.want);
+            EXPECT_EQ(got[7], 1.0);
+        }
+    }
+    aclcl::maxUnpool2dBackwardForceDirect(false);
+}
+
+TEST_P(MaxUnpoolTest, NonFiniteValuesPassUnchanged) {
+    DeviceTensor grad({1, 2, 3}, ACL_FLOAT), self({1, 2, 4}, ACL_FLOAT), indices({1, 2, 4}, ACL_INT64),
+        out({1, 2, 4}, ACL_FLOAT);
+    grad.upload({NAN, INFINITY, -INFINITY, -0.0, 1.5, -2.5});
+    indices.upload({0, 1, 2, 3, 5, 4, 3, 0});
+    ASSERT_ACL_OK(runOp(stream, grad, self, indices, {2, 3}, out));
+    const std::vector<double> got = out.download();
+    const std::vector<double> want = {NAN, INFINITY, -INFINITY, -0.0, -2.5, 1.5, -0.0, NAN};
+    for (size_t i = 0; i < want.size(); ++i) EXPECT_TRUE(sameValue(got[i], want[i])) << i << ": " << got[i];
+}
+
+TEST_P(MaxUnpoolTest, StridedAndOffsetViews) {
+    const UnpoolLayout layouts[] = {UnpoolLayout::Offset, UnpoolLayout::Padded, UnpoolLayout::InnerStrided,
+                                    UnpoolLayout::PlaneTransposed};
+    const char *names[] = {"offset", "padded", "inner-strided", "plane-transposed"};
+    for (int l = 0; l < 4; ++l) {
+        for (int64_t N : {int64_t{0}, int64_t{2}}) {
+            UnpoolSpec s = small(std::string(names[l]) + (N ? " 4-D" : " 3-D"), ACL_FLOAT, ACL_FLOAT, ACL_INT64);
+            s.N = N;
+            s.layout = UnpoolLayout(layouts[l]);
+            runAndCheck(s);
+            if (rusticl()) continue;
+            s.grad = ACL_INT16;
+            s.out = ACL_FLOAT16;
+            s.indices = ACL_INT32;
+            s.name += " i16->f16";
+            runAndCheck(s);
+        }
+    }
+}
+
+TEST_P(MaxUnpoolTest, ExtremeShapes) {
+    struct S {
+        const char *name;
+        int64_t N, C, H, W, oH, oW;
+    };
+    const S shapes[] = {
+        {"output plane larger", 2, 3, 4, 5, 17, 13},
+        {"output plane smaller", 1, 4, 9, 8, 3, 2},
+        {"output plane 1x1", 2, 2, 3, 3, 1, 1},
+        {"single column planes", 1, 3, 7, 1, 5, 1},
+        {"single row planes", 0, 3, 1, 9, 1, 6},
+        {"odd sizes (vector tails)", 3, 5, 13, 11, 19, 23},
+        {"plane beyond the staging budget", 0, 2, 20, 20, 300, 301},
+        {"many planes", 4, 40, 2, 3, 4, 6},
+    };
+    for (const S &z : shapes) {
+        UnpoolSpec s;
+        s.name = z.name;
+        s.N = z.N;
+        s.C = z.C;
+        s.H = z.H;
+        s.W = z.W;
+        s.oH = z.oH;
+        s.oW = z.oW;
+        s.seed = 3;
+        runAndCheck(s);
+        if (rusticl()) continue;
+        aclcl::maxUnpool2dBackwardForceDirect(true);
+        s.name += " (direct kernel)";
+        s.indices = ACL_INT32;
+        runAndCheck(s);
+        aclcl::maxUnpool2dBackwardForceDirect(false);
+    }
+}
+
+TEST_P(MaxUnpoolTest, WideIndexKernelsMatch) {
+    aclcl::maxUnpool2dBackwardForceWideIndex(true);
+    for (bool direct : {false, true}) {
+        if (direct && rusticl()) continue;
+        aclcl::maxUnpool2dBackwardForceDirect(direct);
+        UnpoolSpec s = small(direct ? "wide index, direct" : "wide index, staged", ACL_FLOAT, ACL_FLOAT, ACL_INT64);
+        runAndCheck(s);
+        s.layout = UnpoolLayout::PlaneTransposed;
+        s.name += ", plane-transposed";
+        runAndCheck(s);
+    }
+    aclcl::maxUnpool2dBackwardForceDirect(false);
+    aclcl::maxUnpool2dBackwardForceWideIndex(false);
+}
+
+TEST_P(MaxUnpoolTest, TwoRunsAreBitIdentical) {
+    UnpoolSpec s = small("determinism", ACL_FLOAT, ACL_FLOAT, ACL_INT64);
+    s.N = 3;
+    s.C = 8;
+    s.H = s.W = 16;
+    s.oH = s.oW = 32;
+    std::unique_ptr<OpCase> c = makeMaxUnpoolCase(s);
+    c->setup();
+    ASSERT_ACL_OK(runCaseOnce(*c, stream));
+    ASSERT_TRUE(c->check().ok);
+    DeviceTensor grad({3, 8, 32, 32}, ACL_FLOAT), self({3, 8, 16, 16}, ACL_FLOAT), indices({3, 8, 16, 16}, ACL_INT64),
+        first({3, 8, 16, 16}, ACL_FLOAT), second({3, 8, 16, 16}, ACL_FLOAT);
+    grad.upload(randomValues(static_cast<size_t>(grad.numel()), 5));
+    std::vector<double> idx = randomValues(static_cast<size_t>(indices.numel()), 6, 0, 1024);
+    for (double &k : idx) k = std::floor(k);
+    indices.upload(idx);
+    ASSERT_ACL_OK(runOp(stream, grad, self, indices, {32, 32}, first));
+    ASSERT_ACL_OK(runOp(stream, grad, self, indices, {32, 32}, second));
+    EXPECT_EQ(first.storage(), second.storage());
+}
+
+TEST_P(MaxUnpoolTest, SpeedCaseAndSweepPassTheirChecks) {
+    if (rusticl()) GTEST_SKIP() << "large cases run on PoCL only";
+    for (auto &c : makeCases("MaxUnpool2dBackward")) {
+        SCOPED_TRACE(c->name);
+        c->setup();
+        ASSERT_ACL_OK(runCaseOnce(*c, stream));
+        CheckResult r = c->check();
+        EXPECT_TRUE(r.ok) << r.detail;
+    }
+}
+
+// An index outside [0, oH*oW): no read out of bounds, 0 written there, 507015 at the next synchronize
+// with a message naming the operator and the index, and the stream keeps working.
+TEST_P(MaxUnpoolTest, BadIndexFaultsAtSynchronize) {
+    struct Bad {
+        int64_t position, value;
+    };
+    const Bad bads[] = {{5, 12}, {9, -1}, {0, int64_t{1} << 40}};
+    for (bool direct : {false, true}) {
+        if (direct && rusticl()) continue;
+        aclcl::maxUnpool2dBackwardForceDirect(direct);
+        for (const Bad &b : bads) {
+            SCOPED_TRACE(std::string(direct ? "direct" : "staged") + ", index " + std::to_string(b.value));
+            DeviceTensor grad({1, 2, 3, 4}, ACL_FLOAT), self({1, 2, 4, 4}, ACL_FLOAT),
+                indices({1, 2, 4, 4}, ACL_INT64), out({1, 2, 4, 4}, ACL_FLOAT);
+            std::vector<double> g(24);
+            for (size_t i = 0; i < g.size(); ++i) g[i] = static_cast<double>(i) + 100;
+            grad.upload(g);
+            std::vector<double> idx(32);
+            for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<double>((i * 5) % 12);
+            idx[static_cast<size_t>(b.position)] = static_cast<double>(b.value);
+            indices.upload(idx);
+            out.fillStorage(0x7f);
+            void *ws = nullptr;
+            ASSERT_ACL_OK(enqueueOp(stream, grad, self, indices, {3, 4}, out, &ws));
+            EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
+            const std::string msg = aclGetRecentErrMsg();
+            EXPECT_NE(msg.find("aclnnMaxUnpool2dBackward"), std::string::npos) << msg;
+            EXPECT_NE(msg.find(std::to_string(b.value)), std::string::npos) << msg;
+            EXPECT_NE(msg.find("position " + std::to_string(b.position)), std::string::npos) << msg;
+            if (ws) aclrtFree(ws);
+            const std::vector<double> got = out.download();
+            for (size_t i = 0; i < got.size(); ++i) {
+                const double want = static_cast<int64_t>(i) == b.position ? 0.0 : g[(i / 16) * 12 + size_t(idx[i])];
+                EXPECT_EQ(got[i], want) << "element " << i;
+            }
+            // The fault was reported once; the stream is usable again.
+            EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+            idx[static_cast<size_t>(b.position)] = 3;
+            indices.upload(idx);
+            EXPECT_ACL_OK(runOp(stream, grad, self, indices, {3, 4}, out));
+            EXPECT_EQ(out.download()[static_cast<size_t>(b.position)], g[(b.position / 16) * 12 + 3]);
+        }
+    }
+    aclcl::maxUnpool2dBackwardForceDirect(false);
+}
+
+TEST_P(MaxUnpoolTest, ManyBadIndicesReportOne) {
+    DeviceTensor grad({2, 3, 3}, ACL_FLOAT), self({2, 5, 5}, ACL_FLOAT), indices({2, 5, 5}, ACL_INT32),
+        out({2, 5, 5}, ACL_FLOAT);
+    grad.upload(std::vector<double>(18, 1.0));
+    std::vector<double> idx(50, 4);
+    for (size_t i = 0; i < idx.size(); i += 3) idx[i] = 9 + static_cast<double>(i);  // 9, 12, ...: all bad
+    indices.upload(idx);
+    void *ws = nullptr;
+    ASSERT_ACL_OK(enqueueOp(stream, grad, self, indices, {3, 3}, out, &ws));
+    EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
+    const std::string msg = aclGetRecentErrMsg();
+    bool named = false;
+    for (size_t i = 0; i < idx.size(); i += 3) named |= msg.find("index " + std::to_string(9 + i)) != std::string::npos;
+    EXPECT_TRUE(named) << msg;
+    if (ws) aclrtFree(ws);
+    const std::vector<double> got = out.download();
+    for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], i % 3 == 0 ? 0.0 : 1.0) << i;
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+}
+
+TEST_P(MaxUnpoolTest, EmptySelfSucceedsWithoutWork) {
+    struct Shapes {
+        std::vector<int64_t> grad, self;
+    };
+    for (const Shapes &s : {Shapes{{0, 3, 4, 4}, {0, 3, 2, 2}}, Shapes{{2, 0, 4, 4}, {2, 0, 2, 2}},
+                            Shapes{{3, 4, 4}, {3, 0, 2}}, Shapes{{3, 0, 4}, {3, 2, 0}}}) {
+        DeviceTensor grad(s.grad, ACL_FLOAT), self(s.self, ACL_FLOAT), indices(s.self, ACL_INT64),
+            out(s.self, ACL_FLOAT);
+        IntArray size({s.grad[s.grad.size() - 2], s.grad[s.grad.size() - 1]});
+        uint64_t ws = 123;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, &ex));
+        EXPECT_EQ(ws, 0u);
+        ASSERT_ACL_OK(aclnnMaxUnpool2dBackward(nullptr, 0, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors: each documented check returns its code and a message naming the argument.
+
+struct ErrorCall {
+    std::vector<int64_t> gradShape = {2, 3, 6, 5}, selfShape = {2, 3, 4, 4}, indicesShape = {2, 3, 4, 4},
+                         outShape = {2, 3, 4, 4}, outputSize = {6, 5};
+    aclDataType gradType = ACL_FLOAT, selfType = ACL_FLOAT, indicesType = ACL_INT64, outType = ACL_FLOAT;
+    std::vector<int64_t> outStrides;  // empty: contiguous
+};
+
+class MaxUnpoolErrors : public MaxUnpoolTest {
+protected:
+    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
+        DeviceTensor grad(e.gradShape, e.gradType), self(e.selfShape, e.selfType),
+            indices(e.indicesShape, e.indicesType);
+        DeviceTensor out = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType)
+                                                : DeviceTensor(e.outShape, e.outType, e.outStrides, 0);
+        IntArray size(e.outputSize);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, &ex), code);
+        expectMessage(fragments);
+    }
+    void expectMessage(const std::vector<std::string> &fragments) {
+        const std::string msg = aclGetRecentErrMsg();
+        for (const std::string &f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << "'" << f << "' in: " << msg;
+    }
+};
+
+TEST_P(MaxUnpoolErrors, NullArguments) {
+    ErrorCall e;
+    DeviceTensor grad(e.gradShape, ACL_FLOAT), self(e.selfShape, ACL_FLOAT), indices(e.indicesShape, ACL_INT64),
+        out(e.outShape, ACL_FLOAT);
+    IntArray size(e.outputSize);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(nullptr, self, indices, size, out, &ws, &ex), 161001);
+    expectMessage({"gradOutput", "nullptr"});
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, nullptr, indices, size, out, &ws, &ex), 161001);
+    expectMessage({"[self]", "nullptr"});
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, nullptr, size, out, &ws, &ex), 161001);
+    expectMessage({"indices", "nullptr"});
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, nullptr, out, &ws, &ex), 161001);
+    expectMessage({"outputSize", "nullptr"});
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, nullptr, &ws, &ex), 161001);
+    expectMessage({"[out]", "nullptr"});
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, nullptr, &ex), 161001);
+    expectMessage({"workspaceSize"});
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, nullptr), 161001);
+    expectMessage({"executor"});
+    EXPECT_EQ(aclnnMaxUnpool2dBackward(nullptr, 0, nullptr, stream), 161001);
+}
+
+TEST_P(MaxUnpoolErrors, GradOutputDtypeUnsupported) {
+    ErrorCall e;
+    e.gradType = e.selfType = e.outType = ACL_COMPLEX64;
+    expectError(e, 161002, {"gradOutput", "COMPLEX64"});
+    e.gradType = e.selfType = e.outType = ACL_UINT32;
+    expectError(e, 161002, {"gradOutput", "UINT32"});
+}
+
+TEST_P(MaxUnpoolErrors, SelfDtypeDiffers) {
+    ErrorCall e;
+    e.selfType = ACL_FLOAT16;
+    expectError(e, 161002, {"self", "FLOAT16"});
+}
+
+TEST_P(MaxUnpoolErrors, IndicesDtypeUnsupported) {
+    ErrorCall e;
+    e.indicesType = ACL_INT16;
+    expectError(e, 161002, {"indices", "INT16"});
+    e.indicesType = ACL_FLOAT;
+    expectError(e, 161002, {"indices", "DT_FLOAT"});
+}
+
+TEST_P(MaxUnpoolErrors, OutDtypeNotCastable) {
+    ErrorCall e;
+    e.outType = ACL_INT32;  // floating -> integral
+    expectError(e, 161002, {"out", "DT_FLOAT", "DT_INT32"});
+    e = ErrorCall{};
+    e.gradType = e.selfType = ACL_INT32;
+    e.outType = ACL_BOOL;  // non-bool -> bool
+    expectError(e, 161002, {"out", "DT_BOOL"});
+}
+
+TEST_P(MaxUnpoolErrors, Fp64WithoutDeviceSupport) {
+    if (fp64()) GTEST_SKIP() << "this device has fp64";
+    ErrorCall e;
+    e.gradType = e.selfType = e.outType = ACL_DOUBLE;
+    expectError(e, 161002, {"gradOutput", "fp64"});
+    e = ErrorCall{};
+    e.outType = ACL_DOUBLE;
+    expectError(e, 161002, {"out", "fp64"});
+}
+
+TEST_P(MaxUnpoolErrors, SelfRankNot3Or4) {
+    ErrorCall e;
+    e.gradShape = {6, 5};
+    e.selfShape = e.indicesShape = e.outShape = {4, 4};
+    expectError(e, 161002, {"self", "3 or 4", "2-D"});
+    e.gradShape = {1, 2, 3, 6, 5};
+    e.selfShape = e.indicesShape = e.outShape = {1, 2, 3, 4, 4};
+    expectError(e, 161002, {"self", "5-D"});
+}
+
+TEST_P(MaxUnpoolErrors, GradOutputRankDiffers) {
+    ErrorCall e;
+    e.gradShape = {3, 6, 5};
+    expectError(e, 161002, {"gradOutput", "4-D", "3-D"});
+}
+
+TEST_P(MaxUnpoolErrors, BatchOrChannelsDiffer) {
+    ErrorCall e;
+    e.gradShape = {2, 4, 6, 5};
+    expectError(e, 161002, {"gradOutput", "N and C", "[2, 4, 6, 5]"});
+    e.gradShape = {1, 3, 6, 5};
+    expectError(e, 161002, {"gradOutput", "[1, 3, 6, 5]"});
+}
+
+TEST_P(MaxUnpoolErrors, IndicesOrOutShapeDiffers) {
+    ErrorCall e;
+    e.indicesShape = {2, 3, 4, 5};
+    expectError(e, 161002, {"indices", "[2, 3, 4, 5]"});
+    e = ErrorCall{};
+    e.outShape = {2, 3, 2, 8};
+    expectError(e, 161002, {"out", "[2, 3, 2, 8]"});
+}
+
+TEST_P(MaxUnpoolErrors, OutputSizeNot2) {
+    ErrorCall e;
+    e.outputSize = {6, 5, 1};
+    expectError(e, 161002, {"outputSize", "2 values", "3"});
+}
+
+TEST_P(MaxUnpoolErrors, GradOutputPlaneNotOutputSize) {
+    ErrorCall e;
+    e.outputSize = {5, 6};
+    expectError(e, 161002, {"gradOutput", "outputSize", "[5, 6]", "[2, 3, 6, 5]"});
+}
+
+TEST_P(MaxUnpoolErrors, EmptyGradOutputWithNonEmptySelf) {
+    ErrorCall e;
+    e.gradShape = {2, 3, 0, 5};
+    e.outputSize = {0, 5};
+    expectError(e, 161002, {"gradOutput", "non-empty"});
+}
+
+TEST_P(MaxUnpoolErrors, OverlappingOut) {
+    ErrorCall e;
+    e.outStrides = {48, 16, 0, 1};  // every row of a plane is the same memory
+    expectError(e, 161002, {"out", "overlapping"});
+}
+
+TEST_P(MaxUnpoolErrors, MalformedView) {
+    ErrorCall e;
+    DeviceTensor grad(e.gradShape, ACL_FLOAT), self(e.selfShape, ACL_FLOAT), indices(e.indicesShape, ACL_INT64),
+        out(e.outShape, ACL_FLOAT);
+    int64_t storage = 2 * 3 * 4 * 4 - 1;  // one element short of what the view reaches
+    std::vector<int64_t> strides = {48, 16, 4, 1};
+    aclTensor *bad = aclCreateTensor(e.indicesShape.data(), 4, ACL_INT64, strides.data(), 0, ACL_FORMAT_ND, &storage,
+                                     1, indices.data());
+    IntArray size(e.outputSize);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, bad, size, out, &ws, &ex), 161002);
+    expectMessage({"indices", "storage"});
+    aclDestroyTensor(bad);
+}
+
+INSTANTIATE_ON_ALL_DEVICES(MaxUnpoolTest);
+INSTANTIATE_ON_ALL_DEVICES(MaxUnpoolErrors);
+
+}  // namespace
