@@ -25,6 +25,17 @@ std::string faultSourceName(cl_uint tag) {
     return tag < g_faultSources.size() ? g_faultSources[tag] : "an operator";
 }
 
+// Waits until everything enqueued on `queue` has completed. rusticl (Mesa 22.x) returns from clFinish
+// at once when all commands were already flushed (Event::record flushes), leaving them queued; a fresh
+// marker gives clFinish something unflushed to wait for.
+void finishQueue(cl_command_queue queue) {
+    cl_event marker = nullptr;
+    clCheck(clEnqueueMarkerWithWaitList(queue, 0, nullptr, &marker), "clEnqueueMarkerWithWaitList",
+            ACL_ERROR_RT_INTERNAL_ERROR);
+    ClEventPtr hold(marker);
+    clCheck(clFinish(queue), "clFinish", ACL_ERROR_RT_INTERNAL_ERROR);
+}
+
 }  // namespace
 
 cl_uint registerFaultSource(const std::string &opName) {
@@ -62,7 +73,7 @@ cl_mem Stream::faultBuffer() {
 }
 
 void Stream::synchronize() {
-    clCheck(clFinish(queue_.get()), "clFinish", ACL_ERROR_RT_INTERNAL_ERROR);
+    finishQueue(queue_.get());
     checkFaults();
 }
 
@@ -147,7 +158,7 @@ void synchronizeStreamsOf(Device &device) {
             if (&kv.first->device() == &device) mine.push_back(kv.first);
         }
     }
-    for (Stream *s : mine) clCheck(clFinish(s->queue()), "clFinish", ACL_ERROR_RT_INTERNAL_ERROR);
+    for (Stream *s : mine) finishQueue(s->queue());
     for (Stream *s : mine) s->checkFaults();
 }
 
