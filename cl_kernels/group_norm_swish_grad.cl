@@ -1,10 +1,12 @@
 // GroupNormSwishGrad: the gradient of swish(group_norm(x) * gamma + beta), swish(z) = z * sigmoid(s * z),
-// with mean and rstd given. Four kernels, no atomics, every sum in a fixed order:
-//   gnsg_plane_sums     reads x and dy once: per (plane, chunk) the sums of g and g * xhat (a plane is the
+// with mean and rstd given. No atomics; every sum runs in a fixed order. Kernels:
+//   gnsg_plane_sums     reads x and dy: per (plane, chunk) the sums of g and g * xhat (a plane is the
 //                       HxW elements of one (n, c))
 //   gnsg_group_coef     per (n, group): c1 = sum gamma * sum g / M, c2 = sum gamma * sum g * xhat / M
 //   gnsg_channel_grads  per channel: dbeta = sum g, dgamma = sum g * xhat over n and the plane
 //   gnsg_dx             reads x and dy again and writes dx = rstd * (g * gamma - xhat * c2 - c1)
+//   gnsg_plane_sums_tiny, gnsg_dx_tiny   the same two passes for HxW < 16 on CPUs, 16 planes per float16
+//   gnsg_fused_group    on CPUs: plane sums, c1/c2 and dx of one (n, group) in one work-item
 // where g = dy * sg * (1 + s * z * (1 - sg)), sg = sigmoid(s * z), z = xhat * gamma + beta,
 // xhat = (x - mean) * rstd; M = (C / G) * HxW. All arithmetic in fp32, one rounding on store.
 //

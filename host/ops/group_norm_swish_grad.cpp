@@ -1,6 +1,7 @@
 // aclnnGroupNormSwishGrad: the gradient of swish(group_norm(x) * gamma + beta) with mean and rstd given.
-// Three kernels (cl_kernels/group_norm_swish_grad.cl): per-(plane, chunk) sums, their fixed-order reduction
-// into c1/c2 and dgamma/dbeta, then dx. No atomics: results are bit-identical run to run.
+// Kernels in cl_kernels/group_norm_swish_grad.cl: per-(plane, chunk) sums, their fixed-order reduction into
+// c1/c2 and dgamma/dbeta, then dx; or, on CPUs, one fused kernel per (n, group). No atomics: results are
+// bit-identical run to run. The work splits are described in docs/ops/group_norm_swish_grad.md.
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 
 #include <algorithm>
