@@ -843,6 +843,52 @@ TEST_P(GroupNormSwishGradTest, ErrorOverlappingOutput) {
     expectError(call, 161002, {"dxOut", "overlapping"});
 }
 
+TEST_P(GroupNormSwishGradTest, ErrorMalformedView) {
+    ErrorCall call;
+    // A view that reaches past its storage shape.
+    const int64_t dims[4] = {2, 4, 3, 3}, strides[4] = {36, 9, 3, 1}, storage = 50;
+    aclTensor *x = aclCreateTensor(dims, 4, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, call.x.data());
+    ASSERT_NE(x, nullptr);
+    call.a[3] = x;
+    expectError(call, 161002, {"x", "storage"});
+    aclDestroyTensor(x);
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorTooManyPlanes) {
+    // 2^31 planes of one element; nothing is allocated: the check comes before any device work.
+    const int64_t n = 2, c = int64_t(1) << 30, g = 1;
+    const int64_t big[2] = {n, c}, stat[2] = {n, g}, chan[1] = {c};
+    auto make = [](const int64_t *dims, uint64_t rank) {
+        return aclCreateTensor(dims, rank, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, nullptr);
+    };
+    aclTensor *dy = make(big, 2), *x = make(big, 2), *dx = make(big, 2), *mean = make(stat, 2), *rstd = make(stat, 2),
+              *gamma = make(chan, 1), *beta = make(chan, 1);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, x, gamma, beta, g, nullptr, 1.0, false, false, dx,
+                                                      nullptr, nullptr, &ws, &ex),
+              161002);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("planes"), std::string::npos) << aclGetRecentErrMsg();
+    for (aclTensor *t : {dy, x, dx, mean, rstd, gamma, beta}) aclDestroyTensor(t);
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorPhaseTwoArguments) {
+    EXPECT_EQ(aclnnGroupNormSwishGrad(nullptr, 0, nullptr, stream), 161001);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("executor"), std::string::npos);
+    // A strided input needs workspace; a null workspace with its size is refused.
+    ErrorCall call;
+    DeviceTensor strided(call.shape, ACL_FLOAT, {1, 2, 8, 24}, 0);
+    call.a[3] = strided;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(aclnnGroupNormSwishGradGetWorkspaceSize(call.a[0], call.a[1], call.a[2], call.a[3], call.a[4],
+                                                          call.a[5], 2, nullptr, 1.0, true, true, call.a[6], call.a[7],
+                                                          call.a[8], &ws, &ex));
+    ASSERT_GT(ws, 0u);
+    EXPECT_EQ(aclnnGroupNormSwishGrad(nullptr, ws, ex, stream), 161001);  // also destroys the executor
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspace"), std::string::npos);
+}
+
 TEST_P(GroupNormSwishGradTest, ErrorChecksRunInContractOrder) {
     {  // a null beats a dtype error
         ErrorCall call;
