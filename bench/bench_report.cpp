@@ -164,6 +164,16 @@ std::string renderMarkdown(const RunReport &report) {
     }
     out += "\n";
     if (report.cases.empty()) out += "No operator cases are registered (or none match the filters).\n";
+    int passed = 0, failed = 0, skipped = 0;
+    for (const auto &entry : report.results) {
+        for (const auto &r : entry.second) {
+            passed += r.second.outcome == Outcome::Timed;
+            failed += r.second.outcome == Outcome::Failed;
+            skipped += r.second.outcome == Outcome::Skipped;
+        }
+    }
+    out += "Checked against the host reference before timing: " + std::to_string(passed) + " passed, " +
+           std::to_string(failed) + " FAILED, " + std::to_string(skipped) + " skipped (case x device).\n";
     out += "Cells: median device time (OpenCL event profiling) · GB/s (or GFLOP/s for compute-bound cases) · "
            "percentage of that device's copy bandwidth. ★ = speed case. GPU/CPU = best CPU time ÷ best GPU "
            "time (how many times faster the GPU is); vs PyTorch = PyTorch time ÷ our best time on the same kind "
