@@ -31,7 +31,7 @@ CheckResult gnsgCompare(const std::vector<double> &got, const std::vector<double
 
 namespace aclcl {
 // Defined in host/ops/group_norm_swish_grad.cpp: 0 automatic, 1 CPU three-pass, 2 GPU, 3 CPU fused
-// (g kept in local memory), 4 CPU fused recomputing g.
+// (g kept in local memory), 4 CPU fused recomputing g; plus 0x100: 64-bit indices whatever the size.
 void setGroupNormSwishGradGeometryOverride(int mode);
 }  // namespace aclcl
 
@@ -374,6 +374,18 @@ TEST_P(GroupNormSwishGradTest, GoldenCasesInEveryWorkSplit) {
         SCOPED_TRACE("work split " + std::to_string(mode));
         aclcl::setGroupNormSwishGradGeometryOverride(mode);
         runGoldenFile(stream, false);
+    }
+}
+
+// The 64-bit index variant (used above 2^30 elements) on small shapes, in every work split.
+TEST_P(GroupNormSwishGradTest, WideIndexKernels) {
+    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    for (int mode : kWorkSplits) {
+        SCOPED_TRACE("work split " + std::to_string(mode));
+        aclcl::setGroupNormSwishGradGeometryOverride(mode | 0x100);
+        checkProblem(makeProblem({2, 6, 7, 9}, 3, 1.1, ACL_BF16, 600));
+        checkProblem(makeProblem({1, 2, 300, 301}, 1, 1.0, ACL_FLOAT, 601));
+        checkProblem(makeProblem({3, 40}, 4, 1.0, ACL_FLOAT16, 602));
     }
 }
 

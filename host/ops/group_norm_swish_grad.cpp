@@ -15,7 +15,9 @@
 
 namespace aclcl {
 
-// Lets the tests run every work split on the CPU devices of CI (see WorkSplit below); 0 = automatic.
+// Lets the tests run every work split on the CPU devices of CI (see WorkSplit below; 0 = automatic), and
+// with kForceWideIndex added, the 64-bit index variant of the kernels on small shapes.
+constexpr int kForceWideIndex = 0x100;
 std::atomic<int> groupNormSwishGradGeometryOverride{0};
 void setGroupNormSwishGradGeometryOverride(int mode) { groupNormSwishGradGeometryOverride = mode; }
 
@@ -75,7 +77,7 @@ enum class WorkSplit {
 
 Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSize, int64_t localMemSize) {
     Geometry g;
-    const auto forced = static_cast<WorkSplit>(groupNormSwishGradGeometryOverride.load());
+    const auto forced = static_cast<WorkSplit>(groupNormSwishGradGeometryOverride.load() & 0xff);
     const bool cpu = forced == WorkSplit::Automatic ? (device.type & CL_DEVICE_TYPE_CPU) != 0
                                                     : forced != WorkSplit::Gpu;
     const int64_t maxLocal =
@@ -269,7 +271,8 @@ void plan(OpPlan &plan, const Args &a) {
     b.partialGx = plan.workspaceOperand(partialCount, ACL_FLOAT);
     if (!geo.fused) b.coef = plan.workspaceOperand(static_cast<uint64_t>(2 * p.batch * p.groups), ACL_FLOAT);
 
-    const bool wide = a.x->numel() > INT_MAX / 2 || partialCount > static_cast<uint64_t>(INT_MAX / 2);
+    const bool wide = a.x->numel() > INT_MAX / 2 || partialCount > static_cast<uint64_t>(INT_MAX / 2) ||
+                      (groupNormSwishGradGeometryOverride.load() & kForceWideIndex) != 0;
     const int ioKind = dtype == ACL_FLOAT ? 0 : dtype == ACL_FLOAT16 ? 1 : 2;
     std::string defines =
         dtypeDefines("IO", dtype) + indexDefine(wide) +
