@@ -17,7 +17,7 @@
 //       work-group first copies the gradOutput plane into local memory with 16-element vector
 //       copies (a sequential read that the memory system streams, instead of a random one), then
 //       each work-item gathers runs of 8 outputs: one 8-index vector load, 8 reads from local
-//       memory, 8 stores. A work-item that saw a bad index reports it after its runs, so the
+//       memory, 8 stores (one vector store when out's dtype is gradOutput's). A work-item that saw a bad index reports it after its runs, so the
 //       atomic stays off the common path.
 //
 // Macros the host defines (host/ops/max_unpool2d_backward.cpp):
@@ -32,6 +32,9 @@
 //   G_FLAT                      1 when gradOutput's (oH, oW) plane is flat with element step gsW
 //   RAW_T                       (staged kernel) an unsigned integer type of G_T's size: the plane is
 //                               copied as raw bits
+//   SAME_BITS                   (staged kernel) 1 when out's dtype is gradOutput's: runs of 8 outputs
+//                               move as raw bits, with RAW8_T (RAW_T vector of 8) and RAW_MASK8(b)
+//                               (a long8 lane mask converted to RAW8_T's signed counterpart)
 //
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
 // constant (x < 0 comes out false for negative x). Index bounds are therefore tested unsigned,
@@ -139,9 +142,16 @@ __kernel void max_unpool2d_backward_staged(__global const G_T *grad, ulong grad_
         const long8 bad = as_long8(convert_ulong8(k) >= (ulong)plane);
         const long8 safe = select(k, (long8)0, bad);
         sawBad |= any(bad);
+#if SAME_BITS
+        // out has gradOutput's dtype: move raw bits, 8 at a time (0 bits are 0 in every dtype).
+        const RAW8_T v = (RAW8_T)(stage[safe.s0], stage[safe.s1], stage[safe.s2], stage[safe.s3], stage[safe.s4],
+                                  stage[safe.s5], stage[safe.s6], stage[safe.s7]);
+        vstore8(select(v, (RAW8_T)0, RAW_MASK8(bad)), r, (__global RAW_T *)op);
+#else
         const INDEX_T at = r * 8;
         GATHER_LANE(s0) GATHER_LANE(s1) GATHER_LANE(s2) GATHER_LANE(s3)
         GATHER_LANE(s4) GATHER_LANE(s5) GATHER_LANE(s6) GATHER_LANE(s7)
+#endif
     }
     for (INDEX_T i = runs * 8 + lid; i < hw; i += ls) {
         const long k = (long)ip[i];

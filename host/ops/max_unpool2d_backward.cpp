@@ -148,6 +148,15 @@ const char *rawType(size_t bytes) {
     }
 }
 
+const char *signedType(size_t bytes) {
+    switch (bytes) {
+        case 1: return "char";
+        case 2: return "short";
+        case 4: return "int";
+        default: return "long";
+    }
+}
+
 // A (rows, cols) plane with strides (sRow, sCol) laid out as one run of unit-stride elements.
 bool unitFlatPlane(int64_t rows, int64_t cols, int64_t sRow, int64_t sCol) {
     return (cols == 1 || sCol == 1) && (rows == 1 || sRow == cols * (cols == 1 ? 1 : sCol));
@@ -248,6 +257,12 @@ aclnnStatus planMaxUnpool2dBackward(const aclTensor *gradOutput, const aclTensor
                             static_cast<uint64_t>(plane) * gElem <= budget && HW * 16 >= plane;
         if (staged) {
             defines += std::string("#define RAW_T ") + rawType(gElem) + "\n";
+            if (gType == oType) {
+                defines += strformat("#define SAME_BITS 1\n#define RAW8_T %s8\n#define RAW_MASK8(b) convert_%s8(b)\n",
+                                     rawType(gElem), signedType(gElem));
+            } else {
+                defines += "#define SAME_BITS 0\n";
+            }
             ProgramHandle program = plan.program("max_unpool2d_backward", defines);
             auto kernel = std::make_shared<Kernel>(program, "max_unpool2d_backward_staged");
             const size_t work = static_cast<size_t>(std::max((HW + 7) / 8, plane / 16));
