@@ -17,8 +17,9 @@
 //       work-group first copies the gradOutput plane into local memory with 16-element vector
 //       copies (a sequential read that the memory system streams, instead of a random one), then
 //       each work-item gathers runs of 8 outputs: one 8-index vector load, 8 reads from local
-//       memory, 8 stores (one vector store when out's dtype is gradOutput's). A work-item that saw a bad index reports it after its runs, so the
-//       atomic stays off the common path.
+//       memory, 8 stores (one vector store when out's dtype is gradOutput's). A work-item that
+//       saw a bad index reports it after its runs, so the atomic stays off the common path. Not
+//       used on Mesa rusticl, whose compiler crashes on it for some dtypes (see the host).
 //
 // Macros the host defines (host/ops/max_unpool2d_backward.cpp):
 //   G_T, G_VAL_T, G_LOAD        gradOutput slot (cl_kernels/common.cl)
