@@ -118,8 +118,10 @@ Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSiz
     }
     // Enough (n, group)s to share out, and one group's x and dy fit in a core's cache (1 MiB L2 per core
     // here, half of it for them): one work-item per group reads them from memory once, as pass 3 finds
-    // them in the cache.
-    const bool fuse = forceFused || (forced == WorkSplit::Automatic && cpu && p.batch * p.groups >= 8 * units &&
+    // them in the cache. Only on PoCL, which runs a work-item as plain vector code: Mesa's llvmpipe spreads
+    // work-items over SIMD lanes, and there one work-item per group measured twice as slow as three passes.
+    const bool pocl = device.platformName.find("Portable Computing Language") != std::string::npos;
+    const bool fuse = forceFused || (forced == WorkSplit::Automatic && cpu && pocl && p.batch * p.groups >= 8 * units &&
                                      groupElems * 2 * elementSize <= 512 * 1024);
     if (fuse) {
         g.fused = true;
