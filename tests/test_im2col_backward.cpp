@@ -196,6 +196,7 @@ TEST_P(Im2colBackwardTest, ExtremeGeometries) {
         {"stride larger than the kernel", 11, 10, 2, 3, 1, 1, 0, 1, 4, 5},
         {"dilation", 12, 9, 3, 2, 3, 4, 2, 1, 1, 2},
         {"dilation sharing a factor with stride", 17, 15, 4, 3, 2, 3, 3, 2, 4, 6},
+        {"dilation coprime to a larger stride", 23, 19, 4, 5, 3, 2, 4, 3, 5, 3},
         {"padding larger than the kernel", 3, 4, 2, 2, 1, 1, 4, 3, 1, 1},
         {"1x1 kernel, stride 2", 7, 6, 1, 1, 1, 1, 0, 0, 2, 2},
         {"single pixel", 1, 1, 1, 1, 1, 1, 0, 0, 1, 1},

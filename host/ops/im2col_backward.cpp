@@ -175,13 +175,20 @@ bool needsWideIndex(const aclTensor &grad, const aclTensor &out) {
            grad.numel() >= limit || out.numel() >= limit;
 }
 
-// The inverse of a modulo m (gcd(a, m) == 1); 0 when m == 1.
+// The inverse of a modulo m (gcd(a, m) == 1), by the extended Euclidean algorithm; 0 when m == 1.
 int64_t modularInverse(int64_t a, int64_t m) {
     if (m == 1) return 0;
-    for (int64_t x = 1; x < m; ++x) {
-        if ((a % m) * x % m == 1) return x;
+    int64_t r0 = m, r1 = a % m, t0 = 0, t1 = 1;
+    while (r1 != 0) {
+        const int64_t q = r0 / r1;
+        int64_t t = t0 - q * t1;
+        t0 = t1;
+        t1 = t;
+        t = r0 - q * r1;
+        r0 = r1;
+        r1 = t;
     }
-    return 0;  // unreachable for coprime a and m
+    return t0 < 0 ? t0 + m : t0;
 }
 
 std::string storeModeDefine(aclDataType acc, aclDataType out) {
