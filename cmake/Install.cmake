@@ -118,5 +118,7 @@ install(CODE "
 if(ACLNN_OPENCL_BUILD_TESTS)
   add_test(NAME install_and_examples
     COMMAND ${PROJECT_SOURCE_DIR}/tests/test_install.sh ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
-  set_tests_properties(install_and_examples PROPERTIES TIMEOUT 600 LABELS install)
+  # All five operators exist now: an example skipped for a missing operator symbol is a failure.
+  set_tests_properties(install_and_examples PROPERTIES TIMEOUT 600 LABELS install
+                                                       ENVIRONMENT ACLNN_INSTALL_TEST_STRICT=1)
 endif()

@@ -7,7 +7,7 @@
 #   tests/test_install.sh <build-dir> [<source-dir>]
 #
 # An example whose operator is not in the library yet (no such dynamic symbol) is SKIPPED, loudly;
-# ACLNN_INSTALL_TEST_STRICT=1 turns a skip into a failure. The OpenCL device is PoCL unless
+# ACLNN_INSTALL_TEST_STRICT=1 (set by the CTest registration) turns a skip into a failure. The OpenCL device is PoCL unless
 # ACLNN_OPENCL_DEVICE says otherwise. Registered with CTest as install_and_examples.
 set -uo pipefail
 
