@@ -124,6 +124,10 @@ int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, ac
                            executor->device->describe().c_str(), s.device().describe().c_str()));
         }
         RunContext ctx(*executor, s, workspace, workspaceSize);
+        // Every tensor address is checked before the first step is enqueued: a bad one must fail the
+        // call before any output byte is written, not between two steps.
+        for (size_t i = 0; i < executor->inputs.size(); ++i) ctx.input(i);
+        for (size_t o = 0; o < executor->outputs.size(); ++o) ctx.output(o);
         for (auto &step : executor->steps) step(ctx);
         return ACLNN_SUCCESS;
     });
