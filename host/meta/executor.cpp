@@ -51,9 +51,12 @@ BufferRef RunContext::resolveTensor(const aclTensor &t, const char *role, size_t
     // Furthest element the view reaches, so that a view running past its allocation is caught here.
     int64_t last = t.offset;
     for (size_t d = 0; d < t.viewDims.size(); ++d) last += (t.viewDims[d] - 1) * t.strides[d];
-    size_t needed = static_cast<size_t>(last + 1) * elem;
     std::string what = strformat("%s: %s tensor %zu (shape %s, offset %lld)", executor_.op.c_str(), role, index,
                                  t.shapeString().c_str(), static_cast<long long>(t.offset));
+    size_t needed = 0;  // bytes from the data pointer to the end of the furthest element
+    if (last < 0 || __builtin_mul_overflow(static_cast<size_t>(last) + 1, elem, &needed)) {
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: its view spans more bytes than memory can hold", what.c_str()));
+    }
     DeviceAddress a = resolveDevicePointer(t.data, needed, what.c_str());
     if (a.device != &stream_.device()) {
         fail(ACLNN_ERR_PARAM_INVALID, strformat("%s lives on device %d but the stream is on device %d", what.c_str(),

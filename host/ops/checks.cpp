@@ -120,6 +120,14 @@ void checkView(const char *op, const aclTensor *t, const char *arg) {
                                                     arg, t->shapeString().c_str(), dimsString(t->strides).c_str()));
         }
     }
+    // The byte extent must fit too: element counts below 2^63 can still overflow size_t in bytes.
+    int64_t reachBytes = 0;
+    if (!empty && (__builtin_add_overflow(reach, 1, &reachBytes) ||
+                   __builtin_mul_overflow(reachBytes, static_cast<int64_t>(dtypeSize(t->dtype)), &reachBytes))) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: the view of %s (shape %s, strides %s, offset %lld) spans more than 2^63 bytes.", op, arg,
+                       t->shapeString().c_str(), dimsString(t->strides).c_str(), static_cast<long long>(t->offset)));
+    }
     if (empty || t->storageDims.empty()) return;
     int64_t storage = 1;
     for (int64_t d : t->storageDims) {
