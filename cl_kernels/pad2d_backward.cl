@@ -40,6 +40,8 @@
 //   VLOAD_COMP(p, i)    VEC_W components at component index i of p, as VACC_T
 //   VSTORE_COMP(p, i, v) store VEC_W components with one rounding
 //   SLOAD_COMP(p, i)    one component as ACC_T;  SSTORE_COMP(p, i, v) its store
+//   EDGE_LEFT, EDGE_RIGHT  optional: the left / right pad as a constant when that edge runs as a
+//                       vector, so that its shuffle masks are constants (one permute on CPUs)
 
 // The sources of input index i along one axis, as three ascending segments.
 inline void axis_sources(INDEX_T i, INDEX_T S, INDEX_T p, INDEX_T q, INDEX_T O, INDEX_T *start, INDEX_T *count) {
@@ -102,6 +104,9 @@ inline VACC_T gather_vector(__global const COMP_T *src, INDEX_T row_stride, cons
 inline VACC_T reflect_left_vector(__global const COMP_T *plane, INDEX_T row_stride, const INDEX_T *row_start,
                                   const INDEX_T *row_count, INDEX_T left) {
     const VIDX_T lane = VLANES;
+#ifdef EDGE_LEFT
+    left = EDGE_LEFT;
+#endif
     const VIDX_T j = lane / COMPONENTS, c = lane % COMPONENTS, p = (VIDX_T)((int)left);
     const VIDX_T has_mirror = (j >= (VIDX_T)1) & (j <= p);
     const VUIDX_T mirror = AS_VUIDX((p - j) * COMPONENTS + c) & (VUIDX_T)(VEC_W - 1);
@@ -123,6 +128,9 @@ inline VACC_T reflect_left_vector(__global const COMP_T *plane, INDEX_T row_stri
 inline VACC_T reflect_right_vector(__global const COMP_T *plane, INDEX_T row_stride, const INDEX_T *row_start,
                                    const INDEX_T *row_count, INDEX_T W, INDEX_T left, INDEX_T right) {
     const int n = VEC_W / COMPONENTS;
+#ifdef EDGE_RIGHT
+    right = EDGE_RIGHT;
+#endif
     const VIDX_T lane = VLANES;
     const VIDX_T k = lane / COMPONENTS, c = lane % COMPONENTS, q = (VIDX_T)((int)right);
     const VIDX_T has_mirror = (k >= (VIDX_T)(n - 1) - q) & (k <= (VIDX_T)(n - 2));

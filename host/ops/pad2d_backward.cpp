@@ -263,11 +263,19 @@ aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gr
                                     accDefine(dtype) + sumDefine(dtype) +
                                     indexDefine(needsWideIndex(geo, components)) +
                                     componentDefines(dtype, vecWidth);
-        ProgramHandle program = plan.program("pad2d_backward", defines);
+        const bool elementKernel = g_forceElementKernel || plan.device().type == CL_DEVICE_TYPE_GPU;
+        const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
+        // A vector edge's pad as a compile-time constant makes its shuffle masks constants: one
+        // permute instead of a spill and VEC_W scalar loads on PoCL (about 20% of the reflection
+        // kernel's CPU time). Pads are small there (below VEC_W), so few program variants arise.
+        std::string edgeDefines;
+        if (!elementKernel && (split.fastEdges & 1)) edgeDefines += "#define EDGE_LEFT " + std::to_string(geo.left) + "\n";
+        if (!elementKernel && (split.fastEdges & 2)) edgeDefines += "#define EDGE_RIGHT " + std::to_string(geo.right) + "\n";
+        ProgramHandle program = plan.program("pad2d_backward", defines + edgeDefines);
 
         Operand src = plan.contiguousInput(kGradOutput, dtype);
         Operand dst = plan.contiguousOutput(kGradInput, dtype);
-        if (g_forceElementKernel || plan.device().type == CL_DEVICE_TYPE_GPU) {
+        if (elementKernel) {
             // GPUs: one work-item per element, so that neighbouring work-items touch neighbouring
             // addresses. (Not measured on a GPU yet: this machine has none.)
             auto kernel = std::make_shared<Kernel>(program, "pad2d_bwd_elements");
@@ -284,7 +292,6 @@ aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gr
         }
 
         // CPUs: one work-item per row (segment), explicit vectors along it.
-        const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
         const int64_t segments = (geo.W + kSegmentColumns - 1) / kSegmentColumns;
         auto kernel = std::make_shared<Kernel>(program, "pad2d_bwd_rows");
         size_t global[3] = {static_cast<size_t>(segments), static_cast<size_t>(geo.H), static_cast<size_t>(geo.planes)};
