@@ -13,13 +13,14 @@
 //       tensor through its strides. gradOutput element k of plane nc is at nc*gsNC + k*gsW when its
 //       plane is flat (G_FLAT), else at nc*gsNC + (k / oW)*gsH + (k % oW)*gsW.
 //   max_unpool2d_backward_staged  one work-group per plane (NDRange N*C*LS, local LS), for planes
-//       stored with unit element stride and a gradOutput plane that fits in local memory: the
-//       work-group first copies the gradOutput plane into local memory with 16-element vector
-//       copies (a sequential read that the memory system streams, instead of a random one), then
-//       each work-item gathers runs of 8 outputs: one 8-index vector load, 8 reads from local
-//       memory, 8 stores (one vector store when out's dtype is gradOutput's). A work-item that
-//       saw a bad index reports it after its runs, so the atomic stays off the common path. Not
-//       used on Mesa rusticl, whose compiler crashes on it for some dtypes (see the host).
+//       stored with unit element stride and a gradOutput plane small enough to stay in cache:
+//       the work-group first reads one element of every cache line of its gradOutput plane in
+//       order (a sequential read that the memory system streams, instead of one random-order miss
+//       per gather), waits at a barrier, then each work-item gathers runs of 8 outputs: one
+//       8-index vector load, 8 reads that hit the cache, 8 stores (one vector store of raw bits
+//       when out's dtype is gradOutput's). A work-item that saw a bad index reports it after its
+//       runs, so the atomic stays off the common path. Not used on Mesa rusticl, whose compiler
+//       crashes on it for some dtypes (see the host).
 //
 // Macros the host defines (host/ops/max_unpool2d_backward.cpp):
 //   G_T, G_VAL_T, G_LOAD        gradOutput slot (cl_kernels/common.cl)
@@ -31,8 +32,7 @@
 //                               (2 and 3 round to odd in float, then to nearest even in bf16);
 //                               4 real -> complex (imaginary part 0)
 //   G_FLAT                      1 when gradOutput's (oH, oW) plane is flat with element step gsW
-//   RAW_T                       (staged kernel) an unsigned integer type of G_T's size: the plane is
-//                               copied as raw bits
+//   RAW_T                       (staged kernel) an unsigned integer type of G_T's size
 //   SAME_BITS                   (staged kernel) 1 when out's dtype is gradOutput's: runs of 8 outputs
 //                               move as raw bits, with RAW8_T (RAW_T vector of 8) and RAW_MASK8(b)
 //                               (a long8 lane mask converted to RAW8_T's signed counterpart)
@@ -120,20 +120,25 @@ __kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_
 __kernel void max_unpool2d_backward_staged(__global const G_T *grad, ulong grad_off, __global const IDX_T *indices,
                                            ulong idx_off, __global OUT_T *out, ulong out_off,
                                            __global fault_record *fault, uint fault_tag, long HW, long plane,
-                                           long gsNC, long isNC, long osNC, __local RAW_T *stage) {
+                                           long gsNC, long isNC, long osNC, __local RAW_T *sink) {
     const INDEX_T lid = (INDEX_T)get_local_id(0);
     const INDEX_T ls = (INDEX_T)get_local_size(0);
     const INDEX_T nc = (INDEX_T)get_group_id(0);
     const INDEX_T planeN = (INDEX_T)plane, hw = (INDEX_T)HW;
 
-    // The gradOutput plane into local memory, as raw bits: 16-element chunks, then the tail.
+    // Warm the caches: read one element of every 64-byte line of the gradOutput plane, in order.
+    // The values only feed a store to local memory (a kernel argument, so the loads cannot be
+    // optimised away); the gathers below then hit lines already in cache.
     __global const RAW_T *gp = (__global const RAW_T *)(grad + grad_off) + nc * (INDEX_T)gsNC;
-    const INDEX_T chunks = planeN / 16;
-    for (INDEX_T c = lid; c < chunks; c += ls) vstore16(vload16(c, gp), c, stage);
-    for (INDEX_T j = chunks * 16 + lid; j < planeN; j += ls) stage[j] = gp[j];
+    {
+        const INDEX_T step = 64 / (INDEX_T)sizeof(RAW_T);
+        RAW_T seen = 0;
+        for (INDEX_T j = lid * step; j < planeN; j += ls * step) seen ^= gp[j];
+        sink[lid] = seen;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    __local const G_T *sp = (__local const G_T *)stage;
+    __global const G_T *sp = (__global const G_T *)gp;
     __global const IDX_T *ip = indices + idx_off + nc * (INDEX_T)isNC;
     __global OUT_T *op = out + out_off + nc * (INDEX_T)osNC;
     int sawBad = 0;
@@ -145,8 +150,8 @@ __kernel void max_unpool2d_backward_staged(__global const G_T *grad, ulong grad_
         sawBad |= any(bad);
 #if SAME_BITS
         // out has gradOutput's dtype: move raw bits, 8 at a time (0 bits are 0 in every dtype).
-        const RAW8_T v = (RAW8_T)(stage[safe.s0], stage[safe.s1], stage[safe.s2], stage[safe.s3], stage[safe.s4],
-                                  stage[safe.s5], stage[safe.s6], stage[safe.s7]);
+        const RAW8_T v = (RAW8_T)(gp[safe.s0], gp[safe.s1], gp[safe.s2], gp[safe.s3], gp[safe.s4], gp[safe.s5],
+                                  gp[safe.s6], gp[safe.s7]);
         vstore8(select(v, (RAW8_T)0, RAW_MASK8(bad)), r, (__global RAW_T *)op);
 #else
         const INDEX_T at = r * 8;

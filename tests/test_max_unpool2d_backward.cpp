@@ -160,7 +160,8 @@ TEST_P(MaxUnpoolTest, MatchesPyTorchGolden) {
         const std::vector<double> got = out.download();
         ASSERT_EQ(got.size(), want.values.size());
         for (size_t i = 0; i < got.size(); ++i) {
-            ASSERT_TRUE(sameValue(got[i], want.values[i])) << "value " << i << ": " << got[i] << " vs " << want.values[i];
+            ASSERT_TRUE(sameValue(got[i], want.values[i]))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i];
         }
         ++ran;
     }
@@ -182,12 +183,12 @@ TEST_P(MaxUnpoolTest, CastsToOtherOutDtypes) {
     const struct {
         aclDataType from, to;
     } casts[] = {
-        {ACL_FLOAT, ACL_DOUBLE},    {ACL_FLOAT, ACL_FLOAT16},    {ACL_FLOAT, ACL_BF16},       {ACL_FLOAT, ACL_COMPLEX64},
-        {ACL_DOUBLE, ACL_FLOAT},    {ACL_DOUBLE, ACL_FLOAT16},   {ACL_DOUBLE, ACL_BF16},      {ACL_FLOAT16, ACL_FLOAT},
-        {ACL_BF16, ACL_FLOAT16},    {ACL_INT8, ACL_FLOAT},       {ACL_INT16, ACL_FLOAT},      {ACL_INT32, ACL_BF16},
-        {ACL_INT64, ACL_BF16},      {ACL_INT64, ACL_FLOAT},      {ACL_INT64, ACL_DOUBLE},     {ACL_INT64, ACL_INT8},
-        {ACL_INT32, ACL_UINT8},     {ACL_UINT8, ACL_INT64},      {ACL_INT16, ACL_UINT32},     {ACL_BOOL, ACL_FLOAT},
-        {ACL_BOOL, ACL_INT32},      {ACL_INT8, ACL_COMPLEX128},  {ACL_UINT8, ACL_FLOAT16},    {ACL_INT32, ACL_FLOAT16},
+        {ACL_FLOAT, ACL_DOUBLE},   {ACL_FLOAT, ACL_FLOAT16},  {ACL_FLOAT, ACL_BF16},    {ACL_FLOAT, ACL_COMPLEX64},
+        {ACL_DOUBLE, ACL_FLOAT},   {ACL_DOUBLE, ACL_FLOAT16}, {ACL_DOUBLE, ACL_BF16},   {ACL_FLOAT16, ACL_FLOAT},
+        {ACL_BF16, ACL_FLOAT16},   {ACL_INT8, ACL_FLOAT},     {ACL_INT16, ACL_FLOAT},   {ACL_INT32, ACL_BF16},
+        {ACL_INT64, ACL_BF16},     {ACL_INT64, ACL_FLOAT},    {ACL_INT64, ACL_DOUBLE},  {ACL_INT64, ACL_INT8},
+        {ACL_INT32, ACL_UINT8},    {ACL_UINT8, ACL_INT64},    {ACL_INT16, ACL_UINT32},  {ACL_BOOL, ACL_FLOAT},
+        {ACL_BOOL, ACL_INT32},     {ACL_INT8, ACL_COMPLEX128}, {ACL_UINT8, ACL_FLOAT16}, {ACL_INT32, ACL_FLOAT16},
     };
     int n = 0;
     for (const auto &c : casts) {

@@ -21,8 +21,8 @@ constexpr size_t kOut = 0;                                   // executor output 
 
 constexpr size_t kWorkGroupTarget = 256;
 constexpr size_t kRowTarget = 64;
-// The staged kernel copies at most this many bytes of gradOutput plane into local memory (and at
-// most half of the device's local memory).
+// The staged kernel warms the caches with whole gradOutput planes of at most this size (a quarter
+// of a typical CPU core's L2), so that the plane is still cached when the gathers run.
 constexpr uint64_t kMaxStagedPlaneBytes = 256 * 1024;
 
 bool g_forceWideIndex = false;
@@ -177,11 +177,6 @@ void chooseLocal(size_t kernelMax, int64_t W, int64_t H, size_t local[3]) {
 // from staging anyway).
 bool stagingWorksOn(const Device &device) { return device.platformName.find("rusticl") == std::string::npos; }
 
-cl_ulong localMemSize(const Device &device) {
-    cl_ulong bytes = 0;
-    clGetDeviceInfo(device.id, CL_DEVICE_LOCAL_MEM_SIZE, sizeof bytes, &bytes, nullptr);
-    return bytes;
-}
 
 aclnnStatus planMaxUnpool2dBackward(const aclTensor *gradOutput, const aclTensor *self, const aclTensor *indices,
                                     const aclIntArray *outputSize, aclTensor *out, uint64_t *workspaceSize,
@@ -251,10 +246,10 @@ aclnnStatus planMaxUnpool2dBackward(const aclTensor *gradOutput, const aclTensor
 
         const cl_uint faultTag = registerFaultSource(kApi);
         const size_t gElem = dtypeSize(gType);
-        const uint64_t budget = std::min<uint64_t>(kMaxStagedPlaneBytes, localMemSize(plan.device()) / 2);
-        const bool staged = !g_forceDirect && stagingWorksOn(plan.device()) && unitFlatPlane(g.oH, g.oW, gv.sRow, gv.sCol) &&
-                            unitFlatPlane(g.H, g.W, iv.sRow, iv.sCol) && unitFlatPlane(g.H, g.W, ov.sRow, ov.sCol) &&
-                            static_cast<uint64_t>(plane) * gElem <= budget && HW * 16 >= plane;
+        const bool staged = !g_forceDirect && stagingWorksOn(plan.device()) &&
+                            unitFlatPlane(g.oH, g.oW, gv.sRow, gv.sCol) && unitFlatPlane(g.H, g.W, iv.sRow, iv.sCol) &&
+                            unitFlatPlane(g.H, g.W, ov.sRow, ov.sCol) &&
+                            static_cast<uint64_t>(plane) * gElem <= kMaxStagedPlaneBytes && HW * 16 >= plane;
         if (staged) {
             defines += std::string("#define RAW_T ") + rawType(gElem) + "\n";
             if (gType == oType) {
@@ -265,19 +260,21 @@ aclnnStatus planMaxUnpool2dBackward(const aclTensor *gradOutput, const aclTensor
             }
             ProgramHandle program = plan.program("max_unpool2d_backward", defines);
             auto kernel = std::make_shared<Kernel>(program, "max_unpool2d_backward_staged");
-            const size_t work = static_cast<size_t>(std::max((HW + 7) / 8, plane / 16));
+            // Work-items: enough for the runs of 8 outputs and for the plane's cache lines.
+            const int64_t lines = plane * static_cast<int64_t>(gElem) / 64;
+            const size_t work = static_cast<size_t>(std::max<int64_t>((HW + 7) / 8, lines));
             size_t local = std::min<size_t>({kWorkGroupTarget, kernel->maxWorkGroupSize(), roundUp(work, 32)});
             local = std::max<size_t>(local, 1);
             const size_t global = local * static_cast<size_t>(g.N * g.C);
-            const size_t stageBytes = static_cast<size_t>(plane) * gElem;
+            const size_t sinkBytes = local * gElem;
             const cl_long hw = HW, pl = plane, gNC = gv.sNC, iNC = iv.sNC, oNC = ov.sNC;
             const Operand gOp = gv.operand, iOp = iv.operand, oOp = ov.operand;
             plan.step([=](RunContext &ctx) {
                 kernel->args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), ctx.stream().faultBuffer(),
                              faultTag, hw, pl, gNC, iNC, oNC);
-                // The last parameter is the local staging buffer.
-                clCheck(clSetKernelArg(kernel->get(), 13, stageBytes, nullptr),
-                        "clSetKernelArg(max_unpool2d_backward_staged, stage)", ACLNN_ERR_INNER);
+                // The last parameter is local memory for the cache-warming loads' results.
+                clCheck(clSetKernelArg(kernel->get(), 13, sinkBytes, nullptr),
+                        "clSetKernelArg(max_unpool2d_backward_staged, sink)", ACLNN_ERR_INNER);
                 kernel->launch(ctx.queue(), 1, &global, &local);
             });
             return;
