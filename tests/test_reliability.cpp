@@ -1,0 +1,475 @@
+// Reliability under bad input and faults, for every operator (tests/reliability_harness.h holds one
+// small valid case of each). Every bad argument gets its documented code and a message that names
+// the operator (and, for argument errors, the argument), and no output byte is written: outputs
+// are filled with a pattern first and checked after the stream is synchronized.
+//
+// Phase one (GetWorkspaceSize), per tensor argument: null, an unsupported dtype, a rank of 9, a
+// negative dimension, an element count that overflows int64, a byte size that overflows size_t,
+// a view reaching past its storage dims; per output: a self-overlapping view; per array: null and
+// a wrong size; per operator: its invalid attribute values.
+// Phase two, per tensor argument: a null data pointer, a pointer in no allocation, a view running
+// past its allocation; per operator: a workspace one byte short or null, a destroyed stream, and a
+// non-repeatable executor run twice.
+// Runtime faults: device memory exhaustion, a kernel build failure, MaxUnpool2dBackward's bad index.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "device_fixture.h"
+#include "kernels/program_cache.h"
+#include "reliability_harness.h"
+#include "runtime/device.h"
+
+using namespace testing_support;
+using reliability::Layout;
+using reliability::OpHarness;
+
+namespace {
+
+constexpr uint8_t kPattern = 0xA5;
+
+std::string lastMessage() {
+    const char *m = aclGetRecentErrMsg();
+    return m ? m : "";
+}
+
+// The api name without "aclnn": messages name the operator either way.
+std::string opName(const OpHarness &h) { return h.api.substr(5); }
+
+void fillOutputs(OpHarness &h) {
+    for (DeviceTensor *o : h.outputs()) o->fillStorage(kPattern);
+}
+
+// Every byte of every output's storage still holds the pattern.
+void expectOutputsUntouched(OpHarness &h, const std::string &what) {
+    for (DeviceTensor *o : h.outputs()) {
+        std::vector<uint8_t> bytes = o->storage();
+        size_t changed = 0;
+        for (uint8_t b : bytes) changed += b != kPattern;
+        EXPECT_EQ(changed, 0u) << h.api << ": " << what << " wrote " << changed << " output bytes";
+    }
+}
+
+void expectMessage(const OpHarness &h, const std::string &what, const std::string &argument = "") {
+    std::string msg = lastMessage();
+    EXPECT_NE(msg.find(opName(h)), std::string::npos) << h.api << ": " << what << ": message lacks the operator: "
+                                                      << msg;
+    if (!argument.empty()) {
+        EXPECT_NE(msg.find(argument), std::string::npos)
+            << h.api << ": " << what << ": message does not name " << argument << ": " << msg;
+    }
+}
+
+// Phase one must fail with `code`. If it succeeds anyway (some malformed inputs are only detectable
+// with addresses), phase two must fail instead; either way nothing is written.
+void expectPhaseOneError(OpHarness &h, aclnnStatus code, const std::string &what, const std::string &argument,
+                         aclrtStream stream) {
+    fillOutputs(h);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    aclnnStatus s = h.plan(&ws, &ex);
+    EXPECT_EQ(s, code) << h.api << ": " << what << ": " << lastMessage();
+    if (s != 0) {
+        expectMessage(h, what, argument);
+    } else {
+        void *w = nullptr;
+        if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+        EXPECT_NE(h.run(w, ws, ex, stream), 0) << h.api << ": " << what << " ran";
+        aclrtSynchronizeStream(stream);
+        if (w) aclrtFree(w);
+    }
+    expectOutputsUntouched(h, what);
+    h.resetArguments();
+}
+
+// Plans with the current arguments (must succeed), then runs with `tweak` applied and expects
+// `code` from phase two; nothing may be written.
+void expectPhaseTwoError(OpHarness &h, aclnnStatus code, const std::string &what, aclrtStream stream,
+                         const std::string &messagePart = "") {
+    fillOutputs(h);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(h.plan(&ws, &ex));
+    void *w = nullptr;
+    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+    aclnnStatus s = h.run(w, ws, ex, stream);
+    EXPECT_EQ(s, code) << h.api << ": " << what << ": " << lastMessage();
+    std::string msg = lastMessage();
+    EXPECT_NE(msg.find(opName(h)), std::string::npos) << h.api << ": " << what << ": " << msg;
+    if (!messagePart.empty()) {
+        EXPECT_NE(msg.find(messagePart), std::string::npos) << h.api << ": " << msg;
+    }
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    if (w) aclrtFree(w);
+    expectOutputsUntouched(h, what);
+    h.resetArguments();
+}
+
+std::vector<int64_t> dimsOf(const aclTensor *t) {
+    int64_t *d = nullptr;
+    uint64_t n = 0;
+    aclGetViewShape(t, &d, &n);
+    std::vector<int64_t> v(d, d + n);
+    delete[] d;
+    return v;
+}
+
+// Plans, runs and synchronizes; the first non-zero status.
+aclnnStatus planAndRun(OpHarness &h, aclrtStream stream) {
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    aclnnStatus s = h.plan(&ws, &ex);
+    if (s != 0) return s;
+    void *w = nullptr;
+    if (ws > 0 && (s = aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST)) != 0) return s;
+    s = h.run(w, ws, ex, stream);
+    aclError sync = aclrtSynchronizeStream(stream);
+    if (w) aclrtFree(w);
+    return s != 0 ? s : sync;
+}
+
+class ReliabilityTest : public DeviceTest {};
+
+TEST_P(ReliabilityTest, EveryOperatorIsCovered) {
+    auto all = reliability::makeAllHarnesses();
+    std::vector<std::string> apis;
+    for (auto &h : all) apis.push_back(h->api);
+    EXPECT_EQ(apis, (std::vector<std::string>{"aclnnReflectionPad2dBackward", "aclnnReplicationPad2dBackward",
+                                              "aclnnIm2colBackward", "aclnnMaxUnpool2dBackward",
+                                              "aclnnConvTbcBackward", "aclnnGroupNormSwishGrad"}));
+    // The valid cases are valid: they plan, run and write their outputs.
+    for (auto &h : all) {
+        SCOPED_TRACE(h->api);
+        fillOutputs(*h);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(h->plan(&ws, &ex));
+        void *w = nullptr;
+        if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+        ASSERT_ACL_OK(h->run(w, ws, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        if (w) aclrtFree(w);
+        for (DeviceTensor *o : h->outputs()) {
+            std::vector<uint8_t> bytes = o->storage();
+            size_t changed = 0;
+            for (uint8_t b : bytes) changed += b != kPattern;
+            EXPECT_GT(changed, 0u) << "an output was not written";
+        }
+    }
+}
+
+TEST_P(ReliabilityTest, NullArguments) {
+    for (auto &h : reliability::makeAllHarnesses()) {
+        for (auto &slot : h->tensors) {
+            slot.arg = nullptr;
+            expectPhaseOneError(*h, 161001, "null " + slot.name, slot.name, stream);
+        }
+        for (auto &array : h->arrays) {
+            array.arg = nullptr;
+            expectPhaseOneError(*h, 161001, "null " + array.name, array.name, stream);
+        }
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        EXPECT_EQ(h->plan(nullptr, &ex), 161001) << h->api;
+        EXPECT_EQ(h->plan(&ws, nullptr), 161001) << h->api;
+        EXPECT_EQ(h->run(nullptr, 0, nullptr, stream), 161001) << h->api;
+    }
+}
+
+TEST_P(ReliabilityTest, UnsupportedDtypes) {
+    for (auto &h : reliability::makeAllHarnesses()) {
+        for (auto &slot : h->tensors) {
+            for (aclDataType bad : {ACL_UINT32, ACL_STRING, ACL_DT_UNDEFINED, static_cast<aclDataType>(50)}) {
+                OpHarness::Change c;
+                c.setDtype = true;
+                c.dtype = bad;
+                slot.arg = h->variant(slot.storage->get(), c);
+                expectPhaseOneError(*h, 161002, slot.name + " dtype " + std::to_string(bad), slot.name, stream);
+            }
+        }
+    }
+}
+
+TEST_P(ReliabilityTest, MalformedShapesAndViews) {
+    const int64_t big = int64_t{1} << 40;
+    for (auto &h : reliability::makeAllHarnesses()) {
+        for (auto &slot : h->tensors) {
+            const aclTensor *base = slot.storage->get();
+            std::vector<int64_t> dims = dimsOf(base);
+            OpHarness::Change c;
+
+            c = {};  // rank 9: more than any operator (or aclTensor check) accepts
+            c.setDims = true;
+            c.dims = dims;
+            c.dims.insert(c.dims.begin(), 9 - dims.size(), 1);
+            slot.arg = h->variant(base, c);
+            expectPhaseOneError(*h, 161002, slot.name + " rank 9", "", stream);
+
+            c = {};
+            c.setDims = true;
+            c.dims = dims;
+            c.dims[0] = -1;
+            slot.arg = h->variant(base, c);
+            expectPhaseOneError(*h, 161002, slot.name + " negative dim", "", stream);
+
+            c = {};  // element count overflows int64
+            c.setDims = true;
+            c.dims.assign(dims.size() < 2 ? 2 : dims.size(), big);
+            slot.arg = h->variant(base, c);
+            expectPhaseOneError(*h, 161002, slot.name + " element count overflows int64", "", stream);
+
+            c = {};  // 2^62 fp32 elements fit int64 but their 2^64 bytes wrap size_t to 0
+            c.setDims = true;
+            c.setStorage = true;  // no storage dims: only the byte arithmetic can catch it
+            c.dims = dims;
+            c.dims[0] = dims.size() >= 2 ? (int64_t{1} << 31) : (int64_t{1} << 62);
+            if (dims.size() >= 2) {
+                c.dims[1] = int64_t{1} << 31;
+                for (size_t i = 2; i < dims.size(); ++i) c.dims[i] = 1;
+            }
+            slot.arg = h->variant(base, c);
+            expectPhaseOneError(*h, 161002, slot.name + " byte size overflows size_t", "", stream);
+
+            c = {};  // storage dims one element short of what the view reaches
+            c.setStorage = true;
+            int64_t *st = nullptr;
+            uint64_t nst = 0;
+            aclGetStorageShape(base, &st, &nst);
+            c.storageDims = {st[0] - 1};
+            delete[] st;
+            slot.arg = h->variant(base, c);
+            expectPhaseOneError(*h, 161002, slot.name + " view past its storage", slot.name, stream);
+
+            if (slot.output) {  // every element written through one address
+                c = {};
+                c.setStrides = true;
+                c.strides.assign(dims.size(), 0);
+                slot.arg = h->variant(base, c);
+                expectPhaseOneError(*h, 161002, slot.name + " overlapping output view", slot.name, stream);
+            }
+        }
+    }
+}
+
+TEST_P(ReliabilityTest, BadArraysAndAttributes) {
+    for (auto &h : reliability::makeAllHarnesses()) {
+        for (auto &array : h->arrays) {
+            std::vector<int64_t> longer = array.values;
+            longer.push_back(1);
+            array.arg = h->arrayVariant(longer);
+            expectPhaseOneError(*h, 161002, array.name + " one value too many", array.name, stream);
+            array.arg = h->arrayVariant(std::vector<int64_t>(array.values.begin(), array.values.end() - 1));
+            expectPhaseOneError(*h, 161002, array.name + " one value short", array.name, stream);
+            array.arg = h->arrayVariant({});
+            expectPhaseOneError(*h, 161002, array.name + " empty", array.name, stream);
+        }
+        for (auto &bad : h->badAttributes()) {
+            bad.second();
+            expectPhaseOneError(*h, 161002, bad.first, "", stream);
+        }
+    }
+}
+
+TEST_P(ReliabilityTest, BadAddressesAtRunTime) {
+    void *nowhere = reinterpret_cast<void *>(uintptr_t{0x7e0000000000});
+    for (auto &h : reliability::makeAllHarnesses()) {
+        for (auto &slot : h->tensors) {
+            const aclTensor *base = slot.storage->get();
+            OpHarness::Change c;
+            c.setData = true;
+
+            c.data = nullptr;
+            slot.arg = h->variant(base, c);
+            expectPhaseTwoError(*h, 161001, slot.name + " null data", stream);
+
+            c.data = nowhere;
+            slot.arg = h->variant(base, c);
+            expectPhaseTwoError(*h, ACL_ERROR_INVALID_PARAM, slot.name + " address in no allocation", stream,
+                                "not inside any device allocation");
+
+            // Half-way into its own allocation: the view runs past the end.
+            size_t elem = aclDataTypeSize(slot.storage->dtype());
+            c.data = static_cast<char *>(slot.storage->data()) + slot.storage->storageBytes() / elem / 2 * elem;
+            slot.arg = h->variant(base, c);
+            expectPhaseTwoError(*h, ACL_ERROR_INVALID_PARAM, slot.name + " past its allocation", stream,
+                                "run past the end");
+        }
+    }
+}
+
+TEST_P(ReliabilityTest, BadWorkspaceStreamAndExecutorUse) {
+    for (auto layout : {Layout::Contiguous, Layout::Strided}) {
+        for (auto &h : reliability::makeAllHarnesses(layout)) {
+            SCOPED_TRACE(h->api + (layout == Layout::Strided ? " (strided)" : ""));
+            uint64_t ws = 0;
+            aclOpExecutor *ex = nullptr;
+            void *w = nullptr;
+            // Workspace one byte short, and null (only meaningful when the plan needs some).
+            ASSERT_ACL_OK(h->plan(&ws, &ex));
+            if (ex) ASSERT_ACL_OK(aclDestroyAclOpExecutor(ex));
+            // The strided layout makes every operator pack or stage through workspace.
+            if (layout == Layout::Strided) EXPECT_GT(ws, 0u) << "no workspace to make short";
+            if (ws > 0) {
+                fillOutputs(*h);
+                ASSERT_ACL_OK(h->plan(&ws, &ex));
+                ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+                EXPECT_EQ(h->run(w, ws - 1, ex, stream), 161002) << lastMessage();
+                expectMessage(*h, "short workspace", "workspace");
+                ASSERT_ACL_OK(h->plan(&ws, &ex));
+                EXPECT_EQ(h->run(nullptr, ws, ex, stream), 161001) << lastMessage();
+                expectMessage(*h, "null workspace", "workspace");
+                ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+                expectOutputsUntouched(*h, "bad workspace");
+            }
+            // A destroyed stream.
+            aclrtStream gone = nullptr;
+            ASSERT_ACL_OK(aclrtCreateStream(&gone));
+            ASSERT_ACL_OK(aclrtDestroyStream(gone));
+            fillOutputs(*h);
+            ASSERT_ACL_OK(h->plan(&ws, &ex));
+            EXPECT_EQ(h->run(w, ws, ex, gone), ACL_ERROR_RT_INVALID_HANDLE) << lastMessage();
+            EXPECT_NE(lastMessage().find("stream"), std::string::npos) << lastMessage();
+            ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+            expectOutputsUntouched(*h, "destroyed stream");
+            // A non-repeatable executor runs once; the second call is an error, not a crash.
+            ASSERT_ACL_OK(h->plan(&ws, &ex));
+            ASSERT_ACL_OK(h->run(w, ws, ex, stream));
+            ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+            EXPECT_EQ(h->run(w, ws, ex, stream), 161002) << lastMessage();
+            expectMessage(*h, "second run", "executor");
+            // An executor planned by another operator.
+            auto other = reliability::makeAllHarnesses(layout);
+            OpHarness &different = *other[h->api == other[2]->api ? 3 : 2];
+            uint64_t ws2 = 0;
+            aclOpExecutor *ex2 = nullptr;
+            ASSERT_ACL_OK(different.plan(&ws2, &ex2));
+            EXPECT_EQ(h->run(nullptr, 0, ex2, stream), 161002) << lastMessage();
+            expectMessage(*h, "foreign executor", different.api);
+            if (w) ASSERT_ACL_OK(aclrtFree(w));
+            w = nullptr;
+        }
+    }
+}
+
+TEST_P(ReliabilityTest, RepeatableExecutorRunsTwiceThenIsDestroyed) {
+    for (auto &h : reliability::makeAllHarnesses()) {
+        SCOPED_TRACE(h->api);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(h->plan(&ws, &ex));
+        ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
+        void *w = nullptr;
+        if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+        std::vector<std::vector<uint8_t>> first;
+        for (int run = 0; run < 2; ++run) {
+            fillOutputs(*h);
+            ASSERT_ACL_OK(h->run(w, ws, ex, stream));
+            ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+            std::vector<std::vector<uint8_t>> bytes;
+            for (DeviceTensor *o : h->outputs()) bytes.push_back(o->storage());
+            if (run == 0) {
+                first = bytes;
+            } else {
+                EXPECT_EQ(bytes, first) << "a repeated run gave different bytes";
+            }
+        }
+        ASSERT_ACL_OK(aclDestroyAclOpExecutor(ex));
+        EXPECT_NE(h->run(w, ws, ex, stream), 0) << "a destroyed executor ran";
+        EXPECT_NE(aclDestroyAclOpExecutor(ex), 0) << "an executor was destroyed twice";
+        if (w) ASSERT_ACL_OK(aclrtFree(w));
+    }
+}
+
+TEST_P(ReliabilityTest, DeviceMemoryExhaustionIsAnErrorAndRecoverable) {
+    size_t freeBefore = 0, total = 0;
+    ASSERT_ACL_OK(aclrtGetMemInfo(ACL_HBM_MEM, &freeBefore, &total));
+    void *keep = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&keep, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+    // More than the device has, more than one allocation may hold, and sizes that overflow.
+    const aclcl::Device &d = aclcl::deviceAt(device());
+    for (size_t size : {static_cast<size_t>(d.globalMemSize) + 1, static_cast<size_t>(d.maxAllocSize) + 1,
+                        std::numeric_limits<size_t>::max(), std::numeric_limits<size_t>::max() - 4095}) {
+        void *p = reinterpret_cast<void *>(0x1);
+        EXPECT_EQ(aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_MEMORY_ALLOCATION) << size;
+        EXPECT_NE(lastMessage().find("aclrtMalloc"), std::string::npos) << lastMessage();
+    }
+    // The process keeps working: what it holds is intact, and it can allocate again after freeing.
+    std::vector<uint8_t> data(1 << 20, 0x3c), back(1 << 20, 0);
+    ASSERT_ACL_OK(aclrtMemcpy(keep, data.size(), data.data(), data.size(), ACL_MEMCPY_HOST_TO_DEVICE));
+    ASSERT_ACL_OK(aclrtMemcpy(back.data(), back.size(), keep, back.size(), ACL_MEMCPY_DEVICE_TO_HOST));
+    EXPECT_EQ(back, data);
+    ASSERT_ACL_OK(aclrtFree(keep));
+    ASSERT_ACL_OK(aclrtMalloc(&keep, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+    ASSERT_ACL_OK(aclrtFree(keep));
+    size_t freeAfter = 0;
+    ASSERT_ACL_OK(aclrtGetMemInfo(ACL_HBM_MEM, &freeAfter, &total));
+    EXPECT_EQ(freeAfter, freeBefore);
+    // Operators still plan and run.
+    for (auto &h : reliability::makeAllHarnesses()) EXPECT_ACL_OK(planAndRun(*h, stream));
+}
+
+TEST_P(ReliabilityTest, KernelBuildFailureIsReportedEveryTimeAndPoisonsNothing) {
+    aclcl::Device &d = aclcl::deviceAt(device());
+    const std::string broken = "#define OUT_T this is not C\n";
+    std::string firstLog;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        try {
+            aclcl::buildProgram(d, "copy_cast", broken);
+            FAIL() << "a broken program built";
+        } catch (const aclcl::Error &e) {
+            EXPECT_EQ(e.code(), 561003);
+            std::string what = e.what();
+            EXPECT_NE(what.find("build log"), std::string::npos) << what;
+            if (attempt == 0) firstLog = what;
+            else EXPECT_EQ(what, firstLog) << "the cached failure differs from the first";
+        }
+    }
+    // Operators keep working after a failed build.
+    for (auto &h : reliability::makeAllHarnesses()) EXPECT_ACL_OK(planAndRun(*h, stream));
+}
+
+TEST_P(ReliabilityTest, MaxUnpoolBadIndexFaultsAtSynchronizeAndTheStreamRecovers) {
+    reliability::MaxUnpoolHarness h(Layout::Contiguous, 7);
+    // Indices: valid except one far past the 3x3 plane, and one negative.
+    std::vector<double> idx(24);
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<double>(i % 9);
+    idx[5] = 1000;
+    idx[17] = -4;
+    h.slot("indices").storage->upload(idx);
+    fillOutputs(h);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(h.plan(&ws, &ex));
+    void *w = nullptr;
+    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+    ASSERT_ACL_OK(h.run(w, ws, ex, stream));  // the fault is found on the device, after enqueue
+    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+    std::string msg = lastMessage();
+    EXPECT_NE(msg.find("MaxUnpool2dBackward"), std::string::npos) << msg;
+    EXPECT_TRUE(msg.find("1000") != std::string::npos || msg.find("-4") != std::string::npos) << msg;
+    // The bad positions hold 0; the good ones the gathered value; the fault is reported once.
+    std::vector<double> out = h.slot("out").storage->download();
+    EXPECT_EQ(out[5], 0.0);
+    EXPECT_EQ(out[17], 0.0);
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    // The stream keeps working: a valid run afterwards succeeds and synchronizes clean.
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<double>(i % 9);
+    h.slot("indices").storage->upload(idx);
+    ASSERT_ACL_OK(h.plan(&ws, &ex));
+    ASSERT_ACL_OK(h.run(w, ws, ex, stream));
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    std::vector<double> grad = h.slot("gradOutput").storage->download();
+    out = h.slot("out").storage->download();
+    for (size_t i = 0; i < out.size(); ++i) {
+        size_t plane = i / 4;  // (n, c) plane of 2x2 outputs gathering from a 3x3 plane
+        EXPECT_EQ(out[i], grad[plane * 9 + i % 9]) << "element " << i;
+    }
+    if (w) aclrtFree(w);
+}
+
+INSTANTIATE_ON_ALL_DEVICES(ReliabilityTest);
+
+}  // namespace
