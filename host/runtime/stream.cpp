@@ -151,15 +151,24 @@ Stream &defaultStream(Device &device) {
 }
 
 void synchronizeStreamsOf(Device &device) {
+    // Other threads may destroy their streams while this one waits: hold a reference on each queue,
+    // and check faults only on streams that are still live (found by tests/test_stress.cpp).
     std::vector<Stream *> mine;
+    std::vector<ClQueuePtr> queues;
     {
         std::lock_guard<std::mutex> lock(g_registryMutex);
         for (auto &kv : g_streams) {
-            if (&kv.first->device() == &device) mine.push_back(kv.first);
+            if (&kv.first->device() != &device) continue;
+            mine.push_back(kv.first);
+            clRetainCommandQueue(kv.first->queue());
+            queues.emplace_back(kv.first->queue());
         }
     }
-    for (Stream *s : mine) finishQueue(s->queue());
-    for (Stream *s : mine) s->checkFaults();
+    for (auto &q : queues) finishQueue(q.get());
+    std::lock_guard<std::mutex> lock(g_registryMutex);
+    for (Stream *s : mine) {
+        if (g_streams.count(s)) s->checkFaults();
+    }
 }
 
 Event *createEvent(uint32_t flags) {
