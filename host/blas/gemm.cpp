@@ -3,7 +3,10 @@
 #include <clblast.h>
 #include <clblast_half.h>
 
+#include <algorithm>
+
 #include "aclnn/opdev/op_errno.h"
+#include "blas/gemm_blocking.h"
 #include "blas/tuned_params.h"
 #include "common/error.h"
 #include "runtime/stream.h"
@@ -30,27 +33,39 @@ uint64_t baseAddressAlignBytes(const Device &device) {
     return bits >= 8 ? bits / 8 : 1;
 }
 
+bool blocksForCaches(const Device &device) { return (device.type & CL_DEVICE_TYPE_CPU) != 0; }
+
+size_t elementBytes(Precision precision) { return precision == Precision::Half ? 2 : 4; }
+
 }  // namespace
 
-uint64_t gemmTempBytes(Device &device, Precision precision, const GemmDims &d) {
+uint64_t gemmTempBytes(Device &device, Precision precision, const GemmDims &whole) {
     applyTunedParameters(device);
     cl_command_queue queue = defaultStream(device).queue();  // only tells CLBlast the device
     // Non-zero offsets: CLBlast skips copying an operand only when its offset is 0 (among other
     // things), so this is the largest size any placement of the operands can need.
     const size_t anyOffset = 1;
-    size_t bytes = 0;
-    clblast::StatusCode rc;
-    if (precision == Precision::Half) {
-        rc = clblast::GemmTempBufferSize<half>(clblast::Layout::kRowMajor, toClblast(d.transA),
-                                                        toClblast(d.transB), d.m, d.n, d.k, anyOffset, d.lda,
-                                                        anyOffset, d.ldb, anyOffset, d.ldc, &queue, bytes);
-    } else {
-        rc = clblast::GemmTempBufferSize<float>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB),
-                                                d.m, d.n, d.k, anyOffset, d.lda, anyOffset, d.ldb, anyOffset, d.ldc,
-                                                &queue, bytes);
+    uint64_t most = 0;
+    for (const GemmBlock &b : gemmBlocks(whole, elementBytes(precision), blocksForCaches(device))) {
+        GemmDims d = whole;
+        d.m = b.m;
+        d.n = b.n;
+        d.k = b.k;
+        size_t bytes = 0;
+        clblast::StatusCode rc;
+        if (precision == Precision::Half) {
+            rc = clblast::GemmTempBufferSize<half>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB),
+                                                   d.m, d.n, d.k, anyOffset, d.lda, anyOffset, d.ldb, anyOffset, d.ldc,
+                                                   &queue, bytes);
+        } else {
+            rc = clblast::GemmTempBufferSize<float>(clblast::Layout::kRowMajor, toClblast(d.transA),
+                                                    toClblast(d.transB), d.m, d.n, d.k, anyOffset, d.lda, anyOffset,
+                                                    d.ldb, anyOffset, d.ldc, &queue, bytes);
+        }
+        checkStatus(rc, "GemmTempBufferSize", d);
+        most = std::max<uint64_t>(most, bytes);
     }
-    checkStatus(rc, "GemmTempBufferSize", d);
-    return bytes;
+    return most;
 }
 
 uint64_t tempRegionBytes(const Device &device, uint64_t tempBytes) {
@@ -70,19 +85,28 @@ ClMemPtr makeTempBuffer(const Device &device, cl_mem workspace, uint64_t regionB
     return temp;
 }
 
-void gemm(cl_command_queue queue, Precision precision, const GemmDims &d, float alpha, const BufferRef &a,
-          const BufferRef &b, float beta, const BufferRef &c, cl_mem temp) {
-    clblast::StatusCode rc;
-    if (precision == Precision::Half) {
-        rc = clblast::Gemm<half>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB), d.m,
-                                          d.n, d.k, FloatToHalf(alpha), a.mem, a.offset, d.lda, b.mem, b.offset, d.ldb,
-                                          FloatToHalf(beta), c.mem, c.offset, d.ldc, &queue, nullptr, temp);
-    } else {
-        rc = clblast::Gemm<float>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB), d.m, d.n, d.k,
-                                  alpha, a.mem, a.offset, d.lda, b.mem, b.offset, d.ldb, beta, c.mem, c.offset, d.ldc,
-                                  &queue, nullptr, temp);
+void gemm(const Device &device, cl_command_queue queue, Precision precision, const GemmDims &whole, float alpha,
+          const BufferRef &a, const BufferRef &b, float beta, const BufferRef &c, cl_mem temp) {
+    for (const GemmBlock &blk : gemmBlocks(whole, elementBytes(precision), blocksForCaches(device))) {
+        GemmDims d = whole;
+        d.m = blk.m;
+        d.n = blk.n;
+        d.k = blk.k;
+        const size_t aOff = a.offset + blockOffsetA(whole, blk), bOff = b.offset + blockOffsetB(whole, blk),
+                     cOff = c.offset + blockOffsetC(whole, blk);
+        const float blockBeta = blk.firstK ? beta : 1.0f;
+        clblast::StatusCode rc;
+        if (precision == Precision::Half) {
+            rc = clblast::Gemm<half>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB), d.m, d.n,
+                                     d.k, FloatToHalf(alpha), a.mem, aOff, d.lda, b.mem, bOff, d.ldb,
+                                     FloatToHalf(blockBeta), c.mem, cOff, d.ldc, &queue, nullptr, temp);
+        } else {
+            rc = clblast::Gemm<float>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB), d.m, d.n,
+                                      d.k, alpha, a.mem, aOff, d.lda, b.mem, bOff, d.ldb, blockBeta, c.mem, cOff, d.ldc,
+                                      &queue, nullptr, temp);
+        }
+        checkStatus(rc, "Gemm", d);
     }
-    checkStatus(rc, "Gemm", d);
 }
 
 const char *clblastStatusName(int status) {

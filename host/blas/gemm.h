@@ -28,8 +28,9 @@ struct GemmDims {
     size_t lda = 0, ldb = 0, ldc = 0;
 };
 
-// Bytes of temporary buffer CLBlast needs for this GEMM at any operand offsets (0 when it runs its
-// direct kernel, which needs none). Applies the device's tuned parameters first (tuned_params.h).
+// Bytes of temporary buffer CLBlast needs for this GEMM (each of its blocks) at any operand offsets
+// (0 when it runs its direct kernel, which needs none). Applies the device's tuned parameters first
+// (tuned_params.h).
 uint64_t gemmTempBytes(Device &device, Precision precision, const GemmDims &dims);
 
 // Workspace bytes to reserve for a temp buffer of tempBytes: CLBlast reads its temp buffer from
@@ -43,9 +44,11 @@ uint64_t tempRegionBytes(const Device &device, uint64_t tempBytes);
 ClMemPtr makeTempBuffer(const Device &device, cl_mem workspace, uint64_t regionByte, uint64_t tempBytes);
 
 // Enqueues one GEMM on queue (offsets of a, b and c are in elements of the precision). Dimensions
-// must be non-zero. Throws Error(ACLNN_ERR_INNER) with CLBlast's status when it fails.
-void gemm(cl_command_queue queue, Precision precision, const GemmDims &dims, float alpha, const BufferRef &a,
-          const BufferRef &b, float beta, const BufferRef &c, cl_mem temp);
+// must be non-zero. On a CPU device a GEMM too big for the caches runs as a fixed sequence of
+// smaller CLBlast GEMMs (gemm_blocking.h); temp must be at least gemmTempBytes() for these dims.
+// Throws Error(ACLNN_ERR_INNER) with CLBlast's status when it fails.
+void gemm(const Device &device, cl_command_queue queue, Precision precision, const GemmDims &dims, float alpha,
+          const BufferRef &a, const BufferRef &b, float beta, const BufferRef &c, cl_mem temp);
 
 // CLBlast's name for a status code ("kInvalidDimension"), for messages.
 const char *clblastStatusName(int status);

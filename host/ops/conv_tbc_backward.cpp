@@ -315,8 +315,8 @@ private:
                 if (g.zero) {
                     enqueueZero(ctx.queue(), at(g.c, ctx, g.cFirst), g.zeroCount, elementBytes);
                 } else {
-                    blas::gemm(ctx.queue(), precision, g.dims, 1.0f, at(g.a, ctx, g.aFirst), at(g.b, ctx, g.bFirst),
-                               g.beta, at(g.c, ctx, g.cFirst), temp.get());
+                    blas::gemm(ctx.device(), ctx.queue(), precision, g.dims, 1.0f, at(g.a, ctx, g.aFirst),
+                               at(g.b, ctx, g.bFirst), g.beta, at(g.c, ctx, g.cFirst), temp.get());
                 }
             }
         });
