@@ -27,6 +27,7 @@
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "blas/embedded_params.h"
 #include "blas/gemm.h"
+#include "blas/gemm_blocking.h"
 #include "blas/tuned_params.h"
 #include "common/error.h"
 #include "device_fixture.h"
@@ -225,6 +226,7 @@ TEST_P(ConvTbcBackwardTest, EdgeShapes) {
         spec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
         spec("many rows: two-pass gradBias", 300, 3, 5, 7, 3, 1),
         spec("many taps", 20, 2, 3, 4, 9, 4),
+        spec("long: GEMMs cut into row pieces and k pieces on a CPU", 1600, 8, 96, 96, 3, 1),
     };
     for (const ConvTbcSpec &s : shapes) runSpec(s);
 }
@@ -570,10 +572,12 @@ TEST_P(ConvTbcBackwardTest, GemmSeamAtOffsetsWithWorkspaceTempBuffer) {
     aclcl::blas::applyTunedParameters(dev);
     const size_t S = minIndirectSize(device());
     ASSERT_GT(S, 8u);
-    // Small ones run CLBlast's direct kernel; the last two reach its indirect kernel (m*n*k >= S^3).
-    const Shape shapes[] = {{false, true, 37, 19, 23}, {true, false, 20, 33, 41}, {false, false, 5, 7, 3},
-                            {true, true, 64, 72, 40},  {false, true, S + 3, S - 5, S + 7},
-                            {true, false, S + 1, S + 2, S + 1}};
+    // Small ones run CLBlast's direct kernel; S-sized ones reach its indirect kernel (m*n*k >= S^3); the
+    // last two are cut into pieces on a CPU (rows, then k with accumulation; gemm_blocking.h).
+    const Shape shapes[] = {{false, true, 37, 19, 23},         {true, false, 20, 33, 41},
+                            {false, false, 5, 7, 3},           {true, true, 64, 72, 40},
+                            {false, true, S + 3, S - 5, S + 7}, {true, false, S + 1, S + 2, S + 1},
+                            {false, true, 2100, 300, 1500},     {true, false, 300, 200, 6000}};
     int indirect = 0;
     for (const Shape &sh : shapes) {
         SCOPED_TRACE(std::to_string(sh.m) + "x" + std::to_string(sh.n) + "x" + std::to_string(sh.k));
@@ -610,7 +614,7 @@ TEST_P(ConvTbcBackwardTest, GemmSeamAtOffsetsWithWorkspaceTempBuffer) {
         EXPECT_EQ(tempBuf == nullptr, temp == 0);
         auto A = aclcl::resolveDevicePointer(ta.data(), 4, "a"), B = aclcl::resolveDevicePointer(tb.data(), 4, "b"),
              C = aclcl::resolveDevicePointer(tc.data(), 4, "c");
-        ASSERT_NO_THROW(aclcl::blas::gemm(s.queue(), aclcl::blas::Precision::Single, d, 1.5f,
+        ASSERT_NO_THROW(aclcl::blas::gemm(dev, s.queue(), aclcl::blas::Precision::Single, d, 1.5f,
                                           aclcl::BufferRef{A.mem, aOff}, aclcl::BufferRef{B.mem, bOff}, 0.5f,
                                           aclcl::BufferRef{C.mem, cOff}, tempBuf.get()));
         tempBuf.reset();
@@ -656,7 +660,7 @@ TEST_P(ConvTbcBackwardTest, GemmFailureIsReported) {
     d.lda = d.ldb = d.ldc = 8;  // 64 elements do not fit in a 16-element buffer
     (void)dev;
     try {
-        aclcl::blas::gemm(s.queue(), aclcl::blas::Precision::Single, d, 1.0f, aclcl::BufferRef{m.mem, 0},
+        aclcl::blas::gemm(dev, s.queue(), aclcl::blas::Precision::Single, d, 1.0f, aclcl::BufferRef{m.mem, 0},
                           aclcl::BufferRef{m.mem, 0}, 0.0f, aclcl::BufferRef{m.mem, 0}, nullptr);
         FAIL() << "a GEMM on a too-small buffer succeeded";
     } catch (const aclcl::Error &e) {
@@ -734,6 +738,54 @@ TEST(ConvTbcPlanning, TapRangesMatchTheDefinition) {
                     }
                 }
             }
+}
+
+TEST(GemmBlocking, PiecesTileTheProductOnceInAFixedOrder) {
+    using aclcl::blas::GemmBlock;
+    using aclcl::blas::GemmDims;
+    using aclcl::blas::Op;
+    const GemmDims shapes[] = {
+        {Op::NoTrans, Op::Trans, 8176, 512, 512, 512, 512, 512},   // a gradInput tap of the speed case
+        {Op::Trans, Op::NoTrans, 512, 512, 8176, 512, 512, 512},   // a gradWeight tap
+        {Op::NoTrans, Op::NoTrans, 3000, 2900, 3100, 3100, 2900, 2900},
+        {Op::NoTrans, Op::NoTrans, 37, 19, 23, 23, 19, 19},
+    };
+    for (const GemmDims &d : shapes) {
+        SCOPED_TRACE(std::to_string(d.m) + "x" + std::to_string(d.n) + "x" + std::to_string(d.k));
+        auto blocks = aclcl::blas::gemmBlocks(d, 4, true);
+        // The pieces add up to the whole product; k pieces of a C block ascend from 0.
+        size_t macs = 0, previousK = 0;
+        for (size_t i = 0; i < blocks.size(); ++i) {
+            const GemmBlock &b = blocks[i];
+            ASSERT_GT(b.m * b.n * b.k, 0u);
+            ASSERT_LE(b.m0 + b.m, d.m);
+            ASSERT_LE(b.n0 + b.n, d.n);
+            ASSERT_LE(b.k0 + b.k, d.k);
+            EXPECT_EQ(b.firstK, b.k0 == 0);
+            if (!b.firstK) {
+                EXPECT_EQ(b.k0, previousK) << "k pieces out of order";
+                EXPECT_EQ(b.m0, blocks[i - 1].m0);
+                EXPECT_EQ(b.n0, blocks[i - 1].n0);
+            }
+            previousK = b.k0 + b.k;
+            macs += b.m * b.n * b.k;
+            if (b.m * b.n * b.k > 0 && d.m * d.n * d.k * 4 > aclcl::blas::kCpuBlockBytes) {
+                EXPECT_LE((b.m * b.k + b.k * b.n + b.m * b.n) * 4, aclcl::blas::kCpuBlockBytes);
+            }
+        }
+        EXPECT_EQ(macs, d.m * d.n * d.k);
+        // Element offsets of a piece follow the row-major storage of each operand.
+        for (const GemmBlock &b : blocks) {
+            EXPECT_EQ(aclcl::blas::blockOffsetC(d, b), b.m0 * d.ldc + b.n0);
+            EXPECT_EQ(aclcl::blas::blockOffsetA(d, b),
+                      d.transA == Op::Trans ? b.k0 * d.lda + b.m0 : b.m0 * d.lda + b.k0);
+            EXPECT_EQ(aclcl::blas::blockOffsetB(d, b),
+                      d.transB == Op::Trans ? b.n0 * d.ldb + b.k0 : b.k0 * d.ldb + b.n0);
+        }
+        EXPECT_EQ(aclcl::blas::gemmBlocks(d, 4, false).size(), 1u) << "no blocking off the CPU";
+    }
+    EXPECT_GT(aclcl::blas::gemmBlocks(shapes[0], 4, true).size(), 1u);
+    EXPECT_EQ(aclcl::blas::gemmBlocks(shapes[3], 4, true).size(), 1u);
 }
 
 // ---------------------------------------------------------------------------------- parameter files
