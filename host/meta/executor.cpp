@@ -15,6 +15,9 @@ std::unordered_map<aclOpExecutor *, std::unique_ptr<aclOpExecutor>> g_executors;
 }  // namespace
 
 aclOpExecutor *registerExecutor(std::unique_ptr<aclOpExecutor> executor) {
+    // Executors a program never ran or destroyed hold programs and kernels: aclFinalize frees them.
+    static std::once_flag hookOnce;
+    std::call_once(hookOnce, [] { registerFinalizeHook(destroyAllExecutors); });
     aclOpExecutor *raw = executor.get();
     std::lock_guard<std::mutex> lock(g_execMutex);
     g_executors.emplace(raw, std::move(executor));
