@@ -4,6 +4,7 @@
 #include <clblast_half.h>
 
 #include <algorithm>
+#include <mutex>
 
 #include "aclnn/opdev/op_errno.h"
 #include "blas/gemm_blocking.h"
@@ -17,6 +18,12 @@ namespace blas {
 namespace {
 
 clblast::Transpose toClblast(Op op) { return op == Op::Trans ? clblast::Transpose::kYes : clblast::Transpose::kNo; }
+
+// CLBlast keeps every program it builds until ClearCache: aclFinalize must release those too.
+void releaseClblastCacheAtFinalize() {
+    static std::once_flag once;
+    std::call_once(once, [] { registerFinalizeHook([] { clblast::ClearCache(); }); });
+}
 
 void checkStatus(clblast::StatusCode rc, const char *what, const GemmDims &d) {
     if (rc == clblast::StatusCode::kSuccess) return;
@@ -40,6 +47,7 @@ size_t elementBytes(Precision precision) { return precision == Precision::Half ?
 }  // namespace
 
 uint64_t gemmTempBytes(Device &device, Precision precision, const GemmDims &whole) {
+    releaseClblastCacheAtFinalize();
     applyTunedParameters(device);
     cl_command_queue queue = defaultStream(device).queue();  // only tells CLBlast the device
     // Non-zero offsets: CLBlast skips copying an operand only when its offset is 0 (among other
@@ -87,6 +95,7 @@ ClMemPtr makeTempBuffer(const Device &device, cl_mem workspace, uint64_t regionB
 
 void gemm(const Device &device, cl_command_queue queue, Precision precision, const GemmDims &whole, float alpha,
           const BufferRef &a, const BufferRef &b, float beta, const BufferRef &c, cl_mem temp) {
+    releaseClblastCacheAtFinalize();
     for (const GemmBlock &blk : gemmBlocks(whole, elementBytes(precision), blocksForCaches(device))) {
         GemmDims d = whole;
         d.m = blk.m;
