@@ -11,10 +11,15 @@
 // past its allocation; per operator: a workspace one byte short or null, a destroyed stream, and a
 // non-repeatable executor run twice.
 // Runtime faults: device memory exhaustion, a kernel build failure, MaxUnpool2dBackward's bad index.
+// Leaks: after aclFinalize, no OpenCL object that the library (or CLBlast on its behalf) created is
+// still alive. The test binary counts them by interposing the OpenCL entry points (see below).
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -26,6 +31,241 @@
 using namespace testing_support;
 using reliability::Layout;
 using reliability::OpHarness;
+
+// ----- Live OpenCL objects -----
+//
+// The test executable defines the OpenCL functions that create, retain and release memory objects,
+// queues, programs, kernels and events. Calls from the library (linked statically into this
+// executable) and from libclblast bind to these definitions first; each forwards to the real
+// function (dlsym RTLD_NEXT: the ICD loader) and keeps a reference count per handle, attributed to
+// whoever created it (this executable, i.e. the library and the tests, or CLBlast).
+namespace cltrack {
+
+enum Kind { kMem, kQueue, kProgram, kKernel, kEvent, kKinds };
+const char *const kKindNames[kKinds] = {"cl_mem", "cl_command_queue", "cl_program", "cl_kernel", "cl_event"};
+enum Owner { kLibrary, kClblast, kOwners };
+
+struct Handle {
+    long refs = 0;
+    Kind kind = kMem;
+    Owner owner = kLibrary;
+};
+
+std::mutex &lock() {
+    static std::mutex m;
+    return m;
+}
+std::map<const void *, Handle> &handles() {
+    static auto *h = new std::map<const void *, Handle>;  // never destroyed: calls may come during exit
+    return *h;
+}
+
+Owner ownerOf(const void *caller) {
+    Dl_info here{}, there{};
+    dladdr(reinterpret_cast<const void *>(&ownerOf), &here);
+    if (dladdr(caller, &there) && there.dli_fbase != here.dli_fbase && there.dli_fname &&
+        std::strstr(there.dli_fname, "clblast")) {
+        return kClblast;
+    }
+    return kLibrary;
+}
+
+void created(Kind kind, const void *handle, const void *caller) {
+    if (!handle) return;
+    std::lock_guard<std::mutex> g(lock());
+    handles()[handle] = Handle{1, kind, ownerOf(caller)};
+}
+void retained(const void *handle) {
+    std::lock_guard<std::mutex> g(lock());
+    auto it = handles().find(handle);
+    if (it != handles().end()) ++it->second.refs;
+}
+void released(const void *handle) {
+    std::lock_guard<std::mutex> g(lock());
+    auto it = handles().find(handle);
+    if (it != handles().end() && --it->second.refs <= 0) handles().erase(it);
+}
+size_t live(Kind kind, Owner owner) {
+    std::lock_guard<std::mutex> g(lock());
+    size_t n = 0;
+    for (auto &kv : handles()) n += kv.second.kind == kind && kv.second.owner == owner;
+    return n;
+}
+
+template <class Fn>
+Fn real(const char *name) {
+    void *f = dlsym(RTLD_NEXT, name);
+    if (!f) {
+        std::fprintf(stderr, "cltrack: no %s after the test executable\n", name);
+        std::abort();
+    }
+    return reinterpret_cast<Fn>(f);
+}
+
+}  // namespace cltrack
+
+#define CLTRACK_REAL(fn) static const auto real_##fn = cltrack::real<decltype(&fn)>(#fn)
+
+extern "C" {
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context c, cl_mem_flags f, size_t size, void *host, cl_int *err) {
+    CLTRACK_REAL(clCreateBuffer);
+    cl_mem m = real_clCreateBuffer(c, f, size, host, err);
+    cltrack::created(cltrack::kMem, m, __builtin_return_address(0));
+    return m;
+}
+CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem b, cl_mem_flags f, cl_buffer_create_type t, const void *info,
+                                                  cl_int *err) {
+    CLTRACK_REAL(clCreateSubBuffer);
+    cl_mem m = real_clCreateSubBuffer(b, f, t, info, err);
+    cltrack::created(cltrack::kMem, m, __builtin_return_address(0));
+    return m;
+}
+CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem m) {
+    CLTRACK_REAL(clRetainMemObject);
+    cl_int e = real_clRetainMemObject(m);
+    if (e == CL_SUCCESS) cltrack::retained(m);
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem m) {
+    CLTRACK_REAL(clReleaseMemObject);
+    cl_int e = real_clReleaseMemObject(m);
+    if (e == CL_SUCCESS) cltrack::released(m);
+    return e;
+}
+CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context c, cl_device_id d,
+                                                               cl_command_queue_properties p, cl_int *err) {
+    CLTRACK_REAL(clCreateCommandQueue);
+    cl_command_queue q = real_clCreateCommandQueue(c, d, p, err);
+    cltrack::created(cltrack::kQueue, q, __builtin_return_address(0));
+    return q;
+}
+CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q) {
+    CLTRACK_REAL(clRetainCommandQueue);
+    cl_int e = real_clRetainCommandQueue(q);
+    if (e == CL_SUCCESS) cltrack::retained(q);
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q) {
+    CLTRACK_REAL(clReleaseCommandQueue);
+    cl_int e = real_clReleaseCommandQueue(q);
+    if (e == CL_SUCCESS) cltrack::released(q);
+    return e;
+}
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context c, cl_uint n, const char **src,
+                                                              const size_t *len, cl_int *err) {
+    CLTRACK_REAL(clCreateProgramWithSource);
+    cl_program p = real_clCreateProgramWithSource(c, n, src, len, err);
+    cltrack::created(cltrack::kProgram, p, __builtin_return_address(0));
+    return p;
+}
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context c, cl_uint n, const cl_device_id *d,
+                                                              const size_t *len, const unsigned char **bin,
+                                                              cl_int *status, cl_int *err) {
+    CLTRACK_REAL(clCreateProgramWithBinary);
+    cl_program p = real_clCreateProgramWithBinary(c, n, d, len, bin, status, err);
+    cltrack::created(cltrack::kProgram, p, __builtin_return_address(0));
+    return p;
+}
+CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program p) {
+    CLTRACK_REAL(clRetainProgram);
+    cl_int e = real_clRetainProgram(p);
+    if (e == CL_SUCCESS) cltrack::retained(p);
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program p) {
+    CLTRACK_REAL(clReleaseProgram);
+    cl_int e = real_clReleaseProgram(p);
+    if (e == CL_SUCCESS) cltrack::released(p);
+    return e;
+}
+CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program p, const char *name, cl_int *err) {
+    CLTRACK_REAL(clCreateKernel);
+    cl_kernel k = real_clCreateKernel(p, name, err);
+    cltrack::created(cltrack::kKernel, k, __builtin_return_address(0));
+    return k;
+}
+CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel k) {
+    CLTRACK_REAL(clRetainKernel);
+    cl_int e = real_clRetainKernel(k);
+    if (e == CL_SUCCESS) cltrack::retained(k);
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel k) {
+    CLTRACK_REAL(clReleaseKernel);
+    cl_int e = real_clReleaseKernel(k);
+    if (e == CL_SUCCESS) cltrack::released(k);
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clRetainEvent(cl_event ev) {
+    CLTRACK_REAL(clRetainEvent);
+    cl_int e = real_clRetainEvent(ev);
+    if (e == CL_SUCCESS) cltrack::retained(ev);
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clReleaseEvent(cl_event ev) {
+    CLTRACK_REAL(clReleaseEvent);
+    cl_int e = real_clReleaseEvent(ev);
+    if (e == CL_SUCCESS) cltrack::released(ev);
+    return e;
+}
+// Commands that can hand back an event.
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims,
+                                                       const size_t *offset, const size_t *global,
+                                                       const size_t *local, cl_uint n, const cl_event *wait,
+                                                       cl_event *ev) {
+    CLTRACK_REAL(clEnqueueNDRangeKernel);
+    cl_int e = real_clEnqueueNDRangeKernel(q, k, dims, offset, global, local, n, wait, ev);
+    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t off,
+                                                    size_t size, void *ptr, cl_uint n, const cl_event *wait,
+                                                    cl_event *ev) {
+    CLTRACK_REAL(clEnqueueReadBuffer);
+    cl_int e = real_clEnqueueReadBuffer(q, m, block, off, size, ptr, n, wait, ev);
+    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t off,
+                                                     size_t size, const void *ptr, cl_uint n, const cl_event *wait,
+                                                     cl_event *ev) {
+    CLTRACK_REAL(clEnqueueWriteBuffer);
+    cl_int e = real_clEnqueueWriteBuffer(q, m, block, off, size, ptr, n, wait, ev);
+    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t so, size_t d0,
+                                                    size_t size, cl_uint n, const cl_event *wait, cl_event *ev) {
+    CLTRACK_REAL(clEnqueueCopyBuffer);
+    cl_int e = real_clEnqueueCopyBuffer(q, src, dst, so, d0, size, n, wait, ev);
+    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern, size_t psize,
+                                                    size_t off, size_t size, cl_uint n, const cl_event *wait,
+                                                    cl_event *ev) {
+    CLTRACK_REAL(clEnqueueFillBuffer);
+    cl_int e = real_clEnqueueFillBuffer(q, m, pattern, psize, off, size, n, wait, ev);
+    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n, const cl_event *wait,
+                                                            cl_event *ev) {
+    CLTRACK_REAL(clEnqueueMarkerWithWaitList);
+    cl_int e = real_clEnqueueMarkerWithWaitList(q, n, wait, ev);
+    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
+    return e;
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint n, const cl_event *wait,
+                                                             cl_event *ev) {
+    CLTRACK_REAL(clEnqueueBarrierWithWaitList);
+    cl_int e = real_clEnqueueBarrierWithWaitList(q, n, wait, ev);
+    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
+    return e;
+}
+
+}  // extern "C"
 
 namespace {
 
@@ -311,7 +551,9 @@ TEST_P(ReliabilityTest, BadWorkspaceStreamAndExecutorUse) {
             ASSERT_ACL_OK(h->plan(&ws, &ex));
             if (ex) ASSERT_ACL_OK(aclDestroyAclOpExecutor(ex));
             // The strided layout makes every operator pack or stage through workspace.
-            if (layout == Layout::Strided) EXPECT_GT(ws, 0u) << "no workspace to make short";
+            if (layout == Layout::Strided) {
+                EXPECT_GT(ws, 0u) << "no workspace to make short";
+            }
             if (ws > 0) {
                 fillOutputs(*h);
                 ASSERT_ACL_OK(h->plan(&ws, &ex));
@@ -471,5 +713,42 @@ TEST_P(ReliabilityTest, MaxUnpoolBadIndexFaultsAtSynchronizeAndTheStreamRecovers
 }
 
 INSTANTIATE_ON_ALL_DEVICES(ReliabilityTest);
+
+std::string liveObjects(cltrack::Owner owner) {
+    std::string out;
+    for (int k = 0; k < cltrack::kKinds; ++k) {
+        size_t n = cltrack::live(static_cast<cltrack::Kind>(k), owner);
+        if (n) out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + cltrack::kKindNames[k];
+    }
+    return out;
+}
+
+// Runs every operator on every device (GEMMs included), leaves one executor planned but never run
+// and one repeatable executor undestroyed (as a careless program would), then aclFinalize must
+// release everything; aclInit afterwards brings the library back for the tests that follow.
+TEST(ReliabilityFinalize, ReleasesEveryOpenClObjectTheLibraryCreated) {
+    for (int id : allDeviceIds()) {
+        ASSERT_ACL_OK(aclrtSetDevice(id));
+        aclrtStream stream = nullptr;
+        ASSERT_ACL_OK(aclrtCreateStream(&stream));
+        for (auto layout : {Layout::Contiguous, Layout::Strided}) {
+            for (auto &h : reliability::makeAllHarnesses(layout)) ASSERT_ACL_OK(planAndRun(*h, stream));
+        }
+        auto ops = reliability::makeAllHarnesses();
+        uint64_t ws = 0;
+        aclOpExecutor *neverRun = nullptr, *repeatable = nullptr;
+        ASSERT_ACL_OK(ops[4]->plan(&ws, &neverRun));
+        ASSERT_ACL_OK(ops[5]->plan(&ws, &repeatable));
+        ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(repeatable));
+        // The stream is left for aclFinalize to destroy.
+    }
+    EXPECT_GT(cltrack::live(cltrack::kMem, cltrack::kLibrary), 0u) << "the OpenCL interposition sees nothing";
+    EXPECT_GT(cltrack::live(cltrack::kProgram, cltrack::kLibrary), 0u);
+    ASSERT_ACL_OK(aclFinalize());
+    std::string ours = liveObjects(cltrack::kLibrary), clblast = liveObjects(cltrack::kClblast);
+    ASSERT_ACL_OK(aclInit(nullptr));
+    EXPECT_EQ(ours, "") << "alive after aclFinalize (created by the library or the tests)";
+    EXPECT_EQ(clblast, "") << "alive after aclFinalize (created by CLBlast for the library)";
+}
 
 }  // namespace
