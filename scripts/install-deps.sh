@@ -17,6 +17,11 @@ if [[ "${ACLNN_WITH_TORCH:-0}" == 1 ]]; then
   packages+=(python3-torch libopenblas0-pthread python3-matplotlib python3-numpy)
 fi
 
+# Optional: clang with libFuzzer and the sanitizer runtimes, for scripts/fuzz.sh (Debian 12: clang 14).
+if [[ "${ACLNN_WITH_FUZZ:-0}" == 1 ]]; then
+  packages+=(clang libclang-rt-dev)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
