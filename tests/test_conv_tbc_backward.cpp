@@ -786,6 +786,17 @@ TEST(GemmBlocking, PiecesTileTheProductOnceInAFixedOrder) {
     }
     EXPECT_GT(aclcl::blas::gemmBlocks(shapes[0], 4, true).size(), 1u);
     EXPECT_EQ(aclcl::blas::gemmBlocks(shapes[3], 4, true).size(), 1u);
+    // A floor on the piece volume (CLBlast's switch to its direct kernel) is respected.
+    for (double floorVolume : {512.0 * 512 * 512, 896.0 * 896 * 896, 1290.0 * 1290 * 1290}) {
+        for (const GemmDims &d : {shapes[0], shapes[1]}) {
+            auto blocks = aclcl::blas::gemmBlocks(d, 4, true, floorVolume);
+            if (static_cast<double>(d.m) * d.n * d.k < floorVolume) continue;  // the caller passes no floor then
+            for (const GemmBlock &b : blocks) {
+                EXPECT_GE(static_cast<double>(b.m) * b.n * b.k, floorVolume * 0.999)
+                    << "piece " << b.m << "x" << b.n << "x" << b.k << " below " << floorVolume;
+            }
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------- parameter files

@@ -4,6 +4,9 @@
 #include <clblast_half.h>
 
 #include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <vector>
 #include <mutex>
 
 #include "aclnn/opdev/op_errno.h"
@@ -44,6 +47,21 @@ bool blocksForCaches(const Device &device) { return (device.type & CL_DEVICE_TYP
 
 size_t elementBytes(Precision precision) { return precision == Precision::Half ? 2 : 4; }
 
+// The pieces of a GEMM on this device. A GEMM big enough for CLBlast's indirect kernel is cut only
+// into pieces that still are (CLBlast runs m*n*k < XGEMM_MIN_INDIRECT_SIZE^3 through XgemmDirect).
+std::vector<GemmBlock> blocksFor(const Device &device, Precision precision, const GemmDims &d) {
+    double minVolume = 0;
+    std::unordered_map<std::string, size_t> routine;
+    auto clPrecision = precision == Precision::Half ? clblast::Precision::kHalf : clblast::Precision::kSingle;
+    if (clblast::RetrieveParameters(device.id, "GemmRoutine", clPrecision, routine) == clblast::StatusCode::kSuccess &&
+        routine.count("XGEMM_MIN_INDIRECT_SIZE")) {
+        const double s = static_cast<double>(routine["XGEMM_MIN_INDIRECT_SIZE"]);
+        const double volume = static_cast<double>(d.m) * static_cast<double>(d.n) * static_cast<double>(d.k);
+        if (volume >= s * s * s) minVolume = s * s * s;
+    }
+    return gemmBlocks(d, elementBytes(precision), blocksForCaches(device), minVolume);
+}
+
 }  // namespace
 
 uint64_t gemmTempBytes(Device &device, Precision precision, const GemmDims &whole) {
@@ -54,7 +72,7 @@ uint64_t gemmTempBytes(Device &device, Precision precision, const GemmDims &whol
     // things), so this is the largest size any placement of the operands can need.
     const size_t anyOffset = 1;
     uint64_t most = 0;
-    for (const GemmBlock &b : gemmBlocks(whole, elementBytes(precision), blocksForCaches(device))) {
+    for (const GemmBlock &b : blocksFor(device, precision, whole)) {
         GemmDims d = whole;
         d.m = b.m;
         d.n = b.n;
@@ -96,7 +114,7 @@ ClMemPtr makeTempBuffer(const Device &device, cl_mem workspace, uint64_t regionB
 void gemm(const Device &device, cl_command_queue queue, Precision precision, const GemmDims &whole, float alpha,
           const BufferRef &a, const BufferRef &b, float beta, const BufferRef &c, cl_mem temp) {
     releaseClblastCacheAtFinalize();
-    for (const GemmBlock &blk : gemmBlocks(whole, elementBytes(precision), blocksForCaches(device))) {
+    for (const GemmBlock &blk : blocksFor(device, precision, whole)) {
         GemmDims d = whole;
         d.m = blk.m;
         d.n = blk.n;

@@ -30,17 +30,23 @@ std::vector<std::pair<size_t, size_t>> split(size_t extent, size_t block) {
 
 }  // namespace
 
-std::vector<GemmBlock> gemmBlocks(const GemmDims &d, size_t elementBytes, bool cpu) {
+std::vector<GemmBlock> gemmBlocks(const GemmDims &d, size_t elementBytes, bool cpu, double minVolume) {
     size_t bm = d.m, bn = d.n, bk = d.k;
     if (cpu) {
-        // Halve the largest block extent until the working set fits; never below 4 granules.
+        // Halve the largest block extent until the working set fits; never below 4 granules and never
+        // below minVolume.
         const size_t floor = 4 * kBlockGranule;
         while (workingSet(bm, bn, bk, elementBytes) > kCpuBlockBytes) {
             size_t *largest = &bm;
             if (bn > *largest) largest = &bn;
             if (bk > *largest) largest = &bk;
             if (*largest <= floor) break;
+            const size_t before = *largest;
             *largest = std::max(floor, roundUp(*largest / 2, kBlockGranule));
+            if (static_cast<double>(bm) * static_cast<double>(bn) * static_cast<double>(bk) < minVolume) {
+                *largest = before;
+                break;
+            }
         }
     }
     std::vector<GemmBlock> blocks;

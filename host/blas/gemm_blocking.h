@@ -29,8 +29,10 @@ struct GemmBlock {
 
 // The pieces in the order they run: C blocks row by row, and within one C block the k pieces in
 // ascending k (a fixed summation order). A single piece when the whole GEMM fits the budget or
-// blocking is off (cpu false).
-std::vector<GemmBlock> gemmBlocks(const GemmDims &dims, size_t elementBytes, bool cpu);
+// blocking is off (cpu false). No piece is cut below minVolume multiply-adds (m*n*k): the caller
+// passes CLBlast's direct/indirect switching volume so that pieces of a GEMM that runs CLBlast's
+// indirect kernel do too (with CLBlast's built-in parameters its direct kernel is far slower here).
+std::vector<GemmBlock> gemmBlocks(const GemmDims &dims, size_t elementBytes, bool cpu, double minVolume = 0);
 
 // Element offsets of a piece's operands relative to the whole GEMM's A, B and C.
 size_t blockOffsetA(const GemmDims &dims, const GemmBlock &b);
