@@ -61,12 +61,17 @@ Options:
                          --verify-size and keep the fastest (default 4; 0 disables)
       --verify-size M,N,K   row-major NN shape used for that (default 8192,512,512)
       --verify-runs N    timed runs per verification (default 3)
+      --verify-rounds N  round-robin rounds over the candidates, min time kept (default 2)
       --routine-runs N   runs per size for the GemmRoutine (direct/indirect switch) tuner
                          (default 2); its sweep covers m=n=k=64..2048
       --routine-time-limit SEC  limit for that sweep (default 900; it cannot be cut short
                          usefully: no GemmRoutine line is written if it does not finish)
   -w, --workdir DIR      keep all tuner logs/JSON in DIR (default: a temp dir, removed on
                          success, kept on failure)
+      --resume           with -w: do not re-run a kernel tuner whose log already exists in DIR
+                         (e.g. after an interruption); its results are parsed again. Extra tuner
+                         JSON files copied into DIR/<prec>/<Kernel>/ (named clblast_*_<prec>.json)
+                         join the candidates. Verification and GemmRoutine always re-run.
       --allow-missing    write the file even if some requested kernel produced no result
   -q, --quiet            do not echo tuner progress lines
   -h, --help             this text
@@ -101,10 +106,12 @@ XGEMM_TIME_LIMIT=900
 VERIFY_TOP=4
 VERIFY_SIZE="8192,512,512"
 VERIFY_RUNS=3
+VERIFY_ROUNDS=2
 ROUTINE_RUNS=2
 ROUTINE_TIME_LIMIT=900
 WORKDIR=""
 ALLOW_MISSING=0
+RESUME=0
 QUIET=0
 POSITIONAL=()
 
@@ -127,10 +134,12 @@ while [[ $# -gt 0 ]]; do
     --verify-top) need_arg "$@"; VERIFY_TOP=$2; shift 2 ;;
     --verify-size) need_arg "$@"; VERIFY_SIZE=$2; shift 2 ;;
     --verify-runs) need_arg "$@"; VERIFY_RUNS=$2; shift 2 ;;
+    --verify-rounds) need_arg "$@"; VERIFY_ROUNDS=$2; shift 2 ;;
     --routine-runs) need_arg "$@"; ROUTINE_RUNS=$2; shift 2 ;;
     --routine-time-limit) need_arg "$@"; ROUTINE_TIME_LIMIT=$2; shift 2 ;;
     -w|--workdir) need_arg "$@"; WORKDIR=$2; shift 2 ;;
     --allow-missing) ALLOW_MISSING=1; shift ;;
+    --resume) RESUME=1; shift ;;
     -q|--quiet) QUIET=1; shift ;;
     --) shift; POSITIONAL+=("$@"); break ;;
     -*) die "unknown option '$1' (see -h)" ;;
@@ -142,17 +151,18 @@ if [[ ${#POSITIONAL[@]} -ge 1 ]]; then [[ -z "$PLATFORM" ]] || die "platform giv
 if [[ ${#POSITIONAL[@]} -ge 2 ]]; then [[ -z "$DEVICE" ]] || die "device given twice"; DEVICE=${POSITIONAL[1]}; fi
 if [[ ${#POSITIONAL[@]} -ge 3 ]]; then [[ -z "$OUTPUT" ]] || die "output given twice"; OUTPUT=${POSITIONAL[2]}; fi
 PLATFORM=${PLATFORM:-0}; DEVICE=${DEVICE:-0}
+[[ $RESUME -eq 0 || -n "$WORKDIR" ]] || die "--resume needs -w/--workdir"
 
 is_uint "$PLATFORM" || die "platform id must be a non-negative integer, got '$PLATFORM'"
 is_uint "$DEVICE"   || die "device id must be a non-negative integer, got '$DEVICE'"
 is_mnk "$GEMM_SIZE"   || die "--size must look like M,N,K, got '$GEMM_SIZE'"
 is_mnk "$DIRECT_SIZE" || die "--direct-size must look like M,N,K, got '$DIRECT_SIZE'"
 is_mnk "$VERIFY_SIZE" || die "--verify-size must look like M,N,K, got '$VERIFY_SIZE'"
-for v in TIME_LIMIT XGEMM_TIME_LIMIT ROUTINE_TIME_LIMIT VERIFY_TOP VERIFY_RUNS ROUTINE_RUNS; do
+for v in TIME_LIMIT XGEMM_TIME_LIMIT ROUTINE_TIME_LIMIT VERIFY_TOP VERIFY_RUNS VERIFY_ROUNDS ROUTINE_RUNS; do
   is_uint "${!v}" || die "$v must be a non-negative integer, got '${!v}'"
 done
 [[ "$TIME_LIMIT" -gt 0 && "$XGEMM_TIME_LIMIT" -gt 0 && "$ROUTINE_TIME_LIMIT" -gt 0 ]] || die "time limits must be > 0"
-[[ "$VERIFY_RUNS" -ge 1 && "$ROUTINE_RUNS" -ge 1 ]] || die "--verify-runs/--routine-runs must be >= 1"
+[[ "$VERIFY_RUNS" -ge 1 && "$VERIFY_ROUNDS" -ge 1 && "$ROUTINE_RUNS" -ge 1 ]] || die "--verify-runs/--verify-rounds/--routine-runs must be >= 1"
 [[ -z "$RUNS" ]] || { is_uint "$RUNS" && [[ "$RUNS" -ge 1 ]]; } || die "--runs must be a positive integer"
 [[ -z "$FRACTION" || "$FRACTION" =~ ^[0-9]+([.][0-9]+)?$ ]] || die "--fraction must be a number, got '$FRACTION'"
 IFS=, read -r GM GN GK <<<"$GEMM_SIZE"
@@ -354,8 +364,10 @@ def routine_sweep(path):
 def write_json(path, family, prec, params):
   """Minimal tuner-style JSON that clblast_tuner_routine_xgemm can load as an override."""
   with open(path, "w") as f:
-    f.write('{\n  "kernel_family": "%s",\n  "precision": "%s",\n  "best_parameters": "%s PRECISION=%s"\n}\n'
-            % (family, prec, params, prec))
+    # clblast's reader splits lines on '"' and drops a trailing empty field, so every value line
+    # must end with a ',' (hence the extra "note" entry at the end).
+    f.write('{\n  "kernel_family": "%s",\n  "precision": "%s",\n  "best_parameters": "%s PRECISION=%s",\n'
+            '  "note": "written by tune-clblast.sh"\n}\n' % (family, prec, params, prec))
 
 def cbrt_floor(m, n, k):
   v = m * n * k
@@ -443,6 +455,16 @@ run_tuner() {
   return "$rc"
 }
 
+# check_overrides LOG N: the routine tuner must report N successfully applied JSON overrides
+check_overrides() {
+  local got
+  got=$(grep -c "Applying parameter override successfully" "$1" 2>/dev/null || true)
+  if [[ "${got:-0}" -ne "$2" ]]; then
+    warn "routine tuner applied ${got:-0} of $2 parameter overrides (see $1); ignoring this run"
+    return 1
+  fi
+}
+
 common_args() {  # common_args PRECISION -> tuner arguments
   local a=(-platform "$PLATFORM" -device "$DEVICE" -precision "$1")
   [[ -z "$RUNS" ]] || a+=(-runs "$RUNS")
@@ -453,7 +475,7 @@ kernel_args() {  # extra arguments for the kernel (not routine) tuners
 }
 
 declare -A RESULT=()    # RESULT[Kernel/prec]="N=V ..."
-declare -A VERIFY_INDIRECT_GF=() VERIFY_DIRECT_GF=() VERIFY_INDIRECT_MS=() VERIFY_DIRECT_MS=()
+declare -A VERIFY_DIRECT_GF=() VERIFY_INDIRECT_MS=() VERIFY_DIRECT_MS=()
 declare -A NOTE=()      # NOTE[Kernel/prec]="comment"
 MISSING=()
 
@@ -471,8 +493,15 @@ for prec in "${RUN_PRECS[@]}"; do
       XgemmDirect) args+=(-m "$DM" -n "$DN" -k "$DK"); what=" m=$DM n=$DN k=$DK" ;;
     esac
     log "[$k/$prec] tuning with ${TUNER_BIN[$k]##*/}"
-    mkdir -p "$dir"; rm -f "$dir"/clblast_*.json "$dir/candidates.txt"
-    rc=0; run_tuner "$dir" "$limit" "${TUNER_BIN[$k]}" "${args[@]}" || rc=$?
+    rc=0
+    if [[ $RESUME -eq 1 && -s "$dir/tuner.log" ]]; then
+      log "  --resume: re-using $dir"
+      want=1; [[ $k == Xgemm ]] && want=4; [[ $k == XgemmDirect ]] && want=2
+      [[ $(grep -c "Completed tuning process" "$dir/tuner.log" || true) -ge $want ]] || rc=124
+    else
+      mkdir -p "$dir"; rm -f "$dir"/clblast_*.json "$dir/candidates.txt"
+      run_tuner "$dir" "$limit" "${TUNER_BIN[$k]}" "${args[@]}" || rc=$?
+    fi
     [[ $rc -eq 0 || $rc -eq 124 ]] || warn "$k/$prec: tuner exited with status $rc (see $dir/tuner.log)"
     top=1; [[ "$k" == Xgemm ]] && top=$(( VERIFY_TOP > 1 ? VERIFY_TOP : 1 ))
     cands=$(py best "$k" "$dir" "$prec" "$top") || die "$k/$prec: could not parse tuner output in $dir"
@@ -483,43 +512,61 @@ for prec in "${RUN_PRECS[@]}"; do
     printf '%s\n' "$cands" >"$dir/candidates.txt"
     IFS=$'\t' read -r t p <<<"$(head -n1 <<<"$cands")"
     RESULT[$k/$prec]=$p
-    extra=""; [[ $rc -eq 124 ]] && extra=", stopped by ${limit}s limit"
+    extra=""; [[ $rc -eq 124 ]] && extra=", stopped by the ${limit}s limit"
     NOTE[$k/$prec]="${TUNER_BIN[$k]##*/}$what: best kernel time $t ms${extra}"
     log "[$k/$prec] best ($t ms): $p"
   done
 
-  # ---- re-verify the best Xgemm candidates through the whole Gemm routine on a real shape
+  # ---- re-verify the best Xgemm candidates through the whole Gemm routine on a real shape.
+  # Candidates are timed round-robin (VERIFY_ROUNDS rounds, min per candidate) so that a load
+  # change on a shared machine does not favour whichever candidate happened to run in a quiet
+  # moment; a lower-ranked candidate must beat a higher-ranked one by more than 3%.
   if want_kernel Xgemm && (( VERIFY_TOP > 0 )) && [[ -n "${RESULT[Xgemm/$prec]:-}" ]]; then
-    log "[Xgemm/$prec] verifying the top candidates with clblast::Gemm (row-major NN m=$VM n=$VN k=$VK, $VERIFY_RUNS runs)"
-    best_t=""; best_p=""; i=0; vlog=""
+    mapfile -t CANDS <"$WORKDIR/$prec/Xgemm/candidates.txt"
+    nc=${#CANDS[@]}
+    log "[Xgemm/$prec] verifying the $nc best candidates with clblast::Gemm (row-major NN m=$VM n=$VN k=$VK; $VERIFY_ROUNDS round(s) x $VERIFY_RUNS runs)"
     flops=$(( 2 * VM * VN * VK ))
-    while IFS=$'\t' read -r t p; do
-      i=$((i + 1)); vdir="$WORKDIR/$prec/verify-$i"; mkdir -p "$vdir"
-      rm -f "$vdir"/clblast_*.json
-      py write-json "$vdir/clblast_xgemm_1_$prec.json" xgemm_1 "$prec" "$p"
-      for kk in XgemmDirect:xgemm_direct_1 Copy:copy Pad:pad Transpose:transpose Padtranspose:padtranspose; do
-        kn=${kk%%:*}; fam=${kk#*:}
-        [[ -z "${RESULT[$kn/$prec]:-}" ]] || py write-json "$vdir/clblast_${fam}_$prec.json" "$fam" "$prec" "${RESULT[$kn/$prec]}"
+    gflops() { awk -v f="$flops" -v t="$1" 'BEGIN{ if (t > 0) printf "%.1f", f / (t * 1e6); else print "n/a" }'; }
+    declare -A VIND=()
+    vdirect=""
+    for ((r = 1; r <= VERIFY_ROUNDS; r++)); do
+      for ((i = 1; i <= nc; i++)); do
+        IFS=$'\t' read -r t p <<<"${CANDS[i-1]}"
+        vdir="$WORKDIR/$prec/verify-$i-round-$r"; mkdir -p "$vdir"; rm -f "$vdir"/clblast_*.json
+        py write-json "$vdir/clblast_xgemm_1_$prec.json" xgemm_1 "$prec" "$p"
+        for kk in XgemmDirect:xgemm_direct_1 Copy:copy Pad:pad Transpose:transpose Padtranspose:padtranspose; do
+          kn=${kk%%:*}; fam=${kk#*:}
+          [[ -z "${RESULT[$kn/$prec]:-}" ]] || py write-json "$vdir/clblast_${fam}_$prec.json" "$fam" "$prec" "${RESULT[$kn/$prec]}"
+        done
+        nj=$(ls "$vdir"/clblast_*_"$prec".json | wc -l)
+        rc=0
+        run_tuner "$vdir" "$TIME_LIMIT" "$ROUTINE_BIN" -platform "$PLATFORM" -device "$DEVICE" -precision "$prec" \
+          -runs "$VERIFY_RUNS" -m "$VM" -n "$VN" -k "$VK" || rc=$?
+        check_overrides "$vdir/tuner.log" "$nj" || continue
+        j=$(ls "$vdir"/clblast_gemm_routine_single_size_"$prec".json 2>/dev/null | head -n1 || true)
+        if [[ $rc -ne 0 || -z "$j" ]]; then warn "verification of candidate $i failed (see $vdir/tuner.log)"; continue; fi
+        read -r ti td <<<"$(py routine-single "$j")"
+        log "  round $r, candidate $i (kernel $t ms): Gemm indirect $ti ms = $(gflops "$ti") GFLOP/s, direct $td ms = $(gflops "$td") GFLOP/s"
+        if awk -v a="$ti" -v b="${VIND[$i]:-0}" 'BEGIN{exit !(a > 0 && (b <= 0 || a < b))}'; then VIND[$i]=$ti; fi
+        if awk -v a="$td" -v b="${vdirect:-0}" 'BEGIN{exit !(a > 0 && (b <= 0 || a < b))}'; then vdirect=$td; fi
       done
-      rc=0
-      run_tuner "$vdir" "$TIME_LIMIT" "$ROUTINE_BIN" -platform "$PLATFORM" -device "$DEVICE" -precision "$prec" \
-        -runs "$VERIFY_RUNS" -m "$VM" -n "$VN" -k "$VK" || rc=$?
-      j=$(ls "$vdir"/clblast_gemm_routine_single_size_"$prec".json 2>/dev/null | head -n1 || true)
-      if [[ $rc -ne 0 || -z "$j" ]]; then warn "verification $i failed (see $vdir/tuner.log)"; continue; fi
-      read -r ti td <<<"$(py routine-single "$j")"
-      gf=$(awk -v f="$flops" -v t="$ti" 'BEGIN{ if (t > 0) printf "%.1f", f / (t * 1e6); else print "n/a" }')
-      gfd=$(awk -v f="$flops" -v t="$td" 'BEGIN{ if (t > 0) printf "%.1f", f / (t * 1e6); else print "n/a" }')
-      log "  candidate $i (kernel $t ms): Gemm indirect $ti ms = $gf GFLOP/s, direct $td ms = $gfd GFLOP/s"
-      vlog+="cand$i indirect=${gf}GF/s; "
-      VERIFY_DIRECT_GF[$prec]=$gfd
-      if awk -v a="$ti" 'BEGIN{exit !(a > 0)}' && { [[ -z "$best_t" ]] || awk -v a="$ti" -v b="$best_t" 'BEGIN{exit !(a < b)}'; }; then
-        best_t=$ti; best_p=$p; best_i=$i; VERIFY_INDIRECT_GF[$prec]=$gf; VERIFY_INDIRECT_MS[$prec]=$ti; VERIFY_DIRECT_MS[$prec]=$td
+    done
+    best_i=""; best_t=""
+    for ((i = 1; i <= nc; i++)); do
+      [[ -n "${VIND[$i]:-}" ]] || continue
+      if [[ -z "$best_t" ]] || awk -v a="${VIND[$i]}" -v b="$best_t" 'BEGIN{exit !(a < 0.97 * b)}'; then
+        best_i=$i; best_t=${VIND[$i]}
       fi
-    done <"$WORKDIR/$prec/Xgemm/candidates.txt"
-    if [[ -n "$best_p" ]]; then
-      RESULT[Xgemm/$prec]=$best_p
-      NOTE[Xgemm/$prec]+="; verified: candidate $best_i of $i fastest in clblast::Gemm NN m=$VM n=$VN k=$VK: ${VERIFY_INDIRECT_GF[$prec]} GFLOP/s (indirect), XgemmDirect ${VERIFY_DIRECT_GF[$prec]} GFLOP/s"
-      log "[Xgemm/$prec] chosen: candidate $best_i: $best_p"
+    done
+    if [[ -n "$best_i" ]]; then
+      IFS=$'\t' read -r t p <<<"${CANDS[best_i-1]}"
+      RESULT[Xgemm/$prec]=$p
+      VERIFY_INDIRECT_MS[$prec]=$best_t
+      VERIFY_DIRECT_MS[$prec]=${vdirect:--1}; VERIFY_DIRECT_GF[$prec]=$(gflops "${vdirect:--1}")
+      summary=""
+      for ((i = 1; i <= nc; i++)); do summary+=" #$i=$(gflops "${VIND[$i]:--1}")"; done
+      NOTE[Xgemm/$prec]+="; verified in clblast::Gemm NN m=$VM n=$VN k=$VK (GFLOP/s, indirect, best of $VERIFY_ROUNDS rounds):$summary; chosen #$best_i; XgemmDirect path: ${VERIFY_DIRECT_GF[$prec]} GFLOP/s"
+      log "[Xgemm/$prec] chosen: candidate $best_i ($(gflops "$best_t") GFLOP/s): $p"
     else
       warn "Xgemm/$prec: no verification run succeeded; keeping the kernel tuner's best"
     fi
@@ -532,11 +579,17 @@ for prec in "${RUN_PRECS[@]}"; do
       kn=${kk%%:*}; fam=${kk#*:}
       [[ -z "${RESULT[$kn/$prec]:-}" ]] || py write-json "$dir/clblast_${fam}_$prec.json" "$fam" "$prec" "${RESULT[$kn/$prec]}"
     done
+    nj=$(ls "$dir"/clblast_*_"$prec".json 2>/dev/null | wc -l)
     log "[$k/$prec] tuning the direct/indirect switch with ${TUNER_BIN[$k]##*/} (m=n=k=64..2048)"
     rc=0; run_tuner "$dir" "$ROUTINE_TIME_LIMIT" "${TUNER_BIN[$k]}" -platform "$PLATFORM" -device "$DEVICE" \
       -precision "$prec" -runs "$ROUTINE_RUNS" || rc=$?
-    j=$(ls "$dir"/clblast_*routine*_"$prec".json 2>/dev/null | grep -v single_size | head -n1 || true)
-    if [[ $rc -ne 0 || -z "$j" ]]; then
+    j=""
+    for f in "$dir"/clblast_*routine*_"$prec".json; do
+      [[ -f "$f" && "$f" != *single_size* ]] && { j=$f; break; }
+    done
+    if ! check_overrides "$dir/tuner.log" "$nj"; then
+      MISSING+=("$k/$prec")
+    elif [[ $rc -ne 0 || -z "$j" ]]; then
       warn "$k/$prec: routine tuner did not finish (status $rc, see $dir/tuner.log); not overriding GemmRoutine"
       MISSING+=("$k/$prec")
     else
