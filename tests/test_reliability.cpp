@@ -540,6 +540,36 @@ TEST_P(ReliabilityTest, BadAddressesAtRunTime) {
     }
 }
 
+// Addresses changed after planning (aclSetInputTensorAddr / aclSetOutputTensorAddr) are checked
+// like the planned ones; an index past the operator's tensors is an error.
+TEST_P(ReliabilityTest, AddressesSetOnThePlannedExecutor) {
+    void *nowhere = reinterpret_cast<void *>(uintptr_t{0x7e0000000000});
+    for (auto &h : reliability::makeAllHarnesses()) {
+        SCOPED_TRACE(h->api);
+        size_t inputs = 0, outputs = 0;
+        for (auto &slot : h->tensors) (slot.output ? outputs : inputs) += 1;
+        for (bool output : {false, true}) {
+            auto set = output ? aclSetOutputTensorAddr : aclSetInputTensorAddr;
+            size_t count = output ? outputs : inputs;
+            for (size_t i = 0; i < count; ++i) {
+                fillOutputs(*h);
+                uint64_t ws = 0;
+                aclOpExecutor *ex = nullptr;
+                ASSERT_ACL_OK(h->plan(&ws, &ex));
+                EXPECT_EQ(set(ex, count + i, nullptr, nowhere), 161002) << "index past the tensors";
+                ASSERT_ACL_OK(set(ex, i, nullptr, nowhere));
+                void *w = nullptr;
+                if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+                EXPECT_EQ(h->run(w, ws, ex, stream), ACL_ERROR_INVALID_PARAM) << lastMessage();
+                EXPECT_NE(lastMessage().find("not inside any device allocation"), std::string::npos) << lastMessage();
+                ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+                if (w) aclrtFree(w);
+                expectOutputsUntouched(*h, (output ? "output " : "input ") + std::to_string(i) + " moved nowhere");
+            }
+        }
+    }
+}
+
 TEST_P(ReliabilityTest, BadWorkspaceStreamAndExecutorUse) {
     for (auto layout : {Layout::Contiguous, Layout::Strided}) {
         for (auto &h : reliability::makeAllHarnesses(layout)) {
