@@ -79,14 +79,16 @@ uint64_t gemmTempBytes(Device &device, Precision precision, const GemmDims &whol
         d.k = b.k;
         size_t bytes = 0;
         clblast::StatusCode rc;
+        // The row-major product asked for, handed to CLBlast as the column-major C^T = op(B)^T op(A)^T
+        // (same memory, same result bits): CLBlast's indirect path then need not transpose C.
         if (precision == Precision::Half) {
-            rc = clblast::GemmTempBufferSize<half>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB),
-                                                   d.m, d.n, d.k, anyOffset, d.lda, anyOffset, d.ldb, anyOffset, d.ldc,
+            rc = clblast::GemmTempBufferSize<half>(clblast::Layout::kColMajor, toClblast(d.transB), toClblast(d.transA),
+                                                   d.n, d.m, d.k, anyOffset, d.ldb, anyOffset, d.lda, anyOffset, d.ldc,
                                                    &queue, bytes);
         } else {
-            rc = clblast::GemmTempBufferSize<float>(clblast::Layout::kRowMajor, toClblast(d.transA),
-                                                    toClblast(d.transB), d.m, d.n, d.k, anyOffset, d.lda, anyOffset,
-                                                    d.ldb, anyOffset, d.ldc, &queue, bytes);
+            rc = clblast::GemmTempBufferSize<float>(clblast::Layout::kColMajor, toClblast(d.transB),
+                                                    toClblast(d.transA), d.n, d.m, d.k, anyOffset, d.ldb, anyOffset,
+                                                    d.lda, anyOffset, d.ldc, &queue, bytes);
         }
         checkStatus(rc, "GemmTempBufferSize", d);
         most = std::max<uint64_t>(most, bytes);
@@ -123,13 +125,14 @@ void gemm(const Device &device, cl_command_queue queue, Precision precision, con
                      cOff = c.offset + blockOffsetC(whole, blk);
         const float blockBeta = blk.firstK ? beta : 1.0f;
         clblast::StatusCode rc;
+        // Column-major C^T = op(B)^T op(A)^T, as in gemmTempBytes.
         if (precision == Precision::Half) {
-            rc = clblast::Gemm<half>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB), d.m, d.n,
-                                     d.k, FloatToHalf(alpha), a.mem, aOff, d.lda, b.mem, bOff, d.ldb,
+            rc = clblast::Gemm<half>(clblast::Layout::kColMajor, toClblast(d.transB), toClblast(d.transA), d.n, d.m,
+                                     d.k, FloatToHalf(alpha), b.mem, bOff, d.ldb, a.mem, aOff, d.lda,
                                      FloatToHalf(blockBeta), c.mem, cOff, d.ldc, &queue, nullptr, temp);
         } else {
-            rc = clblast::Gemm<float>(clblast::Layout::kRowMajor, toClblast(d.transA), toClblast(d.transB), d.m, d.n,
-                                      d.k, alpha, a.mem, aOff, d.lda, b.mem, bOff, d.ldb, blockBeta, c.mem, cOff, d.ldc,
+            rc = clblast::Gemm<float>(clblast::Layout::kColMajor, toClblast(d.transB), toClblast(d.transA), d.n, d.m,
+                                      d.k, alpha, b.mem, bOff, d.ldb, a.mem, aOff, d.lda, blockBeta, c.mem, cOff, d.ldc,
                                       &queue, nullptr, temp);
         }
         checkStatus(rc, "Gemm", d);
