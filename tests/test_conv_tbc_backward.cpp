@@ -17,6 +17,7 @@
 
 #include <climits>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -841,6 +842,47 @@ TEST(ClblastParamsFile, RejectsMalformedFilesWithTheLine) {
             EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
             EXPECT_NE(std::string(e.what()).find("bad.params"), std::string::npos) << e.what();
         }
+    }
+}
+
+TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
+    using aclcl::blas::selectParamsFile;
+    const std::string device = "Some Device 9000";
+    std::string note;
+    // Unset: the embedded file for that device name, if any (none for this made-up name).
+    EXPECT_EQ(selectParamsFile(device, nullptr, &note), nullptr);
+    EXPECT_NE(note.find("no embedded parameter file"), std::string::npos) << note;
+    for (const auto *f = aclcl::blas::embeddedParamsFiles(); f->name; ++f) {
+        const std::string tunedOn = aclcl::blas::parseParamsFile(f->text, f->name).device;
+        auto chosen = selectParamsFile(tunedOn, "", &note);
+        ASSERT_NE(chosen, nullptr) << tunedOn;
+        EXPECT_EQ(chosen->source, f->name);
+        EXPECT_EQ(selectParamsFile(tunedOn, "off", &note), nullptr) << "off must disable the embedded file";
+        EXPECT_NE(note.find("built-in"), std::string::npos) << note;
+    }
+    // A named file: applied to its own device only.
+    const std::string path = ::testing::TempDir() + "aclnn_conv_tbc_test.params";
+    {
+        std::FILE *out = std::fopen(path.c_str(), "w");
+        ASSERT_NE(out, nullptr);
+        std::fputs("# test\ndevice Some Device 9000\nXgemm 32 KWG=16\n", out);
+        std::fclose(out);
+    }
+    auto named = selectParamsFile(device, path.c_str(), &note);
+    ASSERT_NE(named, nullptr);
+    EXPECT_EQ(named->source, path);
+    ASSERT_EQ(named->kernels.size(), 1u);
+    EXPECT_EQ(selectParamsFile("Another Device", path.c_str(), &note), nullptr);
+    EXPECT_NE(note.find("not applied"), std::string::npos) << note;
+    std::remove(path.c_str());
+    // A named file that cannot be read is an error naming the variable and the file.
+    try {
+        selectParamsFile(device, path.c_str(), &note);
+        ADD_FAILURE() << "a missing file was accepted";
+    } catch (const aclcl::Error &e) {
+        EXPECT_EQ(e.code(), 161002);
+        EXPECT_NE(std::string(e.what()).find("ACLNN_OPENCL_CLBLAST_PARAMS"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
     }
 }
 

@@ -56,33 +56,6 @@ std::string readFile(const std::string &path) {
     return text.str();
 }
 
-// The file to use for a device, or none (with the reason in status.note).
-std::unique_ptr<ParamsFile> chooseFile(const Device &device, TuningStatus &status) {
-    const char *env = std::getenv(kParamsEnv);
-    std::string name = trim(device.name);
-    if (env && *env) {
-        std::string value = env;
-        if (value == "off" || value == "none" || value == "0") {
-            status.note = std::string(kParamsEnv) + "=" + value + ": CLBlast's built-in parameters";
-            return nullptr;
-        }
-        auto file = std::make_unique<ParamsFile>(parseParamsFile(readFile(value), value));
-        if (file->device != name) {
-            status.note = strformat("%s=%s was tuned on '%s', not on this device '%s': not applied", kParamsEnv,
-                                    value.c_str(), file->device.c_str(), name.c_str());
-            std::fprintf(stderr, "aclnn-opencl: warning: %s\n", status.note.c_str());
-            return nullptr;
-        }
-        return file;
-    }
-    for (const EmbeddedParamsFile *e = embeddedParamsFiles(); e->name; ++e) {
-        ParamsFile file = parseParamsFile(e->text, e->name);
-        if (file.device == name) return std::make_unique<ParamsFile>(std::move(file));
-    }
-    status.note = "no embedded parameter file was tuned on '" + name + "': CLBlast's built-in parameters";
-    return nullptr;
-}
-
 }  // namespace
 
 ParamsFile parseParamsFile(const std::string &text, const std::string &source) {
@@ -129,6 +102,30 @@ ParamsFile parseParamsFile(const std::string &text, const std::string &source) {
     return file;
 }
 
+std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, const char *envValue, std::string *note) {
+    const std::string name = trim(deviceName);
+    if (envValue && *envValue) {
+        const std::string value = envValue;
+        if (value == "off" || value == "none" || value == "0") {
+            *note = std::string(kParamsEnv) + "=" + value + ": CLBlast's built-in parameters";
+            return nullptr;
+        }
+        auto file = std::make_unique<ParamsFile>(parseParamsFile(readFile(value), value));
+        if (file->device != name) {
+            *note = strformat("%s=%s was tuned on '%s', not on this device '%s': not applied", kParamsEnv,
+                              value.c_str(), file->device.c_str(), name.c_str());
+            return nullptr;
+        }
+        return file;
+    }
+    for (const EmbeddedParamsFile *e = embeddedParamsFiles(); e->name; ++e) {
+        ParamsFile file = parseParamsFile(e->text, e->name);
+        if (file.device == name) return std::make_unique<ParamsFile>(std::move(file));
+    }
+    *note = "no embedded parameter file was tuned on '" + name + "': CLBlast's built-in parameters";
+    return nullptr;
+}
+
 const TuningStatus &applyTunedParameters(const Device &device) {
     static std::mutex mutex;
     static std::map<cl_device_id, std::unique_ptr<TuningStatus>> done;
@@ -137,7 +134,12 @@ const TuningStatus &applyTunedParameters(const Device &device) {
     if (it != done.end()) return *it->second;
 
     auto status = std::make_unique<TuningStatus>();
-    std::unique_ptr<ParamsFile> file = chooseFile(device, *status);  // may throw: nothing is recorded then
+    const char *env = std::getenv(kParamsEnv);
+    // May throw (a named file that cannot be read): nothing is recorded then, and the next plan retries.
+    std::unique_ptr<ParamsFile> file = selectParamsFile(device.name, env, &status->note);
+    if (!file && env && *env && status->note.find("not applied") != std::string::npos) {
+        std::fprintf(stderr, "aclnn-opencl: warning: %s\n", status->note.c_str());
+    }
     if (file) {
         status->source = file->source;
         for (const KernelParams &k : file->kernels) {

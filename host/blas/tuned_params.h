@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +31,12 @@ struct ParamsFile {
 // Parses one file's text. Throws Error(ACLNN_ERR_PARAM_INVALID) naming source and line on a malformed
 // line, a missing or repeated device line, or a precision other than 16, 32 or 64.
 ParamsFile parseParamsFile(const std::string &text, const std::string &source);
+
+// The file whose parameters apply to a device named deviceName: the one envValue names (when not
+// null or empty; "off", "none" or "0" mean none), else the embedded file tuned on that device. Returns
+// null, with the reason in *note, when none applies; throws Error(ACLNN_ERR_PARAM_INVALID) when the
+// named file cannot be read or parsed. applyTunedParameters uses it with the environment's value.
+std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, const char *envValue, std::string *note);
 
 // What happened for one device.
 struct TuningStatus {
