@@ -405,6 +405,17 @@ TEST_P(ConvTbcBackwardTest, NullArgumentsAre161001) {
     EXPECT_ERROR(aclnnConvTbcBackward(nullptr, 0, nullptr, stream), 161001, "executor");
 }
 
+TEST_P(ConvTbcBackwardTest, PhaseTwoWithoutItsWorkspaceIs161001) {
+    Args a;  // fp16 outputs need fp32 staging in workspace
+    a.gradInput = DeviceTensor({4, 2, 5}, ACL_FLOAT16);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(aclnnConvTbcBackwardGetWorkspaceSize(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput,
+                                                       a.gradWeight, a.gradBias, &ws, &ex));
+    ASSERT_GT(ws, 0u);
+    EXPECT_ERROR(aclnnConvTbcBackward(nullptr, ws, ex, stream), 161001, "workspace");
+}
+
 TEST_P(ConvTbcBackwardTest, UnsupportedDtypesAre161002) {
     const char *names[7] = {"self", "input", "weight", "bias", "gradInput", "gradWeight", "gradBias"};
     for (aclDataType bad : {ACL_DOUBLE, ACL_INT32}) {
