@@ -25,7 +25,9 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_
 cmake --build "$build" -j"$jobs"
 
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0:use_tls=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+tls=":use_tls=0"  # GCC's LSan only; see tests/sanitizers/sanitizer_defaults.cpp
+[[ "${CXX:-c++}" == *clang* ]] && tls=""
+export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0$tls${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 echo "sanitize.sh: ASAN_OPTIONS=$ASAN_OPTIONS"
 echo "sanitize.sh: LSAN_OPTIONS=$LSAN_OPTIONS"
