@@ -2,11 +2,13 @@
 // device's copy bandwidth and PyTorch on the same cases. See docs/benchmarks.md.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <string>
 
 #include "acl/acl.h"
@@ -78,6 +80,14 @@ private:
     bool tty_;
 };
 
+// A quick run (make demo) skips a case predicted to take longer than this per call on a device, from
+// the same operator's smaller cases there (rusticl's GEMMs take minutes). Linear extrapolation
+// overestimates compute-bound cases, whose small sizes run less efficiently, hence the wide margin.
+constexpr double kQuickCaseBudgetMs = 20000;
+
+// The amount of work that a case's time scales with: flops for compute-bound cases, else bytes.
+double workOf(const CaseInfo &c) { return c.flops > 0 ? c.flops : c.bytes; }
+
 TimingPolicy policyFor(const Options &o) {
     TimingPolicy p;
     if (o.quick) {
@@ -120,10 +130,23 @@ void benchDevice(const Options &o, BenchDevice &device, const std::vector<CaseIn
     // Fresh case objects per device: each one's device memory is released as soon as it is measured.
     testing_support::CaseList objects = testing_support::makeCases(o.opFilter);
     TimingPolicy policy = policyFor(o);
+    // Within an operator, smaller cases run first so that a quick run can predict the larger ones.
+    std::map<std::string, size_t> opRank;  // operators keep their order of first appearance
+    std::vector<const CaseInfo *> ordered;
+    for (const CaseInfo &info : selected) {
+        opRank.emplace(info.op, opRank.size());
+        ordered.push_back(&info);
+    }
+    std::stable_sort(ordered.begin(), ordered.end(), [&](const CaseInfo *a, const CaseInfo *b) {
+        size_t ra = opRank[a->op], rb = opRank[b->op];
+        return ra != rb ? ra < rb : workOf(*a) < workOf(*b);
+    });
+    std::map<std::string, double> msPerWork;  // per operator, from the last case measured on this device
     size_t index = 0;
     std::string currentOp;
     size_t opTotal = 0, opIndex = 0;
-    for (const CaseInfo &info : selected) {
+    for (const CaseInfo *infoPtr : ordered) {
+        const CaseInfo &info = *infoPtr;
         ++index;
         if (info.op != currentOp) {
             currentOp = info.op;
@@ -132,13 +155,27 @@ void benchDevice(const Options &o, BenchDevice &device, const std::vector<CaseIn
             for (const CaseInfo &other : selected) opTotal += other.op == currentOp;
         }
         ++opIndex;
+        auto rate = msPerWork.find(info.op);
+        double predictedMs = rate == msPerWork.end() ? 0 : rate->second * workOf(info);
+        if (o.quick && predictedMs > kQuickCaseBudgetMs) {
+            CaseResult skipped;
+            skipped.outcome = Outcome::Skipped;
+            char reason[160];
+            std::snprintf(reason, sizeof reason,
+                          "quick run: about %.0f s per call predicted on this device; run without --quick",
+                          predictedMs / 1000);
+            skipped.detail = reason;
+            report.results[info.key()][device.id] = skipped;
+            continue;
+        }
         for (auto &object : objects) {
             if (!object || object->op != info.op || object->name != info.name) continue;
             progress.show("[" + device.label + "] " + info.op + " case " + std::to_string(opIndex) + "/" +
                           std::to_string(opTotal) + " (" + std::to_string(index) + "/" +
                           std::to_string(selected.size()) + " overall): " + info.name);
-            report.results[info.key()][device.id] =
-                measureCase(*object, stream, policy, true, device.eventTiming);
+            CaseResult r = measureCase(*object, stream, policy, true, device.eventTiming);
+            if (r.outcome == Outcome::Timed && workOf(info) > 0) msPerWork[info.op] = r.wallMs / workOf(info);
+            report.results[info.key()][device.id] = r;
             object.reset();
             break;
         }
