@@ -145,10 +145,12 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
         geo.OH < 1 || geo.OW < 1) {
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: Expected the padded size of self %s with padding %s to be at least 1 in H and W "
-                       "(negative pads crop), but H + top + bottom = %lld, W + left + right = %lld.",
-                       op, self->shapeString().c_str(), padding->toString().c_str(),
-                       static_cast<long long>(geo.H + geo.top + geo.bottom),
-                       static_cast<long long>(geo.W + geo.left + geo.right)));
+                       "(negative pads crop), but H + top + bottom = %lld + %lld + %lld and W + left + right = "
+                       "%lld + %lld + %lld.",
+                       op, self->shapeString().c_str(), padding->toString().c_str(), static_cast<long long>(geo.H),
+                       static_cast<long long>(geo.top), static_cast<long long>(geo.bottom),
+                       static_cast<long long>(geo.W), static_cast<long long>(geo.left),
+                       static_cast<long long>(geo.right)));
     }
 
     std::vector<int64_t> expected = self->viewDims;
