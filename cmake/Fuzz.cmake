@@ -103,10 +103,15 @@ if(ACLNN_OPENCL_FUZZ)
     set(_corpus ${PROJECT_BINARY_DIR}/fuzz/corpus/${_name})
     set(_artifacts ${PROJECT_BINARY_DIR}/fuzz/artifacts/${_name}/)
     file(MAKE_DIRECTORY ${_corpus} ${_artifacts})
+    # Inputs that once found a bug are read like the seeds.
+    set(_regressions ${PROJECT_SOURCE_DIR}/tests/fuzz/regressions/${_name})
+    if(NOT IS_DIRECTORY ${_regressions})
+      set(_regressions "")
+    endif()
     add_test(NAME ${_name}
              COMMAND ${_name} -max_total_time=${ACLNN_OPENCL_FUZZ_SECONDS} -timeout=30 -rss_limit_mb=4096
                      -print_final_stats=1 -artifact_prefix=${_artifacts}
-                     ${_corpus} ${PROJECT_SOURCE_DIR}/tests/fuzz/seeds/${_name})
+                     ${_corpus} ${PROJECT_SOURCE_DIR}/tests/fuzz/seeds/${_name} ${_regressions})
     set_tests_properties(${_name} PROPERTIES TIMEOUT 300 LABELS fuzz)
   endforeach()
 endif()

@@ -9,7 +9,8 @@
 #
 # Environment: BUILD_DIR (default build-fuzz), JOBS (default 2), CC/CXX (default clang/clang++),
 # FUZZ_ARGS (extra libFuzzer flags). New corpus entries go to $BUILD_DIR/fuzz/corpus/<target>;
-# crashes to $BUILD_DIR/fuzz/artifacts/<target>/. A target that finds a crash makes the script fail.
+# crashes to $BUILD_DIR/fuzz/artifacts/<target>/. A target that finds a crash makes the script fail;
+# keep the input that found a bug in tests/fuzz/regressions/<target>/ once it is fixed.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -55,9 +56,12 @@ for t in "${targets[@]}"; do
   mkdir -p "$corpus" "$artifacts" "$seeds"
   echo "== $t: ${seconds}s"
   log=$build/fuzz/$t.log
+  # Inputs that once found a bug (tests/fuzz/regressions/<target>/) are read like the seeds.
+  regressions=()
+  [[ -d $root/tests/fuzz/regressions/$t ]] && regressions=("$root/tests/fuzz/regressions/$t")
   # shellcheck disable=SC2086  # FUZZ_ARGS is a list of flags
   if ! "$build/$t" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
-      -artifact_prefix="$artifacts" ${FUZZ_ARGS:-} "$corpus" "$seeds" >"$log" 2>&1; then
+      -artifact_prefix="$artifacts" ${FUZZ_ARGS:-} "$corpus" "$seeds" "${regressions[@]}" >"$log" 2>&1; then
     echo "fuzz.sh: $t FAILED; see $log and $artifacts" >&2
     grep -A30 "aclnn-opencl fuzz finding\|ERROR: \(Address\|Leak\|UndefinedBehavior\)Sanitizer\|runtime error" \
       "$log" | head -60 >&2 || true

@@ -208,6 +208,8 @@ public:
             bad.emplace_back("padding left >= W", [this] { arrays[0].arg = arrayVariant({4, 2, 1, 1}); });
         }
         bad.emplace_back("padding crops W to nothing", [this] { arrays[0].arg = arrayVariant({-3, -2, 1, 1}); });
+        const int64_t huge = int64_t{1} << 62;  // W + left + right overflows int64
+        bad.emplace_back("padding overflows int64", [this, huge] { arrays[0].arg = arrayVariant({huge, huge, 1, 1}); });
         return bad;
     }
 
