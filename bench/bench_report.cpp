@@ -44,7 +44,10 @@ std::string cellFor(const CaseInfo &c, const CaseResult &r, const BenchDevice &d
     } else if (c.bytes > 0) {
         cell += " · " + fmt(gbps(c, r.deviceMs)) + " GB/s";
     }
-    if (c.bytes > 0 && d.copyGbps > 0) cell += " · " + fmt(100.0 * gbps(c, r.deviceMs) / d.copyGbps) + "%";
+    // The copy yardstick only means something for memory-bound cases.
+    if (c.flops == 0 && c.bytes > 0 && d.copyGbps > 0) {
+        cell += " · " + fmt(100.0 * gbps(c, r.deviceMs) / d.copyGbps) + "%";
+    }
     return cell;
 }
 
@@ -175,7 +178,7 @@ std::string renderMarkdown(const RunReport &report) {
     out += "Checked against the host reference before timing: " + std::to_string(passed) + " passed, " +
            std::to_string(failed) + " FAILED, " + std::to_string(skipped) + " skipped (case x device).\n";
     out += "Cells: median device time (OpenCL event profiling) · GB/s (or GFLOP/s for compute-bound cases) · "
-           "percentage of that device's copy bandwidth. ★ = speed case. GPU/CPU = best CPU time ÷ best GPU "
+           "percentage of that device's copy bandwidth (memory-bound cases). ★ = speed case. GPU/CPU = best CPU time ÷ best GPU "
            "time (how many times faster the GPU is); vs PyTorch = PyTorch time ÷ our best time on the same kind "
            "of device (> 1: aclnn-opencl is faster).\n";
     for (const auto &d : report.devices) {
