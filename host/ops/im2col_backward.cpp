@@ -42,7 +42,8 @@ bool collapseNC(int64_t N, int64_t C, int64_t strideN, int64_t strideC, int64_t 
         *strideNC = strideN;
         return true;
     }
-    if (strideN == C * strideC) {
+    int64_t packed = 0;  // a valid view may still have C * strideC past int64 (its reach is (C-1) * strideC)
+    if (!__builtin_mul_overflow(C, strideC, &packed) && strideN == packed) {
         *strideNC = strideC;
         return true;
     }
