@@ -17,6 +17,7 @@
 
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "device_fixture.h"
+#include "support/int_array.h"
 #include "golden/golden.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -45,18 +46,6 @@ void im2colBackwardForceGeneric(bool generic);
 using namespace testing_support;
 
 namespace {
-
-class IntArray {
-public:
-    explicit IntArray(const std::vector<int64_t> &v) : a_(aclCreateIntArray(v.data(), v.size())) {}
-    ~IntArray() { aclDestroyIntArray(a_); }
-    IntArray(const IntArray &) = delete;
-    IntArray &operator=(const IntArray &) = delete;
-    operator aclIntArray *() const { return a_; }
-
-private:
-    aclIntArray *a_;
-};
 
 // The five attribute arrays of one call.
 struct Attrs {

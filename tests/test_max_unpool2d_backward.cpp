@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "common/dtype.h"
 #include "device_fixture.h"
+#include "support/int_array.h"
 #include "golden/golden.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -44,18 +45,6 @@ void maxUnpool2dBackwardForceDirect(bool direct);
 using namespace testing_support;
 
 namespace {
-
-class IntArray {
-public:
-    explicit IntArray(const std::vector<int64_t> &v) : a_(aclCreateIntArray(v.data(), v.size())) {}
-    ~IntArray() { aclDestroyIntArray(a_); }
-    IntArray(const IntArray &) = delete;
-    IntArray &operator=(const IntArray &) = delete;
-    operator aclIntArray *() const { return a_; }
-
-private:
-    aclIntArray *a_;
-};
 
 // Plans and runs; returns the run's status (the synchronize is left to the caller).
 aclnnStatus enqueueOp(aclrtStream stream, const aclTensor *grad, const aclTensor *self, const aclTensor *indices,
