@@ -4,9 +4,12 @@
 //   S_T              storage type of one element (half, ushort for bf16, float2 for complex64, ...)
 //   S_VAL_T          type S_LOAD yields: float for fp16/bf16, the storage type otherwise
 //   S_LOAD(p, i)     element i of pointer p as S_VAL_T
-//   S_STORE(p, i, v) store v (any real arithmetic type, or a vector for complex) with one rounding
+//   S_STORE(p, i, v) store v, a value of the slot's "from" dtype (the host says which: the source
+//                    slot's or ACC_T's), with one rounding; a real v into a complex slot gets an
+//                    imaginary part of 0
 //   S_IS_COMPLEX     1 for complex slots
-// and, per program: ACC_T (float, or double for fp64/complex128 work), INDEX_T (int when every
+// and, per program: ACLNN_FP64 (defined, with cl_khr_fp64 enabled, when some slot or ACC_T is fp64),
+// ACC_T (float, or double for fp64/complex128 work), INDEX_T (int when every
 // extent fits in 31 bits, long otherwise).
 
 // bf16 is the upper half of an fp32; stores round to nearest even and keep NaNs quiet.
@@ -18,6 +21,34 @@ inline ushort float_to_bf16(float f) {
     u += 0x7fffu + ((u >> 16) & 1u);
     return (ushort)(u >> 16);
 }
+
+// Rounding to odd at float's 24 bits and then to nearest even at bf16's 8 bits rounds once: the
+// stores from double and from 32/64-bit integers into bf16 use these (host/kernels/dtype_defines.cpp).
+//
+// 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with
+// a constant (x < 0 comes out false for negative x), and its convert_float_rtz(long) drops the sign:
+// the integer versions use unsigned compares and integer operations only.
+inline float ulong_to_float_odd(ulong m) {
+    if (m < (1UL << 24)) return (float)m;
+    const int shift = 40 - (int)clz(m);  // the top set bit is 63 - clz; keep bits [shift, shift + 24)
+    ulong kept = m >> shift;
+    if ((kept << shift) != m) kept |= 1;  // the sticky bit
+    return ldexp((float)kept, shift);
+}
+
+inline float long_to_float_odd(long l) {
+    const bool negative = (ulong)l > (ulong)LONG_MAX;
+    const float t = ulong_to_float_odd(negative ? (ulong)0 - (ulong)l : (ulong)l);
+    return negative ? -t : t;
+}
+
+#ifdef ACLNN_FP64
+inline float double_to_float_odd(double d) {
+    float t = convert_float_rtz(d);
+    if ((double)t != d && !isnan(d)) t = as_float(as_uint(t) | 1u);
+    return t;
+}
+#endif
 
 // The stream's fault record (host/runtime/stream.h, FaultRecord). The first work-item to see bad
 // input wins the flag and fills in the rest; later ones leave it alone.

@@ -1,5 +1,5 @@
 // Strided copy with a dtype conversion: dst[view] = (OUT)src[view] over a view of rank <= 8.
-// Needs slots IN (source) and OUT (destination), INDEX_T.
+// Needs slots IN (source) and OUT (destination, its stores rounding from IN's dtype), INDEX_T.
 // shape/src_stride/dst_stride are padded to 8 entries with size 1 / stride 0 in the leading places.
 
 __kernel void copy_cast(__global const IN_T *src, ulong src_off, __global OUT_T *dst, ulong dst_off, long8 shape,
@@ -22,9 +22,5 @@ __kernel void copy_cast(__global const IN_T *src, ulong src_off, __global OUT_T 
     }
     src += src_off;
     dst += dst_off;
-#if OUT_IS_COMPLEX && !IN_IS_COMPLEX
-    OUT_STORE_REAL(dst, d, IN_LOAD(src, s));
-#else
     OUT_STORE(dst, d, IN_LOAD(src, s));
-#endif
 }

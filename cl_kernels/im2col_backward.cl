@@ -23,12 +23,9 @@
 //
 // Macros the host defines (host/ops/im2col_backward.cpp):
 //   IN_T, IN_LOAD               gradOutput slot (cl_kernels/common.cl)
-//   OUT_T, OUT_STORE            out slot
+//   OUT_T, OUT_STORE            out slot; OUT_STORE rounds an ACC_T sum once
 //   ACC_T                       float, or double when gradOutput or out is DOUBLE
 //   INDEX_T                     int when every offset fits in 31 bits, long otherwise
-//   STORE_MODE                  how the sum is rounded to out's dtype once: 0 OUT_STORE, 1 double ->
-//                               half (vstore_half_rte on the double), 2 double -> bf16 (round to odd
-//                               in float, then to nearest even in bf16)
 //   GSL, OSW                    1 when gradOutput's column stride / out's W stride is 1 (then the
 //                               compiler sees consecutive accesses), else the kernel argument
 //   UNROLLED                    1 for the unrolled kernel, with KH KW SH SW DH DW
@@ -37,20 +34,6 @@
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
 // constant (x < 0 comes out false for negative x); the column arithmetic is unsigned and the
 // generic kernel clamps with max() instead.
-
-#if STORE_MODE == 0
-#define STORE_RESULT(p, i, v) OUT_STORE(p, i, v)
-#elif STORE_MODE == 1
-#define STORE_RESULT(p, i, v) vstore_half_rte((double)(v), (i), (p))
-#else
-// Rounding to odd at float's 24 bits and then to nearest even at bf16's 8 rounds the double once.
-inline float double_to_float_odd(double d) {
-    float t = convert_float_rtz(d);
-    if ((double)t != d && !isnan(d)) t = as_float(as_uint(t) | 1u);
-    return t;
-}
-#define STORE_RESULT(p, i, v) ((p)[i] = float_to_bf16(double_to_float_odd((double)(v))))
-#endif
 
 #if UNROLLED
 
@@ -81,7 +64,7 @@ __kernel void im2col_backward_unrolled(__global const IN_T *grad, ulong grad_off
         }
     }
     __global OUT_T *o = out + out_off + nc * (INDEX_T)osNC + (INDEX_T)h * (INDEX_T)osH;
-    STORE_RESULT(o, (INDEX_T)w * (INDEX_T)OSW, acc);
+    OUT_STORE(o, (INDEX_T)w * (INDEX_T)OSW, acc);
 }
 
 #else
@@ -132,7 +115,7 @@ __kernel void im2col_backward_generic(__global const IN_T *grad, ulong grad_off,
         }
     }
     __global OUT_T *o = out + out_off + nc * (INDEX_T)osNC + (INDEX_T)h * (INDEX_T)osH;
-    STORE_RESULT(o, (INDEX_T)w * (INDEX_T)OSW, acc);
+    OUT_STORE(o, (INDEX_T)w * (INDEX_T)OSW, acc);
 }
 
 #endif

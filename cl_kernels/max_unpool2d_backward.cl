@@ -25,12 +25,8 @@
 // Macros the host defines (host/ops/max_unpool2d_backward.cpp):
 //   G_T, G_VAL_T, G_LOAD        gradOutput slot (cl_kernels/common.cl)
 //   IDX_T                       int or long (indices)
-//   OUT_T, OUT_STORE            out slot
+//   OUT_T, OUT_STORE            out slot; OUT_STORE converts a gradOutput value with one rounding
 //   INDEX_T                     int when every offset fits in 31 bits, long otherwise
-//   STORE_MODE                  how a value is converted to out's dtype with one rounding:
-//                               0 OUT_STORE; 1 double -> half; 2 double -> bf16; 3 int/long -> bf16
-//                               (2 and 3 round to odd in float, then to nearest even in bf16);
-//                               4 real -> complex (imaginary part 0)
 //   G_FLAT                      1 when gradOutput's (oH, oW) plane is flat with element step gsW
 //   RAW_T                       (staged kernel) an unsigned integer type of G_T's size
 //   SAME_BITS                   (staged kernel) 1 when out's dtype is gradOutput's: runs of 8 outputs
@@ -40,39 +36,6 @@
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
 // constant (x < 0 comes out false for negative x). Index bounds are therefore tested unsigned,
 // (ulong)k >= (ulong)plane, which also catches negative k, and signs through unsigned compares.
-
-#if STORE_MODE == 0
-#define STORE_RESULT(p, i, v) OUT_STORE(p, i, v)
-#elif STORE_MODE == 1
-#define STORE_RESULT(p, i, v) vstore_half_rte((double)(v), (i), (p))
-#elif STORE_MODE == 2
-inline float double_to_float_odd(double d) {
-    float t = convert_float_rtz(d);
-    if ((double)t != d && !isnan(d)) t = as_float(as_uint(t) | 1u);
-    return t;
-}
-#define STORE_RESULT(p, i, v) ((p)[i] = float_to_bf16(double_to_float_odd((double)(v))))
-#elif STORE_MODE == 3
-// Round to odd with integer operations only: keep the top 24 bits of the magnitude, OR in a sticky
-// bit, scale back exactly. (llvmpipe's convert_float_rtz(long) drops the sign.)
-inline float long_to_float_odd(long l) {
-    const bool negative = (ulong)l > (ulong)LONG_MAX;  // see "64-bit sign tests" above
-    const ulong m = negative ? (ulong)0 - (ulong)l : (ulong)l;
-    float t;
-    if (m < (1UL << 24)) {
-        t = (float)m;
-    } else {
-        const int shift = 40 - (int)clz(m);  // the top set bit is 63 - clz; keep bits [shift, shift + 24)
-        ulong kept = m >> shift;
-        if ((kept << shift) != m) kept |= 1;
-        t = ldexp((float)kept, shift);
-    }
-    return negative ? -t : t;
-}
-#define STORE_RESULT(p, i, v) ((p)[i] = float_to_bf16(long_to_float_odd((long)(v))))
-#else
-#define STORE_RESULT(p, i, v) OUT_STORE_REAL(p, i, v)
-#endif
 
 __kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_off, __global const IDX_T *indices,
                                            ulong idx_off, __global OUT_T *out, ulong out_off,
@@ -87,7 +50,7 @@ __kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_
     __global OUT_T *o = out + out_off;
     const INDEX_T at = nc * (INDEX_T)osNC + (INDEX_T)h * (INDEX_T)osH + (INDEX_T)w * (INDEX_T)osW;
     if ((ulong)k >= (ulong)plane) {
-        STORE_RESULT(o, at, (G_VAL_T)0);
+        OUT_STORE(o, at, (G_VAL_T)0);
         report_fault(fault, fault_tag, k, plane, ((long)nc * H + h) * W + w);
         return;
     }
@@ -97,7 +60,7 @@ __kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_
 #else
     const INDEX_T from = (INDEX_T)(k / oW) * (INDEX_T)gsH + (INDEX_T)(k % oW) * (INDEX_T)gsW;
 #endif
-    STORE_RESULT(o, at, G_LOAD(g, from));
+    OUT_STORE(o, at, G_LOAD(g, from));
 }
 
 #ifdef RAW_T
@@ -106,7 +69,7 @@ __kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_
 #define GATHER_LANE(lane)                                                      \
     {                                                                          \
         const G_VAL_T v = G_LOAD(sp, (INDEX_T)safe.lane);                      \
-        STORE_RESULT(op, at + lane##_pos, bad.lane ? (G_VAL_T)0 : v);          \
+        OUT_STORE(op, at + lane##_pos, bad.lane ? (G_VAL_T)0 : v);             \
     }
 #define s0_pos 0
 #define s1_pos 1
@@ -164,7 +127,7 @@ __kernel void max_unpool2d_backward_staged(__global const G_T *grad, ulong grad_
         const bool bad = (ulong)k >= (ulong)plane;
         sawBad |= bad;
         const G_VAL_T v = G_LOAD(sp, bad ? 0 : (INDEX_T)k);
-        STORE_RESULT(op, i, bad ? (G_VAL_T)0 : v);
+        OUT_STORE(op, i, bad ? (G_VAL_T)0 : v);
     }
     if (sawBad) {
         // Rare: walk this work-item's elements again and report the first bad index it meets.

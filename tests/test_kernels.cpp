@@ -24,6 +24,26 @@ struct CastCase {
     aclDataType from, to;
 };
 
+// Copies src's view into dst's view (both of `shape`) with the library's copy-cast kernel.
+void copyCast(aclrtStream stream, const DeviceTensor &src, const DeviceTensor &dst, const std::vector<int64_t> &shape,
+              const std::vector<int64_t> &srcStrides, uint64_t srcOffset, const std::vector<int64_t> &dstStrides,
+              uint64_t dstOffset) {
+    aclcl::Stream &s = aclcl::checkStream(stream);
+    auto plan = aclcl::planCopyCast(s.device(), src.dtype(), dst.dtype(), shape, srcStrides, dstStrides);
+    auto sa = aclcl::resolveDevicePointer(src.data(), 1, "src");
+    auto da = aclcl::resolveDevicePointer(dst.data(), 1, "dst");
+    aclcl::enqueueCopyCast(s.queue(), plan, aclcl::BufferRef{sa.mem, srcOffset}, aclcl::BufferRef{da.mem, dstOffset});
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+}
+
+// v rounded once to `bits` significant bits, to nearest even (v normal in the target format).
+double roundOnce(long double v, int bits) {
+    if (v == 0) return 0;
+    int e = 0;
+    const long double m = std::frexp(v, &e);  // v = m * 2^e with 0.5 <= |m| < 1
+    return static_cast<double>(std::ldexp(std::nearbyint(std::ldexp(m, bits)), e - bits));
+}
+
 TEST_P(KernelTest, ProgramCacheBuildsOncePerKey) {
     aclcl::Device &d = aclcl::deviceAt(device());
     auto defs = aclcl::dtypeDefines("IN", ACL_FLOAT) + aclcl::dtypeDefines("OUT", ACL_FLOAT) + aclcl::indexDefine(false);
@@ -76,12 +96,7 @@ TEST_P(KernelTest, CopyCastStridedViewsAcrossDtypes) {
         }
         src.upload(values);
         dst.fillStorage(0x5a);
-        auto plan = aclcl::planCopyCast(d, cc.from, cc.to, shape, {1, 15, 3}, {40, 10, 2});
-        aclcl::Stream &s = aclcl::checkStream(stream);
-        auto sa = aclcl::resolveDevicePointer(src.data(), 1, "src");
-        auto da = aclcl::resolveDevicePointer(dst.data(), 1, "dst");
-        aclcl::enqueueCopyCast(s.queue(), plan, aclcl::BufferRef{sa.mem, 7}, aclcl::BufferRef{da.mem, 3});
-        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        copyCast(stream, src, dst, shape, {1, 15, 3}, 7, {40, 10, 2}, 3);
         std::vector<double> got = dst.download();
         size_t outComps = componentsOf(cc.to);
         for (int64_t i = 0; i < src.numel(); ++i) {
@@ -105,6 +120,39 @@ TEST_P(KernelTest, CopyCastStridedViewsAcrossDtypes) {
             if (inView[e]) continue;
             for (size_t k = 0; k < elem; ++k) ASSERT_EQ(storage[e * elem + k], 0x5a) << "stray write at element " << e;
         }
+    }
+}
+
+// Conversions that would round twice through float (double or a wide integer to fp16 / bf16) round
+// once: each first value lies just above a halfway point of the target format, where rounding to
+// float first lands exactly on the halfway point and then rounds to even, the wrong way.
+TEST_P(KernelTest, CopyCastRoundsOnceFromDoubleAndWideIntegers) {
+    const double tail = std::ldexp(1.0, -30);
+    const struct {
+        aclDataType from, to;
+        int bits;  // significant bits of `to`
+        std::vector<double> values;
+    } cases[] = {
+        {ACL_DOUBLE, ACL_FLOAT16, 11, {1 + std::ldexp(1.0, -11) + tail, -(1 + std::ldexp(1.0, -11) + tail), 0.1, -3.7}},
+        {ACL_DOUBLE, ACL_BF16, 8, {1 + std::ldexp(1.0, -8) + tail, -(1 + std::ldexp(1.0, -8) + tail), 1e30, -2.5e-30}},
+        {ACL_INT64, ACL_BF16, 8, {std::ldexp(1.0, 40) + std::ldexp(1.0, 32) + 1, -(std::ldexp(1.0, 52) + std::ldexp(1.0, 44) + 1),
+                                  std::ldexp(1.0, 62) + std::ldexp(1.0, 54) + 1024, 12345, -1}},
+        {ACL_INT32, ACL_BF16, 8, {std::ldexp(1.0, 30) + std::ldexp(1.0, 22) + 1, -(std::ldexp(1.0, 30) + std::ldexp(1.0, 22) + 1), 777}},
+    };
+    aclcl::Device &d = aclcl::deviceAt(device());
+    for (const auto &c : cases) {
+        if (aclcl::needsFp64(c.from) && !d.fp64) continue;
+        SCOPED_TRACE(std::string(aclcl::dtypeName(c.from)) + " -> " + aclcl::dtypeName(c.to));
+        const std::vector<int64_t> shape = {static_cast<int64_t>(c.values.size())};
+        DeviceTensor src(shape, c.from), dst(shape, c.to);
+        src.upload(c.values);
+        copyCast(stream, src, dst, shape, {1}, 0, {1}, 0);
+        std::vector<double> got = dst.download();
+        for (size_t i = 0; i < c.values.size(); ++i) {
+            EXPECT_EQ(got[i], roundOnce(c.values[i], c.bits)) << "value " << c.values[i];
+        }
+        // The first value is the one where rounding through float would differ.
+        EXPECT_NE(got[0], roundTo(static_cast<float>(c.values[0]), c.to)) << "the case no longer tells";
     }
 }
 

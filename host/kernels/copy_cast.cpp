@@ -43,7 +43,7 @@ CopyCastPlan planCopyCast(Device &device, aclDataType src, aclDataType dst, cons
     const int64_t limit = 0x7fffffff;
     bool wide = static_cast<int64_t>(plan.total) > limit || reach(shape, srcStrides) > limit ||
                 reach(shape, dstStrides) > limit;
-    std::string defines = dtypeDefines("IN", src) + dtypeDefines("OUT", dst) + indexDefine(wide);
+    std::string defines = dtypeDefines("IN", src) + dtypeDefines("OUT", dst, src) + indexDefine(wide);
     plan.program = buildProgram(device, "copy_cast", defines);
     return plan;
 }

@@ -38,27 +38,52 @@ Spelling spell(aclDataType dtype) {
     }
 }
 
+constexpr const char *kFp64Enable = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#define ACLNN_FP64 1\n";
+
+// The store for a slot of dtype `to` given values of dtype `from`, rounding once (common.cl's
+// *_to_float_odd helpers cover the pairs whose default path would round twice through float).
+std::string storeSpelling(aclDataType to, aclDataType from, const Spelling &s) {
+    const bool fromComplex = from == ACL_COMPLEX64 || from == ACL_COMPLEX128;
+    switch (to) {
+        case ACL_FLOAT16:
+            if (from == ACL_DOUBLE) return "vstore_half_rte((double)(v), (i), (p))";
+            break;
+        case ACL_BF16:
+            if (from == ACL_DOUBLE) return "((p)[i] = float_to_bf16(double_to_float_odd((double)(v))))";
+            if (from == ACL_INT32 || from == ACL_INT64 || from == ACL_UINT32) {
+                return "((p)[i] = float_to_bf16(long_to_float_odd((long)(v))))";
+            }
+            if (from == ACL_UINT64) return "((p)[i] = float_to_bf16(ulong_to_float_odd((ulong)(v))))";
+            break;
+        case ACL_COMPLEX64:
+            if (!fromComplex) return "((p)[i] = (float2)((float)(v), 0.0f))";
+            break;
+        case ACL_COMPLEX128:
+            if (!fromComplex) return "((p)[i] = (double2)((double)(v), 0.0))";
+            break;
+        default: break;
+    }
+    return s.store;
+}
+
 }  // namespace
 
-std::string dtypeDefines(const std::string &slot, aclDataType dtype) {
+std::string dtypeDefines(const std::string &slot, aclDataType dtype, aclDataType from) {
     Spelling s = spell(dtype);
+    if (from == ACL_DT_UNDEFINED) from = dtype;
     bool complex = dtype == ACL_COMPLEX64 || dtype == ACL_COMPLEX128;
     std::string out;
     out += "#define " + slot + "_T " + s.storage + "\n";
     out += "#define " + slot + "_VAL_T " + s.value + "\n";
     out += "#define " + slot + "_LOAD(p, i) " + s.load + "\n";
-    out += "#define " + slot + "_STORE(p, i, v) " + s.store + "\n";
+    out += "#define " + slot + "_STORE(p, i, v) " + storeSpelling(dtype, from, s) + "\n";
     out += "#define " + slot + "_IS_COMPLEX " + (complex ? "1" : "0") + "\n";
-    if (complex) {
-        std::string scalar = dtype == ACL_COMPLEX64 ? "float" : "double";
-        out += "#define " + slot + "_STORE_REAL(p, i, v) ((p)[i] = (" + scalar + "2)((" + scalar + ")(v), 0))\n";
-    }
-    if (needsFp64(dtype)) out = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" + out;
+    if (needsFp64(dtype) || needsFp64(from)) out = kFp64Enable + out;
     return out;
 }
 
 std::string accDefine(aclDataType dtype) {
-    if (needsFp64(dtype)) return "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#define ACC_T double\n";
+    if (needsFp64(dtype)) return std::string(kFp64Enable) + "#define ACC_T double\n";
     return "#define ACC_T float\n";
 }
 

@@ -8,9 +8,12 @@
 
 namespace aclcl {
 
-// "#define IN_T half\n#define IN_LOAD(p, i) ...". Throws ACLNN_ERR_PARAM_INVALID for dtypes kernels
-// cannot hold.
-std::string dtypeDefines(const std::string &slot, aclDataType dtype);
+// "#define IN_T half\n#define IN_LOAD(p, i) ...". `from` is the dtype of the values the kernel
+// stores into the slot (its source slot or ACC_T; default: the slot's own dtype): S_STORE then
+// rounds once from it, also where going through float would round twice (double or a wide integer
+// to fp16 / bf16), and a real `from` into a complex slot stores an imaginary part of 0. Throws
+// ACLNN_ERR_PARAM_INVALID for dtypes kernels cannot hold.
+std::string dtypeDefines(const std::string &slot, aclDataType dtype, aclDataType from = ACL_DT_UNDEFINED);
 // ACC_T: double for fp64 / complex128 work, float otherwise.
 std::string accDefine(aclDataType dtype);
 std::string indexDefine(bool wide);  // INDEX_T int or long

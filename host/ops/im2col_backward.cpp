@@ -192,12 +192,6 @@ int64_t modularInverse(int64_t a, int64_t m) {
     return t0 < 0 ? t0 + m : t0;
 }
 
-std::string storeModeDefine(aclDataType acc, aclDataType out) {
-    if (acc == ACL_DOUBLE && out == ACL_FLOAT16) return "#define STORE_MODE 1\n";
-    if (acc == ACL_DOUBLE && out == ACL_BF16) return "#define STORE_MODE 2\n";
-    return "#define STORE_MODE 0\n";
-}
-
 // Local size: the row split into near-equal pieces of at most kRowTarget (a multiple of 8), then rows.
 void chooseLocal(size_t kernelMax, int64_t W, int64_t H, size_t local[3]) {
     const size_t limit = std::max<size_t>(1, std::min(kWorkGroupTarget, kernelMax));
@@ -260,8 +254,8 @@ aclnnStatus planIm2colBackward(const aclTensor *gradOutput, const aclIntArray *i
         const int64_t osH = outView.strides[r - 2], osW = outView.strides[r - 1];
 
         const bool unrolled = !g_forceGeneric && taps <= kMaxUnrolledTaps;
-        std::string defines = dtypeDefines("IN", inType) + dtypeDefines("OUT", outType) + accDefine(accType) +
-                              indexDefine(needsWideIndex(gradView, outView)) + storeModeDefine(accType, outType);
+        std::string defines = dtypeDefines("IN", inType) + dtypeDefines("OUT", outType, accType) +
+                              accDefine(accType) + indexDefine(needsWideIndex(gradView, outView));
         defines += gsCol == 1 ? "#define GSL 1\n" : "#define GSL gsL\n";
         defines += osW == 1 ? "#define OSW 1\n" : "#define OSW osW\n";
         if (unrolled) {

@@ -126,20 +126,6 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
     return g;
 }
 
-std::string storeModeDefine(aclDataType from, aclDataType to) {
-    int mode = 0;
-    if (to == ACL_COMPLEX64 || to == ACL_COMPLEX128) {
-        mode = 4;
-    } else if (from == ACL_DOUBLE && to == ACL_FLOAT16) {
-        mode = 1;
-    } else if (from == ACL_DOUBLE && to == ACL_BF16) {
-        mode = 2;
-    } else if ((from == ACL_INT32 || from == ACL_INT64) && to == ACL_BF16) {
-        mode = 3;
-    }
-    return strformat("#define STORE_MODE %d\n", mode);
-}
-
 const char *rawType(size_t bytes) {
     switch (bytes) {
         case 1: return "uchar";
@@ -240,8 +226,8 @@ aclnnStatus planMaxUnpool2dBackward(const aclTensor *gradOutput, const aclTensor
         const int64_t limit = INT32_MAX / 2;
         const bool wide = g_forceWideIndex || gv.reach >= limit || iv.reach >= limit || ov.reach >= limit ||
                           self->numel() >= limit || plane >= limit;
-        std::string defines = dtypeDefines("G", gType) + dtypeDefines("IDX", iType) + dtypeDefines("OUT", oType) +
-                              indexDefine(wide) + storeModeDefine(gType, oType);
+        std::string defines = dtypeDefines("G", gType) + dtypeDefines("IDX", iType) + dtypeDefines("OUT", oType, gType) +
+                              indexDefine(wide);
         const bool gradFlat = g.oH == 1 || gv.sRow == g.oW * gv.sCol;
         defines += gradFlat ? "#define G_FLAT 1\n" : "#define G_FLAT 0\n";
 
