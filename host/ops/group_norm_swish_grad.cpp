@@ -12,11 +12,13 @@
 
 #include "kernels/dtype_defines.h"
 #include "ops/op_plan.h"
+#include "ops/test_hooks.h"
 
 namespace aclcl {
 
 // Lets the tests run every work split on the CPU devices of CI (see WorkSplit below; 0 = automatic), and
-// with kForceWideIndex added, the 64-bit index variant of the kernels on small shapes.
+// with kForceWideIndex added, the 64-bit index variant of the kernels on small shapes. A test hook,
+// declared in ops/test_hooks.h; not part of the public API.
 constexpr int kForceWideIndex = 0x100;
 std::atomic<int> groupNormSwishGradGeometryOverride{0};
 void setGroupNormSwishGradGeometryOverride(int mode) { groupNormSwishGradGeometryOverride = mode; }

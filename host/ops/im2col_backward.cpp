@@ -9,6 +9,7 @@
 #include "common/dtype.h"
 #include "kernels/dtype_defines.h"
 #include "ops/op_plan.h"
+#include "ops/test_hooks.h"
 
 namespace aclcl {
 
@@ -312,7 +313,7 @@ aclnnStatus planIm2colBackward(const aclTensor *gradOutput, const aclIntArray *i
 
 }  // namespace
 
-// Test hooks (declared by the tests; not part of the public API): 64-bit index math for every size,
+// Test hooks (declared in ops/test_hooks.h; not part of the public API): 64-bit index math for every size,
 // and the generic (runtime-geometry) kernel for every kernel size.
 void im2colBackwardForceWideIndex(bool wide) { g_forceWideIndex = wide; }
 void im2colBackwardForceGeneric(bool generic) { g_forceGeneric = generic; }

@@ -9,6 +9,7 @@
 #include "common/dtype.h"
 #include "kernels/dtype_defines.h"
 #include "ops/op_plan.h"
+#include "ops/test_hooks.h"
 #include "runtime/stream.h"
 
 namespace aclcl {
@@ -287,7 +288,7 @@ aclnnStatus planMaxUnpool2dBackward(const aclTensor *gradOutput, const aclTensor
 
 }  // namespace
 
-// Test hooks (declared by the tests; not part of the public API): 64-bit index math for every size,
+// Test hooks (declared in ops/test_hooks.h; not part of the public API): 64-bit index math for every size,
 // and the direct kernel even where the staged one applies.
 void maxUnpool2dBackwardForceWideIndex(bool wide) { g_forceWideIndex = wide; }
 void maxUnpool2dBackwardForceDirect(bool direct) { g_forceDirect = direct; }

@@ -8,6 +8,7 @@
 #include "common/dtype.h"
 #include "kernels/dtype_defines.h"
 #include "ops/op_plan.h"
+#include "ops/test_hooks.h"
 
 namespace aclcl {
 
@@ -310,7 +311,7 @@ aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gr
 
 }  // namespace
 
-// Test hooks (declared by the tests; not part of the public API).
+// Test hooks (declared in ops/test_hooks.h; not part of the public API).
 void pad2dBackwardForceWideIndex(bool wide) { g_forceWideIndex = wide; }
 void pad2dBackwardForceElementKernel(bool on) { g_forceElementKernel = on; }
 
