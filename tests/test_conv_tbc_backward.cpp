@@ -30,6 +30,7 @@
 #include "blas/gemm.h"
 #include "blas/gemm_blocking.h"
 #include "blas/tuned_params.h"
+#include "cases/conv_tbc_cases.h"
 #include "common/error.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
@@ -37,40 +38,10 @@
 #include "runtime/device.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
+#include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
-
-namespace testing_support {
-// Defined in tests/cases/conv_tbc_cases.cpp (same declarations there).
-enum class ConvTbcLayout {
-    Contiguous,
-    Offset,         // contiguous strides at storage offset 7: used in place, GEMMs at element offsets
-    SwappedRows,    // (T, B, C) stored as (B, T, C + 1) at offset 3: channel innermost, rows not contiguous
-    ChannelsOuter,  // C outermost with a gap, then T, then B, offset 5: every operand is packed
-};
-
-struct ConvTbcSpec {
-    std::string name;
-    int64_t T = 1, B = 1, Cin = 1, Cout = 1, K = 1, pad = 0;
-    // self, input, weight, bias, gradInput, gradWeight, gradBias
-    aclDataType dtypes[7] = {ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT};
-    int8_t cubeMathType = 1;
-    ConvTbcLayout layout = ConvTbcLayout::Contiguous;
-    uint64_t seed = 1;
-    // Row-major values of self, input, weight (e.g. golden data); random values of the dtype when empty.
-    std::vector<double> self, input, weight;
-};
-
-// The outputs after the case ran: values in row-major view order and the raw storage of each.
-struct ConvTbcOutputs {
-    std::vector<double> gradInput, gradWeight, gradBias;
-    std::vector<uint8_t> gradInputBytes, gradWeightBytes, gradBiasBytes;
-};
-
-std::unique_ptr<OpCase> makeConvTbcCase(const ConvTbcSpec &spec);
-ConvTbcOutputs convTbcOutputs(const OpCase &c);
-}  // namespace testing_support
 
 using namespace testing_support;
 
@@ -104,13 +75,7 @@ protected:
     bool rusticl() const { return deviceIsRusticl(device()); }
 
     // Sets the case up, runs it once and checks it against its host reference.
-    void runAndCheck(OpCase &c) {
-        SCOPED_TRACE(c.name);
-        c.setup();
-        ASSERT_ACL_OK(runCaseOnce(c, stream));
-        CheckResult r = c.check();
-        EXPECT_TRUE(r.ok) << r.detail;
-    }
+    void runAndCheck(OpCase &c) { runAndCheckCase(c, stream); }
 
     std::unique_ptr<OpCase> runSpec(const ConvTbcSpec &s) {
         auto c = makeConvTbcCase(s);

@@ -12,28 +12,14 @@
 #include <vector>
 
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
+#include "cases/group_norm_swish_grad_cases.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
+#include "ops/test_hooks.h"
+#include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
-
-namespace testing_support {
-// Defined in tests/cases/group_norm_swish_grad_cases.cpp.
-void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mean, const std::vector<double> &rstd,
-                   const std::vector<double> &x, const std::vector<double> &gamma, const std::vector<double> &beta,
-                   int64_t batch, int64_t channels, int64_t planeLen, int64_t groups, double scale,
-                   std::vector<double> *dx, std::vector<double> *dgamma, std::vector<double> *dbeta,
-                   std::vector<double> *dxScale, std::vector<double> *dgammaScale, std::vector<double> *dbetaScale);
-CheckResult gnsgCompare(const std::vector<double> &got, const std::vector<double> &want,
-                        const std::vector<double> &errScale, aclDataType dtype, const std::string &what);
-}  // namespace testing_support
-
-namespace aclcl {
-// Defined in host/ops/group_norm_swish_grad.cpp: 0 automatic, 1 CPU three-pass, 2 GPU, 3 CPU fused
-// (g kept in local memory), 4 CPU fused recomputing g; plus 0x100: 64-bit indices whatever the size.
-void setGroupNormSwishGradGeometryOverride(int mode);
-}  // namespace aclcl
 
 using namespace testing_support;
 
@@ -604,13 +590,9 @@ TEST_P(GroupNormSwishGradTest, RegisteredCases) {
     ASSERT_GE(cases.size(), 6u);
     int speed = 0, sweep = 0;
     for (auto &c : cases) {
-        SCOPED_TRACE(c->name);
         speed += c->speedCase;
         sweep += c->sweep == "gnsg";
-        c->setup();
-        ASSERT_ACL_OK(runCaseOnce(*c, stream));
-        CheckResult r = c->check();
-        EXPECT_TRUE(r.ok) << r.detail;
+        runAndCheckCase(*c, stream);
     }
     EXPECT_EQ(speed, 1);
     EXPECT_GE(sweep, 4);

@@ -16,32 +16,16 @@
 #include <vector>
 
 #include "aclnnop/aclnn_im2col_backward.h"
+#include "cases/im2col_cases.h"
 #include "device_fixture.h"
-#include "support/int_array.h"
 #include "golden/golden.h"
+#include "ops/test_hooks.h"
+#include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
+#include "support/int_array.h"
 #include "support/op_case.h"
-
-namespace testing_support {
-// Defined in tests/cases/im2col_cases.cpp (same declarations there).
-enum class Im2colLayout { Contiguous, Offset, Padded, InnerStrided };
-struct Im2colSpec {
-    std::string name;
-    aclDataType in = ACL_FLOAT, out = ACL_FLOAT;
-    int64_t N = 0;
-    int64_t C = 1, H = 1, W = 1;
-    int64_t KH = 1, KW = 1, DH = 1, DW = 1, PH = 0, PW = 0, SH = 1, SW = 1;
-    Im2colLayout layout = Im2colLayout::Contiguous;
-    uint64_t seed = 1;
-};
-std::unique_ptr<OpCase> makeIm2colCase(const Im2colSpec &spec);
-}  // namespace testing_support
-
-namespace aclcl {
-void im2colBackwardForceWideIndex(bool wide);  // host/ops/im2col_backward.cpp test hooks
-void im2colBackwardForceGeneric(bool generic);
-}  // namespace aclcl
+#include "support/plan_and_run.h"
 
 using namespace testing_support;
 
@@ -54,16 +38,11 @@ struct Attrs {
 
 aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const Attrs &a, aclTensor *out) {
     IntArray in(a.inputSize), k(a.kernel), d(a.dilation), p(a.padding), s(a.stride);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    aclnnStatus st = aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, &ws, &ex);
-    if (st != 0) return st;
-    void *w = nullptr;
-    if (ws > 0 && aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST) != 0) return -1;
-    st = aclnnIm2colBackward(w, ws, ex, stream);
-    aclError sync = aclrtSynchronizeStream(stream);
-    if (w) aclrtFree(w);
-    return st != 0 ? st : sync;
+    return planAndRun(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, ws, ex);
+        },
+        aclnnIm2colBackward, stream);
 }
 
 aclDataType goldenDtype(const std::string &name) {
@@ -79,15 +58,7 @@ protected:
     bool rusticl() const { return deviceIsRusticl(device()); }
     bool fp64() const { return deviceHasFp64(device()); }
 
-    void runAndCheck(const Im2colSpec &spec) {
-        std::unique_ptr<OpCase> c = makeIm2colCase(spec);
-        SCOPED_TRACE(c->name);
-        if (!c->supported(nullptr)) return;
-        c->setup();
-        ASSERT_ACL_OK(runCaseOnce(*c, stream));
-        CheckResult r = c->check();
-        EXPECT_TRUE(r.ok) << r.detail;
-    }
+    void runAndCheck(const Im2colSpec &spec) { runAndCheckCase(*makeIm2colCase(spec), stream); }
 
     // A small 3-D case with every attribute different from its neighbour's.
     static Im2colSpec mixed(const std::string &name, aclDataType in, aclDataType out) {
@@ -267,13 +238,7 @@ TEST_P(Im2colBackwardTest, TwoRunsAreBitIdentical) {
 
 TEST_P(Im2colBackwardTest, SpeedCaseAndSweepPassTheirChecks) {
     if (rusticl()) GTEST_SKIP() << "large cases run on PoCL only";
-    for (auto &c : makeCases("Im2colBackward")) {
-        SCOPED_TRACE(c->name);
-        c->setup();
-        ASSERT_ACL_OK(runCaseOnce(*c, stream));
-        CheckResult r = c->check();
-        EXPECT_TRUE(r.ok) << r.detail;
-    }
+    for (auto &c : makeCases("Im2colBackward")) runAndCheckCase(*c, stream);
 }
 
 TEST_P(Im2colBackwardTest, EmptyGradOutputSucceedsWithoutWork) {
@@ -314,11 +279,7 @@ protected:
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
         EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, &ws, &ex), code);
-        expectMessage(fragments);
-    }
-    void expectMessage(const std::vector<std::string> &fragments) {
-        const std::string msg = aclGetRecentErrMsg();
-        for (const std::string &f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << "'" << f << "' in: " << msg;
+        expectRecentMessageHas(fragments);
     }
 };
 
@@ -329,23 +290,23 @@ TEST_P(Im2colErrors, NullArguments) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(nullptr, in, k, d, p, s, out, &ws, &ex), 161001);
-    expectMessage({"gradOutput", "nullptr"});
+    expectRecentMessageHas({"gradOutput", "nullptr"});
     EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, nullptr, k, d, p, s, out, &ws, &ex), 161001);
-    expectMessage({"inputSize", "nullptr"});
+    expectRecentMessageHas({"inputSize", "nullptr"});
     EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, nullptr, d, p, s, out, &ws, &ex), 161001);
-    expectMessage({"kernelSize", "nullptr"});
+    expectRecentMessageHas({"kernelSize", "nullptr"});
     EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, nullptr, p, s, out, &ws, &ex), 161001);
-    expectMessage({"dilation", "nullptr"});
+    expectRecentMessageHas({"dilation", "nullptr"});
     EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, nullptr, s, out, &ws, &ex), 161001);
-    expectMessage({"padding", "nullptr"});
+    expectRecentMessageHas({"padding", "nullptr"});
     EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, nullptr, out, &ws, &ex), 161001);
-    expectMessage({"stride", "nullptr"});
+    expectRecentMessageHas({"stride", "nullptr"});
     EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, nullptr, &ws, &ex), 161001);
-    expectMessage({"[out]", "nullptr"});
+    expectRecentMessageHas({"[out]", "nullptr"});
     EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, nullptr, &ex), 161001);
-    expectMessage({"workspaceSize"});
+    expectRecentMessageHas({"workspaceSize"});
     EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, &ws, nullptr), 161001);
-    expectMessage({"executor"});
+    expectRecentMessageHas({"executor"});
     EXPECT_EQ(aclnnIm2colBackward(nullptr, 0, nullptr, stream), 161001);
 }
 
@@ -453,7 +414,7 @@ TEST_P(Im2colErrors, MalformedView) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(bad, in, k, d, p, s, out, &ws, &ex), 161002);
-    expectMessage({"gradOutput", "storage"});
+    expectRecentMessageHas({"gradOutput", "storage"});
     aclDestroyTensor(bad);
 }
 

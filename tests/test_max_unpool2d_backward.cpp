@@ -15,32 +15,17 @@
 #include <vector>
 
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "cases/max_unpool_cases.h"
 #include "common/dtype.h"
 #include "device_fixture.h"
-#include "support/int_array.h"
 #include "golden/golden.h"
+#include "ops/test_hooks.h"
+#include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
+#include "support/int_array.h"
 #include "support/op_case.h"
-
-namespace testing_support {
-// Defined in tests/cases/max_unpool_cases.cpp (same declarations there).
-enum class UnpoolLayout { Contiguous, Offset, Padded, InnerStrided, PlaneTransposed };
-struct UnpoolSpec {
-    std::string name;
-    aclDataType grad = ACL_FLOAT, indices = ACL_INT64, out = ACL_FLOAT;
-    int64_t N = 0;
-    int64_t C = 1, H = 1, W = 1, oH = 1, oW = 1;
-    UnpoolLayout layout = UnpoolLayout::Contiguous;
-    uint64_t seed = 1;
-};
-std::unique_ptr<OpCase> makeMaxUnpoolCase(const UnpoolSpec &spec);
-}  // namespace testing_support
-
-namespace aclcl {
-void maxUnpool2dBackwardForceWideIndex(bool wide);  // host/ops/max_unpool2d_backward.cpp test hooks
-void maxUnpool2dBackwardForceDirect(bool direct);
-}  // namespace aclcl
+#include "support/plan_and_run.h"
 
 using namespace testing_support;
 
@@ -61,11 +46,12 @@ aclnnStatus enqueueOp(aclrtStream stream, const aclTensor *grad, const aclTensor
 
 aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *self, const aclTensor *indices,
                   const std::vector<int64_t> &outputSize, aclTensor *out) {
-    void *w = nullptr;
-    aclnnStatus st = enqueueOp(stream, grad, self, indices, outputSize, out, &w);
-    aclError sync = aclrtSynchronizeStream(stream);
-    if (w) aclrtFree(w);
-    return st != 0 ? st : sync;
+    IntArray size(outputSize);
+    return planAndRun(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, ws, ex);
+        },
+        aclnnMaxUnpool2dBackward, stream);
 }
 
 aclDataType goldenDtype(const std::string &name) {
@@ -91,15 +77,7 @@ protected:
     bool rusticl() const { return deviceIsRusticl(device()); }
     bool fp64() const { return deviceHasFp64(device()); }
 
-    void runAndCheck(const UnpoolSpec &spec) {
-        std::unique_ptr<OpCase> c = makeMaxUnpoolCase(spec);
-        SCOPED_TRACE(c->name);
-        if (!c->supported(nullptr)) return;
-        c->setup();
-        ASSERT_ACL_OK(runCaseOnce(*c, stream));
-        CheckResult r = c->check();
-        EXPECT_TRUE(r.ok) << r.detail;
-    }
+    void runAndCheck(const UnpoolSpec &spec) { runAndCheckCase(*makeMaxUnpoolCase(spec), stream); }
 
     static UnpoolSpec small(const std::string &name, aclDataType grad, aclDataType out, aclDataType indices) {
         UnpoolSpec s;
@@ -328,13 +306,7 @@ TEST_P(MaxUnpoolTest, TwoRunsAreBitIdentical) {
 
 TEST_P(MaxUnpoolTest, SpeedCaseAndSweepPassTheirChecks) {
     if (rusticl()) GTEST_SKIP() << "large cases run on PoCL only";
-    for (auto &c : makeCases("MaxUnpool2dBackward")) {
-        SCOPED_TRACE(c->name);
-        c->setup();
-        ASSERT_ACL_OK(runCaseOnce(*c, stream));
-        CheckResult r = c->check();
-        EXPECT_TRUE(r.ok) << r.detail;
-    }
+    for (auto &c : makeCases("MaxUnpool2dBackward")) runAndCheckCase(*c, stream);
 }
 
 // An index outside [0, oH*oW): no read out of bounds, 0 written there, 507015 at the next synchronize
@@ -442,11 +414,7 @@ protected:
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
         EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, &ex), code);
-        expectMessage(fragments);
-    }
-    void expectMessage(const std::vector<std::string> &fragments) {
-        const std::string msg = aclGetRecentErrMsg();
-        for (const std::string &f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << "'" << f << "' in: " << msg;
+        expectRecentMessageHas(fragments);
     }
 };
 
@@ -458,19 +426,19 @@ TEST_P(MaxUnpoolErrors, NullArguments) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(nullptr, self, indices, size, out, &ws, &ex), 161001);
-    expectMessage({"gradOutput", "nullptr"});
+    expectRecentMessageHas({"gradOutput", "nullptr"});
     EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, nullptr, indices, size, out, &ws, &ex), 161001);
-    expectMessage({"[self]", "nullptr"});
+    expectRecentMessageHas({"[self]", "nullptr"});
     EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, nullptr, size, out, &ws, &ex), 161001);
-    expectMessage({"indices", "nullptr"});
+    expectRecentMessageHas({"indices", "nullptr"});
     EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, nullptr, out, &ws, &ex), 161001);
-    expectMessage({"outputSize", "nullptr"});
+    expectRecentMessageHas({"outputSize", "nullptr"});
     EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, nullptr, &ws, &ex), 161001);
-    expectMessage({"[out]", "nullptr"});
+    expectRecentMessageHas({"[out]", "nullptr"});
     EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, nullptr, &ex), 161001);
-    expectMessage({"workspaceSize"});
+    expectRecentMessageHas({"workspaceSize"});
     EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, nullptr), 161001);
-    expectMessage({"executor"});
+    expectRecentMessageHas({"executor"});
     EXPECT_EQ(aclnnMaxUnpool2dBackward(nullptr, 0, nullptr, stream), 161001);
 }
 
@@ -586,7 +554,7 @@ TEST_P(MaxUnpoolErrors, MalformedView) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, bad, size, out, &ws, &ex), 161002);
-    expectMessage({"indices", "storage"});
+    expectRecentMessageHas({"indices", "storage"});
     aclDestroyTensor(bad);
 }
 

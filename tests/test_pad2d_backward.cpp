@@ -18,25 +18,16 @@
 #include <vector>
 
 #include "aclnnop/aclnn_pad2d_backward.h"
+#include "cases/pad2d_cases.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
+#include "ops/test_hooks.h"
+#include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
+#include "support/int_array.h"
 #include "support/op_case.h"
-
-namespace testing_support {
-// Defined in tests/cases/pad2d_cases.cpp (same declaration there).
-enum class Pad2dLayout { Contiguous, Gapped, ChannelsLast, Offset };
-std::unique_ptr<OpCase> makePad2dCase(bool reflect, const std::string &caseName, aclDataType dtype,
-                                      const std::vector<int64_t> &selfShape, const std::vector<int64_t> &padding,
-                                      Pad2dLayout layout, uint64_t seed);
-}  // namespace testing_support
-
-namespace aclcl {
-// host/ops/pad2d_backward.cpp test hooks.
-void pad2dBackwardForceWideIndex(bool wide);
-void pad2dBackwardForceElementKernel(bool on);
-}
+#include "support/plan_and_run.h"
 
 using namespace testing_support;
 
@@ -50,12 +41,7 @@ protected:
     // Sets the case up, runs it once and checks it against its host reference.
     void runAndCheck(OpCase &c) {
         SCOPED_TRACE(c.op + "/" + c.name + " " + aclDataTypeName(c.dtype));
-        std::string why;
-        if (!c.supported(&why)) return;
-        c.setup();
-        ASSERT_ACL_OK(runCaseOnce(c, stream));
-        CheckResult r = c.check();
-        EXPECT_TRUE(r.ok) << r.detail;
+        runAndCheckCase(c, stream);
     }
 
     static const char *aclDataTypeName(aclDataType d) {
@@ -87,15 +73,6 @@ const Mode kReflection{true, "ReflectionPad2dBackward", aclnnReflectionPad2dBack
 const Mode kReplication{false, "ReplicationPad2dBackward", aclnnReplicationPad2dBackwardGetWorkspaceSize,
                         aclnnReplicationPad2dBackward};
 
-struct IntArray {
-    explicit IntArray(const std::vector<int64_t> &v) : a(aclCreateIntArray(v.data(), v.size())) {}
-    ~IntArray() { aclDestroyIntArray(a); }
-    IntArray(const IntArray &) = delete;
-    IntArray &operator=(const IntArray &) = delete;
-    operator aclIntArray *() const { return a; }
-    aclIntArray *a;
-};
-
 std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<int64_t> &pad) {
     self[self.size() - 2] += pad[2] + pad[3];
     self[self.size() - 1] += pad[0] + pad[1];
@@ -105,17 +82,9 @@ std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<in
 // Plans, runs with a fresh workspace and synchronizes.
 aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *gradOutput, const aclTensor *self,
                   const aclIntArray *pad, aclTensor *gradInput, uint64_t *wsOut = nullptr) {
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    aclnnStatus st = m.plan(gradOutput, self, pad, gradInput, &ws, &ex);
-    if (st != 0) return st;
-    if (wsOut) *wsOut = ws;
-    void *w = nullptr;
-    if (ws > 0 && aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST) != 0) return -1;
-    st = m.run(w, ws, ex, stream);
-    aclError sync = aclrtSynchronizeStream(stream);
-    if (w) aclrtFree(w);
-    return st != 0 ? st : sync;
+    return planAndRun(
+        [&](uint64_t *ws, aclOpExecutor **ex) { return m.plan(gradOutput, self, pad, gradInput, ws, ex); }, m.run,
+        stream, wsOut);
 }
 
 aclDataType goldenDtype(const std::string &d) {
@@ -439,11 +408,7 @@ protected:
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
         EXPECT_EQ(m.plan(go, s, pad, gi, &ws, &ex), code) << m.name;
-        expectMessage(fragments);
-    }
-    void expectMessage(const std::vector<std::string> &fragments) {
-        std::string msg = aclGetRecentErrMsg();
-        for (const std::string &f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << "'" << f << "' in: " << msg;
+        expectRecentMessageHas(fragments);
     }
     static ErrorCall valid() { return {{1, 2, 6, 7}, {1, 2, 4, 5}, {1, 2, 4, 5}, {1, 1, 1, 1}}; }
 };
@@ -455,17 +420,17 @@ TEST_P(Pad2dErrors, NullArguments) {
     aclOpExecutor *ex = nullptr;
     for (const Mode *m : {&kReflection, &kReplication}) {
         EXPECT_EQ(m->plan(nullptr, s, pad, gi, &ws, &ex), 161001);
-        expectMessage({"gradOutput", "nullptr"});
+        expectRecentMessageHas({"gradOutput", "nullptr"});
         EXPECT_EQ(m->plan(go, nullptr, pad, gi, &ws, &ex), 161001);
-        expectMessage({"[self]", "nullptr"});
+        expectRecentMessageHas({"[self]", "nullptr"});
         EXPECT_EQ(m->plan(go, s, nullptr, gi, &ws, &ex), 161001);
-        expectMessage({"padding", "nullptr"});
+        expectRecentMessageHas({"padding", "nullptr"});
         EXPECT_EQ(m->plan(go, s, pad, nullptr, &ws, &ex), 161001);
-        expectMessage({"gradInput", "nullptr"});
+        expectRecentMessageHas({"gradInput", "nullptr"});
         EXPECT_EQ(m->plan(go, s, pad, gi, nullptr, &ex), 161001);
-        expectMessage({"workspaceSize"});
+        expectRecentMessageHas({"workspaceSize"});
         EXPECT_EQ(m->plan(go, s, pad, gi, &ws, nullptr), 161001);
-        expectMessage({"executor"});
+        expectRecentMessageHas({"executor"});
         EXPECT_EQ(m->run(nullptr, 0, nullptr, stream), 161001);
     }
 }
@@ -586,7 +551,7 @@ TEST_P(Pad2dErrors, MalformedView) {
     aclOpExecutor *ex = nullptr;
     for (const Mode *m : {&kReflection, &kReplication}) {
         EXPECT_EQ(m->plan(bad, s, pad, gi, &ws, &ex), 161002);
-        expectMessage({"gradOutput", "storage"});
+        expectRecentMessageHas({"gradOutput", "storage"});
     }
     aclDestroyTensor(bad);
 }

@@ -27,6 +27,7 @@
 #include "kernels/program_cache.h"
 #include "reliability_harness.h"
 #include "runtime/device.h"
+#include "support/plan_and_run.h"
 
 using namespace testing_support;
 using reliability::Layout;
@@ -92,6 +93,19 @@ size_t live(Kind kind, Owner owner) {
     return n;
 }
 
+// What an interposed entry point reports after forwarding; `caller` is its return address (whoever
+// called OpenCL). A created handle (null when creation failed: nothing is recorded):
+template <class ClHandle>
+ClHandle tracked(Kind kind, ClHandle handle, const void *caller) {
+    created(kind, handle, caller);
+    return handle;
+}
+// An enqueued command's event, when the caller asked for one and the command was enqueued.
+inline cl_int withEvent(cl_int status, const cl_event *event, const void *caller) {
+    if (status == CL_SUCCESS && event) created(kEvent, *event, caller);
+    return status;
+}
+
 template <class Fn>
 Fn real(const char *name) {
     void *f = dlsym(RTLD_NEXT, name);
@@ -105,164 +119,109 @@ Fn real(const char *name) {
 }  // namespace cltrack
 
 #define CLTRACK_REAL(fn) static const auto real_##fn = cltrack::real<decltype(&fn)>(#fn)
+// clRetain* / clRelease* (one handle argument): forwards, and on success counts the reference.
+#define CLTRACK_REFCOUNT(fn, HandleType, update)            \
+    CL_API_ENTRY cl_int CL_API_CALL fn(HandleType handle) {  \
+        CLTRACK_REAL(fn);                                    \
+        const cl_int status = real_##fn(handle);             \
+        if (status == CL_SUCCESS) cltrack::update(handle);   \
+        return status;                                       \
+    }
 
 extern "C" {
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context c, cl_mem_flags f, size_t size, void *host, cl_int *err) {
     CLTRACK_REAL(clCreateBuffer);
-    cl_mem m = real_clCreateBuffer(c, f, size, host, err);
-    cltrack::created(cltrack::kMem, m, __builtin_return_address(0));
-    return m;
+    const auto handle = real_clCreateBuffer(c, f, size, host, err);
+    return cltrack::tracked(cltrack::kMem, handle, __builtin_return_address(0));
 }
 CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem b, cl_mem_flags f, cl_buffer_create_type t, const void *info,
                                                   cl_int *err) {
     CLTRACK_REAL(clCreateSubBuffer);
-    cl_mem m = real_clCreateSubBuffer(b, f, t, info, err);
-    cltrack::created(cltrack::kMem, m, __builtin_return_address(0));
-    return m;
+    const auto handle = real_clCreateSubBuffer(b, f, t, info, err);
+    return cltrack::tracked(cltrack::kMem, handle, __builtin_return_address(0));
 }
-CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem m) {
-    CLTRACK_REAL(clRetainMemObject);
-    cl_int e = real_clRetainMemObject(m);
-    if (e == CL_SUCCESS) cltrack::retained(m);
-    return e;
-}
-CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem m) {
-    CLTRACK_REAL(clReleaseMemObject);
-    cl_int e = real_clReleaseMemObject(m);
-    if (e == CL_SUCCESS) cltrack::released(m);
-    return e;
-}
+CLTRACK_REFCOUNT(clRetainMemObject, cl_mem, retained)
+CLTRACK_REFCOUNT(clReleaseMemObject, cl_mem, released)
 CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context c, cl_device_id d,
                                                                cl_command_queue_properties p, cl_int *err) {
     CLTRACK_REAL(clCreateCommandQueue);
-    cl_command_queue q = real_clCreateCommandQueue(c, d, p, err);
-    cltrack::created(cltrack::kQueue, q, __builtin_return_address(0));
-    return q;
+    const auto handle = real_clCreateCommandQueue(c, d, p, err);
+    return cltrack::tracked(cltrack::kQueue, handle, __builtin_return_address(0));
 }
-CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q) {
-    CLTRACK_REAL(clRetainCommandQueue);
-    cl_int e = real_clRetainCommandQueue(q);
-    if (e == CL_SUCCESS) cltrack::retained(q);
-    return e;
-}
-CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q) {
-    CLTRACK_REAL(clReleaseCommandQueue);
-    cl_int e = real_clReleaseCommandQueue(q);
-    if (e == CL_SUCCESS) cltrack::released(q);
-    return e;
-}
+CLTRACK_REFCOUNT(clRetainCommandQueue, cl_command_queue, retained)
+CLTRACK_REFCOUNT(clReleaseCommandQueue, cl_command_queue, released)
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context c, cl_uint n, const char **src,
                                                               const size_t *len, cl_int *err) {
     CLTRACK_REAL(clCreateProgramWithSource);
-    cl_program p = real_clCreateProgramWithSource(c, n, src, len, err);
-    cltrack::created(cltrack::kProgram, p, __builtin_return_address(0));
-    return p;
+    const auto handle = real_clCreateProgramWithSource(c, n, src, len, err);
+    return cltrack::tracked(cltrack::kProgram, handle, __builtin_return_address(0));
 }
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context c, cl_uint n, const cl_device_id *d,
                                                               const size_t *len, const unsigned char **bin,
                                                               cl_int *status, cl_int *err) {
     CLTRACK_REAL(clCreateProgramWithBinary);
-    cl_program p = real_clCreateProgramWithBinary(c, n, d, len, bin, status, err);
-    cltrack::created(cltrack::kProgram, p, __builtin_return_address(0));
-    return p;
+    const auto handle = real_clCreateProgramWithBinary(c, n, d, len, bin, status, err);
+    return cltrack::tracked(cltrack::kProgram, handle, __builtin_return_address(0));
 }
-CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program p) {
-    CLTRACK_REAL(clRetainProgram);
-    cl_int e = real_clRetainProgram(p);
-    if (e == CL_SUCCESS) cltrack::retained(p);
-    return e;
-}
-CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program p) {
-    CLTRACK_REAL(clReleaseProgram);
-    cl_int e = real_clReleaseProgram(p);
-    if (e == CL_SUCCESS) cltrack::released(p);
-    return e;
-}
+CLTRACK_REFCOUNT(clRetainProgram, cl_program, retained)
+CLTRACK_REFCOUNT(clReleaseProgram, cl_program, released)
 CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program p, const char *name, cl_int *err) {
     CLTRACK_REAL(clCreateKernel);
-    cl_kernel k = real_clCreateKernel(p, name, err);
-    cltrack::created(cltrack::kKernel, k, __builtin_return_address(0));
-    return k;
+    const auto handle = real_clCreateKernel(p, name, err);
+    return cltrack::tracked(cltrack::kKernel, handle, __builtin_return_address(0));
 }
-CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel k) {
-    CLTRACK_REAL(clRetainKernel);
-    cl_int e = real_clRetainKernel(k);
-    if (e == CL_SUCCESS) cltrack::retained(k);
-    return e;
-}
-CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel k) {
-    CLTRACK_REAL(clReleaseKernel);
-    cl_int e = real_clReleaseKernel(k);
-    if (e == CL_SUCCESS) cltrack::released(k);
-    return e;
-}
-CL_API_ENTRY cl_int CL_API_CALL clRetainEvent(cl_event ev) {
-    CLTRACK_REAL(clRetainEvent);
-    cl_int e = real_clRetainEvent(ev);
-    if (e == CL_SUCCESS) cltrack::retained(ev);
-    return e;
-}
-CL_API_ENTRY cl_int CL_API_CALL clReleaseEvent(cl_event ev) {
-    CLTRACK_REAL(clReleaseEvent);
-    cl_int e = real_clReleaseEvent(ev);
-    if (e == CL_SUCCESS) cltrack::released(ev);
-    return e;
-}
+CLTRACK_REFCOUNT(clRetainKernel, cl_kernel, retained)
+CLTRACK_REFCOUNT(clReleaseKernel, cl_kernel, released)
+CLTRACK_REFCOUNT(clRetainEvent, cl_event, retained)
+CLTRACK_REFCOUNT(clReleaseEvent, cl_event, released)
 // Commands that can hand back an event.
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims,
                                                        const size_t *offset, const size_t *global,
                                                        const size_t *local, cl_uint n, const cl_event *wait,
                                                        cl_event *ev) {
     CLTRACK_REAL(clEnqueueNDRangeKernel);
-    cl_int e = real_clEnqueueNDRangeKernel(q, k, dims, offset, global, local, n, wait, ev);
-    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
-    return e;
+    const cl_int status = real_clEnqueueNDRangeKernel(q, k, dims, offset, global, local, n, wait, ev);
+    return cltrack::withEvent(status, ev, __builtin_return_address(0));
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t off,
                                                     size_t size, void *ptr, cl_uint n, const cl_event *wait,
                                                     cl_event *ev) {
     CLTRACK_REAL(clEnqueueReadBuffer);
-    cl_int e = real_clEnqueueReadBuffer(q, m, block, off, size, ptr, n, wait, ev);
-    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
-    return e;
+    const cl_int status = real_clEnqueueReadBuffer(q, m, block, off, size, ptr, n, wait, ev);
+    return cltrack::withEvent(status, ev, __builtin_return_address(0));
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t off,
                                                      size_t size, const void *ptr, cl_uint n, const cl_event *wait,
                                                      cl_event *ev) {
     CLTRACK_REAL(clEnqueueWriteBuffer);
-    cl_int e = real_clEnqueueWriteBuffer(q, m, block, off, size, ptr, n, wait, ev);
-    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
-    return e;
+    const cl_int status = real_clEnqueueWriteBuffer(q, m, block, off, size, ptr, n, wait, ev);
+    return cltrack::withEvent(status, ev, __builtin_return_address(0));
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t so, size_t d0,
                                                     size_t size, cl_uint n, const cl_event *wait, cl_event *ev) {
     CLTRACK_REAL(clEnqueueCopyBuffer);
-    cl_int e = real_clEnqueueCopyBuffer(q, src, dst, so, d0, size, n, wait, ev);
-    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
-    return e;
+    const cl_int status = real_clEnqueueCopyBuffer(q, src, dst, so, d0, size, n, wait, ev);
+    return cltrack::withEvent(status, ev, __builtin_return_address(0));
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern, size_t psize,
                                                     size_t off, size_t size, cl_uint n, const cl_event *wait,
                                                     cl_event *ev) {
     CLTRACK_REAL(clEnqueueFillBuffer);
-    cl_int e = real_clEnqueueFillBuffer(q, m, pattern, psize, off, size, n, wait, ev);
-    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
-    return e;
+    const cl_int status = real_clEnqueueFillBuffer(q, m, pattern, psize, off, size, n, wait, ev);
+    return cltrack::withEvent(status, ev, __builtin_return_address(0));
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n, const cl_event *wait,
                                                             cl_event *ev) {
     CLTRACK_REAL(clEnqueueMarkerWithWaitList);
-    cl_int e = real_clEnqueueMarkerWithWaitList(q, n, wait, ev);
-    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
-    return e;
+    const cl_int status = real_clEnqueueMarkerWithWaitList(q, n, wait, ev);
+    return cltrack::withEvent(status, ev, __builtin_return_address(0));
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint n, const cl_event *wait,
                                                              cl_event *ev) {
     CLTRACK_REAL(clEnqueueBarrierWithWaitList);
-    cl_int e = real_clEnqueueBarrierWithWaitList(q, n, wait, ev);
-    if (e == CL_SUCCESS && ev) cltrack::created(cltrack::kEvent, *ev, __builtin_return_address(0));
-    return e;
+    const cl_int status = real_clEnqueueBarrierWithWaitList(q, n, wait, ev);
+    return cltrack::withEvent(status, ev, __builtin_return_address(0));
 }
 
 }  // extern "C"
@@ -357,20 +316,6 @@ std::vector<int64_t> dimsOf(const aclTensor *t) {
     return v;
 }
 
-// Plans, runs and synchronizes; the first non-zero status.
-aclnnStatus planAndRun(OpHarness &h, aclrtStream stream) {
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    aclnnStatus s = h.plan(&ws, &ex);
-    if (s != 0) return s;
-    void *w = nullptr;
-    if (ws > 0 && (s = aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST)) != 0) return s;
-    s = h.run(w, ws, ex, stream);
-    aclError sync = aclrtSynchronizeStream(stream);
-    if (w) aclrtFree(w);
-    return s != 0 ? s : sync;
-}
-
 class ReliabilityTest : public DeviceTest {};
 
 TEST_P(ReliabilityTest, EveryOperatorIsCovered) {
@@ -384,14 +329,7 @@ TEST_P(ReliabilityTest, EveryOperatorIsCovered) {
     for (auto &h : all) {
         SCOPED_TRACE(h->api);
         fillOutputs(*h);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        ASSERT_ACL_OK(h->plan(&ws, &ex));
-        void *w = nullptr;
-        if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
-        ASSERT_ACL_OK(h->run(w, ws, ex, stream));
-        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
-        if (w) aclrtFree(w);
+        ASSERT_ACL_OK(planAndRun(*h, stream));
         for (DeviceTensor *o : h->outputs()) {
             std::vector<uint8_t> bytes = o->storage();
             size_t changed = 0;

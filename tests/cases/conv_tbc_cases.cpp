@@ -13,39 +13,15 @@
 #include <vector>
 
 #include "aclnnop/aclnn_convolution_backward.h"
+#include "cases/conv_tbc_cases.h"
 #include "ops/conv_tbc_backward.h"
 #include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
+#include "support/view_check.h"
 
 namespace testing_support {
-
-// tests/test_conv_tbc_backward.cpp repeats these declarations: keep the two identical.
-enum class ConvTbcLayout {
-    Contiguous,
-    Offset,         // contiguous strides at storage offset 7: used in place, GEMMs at element offsets
-    SwappedRows,    // (T, B, C) stored as (B, T, C + 1) at offset 3: channel innermost, rows not contiguous
-    ChannelsOuter,  // C outermost with a gap, then T, then B, offset 5: every operand is packed
-};
-
-struct ConvTbcSpec {
-    std::string name;
-    int64_t T = 1, B = 1, Cin = 1, Cout = 1, K = 1, pad = 0;
-    // self, input, weight, bias, gradInput, gradWeight, gradBias
-    aclDataType dtypes[7] = {ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT};
-    int8_t cubeMathType = 1;
-    ConvTbcLayout layout = ConvTbcLayout::Contiguous;
-    uint64_t seed = 1;
-    // Row-major values of self, input, weight (e.g. golden data); random values of the dtype when empty.
-    std::vector<double> self, input, weight;
-};
-
-// The outputs after the case ran: values in row-major view order and the raw storage of each.
-struct ConvTbcOutputs {
-    std::vector<double> gradInput, gradWeight, gradBias;
-    std::vector<uint8_t> gradInputBytes, gradWeightBytes, gradBiasBytes;
-};
 
 namespace {
 
@@ -207,7 +183,10 @@ public:
                 }
             }
             if (r.ok && spec_.layout != ConvTbcLayout::Contiguous) {
-                std::string stray = strayWrite(role);
+                const std::vector<int64_t> &d = dims_[role];
+                const std::string stray =
+                    strayWriteOutsideView(tensors_[role].storage(), d, stridesFor(d, spec_.layout),
+                                          offsetFor(d, spec_.layout), aclDataTypeSize(spec_.dtypes[role]), kFill);
                 if (!stray.empty()) {
                     r.ok = false;
                     r.detail = op + "/" + name + ": " + names[o] + ": " + stray;
@@ -326,31 +305,6 @@ private:
         for (size_t i : checked_[0]) reference_[0].push_back(gradInputAt(static_cast<int64_t>(i)));
         for (size_t i : checked_[1]) reference_[1].push_back(gradWeightAt(static_cast<int64_t>(i)));
         for (size_t i : checked_[2]) reference_[2].push_back(gradBiasAt(static_cast<int64_t>(i)));
-    }
-
-    // Bytes of an output's storage outside its view that lost the fill pattern.
-    std::string strayWrite(int role) const {
-        const std::vector<uint8_t> storage = tensors_[role].storage();
-        const size_t elem = aclDataTypeSize(spec_.dtypes[role]);
-        std::vector<bool> inView(storage.size() / elem, false);
-        const auto &d = dims_[role];
-        const std::vector<int64_t> strides = stridesFor(d, spec_.layout);
-        const int64_t n = product(d);
-        for (int64_t flat = 0; flat < n; ++flat) {
-            int64_t rest = flat, pos = offsetFor(d, spec_.layout);
-            for (size_t i = d.size(); i-- > 0;) {
-                pos += (rest % d[i]) * strides[i];
-                rest /= d[i];
-            }
-            inView[static_cast<size_t>(pos)] = true;
-        }
-        for (size_t e = 0; e < inView.size(); ++e) {
-            if (inView[e]) continue;
-            for (size_t b = 0; b < elem; ++b) {
-                if (storage[e * elem + b] != kFill) return "stray write at storage element " + std::to_string(e);
-            }
-        }
-        return "";
     }
 
     ConvTbcSpec spec_;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
+#include "cases/group_norm_swish_grad_cases.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
@@ -15,7 +16,6 @@ namespace testing_support {
 
 // The reference of OPS.md in double, with each output's error scale: the sum of the magnitudes of the
 // terms that make it up, so that |fp32 result - reference| <= k * eps * scale whatever cancels.
-// Also declared (with this exact signature) in tests/test_group_norm_swish_grad.cpp.
 void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mean, const std::vector<double> &rstd,
                    const std::vector<double> &x, const std::vector<double> &gamma, const std::vector<double> &beta,
                    int64_t batch, int64_t channels, int64_t planeLen, int64_t groups, double scale,
@@ -99,7 +99,6 @@ void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mea
 // place of want for fp16/bf16 outputs (their single rounding) + 1e-30. Why 2e-5: fp32's unit roundoff
 // is 6e-8; each term carries ~10 roundings (exp included) and the sums are at most a few hundred terms
 // deep per work-item plus a log2 tree, which stays below 2e-5 of the sum of magnitudes.
-// Also declared in tests/test_group_norm_swish_grad.cpp.
 CheckResult gnsgCompare(const std::vector<double> &got, const std::vector<double> &want,
                         const std::vector<double> &errScale, aclDataType dtype, const std::string &what) {
     CheckResult r;

@@ -11,30 +11,15 @@
 #include <vector>
 
 #include "aclnnop/aclnn_im2col_backward.h"
+#include "cases/im2col_cases.h"
 #include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
+#include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/view_check.h"
 
 namespace testing_support {
-
-// tests/test_im2col_backward.cpp repeats these declarations: keep them identical.
-enum class Im2colLayout {
-    Contiguous,
-    Offset,        // contiguous strides at storage offset 7
-    Padded,        // row-major over (dim + 1) in every dimension, offset 5: (n, c) cannot be collapsed
-    InnerStrided,  // the last dimension has stride 2 (every other element), offset 3
-};
-
-struct Im2colSpec {
-    std::string name;
-    aclDataType in = ACL_FLOAT, out = ACL_FLOAT;
-    int64_t N = 0;  // 0: 2-D gradOutput (C*kh*kw, L) -> 3-D out
-    int64_t C = 1, H = 1, W = 1;
-    int64_t KH = 1, KW = 1, DH = 1, DW = 1, PH = 0, PW = 0, SH = 1, SW = 1;
-    Im2colLayout layout = Im2colLayout::Contiguous;
-    uint64_t seed = 1;
-};
 
 namespace {
 
@@ -120,8 +105,8 @@ public:
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
         makeArrays();
-        return aclnnIm2colBackwardGetWorkspaceSize(gradT_, arrays_[0], arrays_[1], arrays_[2], arrays_[3],
-                                                   arrays_[4], outT_, workspaceSize, executor);
+        return aclnnIm2colBackwardGetWorkspaceSize(gradT_, *arrays_[0], *arrays_[1], *arrays_[2], *arrays_[3],
+                                                   *arrays_[4], outT_, workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
@@ -153,7 +138,8 @@ public:
             }
         }
         if (r.ok && s_.layout != Im2colLayout::Contiguous) {
-            const std::string stray = strayWrite();
+            const std::string stray = strayWriteOutsideView(outT_.storage(), out_, stridesFor(out_, s_.layout),
+                                                            offsetFor(s_.layout), aclDataTypeSize(s_.out), kFill);
             if (!stray.empty()) {
                 r.ok = false;
                 r.detail = op + "/" + name + ": " + stray;
@@ -177,17 +163,11 @@ public:
 private:
     static constexpr uint8_t kFill = 0x5c;
 
-    struct IntArrayDeleter {
-        void operator()(aclIntArray *a) const { aclDestroyIntArray(a); }
-    };
-
     void makeArrays() {
         if (arrays_[0]) return;
-        const int64_t values[5][2] = {{s_.H, s_.W}, {s_.KH, s_.KW}, {s_.DH, s_.DW}, {s_.PH, s_.PW}, {s_.SH, s_.SW}};
-        for (int i = 0; i < 5; ++i) {
-            arrays_[i] = aclCreateIntArray(values[i], 2);
-            owners_[i].reset(arrays_[i]);
-        }
+        const std::vector<int64_t> values[5] = {{s_.H, s_.W}, {s_.KH, s_.KW}, {s_.DH, s_.DW}, {s_.PH, s_.PW},
+                                                {s_.SH, s_.SW}};
+        for (int i = 0; i < 5; ++i) arrays_[i] = std::make_unique<IntArray>(values[i]);
     }
 
     void computeReference(const std::vector<double> &values) {
@@ -218,35 +198,11 @@ private:
         }
     }
 
-    std::string strayWrite() const {
-        const std::vector<uint8_t> storage = outT_.storage();
-        const size_t elem = aclDataTypeSize(s_.out);
-        std::vector<bool> inView(storage.size() / elem, false);
-        const std::vector<int64_t> strides = stridesFor(out_, s_.layout);
-        const int64_t n = product(out_);
-        for (int64_t flat = 0; flat < n; ++flat) {
-            int64_t rest = flat, at = offsetFor(s_.layout);
-            for (size_t d = out_.size(); d-- > 0;) {
-                at += (rest % out_[d]) * strides[d];
-                rest /= out_[d];
-            }
-            inView[static_cast<size_t>(at)] = true;
-        }
-        for (size_t e = 0; e < inView.size(); ++e) {
-            if (inView[e]) continue;
-            for (size_t b = 0; b < elem; ++b) {
-                if (storage[e * elem + b] != kFill) return "stray write at storage element " + std::to_string(e);
-            }
-        }
-        return "";
-    }
-
     Im2colSpec s_;
     int64_t L0_ = 0, L1_ = 0;
     std::vector<int64_t> grad_, out_;
     DeviceTensor gradT_, outT_;
-    aclIntArray *arrays_[5] = {};
-    std::unique_ptr<aclIntArray, IntArrayDeleter> owners_[5];
+    std::unique_ptr<IntArray> arrays_[5];  // inputSize, kernelSize, dilation, padding, stride
     std::vector<double> reference_, absSum_;
     std::vector<int64_t> count_;
 };

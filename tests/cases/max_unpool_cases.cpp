@@ -12,30 +12,15 @@
 #include <vector>
 
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "cases/max_unpool_cases.h"
 #include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
+#include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/view_check.h"
 
 namespace testing_support {
-
-// tests/test_max_unpool2d_backward.cpp repeats these declarations: keep them identical.
-enum class UnpoolLayout {
-    Contiguous,
-    Offset,          // contiguous strides at storage offset 7
-    Padded,          // row-major over (dim + 1) in every dimension, offset 5: (n, c) cannot be collapsed
-    InnerStrided,    // every stride doubled (every other element), offset 3
-    PlaneTransposed, // each (rows, cols) plane stored column-major, offset 2
-};
-
-struct UnpoolSpec {
-    std::string name;
-    aclDataType grad = ACL_FLOAT, indices = ACL_INT64, out = ACL_FLOAT;
-    int64_t N = 0;  // 0: 3-D tensors (C, H, W)
-    int64_t C = 1, H = 1, W = 1, oH = 1, oW = 1;
-    UnpoolLayout layout = UnpoolLayout::Contiguous;
-    uint64_t seed = 1;
-};
 
 namespace {
 
@@ -173,12 +158,9 @@ public:
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        if (!outputSize_) {
-            const int64_t size[2] = {s_.oH, s_.oW};
-            outputSize_.reset(aclCreateIntArray(size, 2));
-        }
-        return aclnnMaxUnpool2dBackwardGetWorkspaceSize(gradT_, selfT_, indicesT_, outputSize_.get(), outT_,
-                                                        workspaceSize, executor);
+        if (!outputSize_) outputSize_ = std::make_unique<IntArray>(std::vector<int64_t>{s_.oH, s_.oW});
+        return aclnnMaxUnpool2dBackwardGetWorkspaceSize(gradT_, selfT_, indicesT_, *outputSize_, outT_, workspaceSize,
+                                                        executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
@@ -192,7 +174,8 @@ public:
         const std::vector<double> want = reference();
         CheckResult r = compareExact(got, want);
         if (r.ok && s_.layout != UnpoolLayout::Contiguous) {
-            const std::string stray = strayWrite();
+            const std::string stray = strayWriteOutsideView(outT_.storage(), self_, stridesFor(self_, s_.layout),
+                                                            offsetFor(s_.layout), aclDataTypeSize(s_.out), kFill);
             if (!stray.empty()) {
                 r.ok = false;
                 r.detail = op + "/" + name + ": " + stray;
@@ -253,37 +236,10 @@ public:
 private:
     static constexpr uint8_t kFill = 0x3c;
 
-    struct IntArrayDeleter {
-        void operator()(aclIntArray *a) const { aclDestroyIntArray(a); }
-    };
-
-    std::string strayWrite() const {
-        const std::vector<uint8_t> storage = outT_.storage();
-        const size_t elem = aclDataTypeSize(s_.out);
-        std::vector<bool> inView(storage.size() / elem, false);
-        const std::vector<int64_t> strides = stridesFor(self_, s_.layout);
-        const int64_t n = product(self_);
-        for (int64_t flat = 0; flat < n; ++flat) {
-            int64_t rest = flat, at = offsetFor(s_.layout);
-            for (size_t d = self_.size(); d-- > 0;) {
-                at += (rest % self_[d]) * strides[d];
-                rest /= self_[d];
-            }
-            inView[static_cast<size_t>(at)] = true;
-        }
-        for (size_t e = 0; e < inView.size(); ++e) {
-            if (inView[e]) continue;
-            for (size_t b = 0; b < elem; ++b) {
-                if (storage[e * elem + b] != kFill) return "stray write at storage element " + std::to_string(e);
-            }
-        }
-        return "";
-    }
-
     UnpoolSpec s_;
     std::vector<int64_t> self_, grad_;
     DeviceTensor gradT_, selfT_, indicesT_, outT_;
-    std::unique_ptr<aclIntArray, IntArrayDeleter> outputSize_;
+    std::unique_ptr<IntArray> outputSize_;
     std::vector<double> gradValues_, indexValues_;
 };
 

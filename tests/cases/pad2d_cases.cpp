@@ -12,21 +12,15 @@
 #include <vector>
 
 #include "aclnnop/aclnn_pad2d_backward.h"
+#include "cases/pad2d_cases.h"
 #include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
+#include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/view_check.h"
 
 namespace testing_support {
-
-// How the case lays its tensors out in memory (every tensor gets the same kind of view).
-// tests/test_pad2d_backward.cpp repeats this declaration: keep the two identical.
-enum class Pad2dLayout {
-    Contiguous,
-    Gapped,        // row-major over (dim + 1) in every dimension, storage offset 5: gaps everywhere
-    ChannelsLast,  // C innermost (NHWC-like, for 3-D HWC), C padded by one, storage offset 3
-    Offset,        // contiguous strides at storage offset 7 (used in place, no packing)
-};
 
 namespace {
 
@@ -177,7 +171,8 @@ public:
             }
         }
         if (r.ok && layout_ != Pad2dLayout::Contiguous) {
-            std::string stray = strayWrite();
+            const std::string stray = strayWriteOutsideView(gradInput_.storage(), self_, stridesFor(self_, layout_),
+                                                            offsetFor(layout_), aclDataTypeSize(dtype), kFill);
             if (!stray.empty()) {
                 r.ok = false;
                 r.detail = op + "/" + name + ": " + stray;
@@ -202,8 +197,8 @@ private:
     static constexpr uint8_t kFill = 0xa5;
 
     aclIntArray *padArray() {
-        if (!padding_) padding_.reset(aclCreateIntArray(pad_.data(), pad_.size()));
-        return padding_.get();
+        if (!padding_) padding_ = std::make_unique<IntArray>(pad_);
+        return *padding_;
     }
 
     void computeReference(const std::vector<double> &values) {
@@ -237,40 +232,12 @@ private:
         for (size_t i = 0; i < ordered32.size(); ++i) ordered_[i] = roundTo(static_cast<double>(ordered32[i]), dtype);
     }
 
-    // Bytes of gradInput's storage that lie outside its view but lost the fill pattern.
-    std::string strayWrite() const {
-        const std::vector<uint8_t> storage = gradInput_.storage();
-        const size_t elem = aclDataTypeSize(dtype);
-        std::vector<bool> inView(storage.size() / elem, false);
-        const std::vector<int64_t> strides = stridesFor(self_, layout_);
-        const int64_t n = product(self_);
-        for (int64_t flat = 0; flat < n; ++flat) {
-            int64_t rest = flat, at = offsetFor(layout_);
-            for (size_t d = self_.size(); d-- > 0;) {
-                at += (rest % self_[d]) * strides[d];
-                rest /= self_[d];
-            }
-            inView[static_cast<size_t>(at)] = true;
-        }
-        for (size_t e = 0; e < inView.size(); ++e) {
-            if (inView[e]) continue;
-            for (size_t b = 0; b < elem; ++b) {
-                if (storage[e * elem + b] != kFill) return "stray write at storage element " + std::to_string(e);
-            }
-        }
-        return "";
-    }
-
-    struct IntArrayDeleter {
-        void operator()(aclIntArray *a) const { aclDestroyIntArray(a); }
-    };
-
     bool reflect_;
     std::vector<int64_t> self_, out_, pad_;
     Pad2dLayout layout_;
     uint64_t seed_;
     DeviceTensor gradOutput_, self_t_, gradInput_;
-    std::unique_ptr<aclIntArray, IntArrayDeleter> padding_;
+    std::unique_ptr<IntArray> padding_;
     std::vector<double> reference_, absSum_, ordered_;
     std::vector<int64_t> count_;
 };

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <map>
 
+#include "support/plan_and_run.h"
+
 namespace testing_support {
 
 namespace {
@@ -32,21 +34,7 @@ CaseList makeCases(const std::string &opFilter) {
     return all;
 }
 
-aclnnStatus runCaseOnce(OpCase &c, aclrtStream stream) {
-    uint64_t wsSize = 0;
-    aclOpExecutor *executor = nullptr;
-    aclnnStatus st = c.plan(&wsSize, &executor);
-    if (st != 0) return st;
-    void *ws = nullptr;
-    if (wsSize > 0) {
-        st = aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST);
-        if (st != 0) return st;
-    }
-    st = c.run(ws, wsSize, executor, stream);
-    aclError sync = aclrtSynchronizeStream(stream);
-    if (ws) aclrtFree(ws);
-    return st != 0 ? st : sync;
-}
+aclnnStatus runCaseOnce(OpCase &c, aclrtStream stream) { return planAndRun(c, stream); }
 
 CheckResult compareValues(const std::vector<double> &got, const std::vector<double> &want, double atol, double rtol,
                           const std::string &what) {

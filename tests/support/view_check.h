@@ -1,0 +1,18 @@
+// Checks on a tensor's storage around its view, for tests that fill an output's storage with a byte
+// pattern before an operator runs and must see that nothing outside the output's view was written.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace testing_support {
+
+// "" when every storage element that the view (shape, strides and offset in elements, elemSize bytes
+// per element) does not reach still holds `fill` in each of its bytes; otherwise a message naming the
+// first storage element that lost it ("stray write at storage element 12").
+std::string strayWriteOutsideView(const std::vector<uint8_t> &storage, const std::vector<int64_t> &shape,
+                                  const std::vector<int64_t> &strides, int64_t offset, size_t elemSize, uint8_t fill);
+
+}  // namespace testing_support
