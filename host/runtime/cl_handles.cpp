@@ -53,4 +53,9 @@ void clCheck(cl_int err, const char *what, int code) {
     if (err != CL_SUCCESS) fail(code, strformat("%s failed: %s (%d)", what, clErrorName(err), err));
 }
 
+void waitAndRelease(cl_event event, const char *what, int code) {
+    ClEventPtr hold(event);
+    clCheck(clWaitForEvents(1, &event), what, code);
+}
+
 }  // namespace aclcl

@@ -31,4 +31,9 @@ const char *clErrorName(cl_int err);
 // Throws Error(code, "<what> failed: CL_...") when err != CL_SUCCESS.
 void clCheck(cl_int err, const char *what, int code);
 
+// Releases `event` after waiting for it; throws Error(code) if the wait fails. The library blocks
+// only this way, never with a blocking enqueue or clFinish: Mesa 22.3's rusticl returns from those
+// before the work is done when another thread flushed the same queue meanwhile (docs/devices.md).
+void waitAndRelease(cl_event event, const char *what, int code);
+
 }  // namespace aclcl

@@ -49,22 +49,20 @@ void copyDeviceToDevice(cl_command_queue queue, const DeviceAddress &dst, const 
         clCheck(clEnqueueCopyBuffer(queue, src.mem, dst.mem, src.offset, dst.offset, count, 0, nullptr,
                                     blocking ? &ev : nullptr),
                 "clEnqueueCopyBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
-        if (blocking) {
-            ClEventPtr hold(ev);
-            clCheck(clWaitForEvents(1, &ev), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
-        }
+        if (blocking) waitAndRelease(ev, "clWaitForEvents (copy)", ACL_ERROR_RT_INTERNAL_ERROR);
         return;
     }
     // Different devices: stage through the host.
     std::vector<unsigned char> staging(count);
-    Stream &srcStream = defaultStream(*src.device);
-    clCheck(clEnqueueReadBuffer(srcStream.queue(), src.mem, CL_TRUE, src.offset, count, staging.data(), 0, nullptr,
-                                nullptr),
+    cl_event ev = nullptr;
+    clCheck(clEnqueueReadBuffer(defaultStream(*src.device).queue(), src.mem, CL_FALSE, src.offset, count,
+                                staging.data(), 0, nullptr, &ev),
             "clEnqueueReadBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
-    Stream &dstStream = defaultStream(*dst.device);
-    clCheck(clEnqueueWriteBuffer(dstStream.queue(), dst.mem, CL_TRUE, dst.offset, count, staging.data(), 0, nullptr,
-                                 nullptr),
+    waitAndRelease(ev, "clWaitForEvents (read)", ACL_ERROR_RT_INTERNAL_ERROR);
+    clCheck(clEnqueueWriteBuffer(defaultStream(*dst.device).queue(), dst.mem, CL_FALSE, dst.offset, count,
+                                 staging.data(), 0, nullptr, &ev),
             "clEnqueueWriteBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+    waitAndRelease(ev, "clWaitForEvents (write)", ACL_ERROR_RT_INTERNAL_ERROR);
 }
 
 void memcpyImpl(const char *api, void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,
@@ -95,25 +93,28 @@ void memcpyImpl(const char *api, void *dst, size_t destMax, const void *src, siz
                        dstDev ? "device" : "host", src, srcDev ? "device" : "host"));
     }
     bool blocking = stream == nullptr;
+    cl_event done = nullptr;  // waited for when blocking (see waitAndRelease)
     switch (kind) {
         case ACL_MEMCPY_HOST_TO_HOST:
-            if (stream) clCheck(clFinish(stream->queue()), "clFinish", ACL_ERROR_RT_INTERNAL_ERROR);
+            if (stream) stream->finish();
             std::memmove(dst, src, count);
             break;
         case ACL_MEMCPY_HOST_TO_DEVICE: {
             DeviceAddress d = resolveDevicePointer(dst, count, api);
             Stream &s = stream ? *stream : defaultStream(*d.device);
-            clCheck(clEnqueueWriteBuffer(s.queue(), d.mem, blocking ? CL_TRUE : CL_FALSE, d.offset, count, src, 0,
-                                         nullptr, nullptr),
+            clCheck(clEnqueueWriteBuffer(s.queue(), d.mem, CL_FALSE, d.offset, count, src, 0, nullptr,
+                                         blocking ? &done : nullptr),
                     "clEnqueueWriteBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+            if (blocking) waitAndRelease(done, "clWaitForEvents (write)", ACL_ERROR_RT_INTERNAL_ERROR);
             break;
         }
         case ACL_MEMCPY_DEVICE_TO_HOST: {
             DeviceAddress s0 = resolveDevicePointer(src, count, api);
             Stream &s = stream ? *stream : defaultStream(*s0.device);
-            clCheck(clEnqueueReadBuffer(s.queue(), s0.mem, blocking ? CL_TRUE : CL_FALSE, s0.offset, count, dst, 0,
-                                        nullptr, nullptr),
+            clCheck(clEnqueueReadBuffer(s.queue(), s0.mem, CL_FALSE, s0.offset, count, dst, 0, nullptr,
+                                        blocking ? &done : nullptr),
                     "clEnqueueReadBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+            if (blocking) waitAndRelease(done, "clWaitForEvents (read)", ACL_ERROR_RT_INTERNAL_ERROR);
             break;
         }
         default: {
@@ -138,10 +139,7 @@ void memsetImpl(const char *api, void *devPtr, size_t maxCount, int32_t value, s
     cl_event ev = nullptr;
     clCheck(clEnqueueFillBuffer(s.queue(), d.mem, &pattern, 1, d.offset, count, 0, nullptr, stream ? nullptr : &ev),
             "clEnqueueFillBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
-    if (!stream) {
-        ClEventPtr hold(ev);
-        clCheck(clWaitForEvents(1, &ev), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
-    }
+    if (!stream) waitAndRelease(ev, "clWaitForEvents (fill)", ACL_ERROR_RT_INTERNAL_ERROR);
 }
 
 aclError mallocImpl(const char *api, void **devPtr, size_t size) {

@@ -25,15 +25,30 @@ std::string faultSourceName(cl_uint tag) {
     return tag < g_faultSources.size() ? g_faultSources[tag] : "an operator";
 }
 
-// Waits until everything enqueued on `queue` has completed. rusticl (Mesa 22.x) returns from clFinish
-// at once when all commands were already flushed (Event::record flushes), leaving them queued; a fresh
-// marker gives clFinish something unflushed to wait for.
+// Waits until everything enqueued on `queue` has completed: a marker completes after every command
+// before it (see waitAndRelease for why not clFinish).
 void finishQueue(cl_command_queue queue) {
     cl_event marker = nullptr;
     clCheck(clEnqueueMarkerWithWaitList(queue, 0, nullptr, &marker), "clEnqueueMarkerWithWaitList",
             ACL_ERROR_RT_INTERNAL_ERROR);
-    ClEventPtr hold(marker);
-    clCheck(clFinish(queue), "clFinish", ACL_ERROR_RT_INTERNAL_ERROR);
+    waitAndRelease(marker, "clWaitForEvents (stream marker)", ACL_ERROR_RT_INTERNAL_ERROR);
+}
+
+// Blocking transfers of the fault record.
+void writeRecord(cl_command_queue queue, cl_mem record, const FaultRecord &value) {
+    cl_event done = nullptr;
+    clCheck(clEnqueueWriteBuffer(queue, record, CL_FALSE, 0, sizeof value, &value, 0, nullptr, &done),
+            "clEnqueueWriteBuffer (fault record)", ACL_ERROR_RT_INTERNAL_ERROR);
+    waitAndRelease(done, "clWaitForEvents (fault record)", ACL_ERROR_RT_INTERNAL_ERROR);
+}
+
+FaultRecord readRecord(cl_command_queue queue, cl_mem record) {
+    FaultRecord value{};
+    cl_event done = nullptr;
+    clCheck(clEnqueueReadBuffer(queue, record, CL_FALSE, 0, sizeof value, &value, 0, nullptr, &done),
+            "clEnqueueReadBuffer (fault record)", ACL_ERROR_RT_INTERNAL_ERROR);
+    waitAndRelease(done, "clWaitForEvents (fault record)", ACL_ERROR_RT_INTERNAL_ERROR);
+    return value;
 }
 
 }  // namespace
@@ -54,8 +69,15 @@ Stream::Stream(Device &device) : device_(device) {
 }
 
 Stream::~Stream() {
-    if (queue_) clFinish(queue_.get());
+    if (!queue_) return;
+    try {
+        finishQueue(queue_.get());
+    } catch (const Error &) {
+        clFinish(queue_.get());  // a destructor cannot report; the queue's release waits as well
+    }
 }
+
+void Stream::finish() { finishQueue(queue_.get()); }
 
 cl_mem Stream::faultBuffer() {
     std::lock_guard<std::mutex> lock(faultMutex_);
@@ -63,10 +85,7 @@ cl_mem Stream::faultBuffer() {
         cl_int err = CL_SUCCESS;
         faults_.reset(clCreateBuffer(device_.context.get(), CL_MEM_READ_WRITE, sizeof(FaultRecord), nullptr, &err));
         clCheck(err, "clCreateBuffer (fault record)", ACL_ERROR_RT_MEMORY_ALLOCATION);
-        FaultRecord zero{};
-        clCheck(clEnqueueWriteBuffer(queue_.get(), faults_.get(), CL_TRUE, 0, sizeof zero, &zero, 0, nullptr,
-                                     nullptr),
-                "clEnqueueWriteBuffer (fault record)", ACL_ERROR_RT_INTERNAL_ERROR);
+        writeRecord(queue_.get(), faults_.get(), FaultRecord{});
     }
     faultsArmed_ = true;
     return faults_.get();
@@ -80,12 +99,13 @@ void Stream::synchronize() {
 void Stream::checkFaults() {
     if (!faultsArmed_.exchange(false)) return;
     std::lock_guard<std::mutex> lock(faultMutex_);
-    FaultRecord rec{};
-    clCheck(clEnqueueReadBuffer(queue_.get(), faults_.get(), CL_TRUE, 0, sizeof rec, &rec, 0, nullptr, nullptr),
-            "clEnqueueReadBuffer (fault record)", ACL_ERROR_RT_INTERNAL_ERROR);
+    const FaultRecord rec = readRecord(queue_.get(), faults_.get());
     if (rec.flag == 0) return;
-    FaultRecord zero{};
-    clEnqueueWriteBuffer(queue_.get(), faults_.get(), CL_TRUE, 0, sizeof zero, &zero, 0, nullptr, nullptr);
+    try {
+        writeRecord(queue_.get(), faults_.get(), FaultRecord{});
+    } catch (const Error &) {
+        // The fault below is what the caller needs to hear; a failed reset shows at the next use.
+    }
     fail(ACL_ERROR_RT_AICORE_EXCEPTION,
          strformat("%s: index %lld at flat position %lld is outside the valid range [0, %lld); 0 was written "
                    "there",

@@ -38,6 +38,8 @@ public:
     cl_mem faultBuffer();
     // Waits for all work; then reports (and clears) a recorded fault as ACL_ERROR_RT_AICORE_EXCEPTION.
     void synchronize();
+    // Waits for all work, without the fault check.
+    void finish();
     // Reports a recorded fault; the queue must already be idle.
     void checkFaults();
 
