@@ -129,7 +129,7 @@ int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, ac
                  strformat("%s: the executor was planned for %s but the stream belongs to %s", api,
                            executor->device->describe().c_str(), s.device().describe().c_str()));
         }
-        RunContext ctx(*executor, s, workspace, workspaceSize);
+        RunContext ctx(*executor, s, workspace);
         // Every tensor address is checked before the first step is enqueued: a bad one must fail the
         // call before any output byte is written, not between two steps.
         for (size_t i = 0; i < executor->inputs.size(); ++i) ctx.input(i);

@@ -36,8 +36,8 @@ namespace aclcl {
 
 class RunContext {
 public:
-    RunContext(aclOpExecutor &executor, Stream &stream, void *workspace, uint64_t workspaceSize)
-        : executor_(executor), stream_(stream), workspace_(workspace), workspaceSize_(workspaceSize) {}
+    RunContext(aclOpExecutor &executor, Stream &stream, void *workspace)
+        : executor_(executor), stream_(stream), workspace_(workspace) {}
 
     Stream &stream() const { return stream_; }
     cl_command_queue queue() const { return stream_.queue(); }
@@ -53,8 +53,7 @@ private:
     BufferRef resolveTensor(const aclTensor &t, const char *role, size_t index) const;
     aclOpExecutor &executor_;
     Stream &stream_;
-    void *workspace_;
-    uint64_t workspaceSize_;
+    void *workspace_;  // runExecutor checked that it holds the planned size
 };
 
 // Executor registry: a stale executor pointer is reported, not dereferenced.
