@@ -6,7 +6,7 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -25,6 +25,7 @@ namespace {
 constexpr int kThreads = 4;
 constexpr int kStreamsPerThread = 2;
 constexpr int kRounds = 3;
+constexpr uint8_t kOutputFill = 0xEE;  // outputs are filled with this byte before each run
 
 struct Outcome {
     std::string error;                               // empty when everything succeeded
@@ -44,7 +45,7 @@ Outcome runAllOperators(std::vector<std::unique_ptr<OpHarness>> &ops, const std:
     };
     for (size_t i = 0; i < ops.size(); ++i) {
         OpHarness &h = *ops[i];
-        for (DeviceTensor *o : h.outputs()) o->fillStorage(0xEE);
+        for (DeviceTensor *o : h.outputs()) o->fillStorage(kOutputFill);
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
         int s = h.plan(&ws, &ex);
@@ -79,17 +80,24 @@ Outcome runAllOperators(std::vector<std::unique_ptr<OpHarness>> &ops, const std:
     return out;
 }
 
+// "N of M bytes differ, the first at byte K (0x.. instead of 0x..), N0 of them still hold the fill".
+std::string describeDifference(const std::vector<uint8_t> &got, const std::vector<uint8_t> &want) {
+    if (got.size() != want.size()) return "sizes " + std::to_string(got.size()) + " and " + std::to_string(want.size());
+    size_t differ = 0, fill = 0, first = got.size();
+    for (size_t b = 0; b < got.size(); ++b) {
+        if (got[b] == want[b]) continue;
+        if (differ++ == 0) first = b;
+        if (got[b] == kOutputFill) ++fill;
+    }
+    char text[160];
+    std::snprintf(text, sizeof text, "%zu of %zu bytes differ, the first at byte %zu (0x%02x instead of 0x%02x), %zu of them still hold the fill",
+                  differ, got.size(), first, got[first], want[first], fill);
+    return text;
+}
+
 class StressTest : public DeviceTest {};
 
 TEST_P(StressTest, ThreadsAndStreamsMatchTheSerialResultsBitForBit) {
-    // Known issue, under investigation: on Mesa 22.3's rusticl, Im2colBackward run from several
-    // threads on several queues at once intermittently differed from its serial result (seen once
-    // in a fresh-clone CI run; PoCL always matches). Until the cause (driver or us) is found this
-    // check runs on the other devices only; docs/reliability.md records it.
-    // ACLNN_TEST_STRESS_RUSTICL=1 runs it there anyway, to reproduce.
-    if (deviceIsRusticl(device()) && !std::getenv("ACLNN_TEST_STRESS_RUSTICL")) {
-        GTEST_SKIP() << "rusticl: intermittent mismatch under concurrency, see docs/reliability.md";
-    }
     // Serial references: each thread's cases, run alone on the fixture's stream.
     std::vector<Outcome> reference;
     for (int t = 0; t < kThreads; ++t) {
@@ -124,7 +132,8 @@ TEST_P(StressTest, ThreadsAndStreamsMatchTheSerialResultsBitForBit) {
                 for (size_t i = 0; i < ops.size(); ++i) {
                     if (got.outputBytes[i] != reference[t].outputBytes[i]) {
                         failure = "round " + std::to_string(round) + ": " + ops[i]->api +
-                                  " differs from its serial result";
+                                  " differs from its serial result: " +
+                                  describeDifference(got.outputBytes[i], reference[t].outputBytes[i]);
                         break;
                     }
                 }
