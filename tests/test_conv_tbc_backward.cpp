@@ -47,20 +47,6 @@ using namespace testing_support;
 
 namespace {
 
-ConvTbcSpec spec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K, int64_t pad,
-                 aclDataType dtype = ACL_FLOAT) {
-    ConvTbcSpec s;
-    s.name = name;
-    s.T = T;
-    s.B = B;
-    s.Cin = Cin;
-    s.Cout = Cout;
-    s.K = K;
-    s.pad = pad;
-    for (aclDataType &d : s.dtypes) d = dtype;
-    return s;
-}
-
 const char *dtypeLabel(aclDataType d) {
     switch (d) {
         case ACL_FLOAT: return "fp32";
@@ -92,7 +78,7 @@ protected:
 // ---------------------------------------------------------------------------------- results
 
 TEST_P(ConvTbcBackwardTest, CannSampleGivesTheDocumentedResults) {
-    ConvTbcSpec s = spec("cann sample", 5, 1, 2, 2, 1, 0);
+    ConvTbcSpec s = convTbcSpec("cann sample", 5, 1, 2, 2, 1, 0);
     s.self.assign(10, 1.0);
     s.input.assign(10, 1.0);
     s.weight.assign(4, 1.0);
@@ -128,8 +114,8 @@ TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
         SCOPED_TRACE(g.name);
         const auto &x = g.tensor("input"), &w = g.tensor("weight"), &dy = g.tensor("self");
         aclDataType dt = goldenDtype(dy.dtype);
-        ConvTbcSpec s = spec("golden " + g.name, x.dims[0], x.dims[1], x.dims[2], w.dims[2], w.dims[0],
-                             g.ints("pad")[0], dt);
+        ConvTbcSpec s = convTbcSpec("golden " + g.name, x.dims[0], x.dims[1], x.dims[2], w.dims[2], w.dims[0],
+                                    g.ints("pad")[0], dt);
         s.self = dy.values;
         s.input = x.values;
         s.weight = w.values;
@@ -154,7 +140,8 @@ TEST_P(ConvTbcBackwardTest, EveryDtypeAndCubeMathType) {
     SKIP_ON_RUSTICL();
     for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
         for (int8_t cube = 0; cube <= 3; ++cube) {
-            ConvTbcSpec s = spec(std::string(dtypeLabel(dt)) + " cube" + std::to_string(cube), 6, 3, 5, 4, 3, 1, dt);
+            ConvTbcSpec s =
+                convTbcSpec(std::string(dtypeLabel(dt)) + " cube" + std::to_string(cube), 6, 3, 5, 4, 3, 1, dt);
             s.cubeMathType = cube;
             s.seed = 10 + static_cast<uint64_t>(cube);
             runSpec(s);
@@ -164,11 +151,11 @@ TEST_P(ConvTbcBackwardTest, EveryDtypeAndCubeMathType) {
 
 TEST_P(ConvTbcBackwardTest, MixedDtypesRoundOncePerOutput) {
     SKIP_ON_RUSTICL();
-    ConvTbcSpec s = spec("mixed", 7, 2, 6, 5, 3, 1);
+    ConvTbcSpec s = convTbcSpec("mixed", 7, 2, 6, 5, 3, 1);
     const aclDataType dts[7] = {ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_BF16, ACL_FLOAT16, ACL_BF16, ACL_FLOAT};
     std::copy(std::begin(dts), std::end(dts), s.dtypes);
     runSpec(s);
-    ConvTbcSpec h = spec("fp16 and bf16 inputs", 5, 2, 3, 4, 2, 0, ACL_FLOAT16);
+    ConvTbcSpec h = convTbcSpec("fp16 and bf16 inputs", 5, 2, 3, 4, 2, 0, ACL_FLOAT16);
     h.dtypes[1] = ACL_BF16;
     h.cubeMathType = 0;
     runSpec(h);
@@ -177,22 +164,22 @@ TEST_P(ConvTbcBackwardTest, MixedDtypesRoundOncePerOutput) {
 TEST_P(ConvTbcBackwardTest, EdgeShapes) {
     SKIP_ON_RUSTICL();
     const ConvTbcSpec shapes[] = {
-        spec("pad 0", 7, 3, 4, 5, 3, 0),
-        spec("pad 2", 6, 2, 3, 4, 3, 2),
-        spec("K 1", 5, 2, 3, 2, 1, 0),
-        spec("K 1 pad 1", 4, 2, 3, 2, 1, 1),
-        spec("K > T", 2, 2, 3, 4, 5, 2),
-        spec("pad > K", 3, 2, 2, 3, 2, 3),
-        spec("K even, no tap covers every row", 6, 2, 3, 4, 4, 1),
-        spec("B 1", 6, 1, 3, 4, 2, 1),
-        spec("C_in 1", 6, 2, 1, 4, 3, 1),
-        spec("C_out 1", 6, 2, 4, 1, 3, 1),
-        spec("T_out 1", 4, 3, 3, 2, 4, 0),
-        spec("all dims 1", 1, 1, 1, 1, 1, 0),
-        spec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
-        spec("many rows: two-pass gradBias", 300, 3, 5, 7, 3, 1),
-        spec("many taps", 20, 2, 3, 4, 9, 4),
-        spec("long: GEMMs cut into row pieces and k pieces on a CPU", 1600, 8, 96, 96, 3, 1),
+        convTbcSpec("pad 0", 7, 3, 4, 5, 3, 0),
+        convTbcSpec("pad 2", 6, 2, 3, 4, 3, 2),
+        convTbcSpec("K 1", 5, 2, 3, 2, 1, 0),
+        convTbcSpec("K 1 pad 1", 4, 2, 3, 2, 1, 1),
+        convTbcSpec("K > T", 2, 2, 3, 4, 5, 2),
+        convTbcSpec("pad > K", 3, 2, 2, 3, 2, 3),
+        convTbcSpec("K even, no tap covers every row", 6, 2, 3, 4, 4, 1),
+        convTbcSpec("B 1", 6, 1, 3, 4, 2, 1),
+        convTbcSpec("C_in 1", 6, 2, 1, 4, 3, 1),
+        convTbcSpec("C_out 1", 6, 2, 4, 1, 3, 1),
+        convTbcSpec("T_out 1", 4, 3, 3, 2, 4, 0),
+        convTbcSpec("all dims 1", 1, 1, 1, 1, 1, 0),
+        convTbcSpec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
+        convTbcSpec("many rows: two-pass gradBias", 300, 3, 5, 7, 3, 1),
+        convTbcSpec("many taps", 20, 2, 3, 4, 9, 4),
+        convTbcSpec("long: GEMMs cut into row pieces and k pieces on a CPU", 1600, 8, 96, 96, 3, 1),
     };
     for (const ConvTbcSpec &s : shapes) runSpec(s);
 }
@@ -201,9 +188,9 @@ TEST_P(ConvTbcBackwardTest, StridedViewsAndOffsets) {
     SKIP_ON_RUSTICL();
     for (ConvTbcLayout layout : {ConvTbcLayout::Offset, ConvTbcLayout::SwappedRows, ConvTbcLayout::ChannelsOuter}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_FLOAT16}) {
-            ConvTbcSpec s = spec(std::string("layout ") + std::to_string(static_cast<int>(layout)) + " " +
-                                     dtypeLabel(dt),
-                                 8, 3, 6, 5, 3, 1, dt);
+            ConvTbcSpec s = convTbcSpec(std::string("layout ") + std::to_string(static_cast<int>(layout)) + " " +
+                                            dtypeLabel(dt),
+                                        8, 3, 6, 5, 3, 1, dt);
             s.layout = layout;
             runSpec(s);
         }
@@ -227,7 +214,7 @@ TEST_P(ConvTbcBackwardTest, LargerProblemThroughTheIndirectGemm) {
     // Every per-tap GEMM (rows*B x 256 x 256 or 256 x 256 x rows*B) has m*n*k >= S^3.
     const int64_t B = 8, C = 256;
     const int64_t T = static_cast<int64_t>(static_cast<double>(S) * S * S / (B * C * C)) + 3;
-    ConvTbcSpec s = spec("indirect T" + std::to_string(T), T, B, C, C, 3, 1);
+    ConvTbcSpec s = convTbcSpec("indirect T" + std::to_string(T), T, B, C, C, 3, 1);
     s.layout = ConvTbcLayout::Offset;
     aclcl::blas::GemmDims d;
     d.transB = aclcl::blas::Op::Trans;
@@ -241,14 +228,14 @@ TEST_P(ConvTbcBackwardTest, LargerProblemThroughTheIndirectGemm) {
 TEST_P(ConvTbcBackwardTest, EmptyTensorsGiveRealResults) {
     SKIP_ON_RUSTICL();
     // C_in = 0: input and weight are empty; gradBias is still the sum of self (CANN would write B*T_out).
-    ConvTbcSpec noChannels = spec("C_in 0", 4, 2, 0, 3, 2, 1);
+    ConvTbcSpec noChannels = convTbcSpec("C_in 0", 4, 2, 0, 3, 2, 1);
     auto a = runSpec(noChannels);
     for (double v : convTbcOutputs(*a).gradBias) EXPECT_NE(v, 2.0 * 5.0) << "CANN's constant, not the sum";
     // K = 0: no taps, gradInput is all zeros, T_out = T + 2*pad + 1.
-    runSpec(spec("K 0", 3, 2, 2, 3, 0, 1));
+    runSpec(convTbcSpec("K 0", 3, 2, 2, 3, 0, 1));
     // T = 0: every tap only meets padding, gradWeight is all zeros.
-    runSpec(spec("T 0", 0, 2, 2, 3, 2, 1));
-    ConvTbcSpec bf = spec("T 0 bf16 strided", 0, 2, 2, 3, 2, 1, ACL_BF16);
+    runSpec(convTbcSpec("T 0", 0, 2, 2, 3, 2, 1));
+    ConvTbcSpec bf = convTbcSpec("T 0 bf16 strided", 0, 2, 2, 3, 2, 1, ACL_BF16);
     bf.layout = ConvTbcLayout::ChannelsOuter;
     runSpec(bf);
 }
@@ -256,7 +243,7 @@ TEST_P(ConvTbcBackwardTest, EmptyTensorsGiveRealResults) {
 TEST_P(ConvTbcBackwardTest, BitIdenticalRunToRun) {
     SKIP_ON_RUSTICL();
     for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
-        ConvTbcSpec s = spec(std::string("determinism ") + dtypeLabel(dt), 70, 8, 33, 29, 3, 1, dt);
+        ConvTbcSpec s = convTbcSpec(std::string("determinism ") + dtypeLabel(dt), 70, 8, 33, 29, 3, 1, dt);
         auto first = runSpec(s);
         auto second = runSpec(s);
         ConvTbcOutputs a = convTbcOutputs(*first), b = convTbcOutputs(*second);
@@ -268,7 +255,7 @@ TEST_P(ConvTbcBackwardTest, BitIdenticalRunToRun) {
 
 TEST_P(ConvTbcBackwardTest, RepeatableExecutorRunsTwice) {
     SKIP_ON_RUSTICL();
-    auto c = makeConvTbcCase(spec("repeatable", 6, 2, 3, 4, 3, 1));
+    auto c = makeConvTbcCase(convTbcSpec("repeatable", 6, 2, 3, 4, 3, 1));
     c->setup();
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;

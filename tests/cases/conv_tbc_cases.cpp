@@ -184,13 +184,8 @@ public:
             }
             if (r.ok && spec_.layout != ConvTbcLayout::Contiguous) {
                 const std::vector<int64_t> &d = dims_[role];
-                const std::string stray =
-                    strayWriteOutsideView(tensors_[role].storage(), d, stridesFor(d, spec_.layout),
-                                          offsetFor(d, spec_.layout), aclDataTypeSize(spec_.dtypes[role]), kFill);
-                if (!stray.empty()) {
-                    r.ok = false;
-                    r.detail = op + "/" + name + ": " + names[o] + ": " + stray;
-                }
+                checkStorageOutsideView(r, op + "/" + name + ": " + names[o], tensors_[role], d,
+                                        stridesFor(d, spec_.layout), offsetFor(d, spec_.layout), kFill);
             }
         }
         return r;
@@ -318,8 +313,27 @@ private:
     bool halfGemm_ = false;
 };
 
-ConvTbcSpec fp32Spec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K,
-                     int64_t pad) {
+CaseList benchmarkCases() {
+    CaseList cases;
+    auto speed = std::make_unique<ConvTbcCase>(convTbcSpec("T512 B16 C512 K3 pad1", 512, 16, 512, 512, 3, 1));
+    speed->speedCase = true;
+    cases.push_back(std::move(speed));
+    // 0.1 to 12.9 GFLOP (128x), fp32, K 3, pad 1.
+    const int64_t sweep[][3] = {{64, 8, 128}, {128, 8, 256}, {256, 16, 256}, {256, 16, 512}};
+    for (const auto &s : sweep) {
+        std::string n = "sweep T" + std::to_string(s[0]) + " B" + std::to_string(s[1]) + " C" + std::to_string(s[2]) +
+                        " K3 pad1";
+        auto c = std::make_unique<ConvTbcCase>(convTbcSpec(n, s[0], s[1], s[2], s[2], 3, 1));
+        c->sweep = "convtbc";
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+}  // namespace
+
+ConvTbcSpec convTbcSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K,
+                        int64_t pad, aclDataType dtype) {
     ConvTbcSpec s;
     s.name = name;
     s.T = T;
@@ -328,27 +342,9 @@ ConvTbcSpec fp32Spec(const std::string &name, int64_t T, int64_t B, int64_t Cin,
     s.Cout = Cout;
     s.K = K;
     s.pad = pad;
+    for (aclDataType &d : s.dtypes) d = dtype;
     return s;
 }
-
-CaseList benchmarkCases() {
-    CaseList cases;
-    auto speed = std::make_unique<ConvTbcCase>(fp32Spec("T512 B16 C512 K3 pad1", 512, 16, 512, 512, 3, 1));
-    speed->speedCase = true;
-    cases.push_back(std::move(speed));
-    // 0.1 to 12.9 GFLOP (128x), fp32, K 3, pad 1.
-    const int64_t sweep[][3] = {{64, 8, 128}, {128, 8, 256}, {256, 16, 256}, {256, 16, 512}};
-    for (const auto &s : sweep) {
-        std::string n = "sweep T" + std::to_string(s[0]) + " B" + std::to_string(s[1]) + " C" + std::to_string(s[2]) +
-                        " K3 pad1";
-        auto c = std::make_unique<ConvTbcCase>(fp32Spec(n, s[0], s[1], s[2], s[2], 3, 1));
-        c->sweep = "convtbc";
-        cases.push_back(std::move(c));
-    }
-    return cases;
-}
-
-}  // namespace
 
 // For the tests: one case with any shapes, dtypes, cubeMathType, layout and values.
 std::unique_ptr<OpCase> makeConvTbcCase(const ConvTbcSpec &spec) { return std::make_unique<ConvTbcCase>(spec); }

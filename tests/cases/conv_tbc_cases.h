@@ -35,6 +35,9 @@ struct ConvTbcOutputs {
     std::vector<uint8_t> gradInputBytes, gradWeightBytes, gradBiasBytes;
 };
 
+// A contiguous case of these sizes with every tensor of `dtype`, cubeMathType 1 and random values.
+ConvTbcSpec convTbcSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K,
+                        int64_t pad, aclDataType dtype = ACL_FLOAT);
 // One case with any shapes, dtypes, cubeMathType, layout and values.
 std::unique_ptr<OpCase> makeConvTbcCase(const ConvTbcSpec &spec);
 // The outputs of a case made by makeConvTbcCase.

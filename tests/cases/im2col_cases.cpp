@@ -12,7 +12,6 @@
 
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "cases/im2col_cases.h"
-#include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -138,24 +137,14 @@ public:
             }
         }
         if (r.ok && s_.layout != Im2colLayout::Contiguous) {
-            const std::string stray = strayWriteOutsideView(outT_.storage(), out_, stridesFor(out_, s_.layout),
-                                                            offsetFor(s_.layout), aclDataTypeSize(s_.out), kFill);
-            if (!stray.empty()) {
-                r.ok = false;
-                r.detail = op + "/" + name + ": " + stray;
-            }
+            checkStorageOutsideView(r, op + "/" + name, outT_, out_, stridesFor(out_, s_.layout), offsetFor(s_.layout),
+                                    kFill);
         }
         return r;
     }
 
     bool supported(std::string *why) const override {
-        int32_t id = 0;
-        aclrtGetDevice(&id);
-        if ((s_.in == ACL_DOUBLE || s_.out == ACL_DOUBLE) && !aclcl::deviceAt(id).fp64) {
-            if (why) *why = "the device has no fp64";
-            return false;
-        }
-        return true;
+        return !(s_.in == ACL_DOUBLE || s_.out == ACL_DOUBLE) || currentDeviceHasFp64(why);
     }
 
     const DeviceTensor &out() const { return outT_; }

@@ -13,7 +13,6 @@
 
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "cases/max_unpool_cases.h"
-#include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -174,24 +173,14 @@ public:
         const std::vector<double> want = reference();
         CheckResult r = compareExact(got, want);
         if (r.ok && s_.layout != UnpoolLayout::Contiguous) {
-            const std::string stray = strayWriteOutsideView(outT_.storage(), self_, stridesFor(self_, s_.layout),
-                                                            offsetFor(s_.layout), aclDataTypeSize(s_.out), kFill);
-            if (!stray.empty()) {
-                r.ok = false;
-                r.detail = op + "/" + name + ": " + stray;
-            }
+            checkStorageOutsideView(r, op + "/" + name, outT_, self_, stridesFor(self_, s_.layout),
+                                    offsetFor(s_.layout), kFill);
         }
         return r;
     }
 
     bool supported(std::string *why) const override {
-        int32_t id = 0;
-        aclrtGetDevice(&id);
-        if ((isFp64(s_.grad) || isFp64(s_.out)) && !aclcl::deviceAt(id).fp64) {
-            if (why) *why = "the device has no fp64";
-            return false;
-        }
-        return true;
+        return !(isFp64(s_.grad) || isFp64(s_.out)) || currentDeviceHasFp64(why);
     }
 
     // The expected out values in row-major order (complex: re, im pairs).

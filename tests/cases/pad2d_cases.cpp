@@ -13,7 +13,6 @@
 
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "cases/pad2d_cases.h"
-#include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -171,25 +170,13 @@ public:
             }
         }
         if (r.ok && layout_ != Pad2dLayout::Contiguous) {
-            const std::string stray = strayWriteOutsideView(gradInput_.storage(), self_, stridesFor(self_, layout_),
-                                                            offsetFor(layout_), aclDataTypeSize(dtype), kFill);
-            if (!stray.empty()) {
-                r.ok = false;
-                r.detail = op + "/" + name + ": " + stray;
-            }
+            checkStorageOutsideView(r, op + "/" + name, gradInput_, self_, stridesFor(self_, layout_),
+                                    offsetFor(layout_), kFill);
         }
         return r;
     }
 
-    bool supported(std::string *why) const override {
-        int32_t id = 0;
-        aclrtGetDevice(&id);
-        if (isDoubleWork(dtype) && !aclcl::deviceAt(id).fp64) {
-            if (why) *why = "the device has no fp64";
-            return false;
-        }
-        return true;
-    }
+    bool supported(std::string *why) const override { return !isDoubleWork(dtype) || currentDeviceHasFp64(why); }
 
     const DeviceTensor &gradInput() const { return gradInput_; }
 

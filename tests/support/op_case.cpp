@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 
+#include "runtime/device.h"
 #include "support/plan_and_run.h"
 
 namespace testing_support {
@@ -35,6 +36,14 @@ CaseList makeCases(const std::string &opFilter) {
 }
 
 aclnnStatus runCaseOnce(OpCase &c, aclrtStream stream) { return planAndRun(c, stream); }
+
+bool currentDeviceHasFp64(std::string *why) {
+    int32_t id = 0;
+    aclrtGetDevice(&id);
+    if (aclcl::deviceAt(id).fp64) return true;
+    if (why) *why = "the device has no fp64";
+    return false;
+}
 
 CheckResult compareValues(const std::vector<double> &got, const std::vector<double> &want, double atol, double rtol,
                           const std::string &what) {

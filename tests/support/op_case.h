@@ -59,6 +59,10 @@ CaseList makeCases(const std::string &opFilter = "");
 // Plans, allocates workspace, runs, synchronizes and frees; returns the first non-zero status.
 aclnnStatus runCaseOnce(OpCase &c, aclrtStream stream);
 
+// For OpCase::supported() of a case that needs fp64: whether the current device has it; when it has not,
+// the reason goes to `why`.
+bool currentDeviceHasFp64(std::string *why);
+
 // Compares got and want element-wise with |got - want| <= atol + rtol * |want| (NaN equals NaN).
 CheckResult compareValues(const std::vector<double> &got, const std::vector<double> &want, double atol, double rtol,
                           const std::string &what);

@@ -25,4 +25,14 @@ std::string strayWriteOutsideView(const std::vector<uint8_t> &storage, const std
     return "";
 }
 
+void checkStorageOutsideView(CheckResult &r, const std::string &what, const DeviceTensor &t,
+                             const std::vector<int64_t> &shape, const std::vector<int64_t> &strides, int64_t offset,
+                             uint8_t fill) {
+    const std::string stray =
+        strayWriteOutsideView(t.storage(), shape, strides, offset, aclDataTypeSize(t.dtype()), fill);
+    if (stray.empty()) return;
+    r.ok = false;
+    r.detail = what + ": " + stray;
+}
+
 }  // namespace testing_support

@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "support/device_tensor.h"
+#include "support/op_case.h"
+
 namespace testing_support {
 
 // "" when every storage element that the view (shape, strides and offset in elements, elemSize bytes
@@ -14,5 +17,11 @@ namespace testing_support {
 // first storage element that lost it ("stray write at storage element 12").
 std::string strayWriteOutsideView(const std::vector<uint8_t> &storage, const std::vector<int64_t> &shape,
                                   const std::vector<int64_t> &strides, int64_t offset, size_t elemSize, uint8_t fill);
+
+// For OpCase::check(): the same check on t's storage (its dtype's element size); a stray write fails r
+// with the detail "<what>: stray write at storage element 12".
+void checkStorageOutsideView(CheckResult &r, const std::string &what, const DeviceTensor &t,
+                             const std::vector<int64_t> &shape, const std::vector<int64_t> &strides, int64_t offset,
+                             uint8_t fill);
 
 }  // namespace testing_support
