@@ -208,7 +208,7 @@ TEST_P(RuntimeDeviceTest, StreamsAndNullStream) {
 }
 
 TEST_P(RuntimeDeviceTest, EventsRecordQuerySynchronizeAndTime) {
-    const size_t n = 1 << 20;
+    const size_t n = size_t(64) << 20;  // a fill long enough to take measurable time on any device
     void *d = nullptr;
     ASSERT_ACL_OK(aclrtMalloc(&d, n, ACL_MEM_MALLOC_HUGE_FIRST));
     aclrtEvent start = nullptr, end = nullptr;
@@ -225,7 +225,9 @@ TEST_P(RuntimeDeviceTest, EventsRecordQuerySynchronizeAndTime) {
     EXPECT_EQ(status, ACL_EVENT_RECORDED_STATUS_COMPLETE);
     float ms = -1;
     ASSERT_ACL_OK(aclrtEventElapsedTime(&ms, start, end));
-    EXPECT_GE(ms, 0.0f);
+    // Real time passed between the two events, also on drivers whose event timestamps are
+    // placeholders (Mesa 22.3's rusticl: host completion times are used there).
+    EXPECT_GT(ms, 0.0f);
     EXPECT_LT(ms, 10000.0f);
     ASSERT_ACL_OK(aclrtResetEvent(start, stream));
     EXPECT_EQ(aclrtEventElapsedTime(&ms, start, end), ACL_ERROR_INVALID_PARAM);

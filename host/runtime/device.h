@@ -31,6 +31,10 @@ struct Device {
     cl_uint computeUnits = 0;
     ClContextPtr context;
     Stream *defaultStream = nullptr;  // owned by the stream registry
+    // Whether event profiling gives real timestamps (Mesa 22.3's rusticl reports placeholders);
+    // probed on first use by hasEventTimestamps() (runtime/stream.h).
+    std::once_flag timestampProbe;
+    bool eventTimestamps = true;
 
     const char *typeName() const;  // "GPU", "CPU", "ACCELERATOR", "OTHER"
     std::string describe() const;   // "[0] NVIDIA H100 (NVIDIA CUDA, GPU)"

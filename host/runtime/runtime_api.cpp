@@ -417,14 +417,7 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
         if (!a.marker() || !b.marker()) {
             fail(ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime: both events must have been recorded");
         }
-        cl_event evs[2] = {a.marker(), b.marker()};
-        clCheck(clWaitForEvents(2, evs), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
-        cl_ulong t0 = 0, t1 = 0;
-        clCheck(clGetEventProfilingInfo(a.marker(), CL_PROFILING_COMMAND_END, sizeof t0, &t0, nullptr),
-                "clGetEventProfilingInfo", ACL_ERROR_RT_INTERNAL_ERROR);
-        clCheck(clGetEventProfilingInfo(b.marker(), CL_PROFILING_COMMAND_END, sizeof t1, &t1, nullptr),
-                "clGetEventProfilingInfo", ACL_ERROR_RT_INTERNAL_ERROR);
-        *ms = static_cast<float>((static_cast<double>(t1) - static_cast<double>(t0)) * 1e-6);
+        *ms = static_cast<float>(Event::elapsedMs(a, b));
     });
 }
 

@@ -1,5 +1,7 @@
 #include "runtime/stream.h"
 
+#include <chrono>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -113,12 +115,81 @@ void Stream::checkFaults() {
                    static_cast<long long>(rec.position), static_cast<long long>(rec.limit)));
 }
 
+// A completion time read on the host, filled in by the driver's completion callback.
+struct Event::HostStamp {
+    std::mutex mutex;
+    std::condition_variable done;
+    bool set = false;
+    std::chrono::steady_clock::time_point time;
+
+    static void CL_CALLBACK onComplete(cl_event, cl_int, void *user) {
+        std::unique_ptr<std::shared_ptr<HostStamp>> owner(static_cast<std::shared_ptr<HostStamp> *>(user));
+        HostStamp &stamp = **owner;
+        std::lock_guard<std::mutex> lock(stamp.mutex);
+        stamp.time = std::chrono::steady_clock::now();
+        stamp.set = true;
+        stamp.done.notify_all();
+    }
+
+    std::chrono::steady_clock::time_point wait() {
+        std::unique_lock<std::mutex> lock(mutex);
+        // The callback follows completion closely; the limit only turns a driver that never calls
+        // it into an error instead of a hang.
+        if (!done.wait_for(lock, std::chrono::seconds(60), [this] { return set; })) {
+            fail(ACL_ERROR_RT_INTERNAL_ERROR, "aclrtEventElapsedTime: the driver never reported the event's completion");
+        }
+        return time;
+    }
+};
+
+bool hasEventTimestamps(Device &device) {
+    std::call_once(device.timestampProbe, [&device] {
+        // Two markers around a 1 MiB fill: their end times must differ on any device with real timestamps.
+        try {
+            cl_int err = CL_SUCCESS;
+            ClQueuePtr queue(clCreateCommandQueue(device.context.get(), device.id, CL_QUEUE_PROFILING_ENABLE, &err));
+            clCheck(err, "clCreateCommandQueue (timestamp probe)", ACL_ERROR_RT_INTERNAL_ERROR);
+            const size_t bytes = size_t(1) << 20;
+            ClMemPtr buffer(clCreateBuffer(device.context.get(), CL_MEM_READ_WRITE, bytes, nullptr, &err));
+            clCheck(err, "clCreateBuffer (timestamp probe)", ACL_ERROR_RT_MEMORY_ALLOCATION);
+            cl_event before = nullptr, after = nullptr;
+            const cl_uchar zero = 0;
+            clCheck(clEnqueueMarkerWithWaitList(queue.get(), 0, nullptr, &before), "clEnqueueMarkerWithWaitList",
+                    ACL_ERROR_RT_INTERNAL_ERROR);
+            ClEventPtr holdBefore(before);
+            clCheck(clEnqueueFillBuffer(queue.get(), buffer.get(), &zero, 1, 0, bytes, 0, nullptr, nullptr),
+                    "clEnqueueFillBuffer (timestamp probe)", ACL_ERROR_RT_INTERNAL_ERROR);
+            clCheck(clEnqueueMarkerWithWaitList(queue.get(), 0, nullptr, &after), "clEnqueueMarkerWithWaitList",
+                    ACL_ERROR_RT_INTERNAL_ERROR);
+            ClEventPtr holdAfter(after);
+            clCheck(clWaitForEvents(1, &after), "clWaitForEvents (timestamp probe)", ACL_ERROR_RT_INTERNAL_ERROR);
+            cl_ulong t0 = 0, t1 = 0;
+            clGetEventProfilingInfo(before, CL_PROFILING_COMMAND_END, sizeof t0, &t0, nullptr);
+            clGetEventProfilingInfo(after, CL_PROFILING_COMMAND_END, sizeof t1, &t1, nullptr);
+            device.eventTimestamps = t1 > t0;
+        } catch (const Error &) {
+            device.eventTimestamps = false;  // host times work everywhere
+        }
+    });
+    return device.eventTimestamps;
+}
+
 void Event::record(Stream &stream) {
     cl_event ev = nullptr;
     clCheck(clEnqueueMarkerWithWaitList(stream.queue(), 0, nullptr, &ev), "clEnqueueMarkerWithWaitList",
             ACL_ERROR_RT_INTERNAL_ERROR);
     marker_.reset(ev);
     device_ = &stream.device();
+    stamp_.reset();
+    if (!hasEventTimestamps(stream.device())) {
+        stamp_ = std::make_shared<HostStamp>();
+        auto *owner = new std::shared_ptr<HostStamp>(stamp_);  // the callback releases it
+        cl_int err = clSetEventCallback(ev, CL_COMPLETE, &HostStamp::onComplete, owner);
+        if (err != CL_SUCCESS) {
+            delete owner;
+            clCheck(err, "clSetEventCallback", ACL_ERROR_RT_INTERNAL_ERROR);
+        }
+    }
     // Another queue may wait on this marker: OpenCL only guarantees progress for submitted commands.
     clCheck(clFlush(stream.queue()), "clFlush", ACL_ERROR_RT_INTERNAL_ERROR);
 }
@@ -126,6 +197,22 @@ void Event::record(Stream &stream) {
 void Event::reset() {
     marker_.reset();
     device_ = nullptr;
+    stamp_.reset();
+}
+
+double Event::elapsedMs(const Event &start, const Event &end) {
+    cl_event evs[2] = {start.marker(), end.marker()};
+    clCheck(clWaitForEvents(2, evs), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
+    if (start.stamp_ && end.stamp_) {
+        auto t0 = start.stamp_->wait(), t1 = end.stamp_->wait();
+        return std::chrono::duration<double, std::milli>(t1 - t0).count();
+    }
+    cl_ulong t0 = 0, t1 = 0;
+    clCheck(clGetEventProfilingInfo(start.marker(), CL_PROFILING_COMMAND_END, sizeof t0, &t0, nullptr),
+            "clGetEventProfilingInfo", ACL_ERROR_RT_INTERNAL_ERROR);
+    clCheck(clGetEventProfilingInfo(end.marker(), CL_PROFILING_COMMAND_END, sizeof t1, &t1, nullptr),
+            "clGetEventProfilingInfo", ACL_ERROR_RT_INTERNAL_ERROR);
+    return (static_cast<double>(t1) - static_cast<double>(t0)) * 1e-6;
 }
 
 Stream *createStream(Device &device) {

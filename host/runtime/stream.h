@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -58,12 +59,21 @@ public:
     void reset();
     cl_event marker() const { return marker_.get(); }
     Device *device() const { return device_; }
+    // Waits for both (recorded) events, then gives the time between their completions: from the
+    // device's event timestamps, or, on a device without real ones, from host clock readings taken
+    // when the driver reported each completion.
+    static double elapsedMs(const Event &start, const Event &end);
 
 private:
+    struct HostStamp;
     uint32_t flags_;
     ClEventPtr marker_;
     Device *device_ = nullptr;
+    std::shared_ptr<HostStamp> stamp_;  // set only on devices without event timestamps
 };
+
+// Whether the device's event profiling gives real timestamps; probed once per device.
+bool hasEventTimestamps(Device &device);
 
 struct Context {
     Device *device = nullptr;
