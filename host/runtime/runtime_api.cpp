@@ -345,14 +345,15 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
 aclError aclrtCreateEvent(aclrtEvent *event) {
     return run([&] {
         requireNonNull(event, "aclrtCreateEvent", "event");
-        *event = createEvent(0);
+        *event = createEvent();
     });
 }
 
 aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag) {
     return run([&] {
         requireNonNull(event, "aclrtCreateEventWithFlag", "event");
-        *event = createEvent(flag);
+        (void)flag;  // CANN's flags choose sync or timing support; every OpenCL marker here does both
+        *event = createEvent();
     });
 }
 

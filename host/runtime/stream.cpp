@@ -278,8 +278,8 @@ void synchronizeStreamsOf(Device &device) {
     }
 }
 
-Event *createEvent(uint32_t flags) {
-    auto e = std::make_unique<Event>(flags);
+Event *createEvent() {
+    auto e = std::make_unique<Event>();
     Event *raw = e.get();
     std::lock_guard<std::mutex> lock(g_registryMutex);
     g_events.emplace(raw, std::move(e));

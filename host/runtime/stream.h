@@ -54,7 +54,6 @@ private:
 
 class Event {
 public:
-    explicit Event(uint32_t flags) : flags_(flags) {}
     void record(Stream &stream);
     void reset();
     cl_event marker() const { return marker_.get(); }
@@ -66,7 +65,6 @@ public:
 
 private:
     struct HostStamp;
-    uint32_t flags_;
     ClEventPtr marker_;
     Device *device_ = nullptr;
     std::shared_ptr<HostStamp> stamp_;  // set only on devices without event timestamps
@@ -88,7 +86,7 @@ Stream &checkStream(void *handle);   // throws ACL_ERROR_RT_INVALID_HANDLE / ACL
 Stream &defaultStream(Device &device);
 void synchronizeStreamsOf(Device &device);
 
-Event *createEvent(uint32_t flags);
+Event *createEvent();
 void destroyEvent(Event *event);
 Event &checkEvent(void *handle);
 
