@@ -125,11 +125,14 @@ TEST_P(KernelTest, CopyCastRoundsOnceFromDoubleAndWideIntegers) {
         int bits;  // significant bits of `to`
         std::vector<double> values;
     } cases[] = {
-        {ACL_DOUBLE, ACL_FLOAT16, 11, {1 + std::ldexp(1.0, -11) + tail, -(1 + std::ldexp(1.0, -11) + tail), 0.1, -3.7}},
+        {ACL_DOUBLE, ACL_FLOAT16, 11,
+         {1 + std::ldexp(1.0, -11) + tail, -(1 + std::ldexp(1.0, -11) + tail), 0.1, -3.7}},
         {ACL_DOUBLE, ACL_BF16, 8, {1 + std::ldexp(1.0, -8) + tail, -(1 + std::ldexp(1.0, -8) + tail), 1e30, -2.5e-30}},
-        {ACL_INT64, ACL_BF16, 8, {std::ldexp(1.0, 40) + std::ldexp(1.0, 32) + 1, -(std::ldexp(1.0, 52) + std::ldexp(1.0, 44) + 1),
-                                  std::ldexp(1.0, 62) + std::ldexp(1.0, 54) + 1024, 12345, -1}},
-        {ACL_INT32, ACL_BF16, 8, {std::ldexp(1.0, 30) + std::ldexp(1.0, 22) + 1, -(std::ldexp(1.0, 30) + std::ldexp(1.0, 22) + 1), 777}},
+        {ACL_INT64, ACL_BF16, 8,
+         {std::ldexp(1.0, 40) + std::ldexp(1.0, 32) + 1, -(std::ldexp(1.0, 52) + std::ldexp(1.0, 44) + 1),
+          std::ldexp(1.0, 62) + std::ldexp(1.0, 54) + 1024, 12345, -1}},
+        {ACL_INT32, ACL_BF16, 8,
+         {std::ldexp(1.0, 30) + std::ldexp(1.0, 22) + 1, -(std::ldexp(1.0, 30) + std::ldexp(1.0, 22) + 1), 777}},
     };
     aclcl::Device &d = aclcl::deviceAt(device());
     for (const auto &c : cases) {

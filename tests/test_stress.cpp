@@ -90,7 +90,9 @@ std::string describeDifference(const std::vector<uint8_t> &got, const std::vecto
         if (got[b] == kOutputFill) ++fill;
     }
     char text[160];
-    std::snprintf(text, sizeof text, "%zu of %zu bytes differ, the first at byte %zu (0x%02x instead of 0x%02x), %zu of them still hold the fill",
+    std::snprintf(text, sizeof text,
+                  "%zu of %zu bytes differ, the first at byte %zu (0x%02x instead of 0x%02x), %zu of them still "
+                  "hold the fill",
                   differ, got.size(), first, got[first], want[first], fill);
     return text;
 }

@@ -227,8 +227,8 @@ aclnnStatus planMaxUnpool2dBackward(const aclTensor *gradOutput, const aclTensor
         const int64_t limit = INT32_MAX / 2;
         const bool wide = g_forceWideIndex || gv.reach >= limit || iv.reach >= limit || ov.reach >= limit ||
                           self->numel() >= limit || plane >= limit;
-        std::string defines = dtypeDefines("G", gType) + dtypeDefines("IDX", iType) + dtypeDefines("OUT", oType, gType) +
-                              indexDefine(wide);
+        std::string defines = dtypeDefines("G", gType) + dtypeDefines("IDX", iType) +
+                              dtypeDefines("OUT", oType, gType) + indexDefine(wide);
         const bool gradFlat = g.oH == 1 || gv.sRow == g.oW * gv.sCol;
         defines += gradFlat ? "#define G_FLAT 1\n" : "#define G_FLAT 0\n";
 

@@ -136,7 +136,8 @@ struct Event::HostStamp {
         // The callback follows completion closely; the limit only turns a driver that never calls
         // it into an error instead of a hang.
         if (!done.wait_for(lock, std::chrono::seconds(60), [this] { return set; })) {
-            fail(ACL_ERROR_RT_INTERNAL_ERROR, "aclrtEventElapsedTime: the driver never reported the event's completion");
+            fail(ACL_ERROR_RT_INTERNAL_ERROR,
+                 "aclrtEventElapsedTime: the driver never reported the event's completion");
         }
         return time;
     }
@@ -187,6 +188,7 @@ void Event::record(Stream &stream) {
         cl_int err = clSetEventCallback(ev, CL_COMPLETE, &HostStamp::onComplete, owner);
         if (err != CL_SUCCESS) {
             delete owner;
+            stamp_.reset();
             clCheck(err, "clSetEventCallback", ACL_ERROR_RT_INTERNAL_ERROR);
         }
     }
