@@ -1,10 +1,9 @@
 #include "kernels/copy_cast.h"
 
-#include <cstdlib>
-
 #include "aclnn/opdev/op_errno.h"
 #include "kernels/dtype_defines.h"
 #include "kernels/launch.h"
+#include "meta/tensor.h"
 
 namespace aclcl {
 
@@ -14,13 +13,6 @@ cl_long8 toLong8(const std::vector<int64_t> &v) {
     cl_long8 out;
     for (int i = 0; i < 8; ++i) out.s[i] = v[static_cast<size_t>(i)];
     return out;
-}
-
-// Largest element offset a view can reach, for choosing 32- or 64-bit index math.
-int64_t reach(const std::vector<int64_t> &shape, const std::vector<int64_t> &strides) {
-    int64_t r = 0;
-    for (size_t i = 0; i < shape.size(); ++i) r += (shape[i] > 0 ? shape[i] - 1 : 0) * std::llabs(strides[i]);
-    return r;
 }
 
 }  // namespace
@@ -41,8 +33,8 @@ CopyCastPlan planCopyCast(Device &device, aclDataType src, aclDataType dst, cons
     plan.total = 1;
     for (int64_t d : shape) plan.total *= static_cast<uint64_t>(d);
     const int64_t limit = 0x7fffffff;
-    bool wide = static_cast<int64_t>(plan.total) > limit || reach(shape, srcStrides) > limit ||
-                reach(shape, dstStrides) > limit;
+    bool wide = static_cast<int64_t>(plan.total) > limit || viewReach(shape, srcStrides) > limit ||
+                viewReach(shape, dstStrides) > limit;
     std::string defines = dtypeDefines("IN", src) + dtypeDefines("OUT", dst, src) + indexDefine(wide);
     plan.program = buildProgram(device, "copy_cast", defines);
     return plan;

@@ -33,31 +33,6 @@ struct Geometry {
     int64_t L0 = 0, L1 = 0;
 };
 
-// A view's (n, c) dimensions as one index nc = n*C + c with a single stride, if they allow it.
-bool collapseNC(int64_t N, int64_t C, int64_t strideN, int64_t strideC, int64_t *strideNC) {
-    if (N == 1 || C == 0 || N == 0) {
-        *strideNC = strideC;
-        return true;
-    }
-    if (C == 1) {
-        *strideNC = strideN;
-        return true;
-    }
-    int64_t packed = 0;  // a valid view may still have C * strideC past int64 (its reach is (C-1) * strideC)
-    if (!__builtin_mul_overflow(C, strideC, &packed) && strideN == packed) {
-        *strideNC = strideC;
-        return true;
-    }
-    return false;
-}
-
-// The furthest element offset a view reaches from its first element.
-int64_t viewReach(const std::vector<int64_t> &dims, const std::vector<int64_t> &strides) {
-    int64_t reach = 0;
-    for (size_t i = 0; i < dims.size(); ++i) reach += (dims[i] - 1) * strides[i];
-    return reach;
-}
-
 // The checks, in OPS.md order; returns the geometry of a valid call.
 Geometry validate(const char *op, const Device &device, const aclTensor *gradOutput, const aclIntArray *inputSize,
                   const aclIntArray *kernelSize, const aclIntArray *dilation, const aclIntArray *padding,
@@ -232,7 +207,7 @@ aclnnStatus planIm2colBackward(const aclTensor *gradOutput, const aclIntArray *i
         src.index = kGradOutput;
         src.dtype = inType;
         aclTensor gradView = *gradOutput;
-        if (!collapseNC(g.N, g.C, gsN, taps * gsR, &gsNC)) {
+        if (!mergeDims(g.N, g.C, gsN, taps * gsR, &gsNC)) {
             src = plan.contiguousInput(kGradOutput, inType);
             gradView.strides = contiguousStrides(gradView.viewDims);
             gsNC = taps * gradView.strides[rank3 ? 1 : 0];
@@ -247,7 +222,7 @@ aclnnStatus planIm2colBackward(const aclTensor *gradOutput, const aclIntArray *i
         dst.index = kOut;
         dst.dtype = outType;
         aclTensor outView = *out;
-        if (!collapseNC(g.N, g.C, rank3 ? out->strides[0] : 0, out->strides[r - 3], &osNC)) {
+        if (!mergeDims(g.N, g.C, rank3 ? out->strides[0] : 0, out->strides[r - 3], &osNC)) {
             dst = plan.contiguousOutput(kOut, outType);
             outView.strides = contiguousStrides(outView.viewDims);
             osNC = outView.strides[r - 3];

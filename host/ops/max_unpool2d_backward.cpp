@@ -33,29 +33,6 @@ struct Geometry {
     int64_t N = 1, C = 0, H = 0, W = 0, oH = 0, oW = 0;
 };
 
-bool collapseNC(int64_t N, int64_t C, int64_t strideN, int64_t strideC, int64_t *strideNC) {
-    if (N <= 1 || C == 0) {
-        *strideNC = strideC;
-        return true;
-    }
-    if (C == 1) {
-        *strideNC = strideN;
-        return true;
-    }
-    int64_t packed = 0;  // a valid view may still have C * strideC past int64 (its reach is (C-1) * strideC)
-    if (!__builtin_mul_overflow(C, strideC, &packed) && strideN == packed) {
-        *strideNC = strideC;
-        return true;
-    }
-    return false;
-}
-
-int64_t viewReach(const aclTensor &t) {
-    int64_t reach = 0;
-    for (size_t i = 0; i < t.viewDims.size(); ++i) reach += (t.viewDims[i] - 1) * t.strides[i];
-    return reach;
-}
-
 // Every dtype a kernel slot can hold, for out (which may be any dtype gradOutput casts to).
 const std::initializer_list<aclDataType> kStorableDtypes = {
     ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16,  ACL_INT8,   ACL_UINT8,     ACL_INT16,      ACL_UINT16,
@@ -193,8 +170,8 @@ aclnnStatus planMaxUnpool2dBackward(const aclTensor *gradOutput, const aclTensor
             v.operand.index = index;
             v.operand.dtype = t->dtype;
             std::vector<int64_t> strides = t->strides;
-            v.reach = viewReach(*t);
-            if (!collapseNC(g.N, g.C, rank4 ? strides[0] : 0, strides[r - 3], &v.sNC)) {
+            v.reach = viewReach(t->viewDims, t->strides);
+            if (!mergeDims(g.N, g.C, rank4 ? strides[0] : 0, strides[r - 3], &v.sNC)) {
                 v.operand = plan.contiguousInput(index, t->dtype);
                 strides = contiguousStrides(t->viewDims);
                 v.reach = t->numel() - 1;
@@ -212,8 +189,8 @@ aclnnStatus planMaxUnpool2dBackward(const aclTensor *gradOutput, const aclTensor
             ov.operand.index = kOut;
             ov.operand.dtype = oType;
             std::vector<int64_t> strides = out->strides;
-            ov.reach = viewReach(*out);
-            if (!collapseNC(g.N, g.C, rank4 ? strides[0] : 0, strides[r - 3], &ov.sNC)) {
+            ov.reach = viewReach(out->viewDims, out->strides);
+            if (!mergeDims(g.N, g.C, rank4 ? strides[0] : 0, strides[r - 3], &ov.sNC)) {
                 ov.operand = plan.contiguousOutput(kOut, oType);
                 strides = contiguousStrides(out->viewDims);
                 ov.reach = out->numel() - 1;
