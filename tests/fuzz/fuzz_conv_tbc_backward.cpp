@@ -20,8 +20,7 @@ Seed make(const char *name, int64_t T, int64_t B, int64_t cin, int64_t cout, int
     writeTensor(w, SeedTensor{{T, B, cin}, dtype, ACL_FORMAT_ND, {}, 0, {}, 16384});
     writeTensor(w, SeedTensor{{K, cin, cout}, dtype, ACL_FORMAT_ND, {}, 0, {}, 20480});
     writeTensor(w, SeedTensor{{cout}, dtype, ACL_FORMAT_ND, {}, 0, {}, 24576});
-    if (run) writeRunPhaseTwo(w, repeatable);
-    else writeSkipPhaseTwo(w);
+    writePhaseTwo(w, run, repeatable);
     return Seed{name, w.bytes()};
 }
 

@@ -29,8 +29,7 @@ Seed make(const char *name, const std::vector<int64_t> &shape, int64_t groups, a
     writeTensor(w, SeedTensor{shape, dtype, ACL_FORMAT_ND, {}, 0, {}, 16384});             // dxOut
     writeTensor(w, SeedTensor{{C}, dtype, ACL_FORMAT_ND, {}, 0, {}, 20480});               // dgammaOut
     writeTensor(w, SeedTensor{{C}, dtype, ACL_FORMAT_ND, {}, 0, {}, 20736});               // dbetaOut
-    if (run) writeRunPhaseTwo(w, repeatable);
-    else writeSkipPhaseTwo(w);
+    writePhaseTwo(w, run, repeatable);
     return Seed{name, w.bytes()};
 }
 

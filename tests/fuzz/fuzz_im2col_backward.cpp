@@ -20,8 +20,7 @@ Seed make(const char *name, const SeedTensor &grad, const Params &p, const SeedT
     writeIntArray(w, p.padding);
     writeIntArray(w, p.stride);
     writeTensor(w, out);
-    if (run) writeRunPhaseTwo(w, repeatable);
-    else writeSkipPhaseTwo(w);
+    writePhaseTwo(w, run, repeatable);
     return Seed{name, w.bytes()};
 }
 

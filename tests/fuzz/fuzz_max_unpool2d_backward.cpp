@@ -20,8 +20,7 @@ Seed make(const char *name, const std::vector<int64_t> &selfShape, int64_t oH, i
     writeTensor(w, SeedTensor{selfShape, indexType, ACL_FORMAT_NCHW, {}, 0, {}, 8192});
     writeIntArray(w, {oH, oW});
     writeTensor(w, SeedTensor{selfShape, outType, ACL_FORMAT_NCHW, {}, 0, {}, 12288});
-    if (run) writeRunPhaseTwo(w, repeatable);
-    else writeSkipPhaseTwo(w);
+    writePhaseTwo(w, run, repeatable);
     return Seed{name, w.bytes()};
 }
 

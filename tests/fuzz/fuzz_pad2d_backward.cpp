@@ -19,8 +19,7 @@ Seed sample(const char *name, bool reflection, aclDataType dtype, bool strided, 
     writeTensor(w, SeedTensor{{1, 1, 2, 2}, dtype, ACL_FORMAT_ND, {}, 0, {}, 2048});
     writeIntArray(w, {1, 1, 1, 1});
     writeTensor(w, SeedTensor{{1, 1, 2, 2}, dtype, ACL_FORMAT_ND, {}, 0, {}, 4096});
-    if (run) writeRunPhaseTwo(w, false);
-    else writeSkipPhaseTwo(w);
+    writePhaseTwo(w, run, false);
     return Seed{name, w.bytes()};
 }
 
@@ -31,7 +30,7 @@ Seed threeD(const char *name, bool reflection) {
     writeTensor(w, SeedTensor{{3, 4, 5}, ACL_FLOAT16, ACL_FORMAT_ND, {}, 0, {}, 8192});
     writeIntArray(w, {3, 1, 2, 1});
     writeTensor(w, SeedTensor{{3, 4, 5}, ACL_FLOAT16, ACL_FORMAT_ND, {}, 0, {60}, 12288});
-    writeRunPhaseTwo(w, true);
+    writePhaseTwo(w, true, true);
     return Seed{name, w.bytes()};
 }
 

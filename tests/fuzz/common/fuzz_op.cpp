@@ -325,15 +325,14 @@ void writeIntArray(FuzzWriter &w, const std::vector<int64_t> &values) {
 
 void writeNullIntArray(FuzzWriter &w) { w.u8(15); }
 
-void writeRunPhaseTwo(FuzzWriter &w, bool repeatable) {
-    w.flag(true);
+void writePhaseTwo(FuzzWriter &w, bool run, bool repeatable) {
+    w.flag(run);
+    if (!run) return;
     w.flag(repeatable);
     w.u8(0);  // workspace as asked
     w.u8(0);  // own stream
     if (!repeatable) w.u8(0);  // once
 }
-
-void writeSkipPhaseTwo(FuzzWriter &w) { w.flag(false); }
 
 void writeSeedsIfAsked(const std::vector<Seed> &seeds) {
     const char *dir = std::getenv("ACLNN_FUZZ_WRITE_SEEDS");

@@ -83,10 +83,9 @@ void writeNullTensor(FuzzWriter &w);
 void writeTensor(FuzzWriter &w, const SeedTensor &t);
 void writeIntArray(FuzzWriter &w, const std::vector<int64_t> &values);
 void writeNullIntArray(FuzzWriter &w);
-// Phase-two options: run it (real workspace, the fuzzer's own stream), optionally twice as a
-// repeatable executor.
-void writeRunPhaseTwo(FuzzWriter &w, bool repeatable);
-void writeSkipPhaseTwo(FuzzWriter &w);
+// Phase-two options: skip it, or run it (real workspace, the fuzzer's own stream), optionally twice
+// as a repeatable executor.
+void writePhaseTwo(FuzzWriter &w, bool run, bool repeatable);
 
 // When ACLNN_FUZZ_WRITE_SEEDS names a directory, writes each seed there as <name> and exits.
 // Called from LLVMFuzzerInitialize after initDevice().
