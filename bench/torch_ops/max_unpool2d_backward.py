@@ -1,0 +1,20 @@
+"""PyTorch baseline of MaxUnpool2dBackward for bench/torch_baseline.py."""
+
+from _params import first, ints  # noqa: F401
+
+
+def build_max_unpool2d_backward(torch, params, dtype, device):
+    self_shape = ints(params, "self")
+    out_h, out_w = ints(params, "outputSize")
+    lead = self_shape[:-2]
+    grad = torch.randn(lead + [out_h, out_w], device=device).to(dtype)
+    plane = self_shape[-2] * self_shape[-1]
+    indices = torch.randint(0, out_h * out_w, lead + [plane], device=device)
+    flat_grad = grad.flatten(-2)
+    # The gradient of max_unpool2d is a gather of gradOutput at the indices, plane by plane.
+    return lambda: torch.gather(flat_grad, -1, indices).view(self_shape)
+
+
+BUILDERS = {
+    "MaxUnpool2dBackward": build_max_unpool2d_backward,
+}
