@@ -2,7 +2,7 @@
 # Install test: installs a build to a temporary prefix, checks the CANN-style layout and the exported
 # symbols, builds the example programs three ways (CANN's sample CMakeLists with the CANN library
 # names, find_package(aclnn_opencl), and a plain compiler command line with pkg-config), runs them
-# with <prefix>/set_env.sh sourced, and checks their printed results against OPS.md's sample results.
+# with <prefix>/set_env.sh sourced, and checks their printed results against the sample results in docs/ops/*.md.
 #
 #   tests/test_install.sh <build-dir> [<source-dir>]
 #
@@ -97,26 +97,28 @@ posix=$(env -u LD_LIBRARY_PATH sh -c '. "$1/set_env.sh" && printf "%s|%s" "$ASCE
 [[ $posix == "$prefix|$prefix/lib64" ]] || fail "set_env.sh under sh gives '$posix'"
 pass "set_env.sh exports ASCEND_TOOLKIT_HOME, ASCEND_HOME_PATH, LD_LIBRARY_PATH (bash and sh)"
 
-# ---- 5. The examples and what they must print (OPS.md, "sample programs") -------------------------------
+# ---- 5. The examples and what they must print (docs/ops/*.md, "Example") -------------------------------
 # Each expectation is "<output>[~<count>]=<v0>,<v1>,...": the values of the lines "<output> result[i] is: v"
 # (output "result" for single-output samples, which print bare "result[i] is: v"). With ~count, the
 # output must have count elements of which only the listed leading ones are checked.
-examples=(reflection_pad2d_backward im2col_backward max_unpool2d_backward conv_tbc_backward group_norm_swish_grad)
-declare -A symbol=(
-    [reflection_pad2d_backward]=aclnnReflectionPad2dBackward
-    [im2col_backward]=aclnnIm2colBackward
-    [max_unpool2d_backward]=aclnnMaxUnpool2dBackward
-    [conv_tbc_backward]=aclnnConvTbcBackward
-    [group_norm_swish_grad]=aclnnGroupNormSwishGrad)
-declare -A expected=(
-    [reflection_pad2d_backward]="result=4,4,4,4"
-    [im2col_backward]="result=9.2"
-    [max_unpool2d_backward]="result=0,1,2,1,5,3,4,4,7,6,6,6"
-    [conv_tbc_backward]="gradInput=2,2,2,2,2,2,2,2,2,2 gradWeight=5,5,5,5 gradBias=5,5"
-    [group_norm_swish_grad]="dxOut~24=634.102,-16.984,-673.737,-1330.053 dgammaOut=1482.262,2696,4424 dbetaOut=67.129,100,132")
+# Every examples/*.cpp names its operator and its expected output in two comment lines:
+#   // install-test-symbol: aclnnFoo
+#   // install-test-expect: result=1,2,3
+examples=()
+declare -A symbol expected
+for source in "$source_dir"/examples/*.cpp; do
+    example=$(basename "$source" .cpp)
+    examples+=("$example")
+    symbol[$example]=$(sed -n 's#^// install-test-symbol: ##p' "$source")
+    expected[$example]=$(sed -n 's#^// install-test-expect: ##p' "$source")
+    if [[ -z ${symbol[$example]} || -z ${expected[$example]} ]]; then
+        fail "examples/$example.cpp lacks its install-test-symbol / install-test-expect lines"
+    fi
+done
+[[ ${#examples[@]} -gt 0 ]] || fail "no examples/*.cpp found"
 
 # Compares a program's output with an expectation; values agree within 2e-3 + 2e-6*|expected|
-# (OPS.md gives three decimals; fp32 sums of a few dozen terms of size ~1e3 stay well inside).
+# (the docs give three decimals; fp32 sums of a few dozen terms of size ~1e3 stay well inside).
 check_output() {
     local output=$1 spec=$2 item name count values
     for item in $spec; do
@@ -171,11 +173,11 @@ run_and_check() {  # <how it was built> <example> <binary>
         return
     fi
     if check_output "$output" "${expected[$example]}"; then
-        pass "$example ($how): results match OPS.md"
+        pass "$example ($how): results match docs/ops"
         printf '%s\n' "$output" >"$work/out.$how.$example"
     else
         printf '%s\n' "$output" | sed 's/^/  | /'
-        fail "$example ($how): results differ from OPS.md"
+        fail "$example ($how): results differ from docs/ops"
     fi
 }
 
