@@ -2,7 +2,7 @@
 """PyTorch baseline for aclnn_bench: times the same operator cases with PyTorch.
 
 Reads the case list written by `aclnn_bench --list-cases --json FILE` (op, case, dtype and the
-params of each case; the params keys per operator are in docs/benchmarks.md), builds each case's
+params of each case; the params keys per operator are in the docstrings of bench/torch_ops/*.py), builds each case's
 inputs with PyTorch and times the equivalent PyTorch computation on the CPU (torch.set_num_threads(N))
 and on CUDA when a CUDA device is present. Writes
 

@@ -1,4 +1,4 @@
-// aclnnConvTbcBackward: the OPS.md sample, PyTorch golden data, host references in double over every
+// aclnnConvTbcBackward: the CANN sample (docs/ops), PyTorch golden data, host references in double over every
 // dtype and cubeMathType, edge shapes, strided views, empty tensors, determinism, every documented
 // error, and the GEMM seam (host/blas) on its own.
 //
@@ -10,7 +10,7 @@
 // - Golden (PyTorch 1.13 CPU): fp32 |got - ref| <= 1e-5 * max(1, |ref|) (the sums here are short);
 //   fp16/bf16 goldens are fp32 results rounded once, and an fp32 sum in another order can round to
 //   the neighbouring value: 1 ulp of the dtype at |ref|.
-// rusticl runs the OPS.md sample only: CLBlast compiles its kernels very slowly there.
+// rusticl runs the CANN sample (docs/ops) only: CLBlast compiles its kernels very slowly there.
 #include <gtest/gtest.h>
 
 #include <clblast.h>
@@ -72,7 +72,7 @@ protected:
 
 #define SKIP_ON_RUSTICL()                                                                          \
     do {                                                                                           \
-        if (rusticl()) GTEST_SKIP() << "CLBlast on rusticl is very slow: it runs the OPS.md sample only"; \
+        if (rusticl()) GTEST_SKIP() << "CLBlast on rusticl is very slow: it runs the CANN sample (docs/ops) only"; \
     } while (0)
 
 // ---------------------------------------------------------------------------------- results

@@ -53,6 +53,10 @@ for f in include/acl/acl.h include/acl/acl_base.h include/acl/acl_rt.h include/a
          lib64/pkgconfig/aclnn_opencl.pc set_env.sh; do
     [[ -f $prefix/$f ]] || fail "missing $f"
 done
+# Every public header of the source tree (a new operator's included) is installed at the same path.
+while IFS= read -r header; do
+    [[ -f $prefix/include/${header#"$source_dir/include/"} ]] || fail "header not installed: ${header#"$source_dir/"}"
+done < <(find "$source_dir/include" -name '*.h' | sort)
 real_lib=$(readlink -f "$lib")
 [[ -f $real_lib && $real_lib == */libaclnn_opencl.so.0.* ]] || fail "libaclnn_opencl.so.0 does not lead to a versioned file"
 soname=$(readelf -d "$real_lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')

@@ -1,4 +1,4 @@
-"""Reading a case's params (the keys per operator are in docs/benchmarks.md)."""
+"""Reading a case's params (each operator's module lists the keys it reads)."""
 
 
 def ints(params, key):

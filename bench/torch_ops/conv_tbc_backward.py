@@ -1,4 +1,14 @@
-"""PyTorch baseline of ConvTbcBackward for bench/torch_baseline.py."""
+"""PyTorch baseline of ConvTbcBackward for bench/torch_baseline.py.
+
+Timed: `torch.ops.aten.conv_tbc_backward(self, input, weight, bias, pad)`
+
+params keys (the aclnn argument names, set by tests/cases/):
+- `input`: [T, B, C_in]
+- `weight`: [K, C_in, C_out]
+- `pad`: [pad]
+- `self`, `bias`: shapes of the output gradient (T_out, B, C_out) and of bias (informational)
+- `cubeMathType`: [0..3] (informational; PyTorch has no equivalent)
+"""
 
 from _params import first, ints  # noqa: F401
 

@@ -1,4 +1,10 @@
-"""PyTorch baseline of the Copy yardstick case for bench/torch_baseline.py."""
+"""PyTorch baseline of the Copy yardstick case for bench/torch_baseline.py.
+
+Timed: `dst.copy_(src)`
+
+params keys (the aclnn argument names, set by tests/cases/):
+- `numel`: [bytes copied]
+"""
 
 from _params import first, ints  # noqa: F401
 

@@ -1,4 +1,11 @@
-"""PyTorch baseline of Im2colBackward for bench/torch_baseline.py."""
+"""PyTorch baseline of Im2colBackward for bench/torch_baseline.py.
+
+Timed: `F.fold(gradOutput, inputSize, kernelSize, dilation, padding, stride)`
+
+params keys (the aclnn argument names, set by tests/cases/):
+- `gradOutput`: shape, 2-D (C*kh*kw, L) or 3-D (N, C*kh*kw, L)
+- `inputSize`, `kernelSize`, `dilation`, `padding`, `stride`: [h, w] each
+"""
 
 from _params import first, ints  # noqa: F401
 

@@ -1,4 +1,11 @@
-"""PyTorch baseline of MaxUnpool2dBackward for bench/torch_baseline.py."""
+"""PyTorch baseline of MaxUnpool2dBackward for bench/torch_baseline.py.
+
+Timed: `torch.gather(gradOutput.flatten(-2), -1, indices.flatten(-2))` (random valid indices)
+
+params keys (the aclnn argument names, set by tests/cases/):
+- `self`: shape of self / indices / out, (N,C,H,W) or (C,H,W)
+- `outputSize`: [oH, oW]
+"""
 
 from _params import first, ints  # noqa: F401
 

@@ -1,4 +1,12 @@
-"""PyTorch baseline of ReflectionPad2dBackward and ReplicationPad2dBackward for bench/torch_baseline.py."""
+"""PyTorch baseline of ReflectionPad2dBackward and ReplicationPad2dBackward for bench/torch_baseline.py.
+
+Timed: `torch.ops.aten.reflection_pad2d_backward(gradOutput, self, padding)` / `replication_pad2d_backward`
+
+params keys (the aclnn argument names, set by tests/cases/):
+- `self`: shape of self, 3-D (C,H,W) or 4-D (N,C,H,W)
+- `padding`: [left, right, top, bottom]
+- `gradOutput`: shape of gradOutput (informational; derived from the two above)
+"""
 
 from _params import first, ints  # noqa: F401
 

@@ -14,6 +14,46 @@ Kernel::Kernel(const ProgramHandle &program, const char *name) : program_(progra
     clGetProgramInfo(program.get(), CL_PROGRAM_DEVICES, sizeof device, &device, nullptr);
     clGetKernelWorkGroupInfo(kernel_.get(), device, CL_KERNEL_WORK_GROUP_SIZE, sizeof maxLocal_, &maxLocal_, nullptr);
     maxLocal_ = std::max<size_t>(maxLocal_, 1);
+    clGetKernelInfo(kernel_.get(), CL_KERNEL_NUM_ARGS, sizeof numArgs_, &numArgs_, nullptr);
+}
+
+void Kernel::checkArgCount() const {
+    if (numArgs_ != 0 && next_ != numArgs_) {
+        fail(ACLNN_ERR_INNER, strformat("kernel %s takes %u arguments but %u were set", name_, numArgs_, next_));
+    }
+}
+
+void Kernel::set(const LocalMemory &m) {
+    clCheck(clSetKernelArg(kernel_.get(), next_, m.bytes, nullptr),
+            strformat("clSetKernelArg(%s, %u, local)", name_, next_).c_str(), ACLNN_ERR_INNER);
+    ++next_;
+}
+
+LaunchSize LaunchSize::linear(size_t n, size_t local) {
+    LaunchSize s;
+    s.dims = 1;
+    s.global[0] = n;
+    s.local[0] = local;
+    return s;
+}
+
+LaunchSize LaunchSize::grid(cl_uint dims, const size_t *global, const size_t *local) {
+    LaunchSize s;
+    s.dims = dims;
+    for (cl_uint d = 0; d < dims; ++d) {
+        s.global[d] = global[d];
+        s.local[d] = local[d];
+    }
+    return s;
+}
+
+std::string LaunchSize::describe() const {
+    std::string g = "global [", l = "local [";
+    for (cl_uint d = 0; d < dims; ++d) {
+        g += (d ? "," : "") + std::to_string(global[d]);
+        l += (d ? "," : "") + (local[0] == 0 ? std::string("auto") : std::to_string(local[d]));
+    }
+    return g + "] " + l + "]";
 }
 
 void Kernel::setRaw(size_t size, const void *value) {
@@ -37,6 +77,14 @@ void Kernel::launch1d(cl_command_queue queue, size_t n, size_t local) {
     launch(queue, 1, &global, &local);
 }
 
+void Kernel::launch(cl_command_queue queue, const LaunchSize &size) {
+    if (size.local[0] == 0) {
+        launch1d(queue, size.global[0]);
+    } else {
+        launch(queue, size.dims, size.global, size.local);
+    }
+}
+
 void Kernel::launch(cl_command_queue queue, cl_uint dims, const size_t *global, const size_t *local) {
     size_t rounded[3] = {1, 1, 1};
     for (cl_uint d = 0; d < dims; ++d) {
@@ -45,6 +93,23 @@ void Kernel::launch(cl_command_queue queue, cl_uint dims, const size_t *global, 
     }
     clCheck(clEnqueueNDRangeKernel(queue, kernel_.get(), dims, nullptr, rounded, local, 0, nullptr, nullptr),
             strformat("clEnqueueNDRangeKernel(%s)", name_).c_str(), ACLNN_ERR_RUNTIME_ERROR);
+}
+
+void rowLocalSize(size_t kernelMax, int64_t W, int64_t H, size_t local[3], size_t target, size_t rowTarget) {
+    const size_t limit = std::max<size_t>(1, std::min(target, kernelMax));
+    const size_t pieces = (static_cast<size_t>(W) + rowTarget - 1) / rowTarget;
+    size_t lx = (static_cast<size_t>(W) + pieces - 1) / pieces;
+    lx = std::min(roundUp(lx, 8), limit);
+    local[0] = lx;
+    local[1] = std::max<size_t>(1, std::min(limit / lx, static_cast<size_t>(H)));
+    local[2] = 1;
+}
+
+void fillLocalSize(const Device &device, size_t kernelMax, const size_t global[3], size_t target, size_t local[3]) {
+    const size_t limit = std::min(target, kernelMax);
+    local[0] = std::max<size_t>(1, std::min({global[0], device.maxWorkItemSizes[0], limit}));
+    local[1] = std::max<size_t>(1, std::min({global[1], device.maxWorkItemSizes[1], limit / local[0]}));
+    local[2] = std::max<size_t>(1, std::min({global[2], device.maxWorkItemSizes[2], limit / (local[0] * local[1])}));
 }
 
 }  // namespace aclcl

@@ -1,10 +1,12 @@
 #include "meta/executor.h"
 
+#include <chrono>
 #include <mutex>
 #include <unordered_map>
 
 #include "aclnn/opdev/op_errno.h"
 #include "common/dtype.h"
+#include "common/log.h"
 #include "runtime/memory.h"
 
 namespace aclcl {
@@ -89,6 +91,29 @@ BufferRef RunContext::workspace(uint64_t byteOffset, aclDataType dtype) const {
     return BufferRef{a.mem, static_cast<cl_ulong>(a.offset / elem)};
 }
 
+namespace {
+
+// The second phase with logging on: one info line for the call; at debug, each step's time, measured
+// by finishing the queue before and after it (this serialises the stream while debug logging is on).
+void runLogged(aclOpExecutor &executor, RunContext &ctx, const char *api) {
+    const bool timed = logEnabled(LogLevel::Debug);
+    logLine(LogLevel::Info, strformat("%s: %zu step(s) on %s, workspace %llu bytes", api, executor.steps.size(),
+                                      ctx.device().describe().c_str(),
+                                      static_cast<unsigned long long>(executor.workspaceSize)));
+    if (timed) clFinish(ctx.queue());
+    for (size_t i = 0; i < executor.steps.size(); ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        executor.steps[i](ctx);
+        if (!timed) continue;
+        clFinish(ctx.queue());
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        logLine(LogLevel::Debug, strformat("%s: step %zu (%s) took %.3f ms (enqueue to finish)", api, i,
+                                           i < executor.stepNames.size() ? executor.stepNames[i].c_str() : "?", ms));
+    }
+}
+
+}  // namespace
+
 int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                     void *stream) {
     return guard(ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> int32_t {
@@ -134,7 +159,11 @@ int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, ac
         // call before any output byte is written, not between two steps.
         for (size_t i = 0; i < executor->inputs.size(); ++i) ctx.input(i);
         for (size_t o = 0; o < executor->outputs.size(); ++o) ctx.output(o);
-        for (auto &step : executor->steps) step(ctx);
+        if (!logEnabled(LogLevel::Info)) {
+            for (auto &step : executor->steps) step(ctx);
+        } else {
+            runLogged(*executor, ctx, api);
+        }
         return ACLNN_SUCCESS;
     });
 }

@@ -28,6 +28,7 @@ struct aclOpExecutor {
     std::vector<aclTensor> outputs;
     uint64_t workspaceSize = 0;
     std::vector<aclcl::Step> steps;
+    std::vector<std::string> stepNames;  // what each step does, for the log (same length as steps)
     std::vector<std::shared_ptr<void>> keepAlive;  // programs and other resources the steps use
     bool repeatable = false;
 };
