@@ -17,6 +17,51 @@ Kernel::Kernel(const ProgramHandle &program, const char *name) : program_(progra
     clGetKernelInfo(kernel_.get(), CL_KERNEL_NUM_ARGS, sizeof numArgs_, &numArgs_, nullptr);
 }
 
+// Parameter types (programs are built with -cl-kernel-arg-info); without them nothing is checked.
+void Kernel::loadParameterInfo() {
+    for (cl_uint i = 0; i < numArgs_; ++i) {
+        char text[256] = {};
+        cl_kernel_arg_address_qualifier space = 0;
+        if (clGetKernelArgInfo(kernel_.get(), i, CL_KERNEL_ARG_TYPE_NAME, sizeof text - 1, text, nullptr) !=
+                CL_SUCCESS ||
+            clGetKernelArgInfo(kernel_.get(), i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof space, &space, nullptr) !=
+                CL_SUCCESS) {
+            paramTypes_.clear();
+            paramSpaces_.clear();
+            paramNames_.clear();
+            return;
+        }
+        std::string type;
+        for (const char *c = text; *c; ++c) {
+            if (*c != ' ') type += *c;
+        }
+        paramTypes_.push_back(type);
+        paramSpaces_.push_back(space);
+        char argName[256] = {};
+        clGetKernelArgInfo(kernel_.get(), i, CL_KERNEL_ARG_NAME, sizeof argName - 1, argName, nullptr);
+        paramNames_.emplace_back(argName);
+    }
+}
+
+void Kernel::checkParameter(const char *expected, cl_kernel_arg_address_qualifier space) const {
+    if (next_ >= paramTypes_.size()) return;
+    const std::string &actual = paramTypes_[next_];
+    const cl_kernel_arg_address_qualifier actualSpace = paramSpaces_[next_];
+    bool ok = actualSpace == space || (space == CL_KERNEL_ARG_ADDRESS_GLOBAL &&
+                                       actualSpace == CL_KERNEL_ARG_ADDRESS_CONSTANT);
+    if (ok && expected && space == CL_KERNEL_ARG_ADDRESS_PRIVATE) ok = actual == expected;
+    if (ok) return;
+    const char *given = space == CL_KERNEL_ARG_ADDRESS_GLOBAL  ? "a global buffer"
+                        : space == CL_KERNEL_ARG_ADDRESS_LOCAL ? "local memory"
+                                                               : (expected ? expected : "a value of another type");
+    fail(ACLNN_ERR_INNER, strformat("kernel %s parameter %u (%s) is %s%s, but the host sets %s", name_, next_,
+                                    paramNames_[next_].c_str(), actual.c_str(),
+                                    actualSpace == CL_KERNEL_ARG_ADDRESS_GLOBAL  ? " (global)"
+                                    : actualSpace == CL_KERNEL_ARG_ADDRESS_LOCAL ? " (local)"
+                                                                                 : "",
+                                    given));
+}
+
 void Kernel::checkArgCount() const {
     if (numArgs_ != 0 && next_ != numArgs_) {
         fail(ACLNN_ERR_INNER, strformat("kernel %s takes %u arguments but %u were set", name_, numArgs_, next_));
@@ -24,6 +69,7 @@ void Kernel::checkArgCount() const {
 }
 
 void Kernel::set(const LocalMemory &m) {
+    checkParameter(nullptr, CL_KERNEL_ARG_ADDRESS_LOCAL);
     clCheck(clSetKernelArg(kernel_.get(), next_, m.bytes, nullptr),
             strformat("clSetKernelArg(%s, %u, local)", name_, next_).c_str(), ACLNN_ERR_INNER);
     ++next_;
@@ -56,13 +102,19 @@ std::string LaunchSize::describe() const {
     return g + "] " + l + "]";
 }
 
-void Kernel::setRaw(size_t size, const void *value) {
+void Kernel::setRaw(size_t size, const void *value, const char *type) {
+    checkParameter(type, CL_KERNEL_ARG_ADDRESS_PRIVATE);
     clCheck(clSetKernelArg(kernel_.get(), next_, size, value),
             strformat("clSetKernelArg(%s, %u)", name_, next_).c_str(), ACLNN_ERR_INNER);
     ++next_;
 }
 
-void Kernel::set(cl_mem m) { setRaw(sizeof m, &m); }
+void Kernel::set(cl_mem m) {
+    checkParameter(nullptr, CL_KERNEL_ARG_ADDRESS_GLOBAL);
+    clCheck(clSetKernelArg(kernel_.get(), next_, sizeof m, &m),
+            strformat("clSetKernelArg(%s, %u)", name_, next_).c_str(), ACLNN_ERR_INNER);
+    ++next_;
+}
 
 void Kernel::set(const BufferRef &b) {
     set(b.mem);

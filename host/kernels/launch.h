@@ -2,8 +2,11 @@
 #pragma once
 
 #include <cstddef>
+#include <mutex>
 #include <cstdint>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "kernels/program_cache.h"
 #include "runtime/cl_handles.h"
@@ -29,15 +32,34 @@ struct LocalMemory {
     size_t bytes;
 };
 
+namespace detail {
+// The OpenCL C spelling of a host argument type, for the check against the kernel's parameter types
+// (nullptr: not checked).
+template <class T>
+constexpr const char *clTypeName() {
+    if constexpr (std::is_same_v<T, cl_int>) return "int";
+    if constexpr (std::is_same_v<T, cl_uint>) return "uint";
+    if constexpr (std::is_same_v<T, cl_long>) return "long";
+    if constexpr (std::is_same_v<T, cl_ulong>) return "ulong";
+    if constexpr (std::is_same_v<T, cl_float>) return "float";
+    if constexpr (std::is_same_v<T, cl_double>) return "double";
+    if constexpr (std::is_same_v<T, cl_long8>) return "long8";
+    return nullptr;
+}
+}  // namespace detail
+
 class Kernel {
 public:
     Kernel(const ProgramHandle &program, const char *name);
 
     // Sets all arguments in order. A BufferRef fills two parameters: (__global T* p, ulong p_off).
-    // Setting fewer or more than the kernel's parameter count is an internal error.
+    // Setting fewer or more than the kernel's parameter count is an internal error, and so is (where the
+    // implementation reports parameter types) a value whose type is not the parameter's: an int for a
+    // long, a buffer for a scalar, local memory for a global pointer.
     template <class... Args>
     Kernel &args(const Args &...values) {
         next_ = 0;
+        std::call_once(parameterInfoOnce_, [this] { loadParameterInfo(); });
         (set(values), ...);
         checkArgCount();
         return *this;
@@ -56,14 +78,17 @@ public:
 
 private:
     void checkArgCount() const;
+    void loadParameterInfo();
     void set(const LocalMemory &m);
     void set(const BufferRef &b);
     void set(cl_mem m);
-    void setRaw(size_t size, const void *value);
+    // `type`: the OpenCL C type the parameter must have (nullptr: not checked).
+    void setRaw(size_t size, const void *value, const char *type);
     template <class T>
     void set(const T &v) {
-        setRaw(sizeof(T), &v);
+        setRaw(sizeof(T), &v, detail::clTypeName<T>());
     }
+    void checkParameter(const char *expected, cl_kernel_arg_address_qualifier space) const;
 
     ProgramHandle program_;
     ClKernelPtr kernel_;
@@ -71,6 +96,11 @@ private:
     cl_uint next_ = 0;
     cl_uint numArgs_ = 0;
     size_t maxLocal_ = 1;
+    // Parameter names, types and address spaces, read at the first args() call when the implementation
+    // reports them (empty otherwise: nothing is checked); read-only afterwards.
+    std::once_flag parameterInfoOnce_;
+    std::vector<std::string> paramNames_, paramTypes_;
+    std::vector<cl_kernel_arg_address_qualifier> paramSpaces_;
 };
 
 inline size_t roundUp(size_t n, size_t multiple) { return (n + multiple - 1) / multiple * multiple; }

@@ -34,6 +34,8 @@ std::string buildOptions(const Device &device) {
         device.openclCVersion.find("OpenCL C 1.1") == std::string::npos) {
         opts = "-cl-std=CL1.2";
     }
+    // Parameter names and types, so that Kernel::args can check what the host sets (host/kernels/launch.h).
+    opts += opts.empty() ? "-cl-kernel-arg-info" : " -cl-kernel-arg-info";
     return opts;
 }
 

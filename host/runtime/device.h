@@ -34,6 +34,7 @@ struct Device {
     cl_uint computeUnits = 0;
     cl_ulong localMemSize = 0;
     size_t maxWorkItemSizes[3] = {1, 1, 1};
+    uint64_t baseAddressAlignBytes = 1;  // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes (sub-buffer origins)
     Implementation implementation = Implementation::Other;
     // Known compiler bugs that steer kernel choices; operators ask these, never the platform name.
     struct {

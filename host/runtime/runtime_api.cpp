@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "common/acl_call.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
 
@@ -16,18 +17,6 @@ namespace {
 
 std::mutex g_initMutex;
 bool g_initialized = false;
-
-template <class Body>
-aclError run(Body &&body) {
-    return guard(ACL_ERROR_INTERNAL_ERROR, ACL_ERROR_BAD_ALLOC, [&]() -> aclError {
-        body();
-        return ACL_SUCCESS;
-    });
-}
-
-void requireNonNull(const void *p, const char *api, const char *arg) {
-    if (!p) fail(ACL_ERROR_INVALID_PARAM, strformat("%s: argument %s must not be null", api, arg));
-}
 
 // Rounds the runtime's finalisation hooks (program caches etc. register themselves here).
 std::vector<void (*)()> &finalizeHooks() {
