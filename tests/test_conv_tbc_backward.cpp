@@ -34,6 +34,7 @@
 #include "common/error.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
+#include "support/golden_tally.h"
 #include "ops/conv_tbc_backward.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
@@ -110,6 +111,7 @@ TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
     SKIP_ON_RUSTICL();
     const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/conv_tbc_backward.golden");
     ASSERT_EQ(cases.size(), 20u);
+    testing_support::GoldenTally tally(cases.size());
     for (const golden::Case &g : cases) {
         SCOPED_TRACE(g.name);
         const auto &x = g.tensor("input"), &w = g.tensor("weight"), &dy = g.tensor("self");
@@ -133,7 +135,9 @@ TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
                                                              << ", PyTorch " << want;
             }
         }
+        tally.ran();
     }
+    tally.check(20);
 }
 
 TEST_P(ConvTbcBackwardTest, EveryDtypeAndCubeMathType) {
