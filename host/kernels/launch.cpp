@@ -1,6 +1,8 @@
 #include "kernels/launch.h"
 
 #include <algorithm>
+#include <cstring>
+#include <utility>
 
 #include "aclnn/opdev/op_errno.h"
 
@@ -17,6 +19,33 @@ Kernel::Kernel(const ProgramHandle &program, const char *name) : program_(progra
     clGetKernelInfo(kernel_.get(), CL_KERNEL_NUM_ARGS, sizeof numArgs_, &numArgs_, nullptr);
 }
 
+namespace {
+
+// A reported parameter type in OpenCL C's short spelling ("unsigned int" -> "uint", no spaces or
+// const), or "" for anything else (structs, pointers' element types we do not compare): implementations
+// spell types differently, and only a mismatch between two known scalar types is an error.
+std::string normalisedTypeName(const char *reported) {
+    std::string t(reported);
+    for (const char *word : {"const ", "volatile ", "__private ", "private "}) {
+        for (size_t at; (at = t.find(word)) != std::string::npos;) t.erase(at, std::strlen(word));
+    }
+    while (!t.empty() && t.back() == ' ') t.pop_back();
+    static const std::pair<const char *, const char *> longForms[] = {
+        {"unsigned int", "uint"}, {"unsigned long", "ulong"}, {"long int", "long"}, {"unsigned char", "uchar"},
+        {"unsigned short", "ushort"}};
+    for (const auto &[from, to] : longForms) {
+        if (t == from) t = to;
+    }
+    static const char *const known[] = {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float",
+                                        "double", "half", "long8"};
+    for (const char *k : known) {
+        if (t == k) return t;
+    }
+    return "";
+}
+
+}  // namespace
+
 // Parameter types (programs are built with -cl-kernel-arg-info); without them nothing is checked.
 void Kernel::loadParameterInfo() {
     for (cl_uint i = 0; i < numArgs_; ++i) {
@@ -31,11 +60,7 @@ void Kernel::loadParameterInfo() {
             paramNames_.clear();
             return;
         }
-        std::string type;
-        for (const char *c = text; *c; ++c) {
-            if (*c != ' ') type += *c;
-        }
-        paramTypes_.push_back(type);
+        paramTypes_.push_back(normalisedTypeName(text));
         paramSpaces_.push_back(space);
         char argName[256] = {};
         clGetKernelArgInfo(kernel_.get(), i, CL_KERNEL_ARG_NAME, sizeof argName - 1, argName, nullptr);
@@ -49,13 +74,13 @@ void Kernel::checkParameter(const char *expected, cl_kernel_arg_address_qualifie
     const cl_kernel_arg_address_qualifier actualSpace = paramSpaces_[next_];
     bool ok = actualSpace == space || (space == CL_KERNEL_ARG_ADDRESS_GLOBAL &&
                                        actualSpace == CL_KERNEL_ARG_ADDRESS_CONSTANT);
-    if (ok && expected && space == CL_KERNEL_ARG_ADDRESS_PRIVATE) ok = actual == expected;
+    if (ok && expected && space == CL_KERNEL_ARG_ADDRESS_PRIVATE && !actual.empty()) ok = actual == expected;
     if (ok) return;
     const char *given = space == CL_KERNEL_ARG_ADDRESS_GLOBAL  ? "a global buffer"
                         : space == CL_KERNEL_ARG_ADDRESS_LOCAL ? "local memory"
                                                                : (expected ? expected : "a value of another type");
     fail(ACLNN_ERR_INNER, strformat("kernel %s parameter %u (%s) is %s%s, but the host sets %s", name_, next_,
-                                    paramNames_[next_].c_str(), actual.c_str(),
+                                    paramNames_[next_].c_str(), actual.empty() ? "a parameter" : actual.c_str(),
                                     actualSpace == CL_KERNEL_ARG_ADDRESS_GLOBAL  ? " (global)"
                                     : actualSpace == CL_KERNEL_ARG_ADDRESS_LOCAL ? " (local)"
                                                                                  : "",
