@@ -1,6 +1,8 @@
 """PyTorch baseline of GroupNormSwishGrad for bench/torch_baseline.py.
 
-Timed: recompute xhat and z = xhat*gamma+beta from x, mean, rstd; swish derivative `dy*sg*(1+s*z*(1-sg))`; `torch.ops.aten.native_group_norm_backward` (mean/rstd computed from x once, outside the timing)
+Timed: recompute xhat and z = xhat*gamma+beta from x, mean, rstd; swish derivative
+`dy*sg*(1+s*z*(1-sg))`; `torch.ops.aten.native_group_norm_backward` (mean/rstd computed from x once,
+outside the timing)
 
 params keys (the aclnn argument names, set by tests/cases/):
 - `x`: shape of x / dy, (N, C, ...)
