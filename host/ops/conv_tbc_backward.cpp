@@ -184,6 +184,11 @@ public:
         aclDataType promoted = conv_tbc::promotedDtype(args_.self->dtype, args_.input->dtype, args_.weight->dtype);
         precision_ = conv_tbc::gemmPrecision(plan_.device().fp16, promoted, args_.cubeMathType);
         gemmDtype_ = precision_ == blas::Precision::Half ? ACL_FLOAT16 : ACL_FLOAT;
+        if (args_.cubeMathType == 2 && !plan_.device().fp16) {
+            ACLCL_LOG(Warn, strformat("%s: cubeMathType 2 (USE_FP16) asks for fp16 GEMMs, but %s has no cl_khr_fp16: "
+                                      "computing them in fp32",
+                                      plan_.checkName(), plan_.device().describe().c_str()));
+        }
 
         if (!args_.gradInput->isEmpty()) planGradInput();
         if (!args_.gradWeight->isEmpty()) planGradWeight();
