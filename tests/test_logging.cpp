@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_convolution_backward.h"
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "common/log.h"
@@ -116,6 +117,28 @@ TEST_P(LoggingTest, PackedInputsAndStagedOutputsAreSteps) {
     const std::string text = testing::internal::GetCapturedStderr();
     EXPECT_NE(text.find("step 0: kernel copy_cast (pack input 0 into workspace"), std::string::npos) << text;
     EXPECT_NE(text.find("step 1: kernel pad2d_bwd_"), std::string::npos) << text;
+    aclDestroyAclOpExecutor(ex);
+}
+
+TEST_P(LoggingTest, GemmPlansListTheirGemms) {
+    if (testing_support::deviceIsRusticl(device())) GTEST_SKIP() << "CLBlast is very slow on rusticl";
+    // ConvTbcBackward, T 5, B 1, C_in 2, C_out 2, K 1, pad 0: two GEMMs and the bias column sums.
+    DeviceTensor self({5, 1, 2}, ACL_FLOAT), input({5, 1, 2}, ACL_FLOAT), weight({1, 2, 2}, ACL_FLOAT),
+        bias({2}, ACL_FLOAT), gradInput({5, 1, 2}, ACL_FLOAT), gradWeight({1, 2, 2}, ACL_FLOAT),
+        gradBias({2}, ACL_FLOAT);
+    ScopedLogLevel scoped(3);
+    testing::internal::CaptureStderr();
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    const aclnnStatus st = aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, 0, 0, gradInput, gradWeight,
+                                                                gradBias, &ws, &ex);
+    const std::string text = testing::internal::GetCapturedStderr();
+    ASSERT_EQ(st, 0) << aclGetRecentErrMsg();
+    EXPECT_NE(text.find("aclnnConvTbcBackwardGetWorkspaceSize on "), std::string::npos) << text;
+    EXPECT_NE(text.find("pad=0 cubeMathType=0"), std::string::npos) << text;
+    EXPECT_NE(text.find("CLBlast fp32 (gemm NT m=5 n=2 k=2"), std::string::npos) << text;
+    EXPECT_NE(text.find("gemm TN m=2 n=2 k=5"), std::string::npos) << text;
+    EXPECT_NE(text.find("kernel column_sums global [2] local [auto]"), std::string::npos) << text;
     aclDestroyAclOpExecutor(ex);
 }
 

@@ -178,8 +178,8 @@ public:
         plan_.addOutput(args_.gradInput, "gradInput");
         plan_.addOutput(args_.gradWeight, "gradWeight");
         plan_.addOutput(args_.gradBias, "gradBias");
-        plan_.describeAttribute("pad", std::to_string(args_.pad));
-        plan_.describeAttribute("cubeMathType", std::to_string(args_.cubeMathType));
+        plan_.describeAttribute("pad", args_.pad);
+        plan_.describeAttribute("cubeMathType", int64_t{args_.cubeMathType});
 
         aclDataType promoted = conv_tbc::promotedDtype(args_.self->dtype, args_.input->dtype, args_.weight->dtype);
         precision_ = conv_tbc::gemmPrecision(plan_.device().fp16, promoted, args_.cubeMathType);
@@ -210,7 +210,7 @@ private:
         GemmAction g{false, dims, a, b, c, aFirst, bFirst, cFirst, beta, 0};
         tempBytes_ = std::max(tempBytes_, blas::gemmTempBytes(plan_.device(), precision_, dims));
         actions_.push_back(g);
-        if (logEnabled(LogLevel::Info)) {
+        if (plan_.logging()) {
             description_ += strformat("%sgemm %s%s m=%zu n=%zu k=%zu beta=%g", description_.empty() ? "" : ", ",
                                       dims.transA == blas::Op::Trans ? "T" : "N",
                                       dims.transB == blas::Op::Trans ? "T" : "N", dims.m, dims.n, dims.k, beta);
@@ -224,7 +224,7 @@ private:
         z.cFirst = first;
         z.zeroCount = count;
         actions_.push_back(z);
-        if (logEnabled(LogLevel::Info)) {
+        if (plan_.logging()) {
             description_ += strformat("%sfill %llu zeros", description_.empty() ? "" : ", ",
                                       static_cast<unsigned long long>(count));
         }
@@ -300,10 +300,12 @@ private:
         blas::Precision precision = precision_;
         uint64_t tempBytes = tempBytes_;
         size_t elementBytes = dtypeSize(gemmDtype_);
-        const std::string what = strformat("CLBlast %s (%s), temp %llu bytes at workspace +%llu",
-                                           precision == blas::Precision::Half ? "fp16" : "fp32", description_.c_str(),
-                                           static_cast<unsigned long long>(tempBytes),
-                                           static_cast<unsigned long long>(region));
+        const std::string what =
+            !plan_.logging() ? std::string()
+                             : strformat("CLBlast %s (%s), temp %llu bytes at workspace +%llu",
+                                         precision == blas::Precision::Half ? "fp16" : "fp32", description_.c_str(),
+                                         static_cast<unsigned long long>(tempBytes),
+                                         static_cast<unsigned long long>(region));
         plan_.step([actions, precision, tempBytes, region, elementBytes](RunContext &ctx) {
             ClMemPtr temp;
             if (tempBytes > 0) {

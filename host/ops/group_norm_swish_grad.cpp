@@ -252,8 +252,8 @@ void plan(OpPlan &plan, const Args &a) {
     size_t oDx = plan.addOutput(a.dx, "dxOut");
     size_t oDgamma = a.wantDgamma ? plan.addOutput(a.dgamma, "dgammaOut") : 0;
     size_t oDbeta = a.wantDbeta ? plan.addOutput(a.dbeta, "dbetaOut") : 0;
-    plan.describeAttribute("numGroups", std::to_string(a.numGroups));
-    plan.describeAttribute("swishScale", strformat("%g", a.swishScale));
+    plan.describeAttribute("numGroups", a.numGroups);
+    plan.describeAttribute("swishScale", a.swishScale);
 
     Buffers b;
     b.dy = plan.contiguousInput(iDy, dtype);

@@ -166,11 +166,11 @@ void plan(OpPlan &plan, const Args &a) {
                                 a.dilation, a.padding, a.stride, out);
     plan.addInput(gradOutput, "gradOutput");
     plan.addOutput(out, "out");
-    plan.describeAttribute("inputSize", a.inputSize->toString());
-    plan.describeAttribute("kernelSize", a.kernelSize->toString());
-    plan.describeAttribute("dilation", a.dilation->toString());
-    plan.describeAttribute("padding", a.padding->toString());
-    plan.describeAttribute("stride", a.stride->toString());
+    plan.describeAttribute("inputSize", a.inputSize);
+    plan.describeAttribute("kernelSize", a.kernelSize);
+    plan.describeAttribute("dilation", a.dilation);
+    plan.describeAttribute("padding", a.padding);
+    plan.describeAttribute("stride", a.stride);
     if (gradOutput->isEmpty() || out->isEmpty()) return;  // nothing to compute
 
     const aclDataType inType = gradOutput->dtype, outType = out->dtype;

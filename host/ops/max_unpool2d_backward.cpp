@@ -115,7 +115,7 @@ void plan(OpPlan &plan, const Args &a) {
     plan.addInput(self, "self");
     plan.addInput(indices, "indices");
     plan.addOutput(out, "out");
-    plan.describeAttribute("outputSize", a.outputSize->toString());
+    plan.describeAttribute("outputSize", a.outputSize);
     if (self->isEmpty()) return;  // nothing to compute
 
     const aclDataType gType = gradOutput->dtype, iType = indices->dtype, oType = out->dtype;

@@ -31,20 +31,31 @@ std::string describeTensor(const aclTensor &t) {
 
 size_t OpPlan::addInput(const aclTensor *t, const char *name) {
     executor_->inputs.push_back(*t);
-    if (logging_) describeAttribute(name, describeTensor(*t));
+    if (logging_) describe(name, describeTensor(*t));
     return executor_->inputs.size() - 1;
 }
 
 size_t OpPlan::addOutput(const aclTensor *t, const char *name) {
     executor_->outputs.push_back(*t);
-    if (logging_) describeAttribute(name, describeTensor(*t));
+    if (logging_) describe(name, describeTensor(*t));
     return executor_->outputs.size() - 1;
 }
 
-void OpPlan::describeAttribute(const char *name, const std::string &value) {
-    if (!logging_) return;
+void OpPlan::describe(const char *name, const std::string &value) {
     if (!arguments_.empty()) arguments_ += ' ';
     arguments_ += std::string(name) + "=" + value;
+}
+
+void OpPlan::describeAttribute(const char *name, const aclIntArray *value) {
+    if (logging_) describe(name, value ? value->toString() : std::string("null"));
+}
+
+void OpPlan::describeAttribute(const char *name, int64_t value) {
+    if (logging_) describe(name, std::to_string(value));
+}
+
+void OpPlan::describeAttribute(const char *name, double value) {
+    if (logging_) describe(name, strformat("%g", value));
 }
 
 void OpPlan::pushStep(std::vector<Step> &to, Step s, std::string what) {
@@ -69,7 +80,7 @@ void OpPlan::launch(const std::shared_ptr<Kernel> &kernel, const LaunchSize &siz
             bind(*kernel, ctx);
             kernel->launch(ctx.queue(), size);
         },
-        std::string("kernel ") + kernel->name() + " " + size.describe());
+        logging_ ? std::string("kernel ") + kernel->name() + " " + size.describe() : std::string());
 }
 
 uint64_t OpPlan::reserveWorkspace(uint64_t bytes) {
@@ -108,11 +119,12 @@ Operand OpPlan::contiguous(bool isInput, size_t index, aclDataType dtype) {
                                                      : planCopyCast(device(), dtype, t.dtype, t.viewDims, packed,
                                                                     t.strides));
     executor_->keepAlive.push_back(cc->program);
-    const std::string what = strformat("kernel copy_cast (%s %zu %s workspace +%llu, %s to %s) global [%llu]",
-                                       isInput ? "pack input" : "stage output", index, isInput ? "into" : "from",
-                                       static_cast<unsigned long long>(buffer.byteOffset),
-                                       dtypeName(isInput ? t.dtype : dtype), dtypeName(isInput ? dtype : t.dtype),
-                                       static_cast<unsigned long long>(cc->total));
+    const std::string what =
+        !logging_ ? std::string()
+                  : strformat("kernel copy_cast (%s %zu %s workspace +%llu, %s to %s) global [%llu]",
+                              isInput ? "pack input" : "stage output", index, isInput ? "into" : "from",
+                              static_cast<unsigned long long>(buffer.byteOffset), dtypeName(isInput ? t.dtype : dtype),
+                              dtypeName(isInput ? dtype : t.dtype), static_cast<unsigned long long>(cc->total));
     pushStep(isInput ? executor_->steps : finalSteps_,
              [cc, op, buffer, isInput](RunContext &ctx) {
                  const BufferRef user = op.resolve(ctx), work = buffer.resolve(ctx);

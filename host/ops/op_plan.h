@@ -61,6 +61,8 @@ public:
     explicit OpPlan(const char *api);
 
     const char *api() const { return executor_->op.c_str(); }
+    // Whether this call is logged (info level when planning began): descriptions are built only then.
+    bool logging() const { return logging_; }
     // "aclnnFooGetWorkspaceSize": the prefix of every phase-one error message.
     const char *checkName() const { return checkName_.c_str(); }
     Device &device() const { return *executor_->device; }
@@ -77,15 +79,19 @@ public:
     Operand workspaceOperand(uint64_t elements, aclDataType dtype);
 
     ProgramHandle program(const std::string &name, const Defines &defines);
-    // A step the log describes as `what` (a GEMM, a fill); prefer launch() for kernels.
+    // A step the log describes as `what` (a GEMM, a fill; "" when logging() is false); prefer launch()
+    // for kernels.
     void step(Step s, std::string what);
     // A kernel launch step: bind(kernel, ctx) sets the arguments at run time, then the kernel runs
     // over `size`. The log names the kernel and its sizes.
     std::shared_ptr<Kernel> kernel(const ProgramHandle &program, const char *name);
     void launch(const std::shared_ptr<Kernel> &kernel, const LaunchSize &size,
                 std::function<void(Kernel &, RunContext &)> bind);
-    // Adds "name=value" to the call's log line (tensors are added by addInput/addOutput).
-    void describeAttribute(const char *name, const std::string &value);
+    // Adds "name=value" to the call's log line (tensors are added by addInput/addOutput). Nothing is
+    // formatted while the log is off.
+    void describeAttribute(const char *name, const aclIntArray *value);
+    void describeAttribute(const char *name, int64_t value);
+    void describeAttribute(const char *name, double value);
 
     // Input i as a contiguous buffer of `dtype`: the tensor itself when it already is one, else a
     // packed (and converted) copy made in workspace by a step added now.
@@ -107,6 +113,7 @@ public:
 
 private:
     void pushStep(std::vector<Step> &to, Step s, std::string what);
+    void describe(const char *name, const std::string &value);
     Operand contiguous(bool isInput, size_t index, aclDataType dtype);
     MergedView merged(bool input, size_t index, aclDataType dtype, int outerAxis, int innerAxis, int64_t outer,
                       int64_t inner, int64_t innerScale);

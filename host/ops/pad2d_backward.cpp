@@ -195,7 +195,7 @@ void plan(OpPlan &plan, const Args &a) {
     plan.addInput(gradOutput, "gradOutput");
     plan.addInput(a.self, "self");
     plan.addOutput(a.gradInput, "gradInput");
-    plan.describeAttribute("padding", a.padding->toString());
+    plan.describeAttribute("padding", a.padding);
     if (geo.planes == 0) return;  // N == 0: nothing to compute
 
     const aclDataType dtype = gradOutput->dtype;
