@@ -1,5 +1,6 @@
 // The C entry points of the acl runtime. Each one is a thin translation onto runtime/ objects;
 // guard() turns every failure into a status code and a message for aclGetRecentErrMsg.
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <mutex>
@@ -149,6 +150,45 @@ aclError mallocImpl(const char *api, void **devPtr, size_t size) {
     });
 }
 
+// aclrt[Ctx]SetSysParamOpt. CANN checks the option at its acl layer (100000; ACL_OPT_ENABLE_KERNEL_EARLY_START
+// is a process option only) and the value in its runtime (107000): ACL_OPT_DETERMINISTIC takes 0..3, the
+// others 0 or 1. A context's values have no default (getting one never set is 107021); the process's start at
+// 0, and setting a context's value sets the process's too, as CANN's runtime does (its operators read the
+// process value). Nothing here depends on them: every operator is always deterministic.
+constexpr int kProcessSysParams = 4;
+std::atomic<int64_t> g_processSysParams[kProcessSysParams] = {{0}, {0}, {0}, {0}};
+
+int sysParamIndex(aclSysParamOpt opt, bool context, const char *call) {
+    const int last = context ? ACL_OPT_STRONG_CONSISTENCY : ACL_OPT_ENABLE_KERNEL_EARLY_START;
+    if (static_cast<int>(opt) < 0 || static_cast<int>(opt) > last) {
+        fail(ACL_ERROR_INVALID_PARAM,
+             strformat("%s: Expected opt to be ACL_OPT_DETERMINISTIC (0), ACL_OPT_ENABLE_DEBUG_KERNEL (1)%s "
+                       "ACL_OPT_STRONG_CONSISTENCY (2)%s, but found %d.",
+                       call, context ? " or" : ",", context ? "" : " or ACL_OPT_ENABLE_KERNEL_EARLY_START (3)",
+                       static_cast<int>(opt)));
+    }
+    return static_cast<int>(opt);
+}
+
+void checkSysParamValue(aclSysParamOpt opt, int64_t value, const char *call) {
+    const int64_t limit = opt == ACL_OPT_DETERMINISTIC ? 4 : 2;
+    if (value < 0 || value >= limit) {
+        fail(ACL_ERROR_RT_PARAM_INVALID,
+             strformat("%s: Expected value for opt %d to be in [0, %lld), but found %lld.", call, static_cast<int>(opt),
+                       static_cast<long long>(limit), static_cast<long long>(value)));
+    }
+}
+
+Context &currentContextFor(const char *call) {
+    Context *c = currentContext();
+    if (!c) {
+        fail(ACL_ERROR_RT_CONTEXT_NULL,
+             strformat("%s: this thread has no current context (call aclrtSetDevice or aclrtSetCurrentContext first)",
+                       call));
+    }
+    return *c;
+}
+
 }  // namespace
 
 namespace aclcl {
@@ -270,6 +310,49 @@ aclError aclrtGetCurrentContext(aclrtContext *context) {
         Context *c = currentContext();
         if (!c) fail(ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetCurrentContext: this thread has no current context");
         *context = c;
+    });
+}
+
+aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+    return run([&] {
+        const char *call = "aclrtCtxSetSysParamOpt";
+        int index = sysParamIndex(opt, true, call);
+        checkSysParamValue(opt, value, call);
+        currentContextFor(call).sysParams[index] = value;
+        g_processSysParams[index] = value;
+    });
+}
+
+aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value) {
+    return run([&] {
+        const char *call = "aclrtCtxGetSysParamOpt";
+        requireNonNull(value, call, "value");
+        int index = sysParamIndex(opt, true, call);
+        int64_t v = currentContextFor(call).sysParams[index];
+        if (v < 0) {
+            fail(ACL_ERROR_RT_SYSPARAMOPT_NOT_SET,
+                 strformat("%s: opt %d was never set in the current context (as in CANN, a context's options have "
+                           "no default; call aclrtCtxSetSysParamOpt first)",
+                           call, static_cast<int>(opt)));
+        }
+        *value = v;
+    });
+}
+
+aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+    return run([&] {
+        const char *call = "aclrtSetSysParamOpt";
+        int index = sysParamIndex(opt, false, call);
+        checkSysParamValue(opt, value, call);
+        g_processSysParams[index] = value;
+    });
+}
+
+aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t *value) {
+    return run([&] {
+        const char *call = "aclrtGetSysParamOpt";
+        requireNonNull(value, call, "value");
+        *value = g_processSysParams[sysParamIndex(opt, false, call)];
     });
 }
 

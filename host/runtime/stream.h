@@ -76,6 +76,10 @@ bool hasEventTimestamps(Device &device);
 struct Context {
     Device *device = nullptr;
     bool isDefault = false;  // the device's primary context (aclrtSetDevice)
+    // aclrtCtxSetSysParamOpt's values for ACL_OPT_DETERMINISTIC, _ENABLE_DEBUG_KERNEL, _STRONG_CONSISTENCY;
+    // -1 while never set (CANN has no default: the getter then fails with 107021).
+    static constexpr int kSysParams = 3;
+    std::atomic<int64_t> sysParams[kSysParams] = {{-1}, {-1}, {-1}};
 };
 
 // Handle registries: every handle a user passes in is checked against them, so a stale or bogus
