@@ -63,9 +63,11 @@ if(ACLNN_OPENCL_SANITIZE)
   # the compilers and shells it uses) against the installed library; with a sanitized library that
   # would need ASan preloaded into every one of them. It checks packaging, not memory safety: it is
   # disabled here, and the sanitize_example_* tests below run the same example programs under ASan.
-  if(TEST install_and_examples)
-    set_tests_properties(install_and_examples PROPERTIES DISABLED TRUE)
-  endif()
+  foreach(_test install_and_examples cann_sample_recipes)
+    if(TEST ${_test})
+      set_tests_properties(${_test} PROPERTIES DISABLED TRUE)
+    endif()
+  endforeach()
 
   # The CANN-style example programs, linked to the shared library, run as tests so that
   # LeakSanitizer checks a whole program's lifetime (aclInit .. aclFinalize) outside gtest.
