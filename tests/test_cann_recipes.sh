@@ -14,7 +14,8 @@
 #   level2    #include "aclnnop/level2/aclnn_x.h"   (older toolkits' location, still installed by CANN)
 #   bare      #include "aclnn_x.h"                  (ops-nn's MaxUnpool2dBackward sample)
 # Recipes (the include directories and library names each one uses; root from the variable it reads):
-#   cmake     the CMakeLists.txt template of the CANN docs: root from ASCEND_CUSTOM_PATH, -I<root>/include
+#   cmake     the CMakeLists.txt template of the CANN docs: root from ASCEND_CUSTOM_PATH (ops-cv's and
+#             ops-math's variant: ASCEND_HOME_PATH, used here with the cann root), -I<root>/include
 #             -I<root>/include/aclnn, <root>/lib64/lib{ascendcl,nnopbase,opapi_math,opapi_nn}.so by full
 #             path, -DCMAKE_SKIP_RPATH=TRUE (the loader finds the library through set_env.sh)
 #   nn        ops-nn's build.sh --run_example: g++ with -I$ASCEND_HOME_PATH/include{,/aclnnop,/aclnn}
@@ -145,13 +146,13 @@ check_all() {  # <label> <dir>
     done
 }
 
-write_cmake_template() {  # <dir> <style>: our CMakeLists.txt in the shape of the CANN docs' template
+write_cmake_template() {  # <dir> <style> <root variable>: our CMakeLists.txt shaped like the CANN docs' template
     cat >"$1/CMakeLists.txt" <<EOF
 cmake_minimum_required(VERSION 3.14)
 project(cann_template_recipe LANGUAGES CXX)
 add_compile_options(-std=c++11)
-if(NOT "\$ENV{ASCEND_CUSTOM_PATH}" STREQUAL "")
-  set(ASCEND_PATH \$ENV{ASCEND_CUSTOM_PATH})
+if(NOT "\$ENV{$3}" STREQUAL "")
+  set(ASCEND_PATH \$ENV{$3})
 else()
   set(ASCEND_PATH "/usr/local/Ascend/cann")
 endif()
@@ -202,8 +203,13 @@ build_and_run() {
     case $recipe in
         cmake)
             mkdir -p "$work/proj/$r.$recipe"
-            write_cmake_template "$work/proj/$r.$recipe" "$style"
-            skip_rpath=1 cmake_build "$script" "$work/proj/$r.$recipe" "$out" ASCEND_CUSTOM_PATH="$root" || ok=0
+            if [[ $r == toolkit ]]; then
+                write_cmake_template "$work/proj/$r.$recipe" "$style" ASCEND_CUSTOM_PATH
+                skip_rpath=1 cmake_build "$script" "$work/proj/$r.$recipe" "$out" ASCEND_CUSTOM_PATH="$root" || ok=0
+            else  # the root from ASCEND_HOME_PATH, which the sourced script sets
+                write_cmake_template "$work/proj/$r.$recipe" "$style" ASCEND_HOME_PATH
+                skip_rpath=1 cmake_build "$script" "$work/proj/$r.$recipe" "$out" || ok=0
+            fi
             # CMAKE_SKIP_RPATH: no RUNPATH, the library comes from LD_LIBRARY_PATH (set_env.sh).
             if readelf -d "$out/${examples[0]}" 2>/dev/null | grep -q 'R.*PATH'; then
                 fail "$label: the program has a RUNPATH despite CMAKE_SKIP_RPATH"
