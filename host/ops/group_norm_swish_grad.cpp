@@ -267,11 +267,14 @@ void plan(OpPlan &plan, const Args &a) {
     const aclDataType dtype = a.x->dtype;
 
     // Inputs in CANN's argument order; outputs dx, then dgamma and dbeta when required.
-    size_t iDy = plan.addInput(a.dy), iMean = plan.addInput(a.mean), iRstd = plan.addInput(a.rstd),
-           iX = plan.addInput(a.x), iGamma = plan.addInput(a.gamma), iBeta = plan.addInput(a.beta);
-    size_t oDx = plan.addOutput(a.dx);
-    size_t oDgamma = a.wantDgamma ? plan.addOutput(a.dgamma) : 0;
-    size_t oDbeta = a.wantDbeta ? plan.addOutput(a.dbeta) : 0;
+    size_t iDy = plan.addInput(a.dy, "dy"), iMean = plan.addInput(a.mean, "mean"),
+           iRstd = plan.addInput(a.rstd, "rstd"), iX = plan.addInput(a.x, "x"),
+           iGamma = plan.addInput(a.gamma, "gamma"), iBeta = plan.addInput(a.beta, "beta");
+    size_t oDx = plan.addOutput(a.dx, "dxOut");
+    plan.allowInPlace(oDx, iDy);  // docs/ops/group_norm_swish_grad.md: dxOut may be dy or x itself
+    plan.allowInPlace(oDx, iX);
+    size_t oDgamma = a.wantDgamma ? plan.addOutput(a.dgamma, "dgammaOut") : 0;
+    size_t oDbeta = a.wantDbeta ? plan.addOutput(a.dbeta, "dbetaOut") : 0;
 
     Buffers b;
     b.dy = plan.contiguousInput(iDy, dtype);
