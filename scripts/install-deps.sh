@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # Installs what aclnn-opencl needs to build, test and benchmark on Debian 12 (idempotent).
 # Uses sudo only when not root. Set ACLNN_SKIP_INSTALL=1 to skip entirely.
+#
+#   ACLNN_WITH_TORCH=1   also Debian's PyTorch and OpenBLAS, for the benchmark's PyTorch columns
+#                        (`make demo` sets it unless you pass ACLNN_WITH_TORCH=0; `make test` does not)
+#   ACLNN_WITH_PLOTS=1   also matplotlib, for bench/report.py's chart
+#   ACLNN_WITH_FUZZ=1    also clang with libFuzzer and the sanitizer runtimes (scripts/fuzz.sh)
 set -euo pipefail
 
 [[ "${ACLNN_SKIP_INSTALL:-0}" == 1 ]] && exit 0
@@ -12,9 +17,13 @@ packages=(
   libclblast-dev
   libgtest-dev libgmock-dev
 )
-# Optional: PyTorch for the benchmark's baseline columns and regenerating golden data.
+# Optional: PyTorch for the benchmark's baseline columns (bench/torch_baseline.py) and regenerating golden
+# data. libtorch needs a BLAS, and --no-install-recommends below would not pull one in.
 if [[ "${ACLNN_WITH_TORCH:-0}" == 1 ]]; then
-  packages+=(python3-torch libopenblas0-pthread python3-matplotlib python3-numpy)
+  packages+=(python3-torch libopenblas0-pthread python3-numpy)
+fi
+if [[ "${ACLNN_WITH_PLOTS:-0}" == 1 ]]; then
+  packages+=(python3-matplotlib)
 fi
 
 # Optional: clang with libFuzzer and the sanitizer runtimes, for scripts/fuzz.sh (Debian 12: clang 14).

@@ -102,62 +102,10 @@ posix=$(env -u LD_LIBRARY_PATH sh -c '. "$1/set_env.sh" && printf "%s|%s" "$ASCE
 pass "set_env.sh exports ASCEND_TOOLKIT_HOME, ASCEND_HOME_PATH, LD_LIBRARY_PATH (bash and sh)"
 
 # ---- 5. The examples and what they must print (docs/ops/*.md, "Example") -------------------------------
-# Each expectation is "<output>[~<count>]=<v0>,<v1>,...": the values of the lines "<output> result[i] is: v"
-# (output "result" for single-output samples, which print bare "result[i] is: v"). With ~count, the
-# output must have count elements of which only the listed leading ones are checked.
-# Every examples/*.cpp names its operator and its expected output in two comment lines:
-#   // install-test-symbol: aclnnFoo
-#   // install-test-expect: result=1,2,3
-examples=()
-declare -A symbol expected
-for source in "$source_dir"/examples/*.cpp; do
-    example=$(basename "$source" .cpp)
-    examples+=("$example")
-    symbol[$example]=$(sed -n 's#^// install-test-symbol: ##p' "$source")
-    expected[$example]=$(sed -n 's#^// install-test-expect: ##p' "$source")
-    if [[ -z ${symbol[$example]} || -z ${expected[$example]} ]]; then
-        fail "examples/$example.cpp lacks its install-test-symbol / install-test-expect lines"
-    fi
-done
-[[ ${#examples[@]} -gt 0 ]] || fail "no examples/*.cpp found"
-
-# Compares a program's output with an expectation; values agree within 2e-3 + 2e-6*|expected|
-# (the docs give three decimals; fp32 sums of a few dozen terms of size ~1e3 stay well inside).
-check_output() {
-    local output=$1 spec=$2 item name count values
-    for item in $spec; do
-        name=${item%%=*}
-        values=${item#*=}
-        count=""
-        if [[ $name == *~* ]]; then
-            count=${name#*~}
-            name=${name%%~*}
-        fi
-        awk -v name="$name" -v want="$values" -v count="$count" '
-            BEGIN { n = split(want, w, ",") }
-            {
-                label = ($1 ~ /^result\[/) ? "result" : $1
-                if (label != name) next
-                if (!match($0, /result\[[0-9]+\] is: /)) next
-                idx = substr($0, RSTART + 7) + 0
-                got[idx] = substr($0, RSTART + RLENGTH) + 0
-                seen++
-            }
-            END {
-                total = (count == "") ? n : count
-                if (seen != total) { printf "  %s: %d values printed, expected %d\n", name, seen, total; exit 1 }
-                bad = 0
-                for (i = 1; i <= n; i++) {
-                    d = got[i - 1] - w[i]; if (d < 0) d = -d
-                    a = w[i] < 0 ? -w[i] : w[i]
-                    if (!((i - 1) in got) || d > 2e-3 + 2e-6 * a) {
-                        printf "  %s[%d] = %s, expected %s\n", name, i - 1, got[i - 1], w[i]; bad = 1
-                    }
-                }
-                exit bad
-            }' <<<"$output" || return 1
-    done
-}
+# The examples, their operators and what they print: tests/example_outputs.sh (shared with
+# tests/test_cann_recipes.sh).
+# shellcheck source=tests/example_outputs.sh
+source "$source_dir/tests/example_outputs.sh"
 
 runnable=()
 for example in "${examples[@]}"; do
