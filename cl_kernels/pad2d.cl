@@ -1,0 +1,56 @@
+// 2-D reflection and replication padding (forward), as a gather: each out element is written by
+// exactly one work-item, which copies the one self element the padding maps it to. A copy of the
+// element's bytes, so every dtype is bit-exact (NaN payloads, signed zeros, complex parts kept).
+//
+// Per axis (input size S, pad p before, output index o, i = o - p):
+//   reflection:  i < 0 -> -i;  i >= S -> 2(S-1) - i   (valid pads keep it in [0, S))
+//   replication: clamp(i, 0, S-1)
+// Both then clamp to [0, S): a no-op for every call the host accepts, and a guarantee that no
+// index leaves self.
+//
+// Kernel pad2d_fwd, NDRange (OW, OH, planes = N*C): one work-item per out element. Self and out are
+// addressed through their own strides (any view, any storage offset: nothing is packed or staged).
+//
+// Macros the host defines (host/ops/pad2d.cpp):
+//   MODE_REFLECT   1 for reflection, 0 for replication
+//   ELEM_BYTES     bytes per element: 1, 2, 4, 8 or 16
+//   INDEX_T        int when every extent and element offset fits in 31 bits, long otherwise
+// and this file derives:
+//   ELEM_T         an unsigned type of ELEM_BYTES bytes (ulong2 for 16)
+
+#if ELEM_BYTES == 1
+#define ELEM_T uchar
+#elif ELEM_BYTES == 2
+#define ELEM_T ushort
+#elif ELEM_BYTES == 4
+#define ELEM_T uint
+#elif ELEM_BYTES == 8
+#define ELEM_T ulong
+#elif ELEM_BYTES == 16
+#define ELEM_T ulong2
+#endif
+
+inline INDEX_T pad_source(INDEX_T o, INDEX_T pad, INDEX_T size) {
+    INDEX_T i = o - pad;
+#if MODE_REFLECT
+    i = i < 0 ? -i : i;
+    i = i >= size ? 2 * (size - 1) - i : i;
+#endif
+    return max(min(i, size - 1), (INDEX_T)0);
+}
+
+__kernel void pad2d_fwd(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,
+                        long W_, long OH_, long OW_, long top_, long left_, long C_, long planes_, long in_sn,
+                        long in_sc, long in_sh, long in_sw, long out_sn, long out_sc, long out_sh, long out_sw) {
+    const INDEX_T ow = (INDEX_T)get_global_id(0);
+    const INDEX_T oh = (INDEX_T)get_global_id(1);
+    const INDEX_T plane = (INDEX_T)get_global_id(2);
+    if (ow >= (INDEX_T)OW_ || oh >= (INDEX_T)OH_ || plane >= (INDEX_T)planes_) return;
+    const INDEX_T n = plane / (INDEX_T)C_;
+    const INDEX_T c = plane - n * (INDEX_T)C_;
+    const INDEX_T ih = pad_source(oh, (INDEX_T)top_, (INDEX_T)H_);
+    const INDEX_T iw = pad_source(ow, (INDEX_T)left_, (INDEX_T)W_);
+    const INDEX_T src = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc + ih * (INDEX_T)in_sh + iw * (INDEX_T)in_sw;
+    const INDEX_T dst = n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh + ow * (INDEX_T)out_sw;
+    out[out_off + (ulong)dst] = in[in_off + (ulong)src];
+}

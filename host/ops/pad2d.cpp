@@ -1,0 +1,207 @@
+// aclnnReflectionPad2d (aclnnop/aclnn_reflection_pad2d.h) and aclnnReplicationPad2d
+// (aclnnop/aclnn_replication_pad2d.h): 2-D reflection / replication padding, a gather copy of each
+// element's bytes (cl_kernels/pad2d.cl). The contract, in check order: docs/ops/reflection_pad2d.md
+// and docs/ops/replication_pad2d.md.
+#include <algorithm>
+#include <cstdlib>
+
+#include "aclnnop/aclnn_reflection_pad2d.h"
+#include "aclnnop/aclnn_replication_pad2d.h"
+#include "common/dtype.h"
+#include "ops/op_plan.h"
+
+namespace aclcl {
+
+namespace {
+
+enum class PadMode { Reflection, Replication };
+
+// Executor indices, in CANN's argument order.
+constexpr size_t kSelf = 0;
+constexpr size_t kOut = 0;
+
+constexpr size_t kWorkGroupTarget = 256;
+
+struct PadGeometry {
+    int64_t N = 1, C = 0, H = 0, W = 0, OH = 0, OW = 0;
+    int64_t left = 0, right = 0, top = 0, bottom = 0;
+    bool empty = false;  // N == 0: nothing to compute
+};
+
+// CANN's dtype list for both operators (fp8 types left out); a copy of bytes, so every one is exact.
+const std::initializer_list<aclDataType> kDtypes = {
+    ACL_BOOL,  ACL_INT8,   ACL_UINT8,  ACL_INT16,  ACL_UINT16, ACL_FLOAT16, ACL_BF16,      ACL_INT32,
+    ACL_UINT32, ACL_FLOAT, ACL_INT64,  ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+
+void checkSameFormat(const char *op, const aclTensor *self, const aclTensor *out) {
+    if (self->format == out->format) return;
+    fail(ACLNN_ERR_PARAM_INVALID,
+         strformat("%s: Expected out to have the format of self (%d), but found %d.", op,
+                   static_cast<int>(self->format), static_cast<int>(out->format)));
+}
+
+// The checks in CANN's order: nulls; (views); reflection: dtypes then format, replication: format then
+// dtypes; (fp64 on the device); ranks; padding's length; reflection: each pad below its dim; (a
+// non-empty padded size); out's shape; (out not self-overlapping); the empty-tensor rule. The
+// parenthesised checks are ours.
+PadGeometry validate(PadMode mode, const char *op, const Device &device, const aclTensor *self,
+                     const aclIntArray *padding, const aclTensor *out) {
+    checkNotNull(op, self, "self");
+    checkNotNull(op, padding, "padding");
+    checkNotNull(op, out, "out");
+    checkViews(op, {{self, "self"}, {out, "out"}});
+
+    if (mode == PadMode::Replication) checkSameFormat(op, self, out);
+    checkDtypeIn(op, self, "self", kDtypes);
+    checkDtypeIn(op, out, "out", kDtypes);
+    checkSameDtype(op, self, "self", out, "out");
+    if (mode == PadMode::Reflection) checkSameFormat(op, self, out);
+    requireDeviceSupports(device, self->dtype, op, "self");
+
+    checkRankIn(op, self, "self", {3, 4});
+    checkRankIn(op, out, "out", {self->rank()});
+    checkArraySize(op, padding, "padding", 4);
+
+    PadGeometry geo;
+    geo.left = padding->values[0];
+    geo.right = padding->values[1];
+    geo.top = padding->values[2];
+    geo.bottom = padding->values[3];
+    geo.H = self->dim(-2);
+    geo.W = self->dim(-1);
+    geo.C = self->dim(-3);
+    if (self->rank() == 4) geo.N = self->dim(0);
+
+    if (mode == PadMode::Reflection) {
+        const struct {
+            const char *name;
+            int64_t pad, dim;
+            const char *dimName;
+        } pads[] = {{"left", geo.left, geo.W, "W"},
+                    {"right", geo.right, geo.W, "W"},
+                    {"top", geo.top, geo.H, "H"},
+                    {"bottom", geo.bottom, geo.H, "H"}};
+        for (const auto &p : pads) {
+            if (p.pad < p.dim) continue;
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: Expected each reflection pad to be less than its input dimension, but padding %s "
+                           "(%lld) >= self %s (%lld); padding %s, self shape %s.",
+                           op, p.name, static_cast<long long>(p.pad), p.dimName, static_cast<long long>(p.dim),
+                           padding->toString().c_str(), self->shapeString().c_str()));
+        }
+    }
+
+    const bool selfHasImage = geo.H > 0 && geo.W > 0;
+    if (__builtin_add_overflow(geo.H, geo.top, &geo.OH) || __builtin_add_overflow(geo.OH, geo.bottom, &geo.OH) ||
+        __builtin_add_overflow(geo.W, geo.left, &geo.OW) || __builtin_add_overflow(geo.OW, geo.right, &geo.OW) ||
+        (selfHasImage && (geo.OH < 1 || geo.OW < 1))) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected the padded size of self %s with padding %s to be at least 1 in H and W "
+                       "(negative pads crop), but H + top + bottom = %lld + %lld + %lld and W + left + right = "
+                       "%lld + %lld + %lld.",
+                       op, self->shapeString().c_str(), padding->toString().c_str(), static_cast<long long>(geo.H),
+                       static_cast<long long>(geo.top), static_cast<long long>(geo.bottom),
+                       static_cast<long long>(geo.W), static_cast<long long>(geo.left),
+                       static_cast<long long>(geo.right)));
+    }
+
+    if (selfHasImage) {
+        std::vector<int64_t> expected = self->viewDims;
+        expected[expected.size() - 2] = geo.OH;
+        expected[expected.size() - 1] = geo.OW;
+        checkShapeIs(op, out, "out", expected);
+    }
+
+    // CANN's empty rule: only a 4-D self with N == 0 may be empty (C, H and W non-zero).
+    if (self->isEmpty() || out->isEmpty()) {
+        if (self->rank() == 3 || geo.C == 0 || geo.H == 0 || geo.W == 0) {
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: Expected a 3-D or 4-D self with non-zero C, H and W (only a 4-D self's N may be 0), "
+                           "but found self shape %s and out shape %s.",
+                           op, self->shapeString().c_str(), out->shapeString().c_str()));
+        }
+        geo.empty = true;
+    }
+    checkNoSelfOverlap(op, out, "out");
+    return geo;
+}
+
+// Strides of (N, C, H, W); a 3-D tensor has N = 1 and stride 0.
+std::vector<int64_t> nchwStrides(const aclTensor &t) {
+    if (t.rank() == 4) return t.strides;
+    return {0, t.strides[0], t.strides[1], t.strides[2]};
+}
+
+struct Args {
+    PadMode mode;
+    const aclTensor *self;
+    const aclIntArray *padding;
+    const aclTensor *out;
+};
+
+void plan(OpPlan &plan, const Args &a) {
+    const PadGeometry geo = validate(a.mode, plan.checkName(), plan.device(), a.self, a.padding, a.out);
+    plan.addInput(a.self, "self");
+    plan.addOutput(a.out, "out");
+    plan.describeAttribute("padding", a.padding);
+    if (geo.empty) return;
+
+    const std::vector<int64_t> inStrides = nchwStrides(plan.input(kSelf));
+    const std::vector<int64_t> outStrides = nchwStrides(plan.output(kOut));
+    const int64_t planes = geo.N * geo.C;
+    // Every index the kernel forms: the out grid, both views' element offsets, and the pad arithmetic.
+    IndexWidth width;
+    width.coverView(a.self->viewDims, a.self->strides).coverView(a.out->viewDims, a.out->strides);
+    width.cover(4.0 * (static_cast<double>(geo.OH) + static_cast<double>(geo.OW) + static_cast<double>(geo.H) +
+                       static_cast<double>(geo.W) + std::abs(static_cast<double>(geo.left)) +
+                       std::abs(static_cast<double>(geo.top))) + static_cast<double>(planes) + 64.0);
+
+    Defines defines;
+    defines.flag("MODE_REFLECT", a.mode == PadMode::Reflection)
+        .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)))
+        .index(width.wide());
+    ProgramHandle program = plan.program("pad2d", defines);
+    auto kernel = plan.kernel(program, "pad2d_fwd");
+    const size_t global[3] = {static_cast<size_t>(geo.OW), static_cast<size_t>(geo.OH), static_cast<size_t>(planes)};
+    size_t local[3];
+    fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kWorkGroupTarget, local);
+    const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
+    const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
+    plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) {
+        k.args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.left, geo.C, planes,
+               inStrides[0], inStrides[1], inStrides[2], inStrides[3], outStrides[0], outStrides[1], outStrides[2],
+               outStrides[3]);
+    });
+}
+
+constexpr const char *kReflectionApi = "aclnnReflectionPad2d";
+constexpr const char *kReplicationApi = "aclnnReplicationPad2d";
+
+}  // namespace
+}  // namespace aclcl
+
+using aclcl::PadMode;
+
+aclnnStatus aclnnReflectionPad2dGetWorkspaceSize(const aclTensor *self, const aclIntArray *padding, aclTensor *out,
+                                                 uint64_t *workspaceSize, aclOpExecutor **executor) {
+    const aclcl::Args args{PadMode::Reflection, self, padding, out};
+    return aclcl::planOperator(aclcl::kReflectionApi, workspaceSize, executor,
+                               [&](aclcl::OpPlan &plan) { aclcl::plan(plan, args); });
+}
+
+aclnnStatus aclnnReflectionPad2d(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                 aclrtStream stream) {
+    return aclcl::runExecutor(aclcl::kReflectionApi, workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnReplicationPad2dGetWorkspaceSize(const aclTensor *self, const aclIntArray *padding, aclTensor *out,
+                                                  uint64_t *workspaceSize, aclOpExecutor **executor) {
+    const aclcl::Args args{PadMode::Replication, self, padding, out};
+    return aclcl::planOperator(aclcl::kReplicationApi, workspaceSize, executor,
+                               [&](aclcl::OpPlan &plan) { aclcl::plan(plan, args); });
+}
+
+aclnnStatus aclnnReplicationPad2d(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                  aclrtStream stream) {
+    return aclcl::runExecutor(aclcl::kReplicationApi, workspace, workspaceSize, executor, stream);
+}

@@ -1,0 +1,252 @@
+// OpCase descriptions of ReflectionPad2d and ReplicationPad2d: the benchmark's speed case and size
+// sweep (registered below) and the building block of tests/test_pad2d.cpp (makePad2dForwardCase).
+//
+// The host reference maps every out element to the self element it copies (the docs/ops index
+// map, written here independently of the kernel's formulation) and copies its bytes: every dtype is
+// compared bit for bit, and so is every byte of out's storage outside the view.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_reflection_pad2d.h"
+#include "aclnnop/aclnn_replication_pad2d.h"
+#include "cases/pad2d_forward_cases.h"
+#include "support/device_tensor.h"
+#include "support/int_array.h"
+#include "support/op_case.h"
+
+namespace testing_support {
+
+namespace {
+
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t extra) {
+    std::vector<int64_t> s(dims.size());
+    int64_t acc = 1;
+    for (size_t i = dims.size(); i-- > 0;) {
+        s[i] = acc;
+        acc *= dims[i] + extra;
+    }
+    return s;
+}
+
+std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, PadForwardLayout layout) {
+    const size_t r = dims.size();
+    switch (layout) {
+        case PadForwardLayout::Contiguous:
+        case PadForwardLayout::Offset: return rowMajorStrides(dims, 0);
+        case PadForwardLayout::Gapped: return rowMajorStrides(dims, 1);
+        case PadForwardLayout::Transposed: {
+            std::vector<int64_t> s(r);
+            s[r - 2] = 1;            // H innermost
+            s[r - 1] = dims[r - 2];  // then W
+            s[r - 3] = dims[r - 2] * dims[r - 1];
+            if (r == 4) s[0] = s[r - 3] * dims[r - 3];
+            return s;
+        }
+        case PadForwardLayout::ChannelsLast: {
+            std::vector<int64_t> s(r);
+            const int64_t c = dims[r - 3] + 1;
+            s[r - 3] = 1;
+            s[r - 1] = c;
+            s[r - 2] = c * dims[r - 1];
+            if (r == 4) s[0] = s[r - 2] * dims[r - 2];
+            return s;
+        }
+    }
+    return {};
+}
+
+int64_t offsetFor(PadForwardLayout layout) {
+    switch (layout) {
+        case PadForwardLayout::Gapped: return 5;
+        case PadForwardLayout::ChannelsLast: return 3;
+        case PadForwardLayout::Offset: return 7;
+        case PadForwardLayout::Transposed: return 2;
+        default: return 0;
+    }
+}
+
+int64_t product(const std::vector<int64_t> &dims) {
+    int64_t n = 1;
+    for (int64_t d : dims) n *= d;
+    return n;
+}
+
+// Where padded coordinate o of an axis (size S, pad p before) is copied from; docs/ops's map.
+int64_t sourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
+    const int64_t i = o - p;
+    if (!reflect) return std::min(std::max(i, int64_t{0}), S - 1);
+    if (i < 0) return -i;
+    if (i >= S) return 2 * (S - 1) - i;
+    return i;
+}
+
+uint64_t splitmix(uint64_t &state) {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+class Pad2dForwardCase : public OpCase {
+public:
+    Pad2dForwardCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
+                     std::vector<int64_t> padding, PadForwardLayout layout, uint64_t seed)
+        : reflect_(reflect), self_(std::move(selfShape)), pad_(std::move(padding)), layout_(layout), seed_(seed) {
+        op = reflect ? "ReflectionPad2d" : "ReplicationPad2d";
+        name = std::move(caseName);
+        dtype = dt;
+        out_ = self_;
+        out_[out_.size() - 2] += pad_[2] + pad_[3];
+        out_[out_.size() - 1] += pad_[0] + pad_[1];
+        bytes = static_cast<double>(aclDataTypeSize(dtype)) * static_cast<double>(product(out_) + product(self_));
+        params["self"] = std::vector<double>(self_.begin(), self_.end());
+        params["out"] = std::vector<double>(out_.begin(), out_.end());
+        params["padding"] = std::vector<double>(pad_.begin(), pad_.end());
+    }
+
+    void setup() override {
+        selfT_ = DeviceTensor(self_, dtype, stridesFor(self_, layout_), offsetFor(layout_));
+        outT_ = DeviceTensor(out_, dtype, stridesFor(out_, layout_), offsetFor(layout_));
+        std::vector<uint8_t> selfBytes(selfT_.storageBytes());
+        uint64_t state = seed_;
+        for (size_t i = 0; i < selfBytes.size(); ++i) {
+            selfBytes[i] = static_cast<uint8_t>(splitmix(state) >> 56);
+            if (dtype == ACL_BOOL) selfBytes[i] &= 1;
+        }
+        if (!selfBytes.empty() && aclrtMemcpy(selfT_.data(), selfBytes.size(), selfBytes.data(), selfBytes.size(),
+                                              ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
+            throw std::runtime_error("aclrtMemcpy H2D failed");
+        }
+        outT_.fillStorage(kFill);
+        computeReference(selfBytes);
+    }
+
+    aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
+        if (!padding_) padding_ = std::make_unique<IntArray>(pad_);
+        return reflect_ ? aclnnReflectionPad2dGetWorkspaceSize(selfT_, *padding_, outT_, workspaceSize, executor)
+                        : aclnnReplicationPad2dGetWorkspaceSize(selfT_, *padding_, outT_, workspaceSize, executor);
+    }
+
+    aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
+        return reflect_ ? aclnnReflectionPad2d(workspace, workspaceSize, executor, stream)
+                        : aclnnReplicationPad2d(workspace, workspaceSize, executor, stream);
+    }
+
+    CheckResult check() override {
+        got_ = outT_.storage();
+        CheckResult r;
+        if (got_.size() != expected_.size()) {
+            r.ok = false;
+            r.detail = op + "/" + name + ": out storage size differs from the reference";
+            return r;
+        }
+        const size_t elem = aclDataTypeSize(dtype);
+        for (size_t i = 0; i < got_.size(); ++i) {
+            if (got_[i] == expected_[i]) continue;
+            r.ok = false;
+            r.maxAbsError = INFINITY;
+            char buf[256];
+            std::snprintf(buf, sizeof buf,
+                          "%s/%s: out storage byte %zu (storage element %zu%s): got 0x%02x, expected 0x%02x", op.c_str(),
+                          name.c_str(), i, i / elem, inView_[i / elem] ? "" : ", outside the view", got_[i],
+                          expected_[i]);
+            r.detail = buf;
+            break;
+        }
+        return r;
+    }
+
+    bool supported(std::string *why) const override {
+        return !(dtype == ACL_DOUBLE || dtype == ACL_COMPLEX128) || currentDeviceHasFp64(why);
+    }
+
+    const std::vector<uint8_t> &outStorage() const { return got_; }
+
+private:
+    static constexpr uint8_t kFill = 0xa5;
+
+    void computeReference(const std::vector<uint8_t> &selfBytes) {
+        const size_t elem = aclDataTypeSize(dtype);
+        expected_.assign(outT_.storageBytes(), kFill);
+        inView_.assign(outT_.storageBytes() / elem, false);
+        const size_t r = self_.size();
+        const std::vector<int64_t> is = stridesFor(self_, layout_), os = stridesFor(out_, layout_);
+        const int64_t N = r == 4 ? self_[0] : 1, C = self_[r - 3], H = self_[r - 2], W = self_[r - 1];
+        const int64_t OH = out_[r - 2], OW = out_[r - 1];
+        const int64_t isN = r == 4 ? is[0] : 0, osN = r == 4 ? os[0] : 0;
+        const int64_t off = offsetFor(layout_);
+        for (int64_t n = 0; n < N; ++n) {
+            for (int64_t c = 0; c < C; ++c) {
+                for (int64_t oh = 0; oh < OH; ++oh) {
+                    const int64_t ih = sourceIndex(reflect_, oh, H, pad_[2]);
+                    for (int64_t ow = 0; ow < OW; ++ow) {
+                        const int64_t iw = sourceIndex(reflect_, ow, W, pad_[0]);
+                        const int64_t from = off + n * isN + c * is[r - 3] + ih * is[r - 2] + iw * is[r - 1];
+                        const int64_t to = off + n * osN + c * os[r - 3] + oh * os[r - 2] + ow * os[r - 1];
+                        std::memcpy(&expected_[static_cast<size_t>(to) * elem],
+                                    &selfBytes[static_cast<size_t>(from) * elem], elem);
+                        inView_[static_cast<size_t>(to)] = true;
+                    }
+                }
+            }
+        }
+    }
+
+    bool reflect_;
+    std::vector<int64_t> self_, out_, pad_;
+    PadForwardLayout layout_;
+    uint64_t seed_;
+    DeviceTensor selfT_, outT_;
+    std::unique_ptr<IntArray> padding_;
+    std::vector<uint8_t> expected_, got_;
+    std::vector<bool> inView_;
+};
+
+std::string shapeName(const std::vector<int64_t> &shape) {
+    std::string s;
+    for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
+    return s;
+}
+
+CaseList benchmarkCases(bool reflect) {
+    CaseList cases;
+    auto speed = std::make_unique<Pad2dForwardCase>(reflect, "8x64x128x128 pad3", ACL_FLOAT,
+                                                    std::vector<int64_t>{8, 64, 128, 128},
+                                                    std::vector<int64_t>{3, 3, 3, 3}, PadForwardLayout::Contiguous, 1);
+    speed->speedCase = true;
+    cases.push_back(std::move(speed));
+    // 64K to 16M elements (256x), as the backward's sweep.
+    const std::vector<std::vector<int64_t>> sweep = {
+        {1, 16, 64, 64}, {4, 16, 128, 128}, {4, 64, 128, 128}, {16, 64, 128, 128}};
+    for (const auto &shape : sweep) {
+        auto c = std::make_unique<Pad2dForwardCase>(reflect, "sweep " + shapeName(shape) + " pad3", ACL_FLOAT, shape,
+                                                    std::vector<int64_t>{3, 3, 3, 3}, PadForwardLayout::Contiguous, 2);
+        c->sweep = "pad2d_forward";
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+}  // namespace
+
+std::unique_ptr<OpCase> makePad2dForwardCase(bool reflect, const std::string &caseName, aclDataType dtype,
+                                             const std::vector<int64_t> &selfShape,
+                                             const std::vector<int64_t> &padding, PadForwardLayout layout,
+                                             uint64_t seed) {
+    return std::make_unique<Pad2dForwardCase>(reflect, caseName, dtype, selfShape, padding, layout, seed);
+}
+
+std::vector<uint8_t> pad2dForwardOutStorage(OpCase &c) {
+    return dynamic_cast<Pad2dForwardCase &>(c).outStorage();
+}
+
+}  // namespace testing_support
+
+ACLNN_REGISTER_CASES("ReflectionPad2d", [] { return testing_support::benchmarkCases(true); });
+ACLNN_REGISTER_CASES("ReplicationPad2d", [] { return testing_support::benchmarkCases(false); });

@@ -1,0 +1,515 @@
+// aclnnReflectionPad2d / aclnnReplicationPad2d: the CANN docs' example, PyTorch golden data, byte-exact
+// host references over every dtype, strided and offset views, extremes, the wide-index kernel,
+// determinism, repeatable executors, empty tensors, output overlapping self, and every documented
+// error in CANN's order.
+//
+// Tolerances: none. Both operators copy elements; every comparison is of values or bytes, exactly
+// (tests/cases/pad2d_forward_cases.cpp compares out's whole storage byte for byte).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_reflection_pad2d.h"
+#include "aclnnop/aclnn_replication_pad2d.h"
+#include "cases/pad2d_forward_cases.h"
+#include "common/test_hooks.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/case_checks.h"
+#include "support/device_tensor.h"
+#include "support/golden_tally.h"
+#include "support/host_data.h"
+#include "support/int_array.h"
+#include "support/op_case.h"
+#include "support/plan_and_run.h"
+
+using namespace testing_support;
+
+namespace {
+
+using PlanFn = aclnnStatus (*)(const aclTensor *, const aclIntArray *, aclTensor *, uint64_t *, aclOpExecutor **);
+using RunFn = aclnnStatus (*)(void *, uint64_t, aclOpExecutor *, aclrtStream);
+
+struct Mode {
+    bool reflect;
+    const char *name;
+    PlanFn plan;
+    RunFn run;
+};
+
+const Mode kReflection{true, "ReflectionPad2d", aclnnReflectionPad2dGetWorkspaceSize, aclnnReflectionPad2d};
+const Mode kReplication{false, "ReplicationPad2d", aclnnReplicationPad2dGetWorkspaceSize, aclnnReplicationPad2d};
+
+std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<int64_t> &pad) {
+    self[self.size() - 2] += pad[2] + pad[3];
+    self[self.size() - 1] += pad[0] + pad[1];
+    return self;
+}
+
+aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *self, const aclIntArray *pad, aclTensor *out,
+                  uint64_t *wsOut = nullptr) {
+    return planAndRun([&](uint64_t *ws, aclOpExecutor **ex) { return m.plan(self, pad, out, ws, ex); }, m.run,
+                      stream, wsOut);
+}
+
+bool isFp64Dtype(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
+
+// Every dtype the CANN docs list for both operators.
+const std::vector<aclDataType> kAllDtypes = {ACL_BOOL,   ACL_INT8,   ACL_UINT8,  ACL_INT16,     ACL_UINT16,
+                                             ACL_FLOAT16, ACL_BF16,  ACL_INT32,  ACL_UINT32,    ACL_FLOAT,
+                                             ACL_INT64,  ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+
+class Pad2dForwardTest : public DeviceTest {
+protected:
+    bool fp64() const { return deviceHasFp64(device()); }
+
+    // Sets the case up, runs it and checks every byte of out's storage; returns whether it ran.
+    bool runAndCheck(OpCase &c) {
+        SCOPED_TRACE(c.op + "/" + c.name);
+        if (!c.supported(nullptr)) return false;
+        c.setup();
+        EXPECT_ACL_OK(runCaseOnce(c, stream));
+        const CheckResult r = c.check();
+        EXPECT_TRUE(r.ok) << r.detail;
+        return true;
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+// The CANN docs' example: 0..8 as 3x3, padding 2 on every side.
+
+TEST_P(Pad2dForwardTest, CannDocsExample) {
+    const std::map<bool, std::vector<double>> firstRows = {
+        {true, {8, 7, 6, 7, 8, 7, 6, 5, 4, 3, 4, 5, 4, 3, 2, 1, 0, 1, 2, 1, 0}},
+        {false, {0, 0, 0, 1, 2, 2, 2, 0, 0, 0, 1, 2, 2, 2, 0, 0, 0, 1, 2, 2, 2}}};
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        DeviceTensor self({1, 1, 3, 3}, ACL_FLOAT, ACL_FORMAT_NCHW), out({1, 1, 7, 7}, ACL_FLOAT, ACL_FORMAT_NCHW);
+        self.upload({0, 1, 2, 3, 4, 5, 6, 7, 8});
+        IntArray pad({2, 2, 2, 2});
+        ASSERT_ACL_OK(runOp(*m, stream, self, pad, out));
+        const std::vector<double> got = out.download();
+        EXPECT_EQ(std::vector<double>(got.begin(), got.begin() + 21), firstRows.at(m->reflect)) << m->name;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PyTorch golden data, bit for bit.
+
+aclDataType goldenDtype(const std::string &d) {
+    static const std::map<std::string, aclDataType> m = {
+        {"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"float64", ACL_DOUBLE},
+        {"complex64", ACL_COMPLEX64}, {"complex128", ACL_COMPLEX128}, {"int8", ACL_INT8}, {"uint8", ACL_UINT8},
+        {"int16", ACL_INT16}, {"int32", ACL_INT32}, {"int64", ACL_INT64}, {"bool", ACL_BOOL}};
+    return m.at(d);
+}
+
+// minimumRuns: the file's cases less its two fp64 cases where the device has no fp64.
+void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream, bool hasFp64, size_t fileCases) {
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/" + file);
+    ASSERT_EQ(cases.size(), fileCases) << file;
+    GoldenTally tally(cases.size());
+    for (const golden::Case &c : cases) {
+        const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
+        const aclDataType dtype = goldenDtype(s.dtype);
+        if (isFp64Dtype(dtype) && !hasFp64) {
+            tally.skip(c.name, "no fp64 on this device");
+            continue;
+        }
+        SCOPED_TRACE(m.name + std::string("/") + c.name);
+        DeviceTensor self(s.dims, dtype), out(want.dims, dtype);
+        self.upload(s.values);
+        out.fillStorage(0xcc);
+        IntArray pad(c.ints("padding"));
+        ASSERT_ACL_OK(runOp(m, stream, self, pad, out));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], want.values[i]) << "value " << i;
+        tally.ran();
+    }
+    tally.check(hasFp64 ? fileCases : fileCases - 2);
+}
+
+TEST_P(Pad2dForwardTest, ReflectionMatchesPyTorchGolden) {
+    checkGoldenFile(kReflection, "reflection_pad2d.golden", stream, fp64(), 26);
+}
+
+TEST_P(Pad2dForwardTest, ReplicationMatchesPyTorchGolden) {
+    checkGoldenFile(kReplication, "replication_pad2d.golden", stream, fp64(), 27);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Byte-exact host references.
+
+TEST_P(Pad2dForwardTest, EveryDtypeIsCopiedByteForByte) {
+    size_t ran = 0, fp64Cases = 0;
+    uint64_t seed = 100;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (aclDataType dt : kAllDtypes) {
+            fp64Cases += isFp64Dtype(dt) ? 2 : 0;
+            ran += runAndCheck(*makePad2dForwardCase(m->reflect, "4-D", dt, {2, 3, 5, 7}, {3, 2, 4, 1},
+                                                     PadForwardLayout::Contiguous, ++seed));
+            ran += runAndCheck(*makePad2dForwardCase(m->reflect, "3-D gapped", dt, {3, 6, 4}, {1, 3, 2, 5},
+                                                     PadForwardLayout::Gapped, ++seed));
+        }
+    }
+    EXPECT_EQ(ran, 2 * 2 * kAllDtypes.size() - (fp64() ? 0 : fp64Cases));
+}
+
+TEST_P(Pad2dForwardTest, StridedAndOffsetViews) {
+    size_t ran = 0;
+    uint64_t seed = 200;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (PadForwardLayout layout : {PadForwardLayout::Gapped, PadForwardLayout::ChannelsLast,
+                                        PadForwardLayout::Offset, PadForwardLayout::Transposed}) {
+            // One dtype per element size: 1, 2, 4, 8 and 16 bytes (16 only with fp64).
+            for (aclDataType dt : {ACL_INT8, ACL_BF16, ACL_FLOAT, ACL_COMPLEX64, ACL_COMPLEX128}) {
+                ran += runAndCheck(*makePad2dForwardCase(m->reflect, "4-D", dt, {2, 3, 6, 9}, {2, 4, 3, 1}, layout,
+                                                         ++seed));
+                ran += runAndCheck(*makePad2dForwardCase(m->reflect, "3-D negative pads", dt, {4, 7, 8}, {-2, 3, 1, -3},
+                                                         layout, ++seed));
+            }
+        }
+    }
+    EXPECT_GE(ran, 2u * 4u * 4u * 2u);
+}
+
+TEST_P(Pad2dForwardTest, ReflectionExtremes) {
+    struct G {
+        std::vector<int64_t> self, pad;
+        const char *what;
+    };
+    const std::vector<G> shapes = {
+        {{2, 2, 4, 5}, {4, 4, 3, 3}, "pads = dim - 1"},
+        {{1, 2, 2}, {1, 1, 1, 1}, "2x2, pads 1"},
+        {{2, 3, 1, 1}, {0, 0, 0, 0}, "1x1, no pads"},
+        {{1, 2, 3, 5}, {-3, 4, -1, 2}, "crop, then reflect back into the cropped columns"},
+        {{1, 1, 3, 5}, {-6, 3, 0, 0}, "a crop past the edge"},
+        {{1, 1, 4, 200}, {199, 150, 3, 2}, "wide rows, long mirrors"},
+    };
+    uint64_t seed = 300;
+    for (const G &g : shapes) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_INT16, ACL_UINT64}) {
+            EXPECT_TRUE(runAndCheck(
+                *makePad2dForwardCase(true, g.what, dt, g.self, g.pad, PadForwardLayout::Gapped, ++seed)));
+        }
+    }
+}
+
+TEST_P(Pad2dForwardTest, ReplicationExtremes) {
+    struct G {
+        std::vector<int64_t> self, pad;
+        const char *what;
+    };
+    const std::vector<G> shapes = {
+        {{1, 2, 3, 4}, {5, 7, 4, 6}, "pads beyond the dims"},
+        {{3, 1, 1}, {3, 0, 2, 5}, "1x1"},
+        {{1, 2, 4, 5}, {-4, 9, 6, -2}, "a crop and pads beyond the dims"},
+        {{1, 1, 3, 5}, {-6, 3, 0, 0}, "a crop past the edge"},
+        {{1, 1, 2, 3}, {100, 90, 70, 80}, "pads far beyond the dims"},
+    };
+    uint64_t seed = 400;
+    for (const G &g : shapes) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_BOOL, ACL_UINT32}) {
+            EXPECT_TRUE(runAndCheck(
+                *makePad2dForwardCase(false, g.what, dt, g.self, g.pad, PadForwardLayout::Gapped, ++seed)));
+        }
+    }
+}
+
+TEST_P(Pad2dForwardTest, WideIndexKernelMatches) {
+    // The 64-bit index variant, forced on small tensors (the real thing needs views reaching 2^30).
+    aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
+    uint64_t seed = 500;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_INT8, ACL_COMPLEX64}) {
+            EXPECT_TRUE(runAndCheck(*makePad2dForwardCase(m->reflect, "wide index", dt, {2, 3, 7, 30}, {3, 2, 1, 4},
+                                                          PadForwardLayout::ChannelsLast, ++seed)));
+        }
+    }
+}
+
+TEST_P(Pad2dForwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
+    // The speed case and the sweep as aclnn_bench runs them (makeCases matches by substring: keep
+    // only the forward operators' own cases).
+    size_t ran = 0;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (auto &c : makeCases(m->name)) {
+            if (c->op != m->name) continue;
+            if (c->name.find("sweep 16x64") != std::string::npos) continue;  // the largest sweep point: bench only
+            ran += runAndCheck(*c);
+        }
+    }
+    EXPECT_EQ(ran, 8u);
+}
+
+TEST_P(Pad2dForwardTest, TwoRunsAreBitIdentical) {
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        auto a = makePad2dForwardCase(m->reflect, "a", ACL_FLOAT16, {2, 8, 40, 70}, {3, 3, 3, 3},
+                                      PadForwardLayout::Gapped, 900);
+        auto b = makePad2dForwardCase(m->reflect, "b", ACL_FLOAT16, {2, 8, 40, 70}, {3, 3, 3, 3},
+                                      PadForwardLayout::Gapped, 900);
+        ASSERT_TRUE(runAndCheck(*a));
+        ASSERT_TRUE(runAndCheck(*b));
+        EXPECT_TRUE(pad2dForwardOutStorage(*a) == pad2dForwardOutStorage(*b)) << m->name;
+    }
+}
+
+TEST_P(Pad2dForwardTest, NoWorkspaceForAnyView) {
+    // Self and out are read and written through their own strides: nothing is packed or staged.
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        const std::vector<int64_t> self = {2, 3, 4, 5}, pad = {1, 2, 3, 1}, out = paddedShape(self, pad);
+        DeviceTensor s(self, ACL_FLOAT, {100, 30, 1, 4}, 9), o(out, ACL_FLOAT, {1, 2, 6 * 8 * 6, 6 * 6}, 3);
+        IntArray padding(pad);
+        uint64_t ws = 1;
+        ASSERT_ACL_OK(runOp(*m, stream, s, padding, o, &ws));
+        EXPECT_EQ(ws, 0u);
+    }
+}
+
+TEST_P(Pad2dForwardTest, RepeatableExecutorRunsTwice) {
+    const std::vector<int64_t> self = {2, 3, 9, 11}, pad = {2, 3, 1, 2}, out = paddedShape(self, pad);
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        SCOPED_TRACE(m->name);
+        DeviceTensor s(self, ACL_INT32), s2(self, ACL_INT32), o(out, ACL_INT32), want(out, ACL_INT32);
+        IntArray padding(pad);
+        s.upload(randomValues(static_cast<size_t>(s.numel()), 1000, -1e6, 1e6));
+        s2.upload(randomValues(static_cast<size_t>(s.numel()), 1001, -1e6, 1e6));
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(m->plan(s, padding, o, &ws, &ex));
+        ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
+        ASSERT_ACL_OK(m->run(nullptr, ws, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        ASSERT_ACL_OK(runOp(*m, stream, s, padding, want));
+        EXPECT_EQ(o.download(), want.download());
+        ASSERT_ACL_OK(aclSetInputTensorAddr(ex, 0, s, s2.data()));
+        ASSERT_ACL_OK(m->run(nullptr, ws, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        ASSERT_ACL_OK(runOp(*m, stream, s2, padding, want));
+        EXPECT_EQ(o.download(), want.download());
+        EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+    }
+}
+
+TEST_P(Pad2dForwardTest, EmptyBatchSucceedsWithoutWork) {
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        const std::vector<int64_t> self = {0, 3, 4, 5}, pad = {1, 1, 2, 2};
+        DeviceTensor s(self, ACL_FLOAT), o(paddedShape(self, pad), ACL_FLOAT);
+        IntArray padding(pad);
+        uint64_t ws = 7;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(m->plan(s, padding, o, &ws, &ex));
+        EXPECT_EQ(ws, 0u);
+        ASSERT_ACL_OK(m->run(nullptr, 0, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    }
+}
+
+TEST_P(Pad2dForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
+    // The shared run-time check (docs/ops): out over self's memory is 161002 and nothing is written.
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        const std::vector<int64_t> self = {1, 2, 3, 4}, pad = {1, 1, 1, 1};
+        DeviceTensor big({1, 2, 5, 6}, ACL_FLOAT);
+        big.upload(randomValues(60, 1100));
+        const std::vector<uint8_t> before = big.storage();
+        // self: the first 24 elements of big's storage; out: all of it.
+        int64_t storage = 60;
+        aclTensor *s = aclCreateTensor(self.data(), 4, ACL_FLOAT, std::vector<int64_t>{24, 12, 4, 1}.data(), 0,
+                                       ACL_FORMAT_ND, &storage, 1, big.data());
+        const std::vector<int64_t> outShape = paddedShape(self, pad);
+        aclTensor *o = aclCreateTensor(outShape.data(), 4, ACL_FLOAT, std::vector<int64_t>{60, 30, 6, 1}.data(), 0,
+                                       ACL_FORMAT_ND, &storage, 1, big.data());
+        IntArray padding(pad);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(m->plan(s, padding, o, &ws, &ex));
+        EXPECT_EQ(m->run(nullptr, ws, ex, stream), 161002) << m->name;
+        expectRecentMessageHas({"(out)", "(self)", "overlaps"});
+        EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+        EXPECT_TRUE(big.storage() == before) << m->name;
+        aclDestroyTensor(s);
+        aclDestroyTensor(o);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors: each documented check returns its code and a message naming the argument, in CANN's order.
+
+struct ErrorCall {
+    std::vector<int64_t> selfShape, outShape, pad;
+    aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT;
+    aclFormat selfFormat = ACL_FORMAT_ND, outFormat = ACL_FORMAT_ND;
+    std::vector<int64_t> outStrides;  // empty: contiguous
+};
+
+class Pad2dForwardErrors : public Pad2dForwardTest {
+protected:
+    // Plans (only) and expects `code` with every fragment in the message.
+    void expectError(const Mode &m, const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
+        SCOPED_TRACE(m.name);
+        DeviceTensor s(e.selfShape, e.selfType, e.selfFormat);
+        DeviceTensor o = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType, e.outFormat)
+                                              : DeviceTensor(e.outShape, e.outType, e.outStrides, 0, e.outFormat);
+        IntArray pad(e.pad);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        const aclnnStatus got = m.plan(s, pad, o, &ws, &ex);
+        EXPECT_EQ(got, code);
+        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+        expectRecentMessageHas(fragments);
+    }
+    static ErrorCall valid() { return {{1, 2, 4, 5}, {1, 2, 6, 7}, {1, 1, 1, 1}}; }
+};
+
+TEST_P(Pad2dForwardErrors, ValidCallSucceeds) {
+    // The base of every error below is a valid call: each test changes one thing.
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, valid(), ACL_SUCCESS, {});
+}
+
+TEST_P(Pad2dForwardErrors, NullArguments) {
+    DeviceTensor s({1, 2, 4, 5}, ACL_FLOAT), o({1, 2, 6, 7}, ACL_FLOAT);
+    IntArray pad({1, 1, 1, 1});
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        EXPECT_EQ(m->plan(nullptr, pad, o, &ws, &ex), 161001);
+        expectRecentMessageHas({"[self]", "nullptr"});
+        EXPECT_EQ(m->plan(s, nullptr, o, &ws, &ex), 161001);
+        expectRecentMessageHas({"padding", "nullptr"});
+        EXPECT_EQ(m->plan(s, pad, nullptr, &ws, &ex), 161001);
+        expectRecentMessageHas({"[out]", "nullptr"});
+        // CANN's order: self before padding before out.
+        EXPECT_EQ(m->plan(nullptr, nullptr, nullptr, &ws, &ex), 161001);
+        expectRecentMessageHas({"[self]"});
+        EXPECT_EQ(m->plan(s, pad, o, nullptr, &ex), 161001);
+        expectRecentMessageHas({"workspaceSize"});
+        EXPECT_EQ(m->plan(s, pad, o, &ws, nullptr), 161001);
+        expectRecentMessageHas({"executor"});
+        EXPECT_EQ(m->run(nullptr, 0, nullptr, stream), 161001);
+        expectRecentMessageHas({m->name});
+    }
+}
+
+TEST_P(Pad2dForwardErrors, UnsupportedDtype) {
+    ErrorCall e = valid();
+    e.selfType = e.outType = ACL_COMPLEX32;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        expectError(*m, e, 161002, {m->name, "self", "COMPLEX32", "DT_BOOL", "DT_UINT64"});
+    }
+    e = valid();
+    e.outType = ACL_STRING;
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "STRING"});
+}
+
+TEST_P(Pad2dForwardErrors, DtypesDiffer) {
+    ErrorCall e = valid();
+    e.outType = ACL_INT32;
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "self", "INT32", "FLOAT"});
+}
+
+TEST_P(Pad2dForwardErrors, FormatsDiffer) {
+    ErrorCall e = valid();
+    e.selfFormat = ACL_FORMAT_NCHW;
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "format"});
+}
+
+TEST_P(Pad2dForwardErrors, DtypeAndFormatInCannsOrder) {
+    // Both wrong: reflection checks dtypes first, replication the format first (as CANN's code does).
+    ErrorCall e = valid();
+    e.selfFormat = ACL_FORMAT_NCHW;
+    e.outType = ACL_INT32;
+    expectError(kReflection, e, 161002, {"INT32"});
+    expectError(kReplication, e, 161002, {"format"});
+}
+
+TEST_P(Pad2dForwardErrors, Fp64WithoutDeviceSupport) {
+    if (fp64()) GTEST_SKIP() << "this device has fp64";
+    for (aclDataType dt : {ACL_DOUBLE, ACL_COMPLEX128}) {
+        ErrorCall e = valid();
+        e.selfType = e.outType = dt;
+        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "fp64"});
+    }
+}
+
+TEST_P(Pad2dForwardErrors, RankNot3Or4) {
+    ErrorCall e{{4, 5}, {6, 7}, {1, 1, 1, 1}};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "3 or 4-D", "2-D"});
+    e = ErrorCall{{1, 1, 2, 4, 5}, {1, 1, 2, 6, 7}, {1, 1, 1, 1}};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "3 or 4-D", "5-D"});
+}
+
+TEST_P(Pad2dForwardErrors, RanksDiffer) {
+    ErrorCall e = valid();
+    e.outShape = {2, 6, 7};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "4-D", "3-D"});
+}
+
+TEST_P(Pad2dForwardErrors, PaddingSizeNot4) {
+    for (std::vector<int64_t> pad : {std::vector<int64_t>{1, 1}, std::vector<int64_t>{1, 1, 1, 1, 0, 0}}) {
+        ErrorCall e = valid();
+        e.pad = pad;
+        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"padding", "4"});
+    }
+}
+
+TEST_P(Pad2dForwardErrors, ReflectionPadNotBelowDim) {
+    const struct {
+        std::vector<int64_t> pad;
+        const char *name;
+    } bad[] = {{{5, 0, 0, 0}, "left"}, {{0, 5, 0, 0}, "right"}, {{0, 0, 4, 0}, "top"}, {{0, 0, 0, 4}, "bottom"}};
+    for (const auto &b : bad) {
+        ErrorCall e = valid();
+        e.pad = b.pad;
+        e.outShape = paddedShape(e.selfShape, b.pad);
+        expectError(kReflection, e, 161002, {"padding", b.name, "less than"});
+        // Replication accepts any pad (as CANN's code and PyTorch do).
+        expectError(kReplication, e, ACL_SUCCESS, {});
+    }
+}
+
+TEST_P(Pad2dForwardErrors, CropLeavesNoOutput) {
+    ErrorCall e = valid();
+    e.pad = {-3, -2, 0, 0};
+    e.outShape = {1, 2, 4, 1};
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"padded size", "W + left + right"});
+}
+
+TEST_P(Pad2dForwardErrors, OutShapeWrong) {
+    for (std::vector<int64_t> shape :
+         {std::vector<int64_t>{1, 2, 6, 8}, std::vector<int64_t>{1, 3, 6, 7}, std::vector<int64_t>{2, 2, 6, 7}}) {
+        ErrorCall e = valid();
+        e.outShape = shape;
+        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "[1, 2, 6, 7]"});
+    }
+}
+
+TEST_P(Pad2dForwardErrors, EmptyTensorsOutsideTheBatch) {
+    // CANN: only a 4-D self's N may be 0. (Reflection's pad check comes first in CANN's order: a pad of
+    // 0 is not below an H or W of 0, so those two report the pad.)
+    const std::vector<std::vector<int64_t>> selves = {{1, 0, 4, 5}, {1, 2, 0, 5}, {1, 2, 4, 0}, {0, 4, 5}};
+    for (const auto &self : selves) {
+        ErrorCall e = valid();
+        e.selfShape = self;
+        e.pad = {0, 0, 0, 0};
+        e.outShape = self;
+        expectError(kReplication, e, 161002, {"self", "only", "N may be 0"});
+        if (self[self.size() - 1] == 0 || self[self.size() - 2] == 0) {
+            expectError(kReflection, e, 161002, {"self", "less than its input dimension"});
+        } else {
+            expectError(kReflection, e, 161002, {"self", "only", "N may be 0"});
+        }
+    }
+}
+
+TEST_P(Pad2dForwardErrors, OverlappingOut) {
+    ErrorCall e = valid();
+    e.outStrides = {84, 42, 0, 1};  // every row of a plane is the same memory
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "overlapping"});
+}
+
+INSTANTIATE_ON_ALL_DEVICES(Pad2dForwardTest);
+INSTANTIATE_ON_ALL_DEVICES(Pad2dForwardErrors);
+
+}  // namespace
