@@ -8,8 +8,14 @@
 // Both then clamp to [0, S): a no-op for every call the host accepts, and a guarantee that no
 // index leaves self.
 //
-// Kernel pad2d_fwd, NDRange (OW, OH, planes = N*C): one work-item per out element. Self and out are
-// addressed through their own strides (any view, any storage offset: nothing is packed or staged).
+// Self and out are addressed through their own strides (any view, any storage offset: nothing is
+// packed or staged). Two kernels, the host picks by device type:
+//   pad2d_fwd (GPUs), NDRange (OW, OH, planes = N*C): one work-item per out element, so that
+//     neighbouring work-items touch neighbouring addresses.
+//   pad2d_fwd_rows (CPUs), NDRange (OH, planes): one work-item per out row. The source row is found
+//     once; the interior columns [max(left, 0), min(OW, W + left)) are a shifted copy (a unit-stride
+//     loop when both rows are unit-stride, which the compiler vectorises), the edge columns take the
+//     index map one element at a time.
 //
 // Macros the host defines (host/ops/pad2d.cpp):
 //   MODE_REFLECT   1 for reflection, 0 for replication
@@ -53,4 +59,32 @@ __kernel void pad2d_fwd(__global const ELEM_T *in, ulong in_off, __global ELEM_T
     const INDEX_T src = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc + ih * (INDEX_T)in_sh + iw * (INDEX_T)in_sw;
     const INDEX_T dst = n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh + ow * (INDEX_T)out_sw;
     out[out_off + (ulong)dst] = in[in_off + (ulong)src];
+}
+
+__kernel void pad2d_fwd_rows(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,
+                             long W_, long OH_, long OW_, long top_, long left_, long C_, long planes_, long in_sn,
+                             long in_sc, long in_sh, long in_sw, long out_sn, long out_sc, long out_sh,
+                             long out_sw) {
+    const INDEX_T oh = (INDEX_T)get_global_id(0);
+    const INDEX_T plane = (INDEX_T)get_global_id(1);
+    if (oh >= (INDEX_T)OH_ || plane >= (INDEX_T)planes_) return;
+    const INDEX_T W = (INDEX_T)W_, OW = (INDEX_T)OW_, left = (INDEX_T)left_;
+    const INDEX_T isw = (INDEX_T)in_sw, osw = (INDEX_T)out_sw;
+    const INDEX_T n = plane / (INDEX_T)C_;
+    const INDEX_T c = plane - n * (INDEX_T)C_;
+    const INDEX_T ih = pad_source(oh, (INDEX_T)top_, (INDEX_T)H_);
+    __global const ELEM_T *src =
+        in + in_off + (ulong)(n * (INDEX_T)in_sn + c * (INDEX_T)in_sc + ih * (INDEX_T)in_sh);
+    __global ELEM_T *dst = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
+    // Interior: iw = ow - left lies in [0, W).
+    const INDEX_T ib = min(max(left, (INDEX_T)0), OW);
+    const INDEX_T ie = max(min(OW, W + left), ib);
+    if (isw == 1 && osw == 1) {
+        __global const ELEM_T *s = src - left;
+        for (INDEX_T ow = ib; ow < ie; ++ow) dst[ow] = s[ow];
+    } else {
+        for (INDEX_T ow = ib; ow < ie; ++ow) dst[ow * osw] = src[(ow - left) * isw];
+    }
+    for (INDEX_T ow = 0; ow < ib; ++ow) dst[ow * osw] = src[pad_source(ow, left, W) * isw];
+    for (INDEX_T ow = ie; ow < OW; ++ow) dst[ow * osw] = src[pad_source(ow, left, W) * isw];
 }

@@ -230,6 +230,23 @@ TEST_P(Pad2dForwardTest, WideIndexKernelMatches) {
     }
 }
 
+TEST_P(Pad2dForwardTest, GpuElementKernelMatches) {
+    // The one-work-item-per-element kernel that GPU devices get, run here on the CPU devices (the
+    // row kernel runs in every other test on them).
+    aclcl::ScopedTestHook elementKernel(aclcl::TestHook::Pad2dElementKernel);
+    uint64_t seed = 600;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_UINT8, ACL_FLOAT16, ACL_INT64, ACL_COMPLEX128}) {
+            for (PadForwardLayout layout : {PadForwardLayout::Contiguous, PadForwardLayout::Transposed}) {
+                runAndCheck(*makePad2dForwardCase(m->reflect, "element kernel", dt, {2, 3, 9, 37}, {4, 2, 1, 3},
+                                                  layout, ++seed));
+                runAndCheck(*makePad2dForwardCase(m->reflect, "element kernel, 3-D crop", dt, {3, 5, 19},
+                                                  {-1, 4, 1, -2}, layout, ++seed));
+            }
+        }
+    }
+}
+
 TEST_P(Pad2dForwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
     // The speed case and the sweep as aclnn_bench runs them (makeCases matches by substring: keep
     // only the forward operators' own cases).

@@ -8,6 +8,7 @@
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "common/dtype.h"
+#include "common/test_hooks.h"
 #include "ops/op_plan.h"
 
 namespace aclcl {
@@ -20,7 +21,8 @@ enum class PadMode { Reflection, Replication };
 constexpr size_t kSelf = 0;
 constexpr size_t kOut = 0;
 
-constexpr size_t kWorkGroupTarget = 256;
+constexpr size_t kElementGroupTarget = 256;  // work-items per group, element kernel
+constexpr size_t kRowGroupTarget = 64;        // rows per group, row kernel
 
 struct PadGeometry {
     int64_t N = 1, C = 0, H = 0, W = 0, OH = 0, OW = 0;
@@ -161,17 +163,30 @@ void plan(OpPlan &plan, const Args &a) {
         .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)))
         .index(width.wide());
     ProgramHandle program = plan.program("pad2d", defines);
-    auto kernel = plan.kernel(program, "pad2d_fwd");
-    const size_t global[3] = {static_cast<size_t>(geo.OW), static_cast<size_t>(geo.OH), static_cast<size_t>(planes)};
-    size_t local[3];
-    fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kWorkGroupTarget, local);
     const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
     const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
-    plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) {
+    auto bind = [=](Kernel &k, RunContext &ctx) {
         k.args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.left, geo.C, planes,
                inStrides[0], inStrides[1], inStrides[2], inStrides[3], outStrides[0], outStrides[1], outStrides[2],
                outStrides[3]);
-    });
+    };
+    // GPUs (and the tests, through the Pad2d kernel-choice hook): one work-item per element. (Not
+    // measured on a GPU yet: this machine has none.)
+    if (testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().type == CL_DEVICE_TYPE_GPU) {
+        auto kernel = plan.kernel(program, "pad2d_fwd");
+        const size_t global[3] = {static_cast<size_t>(geo.OW), static_cast<size_t>(geo.OH),
+                                  static_cast<size_t>(planes)};
+        size_t local[3];
+        fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kElementGroupTarget, local);
+        plan.launch(kernel, LaunchSize::grid(3, global, local), bind);
+        return;
+    }
+    // CPUs: one work-item per out row.
+    auto kernel = plan.kernel(program, "pad2d_fwd_rows");
+    const size_t global[3] = {static_cast<size_t>(geo.OH), static_cast<size_t>(planes), 1};
+    size_t local[3];
+    fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kRowGroupTarget, local);
+    plan.launch(kernel, LaunchSize::grid(2, global, local), bind);
 }
 
 constexpr const char *kReflectionApi = "aclnnReflectionPad2d";
