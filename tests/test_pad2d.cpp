@@ -7,8 +7,10 @@
 // (tests/cases/pad2d_forward_cases.cpp compares out's whole storage byte for byte).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "aclnnop/aclnn_reflection_pad2d.h"
@@ -271,6 +273,40 @@ TEST_P(Pad2dForwardTest, TwoRunsAreBitIdentical) {
         ASSERT_TRUE(runAndCheck(*b));
         EXPECT_TRUE(pad2dForwardOutStorage(*a) == pad2dForwardOutStorage(*b)) << m->name;
     }
+}
+
+TEST_P(Pad2dForwardTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
+    // Four threads, each on its own stream, plan and run both operators over several dtypes at once
+    // (the same programs are built and shared); every result is checked byte for byte.
+    constexpr int kThreads = 4, kRounds = 3;
+    std::atomic<int> failures{0}, ran{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+        threads.emplace_back([&, t] {
+            if (aclrtSetDevice(device()) != ACL_SUCCESS) {
+                ++failures;
+                return;
+            }
+            aclrtStream own = nullptr;
+            if (aclrtCreateStream(&own) != ACL_SUCCESS) {
+                ++failures;
+                return;
+            }
+            const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
+            for (int r = 0; r < kRounds; ++r) {
+                auto c = makePad2dForwardCase((t + r) % 2 == 0, "thread", dtypes[(t + r) % 4], {2, 3, 17, 23},
+                                              {3, 2, 4, 1}, PadForwardLayout::Gapped,
+                                              static_cast<uint64_t>(1000 + 10 * t + r));
+                c->setup();
+                if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
+                ++ran;
+            }
+            aclrtDestroyStream(own);
+        });
+    }
+    for (auto &th : threads) th.join();
+    EXPECT_EQ(failures.load(), 0);
+    EXPECT_EQ(ran.load(), kThreads * kRounds);
 }
 
 TEST_P(Pad2dForwardTest, NoWorkspaceForAnyView) {
