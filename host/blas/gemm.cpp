@@ -43,7 +43,7 @@ uint64_t baseAddressAlignBytes(const Device &device) {
     return bits >= 8 ? bits / 8 : 1;
 }
 
-bool blocksForCaches(const Device &device) { return (device.type & CL_DEVICE_TYPE_CPU) != 0; }
+bool blocksForCaches(const Device &device) { return device.isCpu(); }
 
 size_t elementBytes(Precision precision) { return precision == Precision::Half ? 2 : 4; }
 

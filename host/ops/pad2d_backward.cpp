@@ -266,7 +266,7 @@ aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gr
                                     accDefine(dtype) + sumDefine(dtype) +
                                     indexDefine(needsWideIndex(geo, components)) +
                                     componentDefines(dtype, vecWidth);
-        const bool elementKernel = g_forceElementKernel || plan.device().type == CL_DEVICE_TYPE_GPU;
+        const bool elementKernel = g_forceElementKernel || plan.device().isGpu();
         const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
         // A vector edge's pad as a compile-time constant makes its shuffle masks constants: one
         // permute instead of a spill and VEC_W scalar loads on PoCL (about 20% of the reflection
