@@ -81,8 +81,11 @@ install_intel() {
   local tmp=$deps/.download
   rm -rf "$tmp"
   mkdir -p "$tmp"
-  "$python" -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
-    --dest "$tmp" "${intel_wheels[@]}"
+  if ! "$python" -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+    --dest "$tmp" "${intel_wheels[@]}"; then
+    echo "install-deps: could not download Intel's OpenCL runtime from PyPI; ACLNN_WITH_INTEL=0 skips it" >&2
+    exit 1
+  fi
   rm -rf "$intel_prefix"
   mkdir -p "$intel_prefix"
   "$python" - "$intel_prefix" "$tmp"/*.whl <<'PY'
