@@ -5,14 +5,18 @@
 # GPU kernels). Oclgrind checks every memory access and, with --data-races, every pair of accesses
 # that two work-items make without a barrier or an ordering between them.
 #
-#   tests/oclgrind/gpu_paths.sh BUILD/tests/aclnn_tests      (CTest: oclgrind_gpu_paths)
+#   tests/oclgrind/gpu_paths.sh BUILD/tests/aclnn_tests BUILD/tests/oclgrind_race_canary
+#                                                                (CTest: oclgrind_gpu_paths)
 #
-# Fails when a selected test fails, when the run did not test on Oclgrind's GPU, or when Oclgrind
+# First the canary (race_canary.cpp, a kernel with a deliberate race) must draw a data-race report
+# under the same options: an empty log below then means "no race", not "no detector". Then it
+# fails when a selected test fails, when the run did not test on Oclgrind's GPU, or when Oclgrind
 # reports anything at all (a data race, an out-of-bounds access, barrier divergence, ...): its log
 # must be empty. See docs/reliability.md.
 set -uo pipefail
 
-tests=${1:?usage: gpu_paths.sh PATH/TO/aclnn_tests}
+tests=${1:?usage: gpu_paths.sh PATH/TO/aclnn_tests PATH/TO/oclgrind_race_canary}
+canary=${2:?usage: gpu_paths.sh PATH/TO/aclnn_tests PATH/TO/oclgrind_race_canary}
 command -v oclgrind >/dev/null || { echo "gpu_paths.sh: oclgrind not installed (scripts/install-deps.sh)"; exit 1; }
 out=$(mktemp -d "${TMPDIR:-/tmp}/aclnn-oclgrind.XXXXXX")
 trap 'rm -rf "$out"' EXIT
@@ -24,6 +28,14 @@ filter='*CannSample*:*Golden*:*DtypeMatrix*:*EveryGradOutputDtypeToItself*:*Cast
 filter+=':*EveryDtypeAndCubeMathType*:*CopyCast*:*GpuElementKernel*:*EveryWorkSplit*:*WideIndex*'
 filter+=':*StridedAndOffsetViews*:*LargeKernelUsesTheGenericKernel*:*BadIndexFaultsAtSynchronize*'
 filter+=':-*Reliability*:*Stress*'
+
+oclgrind --data-races --log "$out/canary.log" "$canary" >"$out/canary.txt" 2>&1
+if ! grep -q 'data race' "$out/canary.log" 2>/dev/null; then
+  echo "gpu_paths.sh: the race canary drew no data-race report: Oclgrind's detector is not working"
+  cat "$out/canary.txt" "$out/canary.log" 2>/dev/null | head -30
+  exit 1
+fi
+echo "gpu_paths.sh: the race canary drew a report ($(grep -m1 'data race' "$out/canary.log")): the detector works"
 
 start=$(date +%s)
 env -u ACLNN_OPENCL_DEVICE oclgrind --data-races --log "$out/oclgrind.log" \
