@@ -1,5 +1,7 @@
 # Quick start: `make demo` and `make test` (see README.md). Both install what is missing first.
+# `make demo` also installs Debian's PyTorch for its comparison columns; ACLNN_WITH_TORCH=0 skips that.
 BUILD_DIR ?= build
+ACLNN_WITH_TORCH ?= 1
 JOBS ?= $(shell nproc)
 # Mesa's rusticl exposes llvmpipe (a second, independent CPU OpenCL) only when asked to.
 export RUSTICL_ENABLE ?= llvmpipe
@@ -8,7 +10,7 @@ export RUSTICL_ENABLE ?= llvmpipe
 export ACLNN_DEPS_DIR ?= $(CURDIR)/.deps
 export OCL_ICD_VENDORS ?= $(ACLNN_DEPS_DIR)/opencl-vendors
 
-.PHONY: all deps configure build test demo bench clean
+.PHONY: all deps demo-deps configure build test demo bench clean
 
 all: build
 
@@ -24,7 +26,11 @@ build: configure
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
-demo: build
+# The demo's PyTorch columns need python3-torch (about 1 GB with its dependencies).
+demo-deps:
+	@ACLNN_WITH_TORCH=$(ACLNN_WITH_TORCH) bash scripts/install-deps.sh
+
+demo: demo-deps build
 	@$(BUILD_DIR)/bench/aclnn_bench --quick
 
 bench: build

@@ -185,7 +185,9 @@ def main():
     try:
         import torch
     except Exception as e:  # ImportError, or a broken installation
-        write(args.out, {"error": f"PyTorch is not importable by {sys.executable}: {e}"})
+        write(args.out, {"error": f"PyTorch is not importable by {sys.executable}: {e}. On Debian: "
+                                  "ACLNN_WITH_TORCH=1 bash scripts/install-deps.sh (make demo does this "
+                                  "unless ACLNN_WITH_TORCH=0)"})
         return 0
     with open(args.cases) as f:
         cases = json.load(f)["cases"]

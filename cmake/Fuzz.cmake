@@ -55,7 +55,7 @@ if(ACLNN_OPENCL_SANITIZE)
   # UBSan's enum check applies C++'s rule (a value outside an enum's range is undefined) to arguments
   # that cross a C ABI, where any int is a possible aclDataType or aclrtMemAttr: the library checks
   # those values itself, and the tests pass out-of-range ones on purpose.
-  foreach(_t aclnn_opencl_core aclnn_cases aclnn_tests aclnn_bench)
+  foreach(_t aclnn_opencl_core aclnn_cases aclnn_tests aclnn_two_device_tests aclnn_bench aclnn_malloc_bench)
     if(TARGET ${_t})
       target_compile_options(${_t} PRIVATE -fno-sanitize=enum)
     endif()
@@ -65,7 +65,7 @@ if(ACLNN_OPENCL_SANITIZE)
   target_compile_definitions(aclnn_sanitizer_defaults PRIVATE
     ACLNN_LSAN_SUPPRESSIONS="${ACLNN_SANITIZER_DIR}/lsan.supp"
     ACLNN_SANITIZER_ICD_DIR="${ACLNN_SANITIZER_ICD_DIR}")
-  foreach(_exe aclnn_tests sample_runtime aclnn_bench)
+  foreach(_exe aclnn_tests aclnn_two_device_tests sample_runtime aclnn_bench aclnn_malloc_bench)
     if(TARGET ${_exe})
       target_sources(${_exe} PRIVATE $<TARGET_OBJECTS:aclnn_sanitizer_defaults>)
     endif()
@@ -75,9 +75,11 @@ if(ACLNN_OPENCL_SANITIZE)
   # the compilers and shells it uses) against the installed library; with a sanitized library that
   # would need ASan preloaded into every one of them. It checks packaging, not memory safety: it is
   # disabled here, and the sanitize_example_* tests below run the same example programs under ASan.
-  if(TEST install_and_examples)
-    set_tests_properties(install_and_examples PROPERTIES DISABLED TRUE)
-  endif()
+  foreach(_test install_and_examples cann_sample_recipes)
+    if(TEST ${_test})
+      set_tests_properties(${_test} PROPERTIES DISABLED TRUE)
+    endif()
+  endforeach()
 
   # The CANN-style example programs, linked to the shared library, run as tests so that
   # LeakSanitizer checks a whole program's lifetime (aclInit .. aclFinalize) outside gtest.

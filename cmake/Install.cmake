@@ -65,6 +65,26 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/
   DESTINATION ${ACLNN_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h")
 
+# Every operator header under the two other names CANN programs use for it (docs/install.md):
+#   include/aclnnop/level2/aclnn_x.h   CANN installs its operator headers there too ("aclnnop/level2/x.h")
+#   include/aclnn/aclnn_x.h            for a bare "aclnn_x.h" with CANN's documented -I<root>/include/aclnn
+# Each is a one-line forwarding header generated from the glob, so a new operator's header needs no edit here.
+file(GLOB ACLNN_OPERATOR_HEADERS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/aclnnop/aclnn_*.h)
+set(ACLNN_FORWARD_DIR ${PROJECT_BINARY_DIR}/install/forwarding)
+file(REMOVE_RECURSE ${ACLNN_FORWARD_DIR})
+foreach(header IN LISTS ACLNN_OPERATOR_HEADERS)
+  get_filename_component(name ${header} NAME)
+  foreach(place IN ITEMS "aclnnop/level2|../${name}" "aclnn|../aclnnop/${name}")
+    string(REPLACE "|" ";" place "${place}")
+    list(GET place 0 dir)
+    list(GET place 1 target)
+    file(WRITE ${ACLNN_FORWARD_DIR}/${dir}/${name}
+      "/* aclnn-opencl: generated at configure time; the operator's header is include/aclnnop/${name}. */\n"
+      "#include \"${target}\"\n")
+  endforeach()
+endforeach()
+install(DIRECTORY ${ACLNN_FORWARD_DIR}/ DESTINATION ${ACLNN_INSTALL_INCLUDEDIR})
+
 # --- CANN's library names ------------------------------------------------------------------------------
 # Symlinks to the SONAME link, made in the build tree and installed as symlinks. A program linked
 # against any of them records DT_NEEDED libaclnn_opencl.so.<major> (the linker takes the SONAME of the
@@ -114,6 +134,11 @@ install(CODE "
   endif()
 ")
 
+# Newer CANN (installed to /usr/local/Ascend/cann) also has <root>/bin/setenv.bash, which its recipes source.
+file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/install/bin)
+file(CREATE_LINK ../set_env.sh ${PROJECT_BINARY_DIR}/install/bin/setenv.bash SYMBOLIC)
+install(FILES ${PROJECT_BINARY_DIR}/install/bin/setenv.bash DESTINATION bin)
+
 # --- The install test: install, build the examples the CANN way and with find_package, run them --------
 if(ACLNN_OPENCL_BUILD_TESTS)
   add_test(NAME install_and_examples
@@ -121,4 +146,11 @@ if(ACLNN_OPENCL_BUILD_TESTS)
   # All five operators exist now: an example skipped for a missing operator symbol is a failure.
   set_tests_properties(install_and_examples PROPERTIES TIMEOUT 600 LABELS install
                                                        ENVIRONMENT ACLNN_INSTALL_TEST_STRICT=1)
+  # Every official CANN build recipe x both install roots x the three include styles (docs/install.md).
+  add_test(NAME cann_sample_recipes
+    COMMAND ${PROJECT_SOURCE_DIR}/tests/test_cann_recipes.sh ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
+  # Both run `cmake --install` from this build tree, which writes files in it (set_env.sh staged for the
+  # prefix at hand, install_manifest.txt): one at a time.
+  set_tests_properties(cann_sample_recipes PROPERTIES TIMEOUT 600 LABELS install)
+  set_tests_properties(install_and_examples cann_sample_recipes PROPERTIES RESOURCE_LOCK aclnn_install_tree)
 endif()

@@ -2,7 +2,8 @@
 // against a CANN toolkit or against an aclnn-opencl install (see docs/porting.md).
 // dy and x (2,3,4) = 1..24; mean, rstd (2,1) all 2; gamma, beta (3) all 2; numGroups 1;
 // dataFormatOptional null; swishScale 1.0 -> dgamma 1482.262, 2696, 4424; dbeta 67.129, 100, 132;
-// dx begins 634.102, -16.984, -673.737, -1330.053.
+// dx begins 634.102, -16.984, -673.737, -1330.053. dgammaOut and dbetaOut are (3, 1), as on CANN's doc
+// page: any output shape with C elements is accepted.
 #include <cstdio>
 #include <vector>
 
@@ -83,6 +84,7 @@ int main() {
     std::vector<int64_t> dataShape = {2, 3, 4};
     std::vector<int64_t> statShape = {2, 1};
     std::vector<int64_t> channelShape = {3};
+    std::vector<int64_t> channelOutShape = {3, 1};
     int64_t numGroups = 1;
     char *dataFormat = nullptr;
     double swishScale = 1.0;
@@ -133,9 +135,9 @@ int main() {
     CHECK_RET(ret == ACL_SUCCESS, return ret);
     ret = CreateAclTensor(dxHostData, dataShape, &dxDeviceAddr, aclDataType::ACL_FLOAT, &dxOut);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
-    ret = CreateAclTensor(dgammaHostData, channelShape, &dgammaDeviceAddr, aclDataType::ACL_FLOAT, &dgammaOut);
+    ret = CreateAclTensor(dgammaHostData, channelOutShape, &dgammaDeviceAddr, aclDataType::ACL_FLOAT, &dgammaOut);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
-    ret = CreateAclTensor(dbetaHostData, channelShape, &dbetaDeviceAddr, aclDataType::ACL_FLOAT, &dbetaOut);
+    ret = CreateAclTensor(dbetaHostData, channelOutShape, &dbetaDeviceAddr, aclDataType::ACL_FLOAT, &dbetaOut);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
 
     // 3. First phase: check the arguments and size the workspace.

@@ -13,9 +13,12 @@
 #                                      naming that libintelocl.so; `make test`, `make demo` and
 #                                      `make bench` point OCL_ICD_VENDORS at it (docs/devices.md)
 #
-# Environment: ACLNN_DEPS_DIR (default <repo>/.deps), ACLNN_WITH_INTEL=0 (skip Intel's runtime),
-# ACLNN_WITH_TORCH=1 (PyTorch for the benchmark's baseline and golden data), ACLNN_WITH_FUZZ=1
-# (clang + libFuzzer for scripts/fuzz.sh).
+#   ACLNN_DEPS_DIR       where .deps goes (default <repo>/.deps)
+#   ACLNN_WITH_INTEL=0   skip Intel's runtime
+#   ACLNN_WITH_TORCH=1   also Debian's PyTorch and OpenBLAS, for the benchmark's PyTorch columns
+#                        (`make demo` sets it unless you pass ACLNN_WITH_TORCH=0; `make test` does not)
+#   ACLNN_WITH_PLOTS=1   also matplotlib, for bench/report.py's chart
+#   ACLNN_WITH_FUZZ=1    also clang with libFuzzer and the sanitizer runtimes (scripts/fuzz.sh)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,9 +41,13 @@ install_packages() {
   )
   # pip (Debian's, used only to download the wheels) and python3 to unpack them.
   [[ "$with_intel" == 1 ]] && packages+=(python3 python3-pip)
-  # Optional: PyTorch for the benchmark's baseline columns and regenerating golden data.
+  # Optional: PyTorch for the benchmark's baseline columns (bench/torch_baseline.py) and regenerating
+  # golden data. libtorch needs a BLAS, and --no-install-recommends below would not pull one in.
   if [[ "${ACLNN_WITH_TORCH:-0}" == 1 ]]; then
-    packages+=(python3-torch libopenblas0-pthread python3-matplotlib python3-numpy)
+    packages+=(python3-torch libopenblas0-pthread python3-numpy)
+  fi
+  if [[ "${ACLNN_WITH_PLOTS:-0}" == 1 ]]; then
+    packages+=(python3-matplotlib)
   fi
   # Optional: clang with libFuzzer and the sanitizer runtimes, for scripts/fuzz.sh (Debian 12: clang 14).
   if [[ "${ACLNN_WITH_FUZZ:-0}" == 1 ]]; then

@@ -274,14 +274,16 @@ public:
 
 class ConvTbcHarness : public OpHarness {
 public:
-    ConvTbcHarness(Layout layout, uint64_t seed) {
+    // T 4 by default; a T with T_out * B over 256 rows sums gradBias in chunks through workspace,
+    // after the GEMMs have been enqueued.
+    ConvTbcHarness(Layout layout, uint64_t seed, int64_t T = 4) {
         api = "aclnnConvTbcBackward";
         // T 4, B 2, C_in 3, C_out 5, K 2, pad 1: T_out = 4 + 2 + 1 - 2 = 5.
-        addTensor("self", {5, 2, 5}, ACL_FLOAT, layout, random({5, 2, 5}, seed));
-        addTensor("input", {4, 2, 3}, ACL_FLOAT, layout, random({4, 2, 3}, seed + 1));
+        addTensor("self", {T + 1, 2, 5}, ACL_FLOAT, layout, random({T + 1, 2, 5}, seed));
+        addTensor("input", {T, 2, 3}, ACL_FLOAT, layout, random({T, 2, 3}, seed + 1));
         addTensor("weight", {2, 3, 5}, ACL_FLOAT, layout, random({2, 3, 5}, seed + 2));
         addTensor("bias", {5}, ACL_FLOAT, layout, random({5}, seed + 3));
-        addTensor("gradInput", {4, 2, 3}, ACL_FLOAT, layout, {}, true);
+        addTensor("gradInput", {T, 2, 3}, ACL_FLOAT, layout, {}, true);
         addTensor("gradWeight", {2, 3, 5}, ACL_FLOAT, layout, {}, true);
         addTensor("gradBias", {5}, ACL_FLOAT, layout, {}, true);
     }

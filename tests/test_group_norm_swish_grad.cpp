@@ -150,6 +150,7 @@ struct Options {
     bool nullUnwanted = false;  // pass nullptr for an output that is not required
     bool flatStats = false;     // mean/rstd as (N*G) instead of (N, G)
     const char *format = nullptr;
+    std::vector<int64_t> channelOutShape;  // dgammaOut/dbetaOut's shape; empty: (C)
 };
 
 struct Result {
@@ -194,11 +195,12 @@ void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) 
     const std::vector<int64_t> stat =
         o.flatStats ? std::vector<int64_t>{p.batch() * p.groups} : std::vector<int64_t>{p.batch(), p.groups};
     const std::vector<int64_t> chan = {p.channels()};
+    const std::vector<int64_t> chanOut = o.channelOutShape.empty() ? chan : o.channelOutShape;
     DeviceTensor dy = makeTensor(p.shape, p.dtype, o.layout), x = makeTensor(p.shape, p.dtype, o.layout),
                  mean = makeTensor(stat, p.dtype, o.layout), rstd = makeTensor(stat, p.dtype, o.layout),
                  gamma = makeTensor(chan, p.dtype, o.layout), beta = makeTensor(chan, p.dtype, o.layout),
-                 dx = makeTensor(p.shape, p.dtype, o.layout), dgamma = makeTensor(chan, p.dtype, o.layout),
-                 dbeta = makeTensor(chan, p.dtype, o.layout);
+                 dx = makeTensor(p.shape, p.dtype, o.layout), dgamma = makeTensor(chanOut, p.dtype, o.layout),
+                 dbeta = makeTensor(chanOut, p.dtype, o.layout);
     dy.upload(p.dy);
     x.upload(p.x);
     mean.upload(p.mean);
@@ -230,7 +232,8 @@ void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) 
     out->dgammaUntouched = allFill(out->dgammaBytes);
     out->dbetaUntouched = allFill(out->dbetaBytes);
     out->gapsUntouched =
-        gapsIntact(dx, p.shape, o.layout) && gapsIntact(dgamma, chan, o.layout) && gapsIntact(dbeta, chan, o.layout);
+        gapsIntact(dx, p.shape, o.layout) && gapsIntact(dgamma, chanOut, o.layout) &&
+                         gapsIntact(dbeta, chanOut, o.layout);
 }
 
 void expectMatchesReference(const Problem &p, const Result &r, bool checkDgamma = true, bool checkDbeta = true) {
@@ -284,17 +287,40 @@ TEST_P(GroupNormSwishGradTest, CannSampleResult) {
     p.rstd = {2, 2};
     p.gamma = {2, 2, 2};
     p.beta = {2, 2, 2};
-    Result r;
-    ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
-    const double wantDgamma[] = {1482.262, 2696.000, 4424.000}, wantDbeta[] = {67.129, 100.000, 132.000};
-    const double wantDx[] = {634.102, -16.984, -673.737, -1330.053};
-    // OPS.md prints three decimals; fp32 carries ~7 significant digits of these magnitudes.
-    for (int c = 0; c < 3; ++c) {
-        EXPECT_NEAR(r.dgamma[static_cast<size_t>(c)], wantDgamma[c], 2e-3) << "dgamma[" << c << "]";
-        EXPECT_NEAR(r.dbeta[static_cast<size_t>(c)], wantDbeta[c], 2e-3) << "dbeta[" << c << "]";
+    // dgammaOut and dbetaOut as (C) and as (C, 1), the shape CANN's doc-page sample gives them.
+    for (const std::vector<int64_t> &outShape : {std::vector<int64_t>{3}, std::vector<int64_t>{3, 1}}) {
+        SCOPED_TRACE("dgammaOut/dbetaOut " + shapeName(outShape));
+        Options o;
+        o.channelOutShape = outShape;
+        Result r;
+        ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
+        const double wantDgamma[] = {1482.262, 2696.000, 4424.000}, wantDbeta[] = {67.129, 100.000, 132.000};
+        const double wantDx[] = {634.102, -16.984, -673.737, -1330.053};
+        // OPS.md prints three decimals; fp32 carries ~7 significant digits of these magnitudes.
+        for (int c = 0; c < 3; ++c) {
+            EXPECT_NEAR(r.dgamma[static_cast<size_t>(c)], wantDgamma[c], 2e-3) << "dgamma[" << c << "]";
+            EXPECT_NEAR(r.dbeta[static_cast<size_t>(c)], wantDbeta[c], 2e-3) << "dbeta[" << c << "]";
+        }
+        for (int i = 0; i < 4; ++i) EXPECT_NEAR(r.dx[static_cast<size_t>(i)], wantDx[i], 2e-3) << "dx[" << i << "]";
+        expectMatchesReference(p, r);
     }
-    for (int i = 0; i < 4; ++i) EXPECT_NEAR(r.dx[static_cast<size_t>(i)], wantDx[i], 2e-3) << "dx[" << i << "]";
-    expectMatchesReference(p, r);
+}
+
+// The sample on CANN's GroupNormSwishGrad doc page declares dgammaOut and dbetaOut as (C, 1): any output
+// view with C elements is accepted (CANN gives them gamma's shape and checks only the inputs), and the
+// values land in row-major order of the view, also through padded, non-contiguous views.
+TEST_P(GroupNormSwishGradTest, ChannelOutputsOfAnyShapeWithCElements) {
+    const Problem p = makeProblem({2, 6, 5}, 3, 1.0, ACL_FLOAT, 71);
+    const std::vector<std::vector<int64_t>> shapes = {{6, 1}, {1, 6}, {1, 6, 1, 1}, {2, 3}, {6, 1, 1, 1, 1, 1, 1, 1}};
+    for (const auto &shape : shapes) {
+        for (Layout layout : {Layout::Contiguous, Layout::Padded}) {
+            SCOPED_TRACE(shapeName(shape) + (layout == Layout::Padded ? " padded" : ""));
+            Options o;
+            o.channelOutShape = shape;
+            o.layout = layout;
+            checkProblem(p, o);
+        }
+    }
 }
 
 // ---- PyTorch golden data --------------------------------------------------------------------------------
@@ -812,13 +838,28 @@ TEST_P(GroupNormSwishGradTest, ErrorShapes) {
         std::vector<int64_t> shape;
     };
     const std::vector<Bad> bad = {{0, {2, 4, 3, 4}}, {1, {2, 3}}, {1, {2, 2, 1}}, {2, {4, 2}}, {2, {3}},   {4, {5}},
-                                  {4, {1, 4}},       {5, {3}},    {6, {2, 4, 9}}, {7, {2}},    {8, {4, 1}}};
+                                  {4, {1, 4}},       {5, {3}},    {6, {2, 4, 9}}, {7, {2}},    {7, {4, 2}},    {8, {5, 1}}, {8, {1, 3}}};
     for (const Bad &b : bad) {
         SCOPED_TRACE(std::string(kArgNames[b.arg]) + " " + shapeName(b.shape));
         ErrorCall call;
         DeviceTensor t(b.shape, ACL_FLOAT);
         call.a[b.arg] = t;
         expectError(call, 161002, {kArgNames[b.arg]});
+    }
+}
+
+TEST_P(GroupNormSwishGradTest, ErrorChannelOutputElementCount) {
+    // C = 4: (4, 2) holds 8 elements, (3) three; the message gives the rule and what was found.
+    for (int arg : {7, 8}) {
+        for (const std::vector<int64_t> &shape : {std::vector<int64_t>{4, 2}, std::vector<int64_t>{3}}) {
+            SCOPED_TRACE(std::string(kArgNames[arg]) + " " + shapeName(shape));
+            ErrorCall call;
+            DeviceTensor t(shape, ACL_FLOAT);
+            call.a[arg] = t;
+            int64_t n = 1;
+            for (int64_t d : shape) n *= d;
+            expectError(call, 161002, {kArgNames[arg], "C = 4 elements", "[4, 1]", std::to_string(n) + " elements"});
+        }
     }
 }
 

@@ -720,3 +720,33 @@ TEST(ReliabilityFinalize, ReleasesEveryOpenClObjectTheLibraryCreated) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 12, item 7: aclFinalize with a device fault nobody synchronized (a bad MaxUnpool2dBackward
+// index) returned 507015 and released nothing, and the next aclInit returned 100002. Finalize must
+// release everything either way, report the fault, and leave the process ready for aclInit.
+TEST(ReliabilityFinalize, ReleasesEverythingEvenWithAnUnreportedFault) {
+    for (int id : allDeviceIds()) {
+        ASSERT_ACL_OK(aclrtSetDevice(id));
+        aclrtStream stream = nullptr;
+        ASSERT_ACL_OK(aclrtCreateStream(&stream));
+        reliability::MaxUnpoolHarness h(Layout::Contiguous, 11);
+        std::vector<double> idx(24, 0.0);
+        idx[3] = 1000;
+        h.slot("indices").storage->upload(idx);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(h.plan(&ws, &ex));
+        ASSERT_ACL_OK(h.run(nullptr, 0, ex, stream));  // faults on the device; nobody synchronizes
+    }
+    EXPECT_EQ(aclFinalize(), ACL_ERROR_RT_AICORE_EXCEPTION) << "the fault is reported";
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("MaxUnpool2dBackward"), std::string::npos);
+    std::string ours = liveObjects(cltrack::kLibrary), clblast = liveObjects(cltrack::kClblast);
+    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS) << "finalize left the process half-initialised: "
+                                             << aclGetRecentErrMsg();
+    EXPECT_EQ(ours, "") << "alive after aclFinalize";
+    EXPECT_EQ(clblast, "");
+}
+
+}  // namespace

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "device_fixture.h"
@@ -277,6 +278,107 @@ TEST_P(RuntimeDeviceTest, ContextsBindTheirDevice) {
     EXPECT_EQ(aclrtCreateContext(&ctx, 1000), ACL_ERROR_RT_INVALID_DEVICEID);
     EXPECT_EQ(aclrtCreateContext(nullptr, device()), ACL_ERROR_INVALID_PARAM);
     ASSERT_ACL_OK(aclrtSetDevice(device()));
+}
+
+// aclrtCtxSetSysParamOpt: CANN's options and value ranges, kept per context; the getter returns what was set
+// and 107021 for an option never set in that context (CANN: no default). Programs written for CANN call it
+// to make ConvTbcBackward and GroupNormSwishGrad deterministic; here they always are.
+TEST_P(RuntimeDeviceTest, ContextSysParamOptsAreKeptPerContext) {
+    EXPECT_EQ(ACL_OPT_DETERMINISTIC, 0);
+    EXPECT_EQ(ACL_OPT_ENABLE_DEBUG_KERNEL, 1);
+    EXPECT_EQ(ACL_OPT_STRONG_CONSISTENCY, 2);
+    EXPECT_EQ(ACL_OPT_ENABLE_KERNEL_EARLY_START, 3);
+    EXPECT_EQ(ACL_ERROR_RT_SYSPARAMOPT_NOT_SET, 107021);
+
+    aclrtContext a = nullptr, b = nullptr;
+    ASSERT_ACL_OK(aclrtCreateContext(&a, device()));
+    int64_t v = -7;
+    EXPECT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v), ACL_ERROR_RT_SYSPARAMOPT_NOT_SET);
+    EXPECT_NE(lastMessage().find("never set"), std::string::npos) << lastMessage();
+    EXPECT_EQ(v, -7) << "a failing getter wrote its output";
+    ASSERT_ACL_OK(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1));
+    ASSERT_ACL_OK(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v));
+    EXPECT_EQ(v, 1);
+    ASSERT_ACL_OK(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 3));  // newest CANN: levels 0..3
+    ASSERT_ACL_OK(aclrtCtxSetSysParamOpt(ACL_OPT_ENABLE_DEBUG_KERNEL, 1));
+    ASSERT_ACL_OK(aclrtCtxSetSysParamOpt(ACL_OPT_STRONG_CONSISTENCY, 0));
+    const std::pair<aclSysParamOpt, int64_t> want[] = {
+        {ACL_OPT_DETERMINISTIC, 3}, {ACL_OPT_ENABLE_DEBUG_KERNEL, 1}, {ACL_OPT_STRONG_CONSISTENCY, 0}};
+    for (const auto &w : want) {
+        ASSERT_ACL_OK(aclrtCtxGetSysParamOpt(w.first, &v));
+        EXPECT_EQ(v, w.second) << "opt " << w.first;
+    }
+
+    // Values out of range: 107000 (CANN's runtime check), nothing changes.
+    EXPECT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 4), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_NE(lastMessage().find("[0, 4)"), std::string::npos) << lastMessage();
+    EXPECT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, -1), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_ENABLE_DEBUG_KERNEL, 2), ACL_ERROR_RT_PARAM_INVALID);
+    ASSERT_ACL_OK(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v));
+    EXPECT_EQ(v, 3);
+    // Options a context does not have, and a null output: 100000 (CANN's acl check).
+    for (int opt : {3, 4, -1, 100}) {
+        EXPECT_EQ(aclrtCtxSetSysParamOpt(static_cast<aclSysParamOpt>(opt), 0), ACL_ERROR_INVALID_PARAM) << opt;
+        EXPECT_NE(lastMessage().find("opt"), std::string::npos) << lastMessage();
+        EXPECT_EQ(aclrtCtxGetSysParamOpt(static_cast<aclSysParamOpt>(opt), &v), ACL_ERROR_INVALID_PARAM) << opt;
+    }
+    EXPECT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, nullptr), ACL_ERROR_INVALID_PARAM);
+
+    // A second context has its own values.
+    ASSERT_ACL_OK(aclrtCreateContext(&b, device()));
+    EXPECT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v), ACL_ERROR_RT_SYSPARAMOPT_NOT_SET);
+    ASSERT_ACL_OK(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0));
+    ASSERT_ACL_OK(aclrtSetCurrentContext(a));
+    ASSERT_ACL_OK(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v));
+    EXPECT_EQ(v, 3);
+    ASSERT_ACL_OK(aclrtSetCurrentContext(b));
+    ASSERT_ACL_OK(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v));
+    EXPECT_EQ(v, 0);
+
+    // A thread without a current context: 107002.
+    aclError setOnBareThread = ACL_SUCCESS, getOnBareThread = ACL_SUCCESS;
+    std::thread([&] {
+        int64_t x = 0;
+        setOnBareThread = aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1);
+        getOnBareThread = aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &x);
+    }).join();
+    EXPECT_EQ(setOnBareThread, ACL_ERROR_RT_CONTEXT_NULL);
+    EXPECT_EQ(getOnBareThread, ACL_ERROR_RT_CONTEXT_NULL);
+
+    ASSERT_ACL_OK(aclrtDestroyContext(b));
+    ASSERT_ACL_OK(aclrtDestroyContext(a));
+    // The CANN habit: right after aclrtSetDevice, on the device's default context.
+    ASSERT_ACL_OK(aclrtSetDevice(device()));
+    ASSERT_ACL_OK(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1));
+    ASSERT_ACL_OK(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v));
+    EXPECT_EQ(v, 1);
+}
+
+// The process-wide pair: options 0..3, values start at 0; a context's setter updates them too (as in CANN,
+// whose operators read the process value).
+TEST(Runtime, ProcessSysParamOpts) {
+    int64_t v = -1;
+    ASSERT_ACL_OK(aclrtGetSysParamOpt(ACL_OPT_ENABLE_KERNEL_EARLY_START, &v));
+    EXPECT_EQ(v, 0);
+    ASSERT_ACL_OK(aclrtSetSysParamOpt(ACL_OPT_ENABLE_KERNEL_EARLY_START, 1));
+    ASSERT_ACL_OK(aclrtGetSysParamOpt(ACL_OPT_ENABLE_KERNEL_EARLY_START, &v));
+    EXPECT_EQ(v, 1);
+    ASSERT_ACL_OK(aclrtSetSysParamOpt(ACL_OPT_ENABLE_KERNEL_EARLY_START, 0));
+    ASSERT_ACL_OK(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 2));
+    ASSERT_ACL_OK(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v));
+    EXPECT_EQ(v, 2);
+    ASSERT_ACL_OK(aclrtSetDevice(0));
+    ASSERT_ACL_OK(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1));
+    ASSERT_ACL_OK(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v));
+    EXPECT_EQ(v, 1);
+    EXPECT_EQ(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 4), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtSetSysParamOpt(ACL_OPT_STRONG_CONSISTENCY, 2), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtSetSysParamOpt(static_cast<aclSysParamOpt>(4), 0), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtGetSysParamOpt(static_cast<aclSysParamOpt>(-1), &v), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, nullptr), ACL_ERROR_INVALID_PARAM);
+    ASSERT_ACL_OK(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v));
+    EXPECT_EQ(v, 1);
+    ASSERT_ACL_OK(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0));
 }
 
 TEST_P(RuntimeDeviceTest, ThreadsHaveTheirOwnDeviceAndStreams) {

@@ -22,8 +22,9 @@ struct Entry {
 };
 
 using Key = std::tuple<int, std::string, std::string>;
+// Never destroyed: programs are released by aclFinalize (or clearProgramCache), never after main.
 std::mutex g_cacheMutex;
-std::map<Key, std::shared_ptr<Entry>> g_cache;
+std::map<Key, std::shared_ptr<Entry>> &g_cache = *new std::map<Key, std::shared_ptr<Entry>>;
 
 std::string buildOptions(const Device &device) {
     // OpenCL C 1.2 is the portable dialect: every OpenCL 1.2+ and 3.0 device accepts it.

@@ -11,7 +11,81 @@ namespace aclcl {
 
 namespace {
 std::mutex g_execMutex;
-std::unordered_map<aclOpExecutor *, std::unique_ptr<aclOpExecutor>> g_executors;
+// Never destroyed: executors hold programs and kernels, released by aclFinalize, never after main.
+auto &g_executors = *new std::unordered_map<aclOpExecutor *, std::shared_ptr<aclOpExecutor>>;
+
+// A live executor for a second phase; a non-repeatable one leaves the registry at once, so that a
+// second run (even one racing this one from another thread) finds it stale.
+std::shared_ptr<aclOpExecutor> claimExecutor(aclOpExecutor *executor) {
+    std::lock_guard<std::mutex> lock(g_execMutex);
+    auto it = g_executors.find(executor);
+    if (it == g_executors.end()) return nullptr;
+    std::shared_ptr<aclOpExecutor> claimed = it->second;
+    if (!claimed->repeatable) g_executors.erase(it);
+    return claimed;
+}
+
+// The bytes [first, end) of host address space (device pointers are unique addresses) a view reaches.
+struct Span {
+    uintptr_t first = 0, end = 0;
+    bool empty() const { return first == end; }
+    bool overlaps(const Span &o) const { return !empty() && !o.empty() && first < o.end && o.first < end; }
+};
+
+Span spanOf(const aclTensor &t) {
+    if (!t.data || t.numel() == 0) return {};
+    int64_t lo = t.offset, hi = t.offset;
+    for (size_t d = 0; d < t.viewDims.size(); ++d) {
+        int64_t step = (t.viewDims[d] - 1) * t.strides[d];  // sizes were checked at GetWorkspaceSize
+        (step < 0 ? lo : hi) += step;
+    }
+    const auto elem = static_cast<int64_t>(dtypeSize(t.dtype));
+    auto base = reinterpret_cast<uintptr_t>(t.data);
+    return Span{base + static_cast<uintptr_t>(lo * elem), base + static_cast<uintptr_t>((hi + 1) * elem)};
+}
+
+bool sameView(const aclTensor &a, const aclTensor &b) {
+    return a.data == b.data && a.offset == b.offset && a.dtype == b.dtype && a.viewDims == b.viewDims &&
+           a.strides == b.strides;
+}
+
+bool inPlaceAllowed(const aclOpExecutor &e, size_t o, size_t i) {
+    for (const auto &pair : e.inPlacePairs) {
+        if (pair.first == o && pair.second == i) return sameView(e.outputs[o], e.inputs[i]);
+    }
+    return false;
+}
+
+// " (only over dy or x, as the very same view)" when the operator allows some in-place use of output o.
+std::string inPlaceHint(const aclOpExecutor &e, size_t o) {
+    std::string names;
+    for (const auto &pair : e.inPlacePairs) {
+        if (pair.first != o) continue;
+        const std::string &n = pair.second < e.inputNames.size() ? e.inputNames[pair.second] : std::string();
+        names += (names.empty() ? "" : " or ") + (n.empty() ? "input " + std::to_string(pair.second) : n);
+    }
+    return names.empty() ? "" : " except over " + names + " as the very same view";
+}
+
+// An output whose memory overlaps an input's: kernels read inputs while writing outputs, so that is
+// a wrong result unless the operator declared the pair as computed in place (OpPlan::allowInPlace);
+// rejected before anything is enqueued.
+void checkNoAliasing(const aclOpExecutor &e) {
+    for (size_t o = 0; o < e.outputs.size(); ++o) {
+        const Span out = spanOf(e.outputs[o]);
+        for (size_t i = 0; i < e.inputs.size(); ++i) {
+            const Span in = spanOf(e.inputs[i]);
+            if (!out.overlaps(in) || inPlaceAllowed(e, o, i)) continue;
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: %s overlaps %s in device memory (bytes %p-%p and %p-%p): %s does not compute in "
+                           "place%s; give the output memory of its own",
+                           e.op.c_str(), tensorLabel(e, true, o).c_str(), tensorLabel(e, false, i).c_str(),
+                           reinterpret_cast<void *>(out.first), reinterpret_cast<void *>(out.end),
+                           reinterpret_cast<void *>(in.first), reinterpret_cast<void *>(in.end), e.op.c_str(),
+                           inPlaceHint(e, o).c_str()));
+        }
+    }
+}
 }  // namespace
 
 aclOpExecutor *registerExecutor(std::unique_ptr<aclOpExecutor> executor) {
@@ -29,8 +103,14 @@ aclOpExecutor *checkExecutor(aclOpExecutor *executor) {
     return g_executors.count(executor) ? executor : nullptr;
 }
 
+std::shared_ptr<aclOpExecutor> findExecutor(aclOpExecutor *executor) {
+    std::lock_guard<std::mutex> lock(g_execMutex);
+    auto it = g_executors.find(executor);
+    return it == g_executors.end() ? nullptr : it->second;
+}
+
 void destroyExecutor(aclOpExecutor *executor) {
-    std::unique_ptr<aclOpExecutor> owned;
+    std::shared_ptr<aclOpExecutor> owned;  // freed after the lock; a run in progress keeps its own reference
     std::lock_guard<std::mutex> lock(g_execMutex);
     auto it = g_executors.find(executor);
     if (it == g_executors.end()) return;
@@ -39,9 +119,18 @@ void destroyExecutor(aclOpExecutor *executor) {
 }
 
 void destroyAllExecutors() {
-    std::unordered_map<aclOpExecutor *, std::unique_ptr<aclOpExecutor>> all;
+    std::unordered_map<aclOpExecutor *, std::shared_ptr<aclOpExecutor>> all;
     std::lock_guard<std::mutex> lock(g_execMutex);
     all.swap(g_executors);
+}
+
+std::string tensorLabel(const aclOpExecutor &executor, bool output, size_t index) {
+    const auto &names = output ? executor.outputNames : executor.inputNames;
+    const char *role = output ? "output" : "input";
+    if (index < names.size() && !names[index].empty()) {
+        return strformat("%s %zu (%s)", role, index, names[index].c_str());
+    }
+    return strformat("%s %zu", role, index);
 }
 
 BufferRef RunContext::resolveTensor(const aclTensor &t, const char *role, size_t index) const {
@@ -56,6 +145,11 @@ BufferRef RunContext::resolveTensor(const aclTensor &t, const char *role, size_t
     for (size_t d = 0; d < t.viewDims.size(); ++d) last += (t.viewDims[d] - 1) * t.strides[d];
     std::string what = strformat("%s: %s tensor %zu (shape %s, offset %lld)", executor_.op.c_str(), role, index,
                                  t.shapeString().c_str(), static_cast<long long>(t.offset));
+    const std::vector<std::string> &names = role[0] == 'o' ? executor_.outputNames : executor_.inputNames;
+    if (index < names.size() && !names[index].empty()) {
+        what = strformat("%s: %s tensor %zu %s (shape %s, offset %lld)", executor_.op.c_str(), role, index,
+                         names[index].c_str(), t.shapeString().c_str(), static_cast<long long>(t.offset));
+    }
     size_t needed = 0;  // bytes from the data pointer to the end of the furthest element
     if (last < 0 || __builtin_mul_overflow(static_cast<size_t>(last) + 1, elem, &needed)) {
         fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: its view spans more bytes than memory can hold", what.c_str()));
@@ -82,6 +176,12 @@ BufferRef RunContext::workspace(uint64_t byteOffset, aclDataType dtype) const {
     size_t elem = dtypeSize(dtype);
     DeviceAddress a = resolveDevicePointer(static_cast<char *>(workspace_) + byteOffset, elem,
                                            (executor_.op + ": workspace").c_str());
+    // runExecutor checked both before the first step; kept as a last line of defence.
+    if (a.device != &stream_.device()) {
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: the workspace is memory of %s, not of the stream's %s",
+                                                executor_.op.c_str(), a.device->describe().c_str(),
+                                                stream_.device().describe().c_str()));
+    }
     if (a.offset % elem != 0) {
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: the workspace pointer is not aligned to %zu bytes", executor_.op.c_str(), elem));
@@ -98,13 +198,14 @@ int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, ac
                            "nullptr.",
                            api));
         }
-        if (!checkExecutor(executor)) {
+        // Held until the end of the call: a non-repeatable executor is freed when this reference goes.
+        std::shared_ptr<aclOpExecutor> held = claimExecutor(executor);
+        if (!held) {
             fail(ACLNN_ERR_PARAM_INVALID,
                  strformat("%s: executor %p is not live: a non-repeatable executor is destroyed after it runs once",
                            api, static_cast<void *>(executor)));
         }
-        std::unique_ptr<aclOpExecutor, void (*)(aclOpExecutor *)> once(
-            executor->repeatable ? nullptr : executor, [](aclOpExecutor *e) { destroyExecutor(e); });
+        std::lock_guard<std::mutex> runLock(held->runMutex);
         if (executor->op != api) {
             fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: the executor was planned by %sGetWorkspaceSize", api,
                                                     executor->op.c_str()));
@@ -120,20 +221,33 @@ int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, ac
                            static_cast<unsigned long long>(workspaceSize),
                            static_cast<unsigned long long>(executor->workspaceSize)));
         }
-        if (executor->workspaceSize > 0) {
-            resolveDevicePointer(workspace, executor->workspaceSize, (std::string(api) + ": workspace").c_str());
-        }
         Stream &s = resolveStream(stream);
         if (executor->device != &s.device()) {
             fail(ACLNN_ERR_PARAM_INVALID,
                  strformat("%s: the executor was planned for %s but the stream belongs to %s", api,
                            executor->device->describe().c_str(), s.device().describe().c_str()));
         }
+        // Every check that can fail runs here, before the first step is enqueued: a failing call writes
+        // nothing. The steps only resolve what was checked and enqueue.
+        if (executor->workspaceSize > 0) {
+            DeviceAddress ws =
+                resolveDevicePointer(workspace, executor->workspaceSize, (std::string(api) + ": workspace").c_str());
+            if (ws.device != &s.device()) {
+                fail(ACLNN_ERR_PARAM_INVALID,
+                     strformat("%s: the workspace %p is memory of %s but the operator runs on %s", api, workspace,
+                               ws.device->describe().c_str(), s.device().describe().c_str()));
+            }
+            if (ws.offset % executor->workspaceAlignment != 0) {
+                fail(ACLNN_ERR_PARAM_INVALID,
+                     strformat("%s: the workspace pointer %p is not aligned to %zu bytes (it is %zu bytes into its "
+                               "allocation); pass the pointer aclrtMalloc returned",
+                               api, workspace, executor->workspaceAlignment, ws.offset));
+            }
+        }
         RunContext ctx(*executor, s, workspace);
-        // Every tensor address is checked before the first step is enqueued: a bad one must fail the
-        // call before any output byte is written, not between two steps.
         for (size_t i = 0; i < executor->inputs.size(); ++i) ctx.input(i);
         for (size_t o = 0; o < executor->outputs.size(); ++o) ctx.output(o);
+        checkNoAliasing(*executor);
         for (auto &step : executor->steps) step(ctx);
         return ACLNN_SUCCESS;
     });

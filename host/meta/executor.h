@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "meta/tensor.h"
@@ -26,7 +28,19 @@ struct aclOpExecutor {
     aclcl::Device *device = nullptr;
     std::vector<aclTensor> inputs;   // snapshots of the argument tensors, in CANN's argument order
     std::vector<aclTensor> outputs;
+    std::vector<std::string> inputNames;  // the arguments' names, for messages ("" when not given)
+    std::vector<std::string> outputNames;
+    // (output, input) pairs the operator computes correctly in place: the output may be the very
+    // view of that input (same address, dtype, shape and strides). Any other overlap of an output
+    // with an input is rejected before anything is enqueued.
+    std::vector<std::pair<size_t, size_t>> inPlacePairs;
     uint64_t workspaceSize = 0;
+    // The largest element size any step views the workspace as: the workspace pointer's alignment is
+    // checked against it before anything is enqueued.
+    size_t workspaceAlignment = 1;
+    // Held for a whole second phase (and by the address setters): the steps share kernel objects
+    // whose arguments are set per launch, so one executor's launches must not interleave.
+    std::mutex runMutex;
     std::vector<aclcl::Step> steps;
     std::vector<std::shared_ptr<void>> keepAlive;  // programs and other resources the steps use
     bool repeatable = false;
@@ -59,7 +73,11 @@ private:
 // Executor registry: a stale executor pointer is reported, not dereferenced.
 aclOpExecutor *registerExecutor(std::unique_ptr<aclOpExecutor> executor);
 aclOpExecutor *checkExecutor(aclOpExecutor *executor);  // nullptr when not live
+// A reference that keeps a live executor alive while it is used (null when not live).
+std::shared_ptr<aclOpExecutor> findExecutor(aclOpExecutor *executor);
 void destroyExecutor(aclOpExecutor *executor);
+// The name of an executor's input or output for messages: "input 1 (self)".
+std::string tensorLabel(const aclOpExecutor &executor, bool output, size_t index);
 void destroyAllExecutors();
 
 // The whole second phase of every operator: checks, resolves the stream, runs the steps, and

@@ -45,7 +45,9 @@ aclnnStatus setTensorAddr(const char *api, aclOpExecutor *executor, size_t index
                           bool output) {
     return run([&] {
         requireNonNull(executor, api, "aclOpExecutor*", "executor");
-        if (!checkExecutor(executor)) fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: executor is not live", api));
+        std::shared_ptr<aclOpExecutor> held = findExecutor(executor);
+        if (!held) fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: executor is not live", api));
+        std::lock_guard<std::mutex> runLock(held->runMutex);  // not while another thread runs it
         auto &list = output ? executor->outputs : executor->inputs;
         if (index >= list.size()) {
             fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: index %zu is out of range: %s has %zu %s tensor(s)", api, index,

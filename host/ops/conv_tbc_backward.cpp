@@ -172,13 +172,13 @@ public:
     Planner(OpPlan &plan, const Args &args, const Shape &shape) : plan_(plan), args_(args), s_(shape) {}
 
     void run() {
-        plan_.addInput(args_.self);
-        plan_.addInput(args_.input);
-        plan_.addInput(args_.weight);
-        plan_.addInput(args_.bias);  // only its shape matters; kept so input indices follow CANN's order
-        plan_.addOutput(args_.gradInput);
-        plan_.addOutput(args_.gradWeight);
-        plan_.addOutput(args_.gradBias);
+        plan_.addInput(args_.self, "self");
+        plan_.addInput(args_.input, "input");
+        plan_.addInput(args_.weight, "weight");
+        plan_.addInput(args_.bias, "bias");  // only its shape matters; kept so input indices follow CANN's order
+        plan_.addOutput(args_.gradInput, "gradInput");
+        plan_.addOutput(args_.gradWeight, "gradWeight");
+        plan_.addOutput(args_.gradBias, "gradBias");
 
         aclDataType promoted = conv_tbc::promotedDtype(args_.self->dtype, args_.input->dtype, args_.weight->dtype);
         precision_ = conv_tbc::gemmPrecision(plan_.device().fp16, promoted, args_.cubeMathType);

@@ -155,6 +155,19 @@ void checkMeanShape(const aclTensor *t, const char *arg, int64_t batch, int64_t 
                    dimsString(matrix).c_str(), dimsString(flat).c_str(), t->shapeString().c_str()));
 }
 
+// dgammaOut / dbetaOut: CANN infers them with gamma's shape and checks only the inputs' shapes, so its
+// doc sample passes (C, 1). Any view holding exactly C elements is accepted and written in row-major
+// order; another element count cannot hold the result.
+void checkChannelOutput(const aclTensor *t, const char *arg, int64_t channels) {
+    if (t->numel() == channels) return;
+    fail(ACLNN_ERR_PARAM_INVALID,
+         strformat("%s: Expected %s to hold C = %lld elements (shape [%lld], or any shape with %lld elements such "
+                   "as [%lld, 1]), but found shape %s with %lld elements.",
+                   kOp, arg, static_cast<long long>(channels), static_cast<long long>(channels),
+                   static_cast<long long>(channels), static_cast<long long>(channels), t->shapeString().c_str(),
+                   static_cast<long long>(t->numel())));
+}
+
 struct Args {
     const aclTensor *dy, *mean, *rstd, *x, *gamma, *beta;
     int64_t numGroups;
@@ -217,11 +230,11 @@ Problem validate(const Args &a) {
     checkSameShape(kOp, a.x, "x", a.dx, "dxOut");
     checkNoSelfOverlap(kOp, a.dx, "dxOut");
     if (a.wantDgamma) {
-        checkShapeIs(kOp, a.dgamma, "dgammaOut", {p.channels});
+        checkChannelOutput(a.dgamma, "dgammaOut", p.channels);
         checkNoSelfOverlap(kOp, a.dgamma, "dgammaOut");
     }
     if (a.wantDbeta) {
-        checkShapeIs(kOp, a.dbeta, "dbetaOut", {p.channels});
+        checkChannelOutput(a.dbeta, "dbetaOut", p.channels);
         checkNoSelfOverlap(kOp, a.dbeta, "dbetaOut");
     }
     // The kernels count planes and work-groups in int.
@@ -254,11 +267,14 @@ void plan(OpPlan &plan, const Args &a) {
     const aclDataType dtype = a.x->dtype;
 
     // Inputs in CANN's argument order; outputs dx, then dgamma and dbeta when required.
-    size_t iDy = plan.addInput(a.dy), iMean = plan.addInput(a.mean), iRstd = plan.addInput(a.rstd),
-           iX = plan.addInput(a.x), iGamma = plan.addInput(a.gamma), iBeta = plan.addInput(a.beta);
-    size_t oDx = plan.addOutput(a.dx);
-    size_t oDgamma = a.wantDgamma ? plan.addOutput(a.dgamma) : 0;
-    size_t oDbeta = a.wantDbeta ? plan.addOutput(a.dbeta) : 0;
+    size_t iDy = plan.addInput(a.dy, "dy"), iMean = plan.addInput(a.mean, "mean"),
+           iRstd = plan.addInput(a.rstd, "rstd"), iX = plan.addInput(a.x, "x"),
+           iGamma = plan.addInput(a.gamma, "gamma"), iBeta = plan.addInput(a.beta, "beta");
+    size_t oDx = plan.addOutput(a.dx, "dxOut");
+    plan.allowInPlace(oDx, iDy);  // docs/ops/group_norm_swish_grad.md: dxOut may be dy or x itself
+    plan.allowInPlace(oDx, iX);
+    size_t oDgamma = a.wantDgamma ? plan.addOutput(a.dgamma, "dgammaOut") : 0;
+    size_t oDbeta = a.wantDbeta ? plan.addOutput(a.dbeta, "dbetaOut") : 0;
 
     Buffers b;
     b.dy = plan.contiguousInput(iDy, dtype);

@@ -188,8 +188,8 @@ aclnnStatus planIm2colBackward(const aclTensor *gradOutput, const aclIntArray *i
         const std::string phase1 = std::string(api) + "GetWorkspaceSize";
         const Geometry g = validate(phase1.c_str(), plan.device(), gradOutput, inputSize, kernelSize, dilation,
                                     padding, stride, out);
-        plan.addInput(gradOutput);
-        plan.addOutput(out);
+        plan.addInput(gradOutput, "gradOutput");
+        plan.addOutput(out, "out");
         if (gradOutput->isEmpty() || out->isEmpty()) return;  // nothing to compute
 
         const aclDataType inType = gradOutput->dtype, outType = out->dtype;

@@ -149,10 +149,10 @@ aclnnStatus planMaxUnpool2dBackward(const aclTensor *gradOutput, const aclTensor
     return planOperator(kApi, workspaceSize, executor, [&](OpPlan &plan) {
         const std::string phase1 = std::string(kApi) + "GetWorkspaceSize";
         const Geometry g = validate(phase1.c_str(), plan.device(), gradOutput, self, indices, outputSize, out);
-        plan.addInput(gradOutput);
-        plan.addInput(self);
-        plan.addInput(indices);
-        plan.addOutput(out);
+        plan.addInput(gradOutput, "gradOutput");
+        plan.addInput(self, "self");
+        plan.addInput(indices, "indices");
+        plan.addOutput(out, "out");
         if (self->isEmpty()) return;  // nothing to compute
 
         const aclDataType gType = gradOutput->dtype, iType = indices->dtype, oType = out->dtype;

@@ -1,5 +1,7 @@
 #include "ops/op_plan.h"
 
+#include <algorithm>
+
 #include "runtime/stream.h"
 
 namespace aclcl {
@@ -17,13 +19,15 @@ OpPlan::OpPlan(const char *api) : executor_(std::make_unique<aclOpExecutor>()) {
     executor_->device = &currentDevice();
 }
 
-size_t OpPlan::addInput(const aclTensor *t) {
+size_t OpPlan::addInput(const aclTensor *t, const char *name) {
     executor_->inputs.push_back(*t);
+    executor_->inputNames.emplace_back(name);
     return executor_->inputs.size() - 1;
 }
 
-size_t OpPlan::addOutput(const aclTensor *t) {
+size_t OpPlan::addOutput(const aclTensor *t, const char *name) {
     executor_->outputs.push_back(*t);
+    executor_->outputNames.emplace_back(name);
     return executor_->outputs.size() - 1;
 }
 
@@ -38,6 +42,8 @@ Operand OpPlan::workspaceOperand(uint64_t elements, aclDataType dtype) {
     op.where = Operand::Where::Workspace;
     op.dtype = dtype;
     op.byteOffset = reserveWorkspace(elements * dtypeSize(dtype));
+    // Offsets are 256-byte aligned, so a workspace pointer aligned to the element is enough.
+    executor_->workspaceAlignment = std::max(executor_->workspaceAlignment, dtypeSize(dtype));
     return op;
 }
 

@@ -44,8 +44,13 @@ public:
     Device &device() const { return *executor_->device; }
 
     // Snapshots an argument tensor (its data address may still be changed with aclSet*TensorAddr).
-    size_t addInput(const aclTensor *t);
-    size_t addOutput(const aclTensor *t);
+    // `name` is the argument's name in CANN's prototype, for messages.
+    size_t addInput(const aclTensor *t, const char *name = "");
+    size_t addOutput(const aclTensor *t, const char *name = "");
+    // Output o may be the very view of input i: the operator's kernels read every element of that
+    // input before writing the same element of the output, in every step (docs/ops/<op>.md says so).
+    // Any other overlap of an output with an input is rejected at run time (161002).
+    void allowInPlace(size_t output, size_t input) { executor_->inPlacePairs.emplace_back(output, input); }
     const aclTensor &input(size_t i) const { return executor_->inputs.at(i); }
     const aclTensor &output(size_t i) const { return executor_->outputs.at(i); }
 

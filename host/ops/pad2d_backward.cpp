@@ -253,9 +253,9 @@ aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gr
     return planOperator(api, workspaceSize, executor, [&](OpPlan &plan) {
         const std::string phase1 = std::string(api) + "GetWorkspaceSize";
         const PadGeometry geo = validate(mode, phase1.c_str(), plan.device(), gradOutput, self, padding, gradInput);
-        plan.addInput(gradOutput);
-        plan.addInput(self);
-        plan.addOutput(gradInput);
+        plan.addInput(gradOutput, "gradOutput");
+        plan.addInput(self, "self");
+        plan.addOutput(gradInput, "gradInput");
         if (geo.planes == 0) return;  // N == 0: nothing to compute
 
         const aclDataType dtype = gradOutput->dtype;

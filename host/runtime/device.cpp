@@ -169,14 +169,14 @@ bool deviceMatchesFilter(const std::string &platform, const std::string &type, c
 }
 
 std::vector<Device *> &devices() {
-    static std::vector<std::unique_ptr<Device>> owned;
-    static std::vector<Device *> view;
+    // Never destroyed: the devices' OpenCL contexts must not be released by a static destructor after
+    // main returns, when the platform libraries may be gone (Oclgrind, NVIDIA's driver crash on it).
+    static auto *view = new std::vector<Device *>;
     static std::once_flag once;
     std::call_once(once, [] {
-        owned = enumerate();
-        for (auto &d : owned) view.push_back(d.get());
+        for (auto &d : enumerate()) view->push_back(d.release());
     });
-    return view;
+    return *view;
 }
 
 Device &deviceAt(int32_t index) {

@@ -21,9 +21,14 @@ struct Allocation {
     Device *device = nullptr;
 };
 
-std::mutex g_memMutex;
-std::map<uintptr_t, Allocation> g_allocations;  // keyed by base address
-std::set<void *> g_hostAllocations;
+// Never destroyed: releasing cl_mem objects from a static destructor, after main returns, would call
+// into OpenCL platform libraries that may already have torn themselves down (aclFinalize releases).
+std::mutex &g_memMutex = *new std::mutex;
+std::map<uintptr_t, Allocation> &g_allocations = *new std::map<uintptr_t, Allocation>;  // keyed by base
+std::set<void *> &g_hostAllocations = *new std::set<void *>;
+// Bytes allocated per device, kept with the allocations (under g_memMutex) so that the capacity check
+// is O(1) and atomic with recording the allocation.
+std::map<const Device *, size_t> &g_bytesPerDevice = *new std::map<const Device *, size_t>;
 
 size_t pageSize() {
     static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
@@ -49,12 +54,21 @@ void *deviceMalloc(Device &device, size_t size) {
              strformat("aclrtMalloc: %zu bytes exceeds the largest single allocation of %s (%llu bytes)", size,
                        device.describe().c_str(), static_cast<unsigned long long>(device.maxAllocSize)));
     }
-    if (bytesAllocatedOn(device) + size > device.globalMemSize) {
-        fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-             strformat("aclrtMalloc: %zu bytes do not fit: %zu of %llu bytes of %s are already allocated", size,
-                       bytesAllocatedOn(device), static_cast<unsigned long long>(device.globalMemSize),
-                       device.describe().c_str()));
+    {
+        // Check and claim the bytes in one step: two threads cannot both fit into the same free space.
+        std::lock_guard<std::mutex> lock(g_memMutex);
+        size_t &used = g_bytesPerDevice[&device];
+        if (size > device.globalMemSize || used > device.globalMemSize - size) {
+            fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                 strformat("aclrtMalloc: %zu bytes do not fit: %zu of %llu bytes of %s are already allocated", size,
+                           used, static_cast<unsigned long long>(device.globalMemSize), device.describe().c_str()));
+        }
+        used += size;
     }
+    auto unclaim = [&] {
+        std::lock_guard<std::mutex> lock(g_memMutex);
+        g_bytesPerDevice[&device] -= size;
+    };
     Allocation a;
     a.size = size;
     a.reserved = (size + pageSize() - 1) / pageSize() * pageSize();
@@ -62,11 +76,13 @@ void *deviceMalloc(Device &device, size_t size) {
     cl_int err = CL_SUCCESS;
     a.mem.reset(clCreateBuffer(device.context.get(), CL_MEM_READ_WRITE, size, nullptr, &err));
     if (err != CL_SUCCESS || !a.mem) {
+        unclaim();
         fail(ACL_ERROR_RT_MEMORY_ALLOCATION, strformat("aclrtMalloc: clCreateBuffer of %zu bytes on %s failed: %s",
                                                        size, device.describe().c_str(), clErrorName(err)));
     }
     void *base = mmap(nullptr, a.reserved, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (base == MAP_FAILED) {
+        unclaim();
         fail(ACL_ERROR_RT_MEMORY_ALLOCATION, strformat("aclrtMalloc: cannot reserve %zu bytes of address space",
                                                        a.reserved));
     }
@@ -95,6 +111,7 @@ void deviceFree(void *ptr) {
         }
         victim = std::move(it->second);
         g_allocations.erase(it);
+        g_bytesPerDevice[victim.device] -= victim.size;
     }
     // The cl_mem is released after pending commands that use it complete (OpenCL refcounting).
     munmap(ptr, victim.reserved);
@@ -124,11 +141,8 @@ bool isDevicePointer(const void *ptr) {
 
 size_t bytesAllocatedOn(const Device &device) {
     std::lock_guard<std::mutex> lock(g_memMutex);
-    size_t total = 0;
-    for (const auto &kv : g_allocations) {
-        if (kv.second.device == &device) total += kv.second.size;
-    }
-    return total;
+    auto it = g_bytesPerDevice.find(&device);
+    return it == g_bytesPerDevice.end() ? 0 : it->second;
 }
 
 void *hostMalloc(size_t size) {
@@ -160,6 +174,7 @@ void releaseAllMemory() {
         std::lock_guard<std::mutex> lock(g_memMutex);
         allocations.swap(g_allocations);
         hosts.swap(g_hostAllocations);
+        g_bytesPerDevice.clear();
     }
     for (auto &kv : allocations) munmap(reinterpret_cast<void *>(kv.first), kv.second.reserved);
     for (void *p : hosts) std::free(p);

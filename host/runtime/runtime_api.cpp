@@ -1,5 +1,6 @@
 // The C entry points of the acl runtime. Each one is a thin translation onto runtime/ objects;
 // guard() turns every failure into a status code and a message for aclGetRecentErrMsg.
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <mutex>
@@ -29,38 +30,92 @@ void requireNonNull(const void *p, const char *api, const char *arg) {
     if (!p) fail(ACL_ERROR_INVALID_PARAM, strformat("%s: argument %s must not be null", api, arg));
 }
 
-// Rounds the runtime's finalisation hooks (program caches etc. register themselves here).
+// The runtime's finalisation hooks (program caches etc. register themselves here, from any thread).
+std::mutex g_hookMutex;
 std::vector<void (*)()> &finalizeHooks() {
-    static std::vector<void (*)()> hooks;
-    return hooks;
+    static auto *hooks = new std::vector<void (*)()>;  // never destroyed, like every registry here
+    return *hooks;
 }
 
-void copyDeviceToDevice(cl_command_queue queue, const DeviceAddress &dst, const DeviceAddress &src, size_t count,
-                        bool blocking) {
-    if (dst.device->context.get() == src.device->context.get()) {
+std::vector<void (*)()> finalizeHooksCopy() {
+    std::lock_guard<std::mutex> lock(g_hookMutex);
+    return finalizeHooks();
+}
+
+// Runs every cleanup even when some fail; rethrows the first failure afterwards.
+class FirstError {
+public:
+    template <class F>
+    void attempt(F &&f) {
+        try {
+            f();
+        } catch (const Error &e) {
+            if (!error_) error_ = std::make_unique<Error>(e);
+        }
+    }
+    void rethrow() {
+        if (error_) throw Error(*error_);
+    }
+
+private:
+    std::unique_ptr<Error> error_;
+};
+
+// The stream an operation on memory of `device` runs on: the user's, which must be on that device,
+// or the device's default stream.
+Stream &streamFor(const char *api, Stream *stream, const Device &device, const void *ptr, const char *what) {
+    if (!stream) return defaultStream(const_cast<Device &>(device));
+    if (&stream->device() != &device) {
+        fail(ACL_ERROR_INVALID_PARAM,
+             strformat("%s: %s %p is memory of device %d %s but the stream belongs to device %d %s; use a stream of "
+                       "device %d",
+                       api, what, ptr, device.index, device.name.c_str(), stream->device().index,
+                       stream->device().name.c_str(), device.index));
+    }
+    return *stream;
+}
+
+void copyDeviceToDevice(const char *api, Stream *stream, void *dstPtr, const DeviceAddress &dst,
+                        const void *srcPtr, const DeviceAddress &src, size_t count) {
+    bool blocking = stream == nullptr;
+    if (dst.device == src.device) {
+        Stream &s = streamFor(api, stream, *dst.device, dstPtr, "dst");
         if (dst.mem == src.mem && dst.offset < src.offset + count && src.offset < dst.offset + count) {
             // OpenCL refuses overlapping copies (CL_MEM_COPY_OVERLAP); say so instead of a bare CL error.
             fail(ACL_ERROR_INVALID_PARAM,
-                 strformat("aclrtMemcpy: the %zu-byte source and destination ranges overlap (offsets %zu and %zu "
+                 strformat("%s: the %zu-byte source and destination ranges overlap (offsets %zu and %zu "
                            "in one allocation)",
-                           count, src.offset, dst.offset));
+                           api, count, src.offset, dst.offset));
         }
         cl_event ev = nullptr;
-        clCheck(clEnqueueCopyBuffer(queue, src.mem, dst.mem, src.offset, dst.offset, count, 0, nullptr,
+        clCheck(clEnqueueCopyBuffer(s.queue(), src.mem, dst.mem, src.offset, dst.offset, count, 0, nullptr,
                                     blocking ? &ev : nullptr),
                 "clEnqueueCopyBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
         if (blocking) waitAndRelease(ev, "clWaitForEvents (copy)", ACL_ERROR_RT_INTERNAL_ERROR);
         return;
     }
-    // Different devices: stage through the host.
+    // Different devices (two OpenCL contexts): staged through the host. An asynchronous copy is ordered
+    // on the user's stream, which must belong to one of the two devices: the stream's earlier work is
+    // waited for, the copy runs on the stream's queue for its side and on the other device's default
+    // stream for the other side, and the call returns when the copy is done, so later commands on the
+    // stream cannot overtake it.
+    if (stream && &stream->device() != dst.device && &stream->device() != src.device) {
+        fail(ACL_ERROR_INVALID_PARAM,
+             strformat("%s: src %p is memory of device %d and dst %p of device %d, but the stream belongs to device "
+                       "%d; use a stream of either device",
+                       api, srcPtr, src.device->index, dstPtr, dst.device->index, stream->device().index));
+    }
+    if (stream) stream->finish();
+    Stream &readOn = stream && &stream->device() == src.device ? *stream : defaultStream(*src.device);
+    Stream &writeOn = stream && &stream->device() == dst.device ? *stream : defaultStream(*dst.device);
     std::vector<unsigned char> staging(count);
     cl_event ev = nullptr;
-    clCheck(clEnqueueReadBuffer(defaultStream(*src.device).queue(), src.mem, CL_FALSE, src.offset, count,
-                                staging.data(), 0, nullptr, &ev),
+    clCheck(clEnqueueReadBuffer(readOn.queue(), src.mem, CL_FALSE, src.offset, count, staging.data(), 0, nullptr,
+                                &ev),
             "clEnqueueReadBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
     waitAndRelease(ev, "clWaitForEvents (read)", ACL_ERROR_RT_INTERNAL_ERROR);
-    clCheck(clEnqueueWriteBuffer(defaultStream(*dst.device).queue(), dst.mem, CL_FALSE, dst.offset, count,
-                                 staging.data(), 0, nullptr, &ev),
+    clCheck(clEnqueueWriteBuffer(writeOn.queue(), dst.mem, CL_FALSE, dst.offset, count, staging.data(), 0, nullptr,
+                                 &ev),
             "clEnqueueWriteBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
     waitAndRelease(ev, "clWaitForEvents (write)", ACL_ERROR_RT_INTERNAL_ERROR);
 }
@@ -101,7 +156,7 @@ void memcpyImpl(const char *api, void *dst, size_t destMax, const void *src, siz
             break;
         case ACL_MEMCPY_HOST_TO_DEVICE: {
             DeviceAddress d = resolveDevicePointer(dst, count, api);
-            Stream &s = stream ? *stream : defaultStream(*d.device);
+            Stream &s = streamFor(api, stream, *d.device, dst, "dst");
             clCheck(clEnqueueWriteBuffer(s.queue(), d.mem, CL_FALSE, d.offset, count, src, 0, nullptr,
                                          blocking ? &done : nullptr),
                     "clEnqueueWriteBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
@@ -110,7 +165,7 @@ void memcpyImpl(const char *api, void *dst, size_t destMax, const void *src, siz
         }
         case ACL_MEMCPY_DEVICE_TO_HOST: {
             DeviceAddress s0 = resolveDevicePointer(src, count, api);
-            Stream &s = stream ? *stream : defaultStream(*s0.device);
+            Stream &s = streamFor(api, stream, *s0.device, src, "src");
             clCheck(clEnqueueReadBuffer(s.queue(), s0.mem, CL_FALSE, s0.offset, count, dst, 0, nullptr,
                                         blocking ? &done : nullptr),
                     "clEnqueueReadBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
@@ -120,8 +175,7 @@ void memcpyImpl(const char *api, void *dst, size_t destMax, const void *src, siz
         default: {
             DeviceAddress d = resolveDevicePointer(dst, count, api);
             DeviceAddress s0 = resolveDevicePointer(src, count, api);
-            Stream &s = stream ? *stream : defaultStream(*d.device);
-            copyDeviceToDevice(s.queue(), d, s0, count, blocking);
+            copyDeviceToDevice(api, stream, dst, d, src, s0, count);
             break;
         }
     }
@@ -134,7 +188,7 @@ void memsetImpl(const char *api, void *devPtr, size_t maxCount, int32_t value, s
         fail(ACL_ERROR_INVALID_PARAM, strformat("%s: count %zu is larger than maxCount %zu", api, count, maxCount));
     }
     DeviceAddress d = resolveDevicePointer(devPtr, count, api);
-    Stream &s = stream ? *stream : defaultStream(*d.device);
+    Stream &s = streamFor(api, stream, *d.device, devPtr, "devPtr");
     auto pattern = static_cast<cl_uchar>(value & 0xff);
     cl_event ev = nullptr;
     clCheck(clEnqueueFillBuffer(s.queue(), d.mem, &pattern, 1, d.offset, count, 0, nullptr, stream ? nullptr : &ev),
@@ -149,10 +203,52 @@ aclError mallocImpl(const char *api, void **devPtr, size_t size) {
     });
 }
 
+// aclrt[Ctx]SetSysParamOpt. CANN checks the option at its acl layer (100000; ACL_OPT_ENABLE_KERNEL_EARLY_START
+// is a process option only) and the value in its runtime (107000): ACL_OPT_DETERMINISTIC takes 0..3, the
+// others 0 or 1. A context's values have no default (getting one never set is 107021); the process's start at
+// 0, and setting a context's value sets the process's too, as CANN's runtime does (its operators read the
+// process value). Nothing here depends on them: every operator is always deterministic.
+constexpr int kProcessSysParams = 4;
+std::atomic<int64_t> g_processSysParams[kProcessSysParams] = {{0}, {0}, {0}, {0}};
+
+int sysParamIndex(aclSysParamOpt opt, bool context, const char *call) {
+    const int last = context ? ACL_OPT_STRONG_CONSISTENCY : ACL_OPT_ENABLE_KERNEL_EARLY_START;
+    if (static_cast<int>(opt) < 0 || static_cast<int>(opt) > last) {
+        fail(ACL_ERROR_INVALID_PARAM,
+             strformat("%s: Expected opt to be ACL_OPT_DETERMINISTIC (0), ACL_OPT_ENABLE_DEBUG_KERNEL (1)%s "
+                       "ACL_OPT_STRONG_CONSISTENCY (2)%s, but found %d.",
+                       call, context ? " or" : ",", context ? "" : " or ACL_OPT_ENABLE_KERNEL_EARLY_START (3)",
+                       static_cast<int>(opt)));
+    }
+    return static_cast<int>(opt);
+}
+
+void checkSysParamValue(aclSysParamOpt opt, int64_t value, const char *call) {
+    const int64_t limit = opt == ACL_OPT_DETERMINISTIC ? 4 : 2;
+    if (value < 0 || value >= limit) {
+        fail(ACL_ERROR_RT_PARAM_INVALID,
+             strformat("%s: Expected value for opt %d to be in [0, %lld), but found %lld.", call, static_cast<int>(opt),
+                       static_cast<long long>(limit), static_cast<long long>(value)));
+    }
+}
+
+Context &currentContextFor(const char *call) {
+    Context *c = currentContext();
+    if (!c) {
+        fail(ACL_ERROR_RT_CONTEXT_NULL,
+             strformat("%s: this thread has no current context (call aclrtSetDevice or aclrtSetCurrentContext first)",
+                       call));
+    }
+    return *c;
+}
+
 }  // namespace
 
 namespace aclcl {
-void registerFinalizeHook(void (*hook)()) { finalizeHooks().push_back(hook); }
+void registerFinalizeHook(void (*hook)()) {
+    std::lock_guard<std::mutex> lock(g_hookMutex);
+    finalizeHooks().push_back(hook);
+}
 }  // namespace aclcl
 
 extern "C" {
@@ -171,11 +267,15 @@ aclError aclFinalize(void) {
     return run([&] {
         std::lock_guard<std::mutex> lock(g_initMutex);
         if (!g_initialized) fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: not initialized, or already finalized");
-        for (Device *d : devices()) synchronizeStreamsOf(*d);
-        for (auto hook : finalizeHooks()) hook();
-        releaseAllRuntimeObjects();
-        releaseAllMemory();
+        // Everything is released whatever happens on the way; the first failure (an unreported device
+        // fault: 507015) is returned afterwards, with the process finalized either way.
+        FirstError first;
+        for (Device *d : devices()) first.attempt([d] { synchronizeStreamsOf(*d); });
+        for (auto hook : finalizeHooksCopy()) first.attempt(hook);
+        first.attempt(releaseAllRuntimeObjects);
+        first.attempt(releaseAllMemory);
         g_initialized = false;
+        first.rethrow();
     });
 }
 
@@ -199,9 +299,12 @@ aclError aclrtSetDevice(int32_t deviceId) {
 aclError aclrtResetDevice(int32_t deviceId) {
     return run([&] {
         Device &d = deviceAt(deviceId);
-        synchronizeStreamsOf(d);
+        // The device is unbound even when waiting reports a fault (507015, returned afterwards).
+        FirstError first;
+        first.attempt([&d] { synchronizeStreamsOf(d); });
         Context *c = currentContext();
         if (c && c->device == &d) setCurrentContext(nullptr);
+        first.rethrow();
     });
 }
 
@@ -273,6 +376,49 @@ aclError aclrtGetCurrentContext(aclrtContext *context) {
     });
 }
 
+aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+    return run([&] {
+        const char *call = "aclrtCtxSetSysParamOpt";
+        int index = sysParamIndex(opt, true, call);
+        checkSysParamValue(opt, value, call);
+        currentContextFor(call).sysParams[index] = value;
+        g_processSysParams[index] = value;
+    });
+}
+
+aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value) {
+    return run([&] {
+        const char *call = "aclrtCtxGetSysParamOpt";
+        requireNonNull(value, call, "value");
+        int index = sysParamIndex(opt, true, call);
+        int64_t v = currentContextFor(call).sysParams[index];
+        if (v < 0) {
+            fail(ACL_ERROR_RT_SYSPARAMOPT_NOT_SET,
+                 strformat("%s: opt %d was never set in the current context (as in CANN, a context's options have "
+                           "no default; call aclrtCtxSetSysParamOpt first)",
+                           call, static_cast<int>(opt)));
+        }
+        *value = v;
+    });
+}
+
+aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+    return run([&] {
+        const char *call = "aclrtSetSysParamOpt";
+        int index = sysParamIndex(opt, false, call);
+        checkSysParamValue(opt, value, call);
+        g_processSysParams[index] = value;
+    });
+}
+
+aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t *value) {
+    return run([&] {
+        const char *call = "aclrtGetSysParamOpt";
+        requireNonNull(value, call, "value");
+        *value = g_processSysParams[sysParamIndex(opt, false, call)];
+    });
+}
+
 aclError aclrtCreateStream(aclrtStream *stream) {
     return run([&] {
         requireNonNull(stream, "aclrtCreateStream", "stream");
@@ -329,14 +475,13 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     return run([&] {
         requireNonNull(event, "aclrtStreamWaitEvent", "event");
         Stream &s = resolveStream(stream);
-        Event &e = checkEvent(event);
-        if (!e.marker()) return;  // never recorded: nothing to wait for
-        if (e.device() == &s.device()) {
-            cl_event marker = e.marker();
+        Event::Recording r = checkEvent(event).snapshot();
+        if (!r.marker) return;  // never recorded: nothing to wait for
+        cl_event marker = r.marker.get();
+        if (r.device == &s.device()) {
             clCheck(clEnqueueBarrierWithWaitList(s.queue(), 1, &marker, nullptr), "clEnqueueBarrierWithWaitList",
                     ACL_ERROR_RT_INTERNAL_ERROR);
         } else {  // events of another context cannot be waited on by this queue: wait on the host
-            cl_event marker = e.marker();
             clCheck(clWaitForEvents(1, &marker), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
         }
     });
@@ -385,14 +530,13 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *statu
     return run([&] {
         requireNonNull(event, "aclrtQueryEventStatus", "event");
         requireNonNull(status, "aclrtQueryEventStatus", "status");
-        Event &e = checkEvent(event);
-        if (!e.marker()) {
+        Event::Recording r = checkEvent(event).snapshot();
+        if (!r.marker) {
             *status = ACL_EVENT_RECORDED_STATUS_COMPLETE;
             return;
         }
-        clFlush(defaultStream(*e.device()).queue());
         cl_int st = CL_QUEUED;
-        clCheck(clGetEventInfo(e.marker(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, nullptr),
+        clCheck(clGetEventInfo(r.marker.get(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, nullptr),
                 "clGetEventInfo", ACL_ERROR_RT_INTERNAL_ERROR);
         *status = st == CL_COMPLETE ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     });
@@ -401,9 +545,9 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *statu
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
     return run([&] {
         requireNonNull(event, "aclrtSynchronizeEvent", "event");
-        Event &e = checkEvent(event);
-        if (!e.marker()) return;
-        cl_event marker = e.marker();
+        Event::Recording r = checkEvent(event).snapshot();
+        if (!r.marker) return;
+        cl_event marker = r.marker.get();
         clCheck(clWaitForEvents(1, &marker), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
     });
 }
@@ -413,9 +557,9 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
         requireNonNull(ms, "aclrtEventElapsedTime", "ms");
         requireNonNull(startEvent, "aclrtEventElapsedTime", "startEvent");
         requireNonNull(endEvent, "aclrtEventElapsedTime", "endEvent");
-        Event &a = checkEvent(startEvent);
-        Event &b = checkEvent(endEvent);
-        if (!a.marker() || !b.marker()) {
+        Event::Recording a = checkEvent(startEvent).snapshot();
+        Event::Recording b = checkEvent(endEvent).snapshot();
+        if (!a.marker || !b.marker) {
             fail(ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime: both events must have been recorded");
         }
         *ms = static_cast<float>(Event::elapsedMs(a, b));

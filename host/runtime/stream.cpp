@@ -12,11 +12,12 @@ namespace aclcl {
 
 namespace {
 
-std::mutex g_registryMutex;
-std::unordered_map<Stream *, std::unique_ptr<Stream>> g_streams;
-std::unordered_map<Event *, std::unique_ptr<Event>> g_events;
-std::unordered_map<Context *, std::unique_ptr<Context>> g_contexts;
-std::map<int, Context *> g_defaultContexts;
+// Never destroyed (see memory.cpp): no OpenCL object is released after main returns.
+std::mutex &g_registryMutex = *new std::mutex;
+auto &g_streams = *new std::unordered_map<Stream *, std::unique_ptr<Stream>>;
+auto &g_events = *new std::unordered_map<Event *, std::unique_ptr<Event>>;
+auto &g_contexts = *new std::unordered_map<Context *, std::unique_ptr<Context>>;
+auto &g_defaultContexts = *new std::map<int, Context *>;
 thread_local Context *t_current = nullptr;
 
 std::mutex g_faultSourceMutex;
@@ -68,6 +69,12 @@ Stream::Stream(Device &device) : device_(device) {
     cl_int err = CL_SUCCESS;
     queue_.reset(clCreateCommandQueue(device.context.get(), device.id, CL_QUEUE_PROFILING_ENABLE, &err));
     clCheck(err, "clCreateCommandQueue", ACL_ERROR_RT_INTERNAL_ERROR);
+    // Zeroed at creation from host memory: no queue command, so operators that take the record
+    // (MaxUnpool2dBackward) only enqueue, and cannot fail half-way through their steps.
+    FaultRecord clean{};
+    faults_.reset(clCreateBuffer(device.context.get(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof clean, &clean,
+                                 &err));
+    clCheck(err, "clCreateBuffer (fault record)", ACL_ERROR_RT_MEMORY_ALLOCATION);
 }
 
 Stream::~Stream() {
@@ -82,37 +89,48 @@ Stream::~Stream() {
 void Stream::finish() { finishQueue(queue_.get()); }
 
 cl_mem Stream::faultBuffer() {
-    std::lock_guard<std::mutex> lock(faultMutex_);
-    if (!faults_) {
-        cl_int err = CL_SUCCESS;
-        faults_.reset(clCreateBuffer(device_.context.get(), CL_MEM_READ_WRITE, sizeof(FaultRecord), nullptr, &err));
-        clCheck(err, "clCreateBuffer (fault record)", ACL_ERROR_RT_MEMORY_ALLOCATION);
-        writeRecord(queue_.get(), faults_.get(), FaultRecord{});
-    }
     faultsArmed_ = true;
     return faults_.get();
 }
 
-void Stream::synchronize() {
-    finishQueue(queue_.get());
-    checkFaults();
-}
-
-void Stream::checkFaults() {
+void Stream::collectFaultLocked() {
     if (!faultsArmed_.exchange(false)) return;
-    std::lock_guard<std::mutex> lock(faultMutex_);
     const FaultRecord rec = readRecord(queue_.get(), faults_.get());
     if (rec.flag == 0) return;
     try {
         writeRecord(queue_.get(), faults_.get(), FaultRecord{});
     } catch (const Error &) {
-        // The fault below is what the caller needs to hear; a failed reset shows at the next use.
+        faultsArmed_ = true;  // read it again next time rather than lose track of it
     }
+    if (!hasPending_) {  // the first fault wins, as in the device record
+        hasPending_ = true;
+        pending_ = PendingFault{rec, false};
+    }
+}
+
+void Stream::throwFault(const FaultRecord &rec) {
     fail(ACL_ERROR_RT_AICORE_EXCEPTION,
          strformat("%s: index %lld at flat position %lld is outside the valid range [0, %lld); 0 was written "
                    "there",
                    faultSourceName(rec.source).c_str(), static_cast<long long>(rec.value),
                    static_cast<long long>(rec.position), static_cast<long long>(rec.limit)));
+}
+
+void Stream::synchronize() {
+    finishQueue(queue_.get());
+    std::lock_guard<std::mutex> lock(faultMutex_);
+    collectFaultLocked();
+    if (!hasPending_) return;
+    hasPending_ = false;
+    throwFault(pending_.record);
+}
+
+void Stream::checkFaultsForDevice() {
+    std::lock_guard<std::mutex> lock(faultMutex_);
+    collectFaultLocked();
+    if (!hasPending_ || pending_.reportedToDevice) return;
+    pending_.reportedToDevice = true;
+    throwFault(pending_.record);
 }
 
 // A completion time read on the host, filled in by the driver's completion callback.
@@ -179,40 +197,57 @@ void Event::record(Stream &stream) {
     cl_event ev = nullptr;
     clCheck(clEnqueueMarkerWithWaitList(stream.queue(), 0, nullptr, &ev), "clEnqueueMarkerWithWaitList",
             ACL_ERROR_RT_INTERNAL_ERROR);
-    marker_.reset(ev);
-    device_ = &stream.device();
-    stamp_.reset();
+    ClEventPtr marker(ev);
+    std::shared_ptr<HostStamp> stamp;
     if (!hasEventTimestamps(stream.device())) {
-        stamp_ = std::make_shared<HostStamp>();
-        auto *owner = new std::shared_ptr<HostStamp>(stamp_);  // the callback releases it
+        stamp = std::make_shared<HostStamp>();
+        auto *owner = new std::shared_ptr<HostStamp>(stamp);  // the callback releases it
         cl_int err = clSetEventCallback(ev, CL_COMPLETE, &HostStamp::onComplete, owner);
         if (err != CL_SUCCESS) {
             delete owner;
-            stamp_.reset();
             clCheck(err, "clSetEventCallback", ACL_ERROR_RT_INTERNAL_ERROR);
         }
     }
     // Another queue may wait on this marker: OpenCL only guarantees progress for submitted commands.
     clCheck(clFlush(stream.queue()), "clFlush", ACL_ERROR_RT_INTERNAL_ERROR);
+    ClEventPtr previous;  // released after the lock: a waiter holding its own reference keeps it alive
+    std::lock_guard<std::mutex> lock(mutex_);
+    previous = std::move(marker_);
+    marker_ = std::move(marker);
+    device_ = &stream.device();
+    stamp_ = std::move(stamp);
 }
 
 void Event::reset() {
+    std::lock_guard<std::mutex> lock(mutex_);
     marker_.reset();
     device_ = nullptr;
     stamp_.reset();
 }
 
-double Event::elapsedMs(const Event &start, const Event &end) {
-    cl_event evs[2] = {start.marker(), end.marker()};
+Event::Recording Event::snapshot() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Recording r;
+    if (marker_) {
+        clRetainEvent(marker_.get());
+        r.marker.reset(marker_.get());
+    }
+    r.device = device_;
+    r.stamp = stamp_;
+    return r;
+}
+
+double Event::elapsedMs(const Recording &start, const Recording &end) {
+    cl_event evs[2] = {start.marker.get(), end.marker.get()};
     clCheck(clWaitForEvents(2, evs), "clWaitForEvents", ACL_ERROR_RT_INTERNAL_ERROR);
-    if (start.stamp_ && end.stamp_) {
-        auto t0 = start.stamp_->wait(), t1 = end.stamp_->wait();
+    if (start.stamp && end.stamp) {
+        auto t0 = start.stamp->wait(), t1 = end.stamp->wait();
         return std::chrono::duration<double, std::milli>(t1 - t0).count();
     }
     cl_ulong t0 = 0, t1 = 0;
-    clCheck(clGetEventProfilingInfo(start.marker(), CL_PROFILING_COMMAND_END, sizeof t0, &t0, nullptr),
+    clCheck(clGetEventProfilingInfo(evs[0], CL_PROFILING_COMMAND_END, sizeof t0, &t0, nullptr),
             "clGetEventProfilingInfo", ACL_ERROR_RT_INTERNAL_ERROR);
-    clCheck(clGetEventProfilingInfo(end.marker(), CL_PROFILING_COMMAND_END, sizeof t1, &t1, nullptr),
+    clCheck(clGetEventProfilingInfo(evs[1], CL_PROFILING_COMMAND_END, sizeof t1, &t1, nullptr),
             "clGetEventProfilingInfo", ACL_ERROR_RT_INTERNAL_ERROR);
     return (static_cast<double>(t1) - static_cast<double>(t0)) * 1e-6;
 }
@@ -276,7 +311,7 @@ void synchronizeStreamsOf(Device &device) {
     for (auto &q : queues) finishQueue(q.get());
     std::lock_guard<std::mutex> lock(g_registryMutex);
     for (Stream *s : mine) {
-        if (g_streams.count(s)) s->checkFaults();
+        if (g_streams.count(s)) s->checkFaultsForDevice();
     }
 }
 

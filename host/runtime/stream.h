@@ -24,6 +24,12 @@ struct FaultRecord {
 // Returns the tag kernels write into FaultRecord::source for this operator name.
 cl_uint registerFaultSource(const std::string &opName);
 
+// A device fault read back from a stream's fault record, kept on the host until reported.
+struct PendingFault {
+    FaultRecord record{};
+    bool reportedToDevice = false;  // an aclrtSynchronizeDevice has returned it already
+};
+
 class Stream {
 public:
     explicit Stream(Device &device);
@@ -34,40 +40,59 @@ public:
     Device &device() const { return device_; }
     cl_command_queue queue() const { return queue_.get(); }
 
-    // The device-side fault record for kernels that detect bad input; using it arms the check that
-    // the next synchronize performs.
+    // The device-side fault record for kernels that detect bad input (created, zeroed, with the
+    // stream: taking it never blocks or fails); using it arms the check that the next synchronize
+    // performs.
     cl_mem faultBuffer();
-    // Waits for all work; then reports (and clears) a recorded fault as ACL_ERROR_RT_AICORE_EXCEPTION.
+    // Waits for all work; then reports (and clears) a fault this stream recorded as
+    // ACL_ERROR_RT_AICORE_EXCEPTION, whether or not a device synchronize has seen it already.
     void synchronize();
     // Waits for all work, without the fault check.
     void finish();
-    // Reports a recorded fault; the queue must already be idle.
-    void checkFaults();
+    // The device-wide view (aclrtSynchronizeDevice; the queue must already be idle): reports a fault
+    // of this stream that no device synchronize has reported yet, and keeps it for the stream's own
+    // next synchronize, which still reports it.
+    void checkFaultsForDevice();
 
 private:
+    // Moves a fault from the device record into pending_ and clears the record. Holds faultMutex_.
+    void collectFaultLocked();
+    [[noreturn]] static void throwFault(const FaultRecord &rec);
+
     Device &device_;
     ClQueuePtr queue_;
     ClMemPtr faults_;
     std::atomic<bool> faultsArmed_{false};
     std::mutex faultMutex_;
+    bool hasPending_ = false;
+    PendingFault pending_;
 };
 
+// An event is re-recorded by one thread while others wait on it or query it: every user takes a
+// Recording, a retained copy of the latest marker made under the event's lock, so that a re-record
+// (which drops the event's own reference to the old marker) never frees a marker in use.
 class Event {
 public:
+    struct HostStamp;
+    struct Recording {
+        ClEventPtr marker;  // null when never recorded (or reset)
+        Device *device = nullptr;
+        std::shared_ptr<HostStamp> stamp;  // set only on devices without event timestamps
+    };
+
     void record(Stream &stream);
     void reset();
-    cl_event marker() const { return marker_.get(); }
-    Device *device() const { return device_; }
-    // Waits for both (recorded) events, then gives the time between their completions: from the
-    // device's event timestamps, or, on a device without real ones, from host clock readings taken
-    // when the driver reported each completion.
-    static double elapsedMs(const Event &start, const Event &end);
+    Recording snapshot() const;
+    // Waits for both recordings, then gives the time between their completions: from the device's
+    // event timestamps, or, on a device without real ones, from host clock readings taken when the
+    // driver reported each completion.
+    static double elapsedMs(const Recording &start, const Recording &end);
 
 private:
-    struct HostStamp;
+    mutable std::mutex mutex_;
     ClEventPtr marker_;
     Device *device_ = nullptr;
-    std::shared_ptr<HostStamp> stamp_;  // set only on devices without event timestamps
+    std::shared_ptr<HostStamp> stamp_;
 };
 
 // Whether the device's event profiling gives real timestamps; probed once per device.
@@ -76,6 +101,10 @@ bool hasEventTimestamps(Device &device);
 struct Context {
     Device *device = nullptr;
     bool isDefault = false;  // the device's primary context (aclrtSetDevice)
+    // aclrtCtxSetSysParamOpt's values for ACL_OPT_DETERMINISTIC, _ENABLE_DEBUG_KERNEL, _STRONG_CONSISTENCY;
+    // -1 while never set (CANN has no default: the getter then fails with 107021).
+    static constexpr int kSysParams = 3;
+    std::atomic<int64_t> sysParams[kSysParams] = {{-1}, {-1}, {-1}};
 };
 
 // Handle registries: every handle a user passes in is checked against them, so a stale or bogus

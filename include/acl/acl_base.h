@@ -39,6 +39,7 @@ typedef uint16_t aclFloat16;
 #define ACL_ERROR_RT_INVALID_DEVICEID 107001
 #define ACL_ERROR_RT_CONTEXT_NULL 107002
 #define ACL_ERROR_RT_INVALID_HANDLE 107017
+#define ACL_ERROR_RT_SYSPARAMOPT_NOT_SET 107021
 #define ACL_ERROR_RT_FEATURE_NOT_SUPPORT 207000
 #define ACL_ERROR_RT_MEMORY_ALLOCATION 207001
 #define ACL_ERROR_RT_NO_DEVICE 207004
@@ -87,6 +88,15 @@ typedef enum {
     ACL_FORMAT_NC = 35,
     ACL_FORMAT_NCL = 47
 } aclFormat;
+
+/* Runtime parameters of aclrtCtxSetSysParamOpt / aclrtCtxGetSysParamOpt (acl_rt.h). CANN's newest header
+ * marks ACL_OPT_STRONG_CONSISTENCY deprecated (ACL_OPT_DETERMINISTIC with value 2 replaces it). */
+typedef enum {
+    ACL_OPT_DETERMINISTIC = 0,
+    ACL_OPT_ENABLE_DEBUG_KERNEL = 1,
+    ACL_OPT_STRONG_CONSISTENCY = 2,
+    ACL_OPT_ENABLE_KERNEL_EARLY_START = 3
+} aclSysParamOpt;
 
 /* Size in bytes of one element of the data type; 0 for types without a byte size. */
 ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);

@@ -68,18 +68,10 @@ if [[ $ran -lt 20 || $on_oclgrind -ne $ran ]]; then
   echo "gpu_paths.sh: expected at least 20 tests, all on Oclgrind's GPU device"
   status=1
 fi
-if [[ $rc -ne 0 && $status -eq 0 ]]; then
-  if grep -q '^\[  PASSED  \]' "$out/output.txt" && ! grep -q '^\[  FAILED  \]' "$out/output.txt"; then
-    # TEMPORARY, until the fix for the crash at exit under Oclgrind (issue 12: OpenCL objects released
-    # by static destructors after Oclgrind's runtime is gone) lands: every test passed and the
-    # results were written, then the process died while exiting.
-    echo "gpu_paths.sh: TEMPORARY: the test process exited with status $rc after all tests passed:"
-    tail -3 "$out/output.txt"
-  else
-    echo "gpu_paths.sh: the test run exited with status $rc"
-    tail -30 "$out/output.txt"
-    status=1
-  fi
+if [[ $rc -ne 0 ]]; then
+  echo "gpu_paths.sh: the test run exited with status $rc"
+  tail -30 "$out/output.txt"
+  status=1
 fi
 [[ $status -eq 0 ]] && echo "gpu_paths.sh: no Oclgrind reports: passed"
 exit $status
