@@ -2,7 +2,7 @@
 """PyTorch baseline for aclnn_bench: times the same operator cases with PyTorch.
 
 Reads the case list written by `aclnn_bench --list-cases --json FILE` (op, case, dtype and the
-params of each case; the params keys per operator are in docs/benchmarks.md), builds each case's
+params of each case; the params keys per operator are in the docstrings of bench/torch_ops/*.py), builds each case's
 inputs with PyTorch and times the equivalent PyTorch computation on the CPU (torch.set_num_threads(N))
 and on CUDA when a CUDA device is present. Writes
 
@@ -41,112 +41,29 @@ def write(path, doc):
             f.write(text + "\n")
 
 
-def ints(params, key):
-    if key not in params:
-        raise KeyError(f"the case has no params['{key}'] (see docs/benchmarks.md)")
-    return [int(v) for v in params[key]]
+# Each operator is a module in bench/torch_ops/ (torch_ops/<operator>.py) defining BUILDERS = {op name:
+# builder}; a builder takes (torch, params, dtype, device) and returns a zero-argument callable that runs
+# the computation PyTorch would do for the operator (inputs are built once, outside the timed callable).
+# Adding an operator adds a module; nothing here changes.
+TORCH_OPS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "torch_ops")
 
 
-def first(params, key, default):
-    return params[key][0] if key in params and params[key] else default
-
-
-# Each builder takes (torch, params, dtype, device) and returns a zero-argument callable that runs the
-# computation PyTorch would do for the operator (inputs are built once, outside the timed callable).
-
-def build_copy(torch, params, dtype, device):
-    n = ints(params, "numel")[0]
-    src = torch.randint(0, 100, (n,), device=device).to(dtype)
-    dst = torch.empty_like(src)
-    return lambda: dst.copy_(src)
-
-
-def _pad2d_builder(aten_name):
-    def build(torch, params, dtype, device):
-        self_shape = ints(params, "self")
-        left, right, top, bottom = ints(params, "padding")
-        grad_shape = self_shape[:-2] + [self_shape[-2] + top + bottom, self_shape[-1] + left + right]
-        self_t = torch.randn(self_shape, device=device).to(dtype)
-        grad = torch.randn(grad_shape, device=device).to(dtype)
-        fn = getattr(torch.ops.aten, aten_name)
-        padding = [left, right, top, bottom]
-        return lambda: fn(grad, self_t, padding)
-    return build
-
-
-def build_im2col_backward(torch, params, dtype, device):
-    import torch.nn.functional as F
-    grad_shape = ints(params, "gradOutput")
-    grad = torch.randn(grad_shape, device=device).to(dtype)
-    size = ints(params, "inputSize")
-    kernel, dilation = ints(params, "kernelSize"), ints(params, "dilation")
-    padding, stride = ints(params, "padding"), ints(params, "stride")
-    return lambda: F.fold(grad, output_size=size, kernel_size=kernel, dilation=dilation, padding=padding,
-                          stride=stride)
-
-
-def build_max_unpool2d_backward(torch, params, dtype, device):
-    self_shape = ints(params, "self")
-    out_h, out_w = ints(params, "outputSize")
-    lead = self_shape[:-2]
-    grad = torch.randn(lead + [out_h, out_w], device=device).to(dtype)
-    plane = self_shape[-2] * self_shape[-1]
-    indices = torch.randint(0, out_h * out_w, lead + [plane], device=device)
-    flat_grad = grad.flatten(-2)
-    # The gradient of max_unpool2d is a gather of gradOutput at the indices, plane by plane.
-    return lambda: torch.gather(flat_grad, -1, indices).view(self_shape)
-
-
-def build_conv_tbc_backward(torch, params, dtype, device):
-    t, b, c_in = ints(params, "input")
-    k, _, c_out = ints(params, "weight")
-    pad = int(first(params, "pad", 0))
-    t_out = t + 2 * pad + 1 - k
-    x = torch.randn(t, b, c_in, device=device).to(dtype)
-    w = torch.randn(k, c_in, c_out, device=device).to(dtype)
-    bias = torch.randn(c_out, device=device).to(dtype)
-    dy = torch.randn(t_out, b, c_out, device=device).to(dtype)
-    return lambda: torch.ops.aten.conv_tbc_backward(dy, x, w, bias, pad)
-
-
-def build_group_norm_swish_grad(torch, params, dtype, device):
-    shape = ints(params, "x")
-    groups = int(first(params, "numGroups", 1))
-    scale = float(first(params, "swishScale", 1.0))
-    n, c = shape[0], shape[1]
-    hw = 1
-    for d in shape[2:]:
-        hw *= d
-    x = torch.randn(shape, device=device).to(dtype)
-    dy = torch.randn(shape, device=device).to(dtype)
-    gamma = torch.randn(c, device=device).to(dtype)
-    beta = torch.randn(c, device=device).to(dtype)
-    xg = x.float().view(n, groups, -1)
-    mean = xg.mean(-1).to(dtype)
-    rstd = torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5).to(dtype)
-    bshape = [1, c] + [1] * (len(shape) - 2)
-    mask = [True, bool(first(params, "dgammaIsRequire", 1)), bool(first(params, "dbetaIsRequire", 1))]
-
-    def run():
-        # Recompute the forward output from the saved statistics, apply the swish derivative, then
-        # the group-norm backward: what a PyTorch user does for this fused operator.
-        xhat = ((x.view(n, groups, -1) - mean.view(n, groups, 1)) * rstd.view(n, groups, 1)).view(shape)
-        z = xhat * gamma.view(bshape) + beta.view(bshape)
-        sg = torch.sigmoid(scale * z)
-        g = dy * sg * (1 + scale * z * (1 - sg))
-        return torch.ops.aten.native_group_norm_backward(g, x, mean, rstd, gamma, n, c, hw, groups, mask)
-    return run
-
-
-BUILDERS = {
-    "Copy": build_copy,
-    "ReflectionPad2dBackward": _pad2d_builder("reflection_pad2d_backward"),
-    "ReplicationPad2dBackward": _pad2d_builder("replication_pad2d_backward"),
-    "Im2colBackward": build_im2col_backward,
-    "MaxUnpool2dBackward": build_max_unpool2d_backward,
-    "ConvTbcBackward": build_conv_tbc_backward,
-    "GroupNormSwishGrad": build_group_norm_swish_grad,
-}
+def load_builders():
+    import glob
+    import importlib.util
+    sys.path.insert(0, TORCH_OPS_DIR)
+    builders = {}
+    for path in sorted(glob.glob(os.path.join(TORCH_OPS_DIR, "*.py"))):
+        name = os.path.splitext(os.path.basename(path))[0]
+        if name.startswith("_"):
+            continue
+        spec = importlib.util.spec_from_file_location("torch_ops_" + name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        for op, build in module.BUILDERS.items():
+            assert op not in builders, f"{op} is built by two modules in {TORCH_OPS_DIR}"
+            builders[op] = build
+    return builders
 
 
 def time_case(torch, fn, device, quick):
@@ -201,6 +118,7 @@ def main():
     if not args.no_cuda and torch.cuda.is_available():
         devices.append("cuda")
         cuda_name = torch.cuda.get_device_name(0)
+    builders = load_builders()
     results, skipped = [], []
     for i, case in enumerate(cases):
         op, name, dtype_name = case["op"], case["case"], case["dtype"]
@@ -209,9 +127,9 @@ def main():
         for device in devices:
             print(f"[torch {device}] {op} case {i + 1}/{len(cases)}: {name}", file=sys.stderr, flush=True)
             entry = {"op": op, "case": name, "dtype": dtype_name, "device": device}
-            builder = BUILDERS.get(op)
+            builder = builders.get(op)
             if builder is None:
-                skipped.append(dict(entry, reason=f"no PyTorch mapping for {op} in torch_baseline.py"))
+                skipped.append(dict(entry, reason=f"no PyTorch mapping for {op} in bench/torch_ops/"))
                 continue
             if dtype_name not in dtypes:
                 skipped.append(dict(entry, reason=f"dtype {dtype_name} has no PyTorch equivalent here"))

@@ -30,15 +30,41 @@
 #define ORDERED_LOOP
 #endif
 
-// bf16 is the upper half of an fp32; stores round to nearest even and keep NaNs quiet.
+#define ACL_CAT2(a, b) a##b
+#define ACL_CAT(a, b) ACL_CAT2(a, b)
+
+// bf16 is the upper half of an fp32; stores round to nearest even and keep NaNs quiet. The one
+// rounding, on the bits u of a float (scalar uint or a uintN vector): the bf16 bits, not yet narrowed.
+#define ACL_BF16_ROUNDED(u) (((u) + 0x7fffu + (((u) >> 16) & 1u)) >> 16)
+#define ACL_BF16_QUIET_NAN(u) (((u) >> 16) | 0x40u)
+#define ACL_IS_NAN_BITS(u) (((u) & 0x7fffffffu) > 0x7f800000u)
+
 inline float bf16_to_float(ushort b) { return as_float((uint)b << 16); }
 
 inline ushort float_to_bf16(float f) {
     uint u = as_uint(f);
-    if ((u & 0x7fffffffu) > 0x7f800000u) return (ushort)((u >> 16) | 0x40u);
-    u += 0x7fffu + ((u >> 16) & 1u);
-    return (ushort)(u >> 16);
+    return (ushort)(ACL_IS_NAN_BITS(u) ? ACL_BF16_QUIET_NAN(u) : ACL_BF16_ROUNDED(u));
 }
+
+// The same lane by lane: float_to_bf16_v2 .. float_to_bf16_v16.
+#define ACL_BF16_VECTOR_ROUND(W)                                                                     \
+    inline ushort##W float_to_bf16_v##W(float##W f) {                                                \
+        uint##W u = as_uint##W(f);                                                                   \
+        return convert_ushort##W(select(ACL_BF16_ROUNDED(u), ACL_BF16_QUIET_NAN(u), ACL_IS_NAN_BITS(u))); \
+    }
+ACL_BF16_VECTOR_ROUND(2)
+ACL_BF16_VECTOR_ROUND(4)
+ACL_BF16_VECTOR_ROUND(8)
+ACL_BF16_VECTOR_ROUND(16)
+
+// Vector loads and stores of W elements at element index i of p, computing in float (fp16, bf16) or
+// in the storage type (float, double): W is a literal or a macro expanding to 2, 4, 8 or 16.
+#define ACL_VLOAD(W, p, i) ACL_CAT(vload, W)(0, (p) + (i))
+#define ACL_VSTORE(W, p, i, v) ACL_CAT(vstore, W)((v), 0, (p) + (i))
+#define ACL_VLOAD_HALF(W, p, i) ACL_CAT(vload_half, W)(0, (p) + (i))
+#define ACL_VSTORE_HALF(W, p, i, v) ACL_CAT(ACL_CAT(vstore_half, W), _rte)((v), 0, (p) + (i))
+#define ACL_VLOAD_BF16(W, p, i) ACL_CAT(as_float, W)(ACL_CAT(convert_uint, W)(ACL_VLOAD(W, p, i)) << 16)
+#define ACL_VSTORE_BF16(W, p, i, v) ACL_VSTORE(W, p, i, ACL_CAT(float_to_bf16_v, W)(v))
 
 // Rounding to odd at float's 24 bits and then to nearest even at bf16's 8 bits rounds once: the
 // stores from double and from 32/64-bit integers into bf16 use these (host/kernels/dtype_defines.cpp).

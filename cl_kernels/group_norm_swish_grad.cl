@@ -30,33 +30,31 @@
 
 #define PLANES_PER_GROUP (LOCAL / LANES)
 
+// Every kernel taking the six inputs applies their element offsets first.
+#define GNSG_OFFSET_INPUTS  \
+    dy += dy_off;           \
+    mean += mean_off;       \
+    rstd += rstd_off;       \
+    x += x_off;             \
+    gamma += gamma_off;     \
+    beta += beta_off
+
 // ---- vector access to the IO dtype -------------------------------------------------------------------
-#define GNSG_CAT2(a, b) a##b
-#define GNSG_CAT(a, b) GNSG_CAT2(a, b)
 #if VEC == 1
 #define VT float
 #define VLOAD_IO(p, i) IO_LOAD(p, i)
 #define VSTORE_IO(p, i, v) IO_STORE(p, i, v)
 #else
-#define VT GNSG_CAT(float, VEC)
-#define VUINT GNSG_CAT(uint, VEC)
+#define VT ACL_CAT(float, VEC)
 #if IO_KIND == 0
-#define VLOAD_IO(p, i) GNSG_CAT(vload, VEC)(0, (p) + (i))
-#define VSTORE_IO(p, i, v) GNSG_CAT(vstore, VEC)((v), 0, (p) + (i))
+#define VLOAD_IO(p, i) ACL_VLOAD(VEC, p, i)
+#define VSTORE_IO(p, i, v) ACL_VSTORE(VEC, p, i, v)
 #elif IO_KIND == 1
-#define VLOAD_IO(p, i) GNSG_CAT(vload_half, VEC)(0, (p) + (i))
-#define VSTORE_IO(p, i, v) GNSG_CAT(GNSG_CAT(vstore_half, VEC), _rte)((v), 0, (p) + (i))
+#define VLOAD_IO(p, i) ACL_VLOAD_HALF(VEC, p, i)
+#define VSTORE_IO(p, i, v) ACL_VSTORE_HALF(VEC, p, i, v)
 #else
-#define VLOAD_IO(p, i) GNSG_CAT(as_float, VEC)(GNSG_CAT(convert_uint, VEC)(GNSG_CAT(vload, VEC)(0, (p) + (i))) << 16)
-#define VSTORE_IO(p, i, v) GNSG_CAT(vstore, VEC)(gnsg_to_bf16v(v), 0, (p) + (i))
-// Round to nearest even, NaNs kept quiet: the vector form of common.cl's float_to_bf16.
-inline GNSG_CAT(ushort, VEC) gnsg_to_bf16v(VT f) {
-    VUINT u = GNSG_CAT(as_uint, VEC)(f);
-    VUINT rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
-    VUINT quiet = (u >> 16) | 0x40u;
-    VUINT r = select(rounded, quiet, (u & 0x7fffffffu) > 0x7f800000u);
-    return GNSG_CAT(convert_ushort, VEC)(r);
-}
+#define VLOAD_IO(p, i) ACL_VLOAD_BF16(VEC, p, i)
+#define VSTORE_IO(p, i, v) ACL_VSTORE_BF16(VEC, p, i, v)
 #endif
 #endif
 
@@ -161,12 +159,7 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_plane_sums
     __local float sum_g[LOCAL];
     __local float sum_gx[LOCAL];
 #endif
-    dy += dy_off;
-    mean += mean_off;
-    rstd += rstd_off;
-    x += x_off;
-    gamma += gamma_off;
-    beta += beta_off;
+    GNSG_OFFSET_INPUTS;
     partial_g += partial_g_off;
     partial_gx += partial_gx_off;
 
@@ -312,12 +305,7 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_dx(
     ulong dx_off, int planes, int channels, int channels_per_group, long plane_len_arg, long chunk_len_arg,
     int chunks, float scale) {
     const INDEX_T plane_len = (INDEX_T)plane_len_arg, chunk_len = (INDEX_T)chunk_len_arg;
-    dy += dy_off;
-    mean += mean_off;
-    rstd += rstd_off;
-    x += x_off;
-    gamma += gamma_off;
-    beta += beta_off;
+    GNSG_OFFSET_INPUTS;
     coef += coef_off;
     dx += dx_off;
 
@@ -349,8 +337,8 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_dx(
 #define VLOAD_F(p, i) ((p)[i])
 #define VSTORE_F(p, i, v) ((p)[i] = (v))
 #else
-#define VLOAD_F(p, i) GNSG_CAT(vload, VEC)(0, (p) + (i))
-#define VSTORE_F(p, i, v) GNSG_CAT(vstore, VEC)((v), 0, (p) + (i))
+#define VLOAD_F(p, i) ACL_CAT(vload, VEC)(0, (p) + (i))
+#define VSTORE_F(p, i, v) ACL_CAT(vstore, VEC)((v), 0, (p) + (i))
 #endif
 #endif
 
@@ -364,12 +352,7 @@ __kernel void gnsg_fused_group(
     __local float g_cache[GROUP_CACHE];
 #endif
     const INDEX_T plane_len = (INDEX_T)plane_len_arg;
-    dy += dy_off;
-    mean += mean_off;
-    rstd += rstd_off;
-    x += x_off;
-    gamma += gamma_off;
-    beta += beta_off;
+    GNSG_OFFSET_INPUTS;
     partial_g += partial_g_off;
     partial_gx += partial_gx_off;
     dx += dx_off;
@@ -491,6 +474,22 @@ inline float16 gnsg_grad16(float16 x, float16 dy, float16 mean, float16 rstd, fl
     return g;
 }
 
+// The tiny kernels' first planes and their parameters (returns for work-items past the last plane).
+#define GNSG_TINY_PLANES(first, ng, m, r, ga, be)                                                            \
+    const int first = (int)get_global_id(0) * TINY;                                                      \
+    if (first >= planes) return;                                                                         \
+    int ng[TINY];                                                                                        \
+    float16 m, r, ga, be;                                                                                \
+    gnsg_tiny_params(first, planes, channels, channels_per_group, mean, rstd, gamma, beta, ng, &m, &r, &ga, &be)
+
+// g and xhat of element h of planes first .. first + 15.
+inline float16 gnsg_tiny_grad(__global const IO_T *x, __global const IO_T *dy, int first, int planes,
+                              INDEX_T plane_len, INDEX_T h, float16 m, float16 r, float16 ga, float16 be, float scale,
+                              float16 *xhat) {
+    return gnsg_grad16(gnsg_tiny_load(x, first, planes, plane_len, h), gnsg_tiny_load(dy, first, planes, plane_len, h),
+                       m, r, ga, be, scale, xhat);
+}
+
 __kernel void gnsg_plane_sums_tiny(
     __global const IO_T *dy, ulong dy_off, __global const IO_T *mean, ulong mean_off, __global const IO_T *rstd,
     ulong rstd_off, __global const IO_T *x, ulong x_off, __global const IO_T *gamma, ulong gamma_off,
@@ -498,24 +497,14 @@ __kernel void gnsg_plane_sums_tiny(
     __global float *partial_gx, ulong partial_gx_off, int planes, int channels, int channels_per_group,
     long plane_len_arg, long chunk_len_arg, int chunks, float scale) {
     const INDEX_T plane_len = (INDEX_T)plane_len_arg;  // chunk_len_arg: unused (one chunk per plane)
-    dy += dy_off;
-    mean += mean_off;
-    rstd += rstd_off;
-    x += x_off;
-    gamma += gamma_off;
-    beta += beta_off;
+    GNSG_OFFSET_INPUTS;
     partial_g += partial_g_off;
     partial_gx += partial_gx_off;
-    const int first = (int)get_global_id(0) * TINY;
-    if (first >= planes) return;
-    int ng[TINY];
-    float16 m, r, ga, be;
-    gnsg_tiny_params(first, planes, channels, channels_per_group, mean, rstd, gamma, beta, ng, &m, &r, &ga, &be);
+    GNSG_TINY_PLANES(first, ng, m, r, ga, be);
     float16 acc_g = 0.0f, acc_gx = 0.0f;
     ORDERED_LOOP for (INDEX_T h = 0; h < plane_len; ++h) {
         float16 xhat;
-        float16 g = gnsg_grad16(gnsg_tiny_load(x, first, planes, plane_len, h),
-                                gnsg_tiny_load(dy, first, planes, plane_len, h), m, r, ga, be, scale, &xhat);
+        const float16 g = gnsg_tiny_grad(x, dy, first, planes, plane_len, h, m, r, ga, be, scale, &xhat);
         acc_g += g;
         acc_gx += g * xhat;
     }
@@ -535,19 +524,10 @@ __kernel void gnsg_dx_tiny(
     ulong dx_off, int planes, int channels, int channels_per_group, long plane_len_arg, long chunk_len_arg,
     int chunks, float scale) {
     const INDEX_T plane_len = (INDEX_T)plane_len_arg;  // chunk_len_arg: unused (one chunk per plane)
-    dy += dy_off;
-    mean += mean_off;
-    rstd += rstd_off;
-    x += x_off;
-    gamma += gamma_off;
-    beta += beta_off;
+    GNSG_OFFSET_INPUTS;
     coef += coef_off;
     dx += dx_off;
-    const int first = (int)get_global_id(0) * TINY;
-    if (first >= planes) return;
-    int ng[TINY];
-    float16 m, r, ga, be;
-    gnsg_tiny_params(first, planes, channels, channels_per_group, mean, rstd, gamma, beta, ng, &m, &r, &ga, &be);
+    GNSG_TINY_PLANES(first, ng, m, r, ga, be);
     float c1v[TINY], c2v[TINY];
     for (int k = 0; k < TINY; ++k) {
         c1v[k] = coef[2 * ng[k]];
@@ -557,8 +537,7 @@ __kernel void gnsg_dx_tiny(
     const int count = min(TINY, planes - first);
     for (INDEX_T h = 0; h < plane_len; ++h) {
         float16 xhat;
-        float16 g = gnsg_grad16(gnsg_tiny_load(x, first, planes, plane_len, h),
-                                gnsg_tiny_load(dy, first, planes, plane_len, h), m, r, ga, be, scale, &xhat);
+        const float16 g = gnsg_tiny_grad(x, dy, first, planes, plane_len, h, m, r, ga, be, scale, &xhat);
         const float16 result = r * (g * ga - xhat * c2 - c1);
 #if VEC == TINY
         if (plane_len == 1 && count == TINY) {

@@ -26,14 +26,26 @@
 //   OUT_T, OUT_STORE            out slot; OUT_STORE rounds an ACC_T sum once
 //   ACC_T                       float, or double when gradOutput or out is DOUBLE
 //   INDEX_T                     int when every offset fits in 31 bits, long otherwise
-//   GSL, OSW                    1 when gradOutput's column stride / out's W stride is 1 (then the
-//                               compiler sees consecutive accesses), else the kernel argument
+//   GSL_UNIT, OSW_UNIT          1 when gradOutput's column stride / out's W stride is 1: GSL / OSW are
+//                               then the constant 1 (the compiler sees consecutive accesses), else
+//                               the kernel argument
 //   UNROLLED                    1 for the unrolled kernel, with KH KW SH SW DH DW
 //   UNROLLED                    0 for the generic kernel
 //
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
 // constant (x < 0 comes out false for negative x); the column arithmetic is unsigned and the
 // generic kernel clamps with max() instead.
+
+#if GSL_UNIT
+#define GSL 1
+#else
+#define GSL gsL
+#endif
+#if OSW_UNIT
+#define OSW 1
+#else
+#define OSW osW
+#endif
 
 #if UNROLLED
 

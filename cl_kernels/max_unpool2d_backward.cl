@@ -28,7 +28,8 @@
 //   OUT_T, OUT_STORE            out slot; OUT_STORE converts a gradOutput value with one rounding
 //   INDEX_T                     int when every offset fits in 31 bits, long otherwise
 //   G_FLAT                      1 when gradOutput's (oH, oW) plane is flat with element step gsW
-//   RAW_T                       (staged kernel) an unsigned integer type of G_T's size
+//   RAW_BYTES                   (staged kernel) G_T's size in bytes: RAW_T below is an unsigned
+//                               integer type of that size
 //   SAME_BITS                   (staged kernel) 1 when out's dtype is gradOutput's: runs of 8 outputs
 //                               move as raw bits, with RAW8_T (RAW_T vector of 8) and RAW_MASK8(b)
 //                               (a long8 lane mask converted to RAW8_T's signed counterpart)
@@ -63,7 +64,24 @@ __kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_
     OUT_STORE(o, at, G_LOAD(g, from));
 }
 
-#ifdef RAW_T
+#ifdef RAW_BYTES
+#if RAW_BYTES == 1
+#define RAW_T uchar
+#define RAW8_T uchar8
+#define RAW_MASK8(b) convert_char8(b)
+#elif RAW_BYTES == 2
+#define RAW_T ushort
+#define RAW8_T ushort8
+#define RAW_MASK8(b) convert_short8(b)
+#elif RAW_BYTES == 4
+#define RAW_T uint
+#define RAW8_T uint8
+#define RAW_MASK8(b) convert_int8(b)
+#else
+#define RAW_T ulong
+#define RAW8_T ulong8
+#define RAW_MASK8(b) convert_long8(b)
+#endif
 
 // One output of a run: lane `lane` of the index vector.
 #define GATHER_LANE(lane)                                                      \

@@ -12,8 +12,8 @@
 //   replication: one segment [lo, hi], lo = 0 for i == 0 else i + p, hi = O-1 for i == S-1 else i + p,
 //                clipped to [0, O) (edge elements sum whole strips).
 //
-// Kernel pad2d_bwd_rows, NDRange (row segments, H, planes): one work-item per segment of SEG columns
-// of one gradInput row. The host splits the columns of a row into
+// Kernel pad2d_bwd_rows, NDRange (row segments, H, planes): one work-item per segment of seg_ columns
+// (the host's kSegmentColumns) of one gradInput row. The host splits the columns of a row into
 //   [0, edge_l)        left edge: computed one element at a time, all sources of both axes
 //   [vec_b, vec_e)     interior: exactly one source column (w + left); VEC_W components at a time
 //                      with vector loads, looping over the row's sources (uniform in the work-item)
@@ -28,11 +28,15 @@
 //   MODE_REFLECT        1 for reflection, 0 for replication
 //   G_T, G_LOAD, G_STORE, G_IS_COMPLEX   element slot (cl_kernels/common.cl)
 //   ACC_T               float, or double for fp64 / complex128
-//   SUM_T               per-element accumulator: ACC_T, or float2 / double2 for complex
 //   INDEX_T             int when every extent and offset fits in 31 bits, long otherwise
+//   COMP_KIND           storage of one real component: 0 float or double (ACC_T), 1 half, 2 bf16
+//   VEC_W               components per vector (16, or 8 for fp64 work)
+//   EDGE_LEFT, EDGE_RIGHT  optional: the left / right pad as a constant when that edge runs as a
+//                       vector, so that its shuffle masks are constants (one permute on CPUs)
+// and this file derives from them:
+//   SUM_T               per-element accumulator: ACC_T, or float2 / double2 for complex
 //   COMPONENTS          1, or 2 for complex (vector paths work on real components)
 //   COMP_T              storage type of one component (float, double, half, ushort for bf16)
-//   VEC_W               components per vector (16, or 8 for fp64 work)
 //   VACC_T              ACC_T vector of VEC_W lanes
 //   VIDX_T, VUIDX_T     signed / unsigned integer vectors with VACC_T's lane count and lane size
 //   AS_VUIDX(x)         as_<VUIDX_T>(x)
@@ -40,8 +44,49 @@
 //   VLOAD_COMP(p, i)    VEC_W components at component index i of p, as VACC_T
 //   VSTORE_COMP(p, i, v) store VEC_W components with one rounding
 //   SLOAD_COMP(p, i)    one component as ACC_T;  SSTORE_COMP(p, i, v) its store
-//   EDGE_LEFT, EDGE_RIGHT  optional: the left / right pad as a constant when that edge runs as a
-//                       vector, so that its shuffle masks are constants (one permute on CPUs)
+
+#if G_IS_COMPLEX
+#define SUM_T ACL_CAT(ACC_T, 2)
+#define COMPONENTS 2
+#else
+#define SUM_T ACC_T
+#define COMPONENTS 1
+#endif
+
+#ifdef ACLNN_FP64
+#define VLANE_T long
+#else
+#define VLANE_T int
+#endif
+#define VIDX_T ACL_CAT(VLANE_T, VEC_W)
+#define VUIDX_T ACL_CAT(ACL_CAT(u, VLANE_T), VEC_W)
+#define AS_VUIDX(x) ACL_CAT(as_, VUIDX_T)(x)
+#if VEC_W == 16
+#define VLANES ((VIDX_T)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#elif VEC_W == 8
+#define VLANES ((VIDX_T)(0, 1, 2, 3, 4, 5, 6, 7))
+#endif
+#define VACC_T ACL_CAT(ACC_T, VEC_W)
+
+#if COMP_KIND == 0
+#define COMP_T ACC_T
+#define VLOAD_COMP(p, i) ACL_VLOAD(VEC_W, p, i)
+#define VSTORE_COMP(p, i, v) ACL_VSTORE(VEC_W, p, i, v)
+#define SLOAD_COMP(p, i) ((p)[i])
+#define SSTORE_COMP(p, i, v) ((p)[i] = (v))
+#elif COMP_KIND == 1
+#define COMP_T half
+#define VLOAD_COMP(p, i) ACL_VLOAD_HALF(VEC_W, p, i)
+#define VSTORE_COMP(p, i, v) ACL_VSTORE_HALF(VEC_W, p, i, v)
+#define SLOAD_COMP(p, i) vload_half((i), (p))
+#define SSTORE_COMP(p, i, v) vstore_half_rte((v), (i), (p))
+#else
+#define COMP_T ushort
+#define VLOAD_COMP(p, i) ACL_VLOAD_BF16(VEC_W, p, i)
+#define VSTORE_COMP(p, i, v) ACL_VSTORE_BF16(VEC_W, p, i, v)
+#define SLOAD_COMP(p, i) bf16_to_float((p)[i])
+#define SSTORE_COMP(p, i, v) ((p)[i] = float_to_bf16(v))
+#endif
 
 // The sources of input index i along one axis, as three ascending segments.
 inline void axis_sources(INDEX_T i, INDEX_T S, INDEX_T p, INDEX_T q, INDEX_T O, INDEX_T *start, INDEX_T *count) {

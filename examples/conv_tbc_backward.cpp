@@ -2,6 +2,10 @@
 // against a CANN toolkit or against an aclnn-opencl install (see docs/porting.md).
 // self (the output gradient) (5,1,2), input (5,1,2), weight (1,2,2), bias (2), all ones; pad 0;
 // cubeMathType 1 -> gradInput all 2, gradWeight all 5, gradBias 5,5.
+//
+// tests/test_install.sh runs this program and checks what it prints (docs/architecture.md):
+// install-test-symbol: aclnnConvTbcBackward
+// install-test-expect: gradInput=2,2,2,2,2,2,2,2,2,2 gradWeight=5,5,5,5 gradBias=5,5
 #include <cstdio>
 #include <vector>
 

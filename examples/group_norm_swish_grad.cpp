@@ -4,6 +4,10 @@
 // dataFormatOptional null; swishScale 1.0 -> dgamma 1482.262, 2696, 4424; dbeta 67.129, 100, 132;
 // dx begins 634.102, -16.984, -673.737, -1330.053. dgammaOut and dbetaOut are (3, 1), as on CANN's doc
 // page: any output shape with C elements is accepted.
+//
+// tests/test_install.sh runs this program and checks what it prints (docs/architecture.md):
+// install-test-symbol: aclnnGroupNormSwishGrad
+// install-test-expect: dxOut~24=634.102,-16.984,-673.737,-1330.053 dgammaOut=1482.262,2696,4424 dbetaOut=67.129,100,132
 #include <cstdio>
 #include <vector>
 

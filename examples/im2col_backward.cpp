@@ -2,6 +2,10 @@
 // against a CANN toolkit or against an aclnn-opencl install (see docs/porting.md).
 // gradOutput (4,2) = 0.1, 1.1, ..., 7.1; inputSize [1,1]; kernelSize [2,2]; dilation [1,1];
 // padding [1,1]; stride [1,2] -> out (1,1,1) = 9.2.
+//
+// tests/test_install.sh runs this program and checks what it prints (docs/architecture.md):
+// install-test-symbol: aclnnIm2colBackward
+// install-test-expect: result=9.2
 #include <cstdio>
 #include <vector>
 

@@ -2,6 +2,10 @@
 // against a CANN toolkit or against an aclnn-opencl install (see docs/porting.md).
 // gradOutput (1,3,3,1) = 0..8; self (1,3,2,2) ones; indices (INT32) 0,1,2,1, 2,0,1,1, 1,0,0,0;
 // outputSize [3,1] -> out 0,1,2,1, 5,3,4,4, 7,6,6,6.
+//
+// tests/test_install.sh runs this program and checks what it prints (docs/architecture.md):
+// install-test-symbol: aclnnMaxUnpool2dBackward
+// install-test-expect: result=0,1,2,1,5,3,4,4,7,6,6,6
 #include <cstdio>
 #include <vector>
 

@@ -1,6 +1,10 @@
 // ReflectionPad2dBackward, written the way CANN's operator samples are written: it builds unchanged
 // against a CANN toolkit or against an aclnn-opencl install (see docs/porting.md).
 // gradOutput (1,1,4,4) all ones, self (1,1,2,2) = 1,2,3,4, padding [1,1,1,1] -> gradInput 4,4,4,4.
+//
+// tests/test_install.sh runs this program and checks what it prints (docs/architecture.md):
+// install-test-symbol: aclnnReflectionPad2dBackward
+// install-test-expect: result=4,4,4,4
 #include <cstdio>
 #include <vector>
 

@@ -1,27 +1,34 @@
 # shellcheck shell=bash
 # Sourced by tests/test_install.sh and tests/test_cann_recipes.sh: the example programs in examples/,
-# the operator each one calls, what each must print (OPS.md, "sample programs"), and check_output.
+# the operator each one calls, what each must print (the docs/ops pages' samples), and check_output.
 #
 # Each expectation is "<output>[~<count>]=<v0>,<v1>,...": the values of the lines "<output> result[i] is: v"
 # (output "result" for single-output samples, which print bare "result[i] is: v"). With ~count, the
 # output must have count elements of which only the listed leading ones are checked.
+# Every examples/*.cpp names its operator and its expected output in two comment lines (a new
+# operator's example is picked up with nothing to edit here):
+#   // install-test-symbol: aclnnFoo
+#   // install-test-expect: result=1,2,3
 # shellcheck disable=SC2034  # the arrays are used by the scripts that source this file
-examples=(reflection_pad2d_backward im2col_backward max_unpool2d_backward conv_tbc_backward group_norm_swish_grad)
-declare -A symbol=(
-    [reflection_pad2d_backward]=aclnnReflectionPad2dBackward
-    [im2col_backward]=aclnnIm2colBackward
-    [max_unpool2d_backward]=aclnnMaxUnpool2dBackward
-    [conv_tbc_backward]=aclnnConvTbcBackward
-    [group_norm_swish_grad]=aclnnGroupNormSwishGrad)
-declare -A expected=(
-    [reflection_pad2d_backward]="result=4,4,4,4"
-    [im2col_backward]="result=9.2"
-    [max_unpool2d_backward]="result=0,1,2,1,5,3,4,4,7,6,6,6"
-    [conv_tbc_backward]="gradInput=2,2,2,2,2,2,2,2,2,2 gradWeight=5,5,5,5 gradBias=5,5"
-    [group_norm_swish_grad]="dxOut~24=634.102,-16.984,-673.737,-1330.053 dgammaOut=1482.262,2696,4424 dbetaOut=67.129,100,132")
+examples=()
+declare -A symbol expected
+for example_source in "$source_dir"/examples/*.cpp; do
+    example=$(basename "$example_source" .cpp)
+    examples+=("$example")
+    symbol[$example]=$(sed -n 's#^// install-test-symbol: ##p' "$example_source")
+    expected[$example]=$(sed -n 's#^// install-test-expect: ##p' "$example_source")
+    if [[ -z ${symbol[$example]} || -z ${expected[$example]} ]]; then
+        echo "FAIL: examples/$example.cpp lacks its install-test-symbol / install-test-expect lines"
+        exit 1
+    fi
+done
+if [[ ${#examples[@]} -eq 0 ]]; then
+    echo "FAIL: no examples/*.cpp in $source_dir"
+    exit 1
+fi
 
 # Compares a program's output with an expectation; values agree within 2e-3 + 2e-6*|expected|
-# (OPS.md gives three decimals; fp32 sums of a few dozen terms of size ~1e3 stay well inside).
+# (the docs give three decimals; fp32 sums of a few dozen terms of size ~1e3 stay well inside).
 check_output() {
     local output=$1 spec=$2 item name count values
     for item in $spec; do

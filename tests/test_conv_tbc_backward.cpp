@@ -1,4 +1,4 @@
-// aclnnConvTbcBackward: the OPS.md sample, PyTorch golden data, host references in double over every
+// aclnnConvTbcBackward: the CANN sample (docs/ops), PyTorch golden data, host references in double over every
 // dtype and cubeMathType, edge shapes, strided views, empty tensors, determinism, every documented
 // error, and the GEMM seam (host/blas) on its own.
 //
@@ -10,7 +10,7 @@
 // - Golden (PyTorch 1.13 CPU): fp32 |got - ref| <= 1e-5 * max(1, |ref|) (the sums here are short);
 //   fp16/bf16 goldens are fp32 results rounded once, and an fp32 sum in another order can round to
 //   the neighbouring value: 1 ulp of the dtype at |ref|.
-// rusticl runs the OPS.md sample only: CLBlast compiles its kernels very slowly there.
+// rusticl runs the CANN sample (docs/ops) only: CLBlast compiles its kernels very slowly there.
 #include <gtest/gtest.h>
 
 #include <clblast.h>
@@ -34,6 +34,7 @@
 #include "common/error.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
+#include "support/golden_tally.h"
 #include "ops/conv_tbc_backward.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
@@ -72,7 +73,7 @@ protected:
 
 #define SKIP_ON_RUSTICL()                                                                          \
     do {                                                                                           \
-        if (rusticl()) GTEST_SKIP() << "CLBlast on rusticl is very slow: it runs the OPS.md sample only"; \
+        if (rusticl()) GTEST_SKIP() << "CLBlast on rusticl is very slow: it runs the CANN sample (docs/ops) only"; \
     } while (0)
 
 // ---------------------------------------------------------------------------------- results
@@ -110,6 +111,7 @@ TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
     SKIP_ON_RUSTICL();
     const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/conv_tbc_backward.golden");
     ASSERT_EQ(cases.size(), 20u);
+    testing_support::GoldenTally tally(cases.size());
     for (const golden::Case &g : cases) {
         SCOPED_TRACE(g.name);
         const auto &x = g.tensor("input"), &w = g.tensor("weight"), &dy = g.tensor("self");
@@ -133,7 +135,9 @@ TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
                                                              << ", PyTorch " << want;
             }
         }
+        tally.ran();
     }
+    tally.check(20);
 }
 
 TEST_P(ConvTbcBackwardTest, EveryDtypeAndCubeMathType) {

@@ -1,4 +1,4 @@
-// aclnnGroupNormSwishGrad: the OPS.md sample, the PyTorch golden file, the host reference in double
+// aclnnGroupNormSwishGrad: the CANN sample (docs/ops), the PyTorch golden file, the host reference in double
 // (dtypes, views, shapes at both ends of the work split, flags), determinism, every documented error,
 // and a finite-difference check of the math itself.
 #include <gtest/gtest.h>
@@ -15,7 +15,8 @@
 #include "cases/group_norm_swish_grad_cases.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
-#include "ops/test_hooks.h"
+#include "support/golden_tally.h"
+#include "common/test_hooks.h"
 #include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -258,10 +259,6 @@ std::string shapeName(const std::vector<int64_t> &shape) {
 
 class GroupNormSwishGradTest : public DeviceTest {
 protected:
-    void TearDown() override {
-        aclcl::setGroupNormSwishGradGeometryOverride(0);
-        DeviceTest::TearDown();
-    }
     // Checks p in every layout/flag given, against the host reference.
     void checkProblem(const Problem &p, const Options &o = Options()) {
         SCOPED_TRACE(shapeName(p.shape) + " G" + std::to_string(p.groups) + " s" + std::to_string(p.scale));
@@ -274,7 +271,7 @@ protected:
     bool skipOnRusticl() const { return deviceIsRusticl(device()); }
 };
 
-// ---- OPS.md sample --------------------------------------------------------------------------------------
+// ---- docs/ops sample --------------------------------------------------------------------------------------
 
 TEST_P(GroupNormSwishGradTest, CannSampleResult) {
     Problem p;
@@ -296,7 +293,7 @@ TEST_P(GroupNormSwishGradTest, CannSampleResult) {
         ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
         const double wantDgamma[] = {1482.262, 2696.000, 4424.000}, wantDbeta[] = {67.129, 100.000, 132.000};
         const double wantDx[] = {634.102, -16.984, -673.737, -1330.053};
-        // OPS.md prints three decimals; fp32 carries ~7 significant digits of these magnitudes.
+        // docs/ops prints three decimals; fp32 carries ~7 significant digits of these magnitudes.
         for (int c = 0; c < 3; ++c) {
             EXPECT_NEAR(r.dgamma[static_cast<size_t>(c)], wantDgamma[c], 2e-3) << "dgamma[" << c << "]";
             EXPECT_NEAR(r.dbeta[static_cast<size_t>(c)], wantDbeta[c], 2e-3) << "dbeta[" << c << "]";
@@ -350,9 +347,13 @@ void expectNearGolden(const std::vector<double> &got, const golden::Tensor &want
 void runGoldenFile(aclrtStream stream, bool rusticl) {
     auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/group_norm_swish_grad.golden");
     ASSERT_EQ(cases.size(), 20u);
+    testing_support::GoldenTally tally(cases.size());
     size_t index = 0;
     for (const golden::Case &gc : cases) {
-        if (rusticl && index++ % 5 != 0) continue;  // rusticl: every fifth case
+        if (rusticl && index++ % 5 != 0) {  // rusticl: every fifth case
+            tally.skip(gc.name, "rusticl runs every fifth case");
+            continue;
+        }
         SCOPED_TRACE(gc.name);
         Problem p;
         const golden::Tensor &dy = gc.tensor("dy");
@@ -373,7 +374,9 @@ void runGoldenFile(aclrtStream stream, bool rusticl) {
         expectNearGolden(r.dgamma, gc.tensor("dgammaOut"), p.dtype);
         expectNearGolden(r.dbeta, gc.tensor("dbetaOut"), p.dtype);
         expectMatchesReference(p, r);
+        tally.ran();
     }
+    tally.check(rusticl ? 4 : 20);
 }
 
 TEST_P(GroupNormSwishGradTest, GoldenCases) {
@@ -384,7 +387,7 @@ TEST_P(GroupNormSwishGradTest, GoldenCasesInEveryWorkSplit) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
     for (int mode : {1, 2, 3, 4}) {
         SCOPED_TRACE("work split " + std::to_string(mode));
-        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         runGoldenFile(stream, false);
     }
 }
@@ -394,7 +397,8 @@ TEST_P(GroupNormSwishGradTest, WideIndexKernels) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
     for (int mode : kWorkSplits) {
         SCOPED_TRACE("work split " + std::to_string(mode));
-        aclcl::setGroupNormSwishGradGeometryOverride(mode | 0x100);
+        aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
+        aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
         checkProblem(makeProblem({2, 6, 7, 9}, 3, 1.1, ACL_BF16, 600));
         checkProblem(makeProblem({1, 2, 300, 301}, 1, 1.0, ACL_FLOAT, 601));
         checkProblem(makeProblem({3, 40}, 4, 1.0, ACL_FLOAT16, 602));
@@ -406,7 +410,7 @@ TEST_P(GroupNormSwishGradTest, EveryWorkSplit) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
     for (int mode : kWorkSplits) {
         SCOPED_TRACE("work split " + std::to_string(mode));
-        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         uint64_t seed = 500;
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
             checkProblem(makeProblem({2, 6, 7, 9}, 3, 1.1, dt, seed++));  // plane of 63: vector runs and a tail
@@ -484,7 +488,7 @@ TEST_P(GroupNormSwishGradTest, OneChannelPerGroup) {
 TEST_P(GroupNormSwishGradTest, LargePlaneFewChannels) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
     for (int mode : kWorkSplits) {
-        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         SCOPED_TRACE("work split " + std::to_string(mode));
         checkProblem(makeProblem({1, 2, 300, 301}, 1, 1.0, ACL_FLOAT, 340));
         checkProblem(makeProblem({2, 1, 70001}, 1, 1.0, ACL_FLOAT, 341));
@@ -495,7 +499,7 @@ TEST_P(GroupNormSwishGradTest, LargePlaneFewChannels) {
 TEST_P(GroupNormSwishGradTest, ManyChannelsTinyPlanes) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
     for (int mode : kWorkSplits) {
-        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         SCOPED_TRACE("work split " + std::to_string(mode));
         checkProblem(makeProblem({3, 2048, 2}, 16, 1.0, ACL_FLOAT, 350));
         checkProblem(makeProblem({2, 4096, 1, 3}, 1, 1.0, ACL_FLOAT, 351));
@@ -553,7 +557,7 @@ TEST_P(GroupNormSwishGradTest, BitIdenticalRunToRun) {
     }
     for (int mode : kWorkSplits) {
         if (mode != 0 && skipOnRusticl()) continue;
-        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         for (const Problem &p : problems) {
             SCOPED_TRACE(shapeName(p.shape) + " work split " + std::to_string(mode));
             Result a, b;
@@ -573,7 +577,7 @@ TEST_P(GroupNormSwishGradTest, InPlaceOverDyOrX) {
     const Problem p = makeProblem({4, 8, 5, 5}, 4, 1.0, ACL_FLOAT, 420);
     const Reference want = reference(p);
     for (int mode : kWorkSplits) {
-        aclcl::setGroupNormSwishGradGeometryOverride(mode);
+        aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         for (bool overDy : {true, false}) {
             SCOPED_TRACE(std::string(overDy ? "dx over dy" : "dx over x") + ", work split " + std::to_string(mode));
             DeviceTensor dy(p.shape, p.dtype), x(p.shape, p.dtype), mean({4, 4}, p.dtype), rstd({4, 4}, p.dtype),

@@ -1,4 +1,4 @@
-// aclnnIm2colBackward: the OPS.md sample, PyTorch golden data, host references in double over the
+// aclnnIm2colBackward: the CANN sample (docs/ops), PyTorch golden data, host references in double over the
 // dtype matrix (out's dtype differing from gradOutput's included), strided and offset views, extreme
 // geometries, both kernels, 64-bit index math, determinism, empty input and every documented error.
 //
@@ -19,7 +19,8 @@
 #include "cases/im2col_cases.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
-#include "ops/test_hooks.h"
+#include "support/golden_tally.h"
+#include "common/test_hooks.h"
 #include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -93,13 +94,20 @@ TEST_P(Im2colBackwardTest, CannSampleResult) {
 }
 
 TEST_P(Im2colBackwardTest, MatchesPyTorchGolden) {
-    int ran = 0;
-    for (const golden::Case &c : golden::load(std::string(ACLNN_GOLDEN_DIR) + "/im2col_backward.golden")) {
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/im2col_backward.golden");
+    testing_support::GoldenTally tally(cases.size());
+    for (const golden::Case &c : cases) {
         // rusticl runs the fp32 cases only (its share of the suite is kept small).
-        if (rusticl() && c.name.rfind("f32_", 0) != 0 && c.name != "cann_sample") continue;
+        if (rusticl() && c.name.rfind("f32_", 0) != 0 && c.name != "cann_sample") {
+            tally.skip(c.name, "rusticl runs the fp32 cases only");
+            continue;
+        }
         const golden::Tensor &g = c.tensor("gradOutput"), &want = c.tensor("out");
         const aclDataType inType = goldenDtype(g.dtype), outType = goldenDtype(want.dtype);
-        if ((inType == ACL_DOUBLE || outType == ACL_DOUBLE) && !fp64()) continue;
+        if ((inType == ACL_DOUBLE || outType == ACL_DOUBLE) && !fp64()) {
+            tally.skip(c.name, "no fp64 on this device");
+            continue;
+        }
         SCOPED_TRACE(c.name);
         DeviceTensor grad(g.dims, inType), out(want.dims, outType);
         grad.upload(g.values);
@@ -111,9 +119,9 @@ TEST_P(Im2colBackwardTest, MatchesPyTorchGolden) {
         const std::vector<double> got = out.download();
         ASSERT_EQ(got.size(), want.values.size());
         for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], want.values[i]) << "value " << i;
-        ++ran;
+        tally.ran();
     }
-    EXPECT_GE(ran, rusticl() ? 10 : 20);
+    tally.check(rusticl() ? 10 : 20);
 }
 
 TEST_P(Im2colBackwardTest, DtypeMatrixAgainstHostReference) {
@@ -181,10 +189,9 @@ TEST_P(Im2colBackwardTest, ExtremeGeometries) {
         s.seed = 7;
         runAndCheck(s);
         if (rusticl()) continue;
-        aclcl::im2colBackwardForceGeneric(true);
+        aclcl::ScopedTestHook generic(aclcl::TestHook::Im2colGeneric);
         s.name += " (generic kernel)";
         runAndCheck(s);
-        aclcl::im2colBackwardForceGeneric(false);
     }
 }
 
@@ -212,16 +219,14 @@ TEST_P(Im2colBackwardTest, LargeKernelUsesTheGenericKernel) {
 }
 
 TEST_P(Im2colBackwardTest, WideIndexKernelsMatch) {
-    aclcl::im2colBackwardForceWideIndex(true);
+    aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     for (bool generic : {false, true}) {
         if (generic && rusticl()) continue;
-        aclcl::im2colBackwardForceGeneric(generic);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::Im2colGeneric, generic);
         Im2colSpec s = mixed(generic ? "wide index, generic" : "wide index", ACL_FLOAT, ACL_FLOAT);
         s.layout = Im2colLayout::InnerStrided;
         runAndCheck(s);
     }
-    aclcl::im2colBackwardForceGeneric(false);
-    aclcl::im2colBackwardForceWideIndex(false);
 }
 
 TEST_P(Im2colBackwardTest, TwoRunsAreBitIdentical) {

@@ -2,7 +2,7 @@
 # Install test: installs a build to a temporary prefix, checks the CANN-style layout and the exported
 # symbols, builds the example programs three ways (CANN's sample CMakeLists with the CANN library
 # names, find_package(aclnn_opencl), and a plain compiler command line with pkg-config), runs them
-# with <prefix>/set_env.sh sourced, and checks their printed results against OPS.md's sample results.
+# with <prefix>/set_env.sh sourced, and checks their printed results against the sample results in docs/ops/*.md.
 #
 #   tests/test_install.sh <build-dir> [<source-dir>]
 #
@@ -53,6 +53,10 @@ for f in include/acl/acl.h include/acl/acl_base.h include/acl/acl_rt.h include/a
          lib64/pkgconfig/aclnn_opencl.pc set_env.sh; do
     [[ -f $prefix/$f ]] || fail "missing $f"
 done
+# Every public header of the source tree (a new operator's included) is installed at the same path.
+while IFS= read -r header; do
+    [[ -f $prefix/include/${header#"$source_dir/include/"} ]] || fail "header not installed: ${header#"$source_dir/"}"
+done < <(find "$source_dir/include" -name '*.h' | sort)
 real_lib=$(readlink -f "$lib")
 [[ -f $real_lib && $real_lib == */libaclnn_opencl.so.0.* ]] || fail "libaclnn_opencl.so.0 does not lead to a versioned file"
 soname=$(readelf -d "$real_lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
@@ -97,7 +101,7 @@ posix=$(env -u LD_LIBRARY_PATH sh -c '. "$1/set_env.sh" && printf "%s|%s" "$ASCE
 [[ $posix == "$prefix|$prefix/lib64" ]] || fail "set_env.sh under sh gives '$posix'"
 pass "set_env.sh exports ASCEND_TOOLKIT_HOME, ASCEND_HOME_PATH, LD_LIBRARY_PATH (bash and sh)"
 
-# ---- 5. The examples and what they must print (OPS.md, "sample programs") -------------------------------
+# ---- 5. The examples and what they must print (docs/ops/*.md, "Example") -------------------------------
 # The examples, their operators and what they print: tests/example_outputs.sh (shared with
 # tests/test_cann_recipes.sh).
 # shellcheck source=tests/example_outputs.sh
@@ -121,11 +125,11 @@ run_and_check() {  # <how it was built> <example> <binary>
         return
     fi
     if check_output "$output" "${expected[$example]}"; then
-        pass "$example ($how): results match OPS.md"
+        pass "$example ($how): results match docs/ops"
         printf '%s\n' "$output" >"$work/out.$how.$example"
     else
         printf '%s\n' "$output" | sed 's/^/  | /'
-        fail "$example ($how): results differ from OPS.md"
+        fail "$example ($how): results differ from docs/ops"
     fi
 }
 

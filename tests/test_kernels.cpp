@@ -7,6 +7,8 @@
 
 #include "device_fixture.h"
 #include "kernels/copy_cast.h"
+#include "kernels/defines.h"
+#include "kernels/launch.h"
 #include "kernels/dtype_defines.h"
 #include "kernels/program_cache.h"
 #include "runtime/memory.h"
@@ -53,6 +55,30 @@ TEST_P(KernelTest, ProgramCacheBuildsOncePerKey) {
     EXPECT_EQ(a.get(), b.get());
     auto c = aclcl::buildProgram(d, "copy_cast", defs + "#define UNUSED_MARKER 1\n");
     EXPECT_NE(a.get(), c.get());
+}
+
+// Kernel::args checks the count and, where the implementation reports parameter types, each type.
+TEST_P(KernelTest, ArgumentsAreCheckedAgainstTheKernelsParameters) {
+    aclcl::Device &d = aclcl::deviceAt(device());
+    aclcl::Defines defines;
+    defines.slot("IN", ACL_FLOAT).slot("OUT", ACL_FLOAT).acc(ACL_FLOAT).index(false);  // INDEX_T int
+    aclcl::Kernel k(aclcl::buildProgram(d, "conv_tbc_backward", defines.text()), "column_sums");
+    const aclcl::BufferRef none{};
+    EXPECT_NO_THROW(k.args(none, none, cl_int{1}, cl_int{1}, cl_int{1}, cl_int{1}));
+    try {
+        k.args(none, none, cl_int{1}, cl_int{1}, cl_int{1});
+        FAIL() << "too few arguments were accepted";
+    } catch (const aclcl::Error &e) {
+        EXPECT_NE(std::string(e.what()).find("takes 8 arguments but 7 were set"), std::string::npos) << e.what();
+    }
+    try {
+        k.args(none, none, cl_long{1}, cl_int{1}, cl_int{1}, cl_int{1});  // rows is INDEX_T: int here
+        // Reached only where the implementation does not report parameter types; PoCL and rusticl do.
+        EXPECT_TRUE(d.implementation == aclcl::Implementation::Other) << "a long was accepted for an int parameter";
+    } catch (const aclcl::Error &e) {
+        EXPECT_NE(std::string(e.what()).find("parameter 4 (rows) is int, but the host sets long"), std::string::npos)
+            << e.what();
+    }
 }
 
 TEST_P(KernelTest, BuildFailureReportsTheLog) {

@@ -1,4 +1,4 @@
-// aclnnMaxUnpool2dBackward: the OPS.md sample, PyTorch golden data, exact host references over the
+// aclnnMaxUnpool2dBackward: the CANN sample (docs/ops), PyTorch golden data, exact host references over the
 // dtype matrix (out's dtype differing from gradOutput's, single rounding included), strided and offset
 // views, extreme shapes, both kernels, 64-bit index math, determinism, the bad-index fault, empty
 // input and every documented error.
@@ -19,7 +19,8 @@
 #include "common/dtype.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
-#include "ops/test_hooks.h"
+#include "support/golden_tally.h"
+#include "common/test_hooks.h"
 #include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -106,16 +107,23 @@ TEST_P(MaxUnpoolTest, CannSampleResult) {
 }
 
 TEST_P(MaxUnpoolTest, MatchesPyTorchGolden) {
-    int ran = 0;
-    for (const golden::Case &c : golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_unpool2d_backward.golden")) {
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_unpool2d_backward.golden");
+    testing_support::GoldenTally tally(cases.size());
+    for (const golden::Case &c : cases) {
         // rusticl runs the fp32 cases and a few integer ones (its share of the suite is kept small).
         const bool few = c.name.rfind("f32_", 0) == 0 || c.name == "cann_sample" || c.name == "i8_4d_i64_larger" ||
                          c.name == "cast_i16_to_f32";
-        if (rusticl() && !few) continue;
+        if (rusticl() && !few) {
+            tally.skip(c.name, "rusticl runs a few cases only");
+            continue;
+        }
         const golden::Tensor &g = c.tensor("gradOutput"), &s = c.tensor("self"), &ix = c.tensor("indices"),
                              &want = c.tensor("out");
         const aclDataType gType = goldenDtype(g.dtype), oType = goldenDtype(want.dtype);
-        if ((gType == ACL_DOUBLE || oType == ACL_DOUBLE) && !fp64()) continue;
+        if ((gType == ACL_DOUBLE || oType == ACL_DOUBLE) && !fp64()) {
+            tally.skip(c.name, "no fp64 on this device");
+            continue;
+        }
         SCOPED_TRACE(c.name);
         DeviceTensor grad(g.dims, gType), self(s.dims, goldenDtype(s.dtype)), indices(ix.dims, goldenDtype(ix.dtype)),
             out(want.dims, oType);
@@ -130,9 +138,9 @@ TEST_P(MaxUnpoolTest, MatchesPyTorchGolden) {
             ASSERT_TRUE(sameValue(got[i], want.values[i]))
                 << "value " << i << ": " << got[i] << " vs " << want.values[i];
         }
-        ++ran;
+        tally.ran();
     }
-    EXPECT_GE(ran, rusticl() ? 8 : 25);
+    tally.check(rusticl() ? 8 : 25);
 }
 
 TEST_P(MaxUnpoolTest, EveryGradOutputDtypeToItself) {
@@ -185,7 +193,7 @@ TEST_P(MaxUnpoolTest, CastsRoundOnce) {
             {ACL_DOUBLE, ACL_BF16, 1.0 + std::ldexp(1.0, -8) + std::ldexp(1.0, -40), 1.0 + std::ldexp(1.0, -7)});
     }
     for (bool direct : {false, true}) {
-        aclcl::maxUnpool2dBackwardForceDirect(direct);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, direct);
         for (const Probe &p : probes) {
             SCOPED_TRACE(std::string(aclcl::dtypeName(p.from)) + " -> " + aclcl::dtypeName(p.to));
             DeviceTensor grad({1, 2, 2}, p.from), self({1, 1, 8}, p.from), indices({1, 1, 8}, ACL_INT64),
@@ -199,7 +207,6 @@ TEST_P(MaxUnpoolTest, CastsRoundOnce) {
             EXPECT_EQ(got[7], 1.0);
         }
     }
-    aclcl::maxUnpool2dBackwardForceDirect(false);
 }
 
 TEST_P(MaxUnpoolTest, NonFiniteValuesPassUnchanged) {
@@ -260,27 +267,24 @@ TEST_P(MaxUnpoolTest, ExtremeShapes) {
         s.seed = 3;
         runAndCheck(s);
         if (rusticl()) continue;
-        aclcl::maxUnpool2dBackwardForceDirect(true);
+        aclcl::ScopedTestHook direct(aclcl::TestHook::MaxUnpoolDirect);
         s.name += " (direct kernel)";
         s.indices = ACL_INT32;
         runAndCheck(s);
-        aclcl::maxUnpool2dBackwardForceDirect(false);
     }
 }
 
 TEST_P(MaxUnpoolTest, WideIndexKernelsMatch) {
-    aclcl::maxUnpool2dBackwardForceWideIndex(true);
+    aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     for (bool direct : {false, true}) {
         if (direct && rusticl()) continue;
-        aclcl::maxUnpool2dBackwardForceDirect(direct);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, direct);
         UnpoolSpec s = small(direct ? "wide index, direct" : "wide index, staged", ACL_FLOAT, ACL_FLOAT, ACL_INT64);
         runAndCheck(s);
         s.layout = UnpoolLayout::PlaneTransposed;
         s.name += ", plane-transposed";
         runAndCheck(s);
     }
-    aclcl::maxUnpool2dBackwardForceDirect(false);
-    aclcl::maxUnpool2dBackwardForceWideIndex(false);
 }
 
 TEST_P(MaxUnpoolTest, TwoRunsAreBitIdentical) {
@@ -318,7 +322,7 @@ TEST_P(MaxUnpoolTest, BadIndexFaultsAtSynchronize) {
     const Bad bads[] = {{5, 12}, {9, -1}, {0, int64_t{1} << 40}};
     for (bool direct : {false, true}) {
         if (direct && rusticl()) continue;
-        aclcl::maxUnpool2dBackwardForceDirect(direct);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, direct);
         for (const Bad &b : bads) {
             SCOPED_TRACE(std::string(direct ? "direct" : "staged") + ", index " + std::to_string(b.value));
             DeviceTensor grad({1, 2, 3, 4}, ACL_FLOAT), self({1, 2, 4, 4}, ACL_FLOAT),
@@ -352,7 +356,6 @@ TEST_P(MaxUnpoolTest, BadIndexFaultsAtSynchronize) {
             EXPECT_EQ(out.download()[static_cast<size_t>(b.position)], g[(b.position / 16) * 12 + 3]);
         }
     }
-    aclcl::maxUnpool2dBackwardForceDirect(false);
 }
 
 TEST_P(MaxUnpoolTest, ManyBadIndicesReportOne) {

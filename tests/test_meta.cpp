@@ -145,8 +145,8 @@ protected:
     aclOpExecutor *planCopy(const aclTensor *in, const aclTensor *out, uint64_t *ws) {
         aclOpExecutor *ex = nullptr;
         auto st = aclcl::planOperator("aclnnTestCopy", ws, &ex, [&](aclcl::OpPlan &plan) {
-            size_t i = plan.addInput(in);
-            size_t o = plan.addOutput(out);
+            size_t i = plan.addInput(in, "in");
+            size_t o = plan.addOutput(out, "out");
             aclcl::Operand src = plan.contiguousInput(i, ACL_FLOAT);
             aclcl::Operand dst = plan.contiguousOutput(o, ACL_FLOAT);
             auto cc = std::make_shared<aclcl::CopyCastPlan>(aclcl::planCopyCast(
@@ -154,7 +154,7 @@ protected:
                 aclcl::contiguousStrides(in->viewDims)));
             plan.step([cc, src, dst](aclcl::RunContext &ctx) {
                 aclcl::enqueueCopyCast(ctx.queue(), *cc, src.resolve(ctx), dst.resolve(ctx));
-            });
+            }, "copy");
         });
         EXPECT_EQ(st, 0) << aclGetRecentErrMsg();
         return ex;

@@ -1,4 +1,4 @@
-// aclnnReflectionPad2dBackward / aclnnReplicationPad2dBackward: the OPS.md sample, PyTorch golden
+// aclnnReflectionPad2dBackward / aclnnReplicationPad2dBackward: the CANN sample (docs/ops), PyTorch golden
 // data, host references in double over a dtype matrix, strided views, extremes, determinism,
 // repeatable executors and every documented error.
 //
@@ -21,7 +21,8 @@
 #include "cases/pad2d_cases.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
-#include "ops/test_hooks.h"
+#include "support/golden_tally.h"
+#include "common/test_hooks.h"
 #include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -97,7 +98,7 @@ aclDataType goldenDtype(const std::string &d) {
 bool isFp64Dtype(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
 
 // ---------------------------------------------------------------------------------------------
-// The CANN sample program's data (OPS.md).
+// The CANN sample program's data (docs/ops).
 
 TEST_P(Pad2dBackwardTest, CannSampleResult) {
     DeviceTensor gradOutput({1, 1, 4, 4}, ACL_FLOAT, ACL_FORMAT_NCHW);
@@ -118,12 +119,19 @@ void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream,
     static const std::vector<std::string> few = {"cann_sample",         "f32_4d_neg_mixed", "f16_4d_asym",
                                                  "bf16_4d_neg",         "c64_4d_asym",      "f32_4d_crop_past_edge",
                                                  "f32_4d_pads_gt_dim", "f32_4d_max_pads"};
-    int ran = 0;
-    for (const golden::Case &c : golden::load(std::string(ACLNN_GOLDEN_DIR) + "/" + file)) {
-        if (fewOnly && std::find(few.begin(), few.end(), c.name) == few.end()) continue;
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/" + file);
+    testing_support::GoldenTally tally(cases.size());
+    for (const golden::Case &c : cases) {
+        if (fewOnly && std::find(few.begin(), few.end(), c.name) == few.end()) {
+            tally.skip(c.name, "rusticl runs a few cases only");
+            continue;
+        }
         const golden::Tensor &go = c.tensor("gradOutput"), &s = c.tensor("self"), &want = c.tensor("gradInput");
         const aclDataType dtype = goldenDtype(go.dtype);
-        if (isFp64Dtype(dtype) && !hasFp64) continue;
+        if (isFp64Dtype(dtype) && !hasFp64) {
+            tally.skip(c.name, "no fp64 on this device");
+            continue;
+        }
         SCOPED_TRACE(m.name + std::string("/") + c.name);
         DeviceTensor gradOutput(go.dims, dtype), self(s.dims, dtype), gradInput(want.dims, dtype);
         gradOutput.upload(go.values);
@@ -136,9 +144,9 @@ void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream,
         for (size_t i = 0; i < got.size(); ++i) {
             ASSERT_EQ(got[i], want.values[i]) << "value " << i;
         }
-        ++ran;
+        tally.ran();
     }
-    EXPECT_GT(ran, fewOnly ? 3 : 25);
+    tally.check(fewOnly ? 4 : 26);
 }
 
 TEST_P(Pad2dBackwardTest, ReflectionMatchesPyTorchGolden) {
@@ -293,7 +301,7 @@ TEST_P(Pad2dBackwardTest, PadsBeyondInt32UseWideIndexMath) {
 TEST_P(Pad2dBackwardTest, WideIndexKernelsMatch) {
     // The 64-bit index variant of the kernels, forced on small tensors (the real thing needs
     // tensors of more than 2^31 elements).
-    aclcl::pad2dBackwardForceWideIndex(true);
+    aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     uint64_t seed = 800;
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_COMPLEX64, ACL_FLOAT16}) {
@@ -302,12 +310,11 @@ TEST_P(Pad2dBackwardTest, WideIndexKernelsMatch) {
             runAndCheck(*c);
         }
     }
-    aclcl::pad2dBackwardForceWideIndex(false);
 }
 
 TEST_P(Pad2dBackwardTest, GpuElementKernelMatches) {
     // The one-work-item-per-element kernel that GPU devices get, run here on the CPU devices.
-    aclcl::pad2dBackwardForceElementKernel(true);
+    aclcl::ScopedTestHook elementKernel(aclcl::TestHook::Pad2dElementKernel);
     const std::vector<Geometry> shapes = {
         {{2, 3, 9, 37}, {4, 2, 1, 3}, "4-D"},
         {{3, 5, 19}, {-1, 4, 1, 2}, "3-D negative pad"},
@@ -324,7 +331,6 @@ TEST_P(Pad2dBackwardTest, GpuElementKernelMatches) {
             }
         }
     }
-    aclcl::pad2dBackwardForceElementKernel(false);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -36,12 +36,7 @@ void checkStatus(clblast::StatusCode rc, const char *what, const GemmDims &d) {
                    d.ldc, d.transA == Op::Trans, d.transB == Op::Trans));
 }
 
-uint64_t baseAddressAlignBytes(const Device &device) {
-    cl_uint bits = 0;
-    clCheck(clGetDeviceInfo(device.id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, nullptr),
-            "clGetDeviceInfo(CL_DEVICE_MEM_BASE_ADDR_ALIGN)", ACLNN_ERR_INNER);
-    return bits >= 8 ? bits / 8 : 1;
-}
+uint64_t baseAddressAlignBytes(const Device &device) { return device.baseAddressAlignBytes; }
 
 bool blocksForCaches(const Device &device) { return device.isCpu(); }
 

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "common/log.h"
+
 namespace aclcl {
 
 namespace {
@@ -29,7 +31,10 @@ std::string strformat(const char *fmt, ...) {
 
 void fail(int code, const std::string &message) { throw Error(code, message); }
 
-void setLastError(const std::string &message) { t_lastError = message; }
+void setLastError(const std::string &message) {
+    t_lastError = message;
+    ACLCL_LOG(Error, message);
+}
 void clearLastError() { t_lastError.clear(); }
 const char *lastError() { return t_lastError.c_str(); }
 

@@ -1,9 +1,9 @@
 #include "kernels/copy_cast.h"
 
 #include "aclnn/opdev/op_errno.h"
-#include "kernels/dtype_defines.h"
+#include "common/layout.h"
+#include "kernels/defines.h"
 #include "kernels/launch.h"
-#include "meta/tensor.h"
 
 namespace aclcl {
 
@@ -32,11 +32,10 @@ CopyCastPlan planCopyCast(Device &device, aclDataType src, aclDataType dst, cons
     plan.dstStrides.insert(plan.dstStrides.end(), dstStrides.begin(), dstStrides.end());
     plan.total = 1;
     for (int64_t d : shape) plan.total *= static_cast<uint64_t>(d);
-    const int64_t limit = 0x7fffffff;
-    bool wide = static_cast<int64_t>(plan.total) > limit || viewReach(shape, srcStrides) > limit ||
-                viewReach(shape, dstStrides) > limit;
-    std::string defines = dtypeDefines("IN", src) + dtypeDefines("OUT", dst, src) + indexDefine(wide);
-    plan.program = buildProgram(device, "copy_cast", defines);
+    const bool wide = IndexWidth().coverView(shape, srcStrides).coverView(shape, dstStrides).wide();
+    Defines defines;
+    defines.slot("IN", src).slot("OUT", dst, src).index(wide);
+    plan.program = buildProgram(device, "copy_cast", defines.text());
     return plan;
 }
 

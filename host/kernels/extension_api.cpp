@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "aclnn_opencl/aclnn_opencl.h"
+#include "common/acl_call.h"
 #include "kernels/program_cache.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
@@ -9,18 +10,6 @@
 using namespace aclcl;
 
 namespace {
-
-template <class Body>
-aclError run(Body &&body) {
-    return guard(ACL_ERROR_INTERNAL_ERROR, ACL_ERROR_BAD_ALLOC, [&]() -> aclError {
-        body();
-        return ACL_SUCCESS;
-    });
-}
-
-void requireNonNull(const void *p, const char *api, const char *arg) {
-    if (!p) fail(ACL_ERROR_INVALID_PARAM, strformat("%s: argument %s must not be null", api, arg));
-}
 
 template <size_t N>
 void copyString(char (&dst)[N], const std::string &src) {

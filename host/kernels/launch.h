@@ -2,22 +2,66 @@
 #pragma once
 
 #include <cstddef>
+#include <mutex>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 #include "kernels/program_cache.h"
 #include "runtime/cl_handles.h"
+#include "runtime/device.h"
 #include "runtime/memory.h"
 
 namespace aclcl {
+
+// An NDRange: global sizes (rounded up to a multiple of the local ones at launch), and local sizes,
+// or local[0] == 0 for a 1-D launch whose local size the launcher picks.
+struct LaunchSize {
+    cl_uint dims = 1;
+    size_t global[3] = {1, 1, 1};
+    size_t local[3] = {0, 1, 1};
+
+    static LaunchSize linear(size_t n, size_t local = 0);
+    static LaunchSize grid(cl_uint dims, const size_t *global, const size_t *local);
+    std::string describe() const;  // "global [64,8,4] local [64,4,1]"
+};
+
+// Local memory of `bytes` for a `__local` kernel parameter.
+struct LocalMemory {
+    size_t bytes;
+};
+
+namespace detail {
+// The OpenCL C spelling of a host argument type, for the check against the kernel's parameter types
+// (nullptr: not checked).
+template <class T>
+constexpr const char *clTypeName() {
+    if constexpr (std::is_same_v<T, cl_int>) return "int";
+    if constexpr (std::is_same_v<T, cl_uint>) return "uint";
+    if constexpr (std::is_same_v<T, cl_long>) return "long";
+    if constexpr (std::is_same_v<T, cl_ulong>) return "ulong";
+    if constexpr (std::is_same_v<T, cl_float>) return "float";
+    if constexpr (std::is_same_v<T, cl_double>) return "double";
+    if constexpr (std::is_same_v<T, cl_long8>) return "long8";
+    return nullptr;
+}
+}  // namespace detail
 
 class Kernel {
 public:
     Kernel(const ProgramHandle &program, const char *name);
 
     // Sets all arguments in order. A BufferRef fills two parameters: (__global T* p, ulong p_off).
+    // Setting fewer or more than the kernel's parameter count is an internal error, and so is (where the
+    // implementation reports parameter types) a value whose type is not the parameter's: an int for a
+    // long, a buffer for a scalar, local memory for a global pointer.
     template <class... Args>
     Kernel &args(const Args &...values) {
         next_ = 0;
+        std::call_once(parameterInfoOnce_, [this] { loadParameterInfo(); });
         (set(values), ...);
+        checkArgCount();
         return *this;
     }
 
@@ -25,27 +69,48 @@ public:
     void launch1d(cl_command_queue queue, size_t n, size_t local = 0);
     // Up to 3 dimensions; each global size is rounded up to a multiple of its local size.
     void launch(cl_command_queue queue, cl_uint dims, const size_t *global, const size_t *local);
+    void launch(cl_command_queue queue, const LaunchSize &size);
 
     // The largest work-group this kernel can run on its device.
     size_t maxWorkGroupSize() const { return maxLocal_; }
     cl_kernel get() const { return kernel_.get(); }
+    const char *name() const { return name_; }
 
 private:
+    void checkArgCount() const;
+    void loadParameterInfo();
+    void set(const LocalMemory &m);
     void set(const BufferRef &b);
     void set(cl_mem m);
-    void setRaw(size_t size, const void *value);
+    // `type`: the OpenCL C type the parameter must have (nullptr: not checked).
+    void setRaw(size_t size, const void *value, const char *type);
     template <class T>
     void set(const T &v) {
-        setRaw(sizeof(T), &v);
+        setRaw(sizeof(T), &v, detail::clTypeName<T>());
     }
+    void checkParameter(const char *expected, cl_kernel_arg_address_qualifier space) const;
 
     ProgramHandle program_;
     ClKernelPtr kernel_;
     const char *name_;
     cl_uint next_ = 0;
+    cl_uint numArgs_ = 0;
     size_t maxLocal_ = 1;
+    // Parameter names, types and address spaces, read at the first args() call when the implementation
+    // reports them (empty otherwise: nothing is checked); read-only afterwards.
+    std::once_flag parameterInfoOnce_;
+    std::vector<std::string> paramNames_, paramTypes_;
+    std::vector<cl_kernel_arg_address_qualifier> paramSpaces_;
 };
 
 inline size_t roundUp(size_t n, size_t multiple) { return (n + multiple - 1) / multiple * multiple; }
+
+// A local size for a (W, H, planes) NDRange over image rows: the row split into near-equal pieces of
+// at most rowTarget work-items (a multiple of 8), then as many rows as fit in `target` work-items.
+void rowLocalSize(size_t kernelMax, int64_t W, int64_t H, size_t local[3], size_t target = 256,
+                  size_t rowTarget = 64);
+// A local size of about `target` work-items: the x extent first (up to its global size), then y, z;
+// within the device's per-dimension limits.
+void fillLocalSize(const Device &device, size_t kernelMax, const size_t global[3], size_t target, size_t local[3]);
 
 }  // namespace aclcl

@@ -1,5 +1,6 @@
 #include "kernels/program_cache.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -7,6 +8,7 @@
 #include <tuple>
 
 #include "aclnn/opdev/op_errno.h"
+#include "common/log.h"
 #include "kernels/embedded.h"
 #include "runtime/stream.h"
 
@@ -33,6 +35,8 @@ std::string buildOptions(const Device &device) {
         device.openclCVersion.find("OpenCL C 1.1") == std::string::npos) {
         opts = "-cl-std=CL1.2";
     }
+    // Parameter names and types, so that Kernel::args can check what the host sets (host/kernels/launch.h).
+    opts += opts.empty() ? "-cl-kernel-arg-info" : " -cl-kernel-arg-info";
     return opts;
 }
 
@@ -64,7 +68,19 @@ void build(Entry &entry, Device &device, const std::string &name, const std::str
         return;
     }
     std::string options = buildOptions(device);
+    const auto start = std::chrono::steady_clock::now();
     err = clBuildProgram(program.get(), 1, &device.id, options.c_str(), nullptr, nullptr);
+    if (logEnabled(LogLevel::Debug)) {
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        std::string macros = defines;
+        for (char &c : macros) {
+            if (c == '\n') c = ';';
+        }
+        logLine(LogLevel::Debug, strformat("built program %s for %s in %.1f ms (%s), options \"%s\", defines: %s",
+                                           name.c_str(), device.describe().c_str(), ms,
+                                           err == CL_SUCCESS ? "ok" : clErrorName(err), options.c_str(),
+                                           macros.c_str()));
+    }
     if (err != CL_SUCCESS) {
         entry.errorCode = ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
         entry.error = strformat("building OpenCL program '%s' for %s failed (%s) with options \"%s\"; build log:\n%s",

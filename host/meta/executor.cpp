@@ -1,10 +1,12 @@
 #include "meta/executor.h"
 
+#include <chrono>
 #include <mutex>
 #include <unordered_map>
 
 #include "aclnn/opdev/op_errno.h"
 #include "common/dtype.h"
+#include "common/log.h"
 #include "runtime/memory.h"
 
 namespace aclcl {
@@ -189,6 +191,52 @@ BufferRef RunContext::workspace(uint64_t byteOffset, aclDataType dtype) const {
     return BufferRef{a.mem, static_cast<cl_ulong>(a.offset / elem)};
 }
 
+namespace {
+
+// A marker on the queue whose completion time the device reports (queues have profiling enabled).
+ClEventPtr enqueueMarker(cl_command_queue queue) {
+    cl_event e = nullptr;
+    clCheck(clEnqueueMarkerWithWaitList(queue, 0, nullptr, &e), "clEnqueueMarkerWithWaitList (step timing)",
+            ACLNN_ERR_RUNTIME_ERROR);
+    return ClEventPtr(e);
+}
+
+double markerEndMs(cl_event e) {
+    cl_ulong t = 0;
+    clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof t, &t, nullptr);
+    return static_cast<double>(t) * 1e-6;
+}
+
+// The second phase with logging on: one info line for the call; at debug, each step's time. Where the
+// device reports event timestamps, that is the device time between markers before and after the step;
+// elsewhere (rusticl) the host time from enqueue to finish. Either way the queue is finished after each
+// step, so at debug the steps of a stream run one at a time.
+void runLogged(aclOpExecutor &executor, RunContext &ctx, const char *api) {
+    const bool timed = logEnabled(LogLevel::Debug);
+    const bool deviceClock = timed && hasEventTimestamps(ctx.device());
+    logLine(LogLevel::Info, strformat("%s: %zu step(s) on %s, workspace %llu bytes", api, executor.steps.size(),
+                                      ctx.device().describe().c_str(),
+                                      static_cast<unsigned long long>(executor.workspaceSize)));
+    if (timed) clFinish(ctx.queue());
+    for (size_t i = 0; i < executor.steps.size(); ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        ClEventPtr before = deviceClock ? enqueueMarker(ctx.queue()) : ClEventPtr();
+        executor.steps[i](ctx);
+        if (!timed) continue;
+        ClEventPtr after = deviceClock ? enqueueMarker(ctx.queue()) : ClEventPtr();
+        clFinish(ctx.queue());
+        const double ms = deviceClock ? markerEndMs(after.get()) - markerEndMs(before.get())
+                                      : std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                                                  start)
+                                            .count();
+        logLine(LogLevel::Debug, strformat("%s: step %zu (%s) took %.3f ms (%s)", api, i,
+                                           i < executor.stepNames.size() ? executor.stepNames[i].c_str() : "?", ms,
+                                           deviceClock ? "device time" : "host time, enqueue to finish"));
+    }
+}
+
+}  // namespace
+
 int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                     void *stream) {
     return guard(ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> int32_t {
@@ -248,7 +296,11 @@ int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, ac
         for (size_t i = 0; i < executor->inputs.size(); ++i) ctx.input(i);
         for (size_t o = 0; o < executor->outputs.size(); ++o) ctx.output(o);
         checkNoAliasing(*executor);
-        for (auto &step : executor->steps) step(ctx);
+        if (!logEnabled(LogLevel::Info)) {
+            for (auto &step : executor->steps) step(ctx);
+        } else {
+            runLogged(*executor, ctx, api);
+        }
         return ACLNN_SUCCESS;
     });
 }

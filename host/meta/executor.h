@@ -42,6 +42,7 @@ struct aclOpExecutor {
     // whose arguments are set per launch, so one executor's launches must not interleave.
     std::mutex runMutex;
     std::vector<aclcl::Step> steps;
+    std::vector<std::string> stepNames;  // what each step does, for the log (same length as steps)
     std::vector<std::shared_ptr<void>> keepAlive;  // programs and other resources the steps use
     bool repeatable = false;
 };

@@ -166,4 +166,8 @@ void checkNoSelfOverlap(const char *op, const aclTensor *t, const char *arg) {
     }
 }
 
+void checkViews(const char *op, std::initializer_list<std::pair<const aclTensor *, const char *>> tensors) {
+    for (const auto &[t, name] : tensors) checkView(op, t, name);
+}
+
 }  // namespace aclcl

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
@@ -39,6 +40,8 @@ void checkFormatIn(const char *op, const aclTensor *t, const char *arg, std::ini
 // The view itself is well formed: rank <= 8, non-negative dims, strides for every dim, offset >= 0,
 // element count and reach fit in int64, and (when storage dims are given) the view stays inside them.
 void checkView(const char *op, const aclTensor *t, const char *arg);
+// checkView for each (tensor, name), in order.
+void checkViews(const char *op, std::initializer_list<std::pair<const aclTensor *, const char *>> tensors);
 // An output view that would write one element twice (e.g. a zero stride) -> 161002.
 void checkNoSelfOverlap(const char *op, const aclTensor *t, const char *arg);
 

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "aclnnop/aclnn_convolution_backward.h"
-#include "kernels/dtype_defines.h"
 #include "ops/op_plan.h"
 
 namespace aclcl {
@@ -47,7 +46,7 @@ TapRange gradWeightRows(int64_t T, int64_t Tout, int64_t pad, int64_t k) {
 
 namespace {
 
-constexpr const char *kOp = "aclnnConvTbcBackward";
+constexpr const char *kApi = "aclnnConvTbcBackward";
 // Rows summed by one work-item of the gradBias kernel; more rows become a second, fixed-order pass.
 constexpr int64_t kBiasChunkRows = 256;
 
@@ -62,33 +61,33 @@ struct Args {
     const aclTensor *gradInput, *gradWeight, *gradBias;
 };
 
-// The checks in the contract's order (OPS.md): nulls, dtypes, formats, empty self, ranks, shapes,
-// cubeMathType; then the outputs must not overlap themselves.
-Shape validate(const Args &a) {
+// The checks in the contract's order (docs/ops/conv_tbc_backward.md): nulls, dtypes, formats, empty self,
+// ranks, shapes, cubeMathType; then the outputs must not overlap themselves.
+Shape validate(const char *op, const Args &a) {
     const std::pair<const aclTensor *, const char *> all[] = {
         {a.self, "self"},           {a.input, "input"},           {a.weight, "weight"},    {a.bias, "bias"},
         {a.gradInput, "gradInput"}, {a.gradWeight, "gradWeight"}, {a.gradBias, "gradBias"}};
-    for (auto &[t, name] : all) checkNotNull(kOp, t, name);
-    for (auto &[t, name] : all) checkDtypeIn(kOp, t, name, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
+    for (auto &[t, name] : all) checkNotNull(op, t, name);
+    for (auto &[t, name] : all) checkDtypeIn(op, t, name, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
     for (auto &[t, name] : all) {
         if (t == a.bias || t == a.gradBias) {
-            checkFormatIn(kOp, t, name, {ACL_FORMAT_ND});
+            checkFormatIn(op, t, name, {ACL_FORMAT_ND});
         } else {
-            checkFormatIn(kOp, t, name, {ACL_FORMAT_ND, ACL_FORMAT_NCL});
+            checkFormatIn(op, t, name, {ACL_FORMAT_ND, ACL_FORMAT_NCL});
         }
     }
-    for (auto &[t, name] : all) checkView(kOp, t, name);
+    for (auto &[t, name] : all) checkView(op, t, name);
     if (a.self->isEmpty()) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected self to be non-empty, but found shape %s.", kOp, a.self->shapeString().c_str()));
+             strformat("%s: Expected self to be non-empty, but found shape %s.", op, a.self->shapeString().c_str()));
     }
-    checkRankIn(kOp, a.self, "self", {3});
-    checkRankIn(kOp, a.input, "input", {3});
-    checkRankIn(kOp, a.weight, "weight", {3});
-    checkRankIn(kOp, a.bias, "bias", {1});
-    checkRankIn(kOp, a.gradBias, "gradBias", {1});
-    checkRankIn(kOp, a.gradInput, "gradInput", {3});
-    checkRankIn(kOp, a.gradWeight, "gradWeight", {3});
+    checkRankIn(op, a.self, "self", {3});
+    checkRankIn(op, a.input, "input", {3});
+    checkRankIn(op, a.weight, "weight", {3});
+    checkRankIn(op, a.bias, "bias", {1});
+    checkRankIn(op, a.gradBias, "gradBias", {1});
+    checkRankIn(op, a.gradInput, "gradInput", {3});
+    checkRankIn(op, a.gradWeight, "gradWeight", {3});
 
     Shape s;
     s.T = a.input->dim(0);
@@ -99,17 +98,17 @@ Shape validate(const Args &a) {
     s.pad = a.pad;
     if (a.weight->dim(1) != s.Cin) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected weight.shape[1] to equal input.shape[2] (C_in = %lld), but found weight %s.", kOp,
+             strformat("%s: Expected weight.shape[1] to equal input.shape[2] (C_in = %lld), but found weight %s.", op,
                        static_cast<long long>(s.Cin), a.weight->shapeString().c_str()));
     }
     if (a.bias->dim(0) != s.Cout) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected bias.shape[0] to equal weight.shape[2] (C_out = %lld), but found bias %s.", kOp,
+             strformat("%s: Expected bias.shape[0] to equal weight.shape[2] (C_out = %lld), but found bias %s.", op,
                        static_cast<long long>(s.Cout), a.bias->shapeString().c_str()));
     }
     if (a.pad < 0) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected pad to be >= 0, but found %lld.", kOp, static_cast<long long>(a.pad)));
+             strformat("%s: Expected pad to be >= 0, but found %lld.", op, static_cast<long long>(a.pad)));
     }
     // T_out = T + 2*pad + 1 - K; a pad so large that this overflows cannot match self's shape.
     int64_t twoPad = 0, sum = 0;
@@ -118,29 +117,29 @@ Shape validate(const Args &a) {
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: Expected T_out = input.shape[0] + 2*pad + 1 - weight.shape[0] to fit in int64, but pad is "
                        "%lld.",
-                       kOp, static_cast<long long>(a.pad)));
+                       op, static_cast<long long>(a.pad)));
     }
     s.Tout = sum - s.K;
     if (s.Tout < 0) {
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: Expected T_out = input.shape[0] + 2*pad + 1 - weight.shape[0] to be >= 0, but found "
                        "%lld + 2*%lld + 1 - %lld = %lld.",
-                       kOp, static_cast<long long>(s.T), static_cast<long long>(a.pad), static_cast<long long>(s.K),
+                       op, static_cast<long long>(s.T), static_cast<long long>(a.pad), static_cast<long long>(s.K),
                        static_cast<long long>(s.Tout)));
     }
-    checkShapeIs(kOp, a.self, "self", {s.Tout, s.B, s.Cout});
-    checkSameShape(kOp, a.input, "input", a.gradInput, "gradInput");
-    checkSameShape(kOp, a.weight, "weight", a.gradWeight, "gradWeight");
-    checkSameShape(kOp, a.bias, "bias", a.gradBias, "gradBias");
+    checkShapeIs(op, a.self, "self", {s.Tout, s.B, s.Cout});
+    checkSameShape(op, a.input, "input", a.gradInput, "gradInput");
+    checkSameShape(op, a.weight, "weight", a.gradWeight, "gradWeight");
+    checkSameShape(op, a.bias, "bias", a.gradBias, "gradBias");
     if (a.cubeMathType < 0 || a.cubeMathType > 3) {
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: Expected cubeMathType to be one of 0 (KEEP_DTYPE), 1 (ALLOW_FP32_DOWN_PRECISION), 2 "
                        "(USE_FP16), 3 (USE_HF32), but found %d.",
-                       kOp, static_cast<int>(a.cubeMathType)));
+                       op, static_cast<int>(a.cubeMathType)));
     }
-    checkNoSelfOverlap(kOp, a.gradInput, "gradInput");
-    checkNoSelfOverlap(kOp, a.gradWeight, "gradWeight");
-    checkNoSelfOverlap(kOp, a.gradBias, "gradBias");
+    checkNoSelfOverlap(op, a.gradInput, "gradInput");
+    checkNoSelfOverlap(op, a.gradWeight, "gradWeight");
+    checkNoSelfOverlap(op, a.gradBias, "gradBias");
     return s;
 }
 
@@ -179,10 +178,17 @@ public:
         plan_.addOutput(args_.gradInput, "gradInput");
         plan_.addOutput(args_.gradWeight, "gradWeight");
         plan_.addOutput(args_.gradBias, "gradBias");
+        plan_.describeAttribute("pad", args_.pad);
+        plan_.describeAttribute("cubeMathType", int64_t{args_.cubeMathType});
 
         aclDataType promoted = conv_tbc::promotedDtype(args_.self->dtype, args_.input->dtype, args_.weight->dtype);
         precision_ = conv_tbc::gemmPrecision(plan_.device().fp16, promoted, args_.cubeMathType);
         gemmDtype_ = precision_ == blas::Precision::Half ? ACL_FLOAT16 : ACL_FLOAT;
+        if (args_.cubeMathType == 2 && !plan_.device().fp16) {
+            ACLCL_LOG(Warn, strformat("%s: cubeMathType 2 (USE_FP16) asks for fp16 GEMMs, but %s has no cl_khr_fp16: "
+                                      "computing them in fp32",
+                                      plan_.checkName(), plan_.device().describe().c_str()));
+        }
 
         if (!args_.gradInput->isEmpty()) planGradInput();
         if (!args_.gradWeight->isEmpty()) planGradWeight();
@@ -201,17 +207,14 @@ private:
 
     void addGemm(const blas::GemmDims &dims, const Operand &a, uint64_t aFirst, const Operand &b, uint64_t bFirst,
                  float beta, const Operand &c, uint64_t cFirst) {
-        GemmAction g;
-        g.dims = dims;
-        g.a = a;
-        g.b = b;
-        g.c = c;
-        g.aFirst = aFirst;
-        g.bFirst = bFirst;
-        g.cFirst = cFirst;
-        g.beta = beta;
+        GemmAction g{false, dims, a, b, c, aFirst, bFirst, cFirst, beta, 0};
         tempBytes_ = std::max(tempBytes_, blas::gemmTempBytes(plan_.device(), precision_, dims));
         actions_.push_back(g);
+        if (plan_.logging()) {
+            description_ += strformat("%sgemm %s%s m=%zu n=%zu k=%zu beta=%g", description_.empty() ? "" : ", ",
+                                      dims.transA == blas::Op::Trans ? "T" : "N",
+                                      dims.transB == blas::Op::Trans ? "T" : "N", dims.m, dims.n, dims.k, beta);
+        }
     }
 
     void addZero(const Operand &c, uint64_t first, uint64_t count) {
@@ -221,6 +224,10 @@ private:
         z.cFirst = first;
         z.zeroCount = count;
         actions_.push_back(z);
+        if (plan_.logging()) {
+            description_ += strformat("%sfill %llu zeros", description_.empty() ? "" : ", ",
+                                      static_cast<unsigned long long>(count));
+        }
     }
 
     // gradInput rows [t0, t1) of tap k: GI[t] (B x C_in) += self[t + pad - k] (B x C_out) * W[k]^T.
@@ -247,15 +254,9 @@ private:
         for (int64_t k : order) {
             conv_tbc::TapRange r = conv_tbc::gradInputRows(s_.T, s_.Tout, s_.pad, k);
             if (r.empty()) continue;
-            blas::GemmDims d;
-            d.transA = blas::Op::NoTrans;
-            d.transB = blas::Op::Trans;
-            d.m = static_cast<size_t>(r.end - r.first) * B;
-            d.n = Cin;
-            d.k = Cout;
-            d.lda = Cout;
-            d.ldb = Cout;
-            d.ldc = Cin;
+            // GI rows (m x C_in) = self rows (m x C_out) * W[k]^T (C_out x C_in), all row-major.
+            const blas::GemmDims d{blas::Op::NoTrans, blas::Op::Trans, static_cast<size_t>(r.end - r.first) * B,
+                                   Cin, Cout, Cout, Cout, Cin};
             uint64_t selfRow = static_cast<uint64_t>(r.first + s_.pad - k);
             addGemm(d, dy, selfRow * B * Cout, w, static_cast<uint64_t>(k) * Cin * Cout, k == fullTap ? 0.0f : 1.0f,
                     gi, static_cast<uint64_t>(r.first) * B * Cin);
@@ -282,15 +283,9 @@ private:
                 addZero(gw, block, Cin * Cout);
                 continue;
             }
-            blas::GemmDims d;
-            d.transA = blas::Op::Trans;
-            d.transB = blas::Op::NoTrans;
-            d.m = Cin;
-            d.n = Cout;
-            d.k = static_cast<size_t>(r.end - r.first) * B;
-            d.lda = Cin;
-            d.ldb = Cout;
-            d.ldc = Cout;
+            // gradWeight[k] (C_in x C_out) = input rows^T (C_in x kk) * self rows (kk x C_out).
+            const blas::GemmDims d{blas::Op::Trans, blas::Op::NoTrans, Cin, Cout,
+                                   static_cast<size_t>(r.end - r.first) * B, Cin, Cout, Cout};
             uint64_t inputRow = static_cast<uint64_t>(r.first + k - s_.pad);
             addGemm(d, x, inputRow * B * Cin, dy, static_cast<uint64_t>(r.first) * B * Cout, 0.0f, gw, block);
         }
@@ -305,6 +300,12 @@ private:
         blas::Precision precision = precision_;
         uint64_t tempBytes = tempBytes_;
         size_t elementBytes = dtypeSize(gemmDtype_);
+        const std::string what =
+            !plan_.logging() ? std::string()
+                             : strformat("CLBlast %s (%s), temp %llu bytes at workspace +%llu",
+                                         precision == blas::Precision::Half ? "fp16" : "fp32", description_.c_str(),
+                                         static_cast<unsigned long long>(tempBytes),
+                                         static_cast<unsigned long long>(region));
         plan_.step([actions, precision, tempBytes, region, elementBytes](RunContext &ctx) {
             ClMemPtr temp;
             if (tempBytes > 0) {
@@ -319,7 +320,7 @@ private:
                                at(g.b, ctx, g.bFirst), g.beta, at(g.c, ctx, g.cFirst), temp.get());
                 }
             }
-        });
+        }, what);
     }
 
     // gradBias[c] = sum over the T_out*B rows of self, in fp32, in a fixed order (column_sums).
@@ -331,36 +332,36 @@ private:
         Operand out = plan_.contiguousOutput(kGradBias, outDtype);
         const int64_t rows = s_.Tout * s_.B, channels = s_.Cout;
         const int64_t chunks = (rows + kBiasChunkRows - 1) / kBiasChunkRows;
-        bool wide = rows > INT_MAX - kBiasChunkRows || rows * channels > INT_MAX || chunks * channels > INT_MAX;
-        std::string common = accDefine(ACL_FLOAT) + indexDefine(wide);
+        const bool wide =
+            IndexWidth().cover(rows + kBiasChunkRows).cover(rows * channels).cover(chunks * channels).wide();
         if (chunks == 1) {
-            addColumnSums(src, out, rows, channels, rows, 1, common);
+            addColumnSums(src, out, rows, channels, rows, 1, wide);
             return;
         }
         Operand partial = plan_.workspaceOperand(static_cast<uint64_t>(chunks * channels), ACL_FLOAT);
-        addColumnSums(src, partial, rows, channels, kBiasChunkRows, chunks, common);
-        addColumnSums(partial, out, chunks, channels, chunks, 1, common);
+        addColumnSums(src, partial, rows, channels, kBiasChunkRows, chunks, wide);
+        addColumnSums(partial, out, chunks, channels, chunks, 1, wide);
     }
 
     void addColumnSums(const Operand &src, const Operand &dst, int64_t rows, int64_t channels, int64_t chunkRows,
-                       int64_t chunks, const std::string &common) {
-        ProgramHandle program = plan_.program(
-            "conv_tbc_backward", dtypeDefines("IN", src.dtype) + dtypeDefines("OUT", dst.dtype) + common);
-        auto kernel = std::make_shared<Kernel>(program, "column_sums");
-        bool wide = common.find("INDEX_T long") != std::string::npos;
-        size_t items = static_cast<size_t>(chunks * channels);
-        plan_.step([kernel, src, dst, rows, channels, chunkRows, chunks, wide, items](RunContext &ctx) {
-            if (wide) {
-                kernel->args(src.resolve(ctx), dst.resolve(ctx), static_cast<cl_long>(rows),
-                             static_cast<cl_long>(channels), static_cast<cl_long>(chunkRows),
-                             static_cast<cl_long>(chunks));
-            } else {
-                kernel->args(src.resolve(ctx), dst.resolve(ctx), static_cast<cl_int>(rows),
-                             static_cast<cl_int>(channels), static_cast<cl_int>(chunkRows),
-                             static_cast<cl_int>(chunks));
-            }
-            kernel->launch1d(ctx.queue(), items);
-        });
+                       int64_t chunks, bool wideIndex) {
+        Defines defines;
+        defines.slot("IN", src.dtype).slot("OUT", dst.dtype).acc(ACL_FLOAT).index(wideIndex);
+        ProgramHandle program = plan_.program("conv_tbc_backward", defines);
+        const bool wide = defines.wideIndex();
+        plan_.launch(plan_.kernel(program, "column_sums"), LaunchSize::linear(static_cast<size_t>(chunks * channels)),
+                     [src, dst, rows, channels, chunkRows, chunks, wide](Kernel &k, RunContext &ctx) {
+                         // The integer parameters are INDEX_T: long or int.
+                         if (wide) {
+                             k.args(src.resolve(ctx), dst.resolve(ctx), static_cast<cl_long>(rows),
+                                    static_cast<cl_long>(channels), static_cast<cl_long>(chunkRows),
+                                    static_cast<cl_long>(chunks));
+                         } else {
+                             k.args(src.resolve(ctx), dst.resolve(ctx), static_cast<cl_int>(rows),
+                                    static_cast<cl_int>(channels), static_cast<cl_int>(chunkRows),
+                                    static_cast<cl_int>(chunks));
+                         }
+                     });
     }
 
     static constexpr size_t kSelf = 0, kInput = 1, kWeight = 2;
@@ -374,6 +375,7 @@ private:
     bool haveSelf_ = false;
     Operand self_;
     std::vector<GemmAction> actions_;
+    std::string description_;  // the GEMM step's actions, for the log
     uint64_t tempBytes_ = 0;
 };
 
@@ -388,16 +390,16 @@ aclnnStatus aclnnConvTbcBackwardGetWorkspaceSize(const aclTensor *self, const ac
                                                  aclTensor *gradBias, uint64_t *workspaceSize,
                                                  aclOpExecutor **executor) {
     using namespace aclcl;
-    return planOperator(kOp, workspaceSize, executor, [&](OpPlan &plan) {
+    return planOperator(kApi, workspaceSize, executor, [&](OpPlan &plan) {
         Args args{self, input, weight, bias, pad, cubeMathType, gradInput, gradWeight, gradBias};
-        Shape shape = validate(args);
+        Shape shape = validate(plan.checkName(), args);
         Planner(plan, args, shape).run();
     });
 }
 
 aclnnStatus aclnnConvTbcBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                  aclrtStream stream) {
-    return aclcl::runExecutor(aclcl::kOp, workspace, workspaceSize, executor, stream);
+    return aclcl::runExecutor(aclcl::kApi, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

@@ -10,22 +10,14 @@
 #include <cstring>
 #include <memory>
 
-#include "kernels/dtype_defines.h"
 #include "ops/op_plan.h"
-#include "ops/test_hooks.h"
+#include "common/test_hooks.h"
 
 namespace aclcl {
 
-// Lets the tests run every work split on the CPU devices of CI (see WorkSplit below; 0 = automatic), and
-// with kForceWideIndex added, the 64-bit index variant of the kernels on small shapes. A test hook,
-// declared in ops/test_hooks.h; not part of the public API.
-constexpr int kForceWideIndex = 0x100;
-std::atomic<int> groupNormSwishGradGeometryOverride{0};
-void setGroupNormSwishGradGeometryOverride(int mode) { groupNormSwishGradGeometryOverride = mode; }
-
 namespace {
 
-constexpr const char *kOp = "aclnnGroupNormSwishGrad";
+constexpr const char *kApi = "aclnnGroupNormSwishGrad";
 
 int64_t floorPow2(int64_t v) {
     int64_t p = 1;
@@ -68,7 +60,8 @@ void planReduction(int64_t terms, bool cpu, int64_t maxLocal, int64_t *local, in
     *local = std::max(*lanes, std::min<int64_t>(64, maxLocal));
 }
 
-// The ways to cut the work; the automatic choice depends on the device type and the shape.
+// The ways to cut the work; the automatic choice depends on the device type and the shape. The tests
+// force each one with TestHook::GnsgWorkSplit.
 enum class WorkSplit {
     Automatic = 0,
     CpuThreePass = 1,     // one work-item per plane or chunk (16 planes per work-item for HxW < 16)
@@ -79,7 +72,7 @@ enum class WorkSplit {
 
 Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSize, int64_t localMemSize) {
     Geometry g;
-    const auto forced = static_cast<WorkSplit>(groupNormSwishGradGeometryOverride.load() & 0xff);
+    const auto forced = static_cast<WorkSplit>(testHook(TestHook::GnsgWorkSplit));
     const bool cpu = forced == WorkSplit::Automatic ? device.isCpu()
                                                     : forced != WorkSplit::Gpu;
     const int64_t maxLocal =
@@ -122,7 +115,7 @@ Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSiz
     // here, half of it for them): one work-item per group reads them from memory once, as pass 3 finds
     // them in the cache. Only on PoCL, which runs a work-item as plain vector code: Mesa's llvmpipe spreads
     // work-items over SIMD lanes, and there one work-item per group measured twice as slow as three passes.
-    const bool pocl = device.platformName.find("Portable Computing Language") != std::string::npos;
+    const bool pocl = device.implementation == Implementation::PoCL;
     const bool fuse = forceFused || (forced == WorkSplit::Automatic && cpu && pocl && p.batch * p.groups >= 8 * units &&
                                      groupElems * 2 * elementSize <= 512 * 1024);
     if (fuse) {
@@ -147,23 +140,23 @@ Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSiz
     return g;
 }
 
-void checkMeanShape(const aclTensor *t, const char *arg, int64_t batch, int64_t groups) {
+void checkMeanShape(const char *op, const aclTensor *t, const char *arg, int64_t batch, int64_t groups) {
     const std::vector<int64_t> matrix = {batch, groups}, flat = {batch * groups};
     if (t->viewDims == matrix || t->viewDims == flat) return;
     fail(ACLNN_ERR_PARAM_INVALID,
-         strformat("%s: Expected %s to have shape %s or %s (N, numGroups), but found %s.", kOp, arg,
+         strformat("%s: Expected %s to have shape %s or %s (N, numGroups), but found %s.", op, arg,
                    dimsString(matrix).c_str(), dimsString(flat).c_str(), t->shapeString().c_str()));
 }
 
 // dgammaOut / dbetaOut: CANN infers them with gamma's shape and checks only the inputs' shapes, so its
 // doc sample passes (C, 1). Any view holding exactly C elements is accepted and written in row-major
 // order; another element count cannot hold the result.
-void checkChannelOutput(const aclTensor *t, const char *arg, int64_t channels) {
+void checkChannelOutput(const char *op, const aclTensor *t, const char *arg, int64_t channels) {
     if (t->numel() == channels) return;
     fail(ACLNN_ERR_PARAM_INVALID,
          strformat("%s: Expected %s to hold C = %lld elements (shape [%lld], or any shape with %lld elements such "
                    "as [%lld, 1]), but found shape %s with %lld elements.",
-                   kOp, arg, static_cast<long long>(channels), static_cast<long long>(channels),
+                   op, arg, static_cast<long long>(channels), static_cast<long long>(channels),
                    static_cast<long long>(channels), static_cast<long long>(channels), t->shapeString().c_str(),
                    static_cast<long long>(t->numel())));
 }
@@ -177,32 +170,33 @@ struct Args {
     const aclTensor *dx, *dgamma, *dbeta;
 };
 
-// The checks, in the order of the contract (OPS.md): nulls, dtypes, numGroups, shapes, data format.
-Problem validate(const Args &a) {
-    checkNotNull(kOp, a.dy, "dy");
-    checkNotNull(kOp, a.mean, "mean");
-    checkNotNull(kOp, a.rstd, "rstd");
-    checkNotNull(kOp, a.x, "x");
-    checkNotNull(kOp, a.gamma, "gamma");
-    checkNotNull(kOp, a.beta, "beta");
-    checkNotNull(kOp, a.dx, "dxOut");
-    if (a.wantDgamma) checkNotNull(kOp, a.dgamma, "dgammaOut");
-    if (a.wantDbeta) checkNotNull(kOp, a.dbeta, "dbetaOut");
+// The checks, in the order of the contract (docs/ops/group_norm_swish_grad.md): nulls, dtypes, numGroups,
+// shapes, data format.
+Problem validate(const char *op, const Args &a) {
+    checkNotNull(op, a.dy, "dy");
+    checkNotNull(op, a.mean, "mean");
+    checkNotNull(op, a.rstd, "rstd");
+    checkNotNull(op, a.x, "x");
+    checkNotNull(op, a.gamma, "gamma");
+    checkNotNull(op, a.beta, "beta");
+    checkNotNull(op, a.dx, "dxOut");
+    if (a.wantDgamma) checkNotNull(op, a.dgamma, "dgammaOut");
+    if (a.wantDbeta) checkNotNull(op, a.dbeta, "dbetaOut");
 
-    checkDtypeIn(kOp, a.dy, "dy", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
+    checkDtypeIn(op, a.dy, "dy", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
     std::vector<std::pair<const aclTensor *, const char *>> same = {
         {a.mean, "mean"}, {a.rstd, "rstd"}, {a.x, "x"}, {a.gamma, "gamma"}, {a.beta, "beta"}, {a.dx, "dxOut"}};
     if (a.wantDgamma) same.emplace_back(a.dgamma, "dgammaOut");
     if (a.wantDbeta) same.emplace_back(a.dbeta, "dbetaOut");
-    for (auto &[t, name] : same) checkSameDtype(kOp, a.dy, "dy", t, name);
+    for (auto &[t, name] : same) checkSameDtype(op, a.dy, "dy", t, name);
 
     if (a.numGroups <= 0) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected numGroups to be > 0, but found %lld.", kOp, static_cast<long long>(a.numGroups)));
+             strformat("%s: Expected numGroups to be > 0, but found %lld.", op, static_cast<long long>(a.numGroups)));
     }
     if (a.x->rank() >= 2 && a.x->dim(1) % a.numGroups != 0) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected the channel count C = x.shape[1] = %lld to be divisible by numGroups = %lld.", kOp,
+             strformat("%s: Expected the channel count C = x.shape[1] = %lld to be divisible by numGroups = %lld.", op,
                        static_cast<long long>(a.x->dim(1)), static_cast<long long>(a.numGroups)));
     }
 
@@ -211,42 +205,42 @@ Problem validate(const Args &a) {
                                                                    {a.dx, "dxOut"}};
     if (a.wantDgamma) all.emplace_back(a.dgamma, "dgammaOut");
     if (a.wantDbeta) all.emplace_back(a.dbeta, "dbetaOut");
-    checkRankIn(kOp, a.x, "x", {2, 3, 4, 5, 6, 7, 8});
-    for (auto &[t, name] : all) checkView(kOp, t, name);
+    checkRankIn(op, a.x, "x", {2, 3, 4, 5, 6, 7, 8});
+    for (auto &[t, name] : all) checkView(op, t, name);
     if (a.x->isEmpty()) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected x to be non-empty, but found shape %s.", kOp, a.x->shapeString().c_str()));
+             strformat("%s: Expected x to be non-empty, but found shape %s.", op, a.x->shapeString().c_str()));
     }
-    checkSameShape(kOp, a.x, "x", a.dy, "dy");
+    checkSameShape(op, a.x, "x", a.dy, "dy");
     Problem p;
     p.batch = a.x->dim(0);
     p.channels = a.x->dim(1);
     p.groups = a.numGroups;
     p.planeLen = a.x->numel() / (p.batch * p.channels);
-    checkMeanShape(a.mean, "mean", p.batch, p.groups);
-    checkMeanShape(a.rstd, "rstd", p.batch, p.groups);
-    checkShapeIs(kOp, a.gamma, "gamma", {p.channels});
-    checkShapeIs(kOp, a.beta, "beta", {p.channels});
-    checkSameShape(kOp, a.x, "x", a.dx, "dxOut");
-    checkNoSelfOverlap(kOp, a.dx, "dxOut");
+    checkMeanShape(op, a.mean, "mean", p.batch, p.groups);
+    checkMeanShape(op, a.rstd, "rstd", p.batch, p.groups);
+    checkShapeIs(op, a.gamma, "gamma", {p.channels});
+    checkShapeIs(op, a.beta, "beta", {p.channels});
+    checkSameShape(op, a.x, "x", a.dx, "dxOut");
+    checkNoSelfOverlap(op, a.dx, "dxOut");
     if (a.wantDgamma) {
-        checkChannelOutput(a.dgamma, "dgammaOut", p.channels);
-        checkNoSelfOverlap(kOp, a.dgamma, "dgammaOut");
+        checkChannelOutput(op, a.dgamma, "dgammaOut", p.channels);
+        checkNoSelfOverlap(op, a.dgamma, "dgammaOut");
     }
     if (a.wantDbeta) {
-        checkChannelOutput(a.dbeta, "dbetaOut", p.channels);
-        checkNoSelfOverlap(kOp, a.dbeta, "dbetaOut");
+        checkChannelOutput(op, a.dbeta, "dbetaOut", p.channels);
+        checkNoSelfOverlap(op, a.dbeta, "dbetaOut");
     }
     // The kernels count planes and work-groups in int.
     if (p.planes() > INT_MAX / 2) {
         fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: N * C = %lld planes is more than this implementation handles "
                                                 "(%d).",
-                                                kOp, static_cast<long long>(p.planes()), INT_MAX / 2));
+                                                op, static_cast<long long>(p.planes()), INT_MAX / 2));
     }
 
     if (a.dataFormat && std::strcmp(a.dataFormat, "NCHW") != 0 && std::strcmp(a.dataFormat, "ND") != 0) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected dataFormatOptional to be null, \"NCHW\" or \"ND\", but found \"%s\".", kOp,
+             strformat("%s: Expected dataFormatOptional to be null, \"NCHW\" or \"ND\", but found \"%s\".", op,
                        a.dataFormat));
     }
     return p;
@@ -259,11 +253,9 @@ struct Buffers {
 };
 
 void plan(OpPlan &plan, const Args &a) {
-    Problem p = validate(a);
-    cl_ulong localMem = 0;
-    clGetDeviceInfo(plan.device().id, CL_DEVICE_LOCAL_MEM_SIZE, sizeof localMem, &localMem, nullptr);
+    Problem p = validate(plan.checkName(), a);
     Geometry geo = planGeometry(p, plan.device(), static_cast<int64_t>(dtypeSize(a.x->dtype)),
-                                static_cast<int64_t>(localMem));
+                                static_cast<int64_t>(plan.device().localMemSize));
     const aclDataType dtype = a.x->dtype;
 
     // Inputs in CANN's argument order; outputs dx, then dgamma and dbeta when required.
@@ -275,6 +267,8 @@ void plan(OpPlan &plan, const Args &a) {
     plan.allowInPlace(oDx, iX);
     size_t oDgamma = a.wantDgamma ? plan.addOutput(a.dgamma, "dgammaOut") : 0;
     size_t oDbeta = a.wantDbeta ? plan.addOutput(a.dbeta, "dbetaOut") : 0;
+    plan.describeAttribute("numGroups", a.numGroups);
+    plan.describeAttribute("swishScale", a.swishScale);
 
     Buffers b;
     b.dy = plan.contiguousInput(iDy, dtype);
@@ -291,19 +285,13 @@ void plan(OpPlan &plan, const Args &a) {
     b.partialGx = plan.workspaceOperand(partialCount, ACL_FLOAT);
     if (!geo.fused) b.coef = plan.workspaceOperand(static_cast<uint64_t>(2 * p.batch * p.groups), ACL_FLOAT);
 
-    const bool wide = a.x->numel() > INT_MAX / 2 || partialCount > static_cast<uint64_t>(INT_MAX / 2) ||
-                      (groupNormSwishGradGeometryOverride.load() & kForceWideIndex) != 0;
+    const bool wide = IndexWidth().cover(a.x->numel()).cover(static_cast<int64_t>(partialCount)).wide();
     const int ioKind = dtype == ACL_FLOAT ? 0 : dtype == ACL_FLOAT16 ? 1 : 2;
-    std::string defines =
-        dtypeDefines("IO", dtype) + indexDefine(wide) +
-        strformat("#define IO_KIND %d\n#define VEC %lld\n#define LOCAL %lld\n#define LANES %lld\n"
-                  "#define COEF_LOCAL %lld\n#define COEF_LANES %lld\n#define CHAN_LOCAL %lld\n"
-                  "#define CHAN_LANES %lld\n#define WANT_DGAMMA %d\n#define WANT_DBETA %d\n#define GROUP_CACHE %lld\n",
-                  ioKind, static_cast<long long>(geo.vec), static_cast<long long>(geo.local),
-                  static_cast<long long>(geo.lanes), static_cast<long long>(geo.coefLocal),
-                  static_cast<long long>(geo.coefLanes), static_cast<long long>(geo.chanLocal),
-                  static_cast<long long>(geo.chanLanes), a.wantDgamma ? 1 : 0, a.wantDbeta ? 1 : 0,
-                  static_cast<long long>(geo.groupCache));
+    Defines defines;
+    defines.slot("IO", dtype).index(wide).value("IO_KIND", ioKind).value("VEC", geo.vec).value("LOCAL", geo.local);
+    defines.value("LANES", geo.lanes).value("COEF_LOCAL", geo.coefLocal).value("COEF_LANES", geo.coefLanes);
+    defines.value("CHAN_LOCAL", geo.chanLocal).value("CHAN_LANES", geo.chanLanes);
+    defines.flag("WANT_DGAMMA", a.wantDgamma).flag("WANT_DBETA", a.wantDbeta).value("GROUP_CACHE", geo.groupCache);
     ProgramHandle program = plan.program("group_norm_swish_grad", defines);
 
     const cl_int planes = static_cast<cl_int>(p.planes()), channels = static_cast<cl_int>(p.channels),
@@ -315,49 +303,50 @@ void plan(OpPlan &plan, const Args &a) {
 
     if (geo.fused) {
         // One work-item per (n, group) does passes 1 to 3; dgamma/dbeta from its stored plane sums.
-        auto fused = std::make_shared<Kernel>(program, "gnsg_fused_group");
         const size_t local = 1, global = static_cast<size_t>(p.batch * p.groups);
-        plan.step([=](RunContext &ctx) {
-            fused->args(b.dy.resolve(ctx), b.mean.resolve(ctx), b.rstd.resolve(ctx), b.x.resolve(ctx),
-                        b.gamma.resolve(ctx), b.beta.resolve(ctx), b.partialG.resolve(ctx), b.partialGx.resolve(ctx),
-                        b.dx.resolve(ctx), batch, channels, perGroup, planeLen, scale, invGroupSize);
-            fused->launch(ctx.queue(), 1, &global, &local);
-        });
+        plan.launch(plan.kernel(program, "gnsg_fused_group"), LaunchSize::grid(1, &global, &local),
+                    [=](Kernel &k, RunContext &ctx) {
+                        k.args(b.dy.resolve(ctx), b.mean.resolve(ctx), b.rstd.resolve(ctx), b.x.resolve(ctx),
+                               b.gamma.resolve(ctx), b.beta.resolve(ctx), b.partialG.resolve(ctx),
+                               b.partialGx.resolve(ctx), b.dx.resolve(ctx), batch, channels, perGroup, planeLen, scale,
+                               invGroupSize);
+                    });
     } else {
-        auto sums = std::make_shared<Kernel>(program, geo.tiny ? "gnsg_plane_sums_tiny" : "gnsg_plane_sums");
-        auto coefKernel = std::make_shared<Kernel>(program, "gnsg_group_coef");
-        auto dxKernel = std::make_shared<Kernel>(program, geo.tiny ? "gnsg_dx_tiny" : "gnsg_dx");
+        auto sums = plan.kernel(program, geo.tiny ? "gnsg_plane_sums_tiny" : "gnsg_plane_sums");
+        auto coefKernel = plan.kernel(program, "gnsg_group_coef");
+        auto dxKernel = plan.kernel(program, geo.tiny ? "gnsg_dx_tiny" : "gnsg_dx");
         const size_t mainGlobal = static_cast<size_t>(geo.workGroups * geo.local),
                      mainLocal = static_cast<size_t>(geo.local);
         const size_t coefLocal = static_cast<size_t>(geo.coefLocal);
         const size_t coefGlobal =
             static_cast<size_t>(ceilDiv(p.batch * p.groups, geo.coefLocal / geo.coefLanes) * geo.coefLocal);
-        plan.step([=](RunContext &ctx) {
-            sums->args(b.dy.resolve(ctx), b.mean.resolve(ctx), b.rstd.resolve(ctx), b.x.resolve(ctx),
-                       b.gamma.resolve(ctx), b.beta.resolve(ctx), b.partialG.resolve(ctx), b.partialGx.resolve(ctx),
-                       planes, channels, perGroup, planeLen, chunkLen, chunks, scale);
-            sums->launch(ctx.queue(), 1, &mainGlobal, &mainLocal);
-            coefKernel->args(b.partialG.resolve(ctx), b.partialGx.resolve(ctx), b.gamma.resolve(ctx),
-                             b.coef.resolve(ctx), batch, channels, perGroup, chunks, invGroupSize);
-            coefKernel->launch(ctx.queue(), 1, &coefGlobal, &coefLocal);
-            dxKernel->args(b.dy.resolve(ctx), b.mean.resolve(ctx), b.rstd.resolve(ctx), b.x.resolve(ctx),
-                           b.gamma.resolve(ctx), b.beta.resolve(ctx), b.coef.resolve(ctx), b.dx.resolve(ctx), planes,
-                           channels, perGroup, planeLen, chunkLen, chunks, scale);
-            dxKernel->launch(ctx.queue(), 1, &mainGlobal, &mainLocal);
+        const LaunchSize mainSize = LaunchSize::grid(1, &mainGlobal, &mainLocal);
+        plan.launch(sums, mainSize, [=](Kernel &k, RunContext &ctx) {
+            k.args(b.dy.resolve(ctx), b.mean.resolve(ctx), b.rstd.resolve(ctx), b.x.resolve(ctx), b.gamma.resolve(ctx),
+                   b.beta.resolve(ctx), b.partialG.resolve(ctx), b.partialGx.resolve(ctx), planes, channels, perGroup,
+                   planeLen, chunkLen, chunks, scale);
+        });
+        plan.launch(coefKernel, LaunchSize::grid(1, &coefGlobal, &coefLocal), [=](Kernel &k, RunContext &ctx) {
+            k.args(b.partialG.resolve(ctx), b.partialGx.resolve(ctx), b.gamma.resolve(ctx), b.coef.resolve(ctx), batch,
+                   channels, perGroup, chunks, invGroupSize);
+        });
+        plan.launch(dxKernel, mainSize, [=](Kernel &k, RunContext &ctx) {
+            k.args(b.dy.resolve(ctx), b.mean.resolve(ctx), b.rstd.resolve(ctx), b.x.resolve(ctx), b.gamma.resolve(ctx),
+                   b.beta.resolve(ctx), b.coef.resolve(ctx), b.dx.resolve(ctx), planes, channels, perGroup, planeLen,
+                   chunkLen, chunks, scale);
         });
     }
     if (a.wantDgamma || a.wantDbeta) {
-        auto chanKernel = std::make_shared<Kernel>(program, "gnsg_channel_grads");
         const size_t chanLocal = static_cast<size_t>(geo.chanLocal);
         const size_t chanGlobal =
             static_cast<size_t>(ceilDiv(p.channels, geo.chanLocal / geo.chanLanes) * geo.chanLocal);
-        plan.step([=](RunContext &ctx) {
-            BufferRef none{};
-            chanKernel->args(b.partialG.resolve(ctx), b.partialGx.resolve(ctx),
-                             b.dgamma ? b.dgamma->resolve(ctx) : none, b.dbeta ? b.dbeta->resolve(ctx) : none, batch,
-                             channels, chunks);
-            chanKernel->launch(ctx.queue(), 1, &chanGlobal, &chanLocal);
-        });
+        plan.launch(plan.kernel(program, "gnsg_channel_grads"), LaunchSize::grid(1, &chanGlobal, &chanLocal),
+                    [=](Kernel &k, RunContext &ctx) {
+                        BufferRef none{};
+                        k.args(b.partialG.resolve(ctx), b.partialGx.resolve(ctx),
+                               b.dgamma ? b.dgamma->resolve(ctx) : none, b.dbeta ? b.dbeta->resolve(ctx) : none, batch,
+                               channels, chunks);
+                    });
     }
 }
 
@@ -386,13 +375,13 @@ aclnnStatus aclnnGroupNormSwishGradGetWorkspaceSize(const aclTensor *dy, const a
                      dxOut,
                      dgammaOut,
                      dbetaOut};
-    return aclcl::planOperator(aclcl::kOp, workspaceSize, executor,
+    return aclcl::planOperator(aclcl::kApi, workspaceSize, executor,
                                [&](aclcl::OpPlan &plan) { aclcl::plan(plan, args); });
 }
 
 aclnnStatus aclnnGroupNormSwishGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                     aclrtStream stream) {
-    return aclcl::runExecutor(aclcl::kOp, workspace, workspaceSize, executor, stream);
+    return aclcl::runExecutor(aclcl::kApi, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

@@ -7,25 +7,19 @@
 
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "common/dtype.h"
-#include "kernels/dtype_defines.h"
 #include "ops/op_plan.h"
-#include "ops/test_hooks.h"
+#include "common/test_hooks.h"
 
 namespace aclcl {
 
 namespace {
 
+constexpr const char *kApi = "aclnnIm2colBackward";
 constexpr size_t kGradOutput = 0;  // executor input index
 constexpr size_t kOut = 0;         // executor output index
 
 // Kernels with at most this many taps are specialised and unrolled; larger ones use the generic kernel.
 constexpr int64_t kMaxUnrolledTaps = 64;
-// Work-items per work-group: a few rows of about 64 columns.
-constexpr size_t kWorkGroupTarget = 256;
-constexpr size_t kRowTarget = 64;
-
-bool g_forceWideIndex = false;
-bool g_forceGeneric = false;
 
 struct Geometry {
     int64_t N = 1, C = 0, H = 0, W = 0;
@@ -33,7 +27,8 @@ struct Geometry {
     int64_t L0 = 0, L1 = 0;
 };
 
-// The checks, in OPS.md order; returns the geometry of a valid call.
+// The checks, in the order of the contract (docs/ops/im2col_backward.md); returns the geometry of a
+// valid call.
 Geometry validate(const char *op, const Device &device, const aclTensor *gradOutput, const aclIntArray *inputSize,
                   const aclIntArray *kernelSize, const aclIntArray *dilation, const aclIntArray *padding,
                   const aclIntArray *stride, const aclTensor *out) {
@@ -44,8 +39,7 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
     checkNotNull(op, padding, "padding");
     checkNotNull(op, stride, "stride");
     checkNotNull(op, out, "out");
-    checkView(op, gradOutput, "gradOutput");
-    checkView(op, out, "out");
+    checkViews(op, {{gradOutput, "gradOutput"}, {out, "out"}});
 
     const auto supported = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
     checkDtypeIn(op, gradOutput, "gradOutput", supported);
@@ -144,14 +138,6 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
     return g;
 }
 
-// Whether some offset the kernels compute (relative to a tensor's first element) can leave int32.
-bool needsWideIndex(const aclTensor &grad, const aclTensor &out) {
-    if (g_forceWideIndex) return true;
-    const int64_t limit = INT32_MAX / 2;
-    return viewReach(grad.viewDims, grad.strides) >= limit || viewReach(out.viewDims, out.strides) >= limit ||
-           grad.numel() >= limit || out.numel() >= limit;
-}
-
 // The inverse of a modulo m (gcd(a, m) == 1), by the extended Euclidean algorithm; 0 when m == 1.
 int64_t modularInverse(int64_t a, int64_t m) {
     if (m == 1) return 0;
@@ -168,142 +154,102 @@ int64_t modularInverse(int64_t a, int64_t m) {
     return t0 < 0 ? t0 + m : t0;
 }
 
-// Local size: the row split into near-equal pieces of at most kRowTarget (a multiple of 8), then rows.
-void chooseLocal(size_t kernelMax, int64_t W, int64_t H, size_t local[3]) {
-    const size_t limit = std::max<size_t>(1, std::min(kWorkGroupTarget, kernelMax));
-    const size_t pieces = (static_cast<size_t>(W) + kRowTarget - 1) / kRowTarget;
-    size_t lx = (static_cast<size_t>(W) + pieces - 1) / pieces;
-    lx = std::min(roundUp(lx, 8), limit);
-    local[0] = lx;
-    local[1] = std::max<size_t>(1, std::min(limit / lx, static_cast<size_t>(H)));
-    local[2] = 1;
-}
+struct Args {
+    const aclTensor *gradOutput;
+    const aclIntArray *inputSize, *kernelSize, *dilation, *padding, *stride;
+    const aclTensor *out;
+};
 
-aclnnStatus planIm2colBackward(const aclTensor *gradOutput, const aclIntArray *inputSize,
-                               const aclIntArray *kernelSize, const aclIntArray *dilation,
-                               const aclIntArray *padding, const aclIntArray *stride, aclTensor *out,
-                               uint64_t *workspaceSize, aclOpExecutor **executor) {
-    const char *api = "aclnnIm2colBackward";
-    return planOperator(api, workspaceSize, executor, [&](OpPlan &plan) {
-        const std::string phase1 = std::string(api) + "GetWorkspaceSize";
-        const Geometry g = validate(phase1.c_str(), plan.device(), gradOutput, inputSize, kernelSize, dilation,
-                                    padding, stride, out);
-        plan.addInput(gradOutput, "gradOutput");
-        plan.addOutput(out, "out");
-        if (gradOutput->isEmpty() || out->isEmpty()) return;  // nothing to compute
+void plan(OpPlan &plan, const Args &a) {
+    const aclTensor *gradOutput = a.gradOutput, *out = a.out;
+    const Geometry g = validate(plan.checkName(), plan.device(), gradOutput, a.inputSize, a.kernelSize,
+                                a.dilation, a.padding, a.stride, out);
+    plan.addInput(gradOutput, "gradOutput");
+    plan.addOutput(out, "out");
+    plan.describeAttribute("inputSize", a.inputSize);
+    plan.describeAttribute("kernelSize", a.kernelSize);
+    plan.describeAttribute("dilation", a.dilation);
+    plan.describeAttribute("padding", a.padding);
+    plan.describeAttribute("stride", a.stride);
+    if (gradOutput->isEmpty() || out->isEmpty()) return;  // nothing to compute
 
-        const aclDataType inType = gradOutput->dtype, outType = out->dtype;
-        const aclDataType accType = (inType == ACL_DOUBLE || outType == ACL_DOUBLE) ? ACL_DOUBLE : ACL_FLOAT;
-        const int64_t taps = g.KH * g.KW;
+    const aclDataType inType = gradOutput->dtype, outType = out->dtype;
+    const aclDataType accType = (inType == ACL_DOUBLE || outType == ACL_DOUBLE) ? ACL_DOUBLE : ACL_FLOAT;
+    const int64_t taps = g.KH * g.KW;
 
-        // gradOutput as (nc, tap, column) and out as (nc, h, w): used in place when (n, c) collapse
-        // into one index, else packed (in) or staged (out) contiguously by the plan.
-        const bool rank3 = gradOutput->rank() == 3;
-        const int64_t gsR = gradOutput->strides[rank3 ? 1 : 0];
-        const int64_t gsN = rank3 ? gradOutput->strides[0] : 0;
-        int64_t gsNC = 0;
-        Operand src;
-        src.where = Operand::Where::Input;
-        src.index = kGradOutput;
-        src.dtype = inType;
-        aclTensor gradView = *gradOutput;
-        if (!mergeDims(g.N, g.C, gsN, taps * gsR, &gsNC)) {
-            src = plan.contiguousInput(kGradOutput, inType);
-            gradView.strides = contiguousStrides(gradView.viewDims);
-            gsNC = taps * gradView.strides[rank3 ? 1 : 0];
-        }
-        const int64_t gsT = gradView.strides[rank3 ? 1 : 0];
-        const int64_t gsCol = gradView.strides[rank3 ? 2 : 1];
+    // gradOutput as (nc, tap, column) and out as (nc, h, w): used in place when (n, c) collapse
+    // into one index, else packed (in) or staged (out) contiguously by the plan.
+    const bool rank3 = gradOutput->rank() == 3;
+    const int outer = rank3 ? 0 : -1;
+    const MergedView gv = plan.mergedInput(kGradOutput, inType, outer, rank3 ? 1 : 0, g.N, g.C, taps);
+    const MergedView ov = plan.mergedOutput(kOut, outType, outer, out->rank() - 3, g.N, g.C);
+    const int64_t gsNC = gv.mergedStride, gsT = gv.strides[rank3 ? 1 : 0], gsCol = gv.strides[rank3 ? 2 : 1];
+    const size_t r = static_cast<size_t>(out->rank());
+    const int64_t osNC = ov.mergedStride, osH = ov.strides[r - 2], osW = ov.strides[r - 1];
+    const Operand src = gv.operand, dst = ov.operand;
 
-        const size_t r = static_cast<size_t>(out->rank());
-        int64_t osNC = 0;
-        Operand dst;
-        dst.where = Operand::Where::Output;
-        dst.index = kOut;
-        dst.dtype = outType;
-        aclTensor outView = *out;
-        if (!mergeDims(g.N, g.C, rank3 ? out->strides[0] : 0, out->strides[r - 3], &osNC)) {
-            dst = plan.contiguousOutput(kOut, outType);
-            outView.strides = contiguousStrides(outView.viewDims);
-            osNC = outView.strides[r - 3];
-        }
-        const int64_t osH = outView.strides[r - 2], osW = outView.strides[r - 1];
+    const bool unrolled = testHook(TestHook::Im2colGeneric) == 0 && taps <= kMaxUnrolledTaps;
+    Defines defines;
+    defines.slot("IN", inType).slot("OUT", outType, accType).acc(accType);
+    defines.index(IndexWidth().cover(gv.reach).cover(ov.reach).cover(gradOutput->numel()).cover(out->numel()).wide());
+    defines.flag("GSL_UNIT", gsCol == 1).flag("OSW_UNIT", osW == 1).flag("UNROLLED", unrolled);
+    if (unrolled) {
+        defines.value("KH", g.KH).value("KW", g.KW).value("SH", g.SH).value("SW", g.SW).value("DH", g.DH).value(
+            "DW", g.DW);
+    }
+    ProgramHandle program = plan.program("im2col_backward", defines);
+    auto kernel = plan.kernel(program, unrolled ? "im2col_backward_unrolled" : "im2col_backward_generic");
 
-        const bool unrolled = !g_forceGeneric && taps <= kMaxUnrolledTaps;
-        std::string defines = dtypeDefines("IN", inType) + dtypeDefines("OUT", outType, accType) +
-                              accDefine(accType) + indexDefine(needsWideIndex(gradView, outView));
-        defines += gsCol == 1 ? "#define GSL 1\n" : "#define GSL gsL\n";
-        defines += osW == 1 ? "#define OSW 1\n" : "#define OSW osW\n";
-        if (unrolled) {
-            defines += strformat("#define UNROLLED 1\n#define KH %lld\n#define KW %lld\n#define SH %lld\n"
-                                 "#define SW %lld\n#define DH %lld\n#define DW %lld\n",
-                                 static_cast<long long>(g.KH), static_cast<long long>(g.KW),
-                                 static_cast<long long>(g.SH), static_cast<long long>(g.SW),
-                                 static_cast<long long>(g.DH), static_cast<long long>(g.DW));
-        } else {
-            defines += "#define UNROLLED 0\n";
-        }
-        ProgramHandle program = plan.program("im2col_backward", defines);
-        auto kernel = std::make_shared<Kernel>(program,
-                                               unrolled ? "im2col_backward_unrolled" : "im2col_backward_generic");
-
-        size_t local[3];
-        chooseLocal(kernel->maxWorkGroupSize(), g.W, g.H, local);
-        const size_t global[3] = {static_cast<size_t>(g.W), static_cast<size_t>(g.H),
-                                  static_cast<size_t>(g.N * g.C)};
-        const cl_int H = static_cast<cl_int>(g.H), W = static_cast<cl_int>(g.W), L0 = static_cast<cl_int>(g.L0),
-                     L1 = static_cast<cl_int>(g.L1), PH = static_cast<cl_int>(g.PH),
-                     PW = static_cast<cl_int>(g.PW);
-        const cl_long args[6] = {gsNC, gsT, gsCol, osNC, osH, osW};
-        if (unrolled) {
-            plan.step([=](RunContext &ctx) {
-                kernel->args(src.resolve(ctx), dst.resolve(ctx), H, W, L0, L1, PH, PW, args[0], args[1], args[2],
-                             args[3], args[4], args[5]);
-                kernel->launch(ctx.queue(), 3, global, local);
-            });
-            return;
-        }
-        // Per axis: valid taps form an arithmetic sequence with step S / gcd(D, S).
-        const int64_t gcdH = std::gcd(g.DH, g.SH), gcdW = std::gcd(g.DW, g.SW);
-        const cl_int geo[12] = {static_cast<cl_int>(g.KH),
-                                static_cast<cl_int>(g.KW),
-                                static_cast<cl_int>(g.SH),
-                                static_cast<cl_int>(g.SW),
-                                static_cast<cl_int>(g.DH),
-                                static_cast<cl_int>(g.DW),
-                                static_cast<cl_int>(g.SH / gcdH),
-                                static_cast<cl_int>(modularInverse(g.DH / gcdH, g.SH / gcdH)),
-                                static_cast<cl_int>(gcdH),
-                                static_cast<cl_int>(g.SW / gcdW),
-                                static_cast<cl_int>(modularInverse(g.DW / gcdW, g.SW / gcdW)),
-                                static_cast<cl_int>(gcdW)};
-        plan.step([=](RunContext &ctx) {
-            kernel->args(src.resolve(ctx), dst.resolve(ctx), H, W, L0, L1, PH, PW, args[0], args[1], args[2], args[3],
-                         args[4], args[5], geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6], geo[7], geo[8],
-                         geo[9], geo[10], geo[11]);
-            kernel->launch(ctx.queue(), 3, global, local);
+    size_t local[3];
+    rowLocalSize(kernel->maxWorkGroupSize(), g.W, g.H, local);
+    const size_t global[3] = {static_cast<size_t>(g.W), static_cast<size_t>(g.H),
+                              static_cast<size_t>(g.N * g.C)};
+    const cl_int H = static_cast<cl_int>(g.H), W = static_cast<cl_int>(g.W), L0 = static_cast<cl_int>(g.L0),
+                 L1 = static_cast<cl_int>(g.L1), PH = static_cast<cl_int>(g.PH),
+                 PW = static_cast<cl_int>(g.PW);
+    const cl_long args[6] = {gsNC, gsT, gsCol, osNC, osH, osW};
+    const LaunchSize size = LaunchSize::grid(3, global, local);
+    if (unrolled) {
+        plan.launch(kernel, size, [=](Kernel &k, RunContext &ctx) {
+            k.args(src.resolve(ctx), dst.resolve(ctx), H, W, L0, L1, PH, PW, args[0], args[1], args[2], args[3],
+                   args[4], args[5]);
         });
+        return;
+    }
+    // Per axis: valid taps form an arithmetic sequence with step S / gcd(D, S).
+    const int64_t gcdH = std::gcd(g.DH, g.SH), gcdW = std::gcd(g.DW, g.SW);
+    const cl_int geo[12] = {static_cast<cl_int>(g.KH),
+                            static_cast<cl_int>(g.KW),
+                            static_cast<cl_int>(g.SH),
+                            static_cast<cl_int>(g.SW),
+                            static_cast<cl_int>(g.DH),
+                            static_cast<cl_int>(g.DW),
+                            static_cast<cl_int>(g.SH / gcdH),
+                            static_cast<cl_int>(modularInverse(g.DH / gcdH, g.SH / gcdH)),
+                            static_cast<cl_int>(gcdH),
+                            static_cast<cl_int>(g.SW / gcdW),
+                            static_cast<cl_int>(modularInverse(g.DW / gcdW, g.SW / gcdW)),
+                            static_cast<cl_int>(gcdW)};
+    plan.launch(kernel, size, [=](Kernel &k, RunContext &ctx) {
+        k.args(src.resolve(ctx), dst.resolve(ctx), H, W, L0, L1, PH, PW, args[0], args[1], args[2], args[3],
+               args[4], args[5], geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6], geo[7], geo[8], geo[9],
+               geo[10], geo[11]);
     });
 }
 
 }  // namespace
-
-// Test hooks (declared in ops/test_hooks.h; not part of the public API): 64-bit index math for every size,
-// and the generic (runtime-geometry) kernel for every kernel size.
-void im2colBackwardForceWideIndex(bool wide) { g_forceWideIndex = wide; }
-void im2colBackwardForceGeneric(bool generic) { g_forceGeneric = generic; }
-
 }  // namespace aclcl
 
 aclnnStatus aclnnIm2colBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclIntArray *inputSize,
                                                 const aclIntArray *kernelSize, const aclIntArray *dilation,
                                                 const aclIntArray *padding, const aclIntArray *stride, aclTensor *out,
                                                 uint64_t *workspaceSize, aclOpExecutor **executor) {
-    return aclcl::planIm2colBackward(gradOutput, inputSize, kernelSize, dilation, padding, stride, out,
-                                     workspaceSize, executor);
+    const aclcl::Args args{gradOutput, inputSize, kernelSize, dilation, padding, stride, out};
+    return aclcl::planOperator(aclcl::kApi, workspaceSize, executor,
+                               [&](aclcl::OpPlan &plan) { aclcl::plan(plan, args); });
 }
 
 aclnnStatus aclnnIm2colBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                 aclrtStream stream) {
-    return aclcl::runExecutor("aclnnIm2colBackward", workspace, workspaceSize, executor, stream);
+    return aclcl::runExecutor(aclcl::kApi, workspace, workspaceSize, executor, stream);
 }

@@ -6,9 +6,8 @@
 
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "common/dtype.h"
-#include "kernels/dtype_defines.h"
 #include "ops/op_plan.h"
-#include "ops/test_hooks.h"
+#include "common/test_hooks.h"
 
 namespace aclcl {
 
@@ -22,11 +21,6 @@ constexpr size_t kGradInput = 0;
 
 constexpr int64_t kSegmentColumns = 2048;
 constexpr size_t kWorkGroupTarget = 64;
-
-// Test hooks: 64-bit index math for every size, and the element kernel on any device (the tests
-// reach those paths on this machine's CPU devices this way).
-bool g_forceWideIndex = false;
-bool g_forceElementKernel = false;
 
 struct PadGeometry {
     int64_t planes = 0;  // N*C (C for 3-D)
@@ -84,16 +78,15 @@ ColumnSplit splitColumns(PadMode mode, const PadGeometry &g, int64_t n) {
     return s;
 }
 
-// The checks, in OPS.md order; returns the geometry of a valid call.
+// The checks, in the order of the contract (docs/ops/reflection_pad2d_backward.md); returns the geometry of a
+// valid call.
 PadGeometry validate(PadMode mode, const char *op, const Device &device, const aclTensor *gradOutput,
                      const aclTensor *self, const aclIntArray *padding, const aclTensor *gradInput) {
     checkNotNull(op, gradOutput, "gradOutput");
     checkNotNull(op, self, "self");
     checkNotNull(op, padding, "padding");
     checkNotNull(op, gradInput, "gradInput");
-    checkView(op, gradOutput, "gradOutput");
-    checkView(op, self, "self");
-    checkView(op, gradInput, "gradInput");
+    checkViews(op, {{gradOutput, "gradOutput"}, {self, "self"}, {gradInput, "gradInput"}});
 
     const auto supported = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
     checkDtypeIn(op, gradOutput, "gradOutput", supported);
@@ -165,156 +158,97 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
     return geo;
 }
 
-// Macros for the interior kernel's component vectors (see the kernel file's header).
-std::string componentDefines(aclDataType dtype, int vecWidth) {
-    const std::string w = std::to_string(vecWidth);
-    std::string d = "#define VEC_W " + w + "\n";
-    // Integer lanes of the accumulator's lane size, for select() and shuffle() masks.
-    const std::string lane = needsFp64(dtype) ? "long" : "int";
-    d += "#define VIDX_T " + lane + w + "\n#define VUIDX_T u" + lane + w + "\n";
-    d += "#define AS_VUIDX(x) as_u" + lane + w + "(x)\n#define VLANES ((" + lane + w + ")(";
-    for (int i = 0; i < vecWidth; ++i) d += (i ? ", " : "") + std::to_string(i);
-    d += "))\n";
+// How one real component is stored (COMP_KIND in cl_kernels/pad2d_backward.cl).
+int componentKind(aclDataType dtype) {
     switch (dtype) {
-        case ACL_FLOAT:
-        case ACL_COMPLEX64:
-        case ACL_DOUBLE:
-        case ACL_COMPLEX128: {
-            const bool fp64 = needsFp64(dtype);
-            const std::string t = fp64 ? "double" : "float";
-            d += "#define COMP_T " + t + "\n#define VACC_T " + t + w + "\n";
-            d += "#define VLOAD_COMP(p, i) vload" + w + "(0, (p) + (i))\n";
-            d += "#define VSTORE_COMP(p, i, v) vstore" + w + "((v), 0, (p) + (i))\n";
-            d += "#define SLOAD_COMP(p, i) ((p)[i])\n#define SSTORE_COMP(p, i, v) ((p)[i] = (v))\n";
-            break;
-        }
-        case ACL_FLOAT16:
-            d += "#define COMP_T half\n#define VACC_T float" + w + "\n";
-            d += "#define VLOAD_COMP(p, i) vload_half" + w + "(0, (p) + (i))\n";
-            d += "#define VSTORE_COMP(p, i, v) vstore_half" + w + "_rte((v), 0, (p) + (i))\n";
-            d += "#define SLOAD_COMP(p, i) vload_half((i), (p))\n";
-            d += "#define SSTORE_COMP(p, i, v) vstore_half_rte((v), (i), (p))\n";
-            break;
-        case ACL_BF16:
-            d += "#define COMP_T ushort\n#define VACC_T float" + w + "\n";
-            d += "#define VLOAD_COMP(p, i) as_float" + w + "(convert_uint" + w + "(vload" + w +
-                 "(0, (p) + (i))) << 16)\n";
-            d += "#define VSTORE_COMP(p, i, v) vstore" + w + "(bf16_round" + w + "(v), 0, (p) + (i))\n";
-            d += "#define SLOAD_COMP(p, i) bf16_to_float((p)[i])\n";
-            d += "#define SSTORE_COMP(p, i, v) ((p)[i] = float_to_bf16(v))\n";
-            // Round-to-nearest-even of each lane, NaNs kept quiet (as float_to_bf16 in common.cl).
-            d += "inline ushort" + w + " bf16_round" + w + "(float" + w + " f) {\n"
-                 "    uint" + w + " u = as_uint" + w + "(f);\n"
-                 "    uint" + w + " r = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;\n"
-                 "    uint" + w + " nan_bits = (u >> 16) | 0x40u;\n"
-                 "    return convert_ushort" + w + "(select(r, nan_bits, (u & 0x7fffffffu) > 0x7f800000u));\n"
-                 "}\n";
-            break;
-        default: fail(ACLNN_ERR_PARAM_INVALID, strformat("pad2d backward: no kernel for %s", dtypeName(dtype)));
-    }
-    return d;
-}
-
-std::string sumDefine(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_COMPLEX64: return "#define SUM_T float2\n#define COMPONENTS 2\n";
-        case ACL_COMPLEX128: return "#define SUM_T double2\n#define COMPONENTS 2\n";
-        default: return "#define SUM_T ACC_T\n#define COMPONENTS 1\n";
+        case ACL_FLOAT16: return 1;
+        case ACL_BF16: return 2;
+        default: return 0;  // float, double, complex64, complex128
     }
 }
 
 // Components per interior work-item: 64 bytes of accumulator (an AVX-512 register on CPUs).
 int vectorWidth(aclDataType dtype) { return needsFp64(dtype) ? 8 : 16; }
 
-// Whether some index the kernels compute can leave int32.
+// Every index the kernels compute stays within the larger plane set (in components) plus the
+// mirror and strip arithmetic along each axis.
 bool needsWideIndex(const PadGeometry &g, int64_t components) {
-    if (g_forceWideIndex) return true;
-    const double limit = static_cast<double>(INT32_MAX);
     const double out = static_cast<double>(g.planes) * static_cast<double>(g.OH) * static_cast<double>(g.OW);
     const double in = static_cast<double>(g.planes) * static_cast<double>(g.H) * static_cast<double>(g.W);
     const double extents = 4.0 * (static_cast<double>(g.H) + static_cast<double>(g.W) + std::abs(double(g.left)) +
                                   std::abs(double(g.right)) + std::abs(double(g.top)) + std::abs(double(g.bottom)));
-    return std::max(out, in) * static_cast<double>(components) + extents + 64.0 >= limit;
+    return IndexWidth().cover(std::max(out, in) * static_cast<double>(components) + extents + 64.0).wide();
 }
 
-// A local size of about `target` work-items: the x extent first (up to its global size), then rows.
-void chooseLocal(const Device &device, size_t kernelMax, const size_t global[3], size_t target, size_t local[3]) {
-    size_t itemMax[3] = {1, 1, 1};
-    clGetDeviceInfo(device.id, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof itemMax, itemMax, nullptr);
-    size_t limit = std::min(target, kernelMax);
-    local[0] = std::max<size_t>(1, std::min({global[0], itemMax[0], limit}));
-    local[1] = std::max<size_t>(1, std::min({global[1], itemMax[1], limit / local[0]}));
-    local[2] = std::max<size_t>(1, std::min({global[2], itemMax[2], limit / (local[0] * local[1])}));
-}
+struct Args {
+    PadMode mode;
+    const aclTensor *gradOutput, *self;
+    const aclIntArray *padding;
+    const aclTensor *gradInput;
+};
 
-aclnnStatus planPad2dBackward(PadMode mode, const char *api, const aclTensor *gradOutput, const aclTensor *self,
-                              const aclIntArray *padding, aclTensor *gradInput, uint64_t *workspaceSize,
-                              aclOpExecutor **executor) {
-    return planOperator(api, workspaceSize, executor, [&](OpPlan &plan) {
-        const std::string phase1 = std::string(api) + "GetWorkspaceSize";
-        const PadGeometry geo = validate(mode, phase1.c_str(), plan.device(), gradOutput, self, padding, gradInput);
-        plan.addInput(gradOutput, "gradOutput");
-        plan.addInput(self, "self");
-        plan.addOutput(gradInput, "gradInput");
-        if (geo.planes == 0) return;  // N == 0: nothing to compute
+void plan(OpPlan &plan, const Args &a) {
+    const PadMode mode = a.mode;
+    const aclTensor *gradOutput = a.gradOutput;
+    const PadGeometry geo = validate(mode, plan.checkName(), plan.device(), gradOutput, a.self, a.padding,
+                                     a.gradInput);
+    plan.addInput(gradOutput, "gradOutput");
+    plan.addInput(a.self, "self");
+    plan.addOutput(a.gradInput, "gradInput");
+    plan.describeAttribute("padding", a.padding);
+    if (geo.planes == 0) return;  // N == 0: nothing to compute
 
-        const aclDataType dtype = gradOutput->dtype;
-        const int64_t components = (dtype == ACL_COMPLEX64 || dtype == ACL_COMPLEX128) ? 2 : 1;
-        const int vecWidth = vectorWidth(dtype);
-        const std::string defines = std::string("#define MODE_REFLECT ") +
-                                    (mode == PadMode::Reflection ? "1\n" : "0\n") + dtypeDefines("G", dtype) +
-                                    accDefine(dtype) + sumDefine(dtype) +
-                                    indexDefine(needsWideIndex(geo, components)) +
-                                    componentDefines(dtype, vecWidth);
-        const bool elementKernel = g_forceElementKernel || plan.device().isGpu();
-        const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
-        // A vector edge's pad as a compile-time constant makes its shuffle masks constants: one
-        // permute instead of a spill and VEC_W scalar loads on PoCL (about 20% of the reflection
-        // kernel's CPU time). Pads are small there (below VEC_W), so few program variants arise.
-        std::string edgeDefines;
-        if (!elementKernel && (split.fastEdges & 1)) edgeDefines += "#define EDGE_LEFT " + std::to_string(geo.left) + "\n";
-        if (!elementKernel && (split.fastEdges & 2)) edgeDefines += "#define EDGE_RIGHT " + std::to_string(geo.right) + "\n";
-        ProgramHandle program = plan.program("pad2d_backward", defines + edgeDefines);
+    const aclDataType dtype = gradOutput->dtype;
+    const int64_t components = (dtype == ACL_COMPLEX64 || dtype == ACL_COMPLEX128) ? 2 : 1;
+    const int vecWidth = vectorWidth(dtype);
+    Defines defines;
+    defines.flag("MODE_REFLECT", mode == PadMode::Reflection).slot("G", dtype).acc(dtype);
+    defines.index(needsWideIndex(geo, components));
+    defines.value("COMP_KIND", componentKind(dtype)).value("VEC_W", vecWidth);
+    const bool elementKernel =
+        testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().isGpu();
+    const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
+    // A vector edge's pad as a compile-time constant makes its shuffle masks constants: one
+    // permute instead of a spill and VEC_W scalar loads on PoCL (about 20% of the reflection
+    // kernel's CPU time). Pads are small there (below VEC_W), so few program variants arise.
+    if (!elementKernel && (split.fastEdges & 1)) defines.value("EDGE_LEFT", geo.left);
+    if (!elementKernel && (split.fastEdges & 2)) defines.value("EDGE_RIGHT", geo.right);
+    ProgramHandle program = plan.program("pad2d_backward", defines);
 
-        Operand src = plan.contiguousInput(kGradOutput, dtype);
-        Operand dst = plan.contiguousOutput(kGradInput, dtype);
-        if (elementKernel) {
-            // GPUs: one work-item per element, so that neighbouring work-items touch neighbouring
-            // addresses. (Not measured on a GPU yet: this machine has none.)
-            auto kernel = std::make_shared<Kernel>(program, "pad2d_bwd_elements");
-            size_t global[3] = {static_cast<size_t>(geo.W), static_cast<size_t>(geo.H),
-                                static_cast<size_t>(geo.planes)};
-            size_t local[3];
-            chooseLocal(plan.device(), kernel->maxWorkGroupSize(), global, 256, local);
-            plan.step([=](RunContext &ctx) {
-                kernel->args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom,
-                             geo.left, geo.right, geo.planes);
-                kernel->launch(ctx.queue(), 3, global, local);
-            });
-            return;
-        }
-
-        // CPUs: one work-item per row (segment), explicit vectors along it.
-        const int64_t segments = (geo.W + kSegmentColumns - 1) / kSegmentColumns;
-        auto kernel = std::make_shared<Kernel>(program, "pad2d_bwd_rows");
-        size_t global[3] = {static_cast<size_t>(segments), static_cast<size_t>(geo.H), static_cast<size_t>(geo.planes)};
+    Operand src = plan.contiguousInput(kGradOutput, dtype);
+    Operand dst = plan.contiguousOutput(kGradInput, dtype);
+    if (elementKernel) {
+        // GPUs: one work-item per element, so that neighbouring work-items touch neighbouring
+        // addresses. (Not measured on a GPU yet: this machine has none.)
+        auto kernel = plan.kernel(program, "pad2d_bwd_elements");
+        size_t global[3] = {static_cast<size_t>(geo.W), static_cast<size_t>(geo.H),
+                            static_cast<size_t>(geo.planes)};
         size_t local[3];
-        chooseLocal(plan.device(), kernel->maxWorkGroupSize(), global, kWorkGroupTarget, local);
-        plan.step([=](RunContext &ctx) {
-            kernel->args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom,
-                         geo.left, geo.right, split.edgeLeft, split.edgeRight, split.vectorBegin, split.vectorEnd,
-                         split.fastEdges, kSegmentColumns, geo.planes);
-            kernel->launch(ctx.queue(), 3, global, local);
+        fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, 256, local);
+        plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) {
+            k.args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom, geo.left,
+                   geo.right, geo.planes);
         });
+        return;
+    }
+
+    // CPUs: one work-item per row (segment), explicit vectors along it.
+    const int64_t segments = (geo.W + kSegmentColumns - 1) / kSegmentColumns;
+    auto kernel = plan.kernel(program, "pad2d_bwd_rows");
+    size_t global[3] = {static_cast<size_t>(segments), static_cast<size_t>(geo.H), static_cast<size_t>(geo.planes)};
+    size_t local[3];
+    fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kWorkGroupTarget, local);
+    plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) {
+        k.args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom, geo.left,
+               geo.right, split.edgeLeft, split.edgeRight, split.vectorBegin, split.vectorEnd, split.fastEdges,
+               kSegmentColumns, geo.planes);
     });
 }
 
+constexpr const char *kReflectionApi = "aclnnReflectionPad2dBackward";
+constexpr const char *kReplicationApi = "aclnnReplicationPad2dBackward";
+
 }  // namespace
-
-// Test hooks (declared in ops/test_hooks.h; not part of the public API).
-void pad2dBackwardForceWideIndex(bool wide) { g_forceWideIndex = wide; }
-void pad2dBackwardForceElementKernel(bool on) { g_forceElementKernel = on; }
-
 }  // namespace aclcl
 
 using aclcl::PadMode;
@@ -322,23 +256,25 @@ using aclcl::PadMode;
 aclnnStatus aclnnReflectionPad2dBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
                                                          const aclIntArray *padding, aclTensor *gradInput,
                                                          uint64_t *workspaceSize, aclOpExecutor **executor) {
-    return aclcl::planPad2dBackward(PadMode::Reflection, "aclnnReflectionPad2dBackward", gradOutput, self, padding,
-                                    gradInput, workspaceSize, executor);
+    const aclcl::Args args{PadMode::Reflection, gradOutput, self, padding, gradInput};
+    return aclcl::planOperator(aclcl::kReflectionApi, workspaceSize, executor,
+                               [&](aclcl::OpPlan &plan) { aclcl::plan(plan, args); });
 }
 
 aclnnStatus aclnnReflectionPad2dBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                          aclrtStream stream) {
-    return aclcl::runExecutor("aclnnReflectionPad2dBackward", workspace, workspaceSize, executor, stream);
+    return aclcl::runExecutor(aclcl::kReflectionApi, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnReplicationPad2dBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
                                                           const aclIntArray *padding, aclTensor *gradInput,
                                                           uint64_t *workspaceSize, aclOpExecutor **executor) {
-    return aclcl::planPad2dBackward(PadMode::Replication, "aclnnReplicationPad2dBackward", gradOutput, self, padding,
-                                    gradInput, workspaceSize, executor);
+    const aclcl::Args args{PadMode::Replication, gradOutput, self, padding, gradInput};
+    return aclcl::planOperator(aclcl::kReplicationApi, workspaceSize, executor,
+                               [&](aclcl::OpPlan &plan) { aclcl::plan(plan, args); });
 }
 
 aclnnStatus aclnnReplicationPad2dBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                           aclrtStream stream) {
-    return aclcl::runExecutor("aclnnReplicationPad2dBackward", workspace, workspaceSize, executor, stream);
+    return aclcl::runExecutor(aclcl::kReplicationApi, workspace, workspaceSize, executor, stream);
 }

@@ -41,6 +41,12 @@ std::string deviceString(cl_device_id d, cl_device_info what) {
     return trim(s);
 }
 
+Implementation implementationOf(const std::string &platformName) {
+    if (platformName.find("Portable Computing Language") != std::string::npos) return Implementation::PoCL;
+    if (platformName.find("rusticl") != std::string::npos) return Implementation::Rusticl;
+    return Implementation::Other;
+}
+
 template <class T>
 T deviceValue(cl_device_id d, cl_device_info what) {
     T v{};
@@ -104,6 +110,15 @@ std::vector<std::unique_ptr<Device>> enumerate() {
             d->globalMemSize = deviceValue<cl_ulong>(id, CL_DEVICE_GLOBAL_MEM_SIZE);
             d->maxAllocSize = deviceValue<cl_ulong>(id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
             d->computeUnits = deviceValue<cl_uint>(id, CL_DEVICE_MAX_COMPUTE_UNITS);
+            d->localMemSize = deviceValue<cl_ulong>(id, CL_DEVICE_LOCAL_MEM_SIZE);
+            clGetDeviceInfo(id, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof d->maxWorkItemSizes, d->maxWorkItemSizes,
+                            nullptr);
+            const cl_uint alignBits = deviceValue<cl_uint>(id, CL_DEVICE_MEM_BASE_ADDR_ALIGN);
+            d->baseAddressAlignBytes = alignBits >= 8 ? alignBits / 8 : 128;  // unreported: assume 1024 bits
+            d->implementation = implementationOf(d->platformName);
+            // Mesa's rusticl (llvmpipe, LLVM 15) crashes or hangs compiling max_unpool2d_backward_staged for
+            // some dtypes (docs/devices.md).
+            d->compilerBugs.stagedGather = d->implementation == Implementation::Rusticl;
             if (deviceValue<cl_bool>(id, CL_DEVICE_AVAILABLE) == CL_FALSE) continue;
             if (!filters.empty()) {
                 bool keep = false;

@@ -12,6 +12,9 @@ namespace aclcl {
 
 class Stream;
 
+// The OpenCL implementations whose behaviour steers a kernel choice (docs/devices.md).
+enum class Implementation { PoCL, Rusticl, Other };
+
 struct Device {
     int index = 0;  // the aclrt device id
     cl_platform_id platform = nullptr;
@@ -29,6 +32,14 @@ struct Device {
     cl_ulong globalMemSize = 0;
     cl_ulong maxAllocSize = 0;
     cl_uint computeUnits = 0;
+    cl_ulong localMemSize = 0;
+    size_t maxWorkItemSizes[3] = {1, 1, 1};
+    uint64_t baseAddressAlignBytes = 1;  // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes (sub-buffer origins)
+    Implementation implementation = Implementation::Other;
+    // Known compiler bugs that steer kernel choices; operators ask these, never the platform name.
+    struct {
+        bool stagedGather = false;  // max_unpool2d_backward_staged miscompiles (Mesa rusticl, LLVM 15)
+    } compilerBugs;
     ClContextPtr context;
     Stream *defaultStream = nullptr;  // owned by the stream registry
     // Whether event profiling gives real timestamps (Mesa 22.3's rusticl reports placeholders);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "common/acl_call.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
 
@@ -17,18 +18,6 @@ namespace {
 
 std::mutex g_initMutex;
 bool g_initialized = false;
-
-template <class Body>
-aclError run(Body &&body) {
-    return guard(ACL_ERROR_INTERNAL_ERROR, ACL_ERROR_BAD_ALLOC, [&]() -> aclError {
-        body();
-        return ACL_SUCCESS;
-    });
-}
-
-void requireNonNull(const void *p, const char *api, const char *arg) {
-    if (!p) fail(ACL_ERROR_INVALID_PARAM, strformat("%s: argument %s must not be null", api, arg));
-}
 
 // The runtime's finalisation hooks (program caches etc. register themselves here, from any thread).
 std::mutex g_hookMutex;

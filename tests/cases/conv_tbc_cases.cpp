@@ -1,7 +1,7 @@
 // OpCase descriptions of ConvTbcBackward: the benchmark's speed case and size sweep (registered below)
 // and the building block of tests/test_conv_tbc_backward.cpp (through makeConvTbcCase).
 //
-// The host reference evaluates the OPS.md sums element by element in double, independent of the
+// The host reference evaluates the docs/ops sums element by element in double, independent of the
 // operator's GEMM formulation. Each value is checked against an error bound for an fp32 sum of its
 // terms in any order plus one rounding to the output dtype. Large cases (the benchmark's) check a
 // fixed sample of gradInput and gradWeight elements (every gradBias element) to keep setup short.

@@ -10,7 +10,7 @@
 
 namespace testing_support {
 
-// The reference of OPS.md in double, with each output's error scale: the sum of the magnitudes of the
+// The reference of docs/ops in double, with each output's error scale: the sum of the magnitudes of the
 // terms that make it up, so that |fp32 result - reference| <= k * eps * scale whatever cancels.
 void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mean, const std::vector<double> &rstd,
                    const std::vector<double> &x, const std::vector<double> &gamma, const std::vector<double> &beta,

@@ -2,7 +2,7 @@
 // below) and the building block of tests/test_im2col_backward.cpp (through makeIm2colCase).
 //
 // The host reference scatters every gradOutput element to the pixel its column and tap land on (the
-// OPS.md formula), in double: independent of the kernels' gather formulation.
+// docs/ops formula), in double: independent of the kernels' gather formulation.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

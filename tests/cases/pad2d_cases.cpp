@@ -3,7 +3,7 @@
 // (through makePad2dCase).
 //
 // The host reference scatters every gradOutput element into the input element the padding copied
-// it from (the OPS.md index map), in double: independent of the kernels' gather formulation.
+// it from (the docs/ops index map), in double: independent of the kernels' gather formulation.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -62,7 +62,7 @@ int64_t product(const std::vector<int64_t> &dims) {
     return n;
 }
 
-// Where padded coordinate o of an axis (size S, pad p before) was copied from; OPS.md's map.
+// Where padded coordinate o of an axis (size S, pad p before) was copied from; docs/ops's map.
 int64_t sourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
     if (!reflect) return std::min(std::max(o - p, int64_t{0}), S - 1);
     if (o < p) return p - o;

@@ -29,7 +29,7 @@ Seed make(const char *name, int64_t T, int64_t B, int64_t cin, int64_t cout, int
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
     initDevice();
     writeSeedsIfAsked({
-        make("sample", 5, 1, 2, 2, 1, 0, ACL_FLOAT, 1, true),  // OPS.md sample
+        make("sample", 5, 1, 2, 2, 1, 0, ACL_FLOAT, 1, true),  // docs/ops sample
         make("padded_fp16", 6, 2, 3, 4, 3, 1, ACL_FLOAT16, 0, true, true),
         make("bf16_plan_only", 4, 3, 2, 5, 2, 2, ACL_BF16, 2, false),
     });

@@ -38,7 +38,7 @@ Seed make(const char *name, const std::vector<int64_t> &shape, int64_t groups, a
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
     initDevice();
     writeSeedsIfAsked({
-        make("sample", {2, 3, 4}, 1, ACL_FLOAT, 0, true, true, true),  // OPS.md sample shapes
+        make("sample", {2, 3, 4}, 1, ACL_FLOAT, 0, true, true, true),  // docs/ops sample shapes
         make("nchw_fp16_groups", {2, 4, 3, 2}, 2, ACL_FLOAT16, 1, true, false, true, true),
         make("nd_bf16_rank5_plan_only", {1, 6, 2, 1, 3}, 3, ACL_BF16, 2, false, true, false),
     });

@@ -28,7 +28,7 @@ Seed make(const char *name, const SeedTensor &grad, const Params &p, const SeedT
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
     initDevice();
-    // OPS.md sample: gradOutput (4,2), inputSize 1,1, kernel 2,2, dilation 1,1, padding 1,1, stride 1,2.
+    // docs/ops sample: gradOutput (4,2), inputSize 1,1, kernel 2,2, dilation 1,1, padding 1,1, stride 1,2.
     Params sample{{1, 1}, {2, 2}, {1, 1}, {1, 1}, {1, 2}};
     // 2 images, 3 channels, 5x6 input, 3x2 kernel, stride 2,1, padding 1,0, dilation 1,2:
     // L0 = (5+2-2-1)/2+1 = 3, L1 = (6+0-2-1)/1+1 = 4.

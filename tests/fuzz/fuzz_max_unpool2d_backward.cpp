@@ -29,7 +29,7 @@ Seed make(const char *name, const std::vector<int64_t> &selfShape, int64_t oH, i
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
     initDevice();
     writeSeedsIfAsked({
-        make("sample", {1, 3, 2, 2}, 3, 1, ACL_FLOAT, ACL_INT32, ACL_FLOAT, true),  // OPS.md sample shapes
+        make("sample", {1, 3, 2, 2}, 3, 1, ACL_FLOAT, ACL_INT32, ACL_FLOAT, true),  // docs/ops sample shapes
         make("3d_int64_indices_to_double", {2, 3, 3}, 4, 4, ACL_FLOAT16, ACL_INT64, ACL_DOUBLE, true, true),
         make("int8_plan_only", {2, 2, 3, 3}, 5, 5, ACL_INT8, ACL_INT32, ACL_INT32, false),
     });

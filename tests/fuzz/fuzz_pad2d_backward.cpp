@@ -9,7 +9,7 @@ namespace {
 Seed sample(const char *name, bool reflection, aclDataType dtype, bool strided, bool run) {
     FuzzWriter w;
     w.u8(reflection ? 0 : 1);
-    // OPS.md sample: gradOutput (1,1,4,4), self (1,1,2,2), padding 1,1,1,1.
+    // docs/ops sample: gradOutput (1,1,4,4), self (1,1,2,2), padding 1,1,1,1.
     SeedTensor go{{1, 1, 4, 4}, dtype};
     if (strided) {
         go.strides = {64, 64, 16, 2};

@@ -19,7 +19,7 @@ uint16_t floatToBf16(float f);
 float bf16ToFloat(uint16_t b);
 // Deterministic pseudo-random values in [lo, hi) (xorshift; the same on every machine).
 std::vector<double> randomValues(size_t n, uint64_t seed, double lo = -1.0, double hi = 1.0);
-// Per-dtype comparison tolerance: |got - want| <= atol + rtol * |want|. See docs/testing.md.
+// Per-dtype comparison tolerance: |got - want| <= atol + rtol * |want|. Why each operator uses the tolerances it does: the "Precision" section of its docs/ops page.
 struct Tolerance {
     double atol, rtol;
 };

@@ -1,0 +1,35 @@
+// Test-only hooks: switches that make the tests reach code paths the automatic choices take only on
+// other devices or at sizes too large for CI. Not exported from the shared library and not part of
+// the public API; only tests/ use them, and only through ScopedTestHook, so that a failing test
+// cannot leave a hook on for the tests after it.
+#pragma once
+
+namespace aclcl {
+
+enum class TestHook : int {
+    WideIndex,           // every operator: 64-bit index math whatever the size (IndexWidth, ops/op_helpers.h)
+    Im2colGeneric,       // Im2colBackward: the runtime-geometry kernel for every kernel size
+    MaxUnpoolDirect,     // MaxUnpool2dBackward: the direct kernel even where the staged one applies
+    Pad2dElementKernel,  // Reflection/ReplicationPad2dBackward: the element kernel (the GPU's) everywhere
+    GnsgWorkSplit,       // GroupNormSwishGrad: the work split, 0 automatic, 1 CPU three-pass, 2 GPU,
+                         // 3 CPU fused (g in local memory), 4 CPU fused recomputing g
+    Count
+};
+
+// The hook's value; 0 when off. One relaxed atomic load.
+int testHook(TestHook hook);
+
+// Sets a hook for its lifetime and restores the previous value on destruction.
+class ScopedTestHook {
+public:
+    explicit ScopedTestHook(TestHook hook, int value = 1);
+    ~ScopedTestHook();
+    ScopedTestHook(const ScopedTestHook &) = delete;
+    ScopedTestHook &operator=(const ScopedTestHook &) = delete;
+
+private:
+    TestHook hook_;
+    int previous_;
+};
+
+}  // namespace aclcl

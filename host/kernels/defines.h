@@ -1,0 +1,53 @@
+// What a program is built with, written once for every operator: the 32/64-bit index decision and
+// the typed #define builder.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "acl/acl_base.h"
+#include "runtime/device.h"
+
+namespace aclcl {
+
+// Whether kernels can index in 32 bits. Every offset a kernel computes is covered by the extents
+// given to cover() (an element count, a view's reach, a sum of them); 32-bit math is used when each
+// stays below 2^30, which leaves the kernels' intermediate sums (an offset plus a stride, a mirror
+// index) room inside int. TestHook::WideIndex forces 64 bits.
+class IndexWidth {
+public:
+    IndexWidth &cover(int64_t extent);
+    IndexWidth &cover(double extent);  // for products that may overflow int64
+    IndexWidth &coverView(const std::vector<int64_t> &dims, const std::vector<int64_t> &strides);
+    bool wide() const;
+
+private:
+    bool wide_ = false;
+};
+
+// The #define lines a program is built with, by kind: per-slot dtype macros (cl_kernels/common.cl),
+// ACC_T, INDEX_T, and named integer or flag values. No OpenCL code: what a kernel derives from
+// these values, its .cl file spells. A name defined twice is an internal error.
+class Defines {
+public:
+    // S_T, S_VAL_T, S_LOAD, S_STORE, S_IS_COMPLEX for slot S (host/kernels/dtype_defines.h).
+    Defines &slot(const std::string &name, aclDataType dtype, aclDataType from = ACL_DT_UNDEFINED);
+    Defines &acc(aclDataType dtype);  // ACC_T
+    Defines &index(bool wide);        // INDEX_T
+    Defines &value(const std::string &name, int64_t v);
+    Defines &flag(const std::string &name, bool on);  // 1 or 0
+
+    bool wideIndex() const { return wideIndex_; }
+    const std::string &text() const { return text_; }
+
+private:
+    void add(const std::string &name, const std::string &definition);
+    std::vector<std::string> names_;
+    std::string text_;
+    bool wideIndex_ = false;
+};
+
+}  // namespace aclcl

@@ -1,0 +1,147 @@
+// ACLNN_OPENCL_LOG_LEVEL (docs/runtime.md): the level parser, silence when off, and the plan an operator
+// call logs at info (its kernels, sizes, workspace) and debug (program builds, per-step times).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_convolution_backward.h"
+#include "aclnnop/aclnn_im2col_backward.h"
+#include "aclnnop/aclnn_pad2d_backward.h"
+#include "common/log.h"
+#include "device_fixture.h"
+#include "kernels/program_cache.h"
+#include "support/device_tensor.h"
+#include "support/int_array.h"
+
+namespace {
+
+using testing_support::DeviceTensor;
+using testing_support::IntArray;
+
+TEST(LogLevel, ParsesNamesAndNumbers) {
+    EXPECT_EQ(aclcl::parseLogLevel("error"), 1);
+    EXPECT_EQ(aclcl::parseLogLevel("WARN"), 2);
+    EXPECT_EQ(aclcl::parseLogLevel("info"), 3);
+    EXPECT_EQ(aclcl::parseLogLevel("Debug"), 4);
+    EXPECT_EQ(aclcl::parseLogLevel("off"), 0);
+    EXPECT_EQ(aclcl::parseLogLevel("3"), 3);
+    EXPECT_EQ(aclcl::parseLogLevel("verbose"), -1);
+    EXPECT_EQ(aclcl::parseLogLevel(""), -1);
+    EXPECT_EQ(aclcl::parseLogLevel(nullptr), -1);
+}
+
+// Sets the level for a scope and restores what the environment says afterwards.
+class ScopedLogLevel {
+public:
+    explicit ScopedLogLevel(int level) { aclcl::setLogLevel(level); }
+    ~ScopedLogLevel() { aclcl::setLogLevel(-1); }
+};
+
+std::vector<std::string> lines(const std::string &text) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        out.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
+class LoggingTest : public testing_support::DeviceTest {
+protected:
+    // Runs Im2colBackward (3x3 kernel: the unrolled kernel) and returns what went to stderr.
+    std::string runIm2col(int level) {
+        DeviceTensor grad({1, 2 * 9, 16}, ACL_FLOAT), out({1, 2, 6, 6}, ACL_FLOAT);
+        grad.upload(std::vector<double>(static_cast<size_t>(grad.numel()), 1.0));
+        IntArray inputSize({6, 6}), kernel({3, 3}), dilation({1, 1}), padding({0, 0}), stride({1, 1});
+        ScopedLogLevel scoped(level);
+        testing::internal::CaptureStderr();
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        aclnnStatus st =
+            aclnnIm2colBackwardGetWorkspaceSize(grad, inputSize, kernel, dilation, padding, stride, out, &ws, &ex);
+        if (st == 0) st = aclnnIm2colBackward(nullptr, ws, ex, stream);
+        if (st == 0) st = aclrtSynchronizeStream(stream);
+        std::string captured = testing::internal::GetCapturedStderr();
+        EXPECT_EQ(st, 0) << aclGetRecentErrMsg();
+        return captured;
+    }
+};
+
+TEST_P(LoggingTest, OffByDefaultWritesNothing) {
+    EXPECT_EQ(runIm2col(0), "");
+}
+
+TEST_P(LoggingTest, ErrorLevelLogsNoPlans) {
+    EXPECT_EQ(runIm2col(1), "");
+}
+
+TEST_P(LoggingTest, InfoLogsTheCallItsShapesAndItsKernels) {
+    const std::vector<std::string> got = lines(runIm2col(3));
+    ASSERT_EQ(got.size(), 2u) << ::testing::PrintToString(got);
+    const std::string &plan = got[0];
+    EXPECT_EQ(plan.rfind("aclnn-opencl info: aclnnIm2colBackwardGetWorkspaceSize on ", 0), 0u) << plan;
+    EXPECT_NE(plan.find("gradOutput=DT_FLOAT[1, 18, 16]"), std::string::npos) << plan;
+    EXPECT_NE(plan.find("out=DT_FLOAT[1, 2, 6, 6]"), std::string::npos) << plan;
+    EXPECT_NE(plan.find("kernelSize=[3, 3]"), std::string::npos) << plan;
+    EXPECT_NE(plan.find("workspace 0 bytes"), std::string::npos) << plan;
+    EXPECT_NE(plan.find("step 0: kernel im2col_backward_unrolled global [6,6,2] local ["), std::string::npos) << plan;
+    EXPECT_EQ(got[1].rfind("aclnn-opencl info: aclnnIm2colBackward: 1 step(s) on ", 0), 0u) << got[1];
+}
+
+TEST_P(LoggingTest, DebugLogsProgramBuildsAndStepTimes) {
+    aclcl::clearProgramCache();  // so that the program is built (and logged) again
+    const std::string text = runIm2col(4);
+    EXPECT_NE(text.find("aclnn-opencl debug: built program im2col_backward for "), std::string::npos) << text;
+    EXPECT_NE(text.find("#define UNROLLED 1"), std::string::npos) << text;
+    EXPECT_NE(text.find("aclnn-opencl debug: aclnnIm2colBackward: step 0 (kernel im2col_backward_unrolled"),
+              std::string::npos)
+        << text;
+    for (const std::string &line : lines(text)) EXPECT_EQ(line.rfind("aclnn-opencl ", 0), 0u) << line;
+}
+
+TEST_P(LoggingTest, PackedInputsAndStagedOutputsAreSteps) {
+    // A transposed gradOutput view is packed by copy_cast before the pad kernel; the log lists both.
+    DeviceTensor grad({1, 1, 6, 5}, ACL_FLOAT, {30, 30, 1, 6}, 0), self({1, 1, 4, 3}, ACL_FLOAT),
+        gradInput({1, 1, 4, 3}, ACL_FLOAT);
+    grad.upload(std::vector<double>(30, 1.0));
+    IntArray padding({1, 1, 1, 1});
+    ScopedLogLevel scoped(3);
+    testing::internal::CaptureStderr();
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(aclnnReflectionPad2dBackwardGetWorkspaceSize(grad, self, padding, gradInput, &ws, &ex));
+    const std::string text = testing::internal::GetCapturedStderr();
+    EXPECT_NE(text.find("step 0: kernel copy_cast (pack input 0 into workspace"), std::string::npos) << text;
+    EXPECT_NE(text.find("step 1: kernel pad2d_bwd_"), std::string::npos) << text;
+    aclDestroyAclOpExecutor(ex);
+}
+
+TEST_P(LoggingTest, GemmPlansListTheirGemms) {
+    if (testing_support::deviceIsRusticl(device())) GTEST_SKIP() << "CLBlast is very slow on rusticl";
+    // ConvTbcBackward, T 5, B 1, C_in 2, C_out 2, K 1, pad 0: two GEMMs and the bias column sums.
+    DeviceTensor self({5, 1, 2}, ACL_FLOAT), input({5, 1, 2}, ACL_FLOAT), weight({1, 2, 2}, ACL_FLOAT),
+        bias({2}, ACL_FLOAT), gradInput({5, 1, 2}, ACL_FLOAT), gradWeight({1, 2, 2}, ACL_FLOAT),
+        gradBias({2}, ACL_FLOAT);
+    ScopedLogLevel scoped(3);
+    testing::internal::CaptureStderr();
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    const aclnnStatus st = aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, 0, 0, gradInput, gradWeight,
+                                                                gradBias, &ws, &ex);
+    const std::string text = testing::internal::GetCapturedStderr();
+    ASSERT_EQ(st, 0) << aclGetRecentErrMsg();
+    EXPECT_NE(text.find("aclnnConvTbcBackwardGetWorkspaceSize on "), std::string::npos) << text;
+    EXPECT_NE(text.find("pad=0 cubeMathType=0"), std::string::npos) << text;
+    EXPECT_NE(text.find("CLBlast fp32 (gemm NT m=5 n=2 k=2"), std::string::npos) << text;
+    EXPECT_NE(text.find("gemm TN m=2 n=2 k=5"), std::string::npos) << text;
+    EXPECT_NE(text.find("kernel column_sums global [2] local [auto]"), std::string::npos) << text;
+    aclDestroyAclOpExecutor(ex);
+}
+
+INSTANTIATE_ON_ALL_DEVICES(LoggingTest);
+
+}  // namespace
