@@ -5,6 +5,10 @@ ACLNN_WITH_TORCH ?= 1
 JOBS ?= $(shell nproc)
 # Mesa's rusticl exposes llvmpipe (a second, independent CPU OpenCL) only when asked to.
 export RUSTICL_ENABLE ?= llvmpipe
+# The OpenCL ICDs to use: the system's plus Intel's CPU runtime, from the project-local vendor
+# directory that scripts/install-deps.sh writes (docs/devices.md). An OCL_ICD_VENDORS already set wins.
+export ACLNN_DEPS_DIR ?= $(CURDIR)/.deps
+export OCL_ICD_VENDORS ?= $(ACLNN_DEPS_DIR)/opencl-vendors
 
 .PHONY: all deps demo-deps configure build test demo bench clean
 

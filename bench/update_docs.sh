@@ -10,6 +10,8 @@ build=${1:-build}
 shift || true
 bench="$build/bench/aclnn_bench"
 export RUSTICL_ENABLE=${RUSTICL_ENABLE:-llvmpipe}
+# Intel's OpenCL CPU runtime through the project's vendor directory, as `make bench` does.
+[[ -z "${OCL_ICD_VENDORS:-}" && -d .deps/opencl-vendors ]] && export OCL_ICD_VENDORS=$PWD/.deps/opencl-vendors
 mkdir -p docs/bench docs/img
 
 "$bench" --list-cases --json docs/bench/cases.json "$@"

@@ -12,6 +12,24 @@
 // ACC_T (float, or double for fp64/complex128 work), INDEX_T (int when every
 // extent fits in 31 bits, long otherwise).
 
+// Floating-point rules every kernel relies on (docs/devices.md, "Same bits on every device"):
+//
+// - No contraction: a * b + c is a multiply and an add, each rounded, never an fma. OpenCL C lets a
+//   compiler contract unless told otherwise (FP_CONTRACT is ON by default), and whether it does
+//   differs between compilers, which would make the same kernel round differently per device.
+#pragma OPENCL FP_CONTRACT OFF
+// - Sums run in program order. OpenCL C gives a compiler no licence to reorder float additions
+//   (only -cl-unsafe-math-optimizations or -cl-fast-relaxed-math would, and the library passes
+//   neither), yet Intel's CPU compiler (runtime 2026.2) vectorizes a loop that adds into one float
+//   as eight or sixteen partial sums added together at the end. ORDERED_LOOP in front of every
+//   loop that accumulates floats tells clang-based compilers (Intel's, PoCL, rusticl, Oclgrind) not
+//   to vectorize that loop; other compilers do not reorder and get nothing.
+#ifdef __clang__
+#define ORDERED_LOOP _Pragma("clang loop vectorize(disable)")
+#else
+#define ORDERED_LOOP
+#endif
+
 #define ACL_CAT2(a, b) a##b
 #define ACL_CAT(a, b) ACL_CAT2(a, b)
 

@@ -23,6 +23,6 @@ __kernel void column_sums(__global const IN_T *src, ulong src_off, __global OUT_
     INDEX_T first = chunk * chunk_rows;
     INDEX_T last = min(rows, first + chunk_rows);
     ACC_T acc = 0;
-    for (INDEX_T r = first; r < last; ++r) acc += IN_LOAD(src, r * channels + c);
+    ORDERED_LOOP for (INDEX_T r = first; r < last; ++r) acc += IN_LOAD(src, r * channels + c);
     OUT_STORE(dst, g, acc);
 }

@@ -112,14 +112,14 @@ inline void gnsg_sum_share(__global const IO_T *x, __global const IO_T *dy, INDE
                            float *sum_g, float *sum_gx) {
     const INDEX_T vec_end = begin + (end - begin) / VEC * VEC;
     VT vacc_g = 0.0f, vacc_gx = 0.0f;
-    for (INDEX_T i = begin + lane * VEC; i < vec_end; i += lanes * VEC) {
+    ORDERED_LOOP for (INDEX_T i = begin + lane * VEC; i < vec_end; i += lanes * VEC) {
         VT xhat;
         VT gv = gnsg_gradv(VLOAD_IO(x, base + i), VLOAD_IO(dy, base + i), m, r, ga, be, scale, &xhat);
         vacc_g += gv;
         vacc_gx += gv * xhat;
     }
     float acc_g = gnsg_hsum(vacc_g), acc_gx = gnsg_hsum(vacc_gx);
-    for (INDEX_T i = vec_end + lane; i < end; i += lanes) {
+    ORDERED_LOOP for (INDEX_T i = vec_end + lane; i < end; i += lanes) {
         float xhat;
         float gv = gnsg_grad1(IO_LOAD(x, base + i), IO_LOAD(dy, base + i), m, r, ga, be, scale, &xhat);
         acc_g += gv;
@@ -240,10 +240,10 @@ __kernel __attribute__((reqd_work_group_size(COEF_LOCAL, 1, 1))) void gnsg_group
     float acc_g = 0.0f, acc_gx = 0.0f;
     if (live) {
         const int n = ng / groups, c0 = (ng % groups) * channels_per_group;
-        for (int c = c0 + lane; c < c0 + channels_per_group; c += COEF_LANES) {
+        ORDERED_LOOP for (int c = c0 + lane; c < c0 + channels_per_group; c += COEF_LANES) {
             const INDEX_T at = ((INDEX_T)n * channels + c) * chunks;
             const float ga = IO_LOAD(gamma, c);
-            for (int k = 0; k < chunks; ++k) {
+            ORDERED_LOOP for (int k = 0; k < chunks; ++k) {
                 acc_g += ga * partial_g[at + k];
                 acc_gx += ga * partial_gx[at + k];
             }
@@ -275,9 +275,9 @@ __kernel __attribute__((reqd_work_group_size(CHAN_LOCAL, 1, 1))) void gnsg_chann
     const bool live = c < channels;
     float acc_g = 0.0f, acc_gx = 0.0f;
     if (live) {
-        for (int n = lane; n < batch; n += CHAN_LANES) {
+        ORDERED_LOOP for (int n = lane; n < batch; n += CHAN_LANES) {
             const INDEX_T at = ((INDEX_T)n * channels + c) * chunks;
-            for (int k = 0; k < chunks; ++k) {
+            ORDERED_LOOP for (int k = 0; k < chunks; ++k) {
                 acc_g += partial_g[at + k];
                 acc_gx += partial_gx[at + k];
             }
@@ -364,14 +364,14 @@ __kernel void gnsg_fused_group(
     const float m = IO_LOAD(mean, ng), r = IO_LOAD(rstd, ng);
     const INDEX_T vec_end = plane_len / VEC * VEC;
     float c1 = 0.0f, c2 = 0.0f;
-    for (int k = 0; k < channels_per_group; ++k) {
+    ORDERED_LOOP for (int k = 0; k < channels_per_group; ++k) {
         const float ga = IO_LOAD(gamma, c0 + k), be = IO_LOAD(beta, c0 + k);
         const INDEX_T base = (INDEX_T)(plane0 + k) * plane_len;
         float sum_g, sum_gx;
 #if GROUP_CACHE > 0
         __local float *cache = g_cache + (INDEX_T)k * plane_len;
         VT vacc_g = 0.0f, vacc_gx = 0.0f;
-        for (INDEX_T i = 0; i < vec_end; i += VEC) {
+        ORDERED_LOOP for (INDEX_T i = 0; i < vec_end; i += VEC) {
             VT xhat;
             VT gv = gnsg_gradv(VLOAD_IO(x, base + i), VLOAD_IO(dy, base + i), m, r, ga, be, scale, &xhat);
             VSTORE_F(cache, i, gv);
@@ -380,7 +380,7 @@ __kernel void gnsg_fused_group(
         }
         sum_g = gnsg_hsum(vacc_g);
         sum_gx = gnsg_hsum(vacc_gx);
-        for (INDEX_T i = vec_end; i < plane_len; ++i) {
+        ORDERED_LOOP for (INDEX_T i = vec_end; i < plane_len; ++i) {
             float xhat;
             float gv = gnsg_grad1(IO_LOAD(x, base + i), IO_LOAD(dy, base + i), m, r, ga, be, scale, &xhat);
             cache[i] = gv;
@@ -502,7 +502,7 @@ __kernel void gnsg_plane_sums_tiny(
     partial_gx += partial_gx_off;
     GNSG_TINY_PLANES(first, ng, m, r, ga, be);
     float16 acc_g = 0.0f, acc_gx = 0.0f;
-    for (INDEX_T h = 0; h < plane_len; ++h) {
+    ORDERED_LOOP for (INDEX_T h = 0; h < plane_len; ++h) {
         float16 xhat;
         const float16 g = gnsg_tiny_grad(x, dy, first, planes, plane_len, h, m, r, ga, be, scale, &xhat);
         acc_g += g;

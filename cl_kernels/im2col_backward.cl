@@ -61,12 +61,12 @@ __kernel void im2col_backward_unrolled(__global const IN_T *grad, ulong grad_off
     __global const IN_T *g = grad + grad_off + nc * (INDEX_T)gsNC;
     ACC_T acc = 0;
 #pragma unroll
-    for (int ki = 0; ki < KH; ++ki) {
+    ORDERED_LOOP for (int ki = 0; ki < KH; ++ki) {
         const int hn = h + PH - ki * DH;  // oh * SH when the tap covers row h
         if (hn < 0 || hn % SH != 0 || hn / SH >= L0) continue;
         __global const IN_T *row = g + (INDEX_T)(ki * KW) * (INDEX_T)gsT + (INDEX_T)(hn / SH) * L1 * (INDEX_T)GSL;
 #pragma unroll
-        for (int kj = 0; kj < KW; ++kj) {
+        ORDERED_LOOP for (int kj = 0; kj < KW; ++kj) {
             // w + PW - kj*DW = ow * SW when the tap covers column w; unsigned, as every term is >= 0
             const size_t reach = w + (size_t)PW;
             if (reach < (size_t)(kj * DW)) continue;
@@ -117,10 +117,10 @@ __kernel void im2col_backward_generic(__global const IN_T *grad, ulong grad_off,
     int kiFirst, kiLast, kjFirst, kjLast;
     if (tap_range(h, PH, KH, SH, DH, L0, stepH, invH, gcdH, &kiFirst, &kiLast) &&
         tap_range(w, PW, KW, SW, DW, L1, stepW, invW, gcdW, &kjFirst, &kjLast)) {
-        for (int ki = kiFirst; ki <= kiLast; ki += stepH) {
+        ORDERED_LOOP for (int ki = kiFirst; ki <= kiLast; ki += stepH) {
             const int oh = (h + PH - ki * DH) / SH;
             __global const IN_T *row = g + (INDEX_T)ki * KW * (INDEX_T)gsT + (INDEX_T)oh * L1 * (INDEX_T)GSL;
-            for (int kj = kjFirst; kj <= kjLast; kj += stepW) {
+            ORDERED_LOOP for (int kj = kjFirst; kj <= kjLast; kj += stepW) {
                 const int ow = (w + PW - kj * DW) / SW;
                 acc += IN_LOAD(row, (INDEX_T)kj * (INDEX_T)gsT + (INDEX_T)ow * (INDEX_T)GSL);
             }

@@ -120,11 +120,11 @@ inline SUM_T gather_element(__global const G_T *plane_src, INDEX_T OW, const IND
     SUM_T acc = (SUM_T)(0);
     for (int s = 0; s < 3; ++s) {
         const INDEX_T row_end = row_start[s] + row_count[s];
-        for (INDEX_T oh = row_start[s]; oh < row_end; ++oh) {
+        ORDERED_LOOP for (INDEX_T oh = row_start[s]; oh < row_end; ++oh) {
             __global const G_T *row = plane_src + oh * OW;
             for (int t = 0; t < 3; ++t) {
                 const INDEX_T col_end = col_start[t] + col_count[t];
-                for (INDEX_T ow = col_start[t]; ow < col_end; ++ow) acc += G_LOAD(row, ow);
+                ORDERED_LOOP for (INDEX_T ow = col_start[t]; ow < col_end; ++ow) acc += G_LOAD(row, ow);
             }
         }
     }
@@ -137,7 +137,7 @@ inline VACC_T gather_vector(__global const COMP_T *src, INDEX_T row_stride, cons
     VACC_T acc = (VACC_T)(0);
     for (int s = 0; s < 3; ++s) {
         const INDEX_T end = row_start[s] + row_count[s];
-        for (INDEX_T oh = row_start[s]; oh < end; ++oh) acc += VLOAD_COMP(src, oh * row_stride);
+        ORDERED_LOOP for (INDEX_T oh = row_start[s]; oh < end; ++oh) acc += VLOAD_COMP(src, oh * row_stride);
     }
     return acc;
 }
@@ -158,7 +158,7 @@ inline VACC_T reflect_left_vector(__global const COMP_T *plane, INDEX_T row_stri
     VACC_T acc = (VACC_T)(0);
     for (int s = 0; s < 3; ++s) {
         const INDEX_T end = row_start[s] + row_count[s];
-        for (INDEX_T oh = row_start[s]; oh < end; ++oh) {
+        ORDERED_LOOP for (INDEX_T oh = row_start[s]; oh < end; ++oh) {
             __global const COMP_T *row = plane + oh * row_stride;
             acc += select((VACC_T)(0), shuffle(VLOAD_COMP(row, 0), mirror), has_mirror);
             acc += VLOAD_COMP(row, left * COMPONENTS);
@@ -184,7 +184,7 @@ inline VACC_T reflect_right_vector(__global const COMP_T *plane, INDEX_T row_str
     VACC_T acc = (VACC_T)(0);
     for (int s = 0; s < 3; ++s) {
         const INDEX_T end = row_start[s] + row_count[s];
-        for (INDEX_T oh = row_start[s]; oh < end; ++oh) {
+        ORDERED_LOOP for (INDEX_T oh = row_start[s]; oh < end; ++oh) {
             __global const COMP_T *row = plane + oh * row_stride;
             acc += VLOAD_COMP(row, self_at);
             acc += select((VACC_T)(0), shuffle(VLOAD_COMP(row, window_at), mirror), has_mirror);
@@ -239,7 +239,7 @@ __kernel void pad2d_bwd_rows(__global const G_T *g, ulong g_off, __global G_T *g
                 ACC_T acc = 0;
                 for (int s = 0; s < 3; ++s) {
                     const INDEX_T end = row_start[s] + row_count[s];
-                    for (INDEX_T oh = row_start[s]; oh < end; ++oh) acc += SLOAD_COMP(src, oh * row_stride + c);
+                    ORDERED_LOOP for (INDEX_T oh = row_start[s]; oh < end; ++oh) acc += SLOAD_COMP(src, oh * row_stride + c);
                 }
                 SSTORE_COMP(dst, c, acc);
             }

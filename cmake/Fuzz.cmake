@@ -28,15 +28,27 @@ if(ACLNN_OPENCL_SANITIZE)
   # no device we use, but it loads and unloads a gallium module while probing, and a block that
   # module leaks can no longer be attributed to any library, so no suppression can name it. Sanitizer
   # builds therefore see a copy of the vendor directory without clover (sanitizer_defaults.cpp sets
-  # OCL_ICD_VENDORS to it unless the environment already chooses the ICDs).
+  # OCL_ICD_VENDORS to it unless the environment already chooses the ICDs). The project's vendor
+  # directory (scripts/install-deps.sh: the system's ICDs plus Intel's CPU runtime) is the source
+  # when it exists, except for fuzz builds: the fuzzers run on device 0, which Intel's runtime would
+  # become, and its slower program builds would cut the inputs each target gets through.
   set(ACLNN_SANITIZER_ICD_DIR ${PROJECT_BINARY_DIR}/sanitizer-icd)
   file(REMOVE_RECURSE ${ACLNN_SANITIZER_ICD_DIR})
   file(MAKE_DIRECTORY ${ACLNN_SANITIZER_ICD_DIR})
-  file(GLOB _aclnn_icds /etc/OpenCL/vendors/*.icd)
+  if(DEFINED ENV{ACLNN_DEPS_DIR})
+    set(_aclnn_vendors $ENV{ACLNN_DEPS_DIR}/opencl-vendors)
+  else()
+    set(_aclnn_vendors ${PROJECT_SOURCE_DIR}/.deps/opencl-vendors)
+  endif()
+  if(NOT IS_DIRECTORY ${_aclnn_vendors} OR ACLNN_OPENCL_FUZZ)
+    set(_aclnn_vendors /etc/OpenCL/vendors)
+  endif()
+  file(GLOB _aclnn_icds ${_aclnn_vendors}/*.icd)
   foreach(_icd IN LISTS _aclnn_icds)
     file(READ ${_icd} _icd_lib)
     if(NOT _icd_lib MATCHES "libMesaOpenCL")
-      file(COPY ${_icd} DESTINATION ${ACLNN_SANITIZER_ICD_DIR})
+      get_filename_component(_icd_name ${_icd} NAME)
+      file(WRITE ${ACLNN_SANITIZER_ICD_DIR}/${_icd_name} "${_icd_lib}")
     endif()
   endforeach()
 

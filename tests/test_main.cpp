@@ -16,9 +16,24 @@ std::vector<int> allDeviceIds() {
 
 std::string deviceName(int id) { return aclcl::deviceAt(id).name; }
 
+// The platform's first word ("Intel(R) OpenCL" -> intel, "NVIDIA CUDA" -> nvidia), pocl for
+// "Portable Computing Language": CTest names say which implementation a test ran on.
+std::string platformLabel(const std::string &platformName) {
+    if (platformName.find("Portable") != std::string::npos) return "pocl";
+    std::string word;
+    for (char c : platformName) {
+        if (!std::isalnum(static_cast<unsigned char>(c))) {
+            if (!word.empty()) break;
+            continue;
+        }
+        word += c;
+    }
+    return word.empty() ? "opencl" : word;
+}
+
 std::string deviceLabel(int id) {
     const auto &d = aclcl::deviceAt(id);
-    std::string platform = d.platformName.find("Portable") != std::string::npos ? "pocl" : d.platformName;
+    std::string platform = platformLabel(d.platformName);
     std::string label = platform + "_" + d.typeName() + "_" + std::to_string(id);
     for (char &c : label) c = std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(c)) : '_';
     return label;

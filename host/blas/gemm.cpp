@@ -38,7 +38,7 @@ void checkStatus(clblast::StatusCode rc, const char *what, const GemmDims &d) {
 
 uint64_t baseAddressAlignBytes(const Device &device) { return device.baseAddressAlignBytes; }
 
-bool blocksForCaches(const Device &device) { return (device.type & CL_DEVICE_TYPE_CPU) != 0; }
+bool blocksForCaches(const Device &device) { return device.isCpu(); }
 
 size_t elementBytes(Precision precision) { return precision == Precision::Half ? 2 : 4; }
 

@@ -48,6 +48,10 @@ struct Device {
     bool eventTimestamps = true;
 
     const char *typeName() const;  // "GPU", "CPU", "ACCELERATOR", "OTHER"
+    // The kind the kernels are shaped for: a device reporting several types (Oclgrind reports GPU,
+    // CPU and accelerator at once) counts as what typeName() says, GPU first.
+    bool isGpu() const { return (type & CL_DEVICE_TYPE_GPU) != 0; }
+    bool isCpu() const { return !isGpu() && !(type & CL_DEVICE_TYPE_ACCELERATOR) && (type & CL_DEVICE_TYPE_CPU) != 0; }
     std::string describe() const;   // "[0] NVIDIA H100 (NVIDIA CUDA, GPU)"
 };
 
