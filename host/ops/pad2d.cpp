@@ -172,7 +172,7 @@ void plan(OpPlan &plan, const Args &a) {
     };
     // GPUs (and the tests, through the Pad2d kernel-choice hook): one work-item per element. (Not
     // measured on a GPU yet: this machine has none.)
-    if (testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().type == CL_DEVICE_TYPE_GPU) {
+    if (testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().isGpu()) {
         auto kernel = plan.kernel(program, "pad2d_fwd");
         const size_t global[3] = {static_cast<size_t>(geo.OW), static_cast<size_t>(geo.OH),
                                   static_cast<size_t>(planes)};
