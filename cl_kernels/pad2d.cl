@@ -39,7 +39,9 @@
 inline INDEX_T pad_source(INDEX_T o, INDEX_T pad, INDEX_T size) {
     INDEX_T i = o - pad;
 #if MODE_REFLECT
-    i = i < 0 ? -i : i;
+    // OpenCL's abs(), not a negating select: LLVM folds the select into llvm.abs, which Oclgrind's
+    // interpreter does not implement (the kernel would not be created there).
+    i = (INDEX_T)abs(i);
     i = i >= size ? 2 * (size - 1) - i : i;
 #endif
     return max(min(i, size - 1), (INDEX_T)0);
