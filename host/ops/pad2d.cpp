@@ -10,12 +10,12 @@
 #include "common/dtype.h"
 #include "common/test_hooks.h"
 #include "ops/op_plan.h"
+#include "ops/pad2d_padding.h"
 
 namespace aclcl {
 
 namespace {
 
-enum class PadMode { Reflection, Replication };
 
 // Executor indices, in CANN's argument order.
 constexpr size_t kSelf = 0;
@@ -24,9 +24,8 @@ constexpr size_t kOut = 0;
 constexpr size_t kElementGroupTarget = 256;  // work-items per group, element kernel
 constexpr size_t kRowGroupTarget = 64;        // rows per group, row kernel
 
-struct PadGeometry {
-    int64_t N = 1, C = 0, H = 0, W = 0, OH = 0, OW = 0;
-    int64_t left = 0, right = 0, top = 0, bottom = 0;
+struct PadGeometry : PadSizes {
+    int64_t N = 1, C = 0;
     bool empty = false;  // N == 0: nothing to compute
 };
 
@@ -65,47 +64,14 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
     checkArraySize(op, padding, "padding", 4);
 
     PadGeometry geo;
-    geo.left = padding->values[0];
-    geo.right = padding->values[1];
-    geo.top = padding->values[2];
-    geo.bottom = padding->values[3];
-    geo.H = self->dim(-2);
-    geo.W = self->dim(-1);
+    static_cast<PadSizes &>(geo) = readPadding(self, padding);
     geo.C = self->dim(-3);
     if (self->rank() == 4) geo.N = self->dim(0);
 
-    if (mode == PadMode::Reflection) {
-        const struct {
-            const char *name;
-            int64_t pad, dim;
-            const char *dimName;
-        } pads[] = {{"left", geo.left, geo.W, "W"},
-                    {"right", geo.right, geo.W, "W"},
-                    {"top", geo.top, geo.H, "H"},
-                    {"bottom", geo.bottom, geo.H, "H"}};
-        for (const auto &p : pads) {
-            if (p.pad < p.dim) continue;
-            fail(ACLNN_ERR_PARAM_INVALID,
-                 strformat("%s: Expected each reflection pad to be less than its input dimension, but padding %s "
-                           "(%lld) >= self %s (%lld); padding %s, self shape %s.",
-                           op, p.name, static_cast<long long>(p.pad), p.dimName, static_cast<long long>(p.dim),
-                           padding->toString().c_str(), self->shapeString().c_str()));
-        }
-    }
+    checkReflectionPads(mode, op, geo, self, padding);
 
     const bool selfHasImage = geo.H > 0 && geo.W > 0;
-    if (__builtin_add_overflow(geo.H, geo.top, &geo.OH) || __builtin_add_overflow(geo.OH, geo.bottom, &geo.OH) ||
-        __builtin_add_overflow(geo.W, geo.left, &geo.OW) || __builtin_add_overflow(geo.OW, geo.right, &geo.OW) ||
-        (selfHasImage && (geo.OH < 1 || geo.OW < 1))) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected the padded size of self %s with padding %s to be at least 1 in H and W "
-                       "(negative pads crop), but H + top + bottom = %lld + %lld + %lld and W + left + right = "
-                       "%lld + %lld + %lld.",
-                       op, self->shapeString().c_str(), padding->toString().c_str(), static_cast<long long>(geo.H),
-                       static_cast<long long>(geo.top), static_cast<long long>(geo.bottom),
-                       static_cast<long long>(geo.W), static_cast<long long>(geo.left),
-                       static_cast<long long>(geo.right)));
-    }
+    checkPaddedSize(op, geo, selfHasImage, self, padding);
 
     if (selfHasImage) {
         std::vector<int64_t> expected = self->viewDims;

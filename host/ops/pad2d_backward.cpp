@@ -7,13 +7,13 @@
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "common/dtype.h"
 #include "ops/op_plan.h"
+#include "ops/pad2d_padding.h"
 #include "common/test_hooks.h"
 
 namespace aclcl {
 
 namespace {
 
-enum class PadMode { Reflection, Replication };
 
 // Input tensor order in the executor (aclSetInputTensorAddr indices) and the output.
 constexpr size_t kGradOutput = 0;
@@ -22,10 +22,8 @@ constexpr size_t kGradInput = 0;
 constexpr int64_t kSegmentColumns = 2048;
 constexpr size_t kWorkGroupTarget = 64;
 
-struct PadGeometry {
+struct PadGeometry : PadSizes {
     int64_t planes = 0;  // N*C (C for 3-D)
-    int64_t H = 0, W = 0, OH = 0, OW = 0;
-    int64_t left = 0, right = 0, top = 0, bottom = 0;
 };
 
 // Columns [begin, end) of one axis whose only source is the output index i + pad (no mirror, no
@@ -100,31 +98,8 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
 
     checkArraySize(op, padding, "padding", 4);
     PadGeometry geo;
-    geo.left = padding->values[0];
-    geo.right = padding->values[1];
-    geo.top = padding->values[2];
-    geo.bottom = padding->values[3];
-    geo.H = self->dim(-2);
-    geo.W = self->dim(-1);
-
-    if (mode == PadMode::Reflection) {
-        const struct {
-            const char *name;
-            int64_t pad, dim;
-            const char *dimName;
-        } pads[] = {{"left", geo.left, geo.W, "W"},
-                    {"right", geo.right, geo.W, "W"},
-                    {"top", geo.top, geo.H, "H"},
-                    {"bottom", geo.bottom, geo.H, "H"}};
-        for (const auto &p : pads) {
-            if (p.pad < p.dim) continue;
-            fail(ACLNN_ERR_PARAM_INVALID,
-                 strformat("%s: Expected each reflection pad to be less than its input dimension, but padding %s "
-                           "(%lld) >= self %s (%lld); padding %s, self shape %s.",
-                           op, p.name, static_cast<long long>(p.pad), p.dimName, static_cast<long long>(p.dim),
-                           padding->toString().c_str(), self->shapeString().c_str()));
-        }
-    }
+    static_cast<PadSizes &>(geo) = readPadding(self, padding);
+    checkReflectionPads(mode, op, geo, self, padding);
 
     // Only the batch may be empty: a zero in C, H or W has no meaningful padding.
     for (int64_t d = self->rank() - 3; d < self->rank(); ++d) {
@@ -134,18 +109,7 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
                        self->shapeString().c_str()));
     }
 
-    if (__builtin_add_overflow(geo.H, geo.top, &geo.OH) || __builtin_add_overflow(geo.OH, geo.bottom, &geo.OH) ||
-        __builtin_add_overflow(geo.W, geo.left, &geo.OW) || __builtin_add_overflow(geo.OW, geo.right, &geo.OW) ||
-        geo.OH < 1 || geo.OW < 1) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected the padded size of self %s with padding %s to be at least 1 in H and W "
-                       "(negative pads crop), but H + top + bottom = %lld + %lld + %lld and W + left + right = "
-                       "%lld + %lld + %lld.",
-                       op, self->shapeString().c_str(), padding->toString().c_str(), static_cast<long long>(geo.H),
-                       static_cast<long long>(geo.top), static_cast<long long>(geo.bottom),
-                       static_cast<long long>(geo.W), static_cast<long long>(geo.left),
-                       static_cast<long long>(geo.right)));
-    }
+    checkPaddedSize(op, geo, true, self, padding);
 
     std::vector<int64_t> expected = self->viewDims;
     expected[expected.size() - 2] = geo.OH;
