@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cstdlib>
 
 #include "device_fixture.h"
 #include "runtime/device.h"
@@ -55,6 +56,17 @@ void DeviceTest::TearDown() {
 }  // namespace testing_support
 
 int main(int argc, char **argv) {
+    // The device selection the tests were built and discovered with (tests/CMakeLists.txt); a value
+    // in the environment wins.
+#ifdef ACLNN_TEST_OCL_ICD_VENDORS
+    setenv("OCL_ICD_VENDORS", ACLNN_TEST_OCL_ICD_VENDORS, 0);
+#endif
+#ifdef ACLNN_TEST_RUSTICL_ENABLE
+    setenv("RUSTICL_ENABLE", ACLNN_TEST_RUSTICL_ENABLE, 0);
+#endif
+#ifdef ACLNN_TEST_ACLNN_OPENCL_DEVICE
+    setenv("ACLNN_OPENCL_DEVICE", ACLNN_TEST_ACLNN_OPENCL_DEVICE, 0);
+#endif
     ::testing::InitGoogleTest(&argc, argv);
     if (aclInit(nullptr) != ACL_SUCCESS) {
         std::fprintf(stderr, "aclInit failed: %s\n", aclGetRecentErrMsg());
@@ -62,5 +74,14 @@ int main(int argc, char **argv) {
     }
     int rc = RUN_ALL_TESTS();
     aclFinalize();
+    // A filter that selects nothing (a CTest name recorded for a device this run does not have)
+    // must fail, not pass having checked nothing.
+    if (rc == 0 && ::testing::UnitTest::GetInstance()->test_to_run_count() == 0 &&
+        ::testing::GTEST_FLAG(filter) != "*") {
+        std::fprintf(stderr, "no test matched the filter '%s': is this the set of OpenCL devices the tests "
+                             "were discovered with (OCL_ICD_VENDORS, RUSTICL_ENABLE, ACLNN_OPENCL_DEVICE)?\n",
+                     ::testing::GTEST_FLAG(filter).c_str());
+        return 1;
+    }
     return rc;
 }
