@@ -1,0 +1,91 @@
+// The gradient of 2-D max pooling with indices, as a gather: one work-item per gradInput element
+// (h, w) visits the outputs whose windows cover it, in the outputs' scan order (oh, then ow,
+// increasing), and adds gradOutput[oh][ow] when indices[oh][ow] names (h, w). The sum is in float
+// from 0 and rounds once to gradInput's dtype. Each element is written once by one work-item: no
+// atomics, the same bits on every run, and the same bits as PyTorch's CPU scatter in float (which adds
+// in that same order).
+//
+// Output oh covers row h when h = oh * sH - pH + j * dH for a tap j in [0, kH): taps from kH - 1 down
+// to 0 give increasing oh. Columns likewise.
+//
+// max_pool2d_bwd_check, one work-item per output: an index that is not one of its own window's
+// positions inside the input (a forward never records one, except PyTorch's index of a window with no
+// position inside the input) is never gathered (its gradient is dropped) and is reported through the
+// stream's fault record (report_fault, cl_kernels/common.cl): the next synchronize returns 507015
+// naming the operator, the index and the output's flat position. Nothing is read or written out of
+// bounds.
+//
+// Macros the host defines (host/ops/max_pool2d_with_indices_backward.cpp):
+//   G_T, G_LOAD     gradOutput slot; OUT_T, OUT_STORE gradInput slot (stores a float with one rounding)
+//   IDX_T           int or long (indices)
+//   INDEX_T         int when every offset fits in 31 bits, long otherwise
+
+#define BWD_SHAPE_ARGS                                                                                         \
+    long H, long W, long OH, long OW, long kH, long kW, long sH, long sW, long pH, long pW, long dH, long dW, \
+        long C, long planes
+
+__kernel void max_pool2d_bwd(__global const G_T *grad, ulong grad_off, __global const IDX_T *idx, ulong idx_off,
+                             __global OUT_T *gin, ulong gin_off, BWD_SHAPE_ARGS, long g_sn, long g_sc, long g_sh,
+                             long g_sw, long i_sn, long i_sc, long i_sh, long i_sw, long o_sn, long o_sc, long o_sh,
+                             long o_sw) {
+    const INDEX_T w = (INDEX_T)get_global_id(0);
+    const INDEX_T h = (INDEX_T)get_global_id(1);
+    const INDEX_T plane = (INDEX_T)get_global_id(2);
+    if (w >= (INDEX_T)W || h >= (INDEX_T)H || plane >= (INDEX_T)planes) return;
+    const INDEX_T n = plane / (INDEX_T)C, c = plane - n * (INDEX_T)C;
+    __global const G_T *gp = grad + grad_off + (ulong)(n * (INDEX_T)g_sn + c * (INDEX_T)g_sc);
+    __global const IDX_T *ip = idx + idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc);
+    const long self_at = (long)h * W + (long)w;
+    float acc = 0.0f;
+    // Taps as int and sign tests as unsigned compares of non-negative values: Mesa llvmpipe miscompiles
+    // 64-bit signed compares with constants (see max_unpool2d_backward.cl).
+    const INDEX_T hp = h + (INDEX_T)pH, wp = w + (INDEX_T)pW;
+    ORDERED_LOOP
+    for (int jh = (int)kH - 1; jh >= 0; --jh) {
+        const INDEX_T tapH = (INDEX_T)jh * (INDEX_T)dH;
+        if ((ulong)hp < (ulong)tapH) continue;
+        const INDEX_T th = hp - tapH;
+        if (th % (INDEX_T)sH != 0) continue;
+        const INDEX_T oh = th / (INDEX_T)sH;
+        if (oh >= (INDEX_T)OH) continue;
+        ORDERED_LOOP
+        for (int jw = (int)kW - 1; jw >= 0; --jw) {
+            const INDEX_T tapW = (INDEX_T)jw * (INDEX_T)dW;
+            if ((ulong)wp < (ulong)tapW) continue;
+            const INDEX_T tw = wp - tapW;
+            if (tw % (INDEX_T)sW != 0) continue;
+            const INDEX_T ow = tw / (INDEX_T)sW;
+            if (ow >= (INDEX_T)OW) continue;
+            if ((long)ip[oh * (INDEX_T)i_sh + ow * (INDEX_T)i_sw] == self_at) {
+                acc += (float)G_LOAD(gp, oh * (INDEX_T)g_sh + ow * (INDEX_T)g_sw);
+            }
+        }
+    }
+    OUT_STORE(gin + gin_off, n * (INDEX_T)o_sn + c * (INDEX_T)o_sc + h * (INDEX_T)o_sh + w * (INDEX_T)o_sw, acc);
+}
+
+__kernel void max_pool2d_bwd_check(__global const IDX_T *idx, ulong idx_off, __global fault_record *fault,
+                                   uint fault_tag, BWD_SHAPE_ARGS, long i_sn, long i_sc, long i_sh, long i_sw) {
+    const INDEX_T ow = (INDEX_T)get_global_id(0);
+    const INDEX_T oh = (INDEX_T)get_global_id(1);
+    const INDEX_T plane = (INDEX_T)get_global_id(2);
+    if (ow >= (INDEX_T)OW || oh >= (INDEX_T)OH || plane >= (INDEX_T)planes) return;
+    const INDEX_T n = plane / (INDEX_T)C, c = plane - n * (INDEX_T)C;
+    const long k = (long)idx[idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc + oh * (INDEX_T)i_sh +
+                                               ow * (INDEX_T)i_sw)];
+    const long plane_size = H * W;
+    // Unsigned bound test (catches negative k too; see max_unpool2d_backward.cl on 64-bit signs).
+    bool ok = (ulong)k < (ulong)plane_size;
+    if (ok) {
+        // (row, col) - the window's start, in unsigned arithmetic on non-negative values.
+        const ulong r = (ulong)(k / W) + (ulong)pH, col = (ulong)(k % W) + (ulong)pW;
+        const ulong h0 = (ulong)oh * (ulong)sH, w0 = (ulong)ow * (ulong)sW;
+        ok = r >= h0 && col >= w0;
+        if (ok) {
+            const ulong dr = r - h0, dc = col - w0;
+            ok = dr % (ulong)dH == 0 && dc % (ulong)dW == 0 && dr / (ulong)dH < (ulong)kH &&
+                 dc / (ulong)dW < (ulong)kW;
+        }
+    }
+    if (!ok) report_fault(fault, fault_tag, k, plane_size, ((long)plane * OH + oh) * OW + ow);
+}
