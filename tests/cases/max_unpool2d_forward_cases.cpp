@@ -19,17 +19,11 @@
 #include "support/device_tensor.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/view_check.h"
 
 namespace testing_support {
 
 namespace {
-
-uint64_t splitmix(uint64_t &state) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 // Byte offsets of a view's elements in row-major order.
 std::vector<size_t> viewByteOffsets(const std::vector<int64_t> &dims, const std::vector<int64_t> &strides,
@@ -70,7 +64,7 @@ public:
         outT_ = DeviceTensor(out_, s_.dtype, unpoolStrides(out_, s_.layout), unpoolOffset(s_.layout));
         std::vector<uint8_t> selfBytes(selfT_.storageBytes());
         uint64_t state = s_.seed;
-        for (uint8_t &b : selfBytes) b = static_cast<uint8_t>(splitmix(state) >> 56) & (s_.dtype == ACL_BOOL ? 1 : 0xff);
+        for (uint8_t &b : selfBytes) b = static_cast<uint8_t>(splitmix64(state) >> 56) & (s_.dtype == ACL_BOOL ? 1 : 0xff);
         if (!selfBytes.empty() && aclrtMemcpy(selfT_.data(), selfBytes.size(), selfBytes.data(), selfBytes.size(),
                                               ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
             throw std::runtime_error("aclrtMemcpy H2D failed");
@@ -93,24 +87,7 @@ public:
     CheckResult check() override {
         got_ = outT_.storage();
         CheckResult r;
-        if (got_.size() != expected_.size()) {
-            r.ok = false;
-            r.detail = op + "/" + name + ": out storage size differs from the reference";
-            return r;
-        }
-        const size_t elem = aclDataTypeSize(dtype);
-        for (size_t i = 0; i < got_.size(); ++i) {
-            if (got_[i] == expected_[i]) continue;
-            r.ok = false;
-            r.maxAbsError = INFINITY;
-            char buf[256];
-            std::snprintf(buf, sizeof buf,
-                          "%s/%s: out storage byte %zu (storage element %zu%s): got 0x%02x, expected 0x%02x", op.c_str(),
-                          name.c_str(), i, i / elem, inView_[i / elem] ? "" : ", outside the view", got_[i],
-                          expected_[i]);
-            r.detail = buf;
-            break;
-        }
+        compareStorageBytes(r, op + "/" + name, got_, expected_, aclDataTypeSize(dtype), inView_);
         return r;
     }
 
@@ -135,17 +112,17 @@ private:
                 // A partial Fisher-Yates shuffle: the first hw positions of a random permutation.
                 for (int64_t k = 0; k < pl; ++k) perm[static_cast<size_t>(k)] = k;
                 for (int64_t i = 0; i < hw; ++i) {
-                    const int64_t j = i + static_cast<int64_t>(splitmix(state) % static_cast<uint64_t>(pl - i));
+                    const int64_t j = i + static_cast<int64_t>(splitmix64(state) % static_cast<uint64_t>(pl - i));
                     std::swap(perm[static_cast<size_t>(i)], perm[static_cast<size_t>(j)]);
                     indexValues_.push_back(static_cast<double>(perm[static_cast<size_t>(i)]));
                 }
             } else if (s_.pick == UnpoolIndices::Duplicates) {
                 const uint64_t range = static_cast<uint64_t>(std::max<int64_t>(1, std::min(pl, hw / 3)));
-                for (int64_t i = 0; i < hw; ++i) indexValues_.push_back(static_cast<double>(splitmix(state) % range));
+                for (int64_t i = 0; i < hw; ++i) indexValues_.push_back(static_cast<double>(splitmix64(state) % range));
             } else {
                 for (int64_t h = 0; h < s_.H; ++h) {
                     for (int64_t w = 0; w < s_.W; ++w) {
-                        const uint64_t r = splitmix(state);
+                        const uint64_t r = splitmix64(state);
                         indexValues_.push_back(static_cast<double>((2 * h + int64_t(r & 1)) * s_.oW + 2 * w +
                                                                    int64_t((r >> 1) & 1)));
                     }
