@@ -11,6 +11,7 @@
 
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "common/dtype.h"
+#include "common/layout.h"
 #include "common/test_hooks.h"
 #include "ops/max_unpool2d_common.h"
 #include "ops/op_plan.h"
@@ -80,12 +81,6 @@ UnpoolGeometry validate(const char *op, const Device &device, const aclTensor *s
     return g;
 }
 
-// Strides of (N, C, H, W); a 3-D tensor has N = 1 and stride 0.
-std::vector<int64_t> nchwStrides(const aclTensor &t) {
-    if (t.rank() == 4) return t.strides;
-    return {0, t.strides[0], t.strides[1], t.strides[2]};
-}
-
 struct Args {
     const aclTensor *self, *indices;
     const aclIntArray *outputSize;
@@ -100,8 +95,9 @@ void plan(OpPlan &plan, const Args &a) {
     plan.describeAttribute("outputSize", a.outputSize);
     if (a.self->isEmpty()) return;  // N (or C) is 0: out is empty too
 
-    const std::vector<int64_t> ss = nchwStrides(plan.input(kSelf)), is = nchwStrides(plan.input(kIndices)),
-                               os = nchwStrides(plan.output(kOut));
+    const std::vector<int64_t> ss = nchwStrides(plan.input(kSelf).strides);
+    const std::vector<int64_t> is = nchwStrides(plan.input(kIndices).strides);
+    const std::vector<int64_t> os = nchwStrides(plan.output(kOut).strides);
     const int64_t plane = g.oH * g.oW;
     IndexWidth width;
     width.coverView(a.self->viewDims, a.self->strides)
