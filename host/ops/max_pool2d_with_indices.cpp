@@ -18,6 +18,7 @@ constexpr size_t kOut = 0, kIndices = 1;
 
 constexpr size_t kElementGroupTarget = 256;  // work-items per group, element kernel
 constexpr size_t kRowGroupTarget = 64;        // rows per group, row kernel
+constexpr int64_t kMaxFixedTaps = 25;         // the largest window the specialised row kernel unrolls
 
 struct Geometry : PoolGeometry {
     bool nhwc = false;
@@ -129,8 +130,20 @@ void plan(OpPlan &plan, const Args &a) {
         plan.launch(kernel, LaunchSize::grid(3, global, local), bind);
         return;
     }
-    // CPUs: one work-item per output row.
-    auto kernel = plan.kernel(program, "max_pool2d_fwd_rows");
+    // CPUs: one work-item per output row; float self with unit-stride rows and a small window gets the
+    // row kernel specialised to the window (one program per window shape, the padding an argument).
+    const bool fixed = dt == ACL_FLOAT && in.sW == 1 && w.kH * w.kW <= kMaxFixedTaps &&
+                       testHook(TestHook::Pad2dElementKernel) == 0;
+    if (fixed) {
+        defines.value("FIXED_KH", w.kH)
+            .value("FIXED_KW", w.kW)
+            .value("FIXED_SH", w.sH)
+            .value("FIXED_SW", w.sW)
+            .value("FIXED_DH", w.dH)
+            .value("FIXED_DW", w.dW);
+        program = plan.program("max_pool2d_with_indices", defines);
+    }
+    auto kernel = plan.kernel(program, fixed ? "max_pool2d_fwd_rows_fixed" : "max_pool2d_fwd_rows");
     const size_t global[3] = {static_cast<size_t>(OH), static_cast<size_t>(planes), 1};
     size_t local[3];
     fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kRowGroupTarget, local);
