@@ -69,6 +69,19 @@ inline void pool_one(__global const IN_T *in, INDEX_T in_base, INDEX_T ish, INDE
     *index = bestIndex;
 }
 
+// Outputs [from, to) of row oh through pool_one, stored at o and x with element steps osw and xsw.
+inline void pool_row_range(__global const IN_T *in, INDEX_T in_base, INDEX_T ish, INDEX_T isw, pool_shape g,
+                           INDEX_T oh, INDEX_T from, INDEX_T to, __global ELEM_T *o, INDEX_T osw, __global IDX_T *x,
+                           INDEX_T xsw) {
+    for (INDEX_T ow = from; ow < to; ++ow) {
+        ELEM_T bits;
+        long index;
+        pool_one(in, in_base, ish, isw, g, oh, ow, &bits, &index);
+        o[ow * osw] = bits;
+        x[ow * xsw] = (IDX_T)index;
+    }
+}
+
 #define POOL_ARGS                                                                                               \
     __global const IN_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, __global IDX_T *idx, ulong idx_off, \
         long H, long W, long OH, long OW, long kH, long kW, long sH, long sW, long pH, long pW, long dH, long dW,   \
@@ -108,14 +121,7 @@ __kernel void max_pool2d_fwd_rows(POOL_ARGS) {
     const INDEX_T base = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc;
     __global ELEM_T *o = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
     __global IDX_T *x = idx + idx_off + (ulong)(n * (INDEX_T)idx_sn + c * (INDEX_T)idx_sc + oh * (INDEX_T)idx_sh);
-    const INDEX_T osw = (INDEX_T)out_sw, xsw = (INDEX_T)idx_sw;
-    for (INDEX_T ow = 0; ow < g.OW; ++ow) {
-        ELEM_T bits;
-        long index;
-        pool_one(src, base, (INDEX_T)in_sh, (INDEX_T)in_sw, g, oh, ow, &bits, &index);
-        o[ow * osw] = bits;
-        x[ow * xsw] = (IDX_T)index;
-    }
+    pool_row_range(src, base, (INDEX_T)in_sh, (INDEX_T)in_sw, g, oh, 0, g.OW, o, (INDEX_T)out_sw, x, (INDEX_T)idx_sw);
 }
 
 #ifdef FIXED_KH
@@ -143,13 +149,7 @@ __kernel void max_pool2d_fwd_rows_fixed(POOL_ARGS) {
     INDEX_T owHi = lastStart < 0 ? 0 : min(g.OW, lastStart / FIXED_SW + 1);
     const bool rowsInside = h0 >= 0 && h0 + (FIXED_KH - 1) * FIXED_DH < g.H;
     if (!rowsInside || owLo > owHi) owLo = owHi = 0;
-    for (INDEX_T ow = 0; ow < owLo; ++ow) {
-        ELEM_T bits;
-        long index;
-        pool_one(src, base, ish, 1, g, oh, ow, &bits, &index);
-        o[ow * osw] = bits;
-        x[ow * xsw] = (IDX_T)index;
-    }
+    pool_row_range(src, base, ish, 1, g, oh, 0, owLo, o, osw, x, xsw);
     if (owHi > owLo) {
         __global const float *row0 = (__global const float *)src + base + h0 * ish - g.pW;
         const long rowIndex0 = (long)h0 * (long)g.W - (long)g.pW;
@@ -172,12 +172,6 @@ __kernel void max_pool2d_fwd_rows_fixed(POOL_ARGS) {
                                   (long)(tap % FIXED_KW) * FIXED_DW);
         }
     }
-    for (INDEX_T ow = max(owHi, owLo); ow < g.OW; ++ow) {
-        ELEM_T bits;
-        long index;
-        pool_one(src, base, ish, 1, g, oh, ow, &bits, &index);
-        o[ow * osw] = bits;
-        x[ow * xsw] = (IDX_T)index;
-    }
+    pool_row_range(src, base, ish, 1, g, oh, max(owHi, owLo), g.OW, o, osw, x, xsw);
 }
 #endif

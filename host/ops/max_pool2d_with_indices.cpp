@@ -91,18 +91,7 @@ void plan(OpPlan &plan, const Args &a) {
                    idx = poolAxes(plan.output(kIndices), g.nhwc);
     const PoolWindow &w = g.win;
     const int64_t planes = g.N * g.C;
-    // Every index the kernel forms: the views' element offsets, the grid, and the window arithmetic
-    // (a window reaches (k - 1) * d + pad past its start).
-    IndexWidth width;
-    width.coverView(a.self->viewDims, a.self->strides)
-        .coverView(a.out->viewDims, a.out->strides)
-        .coverView(a.indices->viewDims, a.indices->strides);
-    width.cover(4.0 * (static_cast<double>(g.OH) * static_cast<double>(w.sH) +
-                       static_cast<double>(g.OW) * static_cast<double>(w.sW) +
-                       static_cast<double>(w.kH) * static_cast<double>(w.dH) +
-                       static_cast<double>(w.kW) * static_cast<double>(w.dW) + static_cast<double>(g.H) +
-                       static_cast<double>(g.W)) +
-                static_cast<double>(planes) + 64.0);
+    const bool wide = poolWideIndex(g, a.self, a.out, a.indices);
 
     const aclDataType dt = a.self->dtype;
     Defines defines;
@@ -110,7 +99,7 @@ void plan(OpPlan &plan, const Args &a) {
         .slot("IDX", a.indices->dtype)
         .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(dt)))
         .value("NEG_INF_BITS", dt == ACL_FLOAT ? 0xff800000LL : dt == ACL_FLOAT16 ? 0xfc00LL : 0xff80LL)
-        .index(width.wide());
+        .index(wide);
     ProgramHandle program = plan.program("max_pool2d_with_indices", defines);
     const Operand src{Operand::Where::Input, kSelf, 0, dt};
     const Operand dst{Operand::Where::Output, kOut, 0, dt};
