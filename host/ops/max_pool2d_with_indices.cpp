@@ -18,7 +18,6 @@ constexpr size_t kOut = 0, kIndices = 1;
 
 constexpr size_t kElementGroupTarget = 256;  // work-items per group, element kernel
 constexpr size_t kRowGroupTarget = 64;        // rows per group, row kernel
-constexpr int64_t kMaxFixedTaps = 25;         // the largest window the specialised row kernel unrolls
 
 struct Geometry : PoolGeometry {
     bool nhwc = false;
@@ -119,10 +118,12 @@ void plan(OpPlan &plan, const Args &a) {
         plan.launch(kernel, LaunchSize::grid(3, global, local), bind);
         return;
     }
-    // CPUs: one work-item per output row; float self with unit-stride rows and a small window gets the
-    // row kernel specialised to the window (one program per window shape, the padding an argument).
-    const bool fixed = dt == ACL_FLOAT && in.sW == 1 && w.kH * w.kW <= kMaxFixedTaps &&
-                       testHook(TestHook::Pad2dElementKernel) == 0;
+    // CPUs: one work-item per output row. Float self with unit-stride rows and one of the common square
+    // windows (kernel 2 or 3, stride 1 or 2, no dilation) gets the row kernel specialised to the window
+    // (the padding stays an argument): few programs to build, the networks' usual shapes fast.
+    const bool commonWindow = w.kH == w.kW && w.sH == w.sW && w.dH == 1 && w.dW == 1 && (w.kH == 2 || w.kH == 3) &&
+                              (w.sH == 1 || w.sH == 2);
+    const bool fixed = dt == ACL_FLOAT && in.sW == 1 && commonWindow && testHook(TestHook::Pad2dElementKernel) == 0;
     if (fixed) {
         defines.value("FIXED_KH", w.kH)
             .value("FIXED_KW", w.kW)
