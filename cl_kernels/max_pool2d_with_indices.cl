@@ -52,7 +52,7 @@ inline void pool_one(__global const IN_T *in, INDEX_T in_base, INDEX_T ish, INDE
         for (INDEX_T w = w0; w < wEnd; w += g.dW) {
             const INDEX_T at = rowAt + w * isw;
             const float v = (float)IN_LOAD(in, at);
-            if (v > best || isnan(v)) {
+            if (v > best || v != v) {
                 best = v;
                 bestAt = at;
                 found = true;
@@ -67,6 +67,19 @@ inline void pool_one(__global const IN_T *in, INDEX_T in_base, INDEX_T ish, INDE
     }
     *bits = found ? ((__global const ELEM_T *)in)[bestAt] : (ELEM_T)NEG_INF_BITS;
     *index = bestIndex;
+}
+
+// Outputs [from, to) of row oh through pool_one, stored at o and x with element steps osw and xsw.
+inline void pool_row_range(__global const IN_T *in, INDEX_T in_base, INDEX_T ish, INDEX_T isw, pool_shape g,
+                           INDEX_T oh, INDEX_T from, INDEX_T to, __global ELEM_T *o, INDEX_T osw, __global IDX_T *x,
+                           INDEX_T xsw) {
+    for (INDEX_T ow = from; ow < to; ++ow) {
+        ELEM_T bits;
+        long index;
+        pool_one(in, in_base, ish, isw, g, oh, ow, &bits, &index);
+        o[ow * osw] = bits;
+        x[ow * xsw] = (IDX_T)index;
+    }
 }
 
 #define POOL_ARGS                                                                                               \
@@ -108,12 +121,57 @@ __kernel void max_pool2d_fwd_rows(POOL_ARGS) {
     const INDEX_T base = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc;
     __global ELEM_T *o = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
     __global IDX_T *x = idx + idx_off + (ulong)(n * (INDEX_T)idx_sn + c * (INDEX_T)idx_sc + oh * (INDEX_T)idx_sh);
-    const INDEX_T osw = (INDEX_T)out_sw, xsw = (INDEX_T)idx_sw;
-    for (INDEX_T ow = 0; ow < g.OW; ++ow) {
-        ELEM_T bits;
-        long index;
-        pool_one(src, base, (INDEX_T)in_sh, (INDEX_T)in_sw, g, oh, ow, &bits, &index);
-        o[ow * osw] = bits;
-        x[ow * xsw] = (IDX_T)index;
-    }
+    pool_row_range(src, base, (INDEX_T)in_sh, (INDEX_T)in_sw, g, oh, 0, g.OW, o, (INDEX_T)out_sw, x, (INDEX_T)idx_sw);
 }
+
+#ifdef FIXED_KH
+// CPUs, float self with unit-stride rows and a window known at compile time (FIXED_KH, FIXED_KW,
+// FIXED_SH, FIXED_SW, FIXED_DH, FIXED_DW; the padding stays an argument): one work-item per output
+// row, as max_pool2d_fwd_rows, but the outputs whose window lies wholly inside the input take a
+// branch-free loop over constant taps that the compiler unrolls and vectorises across outputs. The
+// scan order and the replace rule are pool_one's; a float moves through compares and selects only,
+// so its bits are kept. Rows or columns whose window reaches the padding take pool_one.
+__kernel void max_pool2d_fwd_rows_fixed(POOL_ARGS) {
+    const INDEX_T oh = (INDEX_T)get_global_id(0);
+    const INDEX_T plane = (INDEX_T)get_global_id(1);
+    if (oh >= (INDEX_T)OH || plane >= (INDEX_T)planes) return;
+    POOL_SHAPE;
+    const INDEX_T n = plane / g.C, c = plane - n * g.C;
+    __global const IN_T *src = in + in_off;
+    const INDEX_T base = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc;
+    __global ELEM_T *o = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
+    __global IDX_T *x = idx + idx_off + (ulong)(n * (INDEX_T)idx_sn + c * (INDEX_T)idx_sc + oh * (INDEX_T)idx_sh);
+    const INDEX_T osw = (INDEX_T)out_sw, xsw = (INDEX_T)idx_sw, ish = (INDEX_T)in_sh;
+    const INDEX_T h0 = oh * FIXED_SH - g.pH;
+    // Interior columns: w0 = ow * SW - pW >= 0 and w0 + (KW - 1) * DW < W.
+    INDEX_T owLo = (g.pW + FIXED_SW - 1) / FIXED_SW;
+    const INDEX_T lastStart = g.W - 1 - (FIXED_KW - 1) * FIXED_DW + g.pW;  // largest ow * SW
+    INDEX_T owHi = lastStart < 0 ? 0 : min(g.OW, lastStart / FIXED_SW + 1);
+    const bool rowsInside = h0 >= 0 && h0 + (FIXED_KH - 1) * FIXED_DH < g.H;
+    if (!rowsInside || owLo > owHi) owLo = owHi = 0;
+    pool_row_range(src, base, ish, 1, g, oh, 0, owLo, o, osw, x, xsw);
+    if (owHi > owLo) {
+        __global const float *row0 = (__global const float *)src + base + h0 * ish - g.pW;
+        const long rowIndex0 = (long)h0 * (long)g.W - (long)g.pW;
+        for (INDEX_T ow = owLo; ow < owHi; ++ow) {
+            const INDEX_T wb = ow * FIXED_SW;
+            float best = -INFINITY;
+            int tap = 0;
+#pragma unroll
+            for (int kh = 0; kh < FIXED_KH; ++kh) {
+#pragma unroll
+                for (int kw = 0; kw < FIXED_KW; ++kw) {
+                    const float v = row0[kh * FIXED_DH * ish + wb + kw * FIXED_DW];
+                    const bool take = v > best || v != v;
+                    best = take ? v : best;
+                    tap = take ? kh * FIXED_KW + kw : tap;
+                }
+            }
+            o[ow * osw] = as_uint(best);
+            x[ow * xsw] = (IDX_T)(rowIndex0 + (long)(tap / FIXED_KW) * FIXED_DH * (long)g.W + (long)wb +
+                                  (long)(tap % FIXED_KW) * FIXED_DW);
+        }
+    }
+    pool_row_range(src, base, ish, 1, g, oh, max(owHi, owLo), g.OW, o, osw, x, xsw);
+}
+#endif

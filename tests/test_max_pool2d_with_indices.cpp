@@ -51,14 +51,10 @@ const PoolAttrs kK3S2P1{{3, 3}, {2, 2}, {1, 1}, {1, 1}, false};
 
 class MaxPool2dTest : public DeviceTest {
 protected:
+    // runAndCheckCase (tests/support/case_checks.h); true: the case ran (every case here can).
     bool runAndCheck(OpCase &c) {
-        SCOPED_TRACE(c.op + "/" + c.name);
-        if (!c.supported(nullptr)) return false;
-        c.setup();
-        EXPECT_ACL_OK(runCaseOnce(c, stream));
-        const CheckResult r = c.check();
-        EXPECT_TRUE(r.ok) << r.detail;
-        return true;
+        runAndCheckCase(c, stream);
+        return c.supported(nullptr);
     }
 };
 

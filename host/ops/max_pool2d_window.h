@@ -10,6 +10,7 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "common/error.h"
+#include "kernels/defines.h"
 #include "meta/tensor.h"
 
 namespace aclcl {
@@ -145,6 +146,19 @@ inline std::vector<int64_t> pooledShape(const aclTensor *self, bool nhwc, const 
     s[nhwc ? b : b + 1] = g.OH;
     s[nhwc ? b + 1 : b + 2] = g.OW;
     return s;
+}
+
+// The one index-width decision of both operators' kernels: the three tensors' views and the window
+// arithmetic (a window reaches (k - 1) * d past its start; starts reach OH * sH), with margin.
+inline bool poolWideIndex(const PoolGeometry &g, const aclTensor *a, const aclTensor *b, const aclTensor *c) {
+    const PoolWindow &w = g.win;
+    const auto d = [](int64_t v) { return static_cast<double>(v); };
+    IndexWidth width;
+    width.coverView(a->viewDims, a->strides).coverView(b->viewDims, b->strides).coverView(c->viewDims, c->strides);
+    width.cover(4.0 * (d(g.OH) * d(w.sH) + d(g.OW) * d(w.sW) + d(w.kH) * d(w.dH) + d(w.kW) * d(w.dW) + d(g.H) +
+                       d(g.W)) +
+                d(g.N) * d(g.C) + 64.0);
+    return width.wide();
 }
 
 }  // namespace aclcl

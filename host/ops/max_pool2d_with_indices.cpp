@@ -90,18 +90,7 @@ void plan(OpPlan &plan, const Args &a) {
                    idx = poolAxes(plan.output(kIndices), g.nhwc);
     const PoolWindow &w = g.win;
     const int64_t planes = g.N * g.C;
-    // Every index the kernel forms: the views' element offsets, the grid, and the window arithmetic
-    // (a window reaches (k - 1) * d + pad past its start).
-    IndexWidth width;
-    width.coverView(a.self->viewDims, a.self->strides)
-        .coverView(a.out->viewDims, a.out->strides)
-        .coverView(a.indices->viewDims, a.indices->strides);
-    width.cover(4.0 * (static_cast<double>(g.OH) * static_cast<double>(w.sH) +
-                       static_cast<double>(g.OW) * static_cast<double>(w.sW) +
-                       static_cast<double>(w.kH) * static_cast<double>(w.dH) +
-                       static_cast<double>(w.kW) * static_cast<double>(w.dW) + static_cast<double>(g.H) +
-                       static_cast<double>(g.W)) +
-                static_cast<double>(planes) + 64.0);
+    const bool wide = poolWideIndex(g, a.self, a.out, a.indices);
 
     const aclDataType dt = a.self->dtype;
     Defines defines;
@@ -109,7 +98,7 @@ void plan(OpPlan &plan, const Args &a) {
         .slot("IDX", a.indices->dtype)
         .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(dt)))
         .value("NEG_INF_BITS", dt == ACL_FLOAT ? 0xff800000LL : dt == ACL_FLOAT16 ? 0xfc00LL : 0xff80LL)
-        .index(width.wide());
+        .index(wide);
     ProgramHandle program = plan.program("max_pool2d_with_indices", defines);
     const Operand src{Operand::Where::Input, kSelf, 0, dt};
     const Operand dst{Operand::Where::Output, kOut, 0, dt};
@@ -129,8 +118,22 @@ void plan(OpPlan &plan, const Args &a) {
         plan.launch(kernel, LaunchSize::grid(3, global, local), bind);
         return;
     }
-    // CPUs: one work-item per output row.
-    auto kernel = plan.kernel(program, "max_pool2d_fwd_rows");
+    // CPUs: one work-item per output row. Float self with unit-stride rows and one of the common square
+    // windows (kernel 2 or 3, stride 1 or 2, no dilation) gets the row kernel specialised to the window
+    // (the padding stays an argument): few programs to build, the networks' usual shapes fast.
+    const bool commonWindow = w.kH == w.kW && w.sH == w.sW && w.dH == 1 && w.dW == 1 && (w.kH == 2 || w.kH == 3) &&
+                              (w.sH == 1 || w.sH == 2);
+    const bool fixed = dt == ACL_FLOAT && in.sW == 1 && commonWindow && testHook(TestHook::Pad2dElementKernel) == 0;
+    if (fixed) {
+        defines.value("FIXED_KH", w.kH)
+            .value("FIXED_KW", w.kW)
+            .value("FIXED_SH", w.sH)
+            .value("FIXED_SW", w.sW)
+            .value("FIXED_DH", w.dH)
+            .value("FIXED_DW", w.dW);
+        program = plan.program("max_pool2d_with_indices", defines);
+    }
+    auto kernel = plan.kernel(program, fixed ? "max_pool2d_fwd_rows_fixed" : "max_pool2d_fwd_rows");
     const size_t global[3] = {static_cast<size_t>(OH), static_cast<size_t>(planes), 1};
     size_t local[3];
     fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kRowGroupTarget, local);

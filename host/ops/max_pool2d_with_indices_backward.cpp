@@ -100,20 +100,11 @@ void plan(OpPlan &plan, const Args &a) {
                    gi = poolAxes(plan.output(kGradInput), g.nhwc);
     const PoolWindow w = g.win;
     const int64_t planes = g.N * g.C;
-    IndexWidth width;
-    width.coverView(a.gradOutput->viewDims, a.gradOutput->strides)
-        .coverView(a.indices->viewDims, a.indices->strides)
-        .coverView(a.gradInput->viewDims, a.gradInput->strides);
-    width.cover(4.0 * (static_cast<double>(g.OH) * static_cast<double>(w.sH) +
-                       static_cast<double>(g.OW) * static_cast<double>(w.sW) +
-                       static_cast<double>(w.kH) * static_cast<double>(w.dH) +
-                       static_cast<double>(w.kW) * static_cast<double>(w.dW) + static_cast<double>(g.H) +
-                       static_cast<double>(g.W)) +
-                static_cast<double>(planes) + 64.0);
+    const bool wide = poolWideIndex(g, a.gradOutput, a.indices, a.gradInput);
 
     const aclDataType dt = a.self->dtype, it = a.indices->dtype;
     Defines defines;
-    defines.slot("G", dt).slot("IDX", it).slot("OUT", dt, ACL_FLOAT).index(width.wide());
+    defines.slot("G", dt).slot("IDX", it).slot("OUT", dt, ACL_FLOAT).index(wide);
     ProgramHandle program = plan.program("max_pool2d_with_indices_backward", defines);
     const Operand gOp{Operand::Where::Input, kGradOutput, 0, dt};
     const Operand iOp{Operand::Where::Input, kIndices, 0, it};
