@@ -46,6 +46,25 @@ __kernel void max_pool2d_bwd(__global const G_T *grad, ulong grad_off, __global 
     const INDEX_T jhLo = (ulong)hp > (ulong)lastH ? (hp - lastH + (INDEX_T)dH - 1) / (INDEX_T)dH : 0;
     const INDEX_T jwLo = (ulong)wp > (ulong)lastW ? (wp - lastW + (INDEX_T)dW - 1) / (INDEX_T)dW : 0;
     const INDEX_T nh = jhHi >= jhLo ? jhHi - jhLo + 1 : 0, nw = jwHi >= jwLo ? jwHi - jwLo + 1 : 0;
+    if (dH == 1 && dW == 1) {
+        // No dilation: the covering outputs are a contiguous range per axis, walked without divisions
+        // (the same outputs in the same order as the general loop below).
+        const INDEX_T ohLo = (hp - jhHi + (INDEX_T)sH - 1) / (INDEX_T)sH, ohHi = (hp - jhLo) / (INDEX_T)sH;
+        const INDEX_T owLo = (wp - jwHi + (INDEX_T)sW - 1) / (INDEX_T)sW, owHi = (wp - jwLo) / (INDEX_T)sW;
+        if (nh > 0 && nw > 0) {
+            ORDERED_LOOP
+            for (INDEX_T oh = ohLo; oh <= ohHi; ++oh) {
+                ORDERED_LOOP
+                for (INDEX_T ow = owLo; ow <= owHi; ++ow) {
+                    if ((long)ip[oh * (INDEX_T)i_sh + ow * (INDEX_T)i_sw] == self_at) {
+                        acc += (float)G_LOAD(gp, oh * (INDEX_T)g_sh + ow * (INDEX_T)g_sw);
+                    }
+                }
+            }
+        }
+        OUT_STORE(gin + gin_off, n * (INDEX_T)o_sn + c * (INDEX_T)o_sc + h * (INDEX_T)o_sh + w * (INDEX_T)o_sw, acc);
+        return;
+    }
     // Taps from the highest down: increasing oh, then increasing ow.
     ORDERED_LOOP
     for (INDEX_T ih = 0; ih < nh; ++ih) {
