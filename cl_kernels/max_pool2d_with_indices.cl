@@ -41,8 +41,9 @@ inline void pool_one(__global const IN_T *in, INDEX_T in_base, INDEX_T ish, INDE
     INDEX_T w0 = ow * g.sW - g.pW;
     const INDEX_T hEnd = min(h0 + (g.kH - 1) * g.dH + 1, g.H);
     const INDEX_T wEnd = min(w0 + (g.kW - 1) * g.dW + 1, g.W);
-    while (h0 < 0) h0 += g.dH;
-    while (w0 < 0) w0 += g.dW;
+    // The first row and column below / right of the padding (PyTorch steps there one dilation at a time).
+    if (h0 < 0) h0 += (-h0 + g.dH - 1) / g.dH * g.dH;
+    if (w0 < 0) w0 += (-w0 + g.dW - 1) / g.dW * g.dW;
     float best = -INFINITY;
     INDEX_T bestAt = 0;
     bool found = false;

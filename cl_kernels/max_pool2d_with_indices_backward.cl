@@ -37,25 +37,45 @@ __kernel void max_pool2d_bwd(__global const G_T *grad, ulong grad_off, __global 
     __global const IDX_T *ip = idx + idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc);
     const long self_at = (long)h * W + (long)w;
     float acc = 0.0f;
-    // Taps as int and sign tests as unsigned compares of non-negative values: Mesa llvmpipe miscompiles
-    // 64-bit signed compares with constants (see max_unpool2d_backward.cl).
+    // Only the taps whose output lies in [0, OH) (a tap range, not a walk over the whole kernel: kernels
+    // may be far larger than the image). Sign tests are unsigned compares of non-negative values: Mesa
+    // llvmpipe miscompiles 64-bit signed compares with constants (see max_unpool2d_backward.cl).
     const INDEX_T hp = h + (INDEX_T)pH, wp = w + (INDEX_T)pW;
+    const INDEX_T lastH = ((INDEX_T)OH - 1) * (INDEX_T)sH, lastW = ((INDEX_T)OW - 1) * (INDEX_T)sW;
+    const INDEX_T jhHi = min((INDEX_T)kH - 1, hp / (INDEX_T)dH), jwHi = min((INDEX_T)kW - 1, wp / (INDEX_T)dW);
+    const INDEX_T jhLo = (ulong)hp > (ulong)lastH ? (hp - lastH + (INDEX_T)dH - 1) / (INDEX_T)dH : 0;
+    const INDEX_T jwLo = (ulong)wp > (ulong)lastW ? (wp - lastW + (INDEX_T)dW - 1) / (INDEX_T)dW : 0;
+    const INDEX_T nh = jhHi >= jhLo ? jhHi - jhLo + 1 : 0, nw = jwHi >= jwLo ? jwHi - jwLo + 1 : 0;
+    if (dH == 1 && dW == 1) {
+        // No dilation: the covering outputs are a contiguous range per axis, walked without divisions
+        // (the same outputs in the same order as the general loop below).
+        const INDEX_T ohLo = (hp - jhHi + (INDEX_T)sH - 1) / (INDEX_T)sH, ohHi = (hp - jhLo) / (INDEX_T)sH;
+        const INDEX_T owLo = (wp - jwHi + (INDEX_T)sW - 1) / (INDEX_T)sW, owHi = (wp - jwLo) / (INDEX_T)sW;
+        if (nh > 0 && nw > 0) {
+            ORDERED_LOOP
+            for (INDEX_T oh = ohLo; oh <= ohHi; ++oh) {
+                ORDERED_LOOP
+                for (INDEX_T ow = owLo; ow <= owHi; ++ow) {
+                    if ((long)ip[oh * (INDEX_T)i_sh + ow * (INDEX_T)i_sw] == self_at) {
+                        acc += (float)G_LOAD(gp, oh * (INDEX_T)g_sh + ow * (INDEX_T)g_sw);
+                    }
+                }
+            }
+        }
+        OUT_STORE(gin + gin_off, n * (INDEX_T)o_sn + c * (INDEX_T)o_sc + h * (INDEX_T)o_sh + w * (INDEX_T)o_sw, acc);
+        return;
+    }
+    // Taps from the highest down: increasing oh, then increasing ow.
     ORDERED_LOOP
-    for (int jh = (int)kH - 1; jh >= 0; --jh) {
-        const INDEX_T tapH = (INDEX_T)jh * (INDEX_T)dH;
-        if ((ulong)hp < (ulong)tapH) continue;
-        const INDEX_T th = hp - tapH;
+    for (INDEX_T ih = 0; ih < nh; ++ih) {
+        const INDEX_T th = hp - (jhHi - ih) * (INDEX_T)dH;
         if (th % (INDEX_T)sH != 0) continue;
         const INDEX_T oh = th / (INDEX_T)sH;
-        if (oh >= (INDEX_T)OH) continue;
         ORDERED_LOOP
-        for (int jw = (int)kW - 1; jw >= 0; --jw) {
-            const INDEX_T tapW = (INDEX_T)jw * (INDEX_T)dW;
-            if ((ulong)wp < (ulong)tapW) continue;
-            const INDEX_T tw = wp - tapW;
+        for (INDEX_T iw = 0; iw < nw; ++iw) {
+            const INDEX_T tw = wp - (jwHi - iw) * (INDEX_T)dW;
             if (tw % (INDEX_T)sW != 0) continue;
             const INDEX_T ow = tw / (INDEX_T)sW;
-            if (ow >= (INDEX_T)OW) continue;
             if ((long)ip[oh * (INDEX_T)i_sh + ow * (INDEX_T)i_sw] == self_at) {
                 acc += (float)G_LOAD(gp, oh * (INDEX_T)g_sh + ow * (INDEX_T)g_sw);
             }

@@ -132,6 +132,7 @@ TEST_P(MaxPool2dTest, AttributeLengthsCeilModeAndDilation) {
         {{4, 3}, {3}, {2, 1}, {1, 2}, true},        // stride one value for both
         {{1}, {2}, {0}, {1}, false},                // 1x1 windows
         {{2}, {1}, {1}, {3}, false},                // some windows with no element inside the input
+        {{1 << 20, 3}, {1}, {1 << 19, 1}, {1}, true},  // a window far larger than the image
     };
     uint64_t seed = 200;
     for (const PoolAttrs &a : attrs) {
@@ -332,6 +333,10 @@ TEST_P(MaxPool2dErrors, AttributeValues) {
     e = ErrorCall{};
     e.attrs.dilation = {1, 0};
     expectError(e, 161002, {"dilation", "> 0"});
+    // Ours, after CANN's checks: the window arithmetic stays in 64 bits.
+    e = ErrorCall{};
+    e.attrs.dilation = {int64_t{1} << 31};
+    expectError(e, 161002, {"dilation", "below 2^31"});
 }
 
 TEST_P(MaxPool2dErrors, ShapesAndEmptyTensors) {

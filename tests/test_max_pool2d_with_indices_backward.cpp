@@ -127,6 +127,7 @@ TEST_P(MaxPool2dBackwardTest, AttributesAndViews) {
         {{3, 2}, {2, 1}, {1, 0}, {1}, true},
         {{2}, {1}, {1}, {2}, false},
         {{3, 2}, {1, 3}, {1, 1}, {2, 3}, true},
+        {{1 << 20, 3}, {1}, {1 << 19, 1}, {1}, true},  // a window far larger than the image
     };
     uint64_t seed = 200;
     for (const PoolAttrs &a : attrs) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
@@ -79,6 +80,15 @@ inline PoolWindow readPoolWindow(const char *op, const aclIntArray *kernelSize, 
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: Expected dilation's values to be > 0, but found %s.", op, dilation->toString().c_str()));
     }
+    // Ours: the kernels' window arithmetic ((k - 1) * d + pad) stays in 64 bits.
+    for (const auto &[arr, name] : {std::pair<const aclIntArray *, const char *>{kernelSize, "kernelSize"},
+                                    {stride, "stride"}, {dilation, "dilation"}}) {
+        for (int64_t v : arr->values) {
+            if (v < (int64_t{1} << 31)) continue;
+            fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s's values to be below 2^31, but found %s.", op,
+                                                    name, arr->toString().c_str()));
+        }
+    }
     return w;
 }
 
@@ -102,12 +112,14 @@ inline PoolAxes poolAxes(const aclTensor &t, bool nhwc) {
 // PyTorch's and CANN's pooled size; in ceilMode the last window must start inside the input or its
 // top/left padding.
 inline int64_t pooledSize(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dilation, bool ceilMode) {
-    const int64_t num = in + 2 * pad - dilation * (k - 1) - 1 + (ceilMode ? stride - 1 : 0);
-    int64_t q = num / stride;
+    // In 128 bits: the attributes are below 2^31 (readPoolWindow), the sizes below 2^63.
+    using Wide = __int128;
+    const Wide num = Wide(in) + 2 * Wide(pad) - Wide(dilation) * (Wide(k) - 1) - 1 + (ceilMode ? stride - 1 : 0);
+    Wide q = num / stride;
     if (num % stride != 0 && num < 0) --q;  // rounding toward -infinity
-    int64_t out = q + 1;
-    if (ceilMode && (out - 1) * stride >= in + pad) --out;
-    return out;
+    Wide out = q + 1;
+    if (ceilMode && (out - 1) * stride >= Wide(in) + pad) --out;
+    return static_cast<int64_t>(out);  // |out| <= in + pad + 1
 }
 
 // C, H, W non-zero, then the pooled size > 0; fills the geometry.

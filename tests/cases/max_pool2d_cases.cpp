@@ -154,8 +154,8 @@ void poolReference(const double *plane, int64_t H, int64_t W, const Window &w, i
                    int64_t *index) {
     int64_t h0 = oh * w.sH - w.pH, w0 = ow * w.sW - w.pW;
     const int64_t hEnd = std::min(h0 + (w.kH - 1) * w.dH + 1, H), wEnd = std::min(w0 + (w.kW - 1) * w.dW + 1, W);
-    while (h0 < 0) h0 += w.dH;
-    while (w0 < 0) w0 += w.dW;
+    if (h0 < 0) h0 += (-h0 + w.dH - 1) / w.dH * w.dH;
+    if (w0 < 0) w0 += (-w0 + w.dW - 1) / w.dW * w.dW;
     double best = -std::numeric_limits<double>::infinity();
     int64_t at = h0 * W + w0;
     for (int64_t h = h0; h < hEnd; h += w.dH) {
