@@ -10,12 +10,12 @@
 // one. The 64 lane sums are added as a tree: v[l] += v[l + s] for s = 32, 16, ..., 1.
 //   LANES == 64 (GPUs): one work-group of 64 work-items per group, work-item l is virtual lane l, the
 //                       tree in local memory with barriers.
-//   LANES == 1  (CPUs): one work-item per group runs all 64 virtual lanes (64 float4 accumulators)
+//   LANES == 1  (CPUs): one work-item per group runs all 64 virtual lanes (16 float16 accumulators)
 //                       and the tree in private memory, while the group stays in the core's cache
 //                       for the second and third pass.
 // mean = sum / L; var = (sum of (x - mean)^2) / L; rstd = 1 / sqrt(var + eps), in fp32.
 // y: a = rstd * gamma[c], b = beta[c] - mean * a, y = x * a + b (multiply, then add: no contraction),
-// then y / (1 + exp(-scale * y)), always as float4 (a partial vector at a plane's end is filled with
+// then y / (1 + exp(-scale * y)), always as float16 (a partial vector at a plane's end is filled with
 // zeros and only its live elements stored), so that each element is computed the same way whatever
 // the split.
 //
@@ -30,15 +30,16 @@
 #define ROW (VLANES * 4)
 
 #if X_KIND == 0
-#define VLOAD4_X(p, i) ACL_VLOAD(4, p, i)
-#define VSTORE4_X(p, i, v) ACL_VSTORE(4, p, i, v)
+#define VLOAD_X(W, p, i) ACL_VLOAD(W, p, i)
+#define VSTORE_X(W, p, i, v) ACL_VSTORE(W, p, i, v)
 #elif X_KIND == 1
-#define VLOAD4_X(p, i) ACL_VLOAD_HALF(4, p, i)
-#define VSTORE4_X(p, i, v) ACL_VSTORE_HALF(4, p, i, v)
+#define VLOAD_X(W, p, i) ACL_VLOAD_HALF(W, p, i)
+#define VSTORE_X(W, p, i, v) ACL_VSTORE_HALF(W, p, i, v)
 #else
-#define VLOAD4_X(p, i) ACL_VLOAD_BF16(4, p, i)
-#define VSTORE4_X(p, i, v) ACL_VSTORE_BF16(4, p, i, v)
+#define VLOAD_X(W, p, i) ACL_VLOAD_BF16(W, p, i)
+#define VSTORE_X(W, p, i, v) ACL_VSTORE_BF16(W, p, i, v)
 #endif
+#define VLOAD4_X(p, i) VLOAD_X(4, p, i)
 
 inline float gns_hsum4(float4 v) {
     return (v.s0 + v.s1) + (v.s2 + v.s3);
@@ -66,20 +67,24 @@ inline float gns_lane_sum(__global const X_T *x, INDEX_T L, int l, float m, bool
 
 #if LANES == 1
 // All 64 virtual lanes in one work-item: the same additions, in the same order, as the LANES == 64 form.
+// acc[j] holds virtual lanes 4j .. 4j + 3 (elements 16j .. 16j + 15 of each row) as one float16.
 inline float gns_group_sum(__global const X_T *x, INDEX_T L, float m, bool square) {
     const INDEX_T rows = L / ROW;
-    float4 acc[VLANES];
-    for (int l = 0; l < VLANES; ++l) acc[l] = 0.0f;
+    float16 acc[VLANES / 4];
+    for (int j = 0; j < VLANES / 4; ++j) acc[j] = 0.0f;
     ORDERED_LOOP for (INDEX_T r = 0; r < rows; ++r) {
         __global const X_T *row = x + r * ROW;
-        for (int l = 0; l < VLANES; ++l) {
-            float4 d = VLOAD4_X(row, 4 * l) - m;
-            acc[l] += square ? d * d : d;
+#pragma unroll
+        for (int j = 0; j < VLANES / 4; ++j) {
+            float16 d = VLOAD_X(16, row, 16 * j) - m;
+            acc[j] += square ? d * d : d;
         }
     }
+    float lanes[ROW];
+    for (int j = 0; j < VLANES / 4; ++j) vstore16(acc[j], j, lanes);
     float v[VLANES];
     for (int l = 0; l < VLANES; ++l) {
-        float s = gns_hsum4(acc[l]);
+        float s = gns_hsum4(vload4(l, lanes));
         const INDEX_T tail = rows * ROW + 4 * l;
         ORDERED_LOOP for (int k = 0; k < 4; ++k) {
             if (tail + k < L) {
@@ -109,8 +114,10 @@ inline float gns_group_sum(__global const X_T *x, INDEX_T L, float m, bool squar
 }
 #endif
 
-inline float4 gns_apply4(float4 v, float a, float b, float scale) {
-    float4 y = v * a + b;
+#define APPLY 16  // elements per apply step, in both splits (so that each element is computed alike)
+
+inline float16 gns_apply(float16 v, float a, float b, float scale) {
+    float16 y = v * a + b;
 #if SWISH
     y = y / (1.0f + exp(-scale * y));
 #endif
@@ -154,17 +161,16 @@ __kernel __attribute__((reqd_work_group_size(LANES, 1, 1))) void gns_group(
         const float b = P_LOAD(beta, c0 + k) - mean * a;
         __global const X_T *xp = x + (INDEX_T)k * plane_len;
         __global X_T *yp = y + (INDEX_T)k * plane_len;
-        const INDEX_T full = plane_len / 4 * 4;
-        for (INDEX_T i = 4 * lane; i < full; i += 4 * LANES) {
-            VSTORE4_X(yp, i, gns_apply4(VLOAD4_X(xp, i), a, b, scale));
+        const INDEX_T full = plane_len / APPLY * APPLY;
+        for (INDEX_T i = APPLY * lane; i < full; i += APPLY * LANES) {
+            VSTORE_X(16, yp, i, gns_apply(VLOAD_X(16, xp, i), a, b, scale));
         }
         if (lane == 0 && full < plane_len) {
-            float t[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+            float t[APPLY];
             const int live = (int)(plane_len - full);
-            for (int e = 0; e < live; ++e) t[e] = X_LOAD(xp, full + e);
-            const float4 r = gns_apply4(vload4(0, t), a, b, scale);
-            float o[4];
-            vstore4(r, 0, o);
+            for (int e = 0; e < APPLY; ++e) t[e] = e < live ? X_LOAD(xp, full + e) : 0.0f;
+            float o[APPLY];
+            vstore16(gns_apply(vload16(0, t), a, b, scale), 0, o);
             for (int e = 0; e < live; ++e) X_STORE(yp, full + e, o[e]);
         }
     }
