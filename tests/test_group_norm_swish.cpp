@@ -5,7 +5,7 @@
 // GroupNormSwishGrad compared with PyTorch autograd.
 //
 // Tolerances: gnsCompare (tests/cases/group_norm_swish_cases.cpp) against the double reference; the
-// golden and cascade bounds are written at expectNearGolden and cascadeBound below.
+// golden bound at expectNearGolden (tests/group_norm_test_helpers.h), the cascade's at cascadeBound below.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,9 +17,11 @@
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_cases.h"
+#include "cases/group_norm_swish_grad_cases.h"
 #include "common/test_hooks.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
+#include "group_norm_test_helpers.h"
 #include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/golden_tally.h"
@@ -28,6 +30,7 @@
 #include "support/plan_and_run.h"
 
 using namespace testing_support;
+using namespace group_norm_tests;
 
 namespace {
 
@@ -53,11 +56,6 @@ struct Problem {
     int64_t planeLen() const { return numel() / (batch() * channels()); }
 };
 
-std::vector<double> roundedAll(std::vector<double> v, aclDataType dtype) {
-    for (double &e : v) e = roundTo(e, dtype);
-    return v;
-}
-
 Problem makeProblem(std::vector<int64_t> shape, int64_t groups, aclDataType xType, uint64_t seed,
                     aclDataType pType = ACL_DT_UNDEFINED) {
     Problem p;
@@ -65,9 +63,9 @@ Problem makeProblem(std::vector<int64_t> shape, int64_t groups, aclDataType xTyp
     p.groups = groups;
     p.xType = xType;
     p.pType = pType == ACL_DT_UNDEFINED ? xType : pType;
-    p.x = roundedAll(randomValues(static_cast<size_t>(p.numel()), seed, -1.0, 2.0), p.xType);
-    p.gamma = roundedAll(randomValues(static_cast<size_t>(p.channels()), seed + 1, 0.2, 1.5), p.pType);
-    p.beta = roundedAll(randomValues(static_cast<size_t>(p.channels()), seed + 2, -0.5, 0.5), p.pType);
+    p.x = gnRounded(randomValues(static_cast<size_t>(p.numel()), seed, -1.0, 2.0), p.xType);
+    p.gamma = gnRounded(randomValues(static_cast<size_t>(p.channels()), seed + 1, 0.2, 1.5), p.pType);
+    p.beta = gnRounded(randomValues(static_cast<size_t>(p.channels()), seed + 2, -0.5, 0.5), p.pType);
     return p;
 }
 
@@ -77,75 +75,6 @@ GnsReference reference(const Problem &p) {
 }
 
 // ---- running the operator -------------------------------------------------------------------------------
-
-enum class Layout {
-    Contiguous,
-    Padded,        // every dim padded by one element, storage offset 3 (1-D: stride 2, offset 1)
-    ChannelsLast,  // x/y (N, C, ...) stored as (N, ..., C); mean/rstd (N, G) stored as (G, N); 1-D: stride 3
-};
-
-std::vector<int64_t> stridesFor(const std::vector<int64_t> &shape, Layout layout, int64_t *offset) {
-    std::vector<int64_t> s(shape.size(), 1);
-    *offset = 0;
-    if (layout == Layout::Padded) {
-        *offset = shape.size() == 1 ? 1 : 3;
-        int64_t acc = 1;
-        for (size_t i = shape.size(); i-- > 0;) {
-            s[i] = acc * (shape.size() == 1 ? 2 : 1);
-            acc *= shape[i] + 1;
-        }
-        return s;
-    }
-    if (layout == Layout::ChannelsLast) {
-        if (shape.size() == 1) return {3};
-        if (shape.size() == 2) return {1, shape[0]};  // a transpose
-        int64_t acc = shape[1];
-        s[1] = 1;
-        for (size_t i = shape.size(); i-- > 2;) {
-            s[i] = acc;
-            acc *= shape[i];
-        }
-        s[0] = acc;
-        return s;
-    }
-    int64_t acc = 1;
-    for (size_t i = shape.size(); i-- > 0;) {
-        s[i] = acc;
-        acc *= shape[i];
-    }
-    return s;
-}
-
-DeviceTensor makeTensor(const std::vector<int64_t> &shape, aclDataType dtype, Layout layout) {
-    int64_t offset = 0;
-    std::vector<int64_t> strides = stridesFor(shape, layout, &offset);
-    return DeviceTensor(shape, dtype, strides, offset);
-}
-
-// Storage elements outside t's view (shape, layout) still hold kFill.
-bool gapsIntact(const DeviceTensor &t, const std::vector<int64_t> &shape, Layout layout) {
-    int64_t offset = 0;
-    const std::vector<int64_t> strides = stridesFor(shape, layout, &offset);
-    const std::vector<uint8_t> bytes = t.storage();
-    const size_t elem = aclDataTypeSize(t.dtype());
-    std::vector<bool> inView(bytes.size() / elem, false);
-    std::vector<int64_t> idx(shape.size(), 0);
-    for (int64_t k = 0; k < t.numel(); ++k) {
-        int64_t at = offset;
-        for (size_t d = 0; d < shape.size(); ++d) at += idx[d] * strides[d];
-        inView[static_cast<size_t>(at)] = true;
-        for (size_t d = shape.size(); d-- > 0;) {
-            if (++idx[d] < shape[d]) break;
-            idx[d] = 0;
-        }
-    }
-    for (size_t e = 0; e < inView.size(); ++e) {
-        if (inView[e]) continue;
-        for (size_t b = 0; b < elem; ++b)
-            if (bytes[e * elem + b] != kFill) return false;
-    }
-    return true;
-}
 
 struct Options {
     Layout layout = Layout::Contiguous;
@@ -183,8 +112,8 @@ void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) 
     out->yBytes = y.storage();
     out->meanBytes = mean.storage();
     out->rstdBytes = rstd.storage();
-    out->gapsUntouched = gapsIntact(y, p.shape, o.layout) && gapsIntact(mean, stat, o.layout) &&
-                         gapsIntact(rstd, stat, o.layout);
+    out->gapsUntouched = gapsIntact(y, p.shape, o.layout, kFill) && gapsIntact(mean, stat, o.layout, kFill) &&
+                         gapsIntact(rstd, stat, o.layout, kFill);
 }
 
 void expectMatchesReference(const Problem &p, const Result &r) {
@@ -240,28 +169,6 @@ TEST_P(GroupNormSwishTest, CannSampleResult) {
 }
 
 // ---- PyTorch golden data ------------------------------------------------------------------------------------
-
-aclDataType goldenDtype(const std::string &name) {
-    if (name == "float32") return ACL_FLOAT;
-    if (name == "float16") return ACL_FLOAT16;
-    if (name == "bfloat16") return ACL_BF16;
-    throw std::runtime_error("unexpected golden dtype " + name);
-}
-
-// fp32: |got - golden| <= 1e-5 * max|golden| over the tensor (the README's bound; the golden outputs are
-// float64-accurate). fp16/bf16: the golden value is the float64 result rounded once; ours rounds an fp32
-// result, which may land one unit in the last place away: 2^-10 (2^-7) * |golden| + 1e-5 * max|golden|.
-void expectNearGolden(const std::vector<double> &got, const golden::Tensor &want, aclDataType dtype) {
-    ASSERT_EQ(got.size(), want.values.size()) << want.role;
-    double maxRef = 0;
-    for (double v : want.values) maxRef = std::max(maxRef, std::fabs(v));
-    const double lastPlace = dtype == ACL_FLOAT16 ? std::ldexp(1.0, -10) : dtype == ACL_BF16 ? std::ldexp(1.0, -7) : 0;
-    for (size_t i = 0; i < got.size(); ++i) {
-        const double bound = 1e-5 * maxRef + lastPlace * std::fabs(want.values[i]);
-        ASSERT_LE(std::fabs(got[i] - want.values[i]), bound)
-            << want.role << "[" << i << "]: got " << got[i] << ", golden " << want.values[i];
-    }
-}
 
 void runGoldenFile(aclrtStream stream, int split) {
     aclcl::ScopedTestHook hook(aclcl::TestHook::GnsgWorkSplit, split);

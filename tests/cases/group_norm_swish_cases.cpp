@@ -8,6 +8,7 @@
 
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "cases/group_norm_swish_cases.h"
+#include "cases/group_norm_swish_grad_cases.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
@@ -75,42 +76,10 @@ GnsReference gnsReference(const std::vector<double> &x, const std::vector<double
 // fp16/bf16 unit covers the one rounding of the stored result against the double reference.
 CheckResult gnsCompare(const std::vector<double> &got, const std::vector<double> &want,
                        const std::vector<double> &errScale, aclDataType outDtype, const std::string &what) {
-    CheckResult r;
-    if (got.size() != want.size() || errScale.size() != want.size()) {
-        r.ok = false;
-        r.detail = what + ": " + std::to_string(got.size()) + " values, expected " + std::to_string(want.size());
-        return r;
-    }
-    const double lastPlace =
-        outDtype == ACL_FLOAT16 ? std::ldexp(1.0, -10) : outDtype == ACL_BF16 ? std::ldexp(1.0, -7) : 0;
-    const double smallest = outDtype == ACL_FLOAT16 ? std::ldexp(1.0, -24) : 0;
-    for (size_t i = 0; i < got.size(); ++i) {
-        const double err = std::fabs(got[i] - want[i]);
-        const double bound = 3e-5 * errScale[i] + lastPlace * std::fabs(want[i]) + smallest + 1e-30;
-        if (!(err <= r.maxAbsError)) r.maxAbsError = std::isnan(err) ? INFINITY : std::max(r.maxAbsError, err);
-        if (!(err <= bound) && r.ok) {
-            r.ok = false;
-            char buf[256];
-            std::snprintf(buf, sizeof buf, "%s[%zu]: got %.9g, expected %.9g (bound %.3g, error scale %.3g)",
-                          what.c_str(), i, got[i], want[i], bound, errScale[i]);
-            r.detail = buf;
-        }
-    }
-    return r;
+    return gnCompareWithin(got, want, errScale, outDtype, what, 3e-5);
 }
 
 namespace {
-
-uint64_t nameSeed(const std::string &s) {
-    uint64_t h = 1469598103934665603ull;  // FNV-1a
-    for (char ch : s) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
-    return h;
-}
-
-std::vector<double> rounded(std::vector<double> v, aclDataType dtype) {
-    for (double &e : v) e = roundTo(e, dtype);
-    return v;
-}
 
 // x (N, C, ...), gamma and beta (C) in x's dtype; y, mean, rstd; eps 1e-5, swish with scale 1.
 class GroupNormSwishCase : public OpCase {
@@ -136,12 +105,12 @@ public:
 
     void setup() override {
         const int64_t batch = shape_[0], channels = shape_[1], planeLen = numel_ / (batch * channels);
-        const uint64_t seed = nameSeed(op + "/" + name);
-        const std::vector<double> x = rounded(randomValues(static_cast<size_t>(numel_), seed, -1.0, 2.0), dtype);
+        const uint64_t seed = gnNameSeed(op + "/" + name);
+        const std::vector<double> x = gnRounded(randomValues(static_cast<size_t>(numel_), seed, -1.0, 2.0), dtype);
         const std::vector<double> gamma =
-            rounded(randomValues(static_cast<size_t>(channels), seed + 2, 0.1, 0.9), dtype);
+            gnRounded(randomValues(static_cast<size_t>(channels), seed + 2, 0.1, 0.9), dtype);
         const std::vector<double> beta =
-            rounded(randomValues(static_cast<size_t>(channels), seed + 3, -0.4, 0.4), dtype);
+            gnRounded(randomValues(static_cast<size_t>(channels), seed + 3, -0.4, 0.4), dtype);
         const std::vector<int64_t> statShape = {batch, groups_}, channelShape = {channels};
         x_ = DeviceTensor(shape_, dtype);
         gamma_ = DeviceTensor(channelShape, dtype);
@@ -165,18 +134,9 @@ public:
     }
 
     CheckResult check() override {
-        const CheckResult results[3] = {gnsCompare(y_.download(), want_.y, want_.yScale, dtype, "yOut"),
-                                        gnsCompare(mean_.download(), want_.mean, want_.meanScale, dtype, "meanOut"),
-                                        gnsCompare(rstd_.download(), want_.rstd, want_.rstdScale, dtype, "rstdOut")};
-        CheckResult all;
-        for (const CheckResult &r : results) {
-            all.maxAbsError = std::max(all.maxAbsError, r.maxAbsError);
-            if (!r.ok && all.ok) {
-                all.ok = false;
-                all.detail = r.detail;
-            }
-        }
-        return all;
+        return gnFirstFailure({gnsCompare(y_.download(), want_.y, want_.yScale, dtype, "yOut"),
+                               gnsCompare(mean_.download(), want_.mean, want_.meanScale, dtype, "meanOut"),
+                               gnsCompare(rstd_.download(), want_.rstd, want_.rstdScale, dtype, "rstdOut")});
     }
 
 private:
