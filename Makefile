@@ -32,6 +32,8 @@ demo-deps:
 
 demo: demo-deps build
 	@$(BUILD_DIR)/bench/aclnn_bench --quick
+	@$(BUILD_DIR)/tests/train_step_conv1d_block >$(BUILD_DIR)/train_step.out || { cat $(BUILD_DIR)/train_step.out; exit 1; }
+	@tail -n 1 $(BUILD_DIR)/train_step.out
 
 bench: build
 	@$(BUILD_DIR)/bench/aclnn_bench $(BENCH_ARGS)

@@ -260,21 +260,7 @@ TEST_P(ConvTbcBackwardTest, BitIdenticalRunToRun) {
 TEST_P(ConvTbcBackwardTest, RepeatableExecutorRunsTwice) {
     SKIP_ON_RUSTICL();
     auto c = makeConvTbcCase(convTbcSpec("repeatable", 6, 2, 3, 4, 3, 1));
-    c->setup();
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(c->plan(&ws, &ex));
-    ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
-    void *workspace = nullptr;
-    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST));
-    for (int i = 0; i < 2; ++i) {
-        ASSERT_ACL_OK(c->run(workspace, ws, ex, stream));
-        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
-        CheckResult r = c->check();
-        EXPECT_TRUE(r.ok) << "run " << i << ": " << r.detail;
-    }
-    aclDestroyAclOpExecutor(ex);
-    if (workspace) aclrtFree(workspace);
+    runRepeatableExecutorTwice(*c, stream);
 }
 
 TEST_P(ConvTbcBackwardTest, RegisteredSweepCasePasses) {

@@ -15,6 +15,7 @@
 #include "cases/group_norm_swish_grad_cases.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
+#include "group_norm_test_helpers.h"
 #include "support/golden_tally.h"
 #include "common/test_hooks.h"
 #include "support/case_checks.h"
@@ -23,6 +24,7 @@
 #include "support/op_case.h"
 
 using namespace testing_support;
+using namespace group_norm_tests;
 
 namespace {
 
@@ -101,50 +103,6 @@ Reference reference(const Problem &p) {
 
 // ---- running the operator -------------------------------------------------------------------------------
 
-enum class Layout {
-    Contiguous,
-    Padded,        // every dim padded by one element, storage offset 3 (1-D: stride 2, offset 1)
-    ChannelsLast,  // (N, C, spatial...) stored as (N, spatial..., C); (N, G) stats stored transposed
-};
-
-std::vector<int64_t> stridesFor(const std::vector<int64_t> &shape, Layout layout, int64_t *offset) {
-    std::vector<int64_t> s(shape.size(), 1);
-    *offset = 0;
-    if (layout == Layout::Padded) {
-        *offset = shape.size() == 1 ? 1 : 3;
-        int64_t acc = 1;
-        for (size_t i = shape.size(); i-- > 0;) {
-            s[i] = acc * (shape.size() == 1 ? 2 : 1);
-            acc *= shape[i] + 1;
-        }
-        return s;
-    }
-    if (layout == Layout::ChannelsLast && shape.size() >= 2) {
-        // C innermost, then the spatial dims in order, then N.
-        int64_t acc = shape[1];
-        s[1] = 1;
-        for (size_t i = shape.size(); i-- > 2;) {
-            s[i] = acc;
-            acc *= shape[i];
-        }
-        s[0] = acc;
-        if (shape.size() == 2) s = {1, shape[0]};  // a plain transpose
-        return s;
-    }
-    int64_t acc = 1;
-    for (size_t i = shape.size(); i-- > 0;) {
-        s[i] = acc;
-        acc *= shape[i];
-    }
-    return s;
-}
-
-DeviceTensor makeTensor(const std::vector<int64_t> &shape, aclDataType dtype, Layout layout) {
-    int64_t offset = 0;
-    std::vector<int64_t> strides = stridesFor(shape, layout, &offset);
-    return DeviceTensor(shape, dtype, strides, offset);
-}
-
 struct Options {
     Layout layout = Layout::Contiguous;
     bool wantDgamma = true, wantDbeta = true;
@@ -163,32 +121,6 @@ struct Result {
 
 bool allFill(const std::vector<uint8_t> &bytes) {
     return std::all_of(bytes.begin(), bytes.end(), [](uint8_t b) { return b == kFill; });
-}
-
-// Storage bytes outside the view of t still hold kFill.
-bool gapsIntact(const DeviceTensor &t, const std::vector<int64_t> &shape, Layout layout) {
-    int64_t offset = 0;
-    std::vector<int64_t> strides = stridesFor(shape, layout, &offset);
-    std::vector<uint8_t> bytes = t.storage();
-    size_t elem = aclDataTypeSize(t.dtype());
-    std::vector<bool> inView(bytes.size() / elem, false);
-    std::vector<int64_t> idx(shape.size(), 0);
-    int64_t total = t.numel();
-    for (int64_t k = 0; k < total; ++k) {
-        int64_t at = offset;
-        for (size_t d = 0; d < shape.size(); ++d) at += idx[d] * strides[d];
-        inView[static_cast<size_t>(at)] = true;
-        for (size_t d = shape.size(); d-- > 0;) {
-            if (++idx[d] < shape[d]) break;
-            idx[d] = 0;
-        }
-    }
-    for (size_t e = 0; e < inView.size(); ++e) {
-        if (inView[e]) continue;
-        for (size_t b = 0; b < elem; ++b)
-            if (bytes[e * elem + b] != kFill) return false;
-    }
-    return true;
 }
 
 // Runs the operator on p; ASSERTs success.
@@ -233,8 +165,8 @@ void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) 
     out->dgammaUntouched = allFill(out->dgammaBytes);
     out->dbetaUntouched = allFill(out->dbetaBytes);
     out->gapsUntouched =
-        gapsIntact(dx, p.shape, o.layout) && gapsIntact(dgamma, chanOut, o.layout) &&
-                         gapsIntact(dbeta, chanOut, o.layout);
+        gapsIntact(dx, p.shape, o.layout, kFill) && gapsIntact(dgamma, chanOut, o.layout, kFill) &&
+                         gapsIntact(dbeta, chanOut, o.layout, kFill);
 }
 
 void expectMatchesReference(const Problem &p, const Result &r, bool checkDgamma = true, bool checkDbeta = true) {
@@ -321,28 +253,6 @@ TEST_P(GroupNormSwishGradTest, ChannelOutputsOfAnyShapeWithCElements) {
 }
 
 // ---- PyTorch golden data --------------------------------------------------------------------------------
-
-aclDataType goldenDtype(const std::string &name) {
-    if (name == "float32") return ACL_FLOAT;
-    if (name == "float16") return ACL_FLOAT16;
-    if (name == "bfloat16") return ACL_BF16;
-    throw std::runtime_error("unexpected golden dtype " + name);
-}
-
-// fp32: |got - ref| <= 1e-5 * max|ref| over the tensor (the README's bound; the golden outputs are
-// float64-accurate). fp16/bf16: the golden value is the fp64 result rounded once; ours rounds an fp32
-// result, which may land one unit in the last place away: 2^-10 (2^-7) * |ref| + 1e-5 * max|ref|.
-void expectNearGolden(const std::vector<double> &got, const golden::Tensor &want, aclDataType dtype) {
-    ASSERT_EQ(got.size(), want.values.size()) << want.role;
-    double maxRef = 0;
-    for (double v : want.values) maxRef = std::max(maxRef, std::fabs(v));
-    const double lastPlace = dtype == ACL_FLOAT16 ? std::ldexp(1.0, -10) : dtype == ACL_BF16 ? std::ldexp(1.0, -7) : 0;
-    for (size_t i = 0; i < got.size(); ++i) {
-        double bound = 1e-5 * maxRef + lastPlace * std::fabs(want.values[i]);
-        ASSERT_LE(std::fabs(got[i] - want.values[i]), bound)
-            << want.role << "[" << i << "]: got " << got[i] << ", golden " << want.values[i];
-    }
-}
 
 void runGoldenFile(aclrtStream stream, bool rusticl) {
     auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/group_norm_swish_grad.golden");

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "aclnnop/aclnn_convolution_backward.h"
+#include "ops/conv_tbc_checks.h"
+#include "ops/conv_tbc_gemm.h"
 #include "ops/op_plan.h"
 
 namespace aclcl {
@@ -96,74 +98,22 @@ Shape validate(const char *op, const Args &a) {
     s.K = a.weight->dim(0);
     s.Cout = a.weight->dim(2);
     s.pad = a.pad;
-    if (a.weight->dim(1) != s.Cin) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected weight.shape[1] to equal input.shape[2] (C_in = %lld), but found weight %s.", op,
-                       static_cast<long long>(s.Cin), a.weight->shapeString().c_str()));
-    }
-    if (a.bias->dim(0) != s.Cout) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected bias.shape[0] to equal weight.shape[2] (C_out = %lld), but found bias %s.", op,
-                       static_cast<long long>(s.Cout), a.bias->shapeString().c_str()));
-    }
+    conv_tbc::checkWeightInChannels(op, a.weight, s.Cin, "input");
+    conv_tbc::checkBiasLength(op, a.bias, s.Cout);
     if (a.pad < 0) {
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: Expected pad to be >= 0, but found %lld.", op, static_cast<long long>(a.pad)));
     }
-    // T_out = T + 2*pad + 1 - K; a pad so large that this overflows cannot match self's shape.
-    int64_t twoPad = 0, sum = 0;
-    if (__builtin_mul_overflow(a.pad, int64_t{2}, &twoPad) || __builtin_add_overflow(s.T, twoPad, &sum) ||
-        __builtin_add_overflow(sum, int64_t{1}, &sum)) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected T_out = input.shape[0] + 2*pad + 1 - weight.shape[0] to fit in int64, but pad is "
-                       "%lld.",
-                       op, static_cast<long long>(a.pad)));
-    }
-    s.Tout = sum - s.K;
-    if (s.Tout < 0) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected T_out = input.shape[0] + 2*pad + 1 - weight.shape[0] to be >= 0, but found "
-                       "%lld + 2*%lld + 1 - %lld = %lld.",
-                       op, static_cast<long long>(s.T), static_cast<long long>(a.pad), static_cast<long long>(s.K),
-                       static_cast<long long>(s.Tout)));
-    }
+    s.Tout = conv_tbc::outputLength(op, s.T, s.K, a.pad, "input");
     checkShapeIs(op, a.self, "self", {s.Tout, s.B, s.Cout});
     checkSameShape(op, a.input, "input", a.gradInput, "gradInput");
     checkSameShape(op, a.weight, "weight", a.gradWeight, "gradWeight");
     checkSameShape(op, a.bias, "bias", a.gradBias, "gradBias");
-    if (a.cubeMathType < 0 || a.cubeMathType > 3) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected cubeMathType to be one of 0 (KEEP_DTYPE), 1 (ALLOW_FP32_DOWN_PRECISION), 2 "
-                       "(USE_FP16), 3 (USE_HF32), but found %d.",
-                       op, static_cast<int>(a.cubeMathType)));
-    }
+    conv_tbc::checkCubeMathType(op, a.cubeMathType);
     checkNoSelfOverlap(op, a.gradInput, "gradInput");
     checkNoSelfOverlap(op, a.gradWeight, "gradWeight");
     checkNoSelfOverlap(op, a.gradBias, "gradBias");
     return s;
-}
-
-// One enqueued action of the GEMM step: a GEMM on row ranges, or zeroing rows no GEMM writes.
-struct GemmAction {
-    bool zero = false;
-    blas::GemmDims dims;
-    Operand a, b, c;
-    uint64_t aFirst = 0, bFirst = 0, cFirst = 0;  // element offsets added to the operands
-    float beta = 0.0f;
-    uint64_t zeroCount = 0;                      // elements to zero at c + cFirst
-};
-
-BufferRef at(const Operand &op, const RunContext &ctx, uint64_t first) {
-    BufferRef r = op.resolve(ctx);
-    r.offset += first;
-    return r;
-}
-
-void enqueueZero(cl_command_queue queue, const BufferRef &ref, uint64_t count, size_t elementBytes) {
-    const cl_uint zero = 0;
-    clCheck(clEnqueueFillBuffer(queue, ref.mem, &zero, elementBytes, ref.offset * elementBytes, count * elementBytes,
-                                0, nullptr, nullptr),
-            "clEnqueueFillBuffer (ConvTbcBackward zero rows)", ACLNN_ERR_RUNTIME_ERROR);
 }
 
 class Planner {
@@ -182,17 +132,12 @@ public:
         plan_.describeAttribute("cubeMathType", int64_t{args_.cubeMathType});
 
         aclDataType promoted = conv_tbc::promotedDtype(args_.self->dtype, args_.input->dtype, args_.weight->dtype);
-        precision_ = conv_tbc::gemmPrecision(plan_.device().fp16, promoted, args_.cubeMathType);
-        gemmDtype_ = precision_ == blas::Precision::Half ? ACL_FLOAT16 : ACL_FLOAT;
-        if (args_.cubeMathType == 2 && !plan_.device().fp16) {
-            ACLCL_LOG(Warn, strformat("%s: cubeMathType 2 (USE_FP16) asks for fp16 GEMMs, but %s has no cl_khr_fp16: "
-                                      "computing them in fp32",
-                                      plan_.checkName(), plan_.device().describe().c_str()));
-        }
+        gemms_ = std::make_unique<conv_tbc::GemmStep>(plan_, promoted, args_.cubeMathType);
+        gemmDtype_ = gemms_->dtype();
 
         if (!args_.gradInput->isEmpty()) planGradInput();
         if (!args_.gradWeight->isEmpty()) planGradWeight();
-        enqueueGemmStep();
+        gemms_->enqueue();
         planGradBias();
     }
 
@@ -203,31 +148,6 @@ private:
             haveSelf_ = true;
         }
         return self_;
-    }
-
-    void addGemm(const blas::GemmDims &dims, const Operand &a, uint64_t aFirst, const Operand &b, uint64_t bFirst,
-                 float beta, const Operand &c, uint64_t cFirst) {
-        GemmAction g{false, dims, a, b, c, aFirst, bFirst, cFirst, beta, 0};
-        tempBytes_ = std::max(tempBytes_, blas::gemmTempBytes(plan_.device(), precision_, dims));
-        actions_.push_back(g);
-        if (plan_.logging()) {
-            description_ += strformat("%sgemm %s%s m=%zu n=%zu k=%zu beta=%g", description_.empty() ? "" : ", ",
-                                      dims.transA == blas::Op::Trans ? "T" : "N",
-                                      dims.transB == blas::Op::Trans ? "T" : "N", dims.m, dims.n, dims.k, beta);
-        }
-    }
-
-    void addZero(const Operand &c, uint64_t first, uint64_t count) {
-        GemmAction z;
-        z.zero = true;
-        z.c = c;
-        z.cFirst = first;
-        z.zeroCount = count;
-        actions_.push_back(z);
-        if (plan_.logging()) {
-            description_ += strformat("%sfill %llu zeros", description_.empty() ? "" : ", ",
-                                      static_cast<unsigned long long>(count));
-        }
     }
 
     // gradInput rows [t0, t1) of tap k: GI[t] (B x C_in) += self[t + pad - k] (B x C_out) * W[k]^T.
@@ -242,7 +162,7 @@ private:
             conv_tbc::TapRange r = conv_tbc::gradInputRows(s_.T, s_.Tout, s_.pad, k);
             if (r.first == 0 && r.end == s_.T) fullTap = k;
         }
-        if (fullTap < 0) addZero(gi, 0, static_cast<uint64_t>(s_.T) * B * Cin);
+        if (fullTap < 0) gemms_->zero(gi, 0, static_cast<uint64_t>(s_.T) * B * Cin);
         if (s_.K == 0) return;
         Operand dy = selfOperand();
         Operand w = plan_.contiguousInput(kWeight, gemmDtype_);
@@ -258,8 +178,8 @@ private:
             const blas::GemmDims d{blas::Op::NoTrans, blas::Op::Trans, static_cast<size_t>(r.end - r.first) * B,
                                    Cin, Cout, Cout, Cout, Cin};
             uint64_t selfRow = static_cast<uint64_t>(r.first + s_.pad - k);
-            addGemm(d, dy, selfRow * B * Cout, w, static_cast<uint64_t>(k) * Cin * Cout, k == fullTap ? 0.0f : 1.0f,
-                    gi, static_cast<uint64_t>(r.first) * B * Cin);
+            gemms_->gemm(d, dy, selfRow * B * Cout, w, static_cast<uint64_t>(k) * Cin * Cout,
+                         k == fullTap ? 0.0f : 1.0f, gi, static_cast<uint64_t>(r.first) * B * Cin);
         }
     }
 
@@ -280,47 +200,15 @@ private:
             conv_tbc::TapRange r = conv_tbc::gradWeightRows(s_.T, s_.Tout, s_.pad, k);
             uint64_t block = static_cast<uint64_t>(k) * Cin * Cout;
             if (r.empty()) {
-                addZero(gw, block, Cin * Cout);
+                gemms_->zero(gw, block, Cin * Cout);
                 continue;
             }
             // gradWeight[k] (C_in x C_out) = input rows^T (C_in x kk) * self rows (kk x C_out).
             const blas::GemmDims d{blas::Op::Trans, blas::Op::NoTrans, Cin, Cout,
                                    static_cast<size_t>(r.end - r.first) * B, Cin, Cout, Cout};
             uint64_t inputRow = static_cast<uint64_t>(r.first + k - s_.pad);
-            addGemm(d, x, inputRow * B * Cin, dy, static_cast<uint64_t>(r.first) * B * Cout, 0.0f, gw, block);
+            gemms_->gemm(d, x, inputRow * B * Cin, dy, static_cast<uint64_t>(r.first) * B * Cout, 0.0f, gw, block);
         }
-    }
-
-    // All GEMMs and zero fills in one step, so that they share one temp buffer (the queue is in order).
-    void enqueueGemmStep() {
-        if (actions_.empty()) return;
-        uint64_t region = 0;
-        if (tempBytes_ > 0) region = plan_.reserveWorkspace(blas::tempRegionBytes(plan_.device(), tempBytes_));
-        auto actions = std::make_shared<std::vector<GemmAction>>(std::move(actions_));
-        blas::Precision precision = precision_;
-        uint64_t tempBytes = tempBytes_;
-        size_t elementBytes = dtypeSize(gemmDtype_);
-        const std::string what =
-            !plan_.logging() ? std::string()
-                             : strformat("CLBlast %s (%s), temp %llu bytes at workspace +%llu",
-                                         precision == blas::Precision::Half ? "fp16" : "fp32", description_.c_str(),
-                                         static_cast<unsigned long long>(tempBytes),
-                                         static_cast<unsigned long long>(region));
-        plan_.step([actions, precision, tempBytes, region, elementBytes](RunContext &ctx) {
-            ClMemPtr temp;
-            if (tempBytes > 0) {
-                BufferRef ws = ctx.workspace(region, ACL_INT8);  // offset in bytes
-                temp = blas::makeTempBuffer(ctx.device(), ws.mem, ws.offset, tempBytes);
-            }
-            for (const GemmAction &g : *actions) {
-                if (g.zero) {
-                    enqueueZero(ctx.queue(), at(g.c, ctx, g.cFirst), g.zeroCount, elementBytes);
-                } else {
-                    blas::gemm(ctx.device(), ctx.queue(), precision, g.dims, 1.0f, at(g.a, ctx, g.aFirst),
-                               at(g.b, ctx, g.bFirst), g.beta, at(g.c, ctx, g.cFirst), temp.get());
-                }
-            }
-        }, what);
     }
 
     // gradBias[c] = sum over the T_out*B rows of self, in fp32, in a fixed order (column_sums).
@@ -370,13 +258,10 @@ private:
     OpPlan &plan_;
     const Args &args_;
     Shape s_;
-    blas::Precision precision_ = blas::Precision::Single;
+    std::unique_ptr<conv_tbc::GemmStep> gemms_;
     aclDataType gemmDtype_ = ACL_FLOAT;
     bool haveSelf_ = false;
     Operand self_;
-    std::vector<GemmAction> actions_;
-    std::string description_;  // the GEMM step's actions, for the log
-    uint64_t tempBytes_ = 0;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <memory>
 
+#include "ops/group_norm_shape.h"
 #include "ops/op_plan.h"
 #include "common/test_hooks.h"
 
@@ -35,11 +36,7 @@ int64_t ceilDiv(int64_t a, int64_t b) {
     return (a + b - 1) / b;
 }
 
-struct Problem {
-    int64_t batch = 0, channels = 0, groups = 0, planeLen = 0;
-    int64_t channelsPerGroup() const { return channels / groups; }
-    int64_t planes() const { return batch * channels; }
-};
+using Problem = GroupNormShape;
 
 // How the work is cut. A plane is the HxW elements of one (n, c). `lanes` work-items share a plane (each
 // taking runs of `vec` consecutive elements), a work-group covers local / lanes planes, and a plane is cut
@@ -140,14 +137,6 @@ Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSiz
     return g;
 }
 
-void checkMeanShape(const char *op, const aclTensor *t, const char *arg, int64_t batch, int64_t groups) {
-    const std::vector<int64_t> matrix = {batch, groups}, flat = {batch * groups};
-    if (t->viewDims == matrix || t->viewDims == flat) return;
-    fail(ACLNN_ERR_PARAM_INVALID,
-         strformat("%s: Expected %s to have shape %s or %s (N, numGroups), but found %s.", op, arg,
-                   dimsString(matrix).c_str(), dimsString(flat).c_str(), t->shapeString().c_str()));
-}
-
 // dgammaOut / dbetaOut: CANN infers them with gamma's shape and checks only the inputs' shapes, so its
 // doc sample passes (C, 1). Any view holding exactly C elements is accepted and written in row-major
 // order; another element count cannot hold the result.
@@ -190,15 +179,7 @@ Problem validate(const char *op, const Args &a) {
     if (a.wantDbeta) same.emplace_back(a.dbeta, "dbetaOut");
     for (auto &[t, name] : same) checkSameDtype(op, a.dy, "dy", t, name);
 
-    if (a.numGroups <= 0) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected numGroups to be > 0, but found %lld.", op, static_cast<long long>(a.numGroups)));
-    }
-    if (a.x->rank() >= 2 && a.x->dim(1) % a.numGroups != 0) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected the channel count C = x.shape[1] = %lld to be divisible by numGroups = %lld.", op,
-                       static_cast<long long>(a.x->dim(1)), static_cast<long long>(a.numGroups)));
-    }
+    checkNumGroups(op, a.x, a.numGroups);
 
     std::vector<std::pair<const aclTensor *, const char *>> all = {{a.dy, "dy"},   {a.mean, "mean"},   {a.rstd, "rstd"},
                                                                    {a.x, "x"},     {a.gamma, "gamma"}, {a.beta, "beta"},
@@ -207,18 +188,10 @@ Problem validate(const char *op, const Args &a) {
     if (a.wantDbeta) all.emplace_back(a.dbeta, "dbetaOut");
     checkRankIn(op, a.x, "x", {2, 3, 4, 5, 6, 7, 8});
     for (auto &[t, name] : all) checkView(op, t, name);
-    if (a.x->isEmpty()) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected x to be non-empty, but found shape %s.", op, a.x->shapeString().c_str()));
-    }
+    const Problem p = groupNormShape(op, a.x, a.numGroups);
     checkSameShape(op, a.x, "x", a.dy, "dy");
-    Problem p;
-    p.batch = a.x->dim(0);
-    p.channels = a.x->dim(1);
-    p.groups = a.numGroups;
-    p.planeLen = a.x->numel() / (p.batch * p.channels);
-    checkMeanShape(op, a.mean, "mean", p.batch, p.groups);
-    checkMeanShape(op, a.rstd, "rstd", p.batch, p.groups);
+    checkStatsShape(op, a.mean, "mean", p);
+    checkStatsShape(op, a.rstd, "rstd", p);
     checkShapeIs(op, a.gamma, "gamma", {p.channels});
     checkShapeIs(op, a.beta, "beta", {p.channels});
     checkSameShape(op, a.x, "x", a.dx, "dxOut");
@@ -231,18 +204,8 @@ Problem validate(const char *op, const Args &a) {
         checkChannelOutput(op, a.dbeta, "dbetaOut", p.channels);
         checkNoSelfOverlap(op, a.dbeta, "dbetaOut");
     }
-    // The kernels count planes and work-groups in int.
-    if (p.planes() > INT_MAX / 2) {
-        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: N * C = %lld planes is more than this implementation handles "
-                                                "(%d).",
-                                                op, static_cast<long long>(p.planes()), INT_MAX / 2));
-    }
-
-    if (a.dataFormat && std::strcmp(a.dataFormat, "NCHW") != 0 && std::strcmp(a.dataFormat, "ND") != 0) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Expected dataFormatOptional to be null, \"NCHW\" or \"ND\", but found \"%s\".", op,
-                       a.dataFormat));
-    }
+    checkPlaneCount(op, p);
+    checkDataFormat(op, a.dataFormat);
     return p;
 }
 

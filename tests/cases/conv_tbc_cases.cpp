@@ -48,7 +48,9 @@ std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims) {
     return s;
 }
 
-std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, ConvTbcLayout layout) {
+}  // namespace
+
+std::vector<int64_t> convTbcStrides(const std::vector<int64_t> &dims, ConvTbcLayout layout) {
     if (dims.size() == 1) {
         return layout == ConvTbcLayout::Contiguous || layout == ConvTbcLayout::Offset ? std::vector<int64_t>{1}
                                                                                        : std::vector<int64_t>{2};
@@ -62,7 +64,7 @@ std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, ConvTbcLayout 
     }
 }
 
-int64_t offsetFor(const std::vector<int64_t> &dims, ConvTbcLayout layout) {
+int64_t convTbcOffset(const std::vector<int64_t> &dims, ConvTbcLayout layout) {
     switch (layout) {
         case ConvTbcLayout::Offset: return 7;
         case ConvTbcLayout::SwappedRows: return dims.size() == 1 ? 1 : 3;
@@ -70,6 +72,8 @@ int64_t offsetFor(const std::vector<int64_t> &dims, ConvTbcLayout layout) {
         default: return 0;
     }
 }
+
+namespace {
 
 // Half an ulp, relative: one rounding of a result to the dtype.
 double storeRounding(aclDataType dtype) {
@@ -88,6 +92,27 @@ double storeFloor(aclDataType dtype) {
         default: return std::ldexp(1.0, -150);
     }
 }
+
+}  // namespace
+
+// An fp32 (or, on the half path, fp16) sum of n products in any order is within about
+// (n + 1) * u * sum|terms| of the exact value (u the unit roundoff; inputs converted to half add
+// two more); then the result is rounded once to the output dtype. The double reference's own error
+// is far below that.
+double convTbcErrorBound(double value, double absSum, int64_t terms, bool sumOnly, bool halfGemm,
+                         aclDataType outDtype) {
+    double u = std::ldexp(1.0, -24), extra = 1;
+    if (sumOnly) {
+        extra = -1;
+    } else if (halfGemm) {
+        u = std::ldexp(1.0, -11);
+        extra = 3;
+    }
+    const double sumBound = std::max(0.0, static_cast<double>(terms) + extra) * u * absSum;
+    return (sumBound + storeRounding(outDtype) * (std::fabs(value) + sumBound) + storeFloor(outDtype)) * 1.001;
+}
+
+namespace {
 
 struct RefValue {
     double value = 0, absSum = 0;
@@ -130,8 +155,8 @@ public:
 
     void setup() override {
         for (int r = 0; r < 7; ++r) {
-            tensors_[r] = DeviceTensor(dims_[r], spec_.dtypes[r], stridesFor(dims_[r], spec_.layout),
-                                       offsetFor(dims_[r], spec_.layout));
+            tensors_[r] = DeviceTensor(dims_[r], spec_.dtypes[r], convTbcStrides(dims_[r], spec_.layout),
+                                       convTbcOffset(dims_[r], spec_.layout));
         }
         const std::vector<double> *given[3] = {&spec_.self, &spec_.input, &spec_.weight};
         for (int r = kSelf; r <= kBias; ++r) {
@@ -185,7 +210,7 @@ public:
             if (r.ok && spec_.layout != ConvTbcLayout::Contiguous) {
                 const std::vector<int64_t> &d = dims_[role];
                 checkStorageOutsideView(r, op + "/" + name + ": " + names[o], tensors_[role], d,
-                                        stridesFor(d, spec_.layout), offsetFor(d, spec_.layout), kFill);
+                                        convTbcStrides(d, spec_.layout), convTbcOffset(d, spec_.layout), kFill);
             }
         }
         return r;
@@ -203,21 +228,8 @@ public:
     }
 
 private:
-    // An fp32 (or, on the half path, fp16) sum of n products in any order is within about
-    // (n + 1) * u * sum|terms| of the exact value (u the unit roundoff; inputs converted to half add
-    // two more); then the result is rounded once to the output dtype. The double reference's own error
-    // is far below that.
     double errorBound(const RefValue &want, aclDataType outDtype) const {
-        double u = std::ldexp(1.0, -24), extra = 1;
-        if (want.sumOnly) {
-            extra = -1;
-        } else if (halfGemm_) {
-            u = std::ldexp(1.0, -11);
-            extra = 3;
-        }
-        const double sumBound = std::max(0.0, static_cast<double>(want.terms) + extra) * u * want.absSum;
-        return (sumBound + storeRounding(outDtype) * (std::fabs(want.value) + sumBound) + storeFloor(outDtype)) *
-               1.001;
+        return convTbcErrorBound(want.value, want.absSum, want.terms, want.sumOnly, halfGemm_, outDtype);
     }
 
     double at(int role, int64_t a, int64_t b, int64_t c) const {
@@ -314,23 +326,24 @@ private:
 };
 
 CaseList benchmarkCases() {
-    CaseList cases;
-    auto speed = std::make_unique<ConvTbcCase>(convTbcSpec("T512 B16 C512 K3 pad1", 512, 16, 512, 512, 3, 1));
-    speed->speedCase = true;
-    cases.push_back(std::move(speed));
-    // 0.1 to 12.9 GFLOP (128x), fp32, K 3, pad 1.
-    const int64_t sweep[][3] = {{64, 8, 128}, {128, 8, 256}, {256, 16, 256}, {256, 16, 512}};
-    for (const auto &s : sweep) {
-        std::string n = "sweep T" + std::to_string(s[0]) + " B" + std::to_string(s[1]) + " C" + std::to_string(s[2]) +
-                        " K3 pad1";
-        auto c = std::make_unique<ConvTbcCase>(convTbcSpec(n, s[0], s[1], s[2], s[2], 3, 1));
-        c->sweep = "convtbc";
-        cases.push_back(std::move(c));
-    }
-    return cases;
+    return convTbcBenchCases("convtbc", [](const ConvTbcBenchShape &b) -> std::unique_ptr<OpCase> {
+        return std::make_unique<ConvTbcCase>(convTbcSpec(b.name, b.T, b.B, b.C, b.C, 3, 1));
+    });
 }
 
 }  // namespace
+
+std::vector<ConvTbcBenchShape> convTbcBenchShapes() {
+    std::vector<ConvTbcBenchShape> shapes{{"T512 B16 C512 K3 pad1", 512, 16, 512, true}};
+    // The sweep: 128x in work from the smallest to the largest, fp32, K 3, pad 1.
+    const int64_t sweep[][3] = {{64, 8, 128}, {128, 8, 256}, {256, 16, 256}, {256, 16, 512}};
+    for (const auto &s : sweep) {
+        shapes.push_back({"sweep T" + std::to_string(s[0]) + " B" + std::to_string(s[1]) + " C" +
+                              std::to_string(s[2]) + " K3 pad1",
+                          s[0], s[1], s[2], false});
+    }
+    return shapes;
+}
 
 ConvTbcSpec convTbcSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K,
                         int64_t pad, aclDataType dtype) {

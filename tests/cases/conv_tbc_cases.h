@@ -35,6 +35,37 @@ struct ConvTbcOutputs {
     std::vector<uint8_t> gradInputBytes, gradWeightBytes, gradBiasBytes;
 };
 
+// Shared with the ConvTbc (forward) cases: the strides and storage offset of a tensor of `dims` (3-D, or
+// 1-D for bias) in `layout`.
+std::vector<int64_t> convTbcStrides(const std::vector<int64_t> &dims, ConvTbcLayout layout);
+int64_t convTbcOffset(const std::vector<int64_t> &dims, ConvTbcLayout layout);
+// The error bound of a value whose exact (double) value is `value`: an fp32 sum of `terms` products (or,
+// with halfGemm, an fp16 GEMM with its inputs rounded to fp16) in any order, absSum the sum of their
+// magnitudes, plus one rounding to outDtype. sumOnly: a plain fp32 sum of `terms` values (n - 1 roundings).
+double convTbcErrorBound(double value, double absSum, int64_t terms, bool sumOnly, bool halfGemm,
+                         aclDataType outDtype);
+
+// The benchmark's shapes of both operators (C_in = C_out = C, K 3, pad 1, fp32): the speed case, then the
+// size sweep.
+struct ConvTbcBenchShape {
+    std::string name;
+    int64_t T, B, C;
+    bool speed;
+};
+std::vector<ConvTbcBenchShape> convTbcBenchShapes();
+// One operator's benchmark cases: make(shape) builds the case of a shape; the sweep members get `sweep`.
+template <class Make>
+CaseList convTbcBenchCases(const std::string &sweep, Make make) {
+    CaseList cases;
+    for (const ConvTbcBenchShape &b : convTbcBenchShapes()) {
+        std::unique_ptr<OpCase> c = make(b);
+        c->speedCase = b.speed;
+        if (!b.speed) c->sweep = sweep;
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
 // A contiguous case of these sizes with every tensor of `dtype`, cubeMathType 1 and random values.
 ConvTbcSpec convTbcSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K,
                         int64_t pad, aclDataType dtype = ACL_FLOAT);

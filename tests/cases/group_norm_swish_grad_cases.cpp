@@ -101,6 +101,12 @@ void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mea
 // deep per work-item plus a log2 tree, which stays below 2e-5 of the sum of magnitudes.
 CheckResult gnsgCompare(const std::vector<double> &got, const std::vector<double> &want,
                         const std::vector<double> &errScale, aclDataType dtype, const std::string &what) {
+    return gnCompareWithin(got, want, errScale, dtype, what, 2e-5);
+}
+
+CheckResult gnCompareWithin(const std::vector<double> &got, const std::vector<double> &want,
+                            const std::vector<double> &errScale, aclDataType dtype, const std::string &what,
+                            double rel) {
     CheckResult r;
     if (got.size() != want.size() || errScale.size() != want.size()) {
         r.ok = false;
@@ -111,7 +117,7 @@ CheckResult gnsgCompare(const std::vector<double> &got, const std::vector<double
     const double smallest = dtype == ACL_FLOAT16 ? std::ldexp(1.0, -24) : 0;
     for (size_t i = 0; i < got.size(); ++i) {
         double err = std::fabs(got[i] - want[i]);
-        double bound = 2e-5 * errScale[i] + lastPlace * std::fabs(want[i]) + smallest + 1e-30;
+        double bound = rel * errScale[i] + lastPlace * std::fabs(want[i]) + smallest + 1e-30;
         if (!(err <= r.maxAbsError)) r.maxAbsError = std::isnan(err) ? INFINITY : std::max(r.maxAbsError, err);
         if (!(err <= bound) && r.ok) {
             r.ok = false;
@@ -124,18 +130,30 @@ CheckResult gnsgCompare(const std::vector<double> &got, const std::vector<double
     return r;
 }
 
-namespace {
-
-uint64_t nameSeed(const std::string &s) {
+uint64_t gnNameSeed(const std::string &s) {
     uint64_t h = 1469598103934665603ull;  // FNV-1a
     for (char ch : s) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
     return h;
 }
 
-std::vector<double> rounded(std::vector<double> v, aclDataType dtype) {
+std::vector<double> gnRounded(std::vector<double> v, aclDataType dtype) {
     for (double &e : v) e = roundTo(e, dtype);
     return v;
 }
+
+CheckResult gnFirstFailure(const std::vector<CheckResult> &results) {
+    CheckResult all;
+    for (const CheckResult &r : results) {
+        all.maxAbsError = std::max(all.maxAbsError, r.maxAbsError);
+        if (!r.ok && all.ok) {
+            all.ok = false;
+            all.detail = r.detail;
+        }
+    }
+    return all;
+}
+
+namespace {
 
 std::string dtypeTag(aclDataType dtype) {
     return dtype == ACL_FLOAT ? "f32" : dtype == ACL_FLOAT16 ? "f16" : "bf16";
@@ -166,11 +184,11 @@ public:
 
     void setup() override {
         const int64_t batch = shape_[0], channels = shape_[1], planeLen = numel_ / (batch * channels);
-        uint64_t seed = nameSeed(op + "/" + name);
-        std::vector<double> x = rounded(randomValues(static_cast<size_t>(numel_), seed, -1.0, 2.0), dtype);
-        std::vector<double> dy = rounded(randomValues(static_cast<size_t>(numel_), seed + 1), dtype);
-        std::vector<double> gamma = rounded(randomValues(static_cast<size_t>(channels), seed + 2, 0.1, 0.9), dtype);
-        std::vector<double> beta = rounded(randomValues(static_cast<size_t>(channels), seed + 3, -0.4, 0.4), dtype);
+        uint64_t seed = gnNameSeed(op + "/" + name);
+        std::vector<double> x = gnRounded(randomValues(static_cast<size_t>(numel_), seed, -1.0, 2.0), dtype);
+        std::vector<double> dy = gnRounded(randomValues(static_cast<size_t>(numel_), seed + 1), dtype);
+        std::vector<double> gamma = gnRounded(randomValues(static_cast<size_t>(channels), seed + 2, 0.1, 0.9), dtype);
+        std::vector<double> beta = gnRounded(randomValues(static_cast<size_t>(channels), seed + 3, -0.4, 0.4), dtype);
         const int64_t groupLen = numel_ / (batch * groups_);
         std::vector<double> mean(static_cast<size_t>(batch * groups_)), rstd(mean.size());
         for (size_t ng = 0; ng < mean.size(); ++ng) {
@@ -214,18 +232,9 @@ public:
     }
 
     CheckResult check() override {
-        CheckResult results[3] = {gnsgCompare(dx_.download(), wantDx_, scaleDx_, dtype, "dxOut"),
-                                  gnsgCompare(dgamma_.download(), wantDgamma_, scaleDgamma_, dtype, "dgammaOut"),
-                                  gnsgCompare(dbeta_.download(), wantDbeta_, scaleDbeta_, dtype, "dbetaOut")};
-        CheckResult all;
-        for (const CheckResult &r : results) {
-            all.maxAbsError = std::max(all.maxAbsError, r.maxAbsError);
-            if (!r.ok && all.ok) {
-                all.ok = false;
-                all.detail = r.detail;
-            }
-        }
-        return all;
+        return gnFirstFailure({gnsgCompare(dx_.download(), wantDx_, scaleDx_, dtype, "dxOut"),
+                               gnsgCompare(dgamma_.download(), wantDgamma_, scaleDgamma_, dtype, "dgammaOut"),
+                               gnsgCompare(dbeta_.download(), wantDbeta_, scaleDbeta_, dtype, "dbetaOut")});
     }
 
 private:

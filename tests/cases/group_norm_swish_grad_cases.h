@@ -21,4 +21,14 @@ void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mea
 CheckResult gnsgCompare(const std::vector<double> &got, const std::vector<double> &want,
                         const std::vector<double> &errScale, aclDataType dtype, const std::string &what);
 
+// Shared by the GroupNorm family's cases (GroupNormSwish too):
+// |got - want| <= rel * errScale + one unit in the last place of want for fp16/bf16 + fp16's smallest subnormal.
+CheckResult gnCompareWithin(const std::vector<double> &got, const std::vector<double> &want,
+                            const std::vector<double> &errScale, aclDataType dtype, const std::string &what,
+                            double rel);
+// The first failing result (with the largest error of all), or a pass.
+CheckResult gnFirstFailure(const std::vector<CheckResult> &results);
+uint64_t gnNameSeed(const std::string &s);  // a case's seed from its name (FNV-1a)
+std::vector<double> gnRounded(std::vector<double> v, aclDataType dtype);  // each value rounded to dtype
+
 }  // namespace testing_support

@@ -24,6 +24,27 @@ inline void runAndCheckCase(OpCase &c, aclrtStream stream) {
     EXPECT_TRUE(r.ok) << r.detail;
 }
 
+// Sets the case up, plans it once with a repeatable executor and runs that executor twice, checking the
+// results after each run against the host reference.
+inline void runRepeatableExecutorTwice(OpCase &c, aclrtStream stream) {
+    SCOPED_TRACE(c.name);
+    c.setup();
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(c.plan(&ws, &ex));
+    ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
+    void *workspace = nullptr;
+    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+    for (int i = 0; i < 2; ++i) {
+        ASSERT_ACL_OK(c.run(workspace, ws, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        CheckResult r = c.check();
+        EXPECT_TRUE(r.ok) << "run " << i << ": " << r.detail;
+    }
+    aclDestroyAclOpExecutor(ex);
+    if (workspace) aclrtFree(workspace);
+}
+
 // aclGetRecentErrMsg() holds every fragment (an argument's name, the expected and the found value).
 inline void expectRecentMessageHas(const std::vector<std::string> &fragments) {
     const std::string msg = aclGetRecentErrMsg();

@@ -1,0 +1,177 @@
+// GroupNormSwish forward: per (n, group) the mean and rstd of x, then
+//   y = (x - mean) * rstd * gamma + beta, and, with SWISH, y * sigmoid(scale * y).
+// One kernel, gns_group, takes whole (n, group)s: the group's sum, then (with the mean known) its sum
+// of squared deviations, then y. No atomics, no partial results in memory.
+//
+// The one reduction order (both work splits, so their results are bit-identical): a group of L
+// consecutive elements is read as rows of ROW = 64 * 4 elements. Virtual lane l (0..63) adds
+// elements 4l .. 4l + 3 of each full row into a float4, in row order; then its four sums pairwise
+// ((s0 + s1) + (s2 + s3)); then the elements 4l .. 4l + 3 of the partial last row that exist, one by
+// one. The 64 lane sums are added as a tree: v[l] += v[l + s] for s = 32, 16, ..., 1.
+//   LANES == 64 (GPUs): one work-group of 64 work-items per group, work-item l is virtual lane l, the
+//                       tree in local memory with barriers.
+//   LANES == 1  (CPUs): one work-item per group runs all 64 virtual lanes (16 float16 accumulators)
+//                       and the tree in private memory, while the group stays in the core's cache
+//                       for the second and third pass.
+// mean = sum / L; var = (sum of (x - mean)^2) / L; rstd = 1 / sqrt(var + eps), in fp32.
+// y: a = rstd * gamma[c], b = beta[c] - mean * a, y = x * a + b (multiply, then add: no contraction),
+// then y / (1 + exp(-scale * y)), always as float16 (a partial vector at a plane's end is filled with
+// zeros and only its live elements stored), so that each element is computed the same way whatever
+// the split.
+//
+// Macros the host defines:
+//   X_T, X_LOAD, X_STORE     x and y (common.cl slot conventions); X_KIND 0 fp32, 1 fp16, 2 bf16
+//   P_T, P_LOAD, P_STORE     gamma, beta, meanOut and rstdOut (gamma's dtype)
+//   INDEX_T                  int when every element index fits in 31 bits, else long
+//   LANES                    1 or 64 (above)
+//   SWISH                    1: apply the swish
+
+#define VLANES 64
+#define ROW (VLANES * 4)
+
+#if X_KIND == 0
+#define VLOAD_X(W, p, i) ACL_VLOAD(W, p, i)
+#define VSTORE_X(W, p, i, v) ACL_VSTORE(W, p, i, v)
+#elif X_KIND == 1
+#define VLOAD_X(W, p, i) ACL_VLOAD_HALF(W, p, i)
+#define VSTORE_X(W, p, i, v) ACL_VSTORE_HALF(W, p, i, v)
+#else
+#define VLOAD_X(W, p, i) ACL_VLOAD_BF16(W, p, i)
+#define VSTORE_X(W, p, i, v) ACL_VSTORE_BF16(W, p, i, v)
+#endif
+#define VLOAD4_X(p, i) VLOAD_X(4, p, i)
+
+inline float gns_hsum4(float4 v) {
+    return (v.s0 + v.s1) + (v.s2 + v.s3);
+}
+
+// Virtual lane l's sum over the group at x (L elements): of (x - m) when !square (m is 0 then: exact),
+// of (x - m)^2 when square.
+inline float gns_lane_sum(__global const X_T *x, INDEX_T L, int l, float m, bool square) {
+    const INDEX_T rows = L / ROW;
+    float4 acc = 0.0f;
+    ORDERED_LOOP for (INDEX_T r = 0; r < rows; ++r) {
+        float4 d = VLOAD4_X(x, r * ROW + 4 * l) - m;
+        acc += square ? d * d : d;
+    }
+    float s = gns_hsum4(acc);
+    const INDEX_T tail = rows * ROW + 4 * l;
+    ORDERED_LOOP for (int k = 0; k < 4; ++k) {
+        if (tail + k < L) {
+            float d = X_LOAD(x, tail + k) - m;
+            s += square ? d * d : d;
+        }
+    }
+    return s;
+}
+
+#if LANES == 1
+// All 64 virtual lanes in one work-item: the same additions, in the same order, as the LANES == 64 form.
+// acc[j] holds virtual lanes 4j .. 4j + 3 (elements 16j .. 16j + 15 of each row) as one float16.
+inline float gns_group_sum(__global const X_T *x, INDEX_T L, float m, bool square) {
+    const INDEX_T rows = L / ROW;
+    float16 acc[VLANES / 4];
+    for (int j = 0; j < VLANES / 4; ++j) acc[j] = 0.0f;
+    ORDERED_LOOP for (INDEX_T r = 0; r < rows; ++r) {
+        __global const X_T *row = x + r * ROW;
+#pragma unroll
+        for (int j = 0; j < VLANES / 4; ++j) {
+            float16 d = VLOAD_X(16, row, 16 * j) - m;
+            acc[j] += square ? d * d : d;
+        }
+    }
+    float lanes[ROW];
+    for (int j = 0; j < VLANES / 4; ++j) vstore16(acc[j], j, lanes);
+    float v[VLANES];
+    for (int l = 0; l < VLANES; ++l) {
+        float s = gns_hsum4(vload4(l, lanes));
+        const INDEX_T tail = rows * ROW + 4 * l;
+        ORDERED_LOOP for (int k = 0; k < 4; ++k) {
+            if (tail + k < L) {
+                float d = X_LOAD(x, tail + k) - m;
+                s += square ? d * d : d;
+            }
+        }
+        v[l] = s;
+    }
+    for (int stride = VLANES / 2; stride > 0; stride >>= 1) {
+        for (int l = 0; l < stride; ++l) v[l] += v[l + stride];
+    }
+    return v[0];
+}
+#else
+inline float gns_group_sum(__global const X_T *x, INDEX_T L, float m, bool square, __local float *red) {
+    const int l = (int)get_local_id(0);
+    red[l] = gns_lane_sum(x, L, l, m, square);
+    for (int stride = VLANES / 2; stride > 0; stride >>= 1) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < stride) red[l] += red[l + stride];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const float total = red[0];
+    barrier(CLK_LOCAL_MEM_FENCE);  // red is reused by the next sum
+    return total;
+}
+#endif
+
+#define APPLY 16  // elements per apply step, in both splits (so that each element is computed alike)
+
+inline float16 gns_apply(float16 v, float a, float b, float scale) {
+    float16 y = v * a + b;
+#if SWISH
+    y = y / (1.0f + exp(-scale * y));
+#endif
+    return y;
+}
+
+// Work-group g (LANES work-items) takes (n, group) ng = g: x[ng * L .. (ng + 1) * L) with L = D * plane_len,
+// channels c0 .. c0 + D - 1 (c0 = (ng % groups) * D).
+__kernel __attribute__((reqd_work_group_size(LANES, 1, 1))) void gns_group(
+    __global const X_T *x, ulong x_off, __global const P_T *gamma, ulong gamma_off, __global const P_T *beta,
+    ulong beta_off, __global X_T *y, ulong y_off, __global P_T *mean_out, ulong mean_off, __global P_T *rstd_out,
+    ulong rstd_off, int groups, int channels_per_group, long plane_len_arg, float eps, float scale) {
+#if LANES > 1
+    __local float red[VLANES];
+#endif
+    const INDEX_T plane_len = (INDEX_T)plane_len_arg;
+    const INDEX_T L = (INDEX_T)channels_per_group * plane_len;
+    const int ng = (int)get_group_id(0);
+    const int lane = (int)get_local_id(0);
+    const INDEX_T base = (INDEX_T)ng * L;
+    x += x_off + base;
+    y += y_off + base;
+    gamma += gamma_off;
+    beta += beta_off;
+    const float inv_count = 1.0f / (float)L;
+#if LANES == 1
+    const float mean = gns_group_sum(x, L, 0.0f, false) * inv_count;
+    const float var = gns_group_sum(x, L, mean, true) * inv_count;
+#else
+    const float mean = gns_group_sum(x, L, 0.0f, false, red) * inv_count;
+    const float var = gns_group_sum(x, L, mean, true, red) * inv_count;
+#endif
+    const float rstd = 1.0f / sqrt(var + eps);
+    if (lane == 0) {
+        P_STORE(mean_out, mean_off + ng, mean);
+        P_STORE(rstd_out, rstd_off + ng, rstd);
+    }
+    const int c0 = (ng % groups) * channels_per_group;
+    for (int k = 0; k < channels_per_group; ++k) {
+        const float a = rstd * P_LOAD(gamma, c0 + k);
+        const float b = P_LOAD(beta, c0 + k) - mean * a;
+        __global const X_T *xp = x + (INDEX_T)k * plane_len;
+        __global X_T *yp = y + (INDEX_T)k * plane_len;
+        const INDEX_T full = plane_len / APPLY * APPLY;
+        for (INDEX_T i = APPLY * lane; i < full; i += APPLY * LANES) {
+            VSTORE_X(16, yp, i, gns_apply(VLOAD_X(16, xp, i), a, b, scale));
+        }
+        if (lane == 0 && full < plane_len) {
+            float t[APPLY];
+            const int live = (int)(plane_len - full);
+            for (int e = 0; e < APPLY; ++e) t[e] = e < live ? X_LOAD(xp, full + e) : 0.0f;
+            float o[APPLY];
+            vstore16(gns_apply(vload16(0, t), a, b, scale), 0, o);
+            for (int e = 0; e < live; ++e) X_STORE(yp, full + e, o[e]);
+        }
+    }
+}

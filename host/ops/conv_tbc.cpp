@@ -1,0 +1,178 @@
+// aclnnConvTbc (aclnnop/aclnn_convolution.h): a 1-D convolution over (time, batch, channel) tensors,
+// torch.conv_tbc. out starts as bias broadcast over the rows (cl_kernels/conv_tbc.cl), then each kernel
+// tap adds one GEMM through CLBlast on a row range of the (T*B, C) row-major views (a time shift is an
+// offset of B rows), in ascending tap order: the GEMM step ConvTbcBackward uses (ops/conv_tbc_gemm.h).
+// The contract, in check order: docs/ops/conv_tbc.md.
+#include <memory>
+#include <vector>
+
+#include "aclnnop/aclnn_convolution.h"
+#include "ops/conv_tbc_backward.h"
+#include "ops/conv_tbc_checks.h"
+#include "ops/conv_tbc_gemm.h"
+#include "ops/op_plan.h"
+
+namespace aclcl {
+
+namespace {
+
+constexpr const char *kApi = "aclnnConvTbc";
+
+// Executor indices, in CANN's argument order.
+constexpr size_t kSelf = 0, kWeight = 1, kBias = 2;
+constexpr size_t kOut = 0;
+
+// CANN's limit on pad (aclnnConvTbc.md: [0, 255]).
+constexpr int64_t kMaxPad = 255;
+
+struct Args {
+    const aclTensor *self, *weight, *bias;
+    int64_t pad;
+    const aclTensor *out;
+    int8_t cubeMathType;
+};
+
+struct Geometry {
+    int64_t T = 0, B = 0, Cin = 0, Cout = 0, K = 0, pad = 0, Tout = 0;
+    bool outEmpty = false;    // nothing to write
+    bool inputEmpty = false;  // self or weight empty: out is bias broadcast
+};
+
+// The checks in CANN's order (its CheckConvTbcParams, docs/ops/conv_tbc.md): nulls; (views); dtypes; ranks;
+// formats; values (bias length, K, pad, T + pad >= K, C_in); out's shape; cubeMathType; (out not
+// self-overlapping). The parenthesised checks are ours.
+Geometry validate(const char *op, const Args &a) {
+    checkNotNull(op, a.self, "self");
+    checkNotNull(op, a.weight, "weight");
+    checkNotNull(op, a.bias, "bias");
+    checkNotNull(op, a.out, "out");
+    checkViews(op, {{a.self, "self"}, {a.weight, "weight"}, {a.bias, "bias"}, {a.out, "out"}});
+
+    checkDtypeIn(op, a.bias, "bias", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
+    checkDtypeIn(op, a.self, "self", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
+    checkSameDtype(op, a.self, "self", a.weight, "weight");
+    checkSameDtype(op, a.weight, "weight", a.out, "out");
+
+    checkRankIn(op, a.self, "self", {3});
+    checkRankIn(op, a.weight, "weight", {3});
+    checkRankIn(op, a.out, "out", {3});
+    checkRankIn(op, a.bias, "bias", {1});
+
+    checkFormatIn(op, a.self, "self", {ACL_FORMAT_ND, ACL_FORMAT_NCL});
+    checkFormatIn(op, a.weight, "weight", {ACL_FORMAT_ND, ACL_FORMAT_NCL});
+    checkFormatIn(op, a.out, "out", {ACL_FORMAT_ND, ACL_FORMAT_NCL});
+
+    Geometry g;
+    g.T = a.self->dim(0);
+    g.B = a.self->dim(1);
+    g.Cin = a.self->dim(2);
+    g.K = a.weight->dim(0);
+    g.Cout = a.weight->dim(2);
+    g.pad = a.pad;
+    conv_tbc::checkBiasLength(op, a.bias, g.Cout);
+    if (g.K <= 0) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected weight.shape[0] (the kernel size K) to be > 0, but found weight %s.", op,
+                       a.weight->shapeString().c_str()));
+    }
+    if (a.pad < 0 || a.pad > kMaxPad) {
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected pad to be in [0, %lld], but found %lld.", op,
+                                                static_cast<long long>(kMaxPad), static_cast<long long>(a.pad)));
+    }
+    // CANN's length rule for a non-empty self counts the pad once: T + pad - K >= 0.
+    if (!a.self->isEmpty() && g.T + g.pad < g.K) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected self.shape[0] + pad - weight.shape[0] to be >= 0, but found %lld + %lld - %lld.",
+                       op, static_cast<long long>(g.T), static_cast<long long>(g.pad), static_cast<long long>(g.K)));
+    }
+    conv_tbc::checkWeightInChannels(op, a.weight, g.Cin, "self");
+    g.Tout = conv_tbc::outputLength(op, g.T, g.K, g.pad, "self");
+    checkShapeIs(op, a.out, "out", {g.Tout, g.B, g.Cout});
+    conv_tbc::checkCubeMathType(op, a.cubeMathType);
+    checkNoSelfOverlap(op, a.out, "out");
+    g.outEmpty = a.out->isEmpty();
+    g.inputEmpty = a.self->isEmpty() || a.weight->isEmpty();
+    return g;
+}
+
+// out rows (T_out*B of them, C_out wide) = bias, rounded once to out's dtype.
+void planBiasRows(OpPlan &plan, const Operand &bias, const Operand &out, int64_t rows, int64_t channels) {
+    const bool wideIndex = IndexWidth().cover(rows * channels).cover(channels).wide();
+    Defines defines;
+    defines.slot("IN", bias.dtype).slot("OUT", out.dtype).index(wideIndex);
+    ProgramHandle program = plan.program("conv_tbc", defines);
+    const int64_t count = rows * channels;
+    plan.launch(plan.kernel(program, "bias_rows"), LaunchSize::linear(static_cast<size_t>(count)),
+                [bias, out, count, channels, wideIndex](Kernel &k, RunContext &ctx) {
+                    // The integer parameters are INDEX_T: long or int.
+                    if (wideIndex) {
+                        k.args(bias.resolve(ctx), out.resolve(ctx), static_cast<cl_long>(count),
+                               static_cast<cl_long>(channels));
+                    } else {
+                        k.args(bias.resolve(ctx), out.resolve(ctx), static_cast<cl_int>(count),
+                               static_cast<cl_int>(channels));
+                    }
+                });
+}
+
+void plan(OpPlan &plan, const Args &a) {
+    const Geometry g = validate(plan.checkName(), a);
+    plan.addInput(a.self, "self");
+    plan.addInput(a.weight, "weight");
+    plan.addInput(a.bias, "bias");
+    plan.addOutput(a.out, "out");
+    plan.describeAttribute("pad", a.pad);
+    plan.describeAttribute("cubeMathType", int64_t{a.cubeMathType});
+    if (g.outEmpty) return;
+
+    const Operand bias = plan.contiguousInput(kBias, a.bias->dtype);
+    const int64_t rows = g.Tout * g.B;
+    if (g.inputEmpty) {
+        // CANN's rule: an empty self (T, B or C_in = 0) with a non-empty out gives bias broadcast, cast to
+        // out's dtype (every tap meets only padding or sums over no channel).
+        planBiasRows(plan, bias, plan.contiguousOutput(kOut, a.out->dtype), rows, g.Cout);
+        return;
+    }
+
+    conv_tbc::GemmStep gemms(plan, conv_tbc::promotedDtype(a.self->dtype, a.weight->dtype, a.bias->dtype),
+                             a.cubeMathType);
+    const aclDataType gd = gemms.dtype();
+    const Operand x = plan.contiguousInput(kSelf, gd);
+    const Operand w = plan.contiguousInput(kWeight, gd);
+    const Operand y = plan.contiguousOutput(kOut, gd);
+    planBiasRows(plan, bias, y, rows, g.Cout);
+    const uint64_t B = static_cast<uint64_t>(g.B), Cin = static_cast<uint64_t>(g.Cin),
+                   Cout = static_cast<uint64_t>(g.Cout);
+    // PyTorch's order: bias first, then the taps in ascending k, each adding (beta 1) over the out rows t
+    // whose input row t + k - pad exists (the rows ConvTbcBackward's gradWeight sums over).
+    for (int64_t k = 0; k < g.K; ++k) {
+        const conv_tbc::TapRange r = conv_tbc::gradWeightRows(g.T, g.Tout, g.pad, k);
+        if (r.empty()) continue;
+        // out rows (m x C_out) += self rows (m x C_in) * W[k] (C_in x C_out), all row-major.
+        const blas::GemmDims d{
+            blas::Op::NoTrans, blas::Op::NoTrans, static_cast<size_t>(r.end - r.first) * B, Cout, Cin, Cin, Cout, Cout};
+        const uint64_t selfRow = static_cast<uint64_t>(r.first + k - g.pad);
+        gemms.gemm(d, x, selfRow * B * Cin, w, static_cast<uint64_t>(k) * Cin * Cout, 1.0f, y,
+                   static_cast<uint64_t>(r.first) * B * Cout);
+    }
+    gemms.enqueue();
+}
+
+}  // namespace
+}  // namespace aclcl
+
+extern "C" {
+
+aclnnStatus aclnnConvTbcGetWorkspaceSize(const aclTensor *self, const aclTensor *weight, const aclTensor *bias,
+                                         const int64_t pad, aclTensor *out, int8_t cubeMathType,
+                                         uint64_t *workspaceSize, aclOpExecutor **executor) {
+    const aclcl::Args args{self, weight, bias, pad, out, cubeMathType};
+    return aclcl::planOperator(aclcl::kApi, workspaceSize, executor,
+                               [&](aclcl::OpPlan &plan) { aclcl::plan(plan, args); });
+}
+
+aclnnStatus aclnnConvTbc(void *workspace, const uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+    return aclcl::runExecutor(aclcl::kApi, workspace, workspaceSize, executor, stream);
+}
+
+}  // extern "C"

@@ -1,0 +1,102 @@
+// The ConvTbc family's GEMM step (conv_tbc_gemm.h).
+#include "ops/conv_tbc_gemm.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "common/log.h"
+#include "ops/conv_tbc_backward.h"
+
+namespace aclcl {
+namespace conv_tbc {
+
+namespace {
+
+BufferRef at(const Operand &op, const RunContext &ctx, uint64_t first) {
+    BufferRef r = op.resolve(ctx);
+    r.offset += first;
+    return r;
+}
+
+void enqueueZero(cl_command_queue queue, const BufferRef &ref, uint64_t count, size_t elementBytes,
+                 const std::string &op) {
+    const cl_uint zero = 0;
+    clCheck(clEnqueueFillBuffer(queue, ref.mem, &zero, elementBytes, ref.offset * elementBytes, count * elementBytes, 0,
+                                nullptr, nullptr),
+            ("clEnqueueFillBuffer (" + op + " zero rows)").c_str(), ACLNN_ERR_RUNTIME_ERROR);
+}
+
+}  // namespace
+
+GemmStep::GemmStep(OpPlan &plan, aclDataType promoted, int8_t cubeMathType)
+    : plan_(plan), precision_(gemmPrecision(plan.device().fp16, promoted, cubeMathType)) {
+    if (cubeMathType == 2 && !plan.device().fp16) {
+        ACLCL_LOG(Warn, strformat("%s: cubeMathType 2 (USE_FP16) asks for fp16 GEMMs, but %s has no cl_khr_fp16: "
+                                  "computing them in fp32",
+                                  plan.checkName(), plan.device().describe().c_str()));
+    }
+}
+
+void GemmStep::gemm(const blas::GemmDims &dims, const Operand &a, uint64_t aFirst, const Operand &b, uint64_t bFirst,
+                    float beta, const Operand &c, uint64_t cFirst) {
+    actions_.push_back(Action{false, dims, a, b, c, aFirst, bFirst, cFirst, beta, 0});
+    tempBytes_ = std::max(tempBytes_, blas::gemmTempBytes(plan_.device(), precision_, dims));
+    if (plan_.logging()) {
+        description_ += strformat("%sgemm %s%s m=%zu n=%zu k=%zu beta=%g", description_.empty() ? "" : ", ",
+                                  dims.transA == blas::Op::Trans ? "T" : "N",
+                                  dims.transB == blas::Op::Trans ? "T" : "N", dims.m, dims.n, dims.k, beta);
+    }
+}
+
+void GemmStep::zero(const Operand &c, uint64_t first, uint64_t count) {
+    Action z;
+    z.zero = true;
+    z.c = c;
+    z.cFirst = first;
+    z.zeroCount = count;
+    actions_.push_back(z);
+    if (plan_.logging()) {
+        description_ +=
+            strformat("%sfill %llu zeros", description_.empty() ? "" : ", ", static_cast<unsigned long long>(count));
+    }
+}
+
+void GemmStep::enqueue() {
+    if (actions_.empty()) return;
+    uint64_t region = 0;
+    if (tempBytes_ > 0) region = plan_.reserveWorkspace(blas::tempRegionBytes(plan_.device(), tempBytes_));
+    auto actions = std::make_shared<std::vector<Action>>(std::move(actions_));
+    actions_.clear();
+    const blas::Precision precision = precision_;
+    const uint64_t tempBytes = tempBytes_;
+    const size_t elementBytes = dtypeSize(dtype());
+    const std::string op = plan_.api();
+    const std::string what =
+        !plan_.logging()
+            ? std::string()
+            : strformat("CLBlast %s (%s), temp %llu bytes at workspace +%llu",
+                        precision == blas::Precision::Half ? "fp16" : "fp32", description_.c_str(),
+                        static_cast<unsigned long long>(tempBytes), static_cast<unsigned long long>(region));
+    plan_.step(
+        [actions, precision, tempBytes, region, elementBytes, op](RunContext &ctx) {
+            ClMemPtr temp;
+            if (tempBytes > 0) {
+                BufferRef ws = ctx.workspace(region, ACL_INT8);  // offset in bytes
+                temp = blas::makeTempBuffer(ctx.device(), ws.mem, ws.offset, tempBytes);
+            }
+            for (const Action &g : *actions) {
+                if (g.zero) {
+                    enqueueZero(ctx.queue(), at(g.c, ctx, g.cFirst), g.zeroCount, elementBytes, op);
+                } else {
+                    blas::gemm(ctx.device(), ctx.queue(), precision, g.dims, 1.0f, at(g.a, ctx, g.aFirst),
+                               at(g.b, ctx, g.bFirst), g.beta, at(g.c, ctx, g.cFirst), temp.get());
+                }
+            }
+        },
+        what);
+    description_.clear();
+    tempBytes_ = 0;
+}
+
+}  // namespace conv_tbc
+}  // namespace aclcl

@@ -1,0 +1,56 @@
+// The GEMM step of the ConvTbc family (aclnnConvTbc and aclnnConvTbcBackward): per-tap GEMMs through
+// CLBlast (host/blas) on row ranges of (T*B, C) row-major views, where a time shift is an offset of B
+// rows, plus zero fills of rows no GEMM writes. The actions run in the order they were added, in one
+// plan step that shares one CLBlast temp buffer carved from the workspace (the queue is in order), so
+// the summation order is fixed and the results are deterministic.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "blas/gemm.h"
+#include "ops/op_plan.h"
+
+namespace aclcl {
+namespace conv_tbc {
+
+class GemmStep {
+public:
+    // The precision of every GEMM is conv_tbc::gemmPrecision(device, promoted, cubeMathType) (a warning
+    // in the log when cubeMathType 2 asks for fp16 on a device without it); the operands are buffers
+    // of dtype().
+    GemmStep(OpPlan &plan, aclDataType promoted, int8_t cubeMathType);
+
+    blas::Precision precision() const { return precision_; }
+    // The dtype of the GEMM operands: FLOAT16 on the half path, else FLOAT.
+    aclDataType dtype() const { return precision_ == blas::Precision::Half ? ACL_FLOAT16 : ACL_FLOAT; }
+    bool empty() const { return actions_.empty(); }
+
+    // c[cFirst..] (m x n) = a[aFirst..] (op) * b[bFirst..] (op) + beta * c, offsets in elements.
+    void gemm(const blas::GemmDims &dims, const Operand &a, uint64_t aFirst, const Operand &b, uint64_t bFirst,
+              float beta, const Operand &c, uint64_t cFirst);
+    // count zeros at c[first..].
+    void zero(const Operand &c, uint64_t first, uint64_t count);
+    // Adds the one step holding every action so far (nothing when there is none).
+    void enqueue();
+
+private:
+    struct Action {
+        bool zero = false;
+        blas::GemmDims dims;
+        Operand a, b, c;
+        uint64_t aFirst = 0, bFirst = 0, cFirst = 0;  // element offsets added to the operands
+        float beta = 0.0f;
+        uint64_t zeroCount = 0;  // elements to zero at c + cFirst
+    };
+
+    OpPlan &plan_;
+    blas::Precision precision_;
+    std::vector<Action> actions_;
+    std::string description_;  // the actions, for the log
+    uint64_t tempBytes_ = 0;
+};
+
+}  // namespace conv_tbc
+}  // namespace aclcl

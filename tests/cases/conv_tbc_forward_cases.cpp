@@ -1,0 +1,218 @@
+// OpCase descriptions of ConvTbc: the benchmark's speed case and size sweep (registered below) and the
+// building block of tests/test_conv_tbc.cpp (makeConvTbcForwardCase).
+//
+// The host reference evaluates docs/ops/conv_tbc.md's sum element by element in double, independent of
+// the operator's per-tap GEMM formulation. Large cases (the benchmark's) check a fixed sample of out
+// elements to keep setup short.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_convolution.h"
+#include "cases/conv_tbc_forward_cases.h"
+#include "ops/conv_tbc_backward.h"
+#include "runtime/device.h"
+#include "support/device_tensor.h"
+#include "support/host_data.h"
+#include "support/op_case.h"
+#include "support/view_check.h"
+
+namespace testing_support {
+
+namespace {
+
+constexpr uint8_t kFill = 0xff;
+// Reference work (multiply-adds) above which only a sample of out is checked.
+constexpr double kFullCheckLimit = 2e8;
+constexpr size_t kSamples = 4096;
+
+enum Role { kSelf, kWeight, kBias, kOut };
+
+class ConvTbcForwardCase : public OpCase {
+public:
+    explicit ConvTbcForwardCase(ConvTbcForwardSpec spec) : spec_(std::move(spec)) {
+        op = "ConvTbc";
+        name = spec_.name;
+        dtype = spec_.dtypes[kSelf];
+        Tout_ = spec_.T + 2 * spec_.pad + 1 - spec_.K;
+        dims_[kSelf] = {spec_.T, spec_.B, spec_.Cin};
+        dims_[kWeight] = {spec_.K, spec_.Cin, spec_.Cout};
+        dims_[kBias] = {spec_.Cout};
+        dims_[kOut] = {Tout_, spec_.B, spec_.Cout};
+        double macs = 0;
+        for (int64_t k = 0; k < spec_.K; ++k) {
+            auto r = aclcl::conv_tbc::gradWeightRows(spec_.T, Tout_, spec_.pad, k);  // the out rows of tap k
+            if (!r.empty()) macs += static_cast<double>(r.end - r.first);
+        }
+        macs *= static_cast<double>(spec_.B * spec_.Cin * spec_.Cout);
+        flops = 2 * macs;
+        for (int r = kSelf; r <= kOut; ++r) {
+            bytes += static_cast<double>(count(r) * static_cast<int64_t>(aclDataTypeSize(spec_.dtypes[r])));
+        }
+        params["self"] = {static_cast<double>(spec_.T), static_cast<double>(spec_.B), static_cast<double>(spec_.Cin)};
+        params["weight"] = {static_cast<double>(spec_.K), static_cast<double>(spec_.Cin),
+                            static_cast<double>(spec_.Cout)};
+        params["pad"] = {static_cast<double>(spec_.pad)};
+        params["cubeMathType"] = {static_cast<double>(spec_.cubeMathType)};
+        sampled_ = macs > kFullCheckLimit;
+    }
+
+    void setup() override {
+        for (int r = kSelf; r <= kOut; ++r) {
+            tensors_[r] = DeviceTensor(dims_[r], spec_.dtypes[r], convTbcStrides(dims_[r], spec_.layout),
+                                       convTbcOffset(dims_[r], spec_.layout));
+        }
+        const std::vector<double> *given[3] = {&spec_.self, &spec_.weight, &spec_.bias};
+        for (int r = kSelf; r <= kBias; ++r) {
+            std::vector<double> v =
+                !given[r]->empty() ? *given[r] : randomValues(static_cast<size_t>(count(r)), spec_.seed * 5 + r);
+            if (spec_.dtypes[r] == ACL_FLOAT) {
+                for (double &x : v) x = static_cast<double>(static_cast<float>(x));  // fast path for big cases
+            } else {
+                for (double &x : v) x = roundTo(x, spec_.dtypes[r]);
+            }
+            tensors_[r].upload(v);
+            values_[r] = std::move(v);
+        }
+        tensors_[kOut].fillStorage(kFill);
+        computeReference();
+    }
+
+    aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
+        return aclnnConvTbcGetWorkspaceSize(tensors_[kSelf], tensors_[kWeight], tensors_[kBias], spec_.pad,
+                                            tensors_[kOut], spec_.cubeMathType, workspaceSize, executor);
+    }
+
+    aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
+        return aclnnConvTbc(workspace, workspaceSize, executor, stream);
+    }
+
+    CheckResult check() override {
+        CheckResult r;
+        const std::vector<double> got = tensors_[kOut].download();
+        for (size_t j = 0; j < checked_.size(); ++j) {
+            const size_t i = checked_[j];
+            const Ref &want = reference_[j];
+            const double bound =
+                convTbcErrorBound(want.value, want.absSum, want.terms, false, halfGemm_, spec_.dtypes[kOut]);
+            const double err = std::fabs(got[i] - want.value);
+            r.maxAbsError = std::max(r.maxAbsError, std::isnan(err) ? INFINITY : err);
+            if (!(err <= bound) && r.ok) {
+                r.ok = false;
+                char buf[320];
+                std::snprintf(buf, sizeof buf, "%s/%s: out[%zu]: got %.9g, expected %.9g (bound %.3g)", op.c_str(),
+                              name.c_str(), i, got[i], want.value, bound);
+                r.detail = buf;
+            }
+        }
+        if (r.ok && spec_.layout != ConvTbcLayout::Contiguous) {
+            checkStorageOutsideView(r, op + "/" + name + ": out", tensors_[kOut], dims_[kOut],
+                                    convTbcStrides(dims_[kOut], spec_.layout), convTbcOffset(dims_[kOut], spec_.layout),
+                                    kFill);
+        }
+        return r;
+    }
+
+    std::vector<double> out() const { return tensors_[kOut].download(); }
+    std::vector<uint8_t> outBytes() const { return tensors_[kOut].storage(); }
+
+private:
+    struct Ref {
+        double value = 0, absSum = 0;
+        int64_t terms = 0;
+    };
+
+    int64_t count(int role) const {
+        int64_t n = 1;
+        for (int64_t d : dims_[role]) n *= d;
+        return n;
+    }
+
+    // out[t, b, co] = bias[co] + sum over k, ci of self[t + k - pad, b, ci] * weight[k, ci, co]; bias is one
+    // more term of the sum.
+    Ref outAt(int64_t flat) const {
+        const int64_t co = flat % spec_.Cout, b = flat / spec_.Cout % spec_.B, t = flat / spec_.Cout / spec_.B;
+        Ref r;
+        r.value = values_[kBias][static_cast<size_t>(co)];
+        r.absSum = std::fabs(r.value);
+        r.terms = 1;
+        for (int64_t k = 0; k < spec_.K; ++k) {
+            const int64_t s = t + k - spec_.pad;
+            if (s < 0 || s >= spec_.T) continue;
+            for (int64_t ci = 0; ci < spec_.Cin; ++ci) {
+                const double term = values_[kSelf][static_cast<size_t>((s * spec_.B + b) * spec_.Cin + ci)] *
+                                    values_[kWeight][static_cast<size_t>((k * spec_.Cin + ci) * spec_.Cout + co)];
+                r.value += term;
+                r.absSum += std::fabs(term);
+                ++r.terms;
+            }
+        }
+        return r;
+    }
+
+    void computeReference() {
+        int32_t id = 0;
+        aclrtGetDevice(&id);
+        const aclDataType promoted =
+            aclcl::conv_tbc::promotedDtype(spec_.dtypes[kSelf], spec_.dtypes[kWeight], spec_.dtypes[kBias]);
+        halfGemm_ = aclcl::conv_tbc::gemmPrecision(aclcl::deviceAt(id).fp16, promoted, spec_.cubeMathType) ==
+                        aclcl::blas::Precision::Half &&
+                    count(kSelf) > 0;
+        checked_.clear();
+        const int64_t n = count(kOut);
+        if (!sampled_ || n <= static_cast<int64_t>(kSamples)) {
+            for (int64_t i = 0; i < n; ++i) checked_.push_back(static_cast<size_t>(i));
+        } else {
+            for (double x : randomValues(kSamples, 99, 0.0, 1.0)) {
+                checked_.push_back(
+                    std::min(static_cast<size_t>(x * static_cast<double>(n)), static_cast<size_t>(n - 1)));
+            }
+            checked_.push_back(0);
+            checked_.push_back(static_cast<size_t>(n - 1));
+        }
+        reference_.clear();
+        for (size_t i : checked_) reference_.push_back(outAt(static_cast<int64_t>(i)));
+    }
+
+    ConvTbcForwardSpec spec_;
+    int64_t Tout_ = 0;
+    std::vector<int64_t> dims_[4];
+    DeviceTensor tensors_[4];
+    std::vector<double> values_[3];
+    std::vector<size_t> checked_;
+    std::vector<Ref> reference_;
+    bool sampled_ = false;
+    bool halfGemm_ = false;
+};
+
+CaseList benchmarkCases() {
+    return convTbcBenchCases("convtbc_forward", [](const ConvTbcBenchShape &b) -> std::unique_ptr<OpCase> {
+        return std::make_unique<ConvTbcForwardCase>(convTbcForwardSpec(b.name, b.T, b.B, b.C, b.C, 3, 1));
+    });
+}
+
+}  // namespace
+
+ConvTbcForwardSpec convTbcForwardSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout,
+                                      int64_t K, int64_t pad, aclDataType dtype) {
+    ConvTbcForwardSpec s{name, T, B, Cin, Cout, K, pad};
+    for (aclDataType &d : s.dtypes) d = dtype;
+    return s;
+}
+
+std::unique_ptr<OpCase> makeConvTbcForwardCase(const ConvTbcForwardSpec &spec) {
+    return std::make_unique<ConvTbcForwardCase>(spec);
+}
+
+std::vector<double> convTbcForwardOut(const OpCase &c) { return dynamic_cast<const ConvTbcForwardCase &>(c).out(); }
+
+std::vector<uint8_t> convTbcForwardOutBytes(const OpCase &c) {
+    return dynamic_cast<const ConvTbcForwardCase &>(c).outBytes();
+}
+
+}  // namespace testing_support
+
+ACLNN_REGISTER_CASES("ConvTbc", [] { return testing_support::benchmarkCases(); });

@@ -1,0 +1,50 @@
+#include "aclnnop/aclnn_group_norm_swish.h"
+#include "reliability_harness.h"
+
+namespace reliability {
+namespace {
+
+class GroupNormSwishHarness : public OpHarness {
+public:
+    GroupNormSwishHarness(Layout layout, uint64_t seed) {
+        api = "aclnnGroupNormSwish";
+        addTensor("x", {2, 4, 3}, ACL_FLOAT, layout, random({2, 4, 3}, seed));
+        addTensor("gamma", {4}, ACL_FLOAT, layout, random({4}, seed + 1));
+        addTensor("beta", {4}, ACL_FLOAT, layout, random({4}, seed + 2));
+        addTensor("yOut", {2, 4, 3}, ACL_FLOAT, layout, {}, true);
+        addTensor("meanOut", {2, 2}, ACL_FLOAT, layout, {}, true);
+        addTensor("rstdOut", {2, 2}, ACL_FLOAT, layout, {}, true);
+    }
+    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
+        return aclnnGroupNormSwishGetWorkspaceSize(t("x"), t("gamma"), t("beta"), groups_,
+                                                   format_.empty() ? nullptr : &format_[0], 1e-5, true, 1.0,
+                                                   t("yOut"), t("meanOut"), t("rstdOut"), ws, ex);
+    }
+    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
+        return aclnnGroupNormSwish(w, n, e, s);
+    }
+    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
+        return {
+            {"numGroups 0", [this] { groups_ = 0; }},
+            {"numGroups -2", [this] { groups_ = -2; }},
+            {"numGroups 3 does not divide C 4", [this] { groups_ = 3; }},
+            {"dataFormatOptional NHWC", [this] { format_ = "NHWC"; }},
+        };
+    }
+    void resetAttributes() override {
+        groups_ = 2;
+        format_.clear();
+    }
+
+private:
+    int64_t groups_ = 2;
+    std::string format_;  // empty: nullptr
+};
+
+}  // namespace
+
+ACLNN_REGISTER_HARNESS("aclnnGroupNormSwish", [](Layout l, uint64_t s) -> std::unique_ptr<OpHarness> {
+    return std::make_unique<GroupNormSwishHarness>(l, s);
+});
+
+}  // namespace reliability

@@ -1,0 +1,619 @@
+// aclnnConvTbc: the CANN docs' sample, PyTorch golden data, the ConvTbc -> ConvTbcBackward cascade against
+// PyTorch autograd, host references in double over every dtype and cubeMathType, edge shapes, strided
+// views, empty tensors, determinism, every documented error.
+//
+// Tolerances (written down here and in docs/ops/conv_tbc.md):
+// - Host reference (tests/cases/conv_tbc_forward_cases.cpp): each out value within (n + 2) * 2^-24 *
+//   sum|terms| of the double sum of bias and its n products (an fp32 sum of n + 1 terms in any order),
+//   plus one rounding to out's dtype (fp16 GEMM path: 2^-11 and n + 4). CLBlast's summation order is its
+//   own, so no tighter bound is honest.
+// - Golden (PyTorch 1.13 CPU; fp16/bf16 goldens are fp32 results rounded once): PyTorch's value and ours
+//   are both within that bound B of the exact value, so |ours - PyTorch| <= 2B.
+// - Cascade: our out y' and PyTorch's y are each within B_y of the exact out, so |y' - y| <= 2 B_y =: d_y.
+//   A gradient is a sum of products of y with x or weight: ours (from y') and PyTorch's (from y) are each
+//   within their own sum bound B_g of the exact gradient of what they read, and those exact gradients
+//   differ by at most sum d_y * |x or weight| over the same terms: |ours - PyTorch| <= 2 B_g + that sum.
+// rusticl runs the CANN sample and the errors only: CLBlast compiles its kernels very slowly there.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_convolution.h"
+#include "aclnnop/aclnn_convolution_backward.h"
+#include "cases/conv_tbc_cases.h"
+#include "cases/conv_tbc_forward_cases.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/case_checks.h"
+#include "support/device_tensor.h"
+#include "support/golden_tally.h"
+#include "support/host_data.h"
+#include "support/op_case.h"
+
+using namespace testing_support;
+
+namespace {
+
+const char *label(aclDataType d) { return d == ACL_FLOAT16 ? "fp16" : d == ACL_BF16 ? "bf16" : "fp32"; }
+
+aclDataType fromGolden(const std::string &name) {
+    return name == "float16" ? ACL_FLOAT16 : name == "bfloat16" ? ACL_BF16 : ACL_FLOAT;
+}
+
+// A sum the host evaluated in double: its value, sum of |terms|, number of terms, and (cascade) the most
+// that the values it read can differ between PyTorch's run and ours, summed with their factors.
+struct HostSum {
+    double value = 0, absSum = 0, drift = 0;
+    int64_t terms = 0;
+    void add(double a, double b, double aDrift = 0) {
+        value += a * b;
+        absSum += std::fabs(a * b);
+        drift += aDrift * std::fabs(b);
+        ++terms;
+    }
+    // Bound on |ours - PyTorch's| when both round to dtype (see the header comment).
+    double tolerance(aclDataType dtype, bool sumOnly = false) const {
+        return (2 * convTbcErrorBound(value, absSum, terms, sumOnly, false, dtype) + drift) * 1.01;
+    }
+};
+
+// The problem of a golden case, with the host sums of out and of the three gradients.
+struct Problem {
+    int64_t T, B, Ci, Co, K, pad, To;
+    aclDataType dt;
+    const std::vector<double> *x, *w, *b, *y;  // y: PyTorch's out
+
+    double X(int64_t t, int64_t b_, int64_t c) const { return (*x)[static_cast<size_t>((t * B + b_) * Ci + c)]; }
+    double W(int64_t k, int64_t ci, int64_t co) const { return (*w)[static_cast<size_t>((k * Ci + ci) * Co + co)]; }
+    double Y(int64_t t, int64_t b_, int64_t c) const { return (*y)[static_cast<size_t>((t * B + b_) * Co + c)]; }
+
+    std::vector<HostSum> out() const {
+        std::vector<HostSum> r;
+        for (int64_t t = 0; t < To; ++t) {
+            for (int64_t bb = 0; bb < B; ++bb) {
+                for (int64_t co = 0; co < Co; ++co) {
+                    HostSum s;
+                    s.add((*b)[static_cast<size_t>(co)], 1.0);
+                    for (int64_t k = 0; k < K; ++k) {
+                        const int64_t src = t + k - pad;
+                        if (src < 0 || src >= T) continue;
+                        for (int64_t ci = 0; ci < Ci; ++ci) s.add(X(src, bb, ci), W(k, ci, co));
+                    }
+                    r.push_back(s);
+                }
+            }
+        }
+        return r;
+    }
+};
+
+// The problem a golden case describes (self, weight, bias, out and pad).
+Problem problemOf(const golden::Case &g) {
+    const auto &x = g.tensor("self"), &w = g.tensor("weight"), &b = g.tensor("bias"), &y = g.tensor("out");
+    return Problem{x.dims[0], x.dims[1],           x.dims[2], w.dims[2], w.dims[0], g.ints("pad")[0],
+                   y.dims[0], fromGolden(x.dtype), &x.values, &w.values, &b.values, &y.values};
+}
+
+// out rows compared with |ours - PyTorch| <= 2B; returns the per-element drift bound d_y = 2 B_y.
+std::vector<double> expectOutMatches(const Problem &p, const std::vector<double> &got) {
+    const std::vector<HostSum> sums = p.out();
+    std::vector<double> drift(sums.size());
+    EXPECT_EQ(got.size(), sums.size());
+    for (size_t i = 0; i < sums.size() && i < got.size(); ++i) {
+        const double tol = sums[i].tolerance(p.dt);
+        drift[i] = tol;
+        EXPECT_LE(std::fabs(got[i] - (*p.y)[i]), tol)
+            << "out[" << i << "]: got " << got[i] << ", PyTorch " << (*p.y)[i];
+    }
+    return drift;
+}
+
+class ConvTbcForwardTest : public DeviceTest {
+protected:
+    bool rusticl() const { return deviceIsRusticl(device()); }
+
+    std::unique_ptr<OpCase> runSpec(const ConvTbcForwardSpec &s) {
+        auto c = makeConvTbcForwardCase(s);
+        runAndCheckCase(*c, stream);
+        return c;
+    }
+
+    // Plans and runs aclnnConvTbc on tensors the test made.
+    aclnnStatus forward(const aclTensor *x, const aclTensor *w, const aclTensor *b, int64_t pad, aclTensor *y,
+                        int8_t cube = 1) {
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        aclnnStatus st = aclnnConvTbcGetWorkspaceSize(x, w, b, pad, y, cube, &ws, &ex);
+        if (st != ACL_SUCCESS) return st;
+        void *workspace = nullptr;
+        if (ws > 0 && aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return -1;
+        st = aclnnConvTbc(workspace, ws, ex, stream);
+        if (st == ACL_SUCCESS) st = aclrtSynchronizeStream(stream);
+        if (workspace) aclrtFree(workspace);
+        return st;
+    }
+
+    void everyDtypeAndCubeMathType() {
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            for (int8_t cube = 0; cube <= 3; ++cube) {
+                ConvTbcForwardSpec s =
+                    convTbcForwardSpec(std::string(label(dt)) + " cube" + std::to_string(cube), 6, 3, 5, 4, 3, 1, dt);
+                s.cubeMathType = cube;
+                s.seed = 20 + static_cast<uint64_t>(cube);
+                runSpec(s);
+            }
+        }
+    }
+
+    void biasInAnotherDtype() {
+        // bias may have its own dtype (CANN checks only that it is FLOAT, FLOAT16 or BF16); the computation follows
+        // the promotion of self, weight and bias, and out is rounded once.
+        const aclDataType pairs[][2] = {{ACL_BF16, ACL_FLOAT}, {ACL_FLOAT16, ACL_BF16}, {ACL_FLOAT, ACL_FLOAT16}};
+        for (const auto &pr : pairs) {
+            ConvTbcForwardSpec s = convTbcForwardSpec(std::string(label(pr[0])) + " with " + label(pr[1]) + " bias", 7,
+                                                      2, 6, 5, 3, 1, pr[0]);
+            s.dtypes[2] = pr[1];
+            s.cubeMathType = 0;
+            runSpec(s);
+        }
+    }
+
+    void edgeShapes() {
+        const ConvTbcForwardSpec shapes[] = {
+            convTbcForwardSpec("pad 0", 7, 3, 4, 5, 3, 0),
+            convTbcForwardSpec("pad 2", 6, 2, 3, 4, 3, 2),
+            convTbcForwardSpec("K 1", 5, 2, 3, 2, 1, 0),
+            convTbcForwardSpec("K 1 pad 1: the first and last rows are bias only", 4, 2, 3, 2, 1, 1),
+            convTbcForwardSpec("pad > K", 3, 2, 2, 3, 2, 3),
+            convTbcForwardSpec("K = T + pad", 2, 2, 3, 4, 4, 2),
+            convTbcForwardSpec("K even", 6, 2, 3, 4, 4, 1),
+            convTbcForwardSpec("B 1", 6, 1, 3, 4, 2, 1),
+            convTbcForwardSpec("C_in 1", 6, 2, 1, 4, 3, 1),
+            convTbcForwardSpec("C_out 1", 6, 2, 4, 1, 3, 1),
+            convTbcForwardSpec("T_out 1", 4, 3, 3, 2, 4, 0),
+            convTbcForwardSpec("all dims 1", 1, 1, 1, 1, 1, 0),
+            convTbcForwardSpec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
+            convTbcForwardSpec("many taps", 20, 2, 3, 4, 9, 4),
+            convTbcForwardSpec("pad 255", 3, 2, 2, 3, 2, 255),
+        };
+        for (const ConvTbcForwardSpec &s : shapes) runSpec(s);
+    }
+
+    void stridedViewsAndOffsets() {
+        for (ConvTbcLayout layout : {ConvTbcLayout::Offset, ConvTbcLayout::SwappedRows, ConvTbcLayout::ChannelsOuter}) {
+            for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_FLOAT16}) {
+                ConvTbcForwardSpec s = convTbcForwardSpec(
+                    std::string("layout ") + std::to_string(static_cast<int>(layout)) + " " + label(dt), 8, 3, 6, 5, 3,
+                    1, dt);
+                s.layout = layout;
+                runSpec(s);
+            }
+        }
+    }
+
+    void emptyInputsGiveBiasAndEmptyOutWritesNothing() {
+        // CANN's empty rule: an empty self with a non-empty out gives bias broadcast, cast to out's dtype; the
+        // host reference (bias plus a sum of no products) says the same.
+        runSpec(convTbcForwardSpec("T 0: out is bias", 0, 2, 3, 4, 1, 1));
+        ConvTbcForwardSpec noChannels =
+            convTbcForwardSpec("C_in 0 bf16 strided, fp32 bias", 4, 2, 0, 3, 2, 1, ACL_BF16);
+        noChannels.dtypes[2] = ACL_FLOAT;
+        noChannels.layout = ConvTbcLayout::ChannelsOuter;
+        runSpec(noChannels);
+        // Empty out (B = 0, C_out = 0): success, nothing enqueued, no workspace.
+        for (const auto &dims : {std::vector<int64_t>{5, 0, 3, 4}, std::vector<int64_t>{5, 2, 3, 0}}) {
+            DeviceTensor x({dims[0], dims[1], dims[2]}, ACL_FLOAT), w({3, dims[2], dims[3]}, ACL_FLOAT),
+                b({dims[3]}, ACL_FLOAT), y({dims[0], dims[1], dims[3]}, ACL_FLOAT);
+            uint64_t ws = 7;
+            aclOpExecutor *ex = nullptr;
+            ASSERT_ACL_OK(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, &ws, &ex));
+            EXPECT_EQ(ws, 0u);
+            ASSERT_ACL_OK(aclnnConvTbc(nullptr, 0, ex, stream));
+            ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        }
+    }
+
+    void goldenData() {
+        const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/conv_tbc.golden");
+        ASSERT_EQ(cases.size(), 18u);
+        GoldenTally tally(cases.size());
+        for (const golden::Case &g : cases) {
+            SCOPED_TRACE(g.name);
+            const Problem p = problemOf(g);
+            ConvTbcForwardSpec s = convTbcForwardSpec("golden " + g.name, p.T, p.B, p.Ci, p.Co, p.K, p.pad, p.dt);
+            s.self = *p.x;
+            s.weight = *p.w;
+            s.bias = *p.b;
+            auto c = runSpec(s);
+            expectOutMatches(p, convTbcForwardOut(*c));
+            tally.ran();
+        }
+        tally.check(18);
+    }
+
+    // The cascade: aclnnConvTbc, then aclnnConvTbcBackward fed with the forward's own out as the output
+    // gradient (loss = sum(out^2) / 2), every gradient against PyTorch autograd of the same loss.
+    void cascadeIntoConvTbcBackward() {
+        const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/conv_tbc_cascade.golden");
+        ASSERT_EQ(cases.size(), 6u);
+        GoldenTally tally(cases.size());
+        for (const golden::Case &g : cases) {
+            SCOPED_TRACE(g.name);
+            const Problem p = problemOf(g);
+            const std::vector<int64_t> xd{p.T, p.B, p.Ci}, wd{p.K, p.Ci, p.Co}, bd{p.Co};
+            DeviceTensor dx(xd, p.dt), dw(wd, p.dt), db(bd, p.dt), dy({p.To, p.B, p.Co}, p.dt);
+            DeviceTensor gi(xd, p.dt), gw(wd, p.dt), gb(bd, p.dt);
+            dx.upload(*p.x);
+            dw.upload(*p.w);
+            db.upload(*p.b);
+            ASSERT_ACL_OK(forward(dx, dw, db, p.pad, dy));
+            const std::vector<double> drift = expectOutMatches(p, dy.download());
+
+            uint64_t ws = 0;
+            aclOpExecutor *ex = nullptr;
+            ASSERT_ACL_OK(aclnnConvTbcBackwardGetWorkspaceSize(dy, dx, dw, db, p.pad, 1, gi, gw, gb, &ws, &ex));
+            void *workspace = nullptr;
+            if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+            ASSERT_ACL_OK(aclnnConvTbcBackward(workspace, ws, ex, stream));
+            ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+            if (workspace) aclrtFree(workspace);
+
+            auto D = [&](int64_t t, int64_t bb, int64_t co) {
+                return drift[static_cast<size_t>((t * p.B + bb) * p.Co + co)];
+            };
+            std::vector<HostSum> wantGi, wantGw, wantGb;
+            for (int64_t t = 0; t < p.T; ++t) {
+                for (int64_t bb = 0; bb < p.B; ++bb) {
+                    for (int64_t ci = 0; ci < p.Ci; ++ci) {
+                        HostSum s;
+                        for (int64_t k = 0; k < p.K; ++k) {
+                            const int64_t to = t + p.pad - k;
+                            if (to < 0 || to >= p.To) continue;
+                            for (int64_t co = 0; co < p.Co; ++co) s.add(p.Y(to, bb, co), p.W(k, ci, co), D(to, bb, co));
+                        }
+                        wantGi.push_back(s);
+                    }
+                }
+            }
+            for (int64_t k = 0; k < p.K; ++k) {
+                for (int64_t ci = 0; ci < p.Ci; ++ci) {
+                    for (int64_t co = 0; co < p.Co; ++co) {
+                        HostSum s;
+                        for (int64_t to = 0; to < p.To; ++to) {
+                            const int64_t t = to + k - p.pad;
+                            if (t < 0 || t >= p.T) continue;
+                            for (int64_t bb = 0; bb < p.B; ++bb) s.add(p.Y(to, bb, co), p.X(t, bb, ci), D(to, bb, co));
+                        }
+                        wantGw.push_back(s);
+                    }
+                }
+            }
+            for (int64_t co = 0; co < p.Co; ++co) {
+                HostSum s;
+                for (int64_t to = 0; to < p.To; ++to) {
+                    for (int64_t bb = 0; bb < p.B; ++bb) s.add(p.Y(to, bb, co), 1.0, D(to, bb, co));
+                }
+                wantGb.push_back(s);
+            }
+            const struct {
+                const char *role;
+                const DeviceTensor *got;
+                const std::vector<HostSum> *sums;
+            } grads[] = {{"gradInput", &gi, &wantGi}, {"gradWeight", &gw, &wantGw}, {"gradBias", &gb, &wantGb}};
+            for (const auto &gr : grads) {
+                const std::vector<double> got = gr.got->download(), &ref = g.tensor(gr.role).values;
+                ASSERT_EQ(got.size(), ref.size()) << gr.role;
+                ASSERT_EQ(gr.sums->size(), ref.size()) << gr.role;
+                for (size_t i = 0; i < got.size(); ++i) {
+                    const double tol = (*gr.sums)[i].tolerance(p.dt, gr.got == &gb);
+                    EXPECT_LE(std::fabs(got[i] - ref[i]), tol)
+                        << gr.role << "[" << i << "]: got " << got[i] << ", PyTorch " << ref[i];
+                }
+            }
+            tally.ran();
+        }
+        tally.check(6);
+    }
+
+    void bitIdenticalRunToRun() {
+        for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
+            ConvTbcForwardSpec s = convTbcForwardSpec(std::string("determinism ") + label(dt), 70, 8, 33, 29, 3, 1, dt);
+            auto first = runSpec(s);
+            auto second = runSpec(s);
+            EXPECT_TRUE(convTbcForwardOutBytes(*first) == convTbcForwardOutBytes(*second)) << label(dt);
+        }
+    }
+
+    void repeatableExecutorRunsTwice() {
+        auto c = makeConvTbcForwardCase(convTbcForwardSpec("repeatable", 6, 2, 3, 4, 3, 1));
+        runRepeatableExecutorTwice(*c, stream);
+    }
+
+    void registeredSweepCasePasses() {
+        CaseList cases = makeCases("ConvTbc");
+        int speed = 0, sweep = 0, ran = 0;
+        for (auto &c : cases) {
+            if (c->op != "ConvTbc") continue;  // makeCases matches ConvTbcBackward too
+            speed += c->speedCase;
+            sweep += c->sweep == "convtbc_forward";
+            EXPECT_GT(c->flops, 0);
+            if (c->name == "sweep T64 B8 C128 K3 pad1") {
+                runAndCheckCase(*c, stream);
+                ++ran;
+            }
+        }
+        EXPECT_EQ(speed, 1);
+        EXPECT_EQ(sweep, 4);
+        EXPECT_EQ(ran, 1);
+    }
+};
+
+#define SKIP_ON_RUSTICL()                                                                                          \
+    do {                                                                                                           \
+        if (rusticl()) GTEST_SKIP() << "CLBlast on rusticl is very slow: it runs the CANN sample (docs/ops) only"; \
+    } while (0)
+
+// ---------------------------------------------------------------------------------- results
+
+TEST_P(ConvTbcForwardTest, CannSampleGivesTheDocumentedResults) {
+    // The CANN docs' example: all ones, self (2,2,3), weight (3,3,4), pad 1, formats NCL.
+    DeviceTensor x({2, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCL), w({3, 3, 4}, ACL_FLOAT, ACL_FORMAT_NCL), b({4}, ACL_FLOAT),
+        y({2, 2, 4}, ACL_FLOAT, ACL_FORMAT_NCL);
+    x.upload(std::vector<double>(12, 1.0));
+    w.upload(std::vector<double>(36, 1.0));
+    b.upload(std::vector<double>(4, 1.0));
+    ASSERT_ACL_OK(forward(x, w, b, 1, y));
+    EXPECT_EQ(y.download(), std::vector<double>(16, 7.0));
+}
+
+// PyTorch: the golden file, then the cascade (one test: on Intel's runtime every test process compiles
+// CLBlast's kernels again, about 7 s).
+TEST_P(ConvTbcForwardTest, MatchesPyTorch) {
+    SKIP_ON_RUSTICL();
+    {
+        SCOPED_TRACE("goldenData");
+        goldenData();
+    }
+    {
+        SCOPED_TRACE("cascadeIntoConvTbcBackward");
+        cascadeIntoConvTbcBackward();
+    }
+}
+
+// The host-reference checks run in one test: on Intel's runtime every test process compiles CLBlast's
+// kernels again (about 7 s), so they share one.
+TEST_P(ConvTbcForwardTest, MatchesTheHostReference) {
+    SKIP_ON_RUSTICL();
+    {
+        SCOPED_TRACE("every dtype and cubeMathType");
+        everyDtypeAndCubeMathType();
+    }
+    {
+        SCOPED_TRACE("bias in another dtype");
+        biasInAnotherDtype();
+    }
+    {
+        SCOPED_TRACE("edge shapes");
+        edgeShapes();
+    }
+    {
+        SCOPED_TRACE("strided views and offsets");
+        stridedViewsAndOffsets();
+    }
+    {
+        SCOPED_TRACE("empty inputs");
+        emptyInputsGiveBiasAndEmptyOutWritesNothing();
+    }
+}
+
+TEST_P(ConvTbcForwardTest, RunsAreBitIdenticalAndRepeatable) {
+    SKIP_ON_RUSTICL();
+    {
+        SCOPED_TRACE("bitIdenticalRunToRun");
+        bitIdenticalRunToRun();
+    }
+    {
+        SCOPED_TRACE("repeatableExecutorRunsTwice");
+        repeatableExecutorRunsTwice();
+    }
+    {
+        SCOPED_TRACE("registeredSweepCasePasses");
+        registeredSweepCasePasses();
+    }
+}
+
+TEST_P(ConvTbcForwardTest, OutOverlappingAnInputIsRejectedAndWritesNothing) {
+    // The shared run-time check (docs/ops): out over self's memory is 161002 and nothing is written.
+    DeviceTensor big({4, 2, 3}, ACL_FLOAT), w({1, 3, 3}, ACL_FLOAT), b({3}, ACL_FLOAT);
+    big.upload(randomValues(24, 1200));
+    w.upload(randomValues(9, 1201));
+    b.upload(randomValues(3, 1202));
+    const std::vector<uint8_t> before = big.storage();
+    int64_t storage = 24;
+    const int64_t dims[3] = {4, 2, 3}, strides[3] = {6, 3, 1};
+    aclTensor *x = aclCreateTensor(dims, 3, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, big.data());
+    aclTensor *y = aclCreateTensor(dims, 3, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, big.data());
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(aclnnConvTbcGetWorkspaceSize(x, w, b, 0, y, 1, &ws, &ex));
+    EXPECT_EQ(aclnnConvTbc(nullptr, ws, ex, stream), 161002);
+    expectRecentMessageHas({"(out)", "(self)", "overlaps"});
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    EXPECT_TRUE(big.storage() == before);
+    aclDestroyTensor(x);
+    aclDestroyTensor(y);
+}
+
+// ---------------------------------------------------------------------------------- errors
+
+// A valid call; each error test changes one thing.
+struct Call {
+    std::vector<int64_t> x{5, 2, 3}, w{3, 3, 4}, b{4}, y{5, 2, 4};
+    aclDataType xt = ACL_FLOAT, wt = ACL_FLOAT, bt = ACL_FLOAT, yt = ACL_FLOAT;
+    aclFormat xf = ACL_FORMAT_ND, wf = ACL_FORMAT_ND, yf = ACL_FORMAT_ND;
+    int64_t pad = 1;
+    int8_t cube = 1;
+    std::vector<int64_t> yStrides;  // empty: contiguous
+};
+
+class ConvTbcForwardErrors : public ConvTbcForwardTest {
+protected:
+    void expectError(const Call &c, aclnnStatus code, const std::vector<std::string> &fragments) {
+        DeviceTensor x(c.x, c.xt, c.xf), w(c.w, c.wt, c.wf), b(c.b, c.bt);
+        DeviceTensor y =
+            c.yStrides.empty() ? DeviceTensor(c.y, c.yt, c.yf) : DeviceTensor(c.y, c.yt, c.yStrides, 0, c.yf);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        const aclnnStatus got = aclnnConvTbcGetWorkspaceSize(x, w, b, c.pad, y, c.cube, &ws, &ex);
+        EXPECT_EQ(got, code);
+        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+        if (code != ACL_SUCCESS) expectRecentMessageHas(fragments);
+    }
+};
+
+TEST_P(ConvTbcForwardErrors, ValidCallSucceeds) { expectError(Call{}, ACL_SUCCESS, {}); }
+
+TEST_P(ConvTbcForwardErrors, NullArguments) {
+    DeviceTensor x({5, 2, 3}, ACL_FLOAT), w({3, 3, 4}, ACL_FLOAT), b({4}, ACL_FLOAT), y({5, 2, 4}, ACL_FLOAT);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(nullptr, w, b, 1, y, 1, &ws, &ex), 161001);
+    expectRecentMessageHas({"aclnnConvTbcGetWorkspaceSize", "self", "nullptr"});
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, nullptr, b, 1, y, 1, &ws, &ex), 161001);
+    expectRecentMessageHas({"weight"});
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, nullptr, 1, y, 1, &ws, &ex), 161001);
+    expectRecentMessageHas({"bias"});
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, nullptr, 1, &ws, &ex), 161001);
+    expectRecentMessageHas({"out"});
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, nullptr, &ex), 161001);
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, &ws, nullptr), 161001);
+    // Nulls come first: a null self wins over a bad dtype elsewhere.
+    DeviceTensor bad({5, 2, 4}, ACL_INT32);
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(nullptr, w, b, 1, bad, 1, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnConvTbc(nullptr, 0, nullptr, stream), 161001);
+}
+
+TEST_P(ConvTbcForwardErrors, DtypesInCannsOrder) {
+    Call c;
+    c.bt = ACL_INT32;
+    expectError(c, 161002, {"bias", "DT_INT32"});
+    c = Call{};
+    c.xt = c.wt = c.yt = ACL_DOUBLE;
+    c.bt = ACL_INT8;  // bias is checked before self
+    expectError(c, 161002, {"bias"});
+    c.bt = ACL_FLOAT;
+    expectError(c, 161002, {"self", "DT_DOUBLE"});
+    c = Call{};
+    c.wt = ACL_FLOAT16;
+    expectError(c, 161002, {"weight", "dtype of self"});
+    c = Call{};
+    c.yt = ACL_BF16;
+    expectError(c, 161002, {"out", "dtype of weight"});
+    c.x = {5, 2};  // dtypes are checked before ranks
+    expectError(c, 161002, {"out", "dtype of weight"});
+}
+
+TEST_P(ConvTbcForwardErrors, Ranks) {
+    Call c;
+    c.x = {5, 2, 3, 1};
+    expectError(c, 161002, {"self", "3-D"});
+    c = Call{};
+    c.w = {3, 12};
+    expectError(c, 161002, {"weight", "3-D"});
+    c = Call{};
+    c.y = {40};
+    expectError(c, 161002, {"out", "3-D"});
+    c = Call{};
+    c.b = {1, 4};
+    expectError(c, 161002, {"bias", "1-D"});
+}
+
+TEST_P(ConvTbcForwardErrors, Formats) {
+    for (aclFormat f : {ACL_FORMAT_NCHW, ACL_FORMAT_NHWC}) {
+        Call c;
+        c.xf = f;
+        expectError(c, 161002, {"self"});
+        c = Call{};
+        c.wf = f;
+        expectError(c, 161002, {"weight"});
+        c = Call{};
+        c.yf = f;
+        expectError(c, 161002, {"out"});
+    }
+    Call nd;
+    nd.xf = nd.wf = nd.yf = ACL_FORMAT_NCL;
+    expectError(nd, ACL_SUCCESS, {});
+}
+
+TEST_P(ConvTbcForwardErrors, ValuesInCannsOrder) {
+    Call c;
+    c.b = {5};
+    expectError(c, 161002, {"bias.shape[0]", "C_out = 4", "[5]"});
+    c = Call{};
+    c.w = {0, 3, 4};
+    c.y = {8, 2, 4};
+    expectError(c, 161002, {"weight.shape[0]", "> 0"});
+    for (int64_t pad : {int64_t{-1}, int64_t{256}, INT64_MIN, INT64_MAX}) {
+        c = Call{};
+        c.pad = pad;
+        expectError(c, 161002, {"pad", "[0, 255]"});
+    }
+    // CANN counts the pad once in its length rule: T + pad >= K, although T_out = T + 2*pad + 1 - K would be
+    // 1 here (PyTorch accepts it).
+    c = Call{};
+    c.x = {1, 2, 3};
+    c.y = {1, 2, 4};
+    expectError(c, 161002, {"self.shape[0] + pad - weight.shape[0]", "1 + 1 - 3"});
+    c = Call{};
+    c.w = {3, 5, 4};
+    expectError(c, 161002, {"weight.shape[1]", "C_in = 3"});
+}
+
+TEST_P(ConvTbcForwardErrors, OutShape) {
+    Call c;
+    c.y = {5, 2, 5};
+    expectError(c, 161002, {"out", "[5, 2, 4]"});
+    c.y = {6, 2, 4};
+    expectError(c, 161002, {"out"});
+    // An empty self whose T_out would be negative: no out shape matches.
+    c = Call{};
+    c.x = {0, 2, 3};
+    c.w = {4, 3, 4};
+    c.pad = 0;
+    c.y = {0, 2, 4};
+    expectError(c, 161002, {"T_out", ">= 0"});
+}
+
+TEST_P(ConvTbcForwardErrors, CubeMathTypeOutOfRange) {
+    for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
+        Call c;
+        c.cube = cube;
+        expectError(c, 161002, {"cubeMathType"});
+    }
+}
+
+TEST_P(ConvTbcForwardErrors, OutWritingAnElementTwice) {
+    Call c;
+    c.yStrides = {4, 0, 1};
+    expectError(c, 161002, {"out", "non-overlapping"});
+}
+
+TEST_P(ConvTbcForwardErrors, MalformedView) {
+    DeviceTensor w({3, 3, 4}, ACL_FLOAT), b({4}, ACL_FLOAT), y({5, 2, 4}, ACL_FLOAT), big({5, 2, 3}, ACL_FLOAT);
+    int64_t dims[3] = {5, 2, 3}, strides[3] = {6, 3, 1}, storage = 20;  // the view reaches element 29
+    aclTensor *x = aclCreateTensor(dims, 3, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, big.data());
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, &ws, &ex), 161002);
+    expectRecentMessageHas({"self"});
+    aclDestroyTensor(x);
+}
+
+}  // namespace
+
+INSTANTIATE_ON_ALL_DEVICES(ConvTbcForwardTest);
+INSTANTIATE_ON_ALL_DEVICES(ConvTbcForwardErrors);

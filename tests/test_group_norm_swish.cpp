@@ -1,0 +1,646 @@
+// aclnnGroupNormSwish: the CANN sample, the PyTorch golden file, the host reference in double (dtypes,
+// gamma in FLOAT, views, shapes around the kernel's row of 256 elements, swish off, swishScale, eps),
+// bit-identical results run to run and across the work splits (the CPU's one work-item per group and the
+// GPU's 64-lane tree), every documented error in the contract's order, and the cascade into
+// GroupNormSwishGrad compared with PyTorch autograd.
+//
+// Tolerances: gnsCompare (tests/cases/group_norm_swish_cases.cpp) against the double reference; the
+// golden bound at expectNearGolden (tests/group_norm_test_helpers.h), the cascade's at cascadeBound below.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_group_norm_swish.h"
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
+#include "cases/group_norm_swish_cases.h"
+#include "cases/group_norm_swish_grad_cases.h"
+#include "common/test_hooks.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "group_norm_test_helpers.h"
+#include "support/case_checks.h"
+#include "support/device_tensor.h"
+#include "support/golden_tally.h"
+#include "support/host_data.h"
+#include "support/op_case.h"
+#include "support/plan_and_run.h"
+
+using namespace testing_support;
+using namespace group_norm_tests;
+
+namespace {
+
+constexpr uint8_t kFill = 0x5a;  // storage fill that detects stray writes
+constexpr int kCpuSplit = 1, kGpuSplit = 2;  // TestHook::GnsgWorkSplit values the forward knows
+
+struct Problem {
+    std::vector<int64_t> shape;  // (N, C, ...)
+    int64_t groups = 1;
+    double eps = 1e-5;
+    bool swish = true;
+    double scale = 1.0;
+    aclDataType xType = ACL_FLOAT, pType = ACL_FLOAT;  // x and y; gamma, beta, mean and rstd
+    std::vector<double> x, gamma, beta;                // exact values of their dtypes
+
+    int64_t batch() const { return shape[0]; }
+    int64_t channels() const { return shape[1]; }
+    int64_t numel() const {
+        int64_t n = 1;
+        for (int64_t d : shape) n *= d;
+        return n;
+    }
+    int64_t planeLen() const { return numel() / (batch() * channels()); }
+};
+
+Problem makeProblem(std::vector<int64_t> shape, int64_t groups, aclDataType xType, uint64_t seed,
+                    aclDataType pType = ACL_DT_UNDEFINED) {
+    Problem p;
+    p.shape = std::move(shape);
+    p.groups = groups;
+    p.xType = xType;
+    p.pType = pType == ACL_DT_UNDEFINED ? xType : pType;
+    p.x = gnRounded(randomValues(static_cast<size_t>(p.numel()), seed, -1.0, 2.0), p.xType);
+    p.gamma = gnRounded(randomValues(static_cast<size_t>(p.channels()), seed + 1, 0.2, 1.5), p.pType);
+    p.beta = gnRounded(randomValues(static_cast<size_t>(p.channels()), seed + 2, -0.5, 0.5), p.pType);
+    return p;
+}
+
+GnsReference reference(const Problem &p) {
+    return gnsReference(p.x, p.gamma, p.beta, p.batch(), p.channels(), p.planeLen(), p.groups, p.eps, p.swish,
+                        p.scale);
+}
+
+// ---- running the operator -------------------------------------------------------------------------------
+
+struct Options {
+    Layout layout = Layout::Contiguous;
+    bool flatStats = false;  // meanOut/rstdOut as (N * G)
+    const char *format = nullptr;
+};
+
+struct Result {
+    std::vector<double> y, mean, rstd;
+    std::vector<uint8_t> yBytes, meanBytes, rstdBytes;  // whole storages after the run
+    bool gapsUntouched = true;
+};
+
+void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) {
+    const std::vector<int64_t> stat =
+        o.flatStats ? std::vector<int64_t>{p.batch() * p.groups} : std::vector<int64_t>{p.batch(), p.groups};
+    const std::vector<int64_t> chan = {p.channels()};
+    DeviceTensor x = makeTensor(p.shape, p.xType, o.layout), gamma = makeTensor(chan, p.pType, o.layout),
+                 beta = makeTensor(chan, p.pType, o.layout), y = makeTensor(p.shape, p.xType, o.layout),
+                 mean = makeTensor(stat, p.pType, o.layout), rstd = makeTensor(stat, p.pType, o.layout);
+    x.upload(p.x);
+    gamma.upload(p.gamma);
+    beta.upload(p.beta);
+    for (DeviceTensor *t : {&y, &mean, &rstd}) t->fillStorage(kFill);
+    std::string format = o.format ? o.format : "";
+    ASSERT_ACL_OK(planAndRun(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnGroupNormSwishGetWorkspaceSize(x, gamma, beta, p.groups, o.format ? format.data() : nullptr,
+                                                       p.eps, p.swish, p.scale, y, mean, rstd, ws, ex);
+        },
+        aclnnGroupNormSwish, stream));
+    out->y = y.download();
+    out->mean = mean.download();
+    out->rstd = rstd.download();
+    out->yBytes = y.storage();
+    out->meanBytes = mean.storage();
+    out->rstdBytes = rstd.storage();
+    out->gapsUntouched = gapsIntact(y, p.shape, o.layout, kFill) && gapsIntact(mean, stat, o.layout, kFill) &&
+                         gapsIntact(rstd, stat, o.layout, kFill);
+}
+
+void expectMatchesReference(const Problem &p, const Result &r) {
+    const GnsReference want = reference(p);
+    for (const CheckResult &c : {gnsCompare(r.y, want.y, want.yScale, p.xType, "yOut"),
+                                 gnsCompare(r.mean, want.mean, want.meanScale, p.pType, "meanOut"),
+                                 gnsCompare(r.rstd, want.rstd, want.rstdScale, p.pType, "rstdOut")}) {
+        EXPECT_TRUE(c.ok) << c.detail;
+    }
+    EXPECT_TRUE(r.gapsUntouched) << "a write outside an output view";
+}
+
+void expectSameBits(const Result &a, const Result &b) {
+    EXPECT_TRUE(a.yBytes == b.yBytes) << "yOut differs";
+    EXPECT_TRUE(a.meanBytes == b.meanBytes) << "meanOut differs";
+    EXPECT_TRUE(a.rstdBytes == b.rstdBytes) << "rstdOut differs";
+}
+
+std::string shapeName(const std::vector<int64_t> &shape) {
+    std::string s;
+    for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
+    return s;
+}
+
+const char *dtypeTag(aclDataType d) {
+    return d == ACL_FLOAT ? "f32" : d == ACL_FLOAT16 ? "f16" : "bf16";
+}
+
+class GroupNormSwishTest : public DeviceTest {
+protected:
+    bool isRusticl() const { return deviceIsRusticl(device()); }
+};
+
+// ---- the CANN sample ----------------------------------------------------------------------------------------
+
+// The aclnnGroupNormSwish doc page's example: x = 1..24 as (2, 3, 4), numGroups 1, gamma = beta = 2, eps 1e-5,
+// swish with scale 1. The first values are PyTorch's (tests/golden/group_norm_swish.golden, cann_sample).
+TEST_P(GroupNormSwishTest, CannSampleResult) {
+    Problem p;
+    p.shape = {2, 3, 4};
+    p.groups = 1;
+    for (int i = 1; i <= 24; ++i) p.x.push_back(i);
+    p.gamma = {2, 2, 2};
+    p.beta = {2, 2, 2};
+    Result r;
+    ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
+    expectMatchesReference(p, r);
+    const double want[4] = {-0.277505, -0.214146, -0.013696, 0.349984};
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(r.y[static_cast<size_t>(i)], want[i], 2e-6) << i;
+    EXPECT_NEAR(r.mean[0], 6.5, 1e-6);
+    EXPECT_NEAR(r.mean[1], 18.5, 1e-6);
+    EXPECT_NEAR(r.rstd[0], 1.0 / std::sqrt(143.0 / 12.0 + 1e-5), 1e-7);
+}
+
+// ---- PyTorch golden data ------------------------------------------------------------------------------------
+
+void runGoldenFile(aclrtStream stream, int split) {
+    aclcl::ScopedTestHook hook(aclcl::TestHook::GnsgWorkSplit, split);
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/group_norm_swish.golden");
+    ASSERT_EQ(cases.size(), 15u);
+    GoldenTally tally(cases.size());
+    for (const golden::Case &gc : cases) {
+        SCOPED_TRACE(gc.name + " work split " + std::to_string(split));
+        Problem p;
+        const golden::Tensor &x = gc.tensor("x");
+        p.shape = x.dims;
+        p.groups = gc.ints("numGroups").at(0);
+        p.eps = gc.num("eps");
+        p.swish = gc.ints("activateSwish").at(0) != 0;
+        p.scale = gc.num("swishScale");
+        p.xType = goldenDtype(x.dtype);
+        p.pType = goldenDtype(gc.tensor("gamma").dtype);
+        p.x = x.values;
+        p.gamma = gc.tensor("gamma").values;
+        p.beta = gc.tensor("beta").values;
+        ASSERT_EQ(gc.tensor("meanOut").dims, (std::vector<int64_t>{p.batch(), p.groups}));
+        Result r;
+        ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
+        expectNearGolden(r.y, gc.tensor("yOut"), p.xType);
+        expectNearGolden(r.mean, gc.tensor("meanOut"), p.pType);
+        expectNearGolden(r.rstd, gc.tensor("rstdOut"), p.pType);
+        expectMatchesReference(p, r);
+        tally.ran();
+    }
+    tally.check(15);
+}
+
+TEST_P(GroupNormSwishTest, GoldenCases) {
+    runGoldenFile(stream, 0);
+}
+
+TEST_P(GroupNormSwishTest, GoldenCasesInEveryWorkSplit) {
+    for (int split : {kCpuSplit, kGpuSplit}) runGoldenFile(stream, split);
+}
+
+// ---- work splits, determinism -------------------------------------------------------------------------------
+
+// Shapes around the kernel's geometry: groups shorter than a row (256), with full rows and a partial one,
+// planes not a multiple of 4, 2-D and 8-D; every result bit-identical in both splits and the automatic one.
+TEST_P(GroupNormSwishTest, EveryWorkSplitGivesTheSameBits) {
+    struct Shape {
+        std::vector<int64_t> shape;
+        int64_t groups;
+        aclDataType x, gamma;
+    };
+    const std::vector<Shape> shapes = {
+        {{3, 8}, 2, ACL_FLOAT, ACL_FLOAT},
+        {{2, 4, 5, 7}, 2, ACL_FLOAT, ACL_FLOAT},
+        {{1, 2, 33, 37}, 1, ACL_FLOAT, ACL_FLOAT},  // L = 2442: 9 full rows and a partial one
+        {{2, 2, 1, 2, 1, 2, 1, 3}, 2, ACL_FLOAT, ACL_FLOAT},
+        {{2, 64, 3}, 64, ACL_FLOAT, ACL_FLOAT},
+        {{2, 4, 9, 17}, 2, ACL_FLOAT16, ACL_FLOAT16},  // L = 306
+        {{2, 4, 9, 17}, 4, ACL_BF16, ACL_FLOAT},
+    };
+    uint64_t seed = 700;
+    for (const Shape &s : shapes) {
+        Problem p = makeProblem(s.shape, s.groups, s.x, seed++, s.gamma);
+        SCOPED_TRACE(shapeName(p.shape) + " " + dtypeTag(p.xType) + " gamma " + dtypeTag(p.pType));
+        Result results[3];
+        for (int split : {0, kCpuSplit, kGpuSplit}) {
+            aclcl::ScopedTestHook hook(aclcl::TestHook::GnsgWorkSplit, split);
+            ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &results[split]));
+            expectMatchesReference(p, results[split]);
+        }
+        expectSameBits(results[0], results[1]);
+        expectSameBits(results[1], results[2]);
+    }
+}
+
+// The 64-bit index variant (used above 2^30 elements) on a small shape, in both splits: the same bits.
+TEST_P(GroupNormSwishTest, WideIndexKernels) {
+    const Problem p = makeProblem({2, 4, 9, 17}, 2, ACL_FLOAT, 801);
+    for (int split : {kCpuSplit, kGpuSplit}) {
+        aclcl::ScopedTestHook hook(aclcl::TestHook::GnsgWorkSplit, split);
+        Result narrow, wide;
+        ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &narrow));
+        {
+            aclcl::ScopedTestHook wideIndex(aclcl::TestHook::WideIndex);
+            ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &wide));
+        }
+        expectMatchesReference(p, wide);
+        expectSameBits(narrow, wide);
+    }
+}
+
+TEST_P(GroupNormSwishTest, BitIdenticalRunToRun) {
+    const Problem p = makeProblem({2, 8, 20, 20}, 4, ACL_FLOAT, 802);
+    Result a, b;
+    ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &a));
+    ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &b));
+    expectSameBits(a, b);
+}
+
+// ---- dtypes, views, attributes ------------------------------------------------------------------------------
+
+// x in FLOAT, FLOAT16, BFLOAT16; gamma/beta in x's dtype or FLOAT; swish on and off.
+TEST_P(GroupNormSwishTest, DtypeMatrix) {
+    for (aclDataType xt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        for (aclDataType pt : {xt, ACL_FLOAT}) {
+            if (xt == ACL_FLOAT && pt == ACL_FLOAT && xt != pt) continue;
+            for (bool swish : {true, false}) {
+                Problem p = makeProblem({2, 6, 5, 7}, 3, xt, 900 + static_cast<uint64_t>(xt), pt);
+                p.swish = swish;
+                SCOPED_TRACE(std::string(dtypeTag(xt)) + " gamma " + dtypeTag(pt) + (swish ? " swish" : " no swish"));
+                Result r;
+                ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
+                expectMatchesReference(p, r);
+            }
+            if (xt == ACL_FLOAT) break;
+        }
+    }
+}
+
+// Padded (gaps, storage offsets) and channels-last views of every tensor, through the copy steps: the
+// same bits as contiguous tensors, nothing written outside the views.
+TEST_P(GroupNormSwishTest, StridedAndOffsetViews) {
+    for (aclDataType xt : {ACL_FLOAT, ACL_BF16}) {
+        const Problem p = makeProblem({2, 6, 3, 5}, 3, xt, 1000, ACL_FLOAT);
+        Result plain;
+        ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &plain));
+        for (Layout layout : {Layout::Padded, Layout::ChannelsLast}) {
+            SCOPED_TRACE(std::string(dtypeTag(xt)) + (layout == Layout::Padded ? " padded" : " channels-last"));
+            Options o;
+            o.layout = layout;
+            Result r;
+            ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
+            expectMatchesReference(p, r);
+            EXPECT_EQ(r.y, plain.y);
+            EXPECT_EQ(r.mean, plain.mean);
+            EXPECT_EQ(r.rstd, plain.rstd);
+        }
+    }
+}
+
+TEST_P(GroupNormSwishTest, StatsAsFlatVector) {
+    const Problem p = makeProblem({3, 4, 6}, 2, ACL_FLOAT, 1100);
+    Options o;
+    o.flatStats = true;
+    Result r;
+    ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
+    expectMatchesReference(p, r);
+}
+
+// swishScale (negative, small, large) and eps (a large eps changes rstd visibly) are honoured; activateSwish
+// false is plain GroupNorm.
+TEST_P(GroupNormSwishTest, SwishScaleEpsAndPlainGroupNorm) {
+    Problem p = makeProblem({2, 4, 6, 5}, 2, ACL_FLOAT, 1200);
+    for (double scale : {-1.5, 0.3, 4.0}) {
+        for (double eps : {1e-5, 0.5}) {
+            p.scale = scale;
+            p.eps = eps;
+            for (bool swish : {true, false}) {
+                p.swish = swish;
+                SCOPED_TRACE("scale " + std::to_string(scale) + " eps " + std::to_string(eps) +
+                             (swish ? " swish" : " plain"));
+                Result r;
+                ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
+                expectMatchesReference(p, r);
+            }
+        }
+    }
+}
+
+TEST_P(GroupNormSwishTest, DataFormatNamesAreAccepted) {
+    const Problem p = makeProblem({2, 4, 3, 3}, 2, ACL_FLOAT, 1300);
+    Result none;
+    ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &none));
+    for (const char *f : {"NCHW", "ND"}) {
+        Options o;
+        o.format = f;
+        Result r;
+        ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
+        expectSameBits(none, r);
+    }
+}
+
+// The registered OpCase entries (the speed case and the size sweep included) pass their own check.
+TEST_P(GroupNormSwishTest, RegisteredCases) {
+    CaseList cases = makeCases("GroupNormSwish");
+    int ran = 0, speed = 0;
+    for (auto &c : cases) {
+        if (c->op != "GroupNormSwish") continue;
+        speed += c->speedCase;
+        if (c->speedCase && isRusticl()) continue;  // 10 Mi elements: PoCL and Intel only
+        runAndCheckCase(*c, stream);
+        ++ran;
+    }
+    EXPECT_EQ(speed, 1);
+    EXPECT_GE(ran, 6);
+}
+
+// ---- the cascade: GroupNormSwish -> GroupNormSwishGrad ----------------------------------------------------------
+
+// The forward's own meanOut and rstdOut feed the backward; the gradients are compared with PyTorch
+// autograd (float64, mean and rstd depending on x: the true gradient). The bound, per output tensor,
+// |got - ref| <= k * max|ref| + lastPlace * |ref|:
+//   fp32: k = 1e-5 (the README's bound; the forward's statistics are within ~1e-6 relative, the backward's
+//         own error within 2e-5 of its terms' magnitudes, which stay near max|ref| here; measured: < 4e-7);
+//   fp16/bf16: mean and rstd are stored in the dtype (CANN's contract: gamma's dtype), a relative error of
+//         u = 2^-11 (2^-8) each; they enter xhat = (x - mean) * rstd, the rstd factor of dx and the group's
+//         sums c1, c2 and dgamma, and the inputs' own roundings are the same for PyTorch: k = 2 u (measured:
+//         at most 0.21 u on these cases), plus the one rounding of each stored gradient (lastPlace).
+double cascadeBound(aclDataType d) {
+    return d == ACL_FLOAT ? 1e-5 : d == ACL_FLOAT16 ? 2 * std::ldexp(1.0, -11) : 2 * std::ldexp(1.0, -8);
+}
+
+TEST_P(GroupNormSwishTest, CascadeIntoGroupNormSwishGradMatchesAutograd) {
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/group_norm_swish_cascade.golden");
+    ASSERT_EQ(cases.size(), 6u);
+    GoldenTally tally(cases.size());
+    for (const golden::Case &gc : cases) {
+        SCOPED_TRACE(gc.name);
+        const golden::Tensor &xg = gc.tensor("x");
+        const aclDataType dt = goldenDtype(xg.dtype);
+        const std::vector<int64_t> shape = xg.dims, chan = {shape[1]};
+        const int64_t groups = gc.ints("numGroups").at(0);
+        const double scale = gc.num("swishScale");
+        const std::vector<int64_t> stat = {shape[0], groups};
+        DeviceTensor x(shape, dt), gamma(chan, dt), beta(chan, dt), y(shape, dt), mean(stat, dt), rstd(stat, dt),
+            dy(shape, dt), dx(shape, dt), dgamma(chan, dt), dbeta(chan, dt);
+        x.upload(xg.values);
+        gamma.upload(gc.tensor("gamma").values);
+        beta.upload(gc.tensor("beta").values);
+        dy.upload(gc.tensor("dy").values);
+        ASSERT_ACL_OK(planAndRun(
+            [&](uint64_t *ws, aclOpExecutor **ex) {
+                return aclnnGroupNormSwishGetWorkspaceSize(x, gamma, beta, groups, nullptr, 1e-5, true, scale, y, mean,
+                                                           rstd, ws, ex);
+            },
+            aclnnGroupNormSwish, stream));
+        ASSERT_ACL_OK(planAndRun(
+            [&](uint64_t *ws, aclOpExecutor **ex) {
+                return aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, x, gamma, beta, groups, nullptr, scale,
+                                                               true, true, dx, dgamma, dbeta, ws, ex);
+            },
+            aclnnGroupNormSwishGrad, stream));
+        const double k = cascadeBound(dt);
+        const double lastPlace = dt == ACL_FLOAT16 ? std::ldexp(1.0, -10) : dt == ACL_BF16 ? std::ldexp(1.0, -7) : 0;
+        for (auto [role, t] : {std::pair<const char *, DeviceTensor *>{"dx", &dx}, {"dgamma", &dgamma},
+                               {"dbeta", &dbeta}}) {
+            const golden::Tensor &want = gc.tensor(role);
+            const std::vector<double> got = t->download();
+            ASSERT_EQ(got.size(), want.values.size());
+            double maxRef = 0, worst = 0;
+            for (double v : want.values) maxRef = std::max(maxRef, std::fabs(v));
+            for (size_t i = 0; i < got.size(); ++i) {
+                const double err = std::fabs(got[i] - want.values[i]);
+                worst = std::max(worst, (err - lastPlace * std::fabs(want.values[i])) / maxRef);
+                EXPECT_LE(err, k * maxRef + lastPlace * std::fabs(want.values[i]))
+                    << role << "[" << i << "]: got " << got[i] << ", autograd " << want.values[i];
+            }
+            RecordProperty(gc.name + "/" + role + " error / max|ref|", std::to_string(worst));
+        }
+        tally.ran();
+    }
+    tally.check(6);
+}
+
+// ---- errors -------------------------------------------------------------------------------------------------
+
+// The six argument tensors of a valid call, each replaceable.
+struct ErrorCall {
+    std::vector<int64_t> shape = {2, 4, 3, 3};
+    DeviceTensor x{shape, ACL_FLOAT}, gamma{{4}, ACL_FLOAT}, beta{{4}, ACL_FLOAT}, y{shape, ACL_FLOAT},
+        mean{{2, 2}, ACL_FLOAT}, rstd{{2, 2}, ACL_FLOAT};
+    const aclTensor *a[6] = {x, gamma, beta, y, mean, rstd};
+    int64_t groups = 2;
+    const char *format = nullptr;
+
+    aclnnStatus call() {
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        std::string f = format ? format : "";
+        const aclnnStatus st = aclnnGroupNormSwishGetWorkspaceSize(a[0], a[1], a[2], groups, format ? f.data() : nullptr,
+                                                                   1e-5, true, 1.0, a[3], a[4], a[5], &ws, &ex);
+        if (st == 0) aclDestroyAclOpExecutor(ex);
+        return st;
+    }
+};
+
+const char *const kArgNames[6] = {"x", "gamma", "beta", "yOut", "meanOut", "rstdOut"};
+
+void expectError(ErrorCall &call, aclnnStatus code, const std::vector<std::string> &words) {
+    EXPECT_EQ(call.call(), code);
+    const std::string msg = aclGetRecentErrMsg();
+    EXPECT_NE(msg.find("aclnnGroupNormSwishGetWorkspaceSize"), std::string::npos) << msg;
+    for (const std::string &w : words) EXPECT_NE(msg.find(w), std::string::npos) << "'" << w << "' not in: " << msg;
+}
+
+TEST_P(GroupNormSwishTest, ErrorNullTensor) {
+    for (int i = 0; i < 6; ++i) {
+        SCOPED_TRACE(kArgNames[i]);
+        ErrorCall call;
+        call.a[i] = nullptr;
+        expectError(call, 161001, {kArgNames[i], "nullptr"});
+    }
+}
+
+TEST_P(GroupNormSwishTest, ErrorNullOutPointers) {
+    ErrorCall call;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnGroupNormSwishGetWorkspaceSize(call.a[0], call.a[1], call.a[2], 2, nullptr, 1e-5, true, 1.0,
+                                                  call.a[3], call.a[4], call.a[5], nullptr, &ex),
+              161001);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspaceSize"), std::string::npos);
+    EXPECT_EQ(aclnnGroupNormSwishGetWorkspaceSize(call.a[0], call.a[1], call.a[2], 2, nullptr, 1e-5, true, 1.0,
+                                                  call.a[3], call.a[4], call.a[5], &ws, nullptr),
+              161001);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("executor"), std::string::npos);
+}
+
+TEST_P(GroupNormSwishTest, ErrorDtypes) {
+    {
+        ErrorCall call;
+        DeviceTensor x(call.shape, ACL_DOUBLE);
+        call.a[0] = x;
+        expectError(call, 161002, {"x", "DT_DOUBLE"});
+    }
+    {
+        ErrorCall call;
+        DeviceTensor g({4}, ACL_INT32);
+        call.a[1] = g;
+        expectError(call, 161002, {"gamma", "DT_INT32"});
+    }
+    {  // gamma neither x's dtype nor FLOAT
+        ErrorCall call;
+        DeviceTensor x(call.shape, ACL_FLOAT16), g({4}, ACL_BF16), b({4}, ACL_BF16);
+        call.a[0] = x;
+        call.a[1] = g;
+        call.a[2] = b;
+        expectError(call, 161002, {"gamma", "FLOAT"});
+    }
+    {  // FLOAT x with FLOAT16 gamma: gamma must be x's dtype or FLOAT
+        ErrorCall call;
+        DeviceTensor g({4}, ACL_FLOAT16), b({4}, ACL_FLOAT16);
+        call.a[1] = g;
+        call.a[2] = b;
+        expectError(call, 161002, {"gamma"});
+    }
+    const std::pair<int, const char *> mixed[] = {{2, "beta"}, {3, "yOut"}, {4, "meanOut"}, {5, "rstdOut"}};
+    for (auto [i, name] : mixed) {
+        SCOPED_TRACE(name);
+        ErrorCall call;
+        DeviceTensor t(i == 3 ? call.shape : i == 2 ? std::vector<int64_t>{4} : std::vector<int64_t>{2, 2},
+                       ACL_FLOAT16);
+        call.a[i] = t;
+        expectError(call, 161002, {name});
+    }
+}
+
+TEST_P(GroupNormSwishTest, ErrorNumGroups) {
+    for (int64_t g : {0, -2}) {
+        ErrorCall call;
+        call.groups = g;
+        expectError(call, 161002, {"numGroups", "> 0"});
+    }
+    ErrorCall call;
+    call.groups = 3;
+    expectError(call, 161002, {"divisible", "numGroups = 3"});
+}
+
+TEST_P(GroupNormSwishTest, ErrorRankAndEmpty) {
+    {
+        ErrorCall call;
+        DeviceTensor x({8}, ACL_FLOAT);
+        call.a[0] = x;
+        expectError(call, 161002, {"x"});
+    }
+    {
+        ErrorCall call;
+        std::vector<int64_t> nine = {2, 4, 1, 1, 1, 1, 1, 1, 1};
+        DeviceTensor x(nine, ACL_FLOAT), y(nine, ACL_FLOAT);
+        call.a[0] = x;
+        call.a[3] = y;
+        expectError(call, 161002, {"x"});
+    }
+    for (const std::vector<int64_t> &shape : {std::vector<int64_t>{0, 4, 3}, std::vector<int64_t>{2, 4, 0}}) {
+        ErrorCall call;
+        DeviceTensor x(shape, ACL_FLOAT), y(shape, ACL_FLOAT);
+        call.a[0] = x;
+        call.a[3] = y;
+        expectError(call, 161002, {"non-empty", shapeName(shape).empty() ? "x" : "x"});
+    }
+}
+
+TEST_P(GroupNormSwishTest, ErrorShapes) {
+    const struct {
+        int index;
+        std::vector<int64_t> shape;
+        const char *name;
+    } bad[] = {{1, {3}, "gamma"},         {1, {4, 1}, "gamma"},      {2, {5}, "beta"},
+               {3, {2, 4, 9}, "yOut"},    {4, {2, 3}, "meanOut"},    {5, {4, 2}, "rstdOut"}};
+    for (const auto &b : bad) {
+        SCOPED_TRACE(b.name);
+        ErrorCall call;
+        DeviceTensor t(b.shape, ACL_FLOAT);
+        call.a[b.index] = t;
+        expectError(call, 161002, {b.name});
+    }
+}
+
+TEST_P(GroupNormSwishTest, ErrorOverlappingOutput) {
+    ErrorCall call;
+    const std::vector<int64_t> stat = {2, 2}, zero = {0, 1};
+    DeviceTensor mean(stat, ACL_FLOAT, zero, 0);
+    call.a[4] = mean;
+    expectError(call, 161002, {"meanOut"});
+}
+
+TEST_P(GroupNormSwishTest, ErrorDataFormat) {
+    ErrorCall call;
+    call.format = "NHWC";
+    expectError(call, 161002, {"dataFormatOptional", "NHWC"});
+}
+
+// Several faults at once: the one reported is the first in the contract's order.
+TEST_P(GroupNormSwishTest, ErrorChecksRunInContractOrder) {
+    {  // a null output beats a bad dtype
+        ErrorCall call;
+        DeviceTensor x(call.shape, ACL_DOUBLE);
+        call.a[0] = x;
+        call.a[5] = nullptr;
+        expectError(call, 161001, {"rstdOut"});
+    }
+    {  // a bad dtype beats numGroups
+        ErrorCall call;
+        DeviceTensor m({2, 2}, ACL_FLOAT16);
+        call.a[4] = m;
+        call.groups = 0;
+        expectError(call, 161002, {"meanOut"});
+    }
+    {  // numGroups beats shapes
+        ErrorCall call;
+        DeviceTensor g({5}, ACL_FLOAT);
+        call.a[1] = g;
+        call.groups = 0;
+        expectError(call, 161002, {"numGroups"});
+    }
+    {  // shapes beat the data format
+        ErrorCall call;
+        DeviceTensor g({5}, ACL_FLOAT);
+        call.a[1] = g;
+        call.format = "NHWC";
+        expectError(call, 161002, {"gamma"});
+    }
+}
+
+TEST_P(GroupNormSwishTest, ErrorOutputOverlapsInput) {
+    // yOut the very view of x: rejected at run time (the kernels would read elements already written).
+    const Problem p = makeProblem({2, 4, 3, 3}, 2, ACL_FLOAT, 1400);
+    DeviceTensor x(p.shape, ACL_FLOAT), gamma({4}, ACL_FLOAT), beta({4}, ACL_FLOAT), mean({2, 2}, ACL_FLOAT),
+        rstd({2, 2}, ACL_FLOAT);
+    x.upload(p.x);
+    gamma.upload(p.gamma);
+    beta.upload(p.beta);
+    const aclnnStatus st = planAndRun(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnGroupNormSwishGetWorkspaceSize(x, gamma, beta, 2, nullptr, 1e-5, true, 1.0, x, mean, rstd, ws,
+                                                       ex);
+        },
+        aclnnGroupNormSwish, stream);
+    EXPECT_EQ(st, 161002);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("aclnnGroupNormSwish"), std::string::npos);
+    EXPECT_EQ(x.download(), p.x) << "a failing call wrote x";
+}
+
+}  // namespace
+
+INSTANTIATE_ON_ALL_DEVICES(GroupNormSwishTest);
