@@ -1,0 +1,115 @@
+// im2col (PyTorch unfold), as a gather: each out element is written by exactly one work-item, with the
+// self element its block and tap land on, or zero where the block leaves the image.
+//
+// out[n, (c*KH + kh)*KW + kw, oh*L1 + ow] = self[n, c, ih, iw] with
+//   ih = oh*SH - PH + kh*DH,  iw = ow*SW - PW + kw*DW   (0 when either lies outside the image)
+//
+// Self and out are addressed through their own strides (any view, any storage offset: nothing is
+// packed or staged); a 3-D self / 2-D out has N = 1 and N-stride 0. Two kernels, the host picks by
+// device type:
+//   im2col_fwd (GPUs), 1-D NDRange N*rows*L (rows = C*KH*KW): one work-item per out element, the
+//     column fastest, so that neighbouring work-items write neighbouring columns.
+//   im2col_fwd_rows (CPUs), 1-D NDRange N*rows*L0: one work-item per block row (the L1 columns of
+//     one oh in one out row), oh fastest.
+// Both are 1-D with a fixed local size, so that PoCL (which compiles a kernel per local size) builds
+// each once whatever the geometry. The source row ih is found once; the columns whose iw lies in the image
+//     are a shifted copy (a unit-stride loop when stride, self's W stride and out's column stride are
+//     1, which the compiler vectorises), the others are zeros.
+//
+// Macros the host defines (host/ops/im2col.cpp):
+//   CAST         0: self and out have one dtype, elements are copied as bytes (every dtype bit-exact);
+//                1: they differ, slots IN and OUT convert (OUT stores rounding from IN's dtype)
+//   ELEM_BYTES   CAST 0: bytes per element, 1, 2, 4 or 8
+//   INDEX_T      int when every extent, element offset and coordinate fits in 31 bits, long otherwise
+
+#if CAST
+#define SRC_T IN_T
+#define DST_T OUT_T
+#define MOVE(d, di, s, si) OUT_STORE(d, di, IN_LOAD(s, si))
+#define ZERO(d, di) OUT_STORE(d, di, (IN_VAL_T)0)
+#else
+#if ELEM_BYTES == 1
+#define ELEM_T uchar
+#elif ELEM_BYTES == 2
+#define ELEM_T ushort
+#elif ELEM_BYTES == 4
+#define ELEM_T uint
+#elif ELEM_BYTES == 8
+#define ELEM_T ulong
+#endif
+#define SRC_T ELEM_T
+#define DST_T ELEM_T
+#define MOVE(d, di, s, si) ((d)[di] = (s)[si])
+#define ZERO(d, di) ((d)[di] = (ELEM_T)0)
+#endif
+
+__kernel void im2col_fwd(__global const SRC_T *in, ulong in_off, __global DST_T *out, ulong out_off, long H_,
+                         long W_, long C_, long rows_, long L0_, long L1_, long KW_, long SH_, long SW_, long DH_,
+                         long DW_, long PH_, long PW_, long N_, long in_sn, long in_sc, long in_sh, long in_sw,
+                         long out_sn, long out_sr, long out_sl) {
+    const INDEX_T gid = (INDEX_T)get_global_id(0);
+    const INDEX_T L1 = (INDEX_T)L1_, L = (INDEX_T)L0_ * L1, rows = (INDEX_T)rows_;
+    if (gid >= (INDEX_T)N_ * rows * L) return;
+    const INDEX_T line = gid / L;
+    const INDEX_T l = gid - line * L;
+    const INDEX_T n = line / rows;
+    const INDEX_T row = line - n * rows;
+    const INDEX_T taps = rows / (INDEX_T)C_, KW = (INDEX_T)KW_;
+    const INDEX_T c = row / taps;
+    const INDEX_T t = row - c * taps;
+    const INDEX_T kh = t / KW;
+    const INDEX_T kw = t - kh * KW;
+    const INDEX_T oh = l / L1;
+    const INDEX_T ow = l - oh * L1;
+    const INDEX_T ih = oh * (INDEX_T)SH_ - (INDEX_T)PH_ + kh * (INDEX_T)DH_;
+    const INDEX_T iw = ow * (INDEX_T)SW_ - (INDEX_T)PW_ + kw * (INDEX_T)DW_;
+    __global const SRC_T *src = in + in_off;
+    __global DST_T *dst = out + out_off;
+    const INDEX_T d = n * (INDEX_T)out_sn + row * (INDEX_T)out_sr + l * (INDEX_T)out_sl;
+    if (ih >= 0 && ih < (INDEX_T)H_ && iw >= 0 && iw < (INDEX_T)W_) {
+        const INDEX_T s = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc + ih * (INDEX_T)in_sh + iw * (INDEX_T)in_sw;
+        MOVE(dst, d, src, s);
+    } else {
+        ZERO(dst, d);
+    }
+}
+
+__kernel void im2col_fwd_rows(__global const SRC_T *in, ulong in_off, __global DST_T *out, ulong out_off, long H_,
+                              long W_, long C_, long rows_, long L0_, long L1_, long KW_, long SH_, long SW_,
+                              long DH_, long DW_, long PH_, long PW_, long N_, long in_sn, long in_sc, long in_sh,
+                              long in_sw, long out_sn, long out_sr, long out_sl) {
+    const INDEX_T gid = (INDEX_T)get_global_id(0);
+    const INDEX_T rows = (INDEX_T)rows_, L0 = (INDEX_T)L0_;
+    if (gid >= (INDEX_T)N_ * rows * L0) return;
+    const INDEX_T line = gid / L0;
+    const INDEX_T oh = gid - line * L0;
+    const INDEX_T L1 = (INDEX_T)L1_, W = (INDEX_T)W_, SW = (INDEX_T)SW_;
+    const INDEX_T isw = (INDEX_T)in_sw, osl = (INDEX_T)out_sl;
+    const INDEX_T n = line / rows;
+    const INDEX_T row = line - n * rows;
+    const INDEX_T taps = rows / (INDEX_T)C_, KW = (INDEX_T)KW_;
+    const INDEX_T c = row / taps;
+    const INDEX_T t = row - c * taps;
+    const INDEX_T kh = t / KW;
+    const INDEX_T kw = t - kh * KW;
+    const INDEX_T ih = oh * (INDEX_T)SH_ - (INDEX_T)PH_ + kh * (INDEX_T)DH_;
+    __global DST_T *dst =
+        out + out_off + (ulong)(n * (INDEX_T)out_sn + row * (INDEX_T)out_sr + oh * L1 * osl);
+    if (ih < 0 || ih >= (INDEX_T)H_) {
+        for (INDEX_T ow = 0; ow < L1; ++ow) ZERO(dst, ow * osl);
+        return;
+    }
+    __global const SRC_T *src = in + in_off + (ulong)(n * (INDEX_T)in_sn + c * (INDEX_T)in_sc + ih * (INDEX_T)in_sh);
+    // iw = ow*SW + base lies in [0, W) for ow in [ob, oe).
+    const INDEX_T base = kw * (INDEX_T)DW_ - (INDEX_T)PW_;
+    const INDEX_T ob = min(base >= 0 ? (INDEX_T)0 : (-base + SW - 1) / SW, L1);
+    const INDEX_T oe = max(min(W - 1 - base >= 0 ? (W - 1 - base) / SW + 1 : (INDEX_T)0, L1), ob);
+    for (INDEX_T ow = 0; ow < ob; ++ow) ZERO(dst, ow * osl);
+    if (SW == 1 && isw == 1 && osl == 1) {
+        __global const SRC_T *s = src + base;
+        for (INDEX_T ow = ob; ow < oe; ++ow) MOVE(dst, ow, s, ow);
+    } else {
+        for (INDEX_T ow = ob; ow < oe; ++ow) MOVE(dst, ow * osl, src, (ow * SW + base) * isw);
+    }
+    for (INDEX_T ow = oe; ow < L1; ++ow) ZERO(dst, ow * osl);
+}
