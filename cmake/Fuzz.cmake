@@ -55,7 +55,7 @@ if(ACLNN_OPENCL_SANITIZE)
   # UBSan's enum check applies C++'s rule (a value outside an enum's range is undefined) to arguments
   # that cross a C ABI, where any int is a possible aclDataType or aclrtMemAttr: the library checks
   # those values itself, and the tests pass out-of-range ones on purpose.
-  foreach(_t aclnn_opencl_core aclnn_cases aclnn_tests aclnn_two_device_tests aclnn_bench aclnn_malloc_bench)
+  foreach(_t aclnn_opencl_core aclnn_cases aclnn_harnesses aclnn_tests aclnn_two_device_tests aclnn_bench aclnn_malloc_bench)
     if(TARGET ${_t})
       target_compile_options(${_t} PRIVATE -fno-sanitize=enum)
     endif()

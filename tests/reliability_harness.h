@@ -1,20 +1,18 @@
 // One small, valid case of every operator, with its arguments in named slots that a test can
-// replace (by a null, a malformed view, a bogus address, ...), for tests/test_reliability.cpp and
-// tests/test_stress.cpp. Header-only: each including test file gets its own copy.
+// replace (by a null, a malformed view, a bogus address, ...), for the reliability, hostile-use,
+// stress and two-device tests. Each operator's case lives in its own file, tests/harness/<op>.cpp,
+// and registers itself (ACLNN_REGISTER_HARNESS): adding an operator adds a file here and edits no
+// list. ReliabilityTest.EveryOperatorIsCovered fails when a public operator has no case.
 #pragma once
 
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
-#include "aclnnop/aclnn_convolution_backward.h"
-#include "aclnnop/aclnn_group_norm_swish_grad.h"
-#include "aclnnop/aclnn_im2col_backward.h"
-#include "aclnnop/aclnn_max_unpool2d_backward.h"
-#include "aclnnop/aclnn_pad2d_backward.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 
@@ -53,6 +51,9 @@ public:
     }
 
     std::string api;  // "aclnnReflectionPad2dBackward"
+    // In Layout::Strided the operator packs inputs or stages outputs through workspace (the
+    // workspace tests need some); false for operators that read and write strided views directly.
+    bool stridedNeedsWorkspace = true;
     std::vector<TensorSlot> tensors;
     std::vector<ArraySlot> arrays;
 
@@ -183,186 +184,22 @@ private:
     std::vector<aclIntArray *> arrayVariants_;
 };
 
-class Pad2dHarness : public OpHarness {
-public:
-    Pad2dHarness(bool reflection, Layout layout, uint64_t seed) : reflection_(reflection) {
-        api = reflection ? "aclnnReflectionPad2dBackward" : "aclnnReplicationPad2dBackward";
-        // padding [left, right, top, bottom] = [1, 2, 1, 1]: W 4 -> 7, H 4 -> 6.
-        addTensor("gradOutput", {2, 3, 6, 7}, ACL_FLOAT, layout, random({2, 3, 6, 7}, seed));
-        addTensor("self", {2, 3, 4, 4}, ACL_FLOAT, layout, random({2, 3, 4, 4}, seed + 1));
-        addArray("padding", {1, 2, 1, 1});
-        addTensor("gradInput", {2, 3, 4, 4}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return reflection_ ? aclnnReflectionPad2dBackwardGetWorkspaceSize(t("gradOutput"), t("self"), a("padding"),
-                                                                          t("gradInput"), ws, ex)
-                           : aclnnReplicationPad2dBackwardGetWorkspaceSize(t("gradOutput"), t("self"), a("padding"),
-                                                                           t("gradInput"), ws, ex);
-    }
-    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
-        return reflection_ ? aclnnReflectionPad2dBackward(w, n, e, s) : aclnnReplicationPad2dBackward(w, n, e, s);
-    }
-    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
-        std::vector<std::pair<std::string, std::function<void()>>> bad;
-        if (reflection_) {
-            bad.emplace_back("padding left >= W", [this] { arrays[0].arg = arrayVariant({4, 2, 1, 1}); });
-        }
-        bad.emplace_back("padding crops W to nothing", [this] { arrays[0].arg = arrayVariant({-3, -2, 1, 1}); });
-        const int64_t huge = int64_t{1} << 62;  // W + left + right overflows int64
-        bad.emplace_back("padding overflows int64", [this, huge] { arrays[0].arg = arrayVariant({huge, huge, 1, 1}); });
-        return bad;
-    }
-
-private:
-    bool reflection_;
+// The registry: every operator's case, in the order of its api name.
+using HarnessFactory = std::unique_ptr<OpHarness> (*)(Layout layout, uint64_t seed);
+struct HarnessRegistration {
+    HarnessRegistration(const char *api, HarnessFactory factory);
 };
+// The api names registered, sorted.
+std::vector<std::string> registeredHarnessApis();
+// One operator's case by api name ("aclnnMaxUnpool2dBackward"); throws if none is registered.
+std::unique_ptr<OpHarness> makeHarness(const std::string &api, Layout layout = Layout::Contiguous, uint64_t seed = 1);
+// Every operator's case, on the current device; seeds differ per operator.
+std::vector<std::unique_ptr<OpHarness>> makeAllHarnesses(Layout layout = Layout::Contiguous, uint64_t seed = 1);
 
-class Im2colHarness : public OpHarness {
-public:
-    Im2colHarness(Layout layout, uint64_t seed) {
-        api = "aclnnIm2colBackward";
-        // 3 channels, 2x2 kernel over a 4x5 input, stride 1, no padding: L = 3 * 4 = 12.
-        addTensor("gradOutput", {2, 12, 12}, ACL_FLOAT, layout, random({2, 12, 12}, seed));
-        addArray("inputSize", {4, 5});
-        addArray("kernelSize", {2, 2});
-        addArray("dilation", {1, 1});
-        addArray("padding", {0, 0});
-        addArray("stride", {1, 1});
-        addTensor("out", {2, 3, 4, 5}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return aclnnIm2colBackwardGetWorkspaceSize(t("gradOutput"), a("inputSize"), a("kernelSize"), a("dilation"),
-                                                   a("padding"), a("stride"), t("out"), ws, ex);
-    }
-    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
-        return aclnnIm2colBackward(w, n, e, s);
-    }
-    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
-        return {
-            {"kernel 0", [this] { arrays[1].arg = arrayVariant({0, 2}); }},
-            {"dilation -1", [this] { arrays[2].arg = arrayVariant({-1, 1}); }},
-            {"padding -1", [this] { arrays[3].arg = arrayVariant({0, -1}); }},
-            {"stride 0", [this] { arrays[4].arg = arrayVariant({1, 0}); }},
-            {"inputSize that does not give L", [this] { arrays[0].arg = arrayVariant({5, 5}); }},
-        };
-    }
-};
-
-class MaxUnpoolHarness : public OpHarness {
-public:
-    MaxUnpoolHarness(Layout layout, uint64_t seed) {
-        api = "aclnnMaxUnpool2dBackward";
-        addTensor("gradOutput", {2, 3, 3, 3}, ACL_FLOAT, layout, random({2, 3, 3, 3}, seed));
-        addTensor("self", {2, 3, 2, 2}, ACL_FLOAT, layout, random({2, 3, 2, 2}, seed + 1));
-        std::vector<double> idx = random({2, 3, 2, 2}, seed + 2, 0, 9);
-        for (double &v : idx) v = static_cast<double>(static_cast<int64_t>(v));
-        addTensor("indices", {2, 3, 2, 2}, ACL_INT64, layout, idx);
-        addArray("outputSize", {3, 3});
-        addTensor("out", {2, 3, 2, 2}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return aclnnMaxUnpool2dBackwardGetWorkspaceSize(t("gradOutput"), t("self"), t("indices"), a("outputSize"),
-                                                        t("out"), ws, ex);
-    }
-    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
-        return aclnnMaxUnpool2dBackward(w, n, e, s);
-    }
-    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
-        return {{"outputSize != gradOutput's last two dims", [this] { arrays[0].arg = arrayVariant({3, 4}); }}};
-    }
-};
-
-class ConvTbcHarness : public OpHarness {
-public:
-    // T 4 by default; a T with T_out * B over 256 rows sums gradBias in chunks through workspace,
-    // after the GEMMs have been enqueued.
-    ConvTbcHarness(Layout layout, uint64_t seed, int64_t T = 4) {
-        api = "aclnnConvTbcBackward";
-        // T 4, B 2, C_in 3, C_out 5, K 2, pad 1: T_out = 4 + 2 + 1 - 2 = 5.
-        addTensor("self", {T + 1, 2, 5}, ACL_FLOAT, layout, random({T + 1, 2, 5}, seed));
-        addTensor("input", {T, 2, 3}, ACL_FLOAT, layout, random({T, 2, 3}, seed + 1));
-        addTensor("weight", {2, 3, 5}, ACL_FLOAT, layout, random({2, 3, 5}, seed + 2));
-        addTensor("bias", {5}, ACL_FLOAT, layout, random({5}, seed + 3));
-        addTensor("gradInput", {T, 2, 3}, ACL_FLOAT, layout, {}, true);
-        addTensor("gradWeight", {2, 3, 5}, ACL_FLOAT, layout, {}, true);
-        addTensor("gradBias", {5}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return aclnnConvTbcBackwardGetWorkspaceSize(t("self"), t("input"), t("weight"), t("bias"), pad_, cube_,
-                                                    t("gradInput"), t("gradWeight"), t("gradBias"), ws, ex);
-    }
-    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
-        return aclnnConvTbcBackward(w, n, e, s);
-    }
-    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
-        return {
-            {"pad -1", [this] { pad_ = -1; }},
-            {"pad that changes T_out", [this] { pad_ = 2; }},
-            {"cubeMathType 4", [this] { cube_ = 4; }},
-            {"cubeMathType -1", [this] { cube_ = -1; }},
-        };
-    }
-    void resetAttributes() override {
-        pad_ = 1;
-        cube_ = 1;
-    }
-
-private:
-    int64_t pad_ = 1;
-    int8_t cube_ = 1;
-};
-
-class GroupNormSwishGradHarness : public OpHarness {
-public:
-    GroupNormSwishGradHarness(Layout layout, uint64_t seed) {
-        api = "aclnnGroupNormSwishGrad";
-        addTensor("dy", {2, 4, 3}, ACL_FLOAT, layout, random({2, 4, 3}, seed));
-        addTensor("mean", {2, 2}, ACL_FLOAT, layout, random({2, 2}, seed + 1));
-        addTensor("rstd", {2, 2}, ACL_FLOAT, layout, random({2, 2}, seed + 2, 0.5, 2.0));
-        addTensor("x", {2, 4, 3}, ACL_FLOAT, layout, random({2, 4, 3}, seed + 3));
-        addTensor("gamma", {4}, ACL_FLOAT, layout, random({4}, seed + 4));
-        addTensor("beta", {4}, ACL_FLOAT, layout, random({4}, seed + 5));
-        addTensor("dxOut", {2, 4, 3}, ACL_FLOAT, layout, {}, true);
-        addTensor("dgammaOut", {4}, ACL_FLOAT, layout, {}, true);
-        addTensor("dbetaOut", {4}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return aclnnGroupNormSwishGradGetWorkspaceSize(t("dy"), t("mean"), t("rstd"), t("x"), t("gamma"), t("beta"),
-                                                       groups_, format_.empty() ? nullptr : &format_[0], 1.0, true,
-                                                       true, t("dxOut"), t("dgammaOut"), t("dbetaOut"), ws, ex);
-    }
-    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
-        return aclnnGroupNormSwishGrad(w, n, e, s);
-    }
-    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
-        return {
-            {"numGroups 0", [this] { groups_ = 0; }},
-            {"numGroups -2", [this] { groups_ = -2; }},
-            {"numGroups 3 does not divide C 4", [this] { groups_ = 3; }},
-            {"dataFormatOptional NHWC", [this] { format_ = "NHWC"; }},
-        };
-    }
-    void resetAttributes() override {
-        groups_ = 2;
-        format_.clear();
-    }
-
-private:
-    int64_t groups_ = 2;
-    std::string format_;  // empty: nullptr
-};
-
-// Every operator (pad2d counts twice: reflection and replication), on the current device.
-inline std::vector<std::unique_ptr<OpHarness>> makeAllHarnesses(Layout layout = Layout::Contiguous,
-                                                                uint64_t seed = 1) {
-    std::vector<std::unique_ptr<OpHarness>> all;
-    all.push_back(std::make_unique<Pad2dHarness>(true, layout, seed));
-    all.push_back(std::make_unique<Pad2dHarness>(false, layout, seed + 10));
-    all.push_back(std::make_unique<Im2colHarness>(layout, seed + 20));
-    all.push_back(std::make_unique<MaxUnpoolHarness>(layout, seed + 30));
-    all.push_back(std::make_unique<ConvTbcHarness>(layout, seed + 40));
-    all.push_back(std::make_unique<GroupNormSwishGradHarness>(layout, seed + 50));
-    return all;
-}
+#define ACLNN_HARNESS_CONCAT2(a, b) a##b
+#define ACLNN_HARNESS_CONCAT(a, b) ACLNN_HARNESS_CONCAT2(a, b)
+// ACLNN_REGISTER_HARNESS("aclnnIm2colBackward", [](Layout l, uint64_t s) -> std::unique_ptr<OpHarness> {...});
+#define ACLNN_REGISTER_HARNESS(api, factory) \
+    static const ::reliability::HarnessRegistration ACLNN_HARNESS_CONCAT(harnessRegistration_, __LINE__)(api, factory)
 
 }  // namespace reliability

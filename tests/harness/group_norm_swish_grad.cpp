@@ -1,0 +1,53 @@
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
+#include "reliability_harness.h"
+
+namespace reliability {
+namespace {
+
+class GroupNormSwishGradHarness : public OpHarness {
+public:
+    GroupNormSwishGradHarness(Layout layout, uint64_t seed) {
+        api = "aclnnGroupNormSwishGrad";
+        addTensor("dy", {2, 4, 3}, ACL_FLOAT, layout, random({2, 4, 3}, seed));
+        addTensor("mean", {2, 2}, ACL_FLOAT, layout, random({2, 2}, seed + 1));
+        addTensor("rstd", {2, 2}, ACL_FLOAT, layout, random({2, 2}, seed + 2, 0.5, 2.0));
+        addTensor("x", {2, 4, 3}, ACL_FLOAT, layout, random({2, 4, 3}, seed + 3));
+        addTensor("gamma", {4}, ACL_FLOAT, layout, random({4}, seed + 4));
+        addTensor("beta", {4}, ACL_FLOAT, layout, random({4}, seed + 5));
+        addTensor("dxOut", {2, 4, 3}, ACL_FLOAT, layout, {}, true);
+        addTensor("dgammaOut", {4}, ACL_FLOAT, layout, {}, true);
+        addTensor("dbetaOut", {4}, ACL_FLOAT, layout, {}, true);
+    }
+    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
+        return aclnnGroupNormSwishGradGetWorkspaceSize(t("dy"), t("mean"), t("rstd"), t("x"), t("gamma"), t("beta"),
+                                                       groups_, format_.empty() ? nullptr : &format_[0], 1.0, true,
+                                                       true, t("dxOut"), t("dgammaOut"), t("dbetaOut"), ws, ex);
+    }
+    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
+        return aclnnGroupNormSwishGrad(w, n, e, s);
+    }
+    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
+        return {
+            {"numGroups 0", [this] { groups_ = 0; }},
+            {"numGroups -2", [this] { groups_ = -2; }},
+            {"numGroups 3 does not divide C 4", [this] { groups_ = 3; }},
+            {"dataFormatOptional NHWC", [this] { format_ = "NHWC"; }},
+        };
+    }
+    void resetAttributes() override {
+        groups_ = 2;
+        format_.clear();
+    }
+
+private:
+    int64_t groups_ = 2;
+    std::string format_;  // empty: nullptr
+};
+
+}  // namespace
+
+ACLNN_REGISTER_HARNESS("aclnnGroupNormSwishGrad", [](Layout l, uint64_t s) -> std::unique_ptr<OpHarness> {
+    return std::make_unique<GroupNormSwishGradHarness>(l, s);
+});
+
+}  // namespace reliability
