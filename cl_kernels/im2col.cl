@@ -45,6 +45,15 @@
 #define ZERO(d, di) ((d)[di] = (ELEM_T)0)
 #endif
 
+// The channel and kernel tap of out row `row` (rows = C*KH*KW): row = (c*KH + kh)*KW + kw.
+inline void row_tap(INDEX_T row, INDEX_T rows, INDEX_T C, INDEX_T KW, INDEX_T *c, INDEX_T *kh, INDEX_T *kw) {
+    const INDEX_T taps = rows / C;
+    *c = row / taps;
+    const INDEX_T t = row - *c * taps;
+    *kh = t / KW;
+    *kw = t - *kh * KW;
+}
+
 __kernel void im2col_fwd(__global const SRC_T *in, ulong in_off, __global DST_T *out, ulong out_off, long H_,
                          long W_, long C_, long rows_, long L0_, long L1_, long KW_, long SH_, long SW_, long DH_,
                          long DW_, long PH_, long PW_, long N_, long in_sn, long in_sc, long in_sh, long in_sw,
@@ -56,11 +65,8 @@ __kernel void im2col_fwd(__global const SRC_T *in, ulong in_off, __global DST_T 
     const INDEX_T l = gid - line * L;
     const INDEX_T n = line / rows;
     const INDEX_T row = line - n * rows;
-    const INDEX_T taps = rows / (INDEX_T)C_, KW = (INDEX_T)KW_;
-    const INDEX_T c = row / taps;
-    const INDEX_T t = row - c * taps;
-    const INDEX_T kh = t / KW;
-    const INDEX_T kw = t - kh * KW;
+    INDEX_T c, kh, kw;
+    row_tap(row, rows, (INDEX_T)C_, (INDEX_T)KW_, &c, &kh, &kw);
     const INDEX_T oh = l / L1;
     const INDEX_T ow = l - oh * L1;
     const INDEX_T ih = oh * (INDEX_T)SH_ - (INDEX_T)PH_ + kh * (INDEX_T)DH_;
@@ -91,11 +97,8 @@ __kernel void im2col_fwd_rows(__global const SRC_T *in, ulong in_off, __global D
     const INDEX_T isw = (INDEX_T)in_sw, osl = (INDEX_T)out_sl, ish = (INDEX_T)in_sh;
     const INDEX_T n = line / rows;
     const INDEX_T row = line - n * rows;
-    const INDEX_T taps = rows / (INDEX_T)C_, KW = (INDEX_T)KW_;
-    const INDEX_T c = row / taps;
-    const INDEX_T t = row - c * taps;
-    const INDEX_T kh = t / KW;
-    const INDEX_T kw = t - kh * KW;
+    INDEX_T c, kh, kw;
+    row_tap(row, rows, (INDEX_T)C_, (INDEX_T)KW_, &c, &kh, &kw);
     __global DST_T *const line_out = out + out_off + (ulong)(n * (INDEX_T)out_sn + row * (INDEX_T)out_sr);
     __global const SRC_T *const plane = in + in_off + (ulong)(n * (INDEX_T)in_sn + c * (INDEX_T)in_sc);
     // iw = ow*SW + base lies in [0, W) for ow in [ob, oe): the same for every oh.

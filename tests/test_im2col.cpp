@@ -10,7 +10,6 @@
 #include <atomic>
 #include <map>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "aclnnop/aclnn_im2col.h"
@@ -24,6 +23,7 @@
 #include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/own_streams.h"
 #include "support/plan_and_run.h"
 
 using namespace testing_support;
@@ -281,32 +281,18 @@ TEST_P(Im2colForwardTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
     // programs are built and shared); every result is checked byte for byte.
     constexpr int kThreads = 4, kRounds = 3;
     std::atomic<int> failures{0}, ran{0};
-    std::vector<std::thread> threads;
-    for (int t = 0; t < kThreads; ++t) {
-        threads.emplace_back([&, t] {
-            if (aclrtSetDevice(device()) != ACL_SUCCESS) {
-                ++failures;
-                return;
-            }
-            aclrtStream own = nullptr;
-            if (aclrtCreateStream(&own) != ACL_SUCCESS) {
-                ++failures;
-                return;
-            }
-            const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
-            Window w{{3, 2}, {1, 1}, {1, 1}, {1, 2}};
-            for (int r = 0; r < kRounds; ++r) {
-                auto c = makeIm2colForwardCase(spec("thread", dtypes[(t + r) % 4], 2, 3, 11, 13, w,
-                                                    Im2colForwardLayout::Gapped,
-                                                    static_cast<uint64_t>(1000 + 10 * t + r)));
-                c->setup();
-                if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
-                ++ran;
-            }
-            aclrtDestroyStream(own);
-        });
-    }
-    for (auto &th : threads) th.join();
+    const int unstarted = runOnOwnStreams(device(), kThreads, [&](int t, aclrtStream own) {
+        const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
+        Window w{{3, 2}, {1, 1}, {1, 1}, {1, 2}};
+        for (int r = 0; r < kRounds; ++r) {
+            auto c = makeIm2colForwardCase(spec("thread", dtypes[(t + r) % 4], 2, 3, 11, 13, w,
+                                                Im2colForwardLayout::Gapped, static_cast<uint64_t>(1000 + 10 * t + r)));
+            c->setup();
+            if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
+            ++ran;
+        }
+    });
+    EXPECT_EQ(unstarted, 0);
     EXPECT_EQ(failures.load(), 0);
     EXPECT_EQ(ran.load(), kThreads * kRounds);
 }

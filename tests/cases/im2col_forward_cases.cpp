@@ -15,22 +15,13 @@
 #include "aclnnop/aclnn_im2col.h"
 #include "cases/im2col_forward_cases.h"
 #include "support/device_tensor.h"
+#include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
 
 namespace testing_support {
 
 namespace {
-
-std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t extra) {
-    std::vector<int64_t> s(dims.size());
-    int64_t acc = 1;
-    for (size_t i = dims.size(); i-- > 0;) {
-        s[i] = acc;
-        acc *= dims[i] + extra;
-    }
-    return s;
-}
 
 std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, Im2colForwardLayout layout) {
     const size_t r = dims.size();
@@ -74,13 +65,6 @@ int64_t product(const std::vector<int64_t> &dims) {
     return n;
 }
 
-uint64_t splitmix(uint64_t &state) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 bool isUnsigned(aclDataType d) { return d == ACL_UINT8 || d == ACL_UINT16 || d == ACL_UINT32 || d == ACL_UINT64; }
 bool isComplex(aclDataType d) { return d == ACL_COMPLEX64 || d == ACL_COMPLEX128; }
 
@@ -119,12 +103,7 @@ public:
         outT_ = DeviceTensor(out_, s_.out, stridesFor(out_, s_.layout), offsetFor(s_.layout));
         outT_.fillStorage(kFill);
         if (s_.self == s_.out) {
-            std::vector<uint8_t> selfBytes(selfT_.storageBytes());
-            uint64_t state = s_.seed;
-            for (size_t i = 0; i < selfBytes.size(); ++i) {
-                selfBytes[i] = static_cast<uint8_t>(splitmix(state) >> 56);
-                if (s_.self == ACL_BOOL) selfBytes[i] &= 1;
-            }
+            const std::vector<uint8_t> selfBytes = randomBytes(selfT_.storageBytes(), s_.seed, s_.self == ACL_BOOL);
             if (!selfBytes.empty() && aclrtMemcpy(selfT_.data(), selfBytes.size(), selfBytes.data(),
                                                   selfBytes.size(), ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
                 throw std::runtime_error("aclrtMemcpy H2D failed");
@@ -137,7 +116,7 @@ public:
         std::vector<double> values(n);
         uint64_t state = s_.seed;
         for (double &v : values) {
-            const int64_t r = static_cast<int64_t>(splitmix(state) % 201) - 100;
+            const int64_t r = static_cast<int64_t>(splitmix64(state) % 201) - 100;
             v = s_.self == ACL_BOOL ? static_cast<double>(r & 1) : isUnsigned(s_.self) ? std::fabs(r) : r;
         }
         selfT_.upload(values);

@@ -17,22 +17,13 @@
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_forward_cases.h"
 #include "support/device_tensor.h"
+#include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
 
 namespace testing_support {
 
 namespace {
-
-std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t extra) {
-    std::vector<int64_t> s(dims.size());
-    int64_t acc = 1;
-    for (size_t i = dims.size(); i-- > 0;) {
-        s[i] = acc;
-        acc *= dims[i] + extra;
-    }
-    return s;
-}
 
 std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, PadForwardLayout layout) {
     const size_t r = dims.size();
@@ -86,13 +77,6 @@ int64_t sourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
     return i;
 }
 
-uint64_t splitmix(uint64_t &state) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 class Pad2dForwardCase : public OpCase {
 public:
     Pad2dForwardCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
@@ -113,12 +97,7 @@ public:
     void setup() override {
         selfT_ = DeviceTensor(self_, dtype, stridesFor(self_, layout_), offsetFor(layout_));
         outT_ = DeviceTensor(out_, dtype, stridesFor(out_, layout_), offsetFor(layout_));
-        std::vector<uint8_t> selfBytes(selfT_.storageBytes());
-        uint64_t state = seed_;
-        for (size_t i = 0; i < selfBytes.size(); ++i) {
-            selfBytes[i] = static_cast<uint8_t>(splitmix(state) >> 56);
-            if (dtype == ACL_BOOL) selfBytes[i] &= 1;
-        }
+        const std::vector<uint8_t> selfBytes = randomBytes(selfT_.storageBytes(), seed_, dtype == ACL_BOOL);
         if (!selfBytes.empty() && aclrtMemcpy(selfT_.data(), selfBytes.size(), selfBytes.data(), selfBytes.size(),
                                               ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
             throw std::runtime_error("aclrtMemcpy H2D failed");

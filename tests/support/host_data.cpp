@@ -106,6 +106,33 @@ std::vector<double> randomValues(size_t n, uint64_t seed, double lo, double hi) 
     return out;
 }
 
+uint64_t splitmix64(uint64_t &state) {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+std::vector<uint8_t> randomBytes(size_t n, uint64_t seed, bool boolean) {
+    std::vector<uint8_t> bytes(n);
+    uint64_t state = seed;
+    for (uint8_t &b : bytes) {
+        b = static_cast<uint8_t>(splitmix64(state) >> 56);
+        if (boolean) b &= 1;
+    }
+    return bytes;
+}
+
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t extra) {
+    std::vector<int64_t> s(dims.size());
+    int64_t acc = 1;
+    for (size_t i = dims.size(); i-- > 0;) {
+        s[i] = acc;
+        acc *= dims[i] + extra;
+    }
+    return s;
+}
+
 Tolerance defaultTolerance(aclDataType dtype) {
     switch (dtype) {
         case ACL_DOUBLE: case ACL_COMPLEX128: return {1e-12, 1e-12};
