@@ -54,7 +54,7 @@ protected:
     }
 };
 
-TEST_P(Im2colCascadeTest, PadIm2colForwardAndBackwardMatchPyTorchAutograd) {
+TEST_P(Im2colCascadeTest, ForwardAndBackwardMatchPyTorchAutogradGolden) {
     const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/im2col_cascade.golden");
     ASSERT_EQ(cases.size(), 12u);
     GoldenTally tally(cases.size());
