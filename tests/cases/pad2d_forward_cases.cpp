@@ -20,6 +20,7 @@
 #include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/view_check.h"
 
 namespace testing_support {
 
@@ -120,24 +121,7 @@ public:
     CheckResult check() override {
         got_ = outT_.storage();
         CheckResult r;
-        if (got_.size() != expected_.size()) {
-            r.ok = false;
-            r.detail = op + "/" + name + ": out storage size differs from the reference";
-            return r;
-        }
-        const size_t elem = aclDataTypeSize(dtype);
-        for (size_t i = 0; i < got_.size(); ++i) {
-            if (got_[i] == expected_[i]) continue;
-            r.ok = false;
-            r.maxAbsError = INFINITY;
-            char buf[256];
-            std::snprintf(buf, sizeof buf,
-                          "%s/%s: out storage byte %zu (storage element %zu%s): got 0x%02x, expected 0x%02x", op.c_str(),
-                          name.c_str(), i, i / elem, inView_[i / elem] ? "" : ", outside the view", got_[i],
-                          expected_[i]);
-            r.detail = buf;
-            break;
-        }
+        compareStorageBytes(r, op + "/" + name, got_, expected_, aclDataTypeSize(dtype), inView_);
         return r;
     }
 

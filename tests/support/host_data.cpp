@@ -1,4 +1,5 @@
 #include "support/host_data.h"
+#include "support/view_check.h"
 
 #include <cmath>
 #include <cstring>
@@ -104,13 +105,6 @@ std::vector<double> randomValues(size_t n, uint64_t seed, double lo, double hi) 
         out[i] = lo + (hi - lo) * static_cast<double>(s >> 11) / 9007199254740992.0;
     }
     return out;
-}
-
-uint64_t splitmix64(uint64_t &state) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
 }
 
 std::vector<uint8_t> randomBytes(size_t n, uint64_t seed, bool boolean) {

@@ -19,9 +19,8 @@ uint16_t floatToBf16(float f);
 float bf16ToFloat(uint16_t b);
 // Deterministic pseudo-random values in [lo, hi) (xorshift; the same on every machine).
 std::vector<double> randomValues(size_t n, uint64_t seed, double lo = -1.0, double hi = 1.0);
-// SplitMix64: the next 64 random bits of `state` (the same on every machine).
-uint64_t splitmix64(uint64_t &state);
-// n random bytes from SplitMix64 seeded with `seed`; 0 or 1 each for BOOL storage when `boolean`.
+// n random bytes from SplitMix64 (view_check.h) seeded with `seed`; 0 or 1 each for BOOL storage when
+// `boolean`.
 std::vector<uint8_t> randomBytes(size_t n, uint64_t seed, bool boolean = false);
 // Row-major strides of dims, each dim counted as dim + extra (extra > 0 leaves gaps).
 std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t extra = 0);
