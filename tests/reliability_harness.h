@@ -54,6 +54,9 @@ public:
     // In Layout::Strided the operator packs inputs or stages outputs through workspace (the
     // workspace tests need some); false for operators that read and write strided views directly.
     bool stridedNeedsWorkspace = true;
+    // An ordinary (addressable) dtype that none of the operator's tensors accepts, for UnsupportedDtypes;
+    // UINT32 unless the operator lists it (Im2col does).
+    aclDataType unsupportedDtype = ACL_UINT32;
     std::vector<TensorSlot> tensors;
     std::vector<ArraySlot> arrays;
 

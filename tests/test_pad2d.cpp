@@ -10,7 +10,6 @@
 #include <atomic>
 #include <map>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "aclnnop/aclnn_reflection_pad2d.h"
@@ -25,6 +24,7 @@
 #include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/own_streams.h"
 #include "support/plan_and_run.h"
 
 using namespace testing_support;
@@ -280,31 +280,18 @@ TEST_P(Pad2dForwardTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
     // (the same programs are built and shared); every result is checked byte for byte.
     constexpr int kThreads = 4, kRounds = 3;
     std::atomic<int> failures{0}, ran{0};
-    std::vector<std::thread> threads;
-    for (int t = 0; t < kThreads; ++t) {
-        threads.emplace_back([&, t] {
-            if (aclrtSetDevice(device()) != ACL_SUCCESS) {
-                ++failures;
-                return;
-            }
-            aclrtStream own = nullptr;
-            if (aclrtCreateStream(&own) != ACL_SUCCESS) {
-                ++failures;
-                return;
-            }
-            const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
-            for (int r = 0; r < kRounds; ++r) {
-                auto c = makePad2dForwardCase((t + r) % 2 == 0, "thread", dtypes[(t + r) % 4], {2, 3, 17, 23},
-                                              {3, 2, 4, 1}, PadForwardLayout::Gapped,
-                                              static_cast<uint64_t>(1000 + 10 * t + r));
-                c->setup();
-                if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
-                ++ran;
-            }
-            aclrtDestroyStream(own);
-        });
-    }
-    for (auto &th : threads) th.join();
+    const int unstarted = runOnOwnStreams(device(), kThreads, [&](int t, aclrtStream own) {
+        const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
+        for (int r = 0; r < kRounds; ++r) {
+            auto c = makePad2dForwardCase((t + r) % 2 == 0, "thread", dtypes[(t + r) % 4], {2, 3, 17, 23},
+                                          {3, 2, 4, 1}, PadForwardLayout::Gapped,
+                                          static_cast<uint64_t>(1000 + 10 * t + r));
+            c->setup();
+            if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
+            ++ran;
+        }
+    });
+    EXPECT_EQ(unstarted, 0);
     EXPECT_EQ(failures.load(), 0);
     EXPECT_EQ(ran.load(), kThreads * kRounds);
 }

@@ -380,7 +380,7 @@ TEST_P(ReliabilityTest, NullArguments) {
 TEST_P(ReliabilityTest, UnsupportedDtypes) {
     for (auto &h : reliability::makeAllHarnesses()) {
         for (auto &slot : h->tensors) {
-            for (aclDataType bad : {ACL_UINT32, ACL_STRING, ACL_DT_UNDEFINED, static_cast<aclDataType>(50)}) {
+            for (aclDataType bad : {h->unsupportedDtype, ACL_STRING, ACL_DT_UNDEFINED, static_cast<aclDataType>(50)}) {
                 OpHarness::Change c;
                 c.setDtype = true;
                 c.dtype = bad;

@@ -7,6 +7,7 @@
 
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "common/dtype.h"
+#include "ops/im2col_window.h"
 #include "ops/op_plan.h"
 #include "common/test_hooks.h"
 
@@ -21,10 +22,8 @@ constexpr size_t kOut = 0;         // executor output index
 // Kernels with at most this many taps are specialised and unrolled; larger ones use the generic kernel.
 constexpr int64_t kMaxUnrolledTaps = 64;
 
-struct Geometry {
+struct Geometry : Im2colWindow {
     int64_t N = 1, C = 0, H = 0, W = 0;
-    int64_t KH = 0, KW = 0, DH = 0, DW = 0, PH = 0, PW = 0, SH = 0, SW = 0;
-    int64_t L0 = 0, L1 = 0;
 };
 
 // The checks, in the order of the contract (docs/ops/im2col_backward.md); returns the geometry of a
@@ -57,37 +56,21 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
                   {padding, "padding"},     {stride, "stride"}};
     for (const auto &a : arrays) checkArraySize(op, a.array, a.name, 2);
 
-    // Attribute values: kernel, stride, dilation > 0; padding and inputSize >= 0; all within int32 so
-    // that the kernels' coordinate arithmetic cannot overflow.
+    // Attribute values: kernel, stride, dilation > 0; padding and inputSize >= 0 (host/ops/im2col_window.h).
     const struct {
         const aclIntArray *array;
         const char *name;
         int64_t min;
     } ranges[] = {{kernelSize, "kernelSize", 1}, {stride, "stride", 1}, {dilation, "dilation", 1},
                   {padding, "padding", 0},       {inputSize, "inputSize", 0}};
-    for (const auto &r : ranges) {
-        for (int64_t v : r.array->values) {
-            if (v >= r.min && v <= INT32_MAX / 4) continue;
-            fail(ACLNN_ERR_PARAM_INVALID,
-                 strformat("%s: Expected every value of %s to be %s (and at most %d), but found %s.", op, r.name,
-                           r.min == 1 ? "greater than 0" : "non-negative", INT32_MAX / 4,
-                           r.array->toString().c_str()));
-        }
-    }
+    for (const auto &r : ranges) checkWindowValues(op, r.array, r.name, r.min);
 
     Geometry g;
+    static_cast<Im2colWindow &>(g) = Im2colWindow(kernelSize, dilation, padding, stride);
     g.H = inputSize->values[0];
     g.W = inputSize->values[1];
-    g.KH = kernelSize->values[0];
-    g.KW = kernelSize->values[1];
-    g.DH = dilation->values[0];
-    g.DW = dilation->values[1];
-    g.PH = padding->values[0];
-    g.PW = padding->values[1];
-    g.SH = stride->values[0];
-    g.SW = stride->values[1];
 
-    const int64_t taps = g.KH * g.KW;  // both < 2^29: no overflow
+    const int64_t taps = g.taps();
     const int64_t rows = gradOutput->dim(-2);
     if (rows % taps != 0) {
         fail(ACLNN_ERR_PARAM_INVALID,
@@ -98,31 +81,22 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
                        gradOutput->shapeString().c_str()));
     }
 
-    // Sliding blocks per axis: (size + 2*pad - dilation*(kernel-1) - 1) / stride + 1 (all terms < 2^31).
-    const int64_t spanH = g.H + 2 * g.PH - g.DH * (g.KH - 1) - 1;
-    const int64_t spanW = g.W + 2 * g.PW - g.DW * (g.KW - 1) - 1;
-    // Floor division: a negative span gives a non-positive block count.
-    auto blocks = [](int64_t span, int64_t s) { return (span >= 0 ? span / s : -((-span + s - 1) / s)) + 1; };
-    g.L0 = blocks(spanH, g.SH);
-    g.L1 = blocks(spanW, g.SW);
-    if (g.L0 < 1 || g.L1 < 1) {
+    g.slideOver(g.H, g.W);
+    const std::string window = windowString(kernelSize, dilation, padding, stride);
+    if (!g.hasBlocks()) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Given inputSize %s, kernelSize %s, dilation %s, padding %s, stride %s, the sliding "
-                       "blocks (%lld, %lld) are too small (non-positive); gradOutput shape %s.",
-                       op, inputSize->toString().c_str(), kernelSize->toString().c_str(),
-                       dilation->toString().c_str(), padding->toString().c_str(), stride->toString().c_str(),
-                       static_cast<long long>(g.L0), static_cast<long long>(g.L1),
-                       gradOutput->shapeString().c_str()));
+             strformat("%s: Given inputSize %s, %s, the sliding blocks (%lld, %lld) are too small "
+                       "(non-positive); gradOutput shape %s.",
+                       op, inputSize->toString().c_str(), window.c_str(), static_cast<long long>(g.L0),
+                       static_cast<long long>(g.L1), gradOutput->shapeString().c_str()));
     }
     const int64_t L = g.L0 * g.L1;
     if (gradOutput->dim(-1) != L) {
         fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s: Given inputSize %s, kernelSize %s, dilation %s, padding %s, stride %s, expected "
-                       "gradOutput's last dimension to be the number of sliding blocks %lld * %lld = %lld, but "
-                       "found %lld (gradOutput shape %s).",
-                       op, inputSize->toString().c_str(), kernelSize->toString().c_str(),
-                       dilation->toString().c_str(), padding->toString().c_str(), stride->toString().c_str(),
-                       static_cast<long long>(g.L0), static_cast<long long>(g.L1), static_cast<long long>(L),
+             strformat("%s: Given inputSize %s, %s, expected gradOutput's last dimension to be the number of "
+                       "sliding blocks %lld * %lld = %lld, but found %lld (gradOutput shape %s).",
+                       op, inputSize->toString().c_str(), window.c_str(), static_cast<long long>(g.L0),
+                       static_cast<long long>(g.L1), static_cast<long long>(L),
                        static_cast<long long>(gradOutput->dim(-1)), gradOutput->shapeString().c_str()));
     }
 

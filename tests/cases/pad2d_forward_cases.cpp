@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_forward_cases.h"
 #include "support/device_tensor.h"
+#include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/view_check.h"
@@ -24,16 +25,6 @@
 namespace testing_support {
 
 namespace {
-
-std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t extra) {
-    std::vector<int64_t> s(dims.size());
-    int64_t acc = 1;
-    for (size_t i = dims.size(); i-- > 0;) {
-        s[i] = acc;
-        acc *= dims[i] + extra;
-    }
-    return s;
-}
 
 std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, PadForwardLayout layout) {
     const size_t r = dims.size();
@@ -107,12 +98,7 @@ public:
     void setup() override {
         selfT_ = DeviceTensor(self_, dtype, stridesFor(self_, layout_), offsetFor(layout_));
         outT_ = DeviceTensor(out_, dtype, stridesFor(out_, layout_), offsetFor(layout_));
-        std::vector<uint8_t> selfBytes(selfT_.storageBytes());
-        uint64_t state = seed_;
-        for (size_t i = 0; i < selfBytes.size(); ++i) {
-            selfBytes[i] = static_cast<uint8_t>(splitmix64(state) >> 56);
-            if (dtype == ACL_BOOL) selfBytes[i] &= 1;
-        }
+        const std::vector<uint8_t> selfBytes = randomBytes(selfT_.storageBytes(), seed_, dtype == ACL_BOOL);
         if (!selfBytes.empty() && aclrtMemcpy(selfT_.data(), selfBytes.size(), selfBytes.data(), selfBytes.size(),
                                               ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
             throw std::runtime_error("aclrtMemcpy H2D failed");

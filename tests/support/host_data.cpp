@@ -1,4 +1,5 @@
 #include "support/host_data.h"
+#include "support/view_check.h"
 
 #include <cmath>
 #include <cstring>
@@ -104,6 +105,26 @@ std::vector<double> randomValues(size_t n, uint64_t seed, double lo, double hi) 
         out[i] = lo + (hi - lo) * static_cast<double>(s >> 11) / 9007199254740992.0;
     }
     return out;
+}
+
+std::vector<uint8_t> randomBytes(size_t n, uint64_t seed, bool boolean) {
+    std::vector<uint8_t> bytes(n);
+    uint64_t state = seed;
+    for (uint8_t &b : bytes) {
+        b = static_cast<uint8_t>(splitmix64(state) >> 56);
+        if (boolean) b &= 1;
+    }
+    return bytes;
+}
+
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t extra) {
+    std::vector<int64_t> s(dims.size());
+    int64_t acc = 1;
+    for (size_t i = dims.size(); i-- > 0;) {
+        s[i] = acc;
+        acc *= dims[i] + extra;
+    }
+    return s;
 }
 
 Tolerance defaultTolerance(aclDataType dtype) {

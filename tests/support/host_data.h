@@ -19,6 +19,11 @@ uint16_t floatToBf16(float f);
 float bf16ToFloat(uint16_t b);
 // Deterministic pseudo-random values in [lo, hi) (xorshift; the same on every machine).
 std::vector<double> randomValues(size_t n, uint64_t seed, double lo = -1.0, double hi = 1.0);
+// n random bytes from SplitMix64 (view_check.h) seeded with `seed`; 0 or 1 each for BOOL storage when
+// `boolean`.
+std::vector<uint8_t> randomBytes(size_t n, uint64_t seed, bool boolean = false);
+// Row-major strides of dims, each dim counted as dim + extra (extra > 0 leaves gaps).
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t extra = 0);
 // Per-dtype comparison tolerance: |got - want| <= atol + rtol * |want|. Why each operator uses the tolerances it does: the "Precision" section of its docs/ops page.
 struct Tolerance {
     double atol, rtol;

@@ -1,0 +1,565 @@
+// aclnnIm2col: the CANN docs' example, PyTorch golden data, byte-exact host references over every
+// dtype, casts to out's dtype, strided and offset views, extreme geometries, both kernels and both
+// index widths, determinism, threads, repeatable executors, empty batches, out overlapping self, and
+// every documented error in CANN's order.
+//
+// Tolerances: none. The operator copies elements (and casts small integers, exact in every dtype, or
+// PyTorch's cast in the golden data): every comparison is exact.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_im2col.h"
+#include "cases/im2col_forward_cases.h"
+#include "common/test_hooks.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/case_checks.h"
+#include "support/device_tensor.h"
+#include "support/golden_tally.h"
+#include "support/host_data.h"
+#include "support/int_array.h"
+#include "support/op_case.h"
+#include "support/own_streams.h"
+#include "support/plan_and_run.h"
+
+using namespace testing_support;
+
+namespace {
+
+// The window arguments: kernelSize, dilation, padding, stride.
+struct Window {
+    std::vector<int64_t> kernel = {2, 2}, dilation = {1, 1}, padding = {1, 1}, stride = {1, 1};
+};
+
+aclnnStatus runIm2col(aclrtStream stream, const aclTensor *self, const Window &w, const aclTensor *out,
+                      uint64_t *wsOut = nullptr) {
+    IntArray k(w.kernel), d(w.dilation), p(w.padding), s(w.stride);
+    return planAndRun(
+        [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(self, k, d, p, s, out, ws, ex); },
+        aclnnIm2col, stream, wsOut);
+}
+
+// Every dtype the CANN docs list.
+const std::vector<aclDataType> kAllDtypes = {ACL_INT8,  ACL_UINT8,   ACL_INT16, ACL_UINT16, ACL_INT32,
+                                             ACL_UINT32, ACL_INT64,  ACL_UINT64, ACL_BF16,  ACL_FLOAT16,
+                                             ACL_FLOAT, ACL_DOUBLE, ACL_BOOL,  ACL_COMPLEX32, ACL_COMPLEX64};
+
+Im2colForwardSpec spec(const std::string &name, aclDataType dt, int64_t N, int64_t C, int64_t H, int64_t W,
+                       const Window &w, Im2colForwardLayout layout, uint64_t seed, aclDataType out = ACL_DT_UNDEFINED) {
+    Im2colForwardSpec s;
+    s.name = name;
+    s.self = dt;
+    s.out = out == ACL_DT_UNDEFINED ? dt : out;
+    s.N = N;
+    s.C = C;
+    s.H = H;
+    s.W = W;
+    s.KH = w.kernel[0];
+    s.KW = w.kernel[1];
+    s.DH = w.dilation[0];
+    s.DW = w.dilation[1];
+    s.PH = w.padding[0];
+    s.PW = w.padding[1];
+    s.SH = w.stride[0];
+    s.SW = w.stride[1];
+    s.layout = layout;
+    s.seed = seed;
+    return s;
+}
+
+class Im2colForwardTest : public DeviceTest {
+protected:
+    bool fp64() const { return deviceHasFp64(device()); }
+
+    // Sets the case up, runs it and checks it; returns whether it ran.
+    bool runAndCheck(OpCase &c) {
+        SCOPED_TRACE(c.op + "/" + c.name);
+        if (!c.supported(nullptr)) return false;
+        c.setup();
+        EXPECT_ACL_OK(runCaseOnce(c, stream));
+        const CheckResult r = c.check();
+        EXPECT_TRUE(r.ok) << r.detail;
+        return true;
+    }
+    bool runAndCheck(const Im2colForwardSpec &s) { return runAndCheck(*makeIm2colForwardCase(s)); }
+};
+
+// ---------------------------------------------------------------------------------------------
+// The CANN docs' example: self (2, 2, 3) = 0..11, kernel 2x2, padding 1, stride 2 -> out (8, 4).
+
+TEST_P(Im2colForwardTest, CannDocsExample) {
+    DeviceTensor self({2, 2, 3}, ACL_FLOAT), out({8, 4}, ACL_FLOAT);
+    self.upload({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+    Window w;
+    w.stride = {2, 2};
+    ASSERT_ACL_OK(runIm2col(stream, self, w, out));
+    const std::vector<double> want = {0, 0, 0, 4, 0, 0, 3, 5, 0, 1, 0, 0, 0, 2, 0, 0,
+                                      0, 0, 0, 10, 0, 0, 9, 11, 0, 7, 0, 0, 6, 8, 0, 0};
+    EXPECT_EQ(out.download(), want);
+}
+
+// ---------------------------------------------------------------------------------------------
+// PyTorch golden data, value for value.
+
+aclDataType goldenDtype(const std::string &d) {
+    static const std::map<std::string, aclDataType> m = {
+        {"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"float64", ACL_DOUBLE},
+        {"complex64", ACL_COMPLEX64}, {"complex128", ACL_COMPLEX128}, {"int8", ACL_INT8}, {"uint8", ACL_UINT8},
+        {"int16", ACL_INT16}, {"int32", ACL_INT32}, {"int64", ACL_INT64}, {"bool", ACL_BOOL}};
+    return m.at(d);
+}
+
+TEST_P(Im2colForwardTest, MatchesPyTorchGolden) {
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/im2col.golden");
+    ASSERT_EQ(cases.size(), 28u);
+    GoldenTally tally(cases.size());
+    size_t fp64Cases = 0;
+    for (const golden::Case &c : cases) {
+        const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
+        const aclDataType in = goldenDtype(s.dtype), outType = goldenDtype(want.dtype);
+        if (in == ACL_DOUBLE || in == ACL_COMPLEX128 || outType == ACL_COMPLEX128) {
+            ++fp64Cases;
+            if (!fp64()) {
+                tally.skip(c.name, "no fp64 on this device");
+                continue;
+            }
+        }
+        SCOPED_TRACE(c.name);
+        DeviceTensor self(s.dims, in), out(want.dims, outType);
+        self.upload(s.values);
+        out.fillStorage(0xcc);
+        Window w{c.ints("kernelSize"), c.ints("dilation"), c.ints("padding"), c.ints("stride")};
+        ASSERT_ACL_OK(runIm2col(stream, self, w, out));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], want.values[i]) << "value " << i;
+        tally.ran();
+    }
+    EXPECT_EQ(fp64Cases, 2u);
+    tally.check(fp64() ? cases.size() : cases.size() - fp64Cases);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Host references.
+
+TEST_P(Im2colForwardTest, EveryDtypeIsCopiedByteForByte) {
+    size_t ran = 0, fp64Cases = 0;
+    uint64_t seed = 100;
+    Window k3;
+    k3.kernel = {3, 2};
+    Window strided{{2, 3}, {2, 1}, {1, 2}, {2, 3}};
+    for (aclDataType dt : kAllDtypes) {
+        fp64Cases += dt == ACL_DOUBLE ? 2 : 0;
+        ran += runAndCheck(spec("4-D", dt, 2, 3, 5, 7, k3, Im2colForwardLayout::Contiguous, ++seed));
+        ran += runAndCheck(spec("3-D gapped", dt, 0, 2, 8, 11, strided, Im2colForwardLayout::Gapped, ++seed));
+    }
+    EXPECT_EQ(ran, 2 * kAllDtypes.size() - (fp64() ? 0 : fp64Cases));
+}
+
+TEST_P(Im2colForwardTest, CastsToOutsDtype) {
+    // self and out of different dtypes: small integers, exact in both; out's values and every byte of
+    // its storage outside the view are checked.
+    // (The golden data has f32->f16, f64->bf16, f16->f32, i32->f32, f32->c64 and bool->i64.)
+    // Each pair is a program build of its own (about 0.5 s on PoCL): a few kinds, not every pair.
+    const std::pair<aclDataType, aclDataType> pairs[] = {
+        {ACL_BF16, ACL_FLOAT16}, {ACL_FLOAT, ACL_BF16}, {ACL_INT64, ACL_INT16}, {ACL_UINT8, ACL_UINT64},
+        {ACL_DOUBLE, ACL_FLOAT}};
+    Window w{{2, 3}, {1, 2}, {1, 2}, {1, 2}};
+    size_t ran = 0, fp64Cases = 0;
+    uint64_t seed = 150;
+    for (const auto &p : pairs) {
+        fp64Cases += p.first == ACL_DOUBLE || p.second == ACL_DOUBLE;
+        ran += runAndCheck(spec("cast", p.first, 2, 2, 5, 6, w, Im2colForwardLayout::Gapped, ++seed, p.second));
+    }
+    EXPECT_EQ(ran, std::size(pairs) - (fp64() ? 0 : fp64Cases));
+}
+
+TEST_P(Im2colForwardTest, StridedAndOffsetViews) {
+    size_t ran = 0;
+    uint64_t seed = 200;
+    Window k3;
+    k3.kernel = {3, 3};
+    Window strided{{2, 3}, {2, 1}, {0, 2}, {1, 2}};
+    for (Im2colForwardLayout layout : {Im2colForwardLayout::Gapped, Im2colForwardLayout::Offset,
+                                       Im2colForwardLayout::Transposed, Im2colForwardLayout::InnerStrided}) {
+        // One dtype per element size: 1, 2, 4 and 8 bytes; and one cast.
+        for (aclDataType dt : {ACL_INT8, ACL_BF16, ACL_FLOAT, ACL_COMPLEX64}) {
+            ran += runAndCheck(spec("4-D", dt, 2, 3, 6, 9, k3, layout, ++seed));
+            ran += runAndCheck(spec("3-D strided window", dt, 0, 2, 7, 8, strided, layout, ++seed));
+        }
+        ran += runAndCheck(spec("cast", ACL_INT16, 2, 2, 6, 5, k3, layout, ++seed, ACL_FLOAT));
+    }
+    EXPECT_EQ(ran, 4u * 9u);
+}
+
+TEST_P(Im2colForwardTest, ExtremeGeometries) {
+    struct G {
+        int64_t N, C, H, W;
+        Window w;
+        const char *what;
+    };
+    const std::vector<G> geos = {
+        {2, 3, 1, 1, {{1, 1}, {1, 1}, {0, 0}, {1, 1}}, "1x1 image, 1x1 kernel"},
+        {1, 2, 2, 3, {{4, 5}, {1, 1}, {2, 2}, {1, 1}}, "kernel larger than the image"},
+        {1, 2, 3, 3, {{2, 2}, {1, 1}, {4, 3}, {1, 1}}, "padding larger than the image"},
+        {2, 2, 9, 10, {{2, 2}, {1, 1}, {0, 0}, {3, 4}}, "stride larger than the kernel"},
+        {1, 2, 9, 8, {{2, 3}, {3, 2}, {2, 1}, {2, 3}}, "dilation and stride"},
+        {1, 1, 3, 300, {{3, 7}, {1, 1}, {1, 3}, {1, 1}}, "wide rows"},
+        {0, 2, 5, 200, {{1, 9}, {1, 30}, {0, 40}, {1, 7}}, "wide dilated taps"},
+        {1, 1, 1, 5, {{1, 5}, {1, 1}, {0, 0}, {1, 1}}, "kernel as wide as the image, one block"},
+    };
+    uint64_t seed = 300;
+    for (const G &g : geos) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_INT16, ACL_UINT8}) {
+            EXPECT_TRUE(runAndCheck(spec(g.what, dt, g.N, g.C, g.H, g.W, g.w, Im2colForwardLayout::Gapped, ++seed)));
+        }
+    }
+}
+
+TEST_P(Im2colForwardTest, WideIndexKernelsMatch) {
+    // The 64-bit index variant, forced on small tensors (the real thing needs views reaching 2^30).
+    aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
+    Window w{{3, 2}, {1, 2}, {1, 1}, {2, 1}};
+    uint64_t seed = 500;
+    for (int element = 0; element < 2; ++element) {
+        aclcl::ScopedTestHook kernel(aclcl::TestHook::Im2colGeneric, element);
+        for (aclDataType dt : {ACL_FLOAT, ACL_INT8, ACL_COMPLEX64}) {
+            EXPECT_TRUE(runAndCheck(spec("wide index", dt, 2, 3, 7, 30, w, Im2colForwardLayout::Transposed, ++seed)));
+        }
+        EXPECT_TRUE(runAndCheck(spec("wide index cast", ACL_BF16, 2, 3, 7, 9, w, Im2colForwardLayout::Gapped, ++seed,
+                                     ACL_FLOAT)));
+    }
+}
+
+TEST_P(Im2colForwardTest, GpuElementKernelMatches) {
+    // The one-work-item-per-element kernel that GPU devices get, run here on the CPU devices through
+    // the Im2col kernel-choice hook (the row kernel runs in every other test on them).
+    aclcl::ScopedTestHook elementKernel(aclcl::TestHook::Im2colGeneric);
+    uint64_t seed = 600;
+    Window k3;
+    k3.kernel = {3, 3};
+    Window strided{{2, 3}, {2, 1}, {1, 2}, {2, 3}};
+    size_t ran = 0;
+    for (aclDataType dt : {ACL_FLOAT, ACL_UINT8, ACL_FLOAT16, ACL_INT64, ACL_COMPLEX32}) {
+        for (Im2colForwardLayout layout : {Im2colForwardLayout::Contiguous, Im2colForwardLayout::Transposed}) {
+            ran += runAndCheck(spec("element kernel", dt, 2, 3, 9, 17, k3, layout, ++seed));
+            ran += runAndCheck(spec("element kernel, 3-D", dt, 0, 3, 8, 11, strided, layout, ++seed));
+        }
+    }
+    ran += runAndCheck(spec("element kernel cast", ACL_INT32, 2, 2, 6, 7, k3, Im2colForwardLayout::InnerStrided,
+                            ++seed, ACL_FLOAT16));
+    EXPECT_EQ(ran, 21u);
+}
+
+TEST_P(Im2colForwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
+    // The speed case and the sweep as aclnn_bench runs them (makeCases matches by substring: keep only
+    // Im2col's own cases).
+    size_t ran = 0;
+    for (auto &c : makeCases("Im2col")) {
+        if (c->op != "Im2col") continue;
+        if (c->name.find("sweep 16x64") != std::string::npos) continue;  // the largest sweep point: bench only
+        ran += runAndCheck(*c);
+    }
+    EXPECT_EQ(ran, 4u);
+}
+
+TEST_P(Im2colForwardTest, TwoRunsAreBitIdentical) {
+    Window k3;
+    k3.kernel = {3, 3};
+    auto a = makeIm2colForwardCase(spec("a", ACL_FLOAT16, 2, 8, 20, 30, k3, Im2colForwardLayout::Gapped, 900));
+    auto b = makeIm2colForwardCase(spec("b", ACL_FLOAT16, 2, 8, 20, 30, k3, Im2colForwardLayout::Gapped, 900));
+    ASSERT_TRUE(runAndCheck(*a));
+    ASSERT_TRUE(runAndCheck(*b));
+    EXPECT_TRUE(im2colForwardOutStorage(*a) == im2colForwardOutStorage(*b));
+}
+
+TEST_P(Im2colForwardTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
+    // Four threads, each on its own stream, plan and run over several dtypes at once (the same
+    // programs are built and shared); every result is checked byte for byte.
+    constexpr int kThreads = 4, kRounds = 3;
+    std::atomic<int> failures{0}, ran{0};
+    const int unstarted = runOnOwnStreams(device(), kThreads, [&](int t, aclrtStream own) {
+        const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
+        Window w{{3, 2}, {1, 1}, {1, 1}, {1, 2}};
+        for (int r = 0; r < kRounds; ++r) {
+            auto c = makeIm2colForwardCase(spec("thread", dtypes[(t + r) % 4], 2, 3, 11, 13, w,
+                                                Im2colForwardLayout::Gapped, static_cast<uint64_t>(1000 + 10 * t + r)));
+            c->setup();
+            if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
+            ++ran;
+        }
+    });
+    EXPECT_EQ(unstarted, 0);
+    EXPECT_EQ(failures.load(), 0);
+    EXPECT_EQ(ran.load(), kThreads * kRounds);
+}
+
+TEST_P(Im2colForwardTest, NoWorkspaceForAnyView) {
+    // Self and out are read and written through their own strides: nothing is packed or staged.
+    DeviceTensor s({2, 3, 4, 5}, ACL_FLOAT, {100, 30, 1, 4}, 9), o({2, 12, 30}, ACL_FLOAT, {1, 2, 24}, 3);
+    uint64_t ws = 1;
+    ASSERT_ACL_OK(runIm2col(stream, s, Window{}, o, &ws));
+    EXPECT_EQ(ws, 0u);
+}
+
+TEST_P(Im2colForwardTest, RepeatableExecutorRunsTwice) {
+    const std::vector<int64_t> self = {2, 3, 9, 11}, out = {2, 12, 120};
+    DeviceTensor s(self, ACL_INT32), s2(self, ACL_INT32), o(out, ACL_INT32), want(out, ACL_INT32);
+    IntArray k({2, 2}), d({1, 1}), p({1, 1}), st({1, 1});
+    s.upload(randomValues(static_cast<size_t>(s.numel()), 1000, -1e6, 1e6));
+    s2.upload(randomValues(static_cast<size_t>(s.numel()), 1001, -1e6, 1e6));
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, &ex));
+    ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
+    ASSERT_ACL_OK(aclnnIm2col(nullptr, ws, ex, stream));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    ASSERT_ACL_OK(runIm2col(stream, s, Window{}, want));
+    EXPECT_EQ(o.download(), want.download());
+    ASSERT_ACL_OK(aclSetInputTensorAddr(ex, 0, s, s2.data()));
+    ASSERT_ACL_OK(aclnnIm2col(nullptr, ws, ex, stream));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    ASSERT_ACL_OK(runIm2col(stream, s2, Window{}, want));
+    EXPECT_EQ(o.download(), want.download());
+    EXPECT_NE(o.download(), std::vector<double>(o.numel(), 0.0));
+    EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+}
+
+TEST_P(Im2colForwardTest, EmptyBatchSucceedsWithoutWork) {
+    DeviceTensor s({0, 3, 4, 5}, ACL_FLOAT), o({0, 12, 30}, ACL_FLOAT);
+    IntArray k({2, 2}), d({1, 1}), p({1, 1}), st({1, 1});
+    uint64_t ws = 7;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, &ex));
+    EXPECT_EQ(ws, 0u);
+    ASSERT_ACL_OK(aclnnIm2col(nullptr, 0, ex, stream));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+}
+
+TEST_P(Im2colForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
+    // The shared run-time check (docs/ops): out over self's memory is 161002 and nothing is written.
+    DeviceTensor big({200}, ACL_FLOAT);
+    big.upload(randomValues(200, 1100));
+    const std::vector<uint8_t> before = big.storage();
+    int64_t storage = 200;
+    const std::vector<int64_t> selfShape = {1, 2, 3, 4}, outShape = {1, 8, 20};
+    // self: the first 24 elements of big's storage; out: elements 10..169.
+    aclTensor *s = aclCreateTensor(selfShape.data(), 4, ACL_FLOAT, std::vector<int64_t>{24, 12, 4, 1}.data(), 0,
+                                   ACL_FORMAT_ND, &storage, 1, big.data());
+    aclTensor *o = aclCreateTensor(outShape.data(), 3, ACL_FLOAT, std::vector<int64_t>{160, 20, 1}.data(), 10,
+                                   ACL_FORMAT_ND, &storage, 1, big.data());
+    IntArray k({2, 2}), d({1, 1}), p({1, 1}), st({1, 1});
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, &ex));
+    EXPECT_EQ(aclnnIm2col(nullptr, ws, ex, stream), 161002);
+    expectRecentMessageHas({"(out)", "(self)", "overlaps"});
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    EXPECT_TRUE(big.storage() == before);
+    aclDestroyTensor(s);
+    aclDestroyTensor(o);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors: each documented check returns its code and a message naming the argument, in CANN's order.
+
+struct ErrorCall {
+    std::vector<int64_t> selfShape = {1, 2, 4, 5}, outShape = {1, 8, 30};  // k2 p1 s1: 5 x 6 blocks
+    aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT;
+    Window w;
+    std::vector<int64_t> outStrides;  // empty: contiguous
+};
+
+class Im2colForwardErrors : public Im2colForwardTest {
+protected:
+    // Plans (only) and expects `code` with every fragment in the message.
+    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
+        DeviceTensor s(e.selfShape, e.selfType);
+        DeviceTensor o = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType)
+                                              : DeviceTensor(e.outShape, e.outType, e.outStrides, 0);
+        IntArray k(e.w.kernel), d(e.w.dilation), p(e.w.padding), st(e.w.stride);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        const aclnnStatus got = aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, &ex);
+        EXPECT_EQ(got, code);
+        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+        expectRecentMessageHas(fragments);
+    }
+};
+
+TEST_P(Im2colForwardErrors, ValidCallSucceeds) {
+    // The base of every error below is a valid call: each test changes one thing.
+    expectError(ErrorCall{}, ACL_SUCCESS, {});
+    ErrorCall e;
+    e.selfShape = {2, 4, 5};
+    e.outShape = {8, 30};
+    expectError(e, ACL_SUCCESS, {});
+}
+
+TEST_P(Im2colForwardErrors, NullArguments) {
+    ErrorCall e;
+    DeviceTensor s(e.selfShape, ACL_FLOAT), o(e.outShape, ACL_FLOAT);
+    IntArray k(e.w.kernel), d(e.w.dilation), p(e.w.padding), st(e.w.stride);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(nullptr, k, d, p, st, o, &ws, &ex), 161001);
+    expectRecentMessageHas({"aclnnIm2colGetWorkspaceSize", "[self]", "nullptr"});
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, nullptr, d, p, st, o, &ws, &ex), 161001);
+    expectRecentMessageHas({"kernelSize", "nullptr"});
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, nullptr, p, st, o, &ws, &ex), 161001);
+    expectRecentMessageHas({"dilation", "nullptr"});
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, nullptr, st, o, &ws, &ex), 161001);
+    expectRecentMessageHas({"padding", "nullptr"});
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, nullptr, o, &ws, &ex), 161001);
+    expectRecentMessageHas({"stride", "nullptr"});
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, nullptr, &ws, &ex), 161001);
+    expectRecentMessageHas({"[out]", "nullptr"});
+    // CANN's order: self, kernelSize, dilation, padding, stride, out.
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, nullptr, nullptr, nullptr, nullptr, &ws, &ex), 161001);
+    expectRecentMessageHas({"dilation"});
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, nullptr, &ex), 161001);
+    expectRecentMessageHas({"workspaceSize"});
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, nullptr), 161001);
+    expectRecentMessageHas({"executor"});
+    EXPECT_EQ(aclnnIm2col(nullptr, 0, nullptr, stream), 161001);
+    expectRecentMessageHas({"aclnnIm2col"});
+}
+
+TEST_P(Im2colForwardErrors, UnsupportedDtype) {
+    ErrorCall e;
+    e.selfType = e.outType = ACL_COMPLEX128;  // not in the docs' list
+    expectError(e, 161002, {"aclnnIm2colGetWorkspaceSize", "self", "COMPLEX128", "DT_COMPLEX32", "DT_BOOL"});
+    e = ErrorCall{};
+    e.outType = ACL_STRING;
+    expectError(e, 161002, {"out", "STRING"});
+}
+
+TEST_P(Im2colForwardErrors, CastNotAllowed) {
+    const struct {
+        aclDataType self, out;
+        std::vector<std::string> fragments;
+    } bad[] = {{ACL_FLOAT, ACL_INT32, {"out", "DT_FLOAT", "DT_INT32", "floating -> integral"}},
+               {ACL_COMPLEX64, ACL_FLOAT, {"out", "DT_COMPLEX64", "complex -> real"}},
+               {ACL_INT8, ACL_BOOL, {"out", "DT_BOOL", "non-bool -> bool"}},
+               {ACL_COMPLEX32, ACL_COMPLEX64, {"out", "DT_COMPLEX32", "self's dtype"}},
+               {ACL_FLOAT16, ACL_COMPLEX32, {"out", "DT_COMPLEX32", "self's dtype"}}};
+    for (const auto &b : bad) {
+        ErrorCall e;
+        e.selfType = b.self;
+        e.outType = b.out;
+        expectError(e, 161002, b.fragments);
+    }
+}
+
+TEST_P(Im2colForwardErrors, Fp64WithoutDeviceSupport) {
+    if (fp64()) GTEST_SKIP() << "this device has fp64";
+    ErrorCall e;
+    e.selfType = e.outType = ACL_DOUBLE;
+    expectError(e, 161002, {"self", "fp64"});
+    e.selfType = ACL_FLOAT;
+    expectError(e, 161002, {"out", "fp64"});
+}
+
+TEST_P(Im2colForwardErrors, RankNot3Or4) {
+    ErrorCall e;
+    e.selfShape = {4, 5};
+    expectError(e, 161002, {"self", "3 or 4-D", "2-D"});
+    e.selfShape = {1, 1, 2, 4, 5};
+    expectError(e, 161002, {"self", "3 or 4-D", "5-D"});
+}
+
+TEST_P(Im2colForwardErrors, ZeroDimOutsideTheBatch) {
+    // CANN: only a 4-D self's N may be 0 (checked before the arrays: a bad array is not reported).
+    for (const std::vector<int64_t> &self : {std::vector<int64_t>{1, 0, 4, 5}, std::vector<int64_t>{1, 2, 0, 5},
+                                             std::vector<int64_t>{1, 2, 4, 0}, std::vector<int64_t>{0, 4, 5}}) {
+        ErrorCall e;
+        e.selfShape = self;
+        e.w.kernel = {2, 2, 2};
+        expectError(e, 161002, {"self", "positive", "N may be 0"});
+    }
+}
+
+TEST_P(Im2colForwardErrors, ArraySizeNot2) {
+    const char *names[] = {"kernelSize", "dilation", "padding", "stride"};
+    for (int i = 0; i < 4; ++i) {
+        ErrorCall e;
+        std::vector<int64_t> *arrays[] = {&e.w.kernel, &e.w.dilation, &e.w.padding, &e.w.stride};
+        *arrays[i] = {1, 1, 1};
+        expectError(e, 161002, {names[i], "2 values", "3"});
+    }
+    // CANN's order: every size before any value; stride's size before kernelSize's value.
+    ErrorCall e;
+    e.w.kernel = {0, 2};
+    e.w.stride = {1};
+    expectError(e, 161002, {"stride", "2 values"});
+}
+
+TEST_P(Im2colForwardErrors, AttributeValuesOutOfRange) {
+    ErrorCall e;
+    e.w.kernel = {0, 2};
+    expectError(e, 161002, {"kernelSize", "greater than 0", "[0, 2]"});
+    e = ErrorCall{};
+    e.w.stride = {1, -1};
+    expectError(e, 161002, {"stride", "greater than 0"});
+    e = ErrorCall{};
+    e.w.dilation = {0, 1};
+    expectError(e, 161002, {"dilation", "greater than 0"});
+    e = ErrorCall{};
+    e.w.padding = {-1, 0};
+    expectError(e, 161002, {"padding", "non-negative"});
+    e = ErrorCall{};
+    e.w.kernel = {1LL << 40, 2};
+    expectError(e, 161002, {"kernelSize", "at most"});
+    // CANN's order of the values: kernelSize, stride, dilation, padding.
+    e = ErrorCall{};
+    e.w.padding = {-1, 0};
+    e.w.dilation = {0, 1};
+    e.w.stride = {0, 1};
+    expectError(e, 161002, {"stride"});
+}
+
+TEST_P(Im2colForwardErrors, NoSlidingBlocks) {
+    ErrorCall e;
+    e.w.kernel = {7, 2};  // 4 + 2 - 7 < 0: no block in H
+    expectError(e, 161002, {"self", "too small", "[1, 2, 4, 5]"});
+}
+
+TEST_P(Im2colForwardErrors, OutShapeWrong) {
+    for (const std::vector<int64_t> &shape : {std::vector<int64_t>{1, 8, 31}, std::vector<int64_t>{1, 9, 30},
+                                              std::vector<int64_t>{2, 8, 30}, std::vector<int64_t>{8, 30},
+                                              std::vector<int64_t>{1, 1, 8, 30}}) {
+        ErrorCall e;
+        e.outShape = shape;
+        expectError(e, 161002, {"out", "[1, 8, 30]"});
+    }
+}
+
+TEST_P(Im2colForwardErrors, OverlappingOut) {
+    ErrorCall e;
+    e.outStrides = {240, 0, 1};  // every row is the same memory
+    expectError(e, 161002, {"out", "overlapping"});
+}
+
+TEST_P(Im2colForwardErrors, MalformedView) {
+    ErrorCall e;
+    DeviceTensor s(e.selfShape, ACL_FLOAT), o(e.outShape, ACL_FLOAT);
+    int64_t storage = 2 * 4 * 5 - 1;  // one element short of what the view reaches
+    std::vector<int64_t> strides = {40, 20, 5, 1};
+    aclTensor *bad = aclCreateTensor(e.selfShape.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_ND, &storage, 1,
+                                     s.data());
+    IntArray k(e.w.kernel), d(e.w.dilation), p(e.w.padding), st(e.w.stride);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(bad, k, d, p, st, o, &ws, &ex), 161002);
+    expectRecentMessageHas({"self", "storage"});
+    aclDestroyTensor(bad);
+}
+
+INSTANTIATE_ON_ALL_DEVICES(Im2colForwardTest);
+INSTANTIATE_ON_ALL_DEVICES(Im2colForwardErrors);
+
+}  // namespace

@@ -1,0 +1,119 @@
+// The patch-extraction cascades of issue 15, forward then backward through the aclnn API, compared with
+// PyTorch autograd on the same inputs (tests/golden/ops/im2col_cascade.py):
+//   ReflectionPad2d -> Im2col, then Im2colBackward -> ReflectionPad2dBackward;
+//   ReplicationPad2d -> Im2col, then Im2colBackward -> ReplicationPad2dBackward;
+// in FLOAT, FLOAT16 and BF16, 3-D and 4-D. Each operator's output stays on the device and is the next
+// one's input, as in a training step; every intermediate is checked too.
+//
+// Tolerances: none. The forwards copy; each backward sums its sources in PyTorch's CPU order in fp32
+// and rounds once (docs/ops/im2col_backward.md, docs/ops/reflection_pad2d_backward.md), which is what
+// the golden data's autograd does (fp16/bf16: op by op in fp32, each result rounded once to the dtype).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_im2col.h"
+#include "aclnnop/aclnn_im2col_backward.h"
+#include "aclnnop/aclnn_pad2d_backward.h"
+#include "aclnnop/aclnn_reflection_pad2d.h"
+#include "aclnnop/aclnn_replication_pad2d.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/case_checks.h"
+#include "support/device_tensor.h"
+#include "support/golden_tally.h"
+#include "support/int_array.h"
+#include "support/plan_and_run.h"
+
+using namespace testing_support;
+
+namespace {
+
+aclDataType goldenDtype(const std::string &d) {
+    static const std::map<std::string, aclDataType> m = {
+        {"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}};
+    return m.at(d);
+}
+
+class Im2colCascadeTest : public DeviceTest {
+protected:
+    // Expects the device tensor to hold exactly the golden tensor's values.
+    static void expectEqual(const DeviceTensor &got, const golden::Tensor &want, const char *what) {
+        ASSERT_EQ(got.shape(), want.dims) << what;
+        const std::vector<double> values = got.download();
+        ASSERT_EQ(values.size(), want.values.size()) << what;
+        size_t wrong = 0, first = 0;
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (values[i] == want.values[i]) continue;
+            if (wrong++ == 0) first = i;
+        }
+        EXPECT_EQ(wrong, 0u) << what << ": " << wrong << " of " << values.size() << " values differ, the first at "
+                             << first << ": got " << values[first] << ", PyTorch " << want.values[first];
+    }
+};
+
+TEST_P(Im2colCascadeTest, ForwardAndBackwardMatchPyTorchAutogradGolden) {
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/im2col_cascade.golden");
+    ASSERT_EQ(cases.size(), 12u);
+    GoldenTally tally(cases.size());
+    std::map<std::string, int> perMode;
+    for (const golden::Case &c : cases) {
+        SCOPED_TRACE(c.name);
+        const bool reflect = c.ints("reflect").at(0) == 1;
+        const golden::Tensor &x = c.tensor("self"), &gy = c.tensor("gradColumns");
+        const golden::Tensor &padded = c.tensor("padded"), &columns = c.tensor("columns");
+        const aclDataType dtype = goldenDtype(x.dtype);
+        IntArray pad(c.ints("pad")), k(c.ints("kernelSize")), d(c.ints("dilation")), p(c.ints("padding")),
+            s(c.ints("stride"));
+        const std::vector<int64_t> paddedHW(padded.dims.end() - 2, padded.dims.end());
+        IntArray inputSize(paddedHW);
+
+        // Forward: pad, then im2col of the padded image (on the device, no host round trip).
+        DeviceTensor self(x.dims, dtype), xp(padded.dims, dtype), y(columns.dims, dtype);
+        self.upload(x.values);
+        ASSERT_ACL_OK(planAndRun(
+            [&](uint64_t *ws, aclOpExecutor **ex) {
+                return reflect ? aclnnReflectionPad2dGetWorkspaceSize(self, pad, xp, ws, ex)
+                               : aclnnReplicationPad2dGetWorkspaceSize(self, pad, xp, ws, ex);
+            },
+            reflect ? aclnnReflectionPad2d : aclnnReplicationPad2d, stream));
+        ASSERT_ACL_OK(planAndRun(
+            [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(xp, k, d, p, s, y, ws, ex); },
+            aclnnIm2col, stream));
+
+        // Backward: im2col's gradient into the padded image, then the pad's gradient into self.
+        DeviceTensor gradColumns(gy.dims, dtype), gradPadded(padded.dims, dtype), gradSelf(x.dims, dtype);
+        gradColumns.upload(gy.values);
+        gradPadded.fillStorage(0xcc);
+        gradSelf.fillStorage(0xcc);
+        ASSERT_ACL_OK(planAndRun(
+            [&](uint64_t *ws, aclOpExecutor **ex) {
+                return aclnnIm2colBackwardGetWorkspaceSize(gradColumns, inputSize, k, d, p, s, gradPadded, ws, ex);
+            },
+            aclnnIm2colBackward, stream));
+        ASSERT_ACL_OK(planAndRun(
+            [&](uint64_t *ws, aclOpExecutor **ex) {
+                return reflect ? aclnnReflectionPad2dBackwardGetWorkspaceSize(gradPadded, self, pad, gradSelf, ws, ex)
+                               : aclnnReplicationPad2dBackwardGetWorkspaceSize(gradPadded, self, pad, gradSelf, ws,
+                                                                               ex);
+            },
+            reflect ? aclnnReflectionPad2dBackward : aclnnReplicationPad2dBackward, stream));
+
+        expectEqual(xp, padded, "padded");
+        expectEqual(y, columns, "columns");
+        expectEqual(gradPadded, c.tensor("gradPadded"), "gradPadded");
+        expectEqual(gradSelf, c.tensor("gradSelf"), "gradSelf");
+        ++perMode[(reflect ? "reflect " : "replicate ") + x.dtype];
+        tally.ran();
+    }
+    tally.check(cases.size());
+    // Both cascades, each in FLOAT, FLOAT16 and BF16 (two geometries each).
+    EXPECT_EQ(perMode.size(), 6u);
+    for (const auto &m : perMode) EXPECT_EQ(m.second, 2) << m.first;
+}
+
+INSTANTIATE_ON_ALL_DEVICES(Im2colCascadeTest);
+
+}  // namespace
