@@ -38,7 +38,8 @@ int64_t product(const std::vector<int64_t> &dims) {
     return n;
 }
 
-std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims) {
+// Row-major strides with empty dims counted as 1 (tests/support/host_data.h's rowMajorStrides multiplies by 0).
+std::vector<int64_t> denseStrides(const std::vector<int64_t> &dims) {
     std::vector<int64_t> s(dims.size(), 1);
     int64_t acc = 1;
     for (size_t i = dims.size(); i-- > 0;) {
@@ -60,7 +61,7 @@ std::vector<int64_t> convTbcStrides(const std::vector<int64_t> &dims, ConvTbcLay
     switch (layout) {
         case ConvTbcLayout::SwappedRows: return {d2 + 1, d0 * (d2 + 1), 1};
         case ConvTbcLayout::ChannelsOuter: return {d1, 1, d0 * d1 + 2};
-        default: return rowMajorStrides(dims);
+        default: return denseStrides(dims);
     }
 }
 
