@@ -39,4 +39,9 @@ bool mergeDims(int64_t outer, int64_t inner, int64_t outerStride, int64_t innerS
     return false;
 }
 
+std::vector<int64_t> nchwStrides(const std::vector<int64_t> &strides) {
+    if (strides.size() == 4) return strides;
+    return {0, strides[0], strides[1], strides[2]};
+}
+
 }  // namespace aclcl

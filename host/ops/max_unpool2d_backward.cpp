@@ -7,6 +7,7 @@
 
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "common/dtype.h"
+#include "ops/max_unpool2d_common.h"
 #include "ops/op_plan.h"
 #include "common/test_hooks.h"
 #include "runtime/stream.h"
@@ -24,10 +25,6 @@ constexpr size_t kWorkGroupTarget = 256;
 // of a typical CPU core's L2), so that the plane is still cached when the gathers run.
 constexpr uint64_t kMaxStagedPlaneBytes = 256 * 1024;
 
-struct Geometry {
-    int64_t N = 1, C = 0, H = 0, W = 0, oH = 0, oW = 0;
-};
-
 // Every dtype a kernel slot can hold, for out (which may be any dtype gradOutput casts to).
 const std::initializer_list<aclDataType> kStorableDtypes = {
     ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16,  ACL_INT8,   ACL_UINT8,     ACL_INT16,      ACL_UINT16,
@@ -35,7 +32,7 @@ const std::initializer_list<aclDataType> kStorableDtypes = {
 
 // The checks, in the order of the contract (docs/ops/max_unpool2d_backward.md); returns the geometry of a
 // valid call.
-Geometry validate(const char *op, const Device &device, const aclTensor *gradOutput, const aclTensor *self,
+UnpoolGeometry validate(const char *op, const Device &device, const aclTensor *gradOutput, const aclTensor *self,
                   const aclTensor *indices, const aclIntArray *outputSize, const aclTensor *out) {
     checkNotNull(op, gradOutput, "gradOutput");
     checkNotNull(op, self, "self");
@@ -44,11 +41,9 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
     checkNotNull(op, out, "out");
     checkViews(op, {{gradOutput, "gradOutput"}, {self, "self"}, {indices, "indices"}, {out, "out"}});
 
-    checkDtypeIn(op, gradOutput, "gradOutput",
-                 {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64,
-                  ACL_BOOL});
+    checkDtypeIn(op, gradOutput, "gradOutput", kUnpoolValueDtypes);
     checkSameDtype(op, gradOutput, "gradOutput", self, "self");
-    checkDtypeIn(op, indices, "indices", {ACL_INT32, ACL_INT64});
+    checkUnpoolIndicesDtype(op, indices);
     checkDtypeIn(op, out, "out", kStorableDtypes);
     if (!canCast(gradOutput->dtype, out->dtype)) {
         fail(ACLNN_ERR_PARAM_INVALID,
@@ -87,19 +82,7 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
     }
     checkNoSelfOverlap(op, out, "out");
 
-    Geometry g;
-    g.N = self->rank() == 4 ? self->dim(0) : 1;
-    g.C = self->dim(-3);
-    g.H = self->dim(-2);
-    g.W = self->dim(-1);
-    g.oH = oH;
-    g.oW = oW;
-    return g;
-}
-
-// A (rows, cols) plane with strides (sRow, sCol) laid out as one run of unit-stride elements.
-bool unitFlatPlane(int64_t rows, int64_t cols, int64_t sRow, int64_t sCol) {
-    return (cols == 1 || sCol == 1) && (rows == 1 || sRow == cols * (cols == 1 ? 1 : sCol));
+    return unpoolGeometry(self, oH, oW);
 }
 
 struct Args {
@@ -110,7 +93,7 @@ struct Args {
 
 void plan(OpPlan &plan, const Args &a) {
     const aclTensor *gradOutput = a.gradOutput, *self = a.self, *indices = a.indices, *out = a.out;
-    const Geometry g = validate(plan.checkName(), plan.device(), gradOutput, self, indices, a.outputSize, out);
+    const UnpoolGeometry g = validate(plan.checkName(), plan.device(), gradOutput, self, indices, a.outputSize, out);
     plan.addInput(gradOutput, "gradOutput");
     plan.addInput(self, "self");
     plan.addInput(indices, "indices");
@@ -135,7 +118,7 @@ void plan(OpPlan &plan, const Args &a) {
         IndexWidth().cover(gv.reach).cover(iv.reach).cover(ov.reach).cover(self->numel()).cover(plane).wide();
     Defines defines;
     defines.slot("G", gType).slot("IDX", iType).slot("OUT", oType, gType).index(wide);
-    defines.flag("G_FLAT", g.oH == 1 || gsRow == g.oW * gsCol);
+    defines.flag("G_FLAT", evenPlane(g.oH, g.oW, gsRow, gsCol));
 
     const cl_uint faultTag = registerFaultSource(kApi);
     const size_t gElem = dtypeSize(gType);

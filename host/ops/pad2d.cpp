@@ -8,6 +8,7 @@
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "common/dtype.h"
+#include "common/layout.h"
 #include "common/test_hooks.h"
 #include "ops/op_plan.h"
 #include "ops/pad2d_padding.h"
@@ -94,12 +95,6 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
     return geo;
 }
 
-// Strides of (N, C, H, W); a 3-D tensor has N = 1 and stride 0.
-std::vector<int64_t> nchwStrides(const aclTensor &t) {
-    if (t.rank() == 4) return t.strides;
-    return {0, t.strides[0], t.strides[1], t.strides[2]};
-}
-
 struct Args {
     PadMode mode;
     const aclTensor *self;
@@ -114,8 +109,8 @@ void plan(OpPlan &plan, const Args &a) {
     plan.describeAttribute("padding", a.padding);
     if (geo.empty) return;
 
-    const std::vector<int64_t> inStrides = nchwStrides(plan.input(kSelf));
-    const std::vector<int64_t> outStrides = nchwStrides(plan.output(kOut));
+    const std::vector<int64_t> inStrides = nchwStrides(plan.input(kSelf).strides);
+    const std::vector<int64_t> outStrides = nchwStrides(plan.output(kOut).strides);
     const int64_t planes = geo.N * geo.C;
     // Every index the kernel forms: the out grid, both views' element offsets, and the pad arithmetic.
     IndexWidth width;

@@ -21,6 +21,34 @@
 
 namespace testing_support {
 
+std::vector<int64_t> unpoolStrides(const std::vector<int64_t> &dims, UnpoolLayout layout) {
+    const size_t r = dims.size();
+    std::vector<int64_t> s(r);
+    const int64_t extra = layout == UnpoolLayout::Padded ? 1 : 0;
+    int64_t acc = 1;
+    for (size_t i = r; i-- > 0;) {
+        s[i] = acc;
+        acc *= dims[i] + extra;
+    }
+    if (layout == UnpoolLayout::InnerStrided) {
+        for (int64_t &v : s) v *= 2;
+    } else if (layout == UnpoolLayout::PlaneTransposed) {
+        s[r - 2] = 1;
+        s[r - 1] = dims[r - 2];
+    }
+    return s;
+}
+
+int64_t unpoolOffset(UnpoolLayout layout) {
+    switch (layout) {
+        case UnpoolLayout::Offset: return 7;
+        case UnpoolLayout::Padded: return 5;
+        case UnpoolLayout::InnerStrided: return 3;
+        case UnpoolLayout::PlaneTransposed: return 2;
+        default: return 0;
+    }
+}
+
 namespace {
 
 // The value v (exact in double) rounded once to a binary format with p significant bits, minimum
@@ -87,34 +115,6 @@ int64_t product(const std::vector<int64_t> &dims) {
     return n;
 }
 
-std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, UnpoolLayout layout) {
-    const size_t r = dims.size();
-    std::vector<int64_t> s(r);
-    const int64_t extra = layout == UnpoolLayout::Padded ? 1 : 0;
-    int64_t acc = 1;
-    for (size_t i = r; i-- > 0;) {
-        s[i] = acc;
-        acc *= dims[i] + extra;
-    }
-    if (layout == UnpoolLayout::InnerStrided) {
-        for (int64_t &v : s) v *= 2;
-    } else if (layout == UnpoolLayout::PlaneTransposed) {
-        s[r - 2] = 1;
-        s[r - 1] = dims[r - 2];
-    }
-    return s;
-}
-
-int64_t offsetFor(UnpoolLayout layout) {
-    switch (layout) {
-        case UnpoolLayout::Offset: return 7;
-        case UnpoolLayout::Padded: return 5;
-        case UnpoolLayout::InnerStrided: return 3;
-        case UnpoolLayout::PlaneTransposed: return 2;
-        default: return 0;
-    }
-}
-
 bool sameValue(double a, double b) {
     if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
     return a == b && std::signbit(a) == std::signbit(b);
@@ -142,10 +142,10 @@ public:
     }
 
     void setup() override {
-        gradT_ = DeviceTensor(grad_, s_.grad, stridesFor(grad_, s_.layout), offsetFor(s_.layout));
-        selfT_ = DeviceTensor(self_, s_.grad, stridesFor(self_, s_.layout), offsetFor(s_.layout));
-        indicesT_ = DeviceTensor(self_, s_.indices, stridesFor(self_, s_.layout), offsetFor(s_.layout));
-        outT_ = DeviceTensor(self_, s_.out, stridesFor(self_, s_.layout), offsetFor(s_.layout));
+        gradT_ = DeviceTensor(grad_, s_.grad, unpoolStrides(grad_, s_.layout), unpoolOffset(s_.layout));
+        selfT_ = DeviceTensor(self_, s_.grad, unpoolStrides(self_, s_.layout), unpoolOffset(s_.layout));
+        indicesT_ = DeviceTensor(self_, s_.indices, unpoolStrides(self_, s_.layout), unpoolOffset(s_.layout));
+        outT_ = DeviceTensor(self_, s_.out, unpoolStrides(self_, s_.layout), unpoolOffset(s_.layout));
         gradValues_ = randomOf(static_cast<size_t>(product(grad_)), s_.grad, s_.seed);
         const int64_t plane = s_.oH * s_.oW;
         indexValues_ = randomValues(static_cast<size_t>(product(self_)), s_.seed + 1000, 0, static_cast<double>(plane));
@@ -173,8 +173,8 @@ public:
         const std::vector<double> want = reference();
         CheckResult r = compareExact(got, want);
         if (r.ok && s_.layout != UnpoolLayout::Contiguous) {
-            checkStorageOutsideView(r, op + "/" + name, outT_, self_, stridesFor(self_, s_.layout),
-                                    offsetFor(s_.layout), kFill);
+            checkStorageOutsideView(r, op + "/" + name, outT_, self_, unpoolStrides(self_, s_.layout),
+                                    unpoolOffset(s_.layout), kFill);
         }
         return r;
     }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "support/op_case.h"
 
@@ -17,6 +18,11 @@ enum class UnpoolLayout {
     InnerStrided,    // every stride doubled (every other element), offset 3
     PlaneTransposed, // each (rows, cols) plane stored column-major, offset 2
 };
+
+// The strides and storage offset of a tensor of `dims` in `layout` (shared with
+// tests/cases/max_unpool2d_forward_cases.cpp).
+std::vector<int64_t> unpoolStrides(const std::vector<int64_t> &dims, UnpoolLayout layout);
+int64_t unpoolOffset(UnpoolLayout layout);
 
 struct UnpoolSpec {
     std::string name;

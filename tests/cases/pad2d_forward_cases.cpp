@@ -19,6 +19,7 @@
 #include "support/device_tensor.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/view_check.h"
 
 namespace testing_support {
 
@@ -86,13 +87,6 @@ int64_t sourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
     return i;
 }
 
-uint64_t splitmix(uint64_t &state) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 class Pad2dForwardCase : public OpCase {
 public:
     Pad2dForwardCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
@@ -116,7 +110,7 @@ public:
         std::vector<uint8_t> selfBytes(selfT_.storageBytes());
         uint64_t state = seed_;
         for (size_t i = 0; i < selfBytes.size(); ++i) {
-            selfBytes[i] = static_cast<uint8_t>(splitmix(state) >> 56);
+            selfBytes[i] = static_cast<uint8_t>(splitmix64(state) >> 56);
             if (dtype == ACL_BOOL) selfBytes[i] &= 1;
         }
         if (!selfBytes.empty() && aclrtMemcpy(selfT_.data(), selfBytes.size(), selfBytes.data(), selfBytes.size(),
@@ -141,24 +135,7 @@ public:
     CheckResult check() override {
         got_ = outT_.storage();
         CheckResult r;
-        if (got_.size() != expected_.size()) {
-            r.ok = false;
-            r.detail = op + "/" + name + ": out storage size differs from the reference";
-            return r;
-        }
-        const size_t elem = aclDataTypeSize(dtype);
-        for (size_t i = 0; i < got_.size(); ++i) {
-            if (got_[i] == expected_[i]) continue;
-            r.ok = false;
-            r.maxAbsError = INFINITY;
-            char buf[256];
-            std::snprintf(buf, sizeof buf,
-                          "%s/%s: out storage byte %zu (storage element %zu%s): got 0x%02x, expected 0x%02x", op.c_str(),
-                          name.c_str(), i, i / elem, inView_[i / elem] ? "" : ", outside the view", got_[i],
-                          expected_[i]);
-            r.detail = buf;
-            break;
-        }
+        compareStorageBytes(r, op + "/" + name, got_, expected_, aclDataTypeSize(dtype), inView_);
         return r;
     }
 

@@ -24,4 +24,14 @@ void checkStorageOutsideView(CheckResult &r, const std::string &what, const Devi
                              const std::vector<int64_t> &shape, const std::vector<int64_t> &strides, int64_t offset,
                              uint8_t fill);
 
+// For OpCase::check() of the copy operators (the forward pads, MaxUnpool2d), which compare an output's
+// whole storage byte for byte with a host-built expectation: fails r at the first differing byte with
+// "<what>: out storage byte 12 (storage element 3[, outside the view]): got 0x.., expected 0x..".
+// inView[e] tells whether storage element e (elemSize bytes) is in the view.
+void compareStorageBytes(CheckResult &r, const std::string &what, const std::vector<uint8_t> &got,
+                         const std::vector<uint8_t> &expected, size_t elemSize, const std::vector<bool> &inView);
+
+// SplitMix64: the tests' seeded random bytes (one 64-bit value per call, advancing state).
+uint64_t splitmix64(uint64_t &state);
+
 }  // namespace testing_support

@@ -1,0 +1,111 @@
+// The gradient of 2-D max pooling with indices, as a gather: one work-item per gradInput element
+// (h, w) visits the outputs whose windows cover it, in the outputs' scan order (oh, then ow,
+// increasing), and adds gradOutput[oh][ow] when indices[oh][ow] names (h, w). The sum is in float
+// from 0 and rounds once to gradInput's dtype. Each element is written once by one work-item: no
+// atomics, the same bits on every run, and the same bits as PyTorch's CPU scatter in float (which adds
+// in that same order).
+//
+// Output oh covers row h when h = oh * sH - pH + j * dH for a tap j in [0, kH): taps from kH - 1 down
+// to 0 give increasing oh. Columns likewise.
+//
+// max_pool2d_bwd_check, one work-item per output: an index that is not one of its own window's
+// positions inside the input (a forward never records one, except PyTorch's index of a window with no
+// position inside the input) is never gathered (its gradient is dropped) and is reported through the
+// stream's fault record (report_fault, cl_kernels/common.cl): the next synchronize returns 507015
+// naming the operator, the index and the output's flat position. Nothing is read or written out of
+// bounds.
+//
+// Macros the host defines (host/ops/max_pool2d_with_indices_backward.cpp):
+//   G_T, G_LOAD     gradOutput slot; OUT_T, OUT_STORE gradInput slot (stores a float with one rounding)
+//   IDX_T           int or long (indices)
+//   INDEX_T         int when every offset fits in 31 bits, long otherwise
+
+#define BWD_SHAPE_ARGS                                                                                         \
+    long H, long W, long OH, long OW, long kH, long kW, long sH, long sW, long pH, long pW, long dH, long dW, \
+        long C, long planes
+
+__kernel void max_pool2d_bwd(__global const G_T *grad, ulong grad_off, __global const IDX_T *idx, ulong idx_off,
+                             __global OUT_T *gin, ulong gin_off, BWD_SHAPE_ARGS, long g_sn, long g_sc, long g_sh,
+                             long g_sw, long i_sn, long i_sc, long i_sh, long i_sw, long o_sn, long o_sc, long o_sh,
+                             long o_sw) {
+    const INDEX_T w = (INDEX_T)get_global_id(0);
+    const INDEX_T h = (INDEX_T)get_global_id(1);
+    const INDEX_T plane = (INDEX_T)get_global_id(2);
+    if (w >= (INDEX_T)W || h >= (INDEX_T)H || plane >= (INDEX_T)planes) return;
+    const INDEX_T n = plane / (INDEX_T)C, c = plane - n * (INDEX_T)C;
+    __global const G_T *gp = grad + grad_off + (ulong)(n * (INDEX_T)g_sn + c * (INDEX_T)g_sc);
+    __global const IDX_T *ip = idx + idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc);
+    const long self_at = (long)h * W + (long)w;
+    float acc = 0.0f;
+    // Only the taps whose output lies in [0, OH) (a tap range, not a walk over the whole kernel: kernels
+    // may be far larger than the image). Sign tests are unsigned compares of non-negative values: Mesa
+    // llvmpipe miscompiles 64-bit signed compares with constants (see max_unpool2d_backward.cl).
+    const INDEX_T hp = h + (INDEX_T)pH, wp = w + (INDEX_T)pW;
+    const INDEX_T lastH = ((INDEX_T)OH - 1) * (INDEX_T)sH, lastW = ((INDEX_T)OW - 1) * (INDEX_T)sW;
+    const INDEX_T jhHi = min((INDEX_T)kH - 1, hp / (INDEX_T)dH), jwHi = min((INDEX_T)kW - 1, wp / (INDEX_T)dW);
+    const INDEX_T jhLo = (ulong)hp > (ulong)lastH ? (hp - lastH + (INDEX_T)dH - 1) / (INDEX_T)dH : 0;
+    const INDEX_T jwLo = (ulong)wp > (ulong)lastW ? (wp - lastW + (INDEX_T)dW - 1) / (INDEX_T)dW : 0;
+    const INDEX_T nh = jhHi >= jhLo ? jhHi - jhLo + 1 : 0, nw = jwHi >= jwLo ? jwHi - jwLo + 1 : 0;
+    if (dH == 1 && dW == 1) {
+        // No dilation: the covering outputs are a contiguous range per axis, walked without divisions
+        // (the same outputs in the same order as the general loop below).
+        const INDEX_T ohLo = (hp - jhHi + (INDEX_T)sH - 1) / (INDEX_T)sH, ohHi = (hp - jhLo) / (INDEX_T)sH;
+        const INDEX_T owLo = (wp - jwHi + (INDEX_T)sW - 1) / (INDEX_T)sW, owHi = (wp - jwLo) / (INDEX_T)sW;
+        if (nh > 0 && nw > 0) {
+            ORDERED_LOOP
+            for (INDEX_T oh = ohLo; oh <= ohHi; ++oh) {
+                ORDERED_LOOP
+                for (INDEX_T ow = owLo; ow <= owHi; ++ow) {
+                    if ((long)ip[oh * (INDEX_T)i_sh + ow * (INDEX_T)i_sw] == self_at) {
+                        acc += (float)G_LOAD(gp, oh * (INDEX_T)g_sh + ow * (INDEX_T)g_sw);
+                    }
+                }
+            }
+        }
+        OUT_STORE(gin + gin_off, n * (INDEX_T)o_sn + c * (INDEX_T)o_sc + h * (INDEX_T)o_sh + w * (INDEX_T)o_sw, acc);
+        return;
+    }
+    // Taps from the highest down: increasing oh, then increasing ow.
+    ORDERED_LOOP
+    for (INDEX_T ih = 0; ih < nh; ++ih) {
+        const INDEX_T th = hp - (jhHi - ih) * (INDEX_T)dH;
+        if (th % (INDEX_T)sH != 0) continue;
+        const INDEX_T oh = th / (INDEX_T)sH;
+        ORDERED_LOOP
+        for (INDEX_T iw = 0; iw < nw; ++iw) {
+            const INDEX_T tw = wp - (jwHi - iw) * (INDEX_T)dW;
+            if (tw % (INDEX_T)sW != 0) continue;
+            const INDEX_T ow = tw / (INDEX_T)sW;
+            if ((long)ip[oh * (INDEX_T)i_sh + ow * (INDEX_T)i_sw] == self_at) {
+                acc += (float)G_LOAD(gp, oh * (INDEX_T)g_sh + ow * (INDEX_T)g_sw);
+            }
+        }
+    }
+    OUT_STORE(gin + gin_off, n * (INDEX_T)o_sn + c * (INDEX_T)o_sc + h * (INDEX_T)o_sh + w * (INDEX_T)o_sw, acc);
+}
+
+__kernel void max_pool2d_bwd_check(__global const IDX_T *idx, ulong idx_off, __global fault_record *fault,
+                                   uint fault_tag, BWD_SHAPE_ARGS, long i_sn, long i_sc, long i_sh, long i_sw) {
+    const INDEX_T ow = (INDEX_T)get_global_id(0);
+    const INDEX_T oh = (INDEX_T)get_global_id(1);
+    const INDEX_T plane = (INDEX_T)get_global_id(2);
+    if (ow >= (INDEX_T)OW || oh >= (INDEX_T)OH || plane >= (INDEX_T)planes) return;
+    const INDEX_T n = plane / (INDEX_T)C, c = plane - n * (INDEX_T)C;
+    const long k = (long)idx[idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc + oh * (INDEX_T)i_sh +
+                                               ow * (INDEX_T)i_sw)];
+    const long plane_size = H * W;
+    // Unsigned bound test (catches negative k too; see max_unpool2d_backward.cl on 64-bit signs).
+    bool ok = (ulong)k < (ulong)plane_size;
+    if (ok) {
+        // (row, col) - the window's start, in unsigned arithmetic on non-negative values.
+        const ulong r = (ulong)(k / W) + (ulong)pH, col = (ulong)(k % W) + (ulong)pW;
+        const ulong h0 = (ulong)oh * (ulong)sH, w0 = (ulong)ow * (ulong)sW;
+        ok = r >= h0 && col >= w0;
+        if (ok) {
+            const ulong dr = r - h0, dc = col - w0;
+            ok = dr % (ulong)dH == 0 && dc % (ulong)dW == 0 && dr / (ulong)dH < (ulong)kH &&
+                 dc / (ulong)dW < (ulong)kW;
+        }
+    }
+    if (!ok) report_fault(fault, fault_tag, k, plane_size, ((long)plane * OH + oh) * OW + ow);
+}

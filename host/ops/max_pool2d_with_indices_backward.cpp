@@ -1,0 +1,154 @@
+// aclnnMaxPool2dWithIndicesBackward (aclnnop/aclnn_max_pool2d_with_indices_backward.h): the gradient
+// of 2-D max pooling, a deterministic gather (cl_kernels/max_pool2d_with_indices_backward.cl). An
+// index outside its own window is a device fault (507015 at the next synchronize), never an access
+// out of bounds. The contract, in check order: docs/ops/max_pool2d_with_indices_backward.md.
+#include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
+#include "common/dtype.h"
+#include "ops/max_pool2d_window.h"
+#include "ops/op_plan.h"
+#include "runtime/stream.h"
+
+namespace aclcl {
+
+namespace {
+
+constexpr const char *kApi = "aclnnMaxPool2dWithIndicesBackward";
+// Executor indices, in CANN's argument order.
+constexpr size_t kGradOutput = 0, kIndices = 2;  // self (1) gives only the shape
+constexpr size_t kGradInput = 0;
+
+constexpr size_t kGroupTarget = 256;
+
+struct Geometry : PoolGeometry {
+    bool nhwc = false;
+    bool empty = false;
+};
+
+// CANN's checks in its order: nulls (all eight); (views); self's dtype, gradOutput's and gradInput's
+// = self's, indices'; formats (gradOutput's and gradInput's = self's, each one of ND/NCHW/NHWC); the
+// four tensors 3-D or 4-D; the attributes (max_pool2d_window.h); gradInput's shape = self's; C, H, W
+// non-zero; the pooled size > 0; gradOutput's shape; indices' shape = gradOutput's; (gradInput not
+// self-overlapping). self empty (N == 0): nothing to do.
+Geometry validate(const char *op, const Device &device, const aclTensor *gradOutput, const aclTensor *self,
+                  const aclTensor *indices, const aclIntArray *kernelSize, const aclIntArray *stride,
+                  const aclIntArray *padding, const aclIntArray *dilation, bool ceilMode,
+                  const aclTensor *gradInput) {
+    checkNotNull(op, gradOutput, "gradOutput");
+    checkNotNull(op, self, "self");
+    checkNotNull(op, indices, "indices");
+    checkNotNull(op, kernelSize, "kernelSize");
+    checkNotNull(op, stride, "stride");
+    checkNotNull(op, padding, "padding");
+    checkNotNull(op, dilation, "dilation");
+    checkNotNull(op, gradInput, "gradInput");
+    checkViews(op, {{gradOutput, "gradOutput"}, {self, "self"}, {indices, "indices"}, {gradInput, "gradInput"}});
+
+    checkDtypeIn(op, self, "self", {ACL_FLOAT16, ACL_FLOAT, ACL_BF16});
+    checkSameDtype(op, self, "self", gradOutput, "gradOutput");
+    checkSameDtype(op, self, "self", gradInput, "gradInput");
+    checkDtypeIn(op, indices, "indices", {ACL_INT32, ACL_INT64});
+    requireDeviceSupports(device, self->dtype, op, "self");
+
+    for (const auto &[t, name] : {std::pair<const aclTensor *, const char *>{gradOutput, "gradOutput"},
+                                  {gradInput, "gradInput"}}) {
+        if (t->format == self->format) continue;
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have the format of self (%d), but found %d.", op,
+                                                name, static_cast<int>(self->format), static_cast<int>(t->format)));
+    }
+    const std::initializer_list<aclFormat> formats = {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC};
+    checkFormatIn(op, self, "self", formats);
+    checkFormatIn(op, indices, "indices", formats);
+    checkRankIn(op, self, "self", {3, 4});
+    checkRankIn(op, gradInput, "gradInput", {3, 4});
+    checkRankIn(op, gradOutput, "gradOutput", {3, 4});
+    checkRankIn(op, indices, "indices", {3, 4});
+
+    const PoolWindow win = readPoolWindow(op, kernelSize, stride, padding, dilation, ceilMode);
+    checkSameShape(op, self, "self", gradInput, "gradInput");
+    Geometry g;
+    g.nhwc = self->format == ACL_FORMAT_NHWC;
+    static_cast<PoolGeometry &>(g) = poolGeometry(op, win, poolAxes(*self, g.nhwc), self);
+    checkShapeIs(op, gradOutput, "gradOutput", pooledShape(self, g.nhwc, g));
+    checkSameShape(op, gradOutput, "gradOutput", indices, "indices");
+    checkNoSelfOverlap(op, gradInput, "gradInput");
+    g.empty = self->isEmpty();
+    return g;
+}
+
+struct Args {
+    const aclTensor *gradOutput, *self, *indices;
+    const aclIntArray *kernelSize, *stride, *padding, *dilation;
+    bool ceilMode;
+    const aclTensor *gradInput;
+};
+
+void plan(OpPlan &plan, const Args &a) {
+    const Geometry g = validate(plan.checkName(), plan.device(), a.gradOutput, a.self, a.indices, a.kernelSize,
+                                a.stride, a.padding, a.dilation, a.ceilMode, a.gradInput);
+    plan.addInput(a.gradOutput, "gradOutput");
+    plan.addInput(a.self, "self");
+    plan.addInput(a.indices, "indices");
+    plan.addOutput(a.gradInput, "gradInput");
+    plan.describeAttribute("kernelSize", a.kernelSize);
+    plan.describeAttribute("stride", a.stride);
+    plan.describeAttribute("padding", a.padding);
+    plan.describeAttribute("dilation", a.dilation);
+    plan.describeAttribute("ceilMode", static_cast<int64_t>(a.ceilMode));
+    if (g.empty) return;
+
+    const PoolAxes go = poolAxes(plan.input(kGradOutput), g.nhwc), ix = poolAxes(plan.input(kIndices), g.nhwc),
+                   gi = poolAxes(plan.output(kGradInput), g.nhwc);
+    const PoolWindow w = g.win;
+    const int64_t planes = g.N * g.C;
+    const bool wide = poolWideIndex(g, a.gradOutput, a.indices, a.gradInput);
+
+    const aclDataType dt = a.self->dtype, it = a.indices->dtype;
+    Defines defines;
+    defines.slot("G", dt).slot("IDX", it).slot("OUT", dt, ACL_FLOAT).index(wide);
+    ProgramHandle program = plan.program("max_pool2d_with_indices_backward", defines);
+    const Operand gOp{Operand::Where::Input, kGradOutput, 0, dt};
+    const Operand iOp{Operand::Where::Input, kIndices, 0, it};
+    const Operand oOp{Operand::Where::Output, kGradInput, 0, dt};
+    const int64_t H = g.H, W = g.W, OH = g.OH, OW = g.OW, C = g.C;
+
+    // The index check: one work-item per output.
+    const cl_uint faultTag = registerFaultSource(kApi);
+    auto check = plan.kernel(program, "max_pool2d_bwd_check");
+    const size_t outGlobal[3] = {static_cast<size_t>(OW), static_cast<size_t>(OH), static_cast<size_t>(planes)};
+    size_t outLocal[3];
+    fillLocalSize(plan.device(), check->maxWorkGroupSize(), outGlobal, kGroupTarget, outLocal);
+    plan.launch(check, LaunchSize::grid(3, outGlobal, outLocal), [=](Kernel &k, RunContext &ctx) {
+        k.args(iOp.resolve(ctx), ctx.stream().faultBuffer(), faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH,
+               w.pW, w.dH, w.dW, C, planes, ix.sN, ix.sC, ix.sH, ix.sW);
+    });
+
+    // The gather: one work-item per gradInput element.
+    auto gather = plan.kernel(program, "max_pool2d_bwd");
+    const size_t inGlobal[3] = {static_cast<size_t>(W), static_cast<size_t>(H), static_cast<size_t>(planes)};
+    size_t inLocal[3];
+    fillLocalSize(plan.device(), gather->maxWorkGroupSize(), inGlobal, kGroupTarget, inLocal);
+    plan.launch(gather, LaunchSize::grid(3, inGlobal, inLocal), [=](Kernel &k, RunContext &ctx) {
+        k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH,
+               w.pW, w.dH, w.dW, C, planes, go.sN, go.sC, go.sH, go.sW, ix.sN, ix.sC, ix.sH, ix.sW, gi.sN, gi.sC,
+               gi.sH, gi.sW);
+    });
+}
+
+}  // namespace
+}  // namespace aclcl
+
+aclnnStatus aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
+                                                              const aclTensor *indices, const aclIntArray *kernelSize,
+                                                              const aclIntArray *stride, const aclIntArray *padding,
+                                                              const aclIntArray *dilation, bool ceilMode,
+                                                              aclTensor *gradInput, uint64_t *workspaceSize,
+                                                              aclOpExecutor **executor) {
+    const aclcl::Args args{gradOutput, self, indices, kernelSize, stride, padding, dilation, ceilMode, gradInput};
+    return aclcl::planOperator(aclcl::kApi, workspaceSize, executor,
+                               [&](aclcl::OpPlan &plan) { aclcl::plan(plan, args); });
+}
+
+aclnnStatus aclnnMaxPool2dWithIndicesBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                              aclrtStream stream) {
+    return aclcl::runExecutor(aclcl::kApi, workspace, workspaceSize, executor, stream);
+}

@@ -1,0 +1,366 @@
+// aclnnMaxPool2dWithIndices: the CANN docs' example, PyTorch golden data, exact host references
+// (ties, NaN, infinities, signed zeros) over every dtype and both index dtypes, every attribute
+// length, ceilMode and dilation, strided/offset/NHWC views, the element kernel, wide indices,
+// determinism, empty batches, and every documented error in CANN's order.
+//
+// Tolerances: none. out is a copy of the chosen element and indices are integers: every comparison
+// is exact (NaN matches NaN, and the sign of zero is compared).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_max_pool2d_with_indices.h"
+#include "cases/max_pool2d_cases.h"
+#include "common/test_hooks.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/case_checks.h"
+#include "support/device_tensor.h"
+#include "support/golden_tally.h"
+#include "support/host_data.h"
+#include "support/int_array.h"
+#include "support/op_case.h"
+#include "support/plan_and_run.h"
+
+using namespace testing_support;
+
+namespace {
+
+struct Attrs {
+    IntArray kernel, stride, padding, dilation;
+    bool ceil;
+    explicit Attrs(const PoolAttrs &a)
+        : kernel(a.kernel), stride(a.stride), padding(a.padding), dilation(a.dilation), ceil(a.ceilMode) {}
+};
+
+aclnnStatus runPool(aclrtStream stream, const aclTensor *self, const Attrs &a, aclTensor *out, aclTensor *idx,
+                    uint64_t *wsOut = nullptr) {
+    return planAndRun(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxPool2dWithIndicesGetWorkspaceSize(self, a.kernel, a.stride, a.padding, a.dilation, a.ceil,
+                                                             out, idx, ws, ex);
+        },
+        aclnnMaxPool2dWithIndices, stream, wsOut);
+}
+
+const PoolAttrs kK2S2{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
+const PoolAttrs kK3S2P1{{3, 3}, {2, 2}, {1, 1}, {1, 1}, false};
+
+class MaxPool2dTest : public DeviceTest {
+protected:
+    // runAndCheckCase (tests/support/case_checks.h); true: the case ran (every case here can).
+    bool runAndCheck(OpCase &c) {
+        runAndCheckCase(c, stream);
+        return c.supported(nullptr);
+    }
+};
+
+TEST_P(MaxPool2dTest, CannDocsExample) {
+    DeviceTensor self({1, 1, 4, 3}, ACL_FLOAT, ACL_FORMAT_NCHW), out({1, 1, 2, 1}, ACL_FLOAT, ACL_FORMAT_NCHW),
+        idx({1, 1, 2, 1}, ACL_INT32, ACL_FORMAT_NCHW);
+    self.upload({0.0850, -0.5147, -0.0212, -0.5654, -0.3222, 0.5847, 1.7510, 0.9954, 0.1842, 0.8392, 0.4835,
+                 0.9213});
+    Attrs a(kK2S2);
+    ASSERT_ACL_OK(runPool(stream, self, a, out, idx));
+    EXPECT_EQ(out.download(), (std::vector<double>{static_cast<float>(0.0850), static_cast<float>(1.7510)}));
+    EXPECT_EQ(idx.download(), (std::vector<double>{0, 6}));
+}
+
+aclDataType goldenDtype(const std::string &d) {
+    static const std::map<std::string, aclDataType> m = {{"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16},
+                                                         {"bfloat16", ACL_BF16}, {"int32", ACL_INT32},
+                                                         {"int64", ACL_INT64}};
+    return m.at(d);
+}
+
+bool sameValue(double got, double want) {
+    if (std::isnan(want)) return std::isnan(got);
+    return got == want && std::signbit(got) == std::signbit(want);
+}
+
+TEST_P(MaxPool2dTest, MatchesPyTorchGolden) {
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_pool2d_with_indices.golden");
+    ASSERT_EQ(cases.size(), 17u);
+    GoldenTally tally(cases.size());
+    for (const golden::Case &c : cases) {
+        SCOPED_TRACE(c.name);
+        const golden::Tensor &s = c.tensor("self"), &wantOut = c.tensor("out"), &wantIdx = c.tensor("indices");
+        const aclDataType dt = goldenDtype(s.dtype);
+        DeviceTensor self(s.dims, dt), out(wantOut.dims, dt), idx(wantIdx.dims, goldenDtype(wantIdx.dtype));
+        self.upload(s.values);
+        out.fillStorage(0xcc);
+        idx.fillStorage(0xcc);
+        PoolAttrs pa{c.ints("kernelSize"), c.ints("stride"), c.ints("padding"), c.ints("dilation"),
+                     c.num("ceilMode") != 0};
+        if (c.name.find("stride_empty") != std::string::npos) pa.stride.clear();  // passed empty: = kernelSize
+        Attrs a(pa);
+        ASSERT_ACL_OK(runPool(stream, self, a, out, idx));
+        const std::vector<double> gotOut = out.download(), gotIdx = idx.download();
+        ASSERT_EQ(gotOut.size(), wantOut.values.size());
+        for (size_t i = 0; i < gotOut.size(); ++i) {
+            ASSERT_TRUE(sameValue(gotOut[i], wantOut.values[i])) << "out " << i << ": " << gotOut[i];
+            ASSERT_EQ(gotIdx[i], wantIdx.values[i]) << "indices " << i;
+        }
+        tally.ran();
+    }
+    tally.check(17);
+}
+
+TEST_P(MaxPool2dTest, EveryDtypeAndIndexDtype) {
+    size_t ran = 0;
+    uint64_t seed = 100;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        for (aclDataType it : {ACL_INT32, ACL_INT64}) {
+            ran += runAndCheck(*makeMaxPool2dCase("4-D k3s2p1 specials", dt, it, {2, 3, 11, 9}, kK3S2P1,
+                                                  PoolLayout::Contiguous, PoolValues::Specials, ++seed));
+            ran += runAndCheck(*makeMaxPool2dCase("3-D k2s2 ties", dt, it, {3, 8, 10}, kK2S2, PoolLayout::Gapped,
+                                                  PoolValues::Ties, ++seed));
+        }
+    }
+    EXPECT_EQ(ran, 12u);
+}
+
+TEST_P(MaxPool2dTest, AttributeLengthsCeilModeAndDilation) {
+    const std::vector<PoolAttrs> attrs = {
+        {{3}, {}, {1}, {1}, false},                 // stride empty: = kernel
+        {{3, 2}, {}, {1, 0}, {1}, true},            // rectangular kernel, stride empty, ceil
+        {{2}, {1}, {1}, {2}, false},                // stride 1 < kernel: overlapping windows, dilation
+        {{3, 2}, {2, 3}, {1, 1}, {2, 3}, true},     // everything rectangular, ceil
+        {{4, 3}, {3}, {2, 1}, {1, 2}, true},        // stride one value for both
+        {{1}, {2}, {0}, {1}, false},                // 1x1 windows
+        {{2}, {1}, {1}, {3}, false},                // some windows with no element inside the input
+        {{1 << 20, 3}, {1}, {1 << 19, 1}, {1}, true},  // a window far larger than the image
+    };
+    uint64_t seed = 200;
+    for (const PoolAttrs &a : attrs) {
+        EXPECT_TRUE(runAndCheck(*makeMaxPool2dCase("attrs", ACL_FLOAT, ACL_INT64, {2, 2, 9, 11}, a,
+                                                   PoolLayout::Contiguous, PoolValues::Specials, ++seed)));
+    }
+    // The smallest image: 2x2 with dilation 3 and padding 1 gives windows with nothing inside.
+    EXPECT_TRUE(runAndCheck(*makeMaxPool2dCase("empty windows", ACL_FLOAT, ACL_INT32, {1, 2, 2},
+                                               PoolAttrs{{2}, {1}, {1}, {3}, false}, PoolLayout::Contiguous,
+                                               PoolValues::Random, 250)));
+}
+
+TEST_P(MaxPool2dTest, StridedOffsetAndNhwcViews) {
+    size_t ran = 0;
+    uint64_t seed = 300;
+    for (PoolLayout layout : {PoolLayout::Gapped, PoolLayout::Transposed, PoolLayout::NhwcFormat}) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
+            ran += runAndCheck(*makeMaxPool2dCase("4-D", dt, ACL_INT64, {2, 3, 9, 8}, kK3S2P1, layout,
+                                                  PoolValues::Specials, ++seed));
+            ran += runAndCheck(*makeMaxPool2dCase("3-D ceil", dt, ACL_INT32, {3, 7, 10},
+                                                  PoolAttrs{{2, 3}, {2}, {1}, {1}, true}, layout, PoolValues::Ties,
+                                                  ++seed));
+        }
+    }
+    EXPECT_EQ(ran, 12u);
+}
+
+TEST_P(MaxPool2dTest, ElementKernelMatches) {
+    // The one-work-item-per-output kernel GPUs get, here on every device (the shared element-kernel hook).
+    aclcl::ScopedTestHook element(aclcl::TestHook::Pad2dElementKernel);
+    uint64_t seed = 400;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16}) {
+        EXPECT_TRUE(runAndCheck(*makeMaxPool2dCase("element", dt, ACL_INT64, {2, 3, 13, 17}, kK3S2P1,
+                                                   PoolLayout::Gapped, PoolValues::Specials, ++seed)));
+        EXPECT_TRUE(runAndCheck(*makeMaxPool2dCase("element nhwc", dt, ACL_INT32, {2, 3, 9, 8},
+                                                   PoolAttrs{{2}, {1}, {1}, {2}, true}, PoolLayout::NhwcFormat,
+                                                   PoolValues::Ties, ++seed)));
+    }
+}
+
+TEST_P(MaxPool2dTest, WideIndexKernelMatches) {
+    aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
+    EXPECT_TRUE(runAndCheck(*makeMaxPool2dCase("wide", ACL_FLOAT, ACL_INT64, {2, 3, 10, 12}, kK3S2P1,
+                                               PoolLayout::Transposed, PoolValues::Specials, 500)));
+    aclcl::ScopedTestHook element(aclcl::TestHook::Pad2dElementKernel);
+    EXPECT_TRUE(runAndCheck(*makeMaxPool2dCase("wide element", ACL_BF16, ACL_INT32, {2, 3, 10, 12}, kK2S2,
+                                               PoolLayout::Gapped, PoolValues::Specials, 501)));
+}
+
+TEST_P(MaxPool2dTest, RegisteredBenchmarkCasesPassTheirChecks) {
+    // The smallest sweep point as aclnn_bench runs it (the others are large: bench only).
+    size_t ran = 0;
+    for (auto &c : makeCases("MaxPool2dWithIndices")) {
+        if (c->op != "MaxPool2dWithIndices" || c->name.find("sweep 1x16x64x64") == std::string::npos) continue;
+        ran += runAndCheck(*c);
+    }
+    EXPECT_EQ(ran, 1u);
+}
+
+TEST_P(MaxPool2dTest, TwoRunsAreBitIdentical) {
+    auto a = makeMaxPool2dCase("a", ACL_FLOAT16, ACL_INT64, {2, 4, 30, 41}, kK3S2P1, PoolLayout::Gapped,
+                               PoolValues::Specials, 900);
+    auto b = makeMaxPool2dCase("b", ACL_FLOAT16, ACL_INT64, {2, 4, 30, 41}, kK3S2P1, PoolLayout::Gapped,
+                               PoolValues::Specials, 900);
+    ASSERT_TRUE(runAndCheck(*a));
+    ASSERT_TRUE(runAndCheck(*b));
+    const std::vector<double> ra = maxPool2dCaseResult(*a), rb = maxPool2dCaseResult(*b);
+    ASSERT_EQ(ra.size(), rb.size());
+    for (size_t i = 0; i < ra.size(); ++i) ASSERT_TRUE(sameValue(ra[i], rb[i])) << i;
+}
+
+TEST_P(MaxPool2dTest, NoWorkspaceAndEmptyBatch) {
+    Attrs a(kK2S2);
+    DeviceTensor s({0, 3, 4, 6}, ACL_FLOAT), o({0, 3, 2, 3}, ACL_FLOAT), i({0, 3, 2, 3}, ACL_INT64);
+    uint64_t ws = 7;
+    ASSERT_ACL_OK(runPool(stream, s, a, o, i, &ws));
+    EXPECT_EQ(ws, 0u);
+    DeviceTensor s2({2, 3, 4, 6}, ACL_FLOAT, {100, 30, 1, 4}, 9), o2({2, 3, 2, 3}, ACL_FLOAT),
+        i2({2, 3, 2, 3}, ACL_INT32, {1, 2, 18, 6}, 3);
+    ws = 7;
+    ASSERT_ACL_OK(runPool(stream, s2, a, o2, i2, &ws));
+    EXPECT_EQ(ws, 0u);  // every tensor through its own strides
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors, in CANN's order.
+
+struct ErrorCall {
+    std::vector<int64_t> selfShape{1, 2, 6, 8}, outShape{1, 2, 3, 4}, idxShape{1, 2, 3, 4};
+    aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT, idxType = ACL_INT64;
+    aclFormat selfFormat = ACL_FORMAT_NCHW, outFormat = ACL_FORMAT_NCHW;
+    PoolAttrs attrs{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
+    std::vector<int64_t> outStrides;
+};
+
+class MaxPool2dErrors : public MaxPool2dTest {
+protected:
+    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
+        DeviceTensor s(e.selfShape, e.selfType, e.selfFormat);
+        DeviceTensor o = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType, e.outFormat)
+                                              : DeviceTensor(e.outShape, e.outType, e.outStrides, 0, e.outFormat);
+        DeviceTensor i(e.idxShape, e.idxType, e.outFormat);
+        Attrs a(e.attrs);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        const aclnnStatus got = aclnnMaxPool2dWithIndicesGetWorkspaceSize(s, a.kernel, a.stride, a.padding,
+                                                                          a.dilation, a.ceil, o, i, &ws, &ex);
+        EXPECT_EQ(got, code);
+        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+        expectRecentMessageHas(fragments);
+    }
+};
+
+TEST_P(MaxPool2dErrors, ValidCallSucceeds) { expectError(ErrorCall{}, ACL_SUCCESS, {}); }
+
+TEST_P(MaxPool2dErrors, NullArgumentsInCannsOrder) {
+    DeviceTensor s({1, 2, 6, 8}, ACL_FLOAT), o({1, 2, 3, 4}, ACL_FLOAT), i({1, 2, 3, 4}, ACL_INT64);
+    IntArray k({2}), st({2}), p({0}), d({1});
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    const char *names[] = {"[self]", "[kernelSize]", "[stride]", "[padding]", "[dilation]", "[out]", "[indices]"};
+    for (int n = 0; n < 7; ++n) {
+        // Argument n and every later one null: the first null is reported.
+        const aclTensor *sp = n <= 0 ? nullptr : s.get();
+        const aclIntArray *kp = n <= 1 ? nullptr : static_cast<aclIntArray *>(k);
+        const aclIntArray *stp = n <= 2 ? nullptr : static_cast<aclIntArray *>(st);
+        const aclIntArray *pp = n <= 3 ? nullptr : static_cast<aclIntArray *>(p);
+        const aclIntArray *dp = n <= 4 ? nullptr : static_cast<aclIntArray *>(d);
+        aclTensor *op = n <= 5 ? nullptr : o.get();
+        EXPECT_EQ(aclnnMaxPool2dWithIndicesGetWorkspaceSize(sp, kp, stp, pp, dp, false, op, nullptr, &ws, &ex),
+                  161001);
+        expectRecentMessageHas({names[n], "nullptr"});
+    }
+    EXPECT_EQ(aclnnMaxPool2dWithIndicesGetWorkspaceSize(s, k, st, p, d, false, o, i, nullptr, &ex), 161001);
+    expectRecentMessageHas({"workspaceSize"});
+    EXPECT_EQ(aclnnMaxPool2dWithIndices(nullptr, 0, nullptr, stream), 161001);
+    expectRecentMessageHas({"aclnnMaxPool2dWithIndices"});
+}
+
+TEST_P(MaxPool2dErrors, Dtypes) {
+    ErrorCall e;
+    e.selfType = e.outType = ACL_DOUBLE;
+    expectError(e, 161002, {"aclnnMaxPool2dWithIndicesGetWorkspaceSize", "self", "DOUBLE", "DT_BF16"});
+    e = ErrorCall{};
+    e.outType = ACL_FLOAT16;
+    expectError(e, 161002, {"out", "self", "FLOAT16"});
+    e = ErrorCall{};
+    e.idxType = ACL_INT16;
+    expectError(e, 161002, {"indices", "INT16", "DT_INT32"});
+    // CANN's order: self's dtype before out's before indices'.
+    e.outType = ACL_FLOAT16;
+    expectError(e, 161002, {"out"});
+}
+
+TEST_P(MaxPool2dErrors, FormatsAndRank) {
+    ErrorCall e;
+    e.outFormat = ACL_FORMAT_ND;
+    expectError(e, 161002, {"out", "format"});
+    e = ErrorCall{};
+    e.selfFormat = e.outFormat = ACL_FORMAT_NC1HWC0;
+    expectError(e, 161002, {"self", "format"});
+    e = ErrorCall{};
+    e.selfShape = {2, 6, 8};
+    e.selfShape = {1, 1, 2, 6, 8};
+    expectError(e, 161002, {"self", "3 or 4-D", "5-D"});
+}
+
+TEST_P(MaxPool2dErrors, AttributeLengthsBeforeValues) {
+    ErrorCall e;
+    e.attrs.kernel = {2, 2, 2};
+    expectError(e, 161002, {"kernelSize", "1 or 2 values", "3"});
+    e = ErrorCall{};
+    e.attrs.stride = {2, 2, 2};
+    expectError(e, 161002, {"stride", "0, 1 or 2 values"});
+    e = ErrorCall{};
+    e.attrs.padding = {};
+    expectError(e, 161002, {"padding", "1 or 2 values", "0"});
+    e = ErrorCall{};
+    e.attrs.dilation = {1, 1, 1};
+    expectError(e, 161002, {"dilation", "1 or 2 values"});
+    // A bad kernel value and a bad dilation length: the lengths come first.
+    e.attrs.kernel = {0, 2};
+    expectError(e, 161002, {"dilation"});
+}
+
+TEST_P(MaxPool2dErrors, AttributeValues) {
+    ErrorCall e;
+    e.attrs.kernel = {2, 0};
+    expectError(e, 161002, {"kernelSize", "> 0", "[2, 0]"});
+    e = ErrorCall{};
+    e.attrs.stride = {-1};
+    expectError(e, 161002, {"stride", "> 0"});
+    e = ErrorCall{};
+    e.attrs.padding = {2, 0};
+    expectError(e, 161002, {"padding", "half of kernelSize", "[2, 0]"});
+    e.attrs.padding = {-1};
+    expectError(e, 161002, {"padding", ">= 0"});
+    e = ErrorCall{};
+    e.attrs.dilation = {1, 0};
+    expectError(e, 161002, {"dilation", "> 0"});
+    // Ours, after CANN's checks: the window arithmetic stays in 64 bits.
+    e = ErrorCall{};
+    e.attrs.dilation = {int64_t{1} << 31};
+    expectError(e, 161002, {"dilation", "below 2^31"});
+}
+
+TEST_P(MaxPool2dErrors, ShapesAndEmptyTensors) {
+    ErrorCall e;
+    e.outShape = {1, 2, 3, 5};
+    expectError(e, 161002, {"out", "[1, 2, 3, 4]", "[1, 2, 3, 5]"});
+    e = ErrorCall{};
+    e.idxShape = {1, 2, 4, 3};
+    expectError(e, 161002, {"indices", "same size"});
+    e = ErrorCall{};
+    e.selfShape = {1, 2, 1, 8};  // a 2x2 window does not fit in one row
+    expectError(e, 161002, {"pooled size", "0 x 4"});
+    for (const std::vector<int64_t> &self : {std::vector<int64_t>{1, 0, 6, 8}, std::vector<int64_t>{1, 2, 0, 8},
+                                             std::vector<int64_t>{0, 6, 8}}) {
+        e = ErrorCall{};
+        e.selfShape = self;
+        expectError(e, 161002, {"self", "non-zero C, H and W"});
+    }
+    e = ErrorCall{};
+    e.outStrides = {24, 12, 0, 1};
+    expectError(e, 161002, {"out", "overlapping"});
+}
+
+INSTANTIATE_ON_ALL_DEVICES(MaxPool2dTest);
+INSTANTIATE_ON_ALL_DEVICES(MaxPool2dErrors);
+
+}  // namespace

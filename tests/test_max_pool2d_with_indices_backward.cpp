@@ -1,0 +1,313 @@
+// aclnnMaxPool2dWithIndicesBackward: the CANN docs' example, PyTorch golden data, bit-exact host
+// references (float sums in the outputs' scan order, one rounding) over every dtype and both index
+// dtypes with overlapping windows, ceilMode and dilation, strided/offset/NHWC views, wide indices,
+// determinism, the forward-then-backward round trip, the bad-index fault, empty batches, and the
+// documented errors in CANN's order.
+//
+// Tolerances: none. The kernel adds in the order PyTorch's CPU scatter adds, in float, and rounds
+// once (float16/bfloat16: CANN's widen-compute-round); every comparison is exact.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_max_pool2d_with_indices.h"
+#include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
+#include "cases/max_pool2d_cases.h"
+#include "common/test_hooks.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/case_checks.h"
+#include "support/device_tensor.h"
+#include "support/golden_tally.h"
+#include "support/host_data.h"
+#include "support/int_array.h"
+#include "support/op_case.h"
+#include "support/plan_and_run.h"
+
+using namespace testing_support;
+
+namespace {
+
+struct Attrs {
+    IntArray kernel, stride, padding, dilation;
+    bool ceil;
+    explicit Attrs(const PoolAttrs &a)
+        : kernel(a.kernel), stride(a.stride), padding(a.padding), dilation(a.dilation), ceil(a.ceilMode) {}
+};
+
+aclnnStatus planBackward(const aclTensor *grad, const aclTensor *self, const aclTensor *idx, const Attrs &a,
+                         aclTensor *gin, uint64_t *ws, aclOpExecutor **ex) {
+    return aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(grad, self, idx, a.kernel, a.stride, a.padding,
+                                                             a.dilation, a.ceil, gin, ws, ex);
+}
+
+aclnnStatus runBackward(aclrtStream stream, const aclTensor *grad, const aclTensor *self, const aclTensor *idx,
+                        const Attrs &a, aclTensor *gin, uint64_t *wsOut = nullptr) {
+    return planAndRun([&](uint64_t *ws, aclOpExecutor **ex) { return planBackward(grad, self, idx, a, gin, ws, ex); },
+                      aclnnMaxPool2dWithIndicesBackward, stream, wsOut);
+}
+
+const PoolAttrs kK2S2{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
+const PoolAttrs kK3S1P1{{3, 3}, {1, 1}, {1, 1}, {1, 1}, false};
+const PoolAttrs kK3S2P1{{3, 3}, {2, 2}, {1, 1}, {1, 1}, false};
+
+class MaxPool2dBackwardTest : public DeviceTest {
+protected:
+    // runAndCheckCase (tests/support/case_checks.h); true: the case ran (every case here can).
+    bool runAndCheck(OpCase &c) {
+        runAndCheckCase(c, stream);
+        return c.supported(nullptr);
+    }
+};
+
+TEST_P(MaxPool2dBackwardTest, CannDocsExample) {
+    DeviceTensor grad({1, 1, 2, 1}, ACL_FLOAT, ACL_FORMAT_NCHW), self({1, 1, 4, 3}, ACL_FLOAT, ACL_FORMAT_NCHW),
+        idx({1, 1, 2, 1}, ACL_INT32, ACL_FORMAT_NCHW), gin({1, 1, 4, 3}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    grad.upload({0.4757, 0.1726});
+    self.upload({0.0850, -0.5147, -0.0212, -0.5654, -0.3222, 0.5847, 1.7510, 0.9954, 0.1842, 0.8392, 0.4835,
+                 0.9213});
+    idx.upload({0, 6});
+    Attrs a(kK2S2);
+    ASSERT_ACL_OK(runBackward(stream, grad, self, idx, a, gin));
+    std::vector<double> want(12, 0.0);
+    want[0] = static_cast<float>(0.4757);
+    want[6] = static_cast<float>(0.1726);
+    EXPECT_EQ(gin.download(), want);
+}
+
+aclDataType goldenDtype(const std::string &d) {
+    static const std::map<std::string, aclDataType> m = {{"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16},
+                                                         {"bfloat16", ACL_BF16}, {"int32", ACL_INT32},
+                                                         {"int64", ACL_INT64}};
+    return m.at(d);
+}
+
+TEST_P(MaxPool2dBackwardTest, MatchesPyTorchGolden) {
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_pool2d_with_indices_backward.golden");
+    ASSERT_EQ(cases.size(), 7u);
+    GoldenTally tally(cases.size());
+    for (const golden::Case &c : cases) {
+        SCOPED_TRACE(c.name);
+        const golden::Tensor &go = c.tensor("gradOutput"), &s = c.tensor("self"), &ix = c.tensor("indices"),
+                             &want = c.tensor("gradInput");
+        const aclDataType dt = goldenDtype(s.dtype);
+        DeviceTensor grad(go.dims, dt), self(s.dims, dt), idx(ix.dims, goldenDtype(ix.dtype)), gin(want.dims, dt);
+        grad.upload(go.values);
+        self.upload(s.values);
+        idx.upload(ix.values);
+        gin.fillStorage(0xcc);
+        Attrs a(PoolAttrs{c.ints("kernelSize"), c.ints("stride"), c.ints("padding"), c.ints("dilation"),
+                          c.num("ceilMode") != 0});
+        ASSERT_ACL_OK(runBackward(stream, grad, self, idx, a, gin));
+        EXPECT_EQ(gin.download(), want.values);
+        tally.ran();
+    }
+    tally.check(7);
+}
+
+TEST_P(MaxPool2dBackwardTest, EveryDtypeIndexDtypeAndOverlap) {
+    size_t ran = 0;
+    uint64_t seed = 100;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        for (aclDataType it : {ACL_INT32, ACL_INT64}) {
+            ran += runAndCheck(*makeMaxPool2dBackwardCase("4-D k3s1p1 overlap", dt, it, {2, 3, 9, 11}, kK3S1P1,
+                                                          PoolLayout::Contiguous, ++seed));
+            ran += runAndCheck(*makeMaxPool2dBackwardCase("3-D k3s2p1", dt, it, {3, 10, 9}, kK3S2P1,
+                                                          PoolLayout::Gapped, ++seed));
+        }
+    }
+    EXPECT_EQ(ran, 12u);
+}
+
+TEST_P(MaxPool2dBackwardTest, AttributesAndViews) {
+    const std::vector<PoolAttrs> attrs = {
+        {{3}, {}, {1}, {1}, false},
+        {{3, 2}, {2, 1}, {1, 0}, {1}, true},
+        {{2}, {1}, {1}, {2}, false},
+        {{3, 2}, {1, 3}, {1, 1}, {2, 3}, true},
+        {{1 << 20, 3}, {1}, {1 << 19, 1}, {1}, true},  // a window far larger than the image
+    };
+    uint64_t seed = 200;
+    for (const PoolAttrs &a : attrs) {
+        for (PoolLayout layout : {PoolLayout::Contiguous, PoolLayout::Transposed, PoolLayout::NhwcFormat}) {
+            EXPECT_TRUE(runAndCheck(
+                *makeMaxPool2dBackwardCase("attrs", ACL_FLOAT, ACL_INT64, {2, 2, 9, 10}, a, layout, ++seed)));
+        }
+    }
+    aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
+    EXPECT_TRUE(runAndCheck(*makeMaxPool2dBackwardCase("wide", ACL_BF16, ACL_INT32, {2, 3, 8, 9}, kK3S1P1,
+                                                       PoolLayout::Gapped, 300)));
+}
+
+TEST_P(MaxPool2dBackwardTest, TwoRunsAreBitIdentical) {
+    auto a = makeMaxPool2dBackwardCase("a", ACL_FLOAT, ACL_INT64, {2, 4, 21, 19}, kK3S1P1, PoolLayout::Gapped, 900);
+    auto b = makeMaxPool2dBackwardCase("b", ACL_FLOAT, ACL_INT64, {2, 4, 21, 19}, kK3S1P1, PoolLayout::Gapped, 900);
+    ASSERT_TRUE(runAndCheck(*a));
+    ASSERT_TRUE(runAndCheck(*b));
+    EXPECT_EQ(maxPool2dCaseResult(*a), maxPool2dCaseResult(*b));
+}
+
+TEST_P(MaxPool2dBackwardTest, ForwardThenBackwardThroughTheApi) {
+    // The forward's indices feed the backward directly; every gradient lands where the forward said.
+    // 7x8, kernel 3, stride 2, padding 1, ceilMode: 4x5 outputs.
+    DeviceTensor self({2, 3, 7, 8}, ACL_FLOAT), out({2, 3, 4, 5}, ACL_FLOAT), idx({2, 3, 4, 5}, ACL_INT32),
+        grad({2, 3, 4, 5}, ACL_FLOAT), gin({2, 3, 7, 8}, ACL_FLOAT);
+    self.upload(randomValues(2 * 3 * 7 * 8, 42));
+    const std::vector<double> g = randomValues(2 * 3 * 20, 43);
+    grad.upload(g);
+    Attrs a(PoolAttrs{{3}, {2}, {1}, {1}, true});
+    ASSERT_ACL_OK(planAndRun(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxPool2dWithIndicesGetWorkspaceSize(self, a.kernel, a.stride, a.padding, a.dilation, a.ceil,
+                                                             out, idx, ws, ex);
+        },
+        aclnnMaxPool2dWithIndices, stream));
+    ASSERT_ACL_OK(runBackward(stream, grad, self, idx, a, gin));
+    const std::vector<double> ix = idx.download(), got = gin.download();
+    std::vector<float> want(got.size(), 0.0f);
+    for (size_t o = 0; o < ix.size(); ++o) want[(o / 20) * 56 + static_cast<size_t>(ix[o])] += static_cast<float>(g[o]);
+    for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], want[i]) << i;
+}
+
+// An index that is not a position of its own window: never gathered, 507015 at the next synchronize
+// naming the operator and the index, and the stream keeps working.
+TEST_P(MaxPool2dBackwardTest, BadIndexFaultsAtSynchronize) {
+    const int64_t bads[] = {-1, 12, 30, int64_t{1} << 40};  // negative, outside its window, outside the plane
+    for (int64_t bad : bads) {
+        SCOPED_TRACE(bad);
+        DeviceTensor grad({1, 2, 3, 3}, ACL_FLOAT), self({1, 2, 6, 6}, ACL_FLOAT), idx({1, 2, 3, 3}, ACL_INT64),
+            gin({1, 2, 6, 6}, ACL_FLOAT);
+        grad.upload(std::vector<double>(18, 1.0));
+        std::vector<double> ix(18);
+        for (size_t o = 0; o < 18; ++o) ix[o] = static_cast<double>(((o % 9) / 3) * 12 + (o % 3) * 2);  // top-left
+        ix[4] = static_cast<double>(bad);  // output (1, 1) of plane 0: its window is rows 2-3, columns 2-3
+        idx.upload(ix);
+        Attrs a(kK2S2);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(planBackward(grad, self, idx, a, gin, &ws, &ex));
+        ASSERT_EQ(ws, 0u);
+        ASSERT_ACL_OK(aclnnMaxPool2dWithIndicesBackward(nullptr, 0, ex, stream));
+        EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
+        const std::string msg = aclGetRecentErrMsg();
+        EXPECT_NE(msg.find("aclnnMaxPool2dWithIndicesBackward"), std::string::npos) << msg;
+        EXPECT_NE(msg.find(std::to_string(bad)), std::string::npos) << msg;
+        const std::vector<double> got = gin.download();
+        for (size_t i = 0; i < got.size(); ++i) {
+            const size_t h = (i % 36) / 6, w = i % 6;
+            const bool picked = h % 2 == 0 && w % 2 == 0 && !(i == 14);  // (2, 2) of plane 0 lost its gradient
+            EXPECT_EQ(got[i], picked ? 1.0 : 0.0) << i;
+        }
+        EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    }
+}
+
+TEST_P(MaxPool2dBackwardTest, EmptyBatchAndNoWorkspace) {
+    Attrs a(kK2S2);
+    DeviceTensor grad({0, 2, 2, 3}, ACL_FLOAT), self({0, 2, 4, 6}, ACL_FLOAT), idx({0, 2, 2, 3}, ACL_INT64),
+        gin({0, 2, 4, 6}, ACL_FLOAT);
+    uint64_t ws = 7;
+    ASSERT_ACL_OK(runBackward(stream, grad, self, idx, a, gin, &ws));
+    EXPECT_EQ(ws, 0u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors, in CANN's order.
+
+struct ErrorCall {
+    std::vector<int64_t> gradShape{1, 2, 3, 4}, selfShape{1, 2, 6, 8}, idxShape{1, 2, 3, 4}, ginShape{1, 2, 6, 8};
+    aclDataType gradType = ACL_FLOAT, selfType = ACL_FLOAT, idxType = ACL_INT64, ginType = ACL_FLOAT;
+    aclFormat selfFormat = ACL_FORMAT_NCHW, gradFormat = ACL_FORMAT_NCHW, ginFormat = ACL_FORMAT_NCHW;
+    PoolAttrs attrs{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
+};
+
+class MaxPool2dBackwardErrors : public MaxPool2dBackwardTest {
+protected:
+    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
+        DeviceTensor g(e.gradShape, e.gradType, e.gradFormat), s(e.selfShape, e.selfType, e.selfFormat),
+            i(e.idxShape, e.idxType, e.selfFormat), o(e.ginShape, e.ginType, e.ginFormat);
+        Attrs a(e.attrs);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        const aclnnStatus got = planBackward(g, s, i, a, o, &ws, &ex);
+        EXPECT_EQ(got, code);
+        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+        expectRecentMessageHas(fragments);
+    }
+};
+
+TEST_P(MaxPool2dBackwardErrors, ValidCallSucceeds) { expectError(ErrorCall{}, ACL_SUCCESS, {}); }
+
+TEST_P(MaxPool2dBackwardErrors, NullArguments) {
+    DeviceTensor g({1, 2, 3, 4}, ACL_FLOAT), s({1, 2, 6, 8}, ACL_FLOAT), i({1, 2, 3, 4}, ACL_INT64),
+        o({1, 2, 6, 8}, ACL_FLOAT);
+    IntArray k({2}), st({2}), p({0}), d({1});
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    auto call = [&](const aclTensor *gp, const aclTensor *sp, const aclTensor *ip, const aclIntArray *kp,
+                    const aclIntArray *stp, const aclIntArray *pp, const aclIntArray *dp, aclTensor *op) {
+        return aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(gp, sp, ip, kp, stp, pp, dp, false, op, &ws, &ex);
+    };
+    EXPECT_EQ(call(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), 161001);
+    expectRecentMessageHas({"[gradOutput]", "nullptr"});
+    EXPECT_EQ(call(g, nullptr, i, k, st, p, d, o), 161001);
+    expectRecentMessageHas({"[self]"});
+    EXPECT_EQ(call(g, s, nullptr, k, st, p, d, o), 161001);
+    expectRecentMessageHas({"[indices]"});
+    EXPECT_EQ(call(g, s, i, k, st, nullptr, d, o), 161001);
+    expectRecentMessageHas({"[padding]"});
+    EXPECT_EQ(call(g, s, i, k, st, p, nullptr, o), 161001);
+    expectRecentMessageHas({"[dilation]"});
+    EXPECT_EQ(call(g, s, i, k, st, p, d, nullptr), 161001);
+    expectRecentMessageHas({"[gradInput]"});
+    EXPECT_EQ(aclnnMaxPool2dWithIndicesBackward(nullptr, 0, nullptr, stream), 161001);
+}
+
+TEST_P(MaxPool2dBackwardErrors, DtypesFormatsAndRanks) {
+    ErrorCall e;
+    e.gradType = e.selfType = e.ginType = ACL_INT32;
+    expectError(e, 161002, {"self", "INT32", "DT_BF16"});
+    e = ErrorCall{};
+    e.gradType = ACL_FLOAT16;
+    expectError(e, 161002, {"gradOutput", "FLOAT16"});
+    e = ErrorCall{};
+    e.ginType = ACL_BF16;
+    expectError(e, 161002, {"gradInput", "BF16"});
+    e = ErrorCall{};
+    e.idxType = ACL_FLOAT;
+    expectError(e, 161002, {"indices", "DT_INT64"});
+    e = ErrorCall{};
+    e.ginFormat = ACL_FORMAT_ND;
+    expectError(e, 161002, {"gradInput", "format"});
+    e = ErrorCall{};
+    e.selfShape = e.ginShape = {6, 8};
+    expectError(e, 161002, {"self", "3 or 4-D", "2-D"});
+}
+
+TEST_P(MaxPool2dBackwardErrors, AttributesAndShapes) {
+    ErrorCall e;
+    e.attrs.stride = {1, 1, 1};
+    expectError(e, 161002, {"stride", "0, 1 or 2 values"});
+    e = ErrorCall{};
+    e.attrs.padding = {2};
+    expectError(e, 161002, {"padding", "half of kernelSize"});
+    e = ErrorCall{};
+    e.ginShape = {1, 2, 6, 9};
+    expectError(e, 161002, {"gradInput", "same size"});
+    e = ErrorCall{};
+    e.gradShape = e.idxShape = {1, 2, 3, 5};
+    expectError(e, 161002, {"gradOutput", "[1, 2, 3, 4]"});
+    e = ErrorCall{};
+    e.idxShape = {1, 2, 4, 3};
+    expectError(e, 161002, {"indices", "same size"});
+    e = ErrorCall{};
+    e.selfShape = e.ginShape = {1, 0, 6, 8};
+    expectError(e, 161002, {"non-zero C, H and W"});
+}
+
+INSTANTIATE_ON_ALL_DEVICES(MaxPool2dBackwardTest);
+INSTANTIATE_ON_ALL_DEVICES(MaxPool2dBackwardErrors);
+
+}  // namespace

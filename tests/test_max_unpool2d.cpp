@@ -1,0 +1,631 @@
+// aclnnMaxUnpool2d: the CANN docs' example, PyTorch golden data, byte-exact host references over every
+// dtype and both index dtypes, strided and offset views, duplicate indices (the documented rule: the
+// highest flat position wins) on both kernels, extremes, the wide-index kernels, determinism, threads,
+// a repeatable executor, empty tensors, the bad-index fault, out overlapping self, and every documented
+// error in CANN's order.
+//
+// Tolerances: none. The operator copies elements; every comparison is of bytes or values, exactly
+// (tests/cases/max_unpool2d_forward_cases.cpp compares out's whole storage byte for byte).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "aclnnop/aclnn_max_unpool2d.h"
+#include "cases/max_unpool2d_forward_cases.h"
+#include "common/dtype.h"
+#include "common/test_hooks.h"
+#include "device_fixture.h"
+#include "golden/golden.h"
+#include "support/case_checks.h"
+#include "support/device_tensor.h"
+#include "support/golden_tally.h"
+#include "support/host_data.h"
+#include "support/int_array.h"
+#include "support/op_case.h"
+#include "support/plan_and_run.h"
+
+using namespace testing_support;
+
+namespace {
+
+aclnnStatus runOp(aclrtStream stream, const aclTensor *self, const aclTensor *indices,
+                  const std::vector<int64_t> &outputSize, aclTensor *out, uint64_t *wsOut = nullptr) {
+    IntArray size(outputSize);
+    return planAndRun(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, ws, ex);
+        },
+        aclnnMaxUnpool2d, stream, wsOut);
+}
+
+// Plans and enqueues (the synchronize is left to the caller).
+aclnnStatus enqueueOp(aclrtStream stream, const aclTensor *self, const aclTensor *indices,
+                      const std::vector<int64_t> &outputSize, aclTensor *out) {
+    IntArray size(outputSize);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    const aclnnStatus st = aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, &ws, &ex);
+    if (st != ACL_SUCCESS) return st;
+    if (ws != 0) return -1;  // the operator needs no workspace
+    return aclnnMaxUnpool2d(nullptr, 0, ex, stream);
+}
+
+// Every value dtype the operator accepts (CANN's list, BF16 and BOOL).
+const std::vector<aclDataType> kAllDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8,
+                                             ACL_UINT8, ACL_INT16,   ACL_INT32,  ACL_INT64, ACL_BOOL};
+
+// "[2, 3, 4]", as the messages print shapes.
+std::string shapeText(const std::vector<int64_t> &dims) {
+    std::string s = "[";
+    for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
+    return s + "]";
+}
+
+bool sameValue(double a, double b) {
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+    return a == b && std::signbit(a) == std::signbit(b);
+}
+
+class MaxUnpool2dTest : public DeviceTest {
+protected:
+    bool fp64() const { return deviceHasFp64(device()); }
+
+    // Sets the case up, runs it and checks every byte of out's storage; returns whether it ran.
+    bool runAndCheck(OpCase &c) {
+        SCOPED_TRACE(c.op + "/" + c.name);
+        if (!c.supported(nullptr)) return false;
+        c.setup();
+        EXPECT_ACL_OK(runCaseOnce(c, stream));
+        const CheckResult r = c.check();
+        EXPECT_TRUE(r.ok) << r.detail;
+        return true;
+    }
+    bool runAndCheck(const UnpoolForwardSpec &s) { return runAndCheck(*makeMaxUnpool2dCase(s)); }
+
+    static UnpoolForwardSpec small(const std::string &name, aclDataType dtype, aclDataType indices) {
+        UnpoolForwardSpec s;
+        s.name = name;
+        s.dtype = dtype;
+        s.indices = indices;
+        s.N = 2;
+        s.C = 3;
+        s.H = 5;
+        s.W = 7;
+        s.oH = 9;
+        s.oW = 11;
+        return s;
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+// The CANN docs' example: 1..4 unpooled to 4x4 at 3, 8, 11, 13.
+
+TEST_P(MaxUnpool2dTest, CannDocsExample) {
+    DeviceTensor self({1, 1, 2, 2}, ACL_FLOAT), indices({1, 1, 2, 2}, ACL_INT64), out({1, 1, 4, 4}, ACL_FLOAT);
+    self.upload({1, 2, 3, 4});
+    indices.upload({3, 8, 11, 13});
+    out.fillStorage(0x7f);
+    ASSERT_ACL_OK(runOp(stream, self, indices, {4, 4}, out));
+    EXPECT_EQ(out.download(), (std::vector<double>{0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 3, 0, 4, 0, 0}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// PyTorch golden data, value for value.
+
+aclDataType goldenDtype(const std::string &d) {
+    static const std::map<std::string, aclDataType> m = {
+        {"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"float64", ACL_DOUBLE},
+        {"int8", ACL_INT8},     {"uint8", ACL_UINT8},     {"int16", ACL_INT16},   {"int32", ACL_INT32},
+        {"int64", ACL_INT64},   {"bool", ACL_BOOL}};
+    return m.at(d);
+}
+
+TEST_P(MaxUnpool2dTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 20, kFp64Cases = 1;
+    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_unpool2d.golden");
+    ASSERT_EQ(cases.size(), kFileCases);
+    GoldenTally tally(cases.size());
+    for (const golden::Case &c : cases) {
+        const golden::Tensor &s = c.tensor("self"), &ix = c.tensor("indices"), &want = c.tensor("out");
+        const aclDataType dtype = goldenDtype(s.dtype);
+        if (dtype == ACL_DOUBLE && !fp64()) {
+            tally.skip(c.name, "no fp64 on this device");
+            continue;
+        }
+        SCOPED_TRACE(c.name);
+        DeviceTensor self(s.dims, dtype), indices(ix.dims, goldenDtype(ix.dtype)), out(want.dims, dtype);
+        self.upload(s.values);
+        indices.upload(ix.values);
+        out.fillStorage(0xcc);
+        ASSERT_ACL_OK(runOp(stream, self, indices, c.ints("outputSize"), out));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(sameValue(got[i], want.values[i])) << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+        tally.ran();
+    }
+    tally.check(fp64() ? kFileCases : kFileCases - kFp64Cases);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Byte-exact host references, on the automatic kernel and the other one (MaxUnpoolDirect forces the
+// work-group kernel GPUs get).
+
+TEST_P(MaxUnpool2dTest, EveryDtypeIsCopiedByteForByte) {
+    size_t ran = 0, fp64Cases = 0;
+    uint64_t seed = 100;
+    for (bool groups : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+        for (aclDataType dt : kAllDtypes) {
+            for (aclDataType ix : {ACL_INT32, ACL_INT64}) {
+                fp64Cases += dt == ACL_DOUBLE ? 1 : 0;
+                UnpoolForwardSpec s = small(std::string(aclcl::dtypeName(dt)) + " idx " + aclcl::dtypeName(ix) +
+                                                (groups ? " groups" : " planes"),
+                                            dt, ix);
+                s.seed = ++seed;
+                if (ix == ACL_INT32) {  // 3-D, and gaps in every dimension
+                    s.N = 0;
+                    s.layout = UnpoolLayout::Padded;
+                }
+                ran += runAndCheck(s);
+            }
+        }
+    }
+    EXPECT_EQ(ran, 2 * 2 * kAllDtypes.size() - (fp64() ? 0 : fp64Cases));
+}
+
+TEST_P(MaxUnpool2dTest, StridedAndOffsetViews) {
+    size_t ran = 0;
+    uint64_t seed = 200;
+    for (bool groups : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+        for (UnpoolLayout layout : {UnpoolLayout::Offset, UnpoolLayout::Padded, UnpoolLayout::InnerStrided,
+                                    UnpoolLayout::PlaneTransposed}) {
+            for (int64_t N : {int64_t{0}, int64_t{2}}) {
+                // One dtype per element size: 1, 2, 4 and 8 bytes.
+                for (aclDataType dt : {ACL_UINT8, ACL_BF16, ACL_FLOAT, ACL_INT64}) {
+                    UnpoolForwardSpec s = small("view", dt, N ? ACL_INT64 : ACL_INT32);
+                    s.N = N;
+                    s.layout = layout;
+                    s.seed = ++seed;
+                    ran += runAndCheck(s);
+                }
+            }
+        }
+    }
+    EXPECT_EQ(ran, 2u * 4u * 2u * 4u);
+}
+
+TEST_P(MaxUnpool2dTest, DuplicateIndicesTheLastInputWins) {
+    // Many inputs per position (about three each), on both kernels, with planes wider than one
+    // work-group's chunk (so that duplicates fall in one chunk and across chunks).
+    size_t ran = 0;
+    uint64_t seed = 300;
+    for (bool groups : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+        for (aclDataType dt : {ACL_FLOAT, ACL_INT8, ACL_FLOAT16}) {
+            UnpoolForwardSpec s = small(groups ? "duplicates, groups" : "duplicates, planes", dt, ACL_INT64);
+            s.H = 24;
+            s.W = 30;
+            s.oH = 25;
+            s.oW = 31;
+            s.pick = UnpoolIndices::Duplicates;
+            s.seed = ++seed;
+            ran += runAndCheck(s);
+            s.layout = UnpoolLayout::PlaneTransposed;
+            s.indices = ACL_INT32;
+            s.seed = ++seed;
+            ran += runAndCheck(s);
+        }
+    }
+    EXPECT_EQ(ran, 12u);
+    // Every input names position 0: the last one's value is the result.
+    for (bool groups : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+        DeviceTensor self({1, 20, 30}, ACL_INT32), indices({1, 20, 30}, ACL_INT32), out({1, 25, 30}, ACL_INT32);
+        std::vector<double> v(600);
+        for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(i) + 1;
+        self.upload(v);
+        indices.upload(std::vector<double>(600, 0.0));
+        ASSERT_ACL_OK(runOp(stream, self, indices, {25, 30}, out));
+        const std::vector<double> got = out.download();
+        EXPECT_EQ(got[0], 600.0) << (groups ? "groups" : "planes");
+        for (size_t i = 1; i < got.size(); ++i) ASSERT_EQ(got[i], 0.0) << i;
+    }
+}
+
+TEST_P(MaxUnpool2dTest, Extremes) {
+    struct S {
+        const char *name;
+        int64_t N, C, H, W, oH, oW;
+        UnpoolIndices pick;
+    };
+    const S shapes[] = {
+        {"output plane = input plane (a permutation)", 2, 3, 4, 5, 5, 4, UnpoolIndices::Unique},
+        {"output plane 1x1", 2, 2, 1, 1, 1, 1, UnpoolIndices::Unique},
+        {"output 1 row", 1, 3, 2, 3, 1, 9, UnpoolIndices::Unique},
+        {"output 1 column", 0, 3, 3, 2, 7, 1, UnpoolIndices::Unique},
+        {"pooled k2s2, odd output", 2, 3, 6, 7, 13, 15, UnpoolIndices::Pooled},
+        {"large output plane", 0, 2, 3, 3, 70, 90, UnpoolIndices::Unique},
+        {"many planes", 4, 40, 2, 3, 4, 6, UnpoolIndices::Unique},
+    };
+    uint64_t seed = 400;
+    for (bool groups : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+        for (const S &z : shapes) {
+            UnpoolForwardSpec s = small(std::string(z.name) + (groups ? ", groups" : ", planes"), ACL_FLOAT, ACL_INT64);
+            s.N = z.N;
+            s.C = z.C;
+            s.H = z.H;
+            s.W = z.W;
+            s.oH = z.oH;
+            s.oW = z.oW;
+            s.pick = z.pick;
+            s.seed = ++seed;
+            EXPECT_TRUE(runAndCheck(s));
+        }
+    }
+}
+
+TEST_P(MaxUnpool2dTest, WideIndexKernelsMatch) {
+    // The 64-bit index variants, forced on small tensors (the real thing needs views reaching 2^30).
+    aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
+    uint64_t seed = 500;
+    for (bool groups : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+        for (UnpoolLayout layout : {UnpoolLayout::Contiguous, UnpoolLayout::PlaneTransposed}) {
+            UnpoolForwardSpec s = small("wide index", ACL_FLOAT16, ACL_INT64);
+            s.layout = layout;
+            s.pick = UnpoolIndices::Duplicates;
+            s.seed = ++seed;
+            EXPECT_TRUE(runAndCheck(s));
+        }
+    }
+}
+
+TEST_P(MaxUnpool2dTest, RegisteredBenchmarkCasesPassTheirChecks) {
+    // The speed case and the smaller sweep points as aclnn_bench runs them (makeCases matches by
+    // substring: keep only this operator's cases; the two largest are bench only).
+    size_t ran = 0;
+    for (auto &c : makeCases("MaxUnpool2d")) {
+        if (c->op != "MaxUnpool2d" || c->speedCase || c->name.find("sweep 8x") != std::string::npos) continue;
+        ran += runAndCheck(*c);
+    }
+    EXPECT_EQ(ran, 3u);
+}
+
+TEST_P(MaxUnpool2dTest, TwoRunsAreBitIdentical) {
+    for (bool groups : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+        UnpoolForwardSpec s = small("determinism", ACL_FLOAT, ACL_INT64);
+        s.H = s.W = 20;
+        s.oH = s.oW = 21;
+        s.pick = UnpoolIndices::Duplicates;
+        s.seed = 900;
+        auto a = makeMaxUnpool2dCase(s), b = makeMaxUnpool2dCase(s);
+        ASSERT_TRUE(runAndCheck(*a));
+        ASSERT_TRUE(runAndCheck(*b));
+        EXPECT_TRUE(maxUnpool2dOutStorage(*a) == maxUnpool2dOutStorage(*b));
+    }
+}
+
+TEST_P(MaxUnpool2dTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
+    constexpr int kThreads = 4, kRounds = 3;
+    std::atomic<int> failures{0}, ran{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+        threads.emplace_back([&, t] {
+            if (aclrtSetDevice(device()) != ACL_SUCCESS) {
+                ++failures;
+                return;
+            }
+            aclrtStream own = nullptr;
+            if (aclrtCreateStream(&own) != ACL_SUCCESS) {
+                ++failures;
+                return;
+            }
+            const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
+            for (int r = 0; r < kRounds; ++r) {
+                UnpoolForwardSpec s = small("thread", dtypes[(t + r) % 4], (t + r) % 2 ? ACL_INT32 : ACL_INT64);
+                s.pick = (t + r) % 2 ? UnpoolIndices::Duplicates : UnpoolIndices::Unique;
+                s.layout = UnpoolLayout::Padded;
+                s.seed = static_cast<uint64_t>(1000 + 10 * t + r);
+                auto c = makeMaxUnpool2dCase(s);
+                c->setup();
+                if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
+                ++ran;
+            }
+            aclrtDestroyStream(own);
+        });
+    }
+    for (auto &th : threads) th.join();
+    EXPECT_EQ(failures.load(), 0);
+    EXPECT_EQ(ran.load(), kThreads * kRounds);
+}
+
+TEST_P(MaxUnpool2dTest, NoWorkspaceForAnyView) {
+    DeviceTensor s({2, 3, 4, 5}, ACL_FLOAT, {100, 30, 1, 4}, 9), ix({2, 3, 4, 5}, ACL_INT32, {60, 1, 15, 3}, 2),
+        o({2, 3, 6, 8}, ACL_FLOAT, {1, 2, 6 * 8 * 6, 6 * 6}, 3);
+    ix.upload(std::vector<double>(120, 7.0));
+    uint64_t ws = 1;
+    ASSERT_ACL_OK(runOp(stream, s, ix, {6, 8}, o, &ws));
+    EXPECT_EQ(ws, 0u);
+}
+
+TEST_P(MaxUnpool2dTest, RepeatableExecutorRunsTwice) {
+    DeviceTensor s({2, 3, 4, 5}, ACL_INT32), s2({2, 3, 4, 5}, ACL_INT32), ix({2, 3, 4, 5}, ACL_INT64),
+        o({2, 3, 6, 7}, ACL_INT32), want({2, 3, 6, 7}, ACL_INT32);
+    s.upload(randomValues(120, 1000, -1e6, 1e6));
+    s2.upload(randomValues(120, 1001, -1e6, 1e6));
+    std::vector<double> idx(120);
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<double>((i * 11) % 42);
+    ix.upload(idx);
+    IntArray size({6, 7});
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(aclnnMaxUnpool2dGetWorkspaceSize(s, ix, size, o, &ws, &ex));
+    ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
+    ASSERT_ACL_OK(aclnnMaxUnpool2d(nullptr, ws, ex, stream));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    ASSERT_ACL_OK(runOp(stream, s, ix, {6, 7}, want));
+    EXPECT_EQ(o.download(), want.download());
+    ASSERT_ACL_OK(aclSetInputTensorAddr(ex, 0, s, s2.data()));
+    ASSERT_ACL_OK(aclnnMaxUnpool2d(nullptr, ws, ex, stream));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    ASSERT_ACL_OK(runOp(stream, s2, ix, {6, 7}, want));
+    EXPECT_EQ(o.download(), want.download());
+    EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+}
+
+TEST_P(MaxUnpool2dTest, EmptySelfSucceedsWithoutWork) {
+    // CANN's rule: only dimension 0 may be empty (N of a 4-D self, C of a 3-D one).
+    for (const std::vector<int64_t> &self : {std::vector<int64_t>{0, 3, 2, 2}, std::vector<int64_t>{0, 2, 2}}) {
+        std::vector<int64_t> outShape = self;
+        outShape[outShape.size() - 2] = 4;
+        outShape[outShape.size() - 1] = 3;
+        DeviceTensor s(self, ACL_FLOAT), ix(self, ACL_INT64), o(outShape, ACL_FLOAT);
+        IntArray size({4, 3});
+        uint64_t ws = 7;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(aclnnMaxUnpool2dGetWorkspaceSize(s, ix, size, o, &ws, &ex));
+        EXPECT_EQ(ws, 0u);
+        ASSERT_ACL_OK(aclnnMaxUnpool2d(nullptr, 0, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    }
+}
+
+// An index outside [0, oH*oW): nothing written there (no write out of bounds: out's storage beyond the
+// view keeps its fill), 507015 at the next synchronize naming the operator, the index and its position,
+// and the stream keeps working.
+TEST_P(MaxUnpool2dTest, BadIndexFaultsAtSynchronize) {
+    struct Bad {
+        int64_t position, value;
+    };
+    const Bad bads[] = {{5, 12}, {9, -1}, {0, int64_t{1} << 40}, {31, 13}};
+    for (bool groups : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+        for (const Bad &b : bads) {
+            SCOPED_TRACE(std::string(groups ? "groups" : "planes") + ", index " + std::to_string(b.value));
+            // out: 2 planes of 3x4 inside a storage of 3 planes, so that a write past the view shows.
+            int64_t storage = 36;
+            DeviceTensor self({1, 2, 2, 4}, ACL_FLOAT), indices({1, 2, 2, 4}, ACL_INT64), backing({36}, ACL_FLOAT);
+            aclTensor *out = aclCreateTensor(std::vector<int64_t>{1, 2, 3, 4}.data(), 4, ACL_FLOAT,
+                                             std::vector<int64_t>{24, 12, 4, 1}.data(), 0, ACL_FORMAT_ND, &storage, 1,
+                                             backing.data());
+            std::vector<double> v(16);
+            for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(i) + 100;
+            self.upload(v);
+            std::vector<double> idx(16);
+            for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<double>((i * 5) % 12);  // distinct per plane
+            const size_t pos = static_cast<size_t>(b.position % 16);
+            idx[pos] = static_cast<double>(b.value);
+            indices.upload(idx);
+            backing.upload(std::vector<double>(36, -7.0));
+            ASSERT_ACL_OK(enqueueOp(stream, self, indices, {3, 4}, out));
+            EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
+            const std::string msg = aclGetRecentErrMsg();
+            EXPECT_NE(msg.find("aclnnMaxUnpool2d"), std::string::npos) << msg;
+            EXPECT_NE(msg.find(std::to_string(b.value)), std::string::npos) << msg;
+            EXPECT_NE(msg.find("position " + std::to_string(pos)), std::string::npos) << msg;
+            std::vector<double> want(36, -7.0);
+            for (size_t p = 0; p < 2; ++p) {
+                for (size_t k = 0; k < 12; ++k) want[p * 12 + k] = 0.0;
+                for (size_t i = 0; i < 8; ++i) {
+                    if (p * 8 + i != pos) want[p * 12 + static_cast<size_t>(idx[p * 8 + i])] = v[p * 8 + i];
+                }
+            }
+            EXPECT_EQ(backing.download(), want);
+            // The fault was reported once; the stream is usable again.
+            EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+            idx[pos] = (pos * 5) % 12;
+            indices.upload(idx);
+            EXPECT_ACL_OK(runOp(stream, self, indices, {3, 4}, out));
+            aclDestroyTensor(out);
+        }
+    }
+}
+
+TEST_P(MaxUnpool2dTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
+    DeviceTensor big({60}, ACL_FLOAT), ix({1, 2, 3, 4}, ACL_INT64);
+    big.upload(randomValues(60, 1100));
+    ix.upload(std::vector<double>(24, 1.0));
+    const std::vector<uint8_t> before = big.storage();
+    int64_t storage = 60;
+    aclTensor *s = aclCreateTensor(std::vector<int64_t>{1, 2, 3, 4}.data(), 4, ACL_FLOAT,
+                                   std::vector<int64_t>{24, 12, 4, 1}.data(), 0, ACL_FORMAT_ND, &storage, 1, big.data());
+    aclTensor *o = aclCreateTensor(std::vector<int64_t>{1, 2, 5, 6}.data(), 4, ACL_FLOAT,
+                                   std::vector<int64_t>{60, 30, 6, 1}.data(), 0, ACL_FORMAT_ND, &storage, 1, big.data());
+    IntArray size({5, 6});
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(aclnnMaxUnpool2dGetWorkspaceSize(s, ix, size, o, &ws, &ex));
+    EXPECT_EQ(aclnnMaxUnpool2d(nullptr, ws, ex, stream), 161002);
+    expectRecentMessageHas({"(out)", "(self)", "overlaps"});
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    EXPECT_TRUE(big.storage() == before);
+    aclDestroyTensor(s);
+    aclDestroyTensor(o);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors: each documented check returns its code and a message naming the argument, in CANN's order.
+
+struct ErrorCall {
+    std::vector<int64_t> selfShape = {2, 3, 4, 4}, indicesShape = {2, 3, 4, 4}, outShape = {2, 3, 6, 5},
+                         outputSize = {6, 5};
+    aclDataType selfType = ACL_FLOAT, indicesType = ACL_INT64, outType = ACL_FLOAT;
+    std::vector<int64_t> outStrides;  // empty: contiguous
+};
+
+class MaxUnpool2dErrors : public MaxUnpool2dTest {
+protected:
+    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
+        DeviceTensor self(e.selfShape, e.selfType), indices(e.indicesShape, e.indicesType);
+        DeviceTensor out = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType)
+                                                : DeviceTensor(e.outShape, e.outType, e.outStrides, 0);
+        IntArray size(e.outputSize);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        const aclnnStatus got = aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, &ws, &ex);
+        EXPECT_EQ(got, code);
+        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+        expectRecentMessageHas(fragments);
+    }
+};
+
+TEST_P(MaxUnpool2dErrors, ValidCallSucceeds) { expectError(ErrorCall{}, ACL_SUCCESS, {}); }
+
+TEST_P(MaxUnpool2dErrors, NullArguments) {
+    ErrorCall e;
+    DeviceTensor self(e.selfShape, ACL_FLOAT), indices(e.indicesShape, ACL_INT64), out(e.outShape, ACL_FLOAT);
+    IntArray size(e.outputSize);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(nullptr, indices, size, out, &ws, &ex), 161001);
+    expectRecentMessageHas({"aclnnMaxUnpool2dGetWorkspaceSize", "[self]", "nullptr"});
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, nullptr, size, out, &ws, &ex), 161001);
+    expectRecentMessageHas({"[indices]", "nullptr"});
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, nullptr, out, &ws, &ex), 161001);
+    expectRecentMessageHas({"[outputSize]", "nullptr"});
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, nullptr, &ws, &ex), 161001);
+    expectRecentMessageHas({"[out]", "nullptr"});
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, &ws, &ex), 161001);
+    expectRecentMessageHas({"[self]"});  // CANN's order: self first
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, nullptr, &ex), 161001);
+    expectRecentMessageHas({"workspaceSize"});
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, &ws, nullptr), 161001);
+    expectRecentMessageHas({"executor"});
+    EXPECT_EQ(aclnnMaxUnpool2d(nullptr, 0, nullptr, stream), 161001);
+    expectRecentMessageHas({"aclnnMaxUnpool2d"});
+}
+
+TEST_P(MaxUnpool2dErrors, SelfDtypeUnsupported) {
+    for (aclDataType dt : {ACL_COMPLEX64, ACL_UINT32, ACL_UINT16}) {
+        ErrorCall e;
+        e.selfType = e.outType = dt;
+        expectError(e, 161002, {"self", aclcl::dtypeName(dt), "DT_FLOAT16", "DT_BOOL"});
+    }
+}
+
+TEST_P(MaxUnpool2dErrors, OutDtypeDiffers) {
+    ErrorCall e;
+    e.outType = ACL_FLOAT16;
+    expectError(e, 161002, {"out", "self", "FLOAT16"});
+    // CANN's order: out's dtype before indices' dtype.
+    e.indicesType = ACL_INT16;
+    expectError(e, 161002, {"out", "FLOAT16"});
+}
+
+TEST_P(MaxUnpool2dErrors, IndicesDtypeUnsupported) {
+    for (aclDataType dt : {ACL_INT16, ACL_FLOAT, ACL_UINT64}) {
+        ErrorCall e;
+        e.indicesType = dt;
+        expectError(e, 161002, {"indices", aclcl::dtypeName(dt), "DT_INT32", "DT_INT64"});
+    }
+}
+
+TEST_P(MaxUnpool2dErrors, Fp64WithoutDeviceSupport) {
+    if (fp64()) GTEST_SKIP() << "this device has fp64";
+    ErrorCall e;
+    e.selfType = e.outType = ACL_DOUBLE;
+    expectError(e, 161002, {"self", "fp64"});
+}
+
+TEST_P(MaxUnpool2dErrors, SelfRankNot3Or4) {
+    ErrorCall e;
+    e.selfShape = e.indicesShape = {4, 4};
+    e.outShape = {6, 5};
+    expectError(e, 161002, {"self", "3 or 4", "2-D"});
+    e.selfShape = e.indicesShape = {1, 2, 3, 4, 4};
+    e.outShape = {1, 2, 3, 6, 5};
+    expectError(e, 161002, {"self", "5-D"});
+}
+
+TEST_P(MaxUnpool2dErrors, IndicesRankOrShapeDiffers) {
+    ErrorCall e;
+    e.indicesShape = {3, 4, 4};
+    expectError(e, 161002, {"indices", "4-D", "3-D"});
+    e.indicesShape = {2, 3, 4, 5};
+    expectError(e, 161002, {"indices", "[2, 3, 4, 5]", "[2, 3, 4, 4]"});
+}
+
+TEST_P(MaxUnpool2dErrors, EmptyDimensionAfterTheFirst) {
+    for (const std::vector<int64_t> &self : {std::vector<int64_t>{2, 0, 4, 4}, std::vector<int64_t>{2, 3, 0, 4},
+                                             std::vector<int64_t>{2, 3, 4, 0}, std::vector<int64_t>{3, 0, 4}}) {
+        ErrorCall e;
+        e.selfShape = e.indicesShape = self;
+        e.outShape = self;
+        e.outShape[self.size() - 2] = 6;
+        e.outShape[self.size() - 1] = 5;
+        expectError(e, 161002, {"self", "non-empty", shapeText(self)});
+    }
+}
+
+TEST_P(MaxUnpool2dErrors, OutputSizeNot2) {
+    for (const std::vector<int64_t> &size : {std::vector<int64_t>{6}, std::vector<int64_t>{6, 5, 1}}) {
+        ErrorCall e;
+        e.outputSize = size;
+        expectError(e, 161002, {"outputSize", "2 values", std::to_string(size.size())});
+    }
+}
+
+TEST_P(MaxUnpool2dErrors, OutputSizeNotPositive) {
+    for (const std::vector<int64_t> &size : {std::vector<int64_t>{0, 5}, std::vector<int64_t>{6, -1}}) {
+        ErrorCall e;
+        e.outputSize = size;
+        expectError(e, 161002, {"outputSize", "greater than 0", shapeText(size)});
+    }
+}
+
+TEST_P(MaxUnpool2dErrors, OutputSizeSmallerThanSelfPlane) {
+    ErrorCall e;
+    e.outputSize = {3, 5};  // 15 < 16
+    e.outShape = {2, 3, 3, 5};
+    expectError(e, 161002, {"outputSize", "at least", "4 x 4", "[3, 5]"});
+}
+
+TEST_P(MaxUnpool2dErrors, OutShapeWrong) {
+    for (const std::vector<int64_t> &shape : {std::vector<int64_t>{2, 3, 5, 6}, std::vector<int64_t>{2, 4, 6, 5},
+                                              std::vector<int64_t>{1, 3, 6, 5}, std::vector<int64_t>{3, 6, 5}}) {
+        ErrorCall e;
+        e.outShape = shape;
+        expectError(e, 161002, {"out", "[2, 3, 6, 5]", shapeText(shape)});
+    }
+}
+
+TEST_P(MaxUnpool2dErrors, OverlappingOut) {
+    ErrorCall e;
+    e.outStrides = {90, 30, 0, 1};  // every row of a plane is the same memory
+    expectError(e, 161002, {"out", "overlapping"});
+}
+
+INSTANTIATE_ON_ALL_DEVICES(MaxUnpool2dTest);
+INSTANTIATE_ON_ALL_DEVICES(MaxUnpool2dErrors);
+
+}  // namespace
