@@ -8,11 +8,14 @@ namespace aclcl {
 
 enum class TestHook : int {
     WideIndex,           // every operator: 64-bit index math whatever the size (IndexWidth, ops/op_helpers.h)
-    Im2colGeneric,       // Im2colBackward: the runtime-geometry kernel for every kernel size
-    MaxUnpoolDirect,     // MaxUnpool2dBackward: the direct kernel even where the staged one applies
-    Pad2dElementKernel,  // Reflection/ReplicationPad2dBackward: the element kernel (the GPU's) everywhere
+    Im2colGeneric,       // Im2col and Im2colBackward: the runtime-geometry (GPU) kernel for every kernel size
+    MaxUnpoolDirect,     // MaxUnpool2dBackward: the direct kernel even where the staged one applies;
+                         // MaxUnpool2d: the work-group (GPU) kernel on any device
+    Pad2dElementKernel,  // Reflection/ReplicationPad2d and their backward, MaxPool2dWithIndices: the
+                         // one-work-item-per-element kernel (the GPU's) everywhere
     GnsgWorkSplit,       // GroupNormSwishGrad: the work split, 0 automatic, 1 CPU three-pass, 2 GPU,
-                         // 3 CPU fused (g in local memory), 4 CPU fused recomputing g
+                         // 3 CPU fused (g in local memory), 4 CPU fused recomputing g;
+                         // GroupNormSwish: 2 the GPU split (64 lanes), any other non-zero value the CPU split
     Count
 };
 
