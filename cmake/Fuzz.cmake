@@ -65,7 +65,7 @@ if(ACLNN_OPENCL_SANITIZE)
   target_compile_definitions(aclnn_sanitizer_defaults PRIVATE
     ACLNN_LSAN_SUPPRESSIONS="${ACLNN_SANITIZER_DIR}/lsan.supp"
     ACLNN_SANITIZER_ICD_DIR="${ACLNN_SANITIZER_ICD_DIR}")
-  foreach(_exe aclnn_tests aclnn_two_device_tests sample_runtime aclnn_bench aclnn_malloc_bench)
+  foreach(_exe aclnn_tests aclnn_two_device_tests sample_runtime train_step_conv1d_block aclnn_bench aclnn_malloc_bench)
     if(TARGET ${_exe})
       target_sources(${_exe} PRIVATE $<TARGET_OBJECTS:aclnn_sanitizer_defaults>)
     endif()
