@@ -54,6 +54,9 @@ public:
     // In Layout::Strided the operator packs inputs or stages outputs through workspace (the
     // workspace tests need some); false for operators that read and write strided views directly.
     bool stridedNeedsWorkspace = true;
+    // The operator writes its outputs in several steps that read them back (ConvTbc's bias fill then
+    // per-tap GEMMs with beta 1): concurrent runs into the same outputs race by the program's doing.
+    bool outputsAccumulate = false;
     // An ordinary (addressable) dtype that none of the operator's tensors accepts, for UnsupportedDtypes;
     // UINT32 unless the operator lists it (Im2col does).
     aclDataType unsupportedDtype = ACL_UINT32;

@@ -9,6 +9,7 @@ class ConvTbcForwardHarness : public OpHarness {
 public:
     ConvTbcForwardHarness(Layout layout, uint64_t seed) {
         api = "aclnnConvTbc";
+        outputsAccumulate = true;
         addTensor("self", {4, 2, 3}, ACL_FLOAT, layout, random({4, 2, 3}, seed));
         addTensor("weight", {2, 3, 5}, ACL_FLOAT, layout, random({2, 3, 5}, seed + 1));
         addTensor("bias", {5}, ACL_FLOAT, layout, random({5}, seed + 2));

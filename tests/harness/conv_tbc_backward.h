@@ -11,6 +11,7 @@ public:
     // after the GEMMs have been enqueued.
     ConvTbcHarness(Layout layout, uint64_t seed, int64_t T = 4) {
         api = "aclnnConvTbcBackward";
+        outputsAccumulate = true;
         // T 4, B 2, C_in 3, C_out 5, K 2, pad 1: T_out = 4 + 2 + 1 - 2 = 5.
         addTensor("self", {T + 1, 2, 5}, ACL_FLOAT, layout, random({T + 1, 2, 5}, seed));
         addTensor("input", {T, 2, 3}, ACL_FLOAT, layout, random({T, 2, 3}, seed + 1));
