@@ -56,16 +56,6 @@ Nchw nchwOf(const std::vector<int64_t> &s) {
     return {1, s[0], s[1], s[2], false};
 }
 
-std::vector<int64_t> rowMajor(const std::vector<int64_t> &dims, int64_t extra) {
-    std::vector<int64_t> s(dims.size());
-    int64_t acc = 1;
-    for (size_t i = dims.size(); i-- > 0;) {
-        s[i] = acc;
-        acc *= dims[i] + extra;
-    }
-    return s;
-}
-
 // A tensor of logical shape (N, C, H, W) laid out as `layout` says.
 struct Placed {
     std::vector<int64_t> dims, strides;
@@ -79,9 +69,9 @@ Placed place(const Nchw &l, PoolLayout layout) {
     if (!l.rank4) p.format = ACL_FORMAT_ND;
     const size_t r = p.dims.size();
     switch (layout) {
-        case PoolLayout::Contiguous: p.strides = rowMajor(p.dims, 0); break;
+        case PoolLayout::Contiguous: p.strides = rowMajorStrides(p.dims, 0); break;
         case PoolLayout::Gapped:
-            p.strides = rowMajor(p.dims, 1);
+            p.strides = rowMajorStrides(p.dims, 1);
             p.offset = 5;
             break;
         case PoolLayout::Transposed:
@@ -94,7 +84,7 @@ Placed place(const Nchw &l, PoolLayout layout) {
             break;
         case PoolLayout::NhwcFormat:
             p.dims = l.rank4 ? std::vector<int64_t>{l.N, l.H, l.W, l.C} : std::vector<int64_t>{l.H, l.W, l.C};
-            p.strides = rowMajor(p.dims, 0);
+            p.strides = rowMajorStrides(p.dims, 0);
             p.format = ACL_FORMAT_NHWC;
             break;
     }
@@ -175,12 +165,6 @@ void poolReference(const double *plane, int64_t H, int64_t W, const Window &w, i
 bool sameValue(double got, double want) {
     if (std::isnan(want)) return std::isnan(got);
     return got == want && std::signbit(got) == std::signbit(want);
-}
-
-int64_t product(const std::vector<int64_t> &d) {
-    int64_t n = 1;
-    for (int64_t x : d) n *= x;
-    return n;
 }
 
 class MaxPool2dCaseBase : public OpCase {

@@ -23,19 +23,9 @@ namespace testing_support {
 
 namespace {
 
-std::vector<int64_t> contiguousStridesOf(const std::vector<int64_t> &dims, int64_t extra) {
-    std::vector<int64_t> s(dims.size());
-    int64_t acc = 1;
-    for (size_t i = dims.size(); i-- > 0;) {
-        s[i] = acc;
-        acc *= dims[i] + extra;
-    }
-    return s;
-}
-
 std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, Pad2dLayout layout) {
-    if (layout == Pad2dLayout::Contiguous || layout == Pad2dLayout::Offset) return contiguousStridesOf(dims, 0);
-    if (layout == Pad2dLayout::Gapped) return contiguousStridesOf(dims, 1);
+    if (layout == Pad2dLayout::Contiguous || layout == Pad2dLayout::Offset) return rowMajorStrides(dims, 0);
+    if (layout == Pad2dLayout::Gapped) return rowMajorStrides(dims, 1);
     // C (dim rank-3) innermost with room for one more channel; then W, H, N.
     const size_t r = dims.size();
     std::vector<int64_t> s(r);
