@@ -59,14 +59,48 @@ for t in "${targets[@]}"; do
   # Inputs that once found a bug (tests/fuzz/regressions/<target>/) are read like the seeds.
   regressions=()
   [[ -d $root/tests/fuzz/regressions/$t ]] && regressions=("$root/tests/fuzz/regressions/$t")
-  # shellcheck disable=SC2086  # FUZZ_ARGS is a list of flags
-  if ! "$build/$t" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
-      -artifact_prefix="$artifacts" ${FUZZ_ARGS:-} "$corpus" "$seeds" "${regressions[@]}" >"$log" 2>&1; then
+  run_target() {
+    # shellcheck disable=SC2086  # FUZZ_ARGS is a list of flags
+    "$build/$t" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
+      -artifact_prefix="$artifacts" ${FUZZ_ARGS:-} "$corpus" "$seeds" "${regressions[@]}" >"$1" 2>&1
+  }
+  report_failure() {
+    # What failed: our own findings, the sanitizers' reports, and libFuzzer's own (a deadly signal
+    # such as an abort, a timeout, an out-of-memory), else the end of the log.
+    if ! grep -A30 "aclnn-opencl fuzz finding\|ERROR: \(Address\|Leak\|UndefinedBehavior\)Sanitizer\|runtime error\|ERROR: libFuzzer\|Sanitizer has encountered" \
+        "$1" | head -80 >&2; then
+      tail -40 "$1" >&2
+    fi
+  }
+  marker=$(mktemp)
+  if ! run_target "$log"; then
     echo "fuzz.sh: $t FAILED; see $log and $artifacts" >&2
-    grep -A30 "aclnn-opencl fuzz finding\|ERROR: \(Address\|Leak\|UndefinedBehavior\)Sanitizer\|runtime error" \
-      "$log" | head -60 >&2 || true
-    status=1
+    report_failure "$log"
+    # The input that failed, small enough to print, so a CI log alone reproduces it.
+    new_artifacts=()
+    for a in "$artifacts"*; do
+      [[ -f $a && $a -nt $marker ]] || continue
+      new_artifacts+=("$a")
+      [[ $(stat -c %s "$a") -le 4096 ]] && { echo "   $(basename "$a") (base64):"; base64 -w0 "$a"; echo; } >&2
+    done
+    if [[ ${#new_artifacts[@]} -eq 0 ]] && ! grep -q "aclnn-opencl fuzz finding" "$log"; then
+      # No input is to blame: libFuzzer saves the input it was running when anything fails during one,
+      # so the process failed outside every input (while exiting, after the final statistics). Such a
+      # failure is run again once, with the same corpus; it fails the step only if it happens again.
+      # Either way it is printed above.
+      echo "fuzz.sh: $t failed with no input to blame; running it again once" >&2
+      if run_target "$log.rerun"; then
+        echo "fuzz.sh: WARNING: $t passed when run again: the first failure (above, and $log) was not" \
+             "reproduced; report it if it recurs" >&2
+      else
+        report_failure "$log.rerun"
+        status=1
+      fi
+    else
+      status=1
+    fi
   fi
+  rm -f "$marker"
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov: .*corp" "$log" | tail -3 | sed "s/^/   /"
 done
 exit $status
