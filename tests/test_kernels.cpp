@@ -1,8 +1,12 @@
 // Kernel machinery: program cache, build failures, and the strided copy-and-cast kernel.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
+#include <vector>
 
+#include "aclnnop/aclnn_pad2d_backward.h"
 #include "common/dtype.h"
 
 #include "device_fixture.h"
@@ -79,6 +83,72 @@ TEST_P(KernelTest, ArgumentsAreCheckedAgainstTheKernelsParameters) {
         EXPECT_NE(std::string(e.what()).find("parameter 4 (rows) is int, but the host sets long"), std::string::npos)
             << e.what();
     }
+}
+
+// A plan's kernel objects come from a pool per (program, kernel name): kernels alive at the same time
+// are distinct objects (each executor sets its own arguments), a freed one is reused instead of a new
+// clCreateKernel, the pool is bounded, and clearing the program cache empties it.
+TEST_P(KernelTest, KernelObjectsArePooledDistinctWhileAliveAndBounded) {
+    aclcl::Device &d = aclcl::deviceAt(device());
+    aclcl::Defines defines;
+    defines.slot("IN", ACL_FLOAT).slot("OUT", ACL_FLOAT).acc(ACL_FLOAT).index(false);
+    auto program = aclcl::buildProgram(d, "conv_tbc_backward", defines.text());
+    aclcl::clearKernelPool();
+    const size_t created0 = aclcl::kernelObjectsCreated();
+    cl_kernel first = nullptr, second = nullptr;
+    {
+        aclcl::Kernel a(program, "column_sums"), b(program, "column_sums");
+        EXPECT_NE(a.get(), b.get());
+        first = a.get();
+        second = b.get();
+    }
+    EXPECT_EQ(aclcl::kernelObjectsCreated(), created0 + 2);
+    EXPECT_EQ(aclcl::pooledKernelCount(), 2u);
+    {
+        aclcl::Kernel c(program, "column_sums");
+        EXPECT_TRUE(c.get() == first || c.get() == second);
+        EXPECT_EQ(aclcl::kernelObjectsCreated(), created0 + 2) << "a pooled kernel was not reused";
+        // The shared parameter facts still check a reused kernel's arguments.
+        const aclcl::BufferRef none{};
+        EXPECT_NO_THROW(c.args(none, none, cl_int{1}, cl_int{1}, cl_int{1}, cl_int{1}));
+        EXPECT_THROW(c.args(none, none, cl_int{1}, cl_int{1}, cl_int{1}), aclcl::Error);
+    }
+    {
+        std::vector<std::unique_ptr<aclcl::Kernel>> many;
+        for (int i = 0; i < 20; ++i) many.push_back(std::make_unique<aclcl::Kernel>(program, "column_sums"));
+        std::vector<cl_kernel> handles;
+        for (const auto &k : many) handles.push_back(k->get());
+        std::sort(handles.begin(), handles.end());
+        EXPECT_EQ(std::unique(handles.begin(), handles.end()), handles.end()) << "two live kernels share an object";
+    }
+    EXPECT_GT(aclcl::pooledKernelCount(), 0u);
+    EXPECT_LE(aclcl::pooledKernelCount(), 8u) << "the pool keeps more idle kernels than its bound";
+    aclcl::clearProgramCache();
+    EXPECT_EQ(aclcl::pooledKernelCount(), 0u);
+}
+
+// Repeated calls with the same shapes reuse the previous calls' kernel objects: after the first call,
+// planning and running again creates none.
+TEST_P(KernelTest, RepeatedOperatorCallsCreateNoKernelObjects) {
+    DeviceTensor gradOutput({2, 3, 10, 12}, ACL_FLOAT), self({2, 3, 4, 6}, ACL_FLOAT), gradInput({2, 3, 4, 6}, ACL_FLOAT);
+    gradOutput.upload(std::vector<double>(static_cast<size_t>(gradOutput.numel()), 1.0));
+    const std::vector<int64_t> pad{3, 3, 3, 3};
+    aclIntArray *padding = aclCreateIntArray(pad.data(), pad.size());
+    auto call = [&] {
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        ASSERT_ACL_OK(aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, &ws, &ex));
+        ASSERT_EQ(ws, 0u);
+        ASSERT_ACL_OK(aclnnReflectionPad2dBackward(nullptr, 0, ex, stream));
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    };
+    call();
+    const size_t created = aclcl::kernelObjectsCreated();
+    for (int i = 0; i < 10; ++i) call();
+    EXPECT_EQ(aclcl::kernelObjectsCreated(), created);
+    // And the results are still right: every gradInput element collects at least its own 1.
+    for (double v : gradInput.download()) EXPECT_GE(v, 1.0);
+    aclDestroyIntArray(padding);
 }
 
 TEST_P(KernelTest, BuildFailureReportsTheLog) {

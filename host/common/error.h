@@ -5,6 +5,7 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <type_traits>
 
 namespace aclcl {
 
@@ -23,6 +24,24 @@ private:
 std::string strformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 [[noreturn]] void fail(int code, const std::string &message);
+
+// The subject of an error message that is only needed when the message is: a plain string, or a
+// callable returning one, called only on failure. Hot paths (every operator call resolves its tensors'
+// pointers) pass a callable so that a successful call formats nothing. A LazyText refers to what it
+// was built from: use it as a parameter, not as a stored value.
+class LazyText {
+public:
+    LazyText(const char *text) : text_(text) {}  // NOLINT: implicit on purpose
+    template <class F, class = std::enable_if_t<std::is_invocable_r_v<std::string, const F &>>>
+    LazyText(const F &f)  // NOLINT: implicit on purpose
+        : context_(&f), call_([](const void *c) -> std::string { return (*static_cast<const F *>(c))(); }) {}
+    std::string str() const { return call_ ? call_(context_) : std::string(text_ ? text_ : ""); }
+
+private:
+    const char *text_ = nullptr;
+    const void *context_ = nullptr;
+    std::string (*call_)(const void *) = nullptr;
+};
 
 void setLastError(const std::string &message);
 void clearLastError();

@@ -1,23 +1,15 @@
 #include "kernels/launch.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <utility>
 
 #include "aclnn/opdev/op_errno.h"
 
 namespace aclcl {
-
-Kernel::Kernel(const ProgramHandle &program, const char *name) : program_(program), name_(name) {
-    cl_int err = CL_SUCCESS;
-    kernel_.reset(clCreateKernel(program.get(), name, &err));
-    clCheck(err, strformat("clCreateKernel(%s)", name).c_str(), ACLNN_ERR_INNER_FIND_KERNEL_ERROR);
-    cl_device_id device = nullptr;
-    clGetProgramInfo(program.get(), CL_PROGRAM_DEVICES, sizeof device, &device, nullptr);
-    clGetKernelWorkGroupInfo(kernel_.get(), device, CL_KERNEL_WORK_GROUP_SIZE, sizeof maxLocal_, &maxLocal_, nullptr);
-    maxLocal_ = std::max<size_t>(maxLocal_, 1);
-    clGetKernelInfo(kernel_.get(), CL_KERNEL_NUM_ARGS, sizeof numArgs_, &numArgs_, nullptr);
-}
 
 namespace {
 
@@ -46,32 +38,136 @@ std::string normalisedTypeName(const char *reported) {
 
 }  // namespace
 
-// Parameter types (programs are built with -cl-kernel-arg-info); without them nothing is checked.
-void Kernel::loadParameterInfo() {
-    for (cl_uint i = 0; i < numArgs_; ++i) {
+namespace detail {
+
+// What all plans' kernels of one (program, kernel name) share; see Kernel.
+struct KernelShared {
+    ProgramHandle program;  // keeps the program (the registry's key) alive
+    std::string name;
+    size_t maxLocal = 1;
+    cl_uint numArgs = 0;
+    // Parameter names, types and address spaces when the implementation reports them (programs are
+    // built with -cl-kernel-arg-info); empty otherwise, and then nothing is checked. Read-only.
+    std::vector<std::string> paramNames, paramTypes;
+    std::vector<cl_kernel_arg_address_qualifier> paramSpaces;
+
+    std::mutex poolMutex;
+    std::vector<cl_kernel> pool;  // idle cl_kernels of plans that are gone
+    static constexpr size_t kPoolLimit = 8;
+
+    ~KernelShared() {
+        for (cl_kernel k : pool) clReleaseKernel(k);
+    }
+};
+
+}  // namespace detail
+
+namespace {
+
+using detail::KernelShared;
+
+void loadParameterInfo(KernelShared &k, cl_kernel kernel) {
+    for (cl_uint i = 0; i < k.numArgs; ++i) {
         char text[256] = {};
         cl_kernel_arg_address_qualifier space = 0;
-        if (clGetKernelArgInfo(kernel_.get(), i, CL_KERNEL_ARG_TYPE_NAME, sizeof text - 1, text, nullptr) !=
-                CL_SUCCESS ||
-            clGetKernelArgInfo(kernel_.get(), i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof space, &space, nullptr) !=
+        if (clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_TYPE_NAME, sizeof text - 1, text, nullptr) != CL_SUCCESS ||
+            clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof space, &space, nullptr) !=
                 CL_SUCCESS) {
-            paramTypes_.clear();
-            paramSpaces_.clear();
-            paramNames_.clear();
+            k.paramTypes.clear();
+            k.paramSpaces.clear();
+            k.paramNames.clear();
             return;
         }
-        paramTypes_.push_back(normalisedTypeName(text));
-        paramSpaces_.push_back(space);
+        k.paramTypes.push_back(normalisedTypeName(text));
+        k.paramSpaces.push_back(space);
         char argName[256] = {};
-        clGetKernelArgInfo(kernel_.get(), i, CL_KERNEL_ARG_NAME, sizeof argName - 1, argName, nullptr);
-        paramNames_.emplace_back(argName);
+        clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof argName - 1, argName, nullptr);
+        k.paramNames.emplace_back(argName);
+    }
+}
+
+std::atomic<size_t> g_kernelsCreated{0};
+
+cl_kernel createKernel(cl_program program, const char *name) {
+    g_kernelsCreated.fetch_add(1, std::memory_order_relaxed);
+    cl_int err = CL_SUCCESS;
+    cl_kernel k = clCreateKernel(program, name, &err);
+    clCheck(err, strformat("clCreateKernel(%s)", name).c_str(), ACLNN_ERR_INNER_FIND_KERNEL_ERROR);
+    return k;
+}
+
+// Keyed by the program's handle (alive as long as its entry) and the kernel's name. Never destroyed:
+// emptied by clearKernelPool, never after main (docs/runtime.md).
+std::mutex g_kernelsMutex;
+std::map<std::pair<cl_program, std::string>, std::shared_ptr<KernelShared>> &g_kernels =
+    *new std::map<std::pair<cl_program, std::string>, std::shared_ptr<KernelShared>>;
+
+}  // namespace
+
+Kernel::Kernel(const ProgramHandle &program, const char *name) {
+    std::lock_guard<std::mutex> lock(g_kernelsMutex);
+    std::shared_ptr<KernelShared> &slot = g_kernels[{program.get(), name}];
+    if (slot) {
+        shared_ = slot;
+        std::lock_guard<std::mutex> poolLock(shared_->poolMutex);
+        if (!shared_->pool.empty()) {
+            kernel_.reset(shared_->pool.back());
+            shared_->pool.pop_back();
+            return;
+        }
+    }
+    kernel_.reset(createKernel(program.get(), name));
+    if (slot) return;
+    // First kernel of this (program, name): read what every later one shares.
+    auto k = std::make_shared<KernelShared>();
+    k->program = program;
+    k->name = name;
+    cl_device_id device = nullptr;
+    clGetProgramInfo(program.get(), CL_PROGRAM_DEVICES, sizeof device, &device, nullptr);
+    clGetKernelWorkGroupInfo(kernel_.get(), device, CL_KERNEL_WORK_GROUP_SIZE, sizeof k->maxLocal, &k->maxLocal,
+                             nullptr);
+    k->maxLocal = std::max<size_t>(k->maxLocal, 1);
+    clGetKernelInfo(kernel_.get(), CL_KERNEL_NUM_ARGS, sizeof k->numArgs, &k->numArgs, nullptr);
+    loadParameterInfo(*k, kernel_.get());
+    slot = k;
+    shared_ = std::move(k);
+}
+
+Kernel::~Kernel() {
+    if (!kernel_) return;
+    std::lock_guard<std::mutex> lock(shared_->poolMutex);
+    if (shared_->pool.size() < KernelShared::kPoolLimit) shared_->pool.push_back(kernel_.release());
+}
+
+size_t Kernel::maxWorkGroupSize() const { return shared_->maxLocal; }
+
+const char *Kernel::name() const { return shared_->name.c_str(); }
+
+size_t kernelObjectsCreated() { return g_kernelsCreated.load(std::memory_order_relaxed); }
+
+size_t pooledKernelCount() {
+    std::lock_guard<std::mutex> lock(g_kernelsMutex);
+    size_t n = 0;
+    for (const auto &entry : g_kernels) {
+        if (!entry.second) continue;
+        std::lock_guard<std::mutex> poolLock(entry.second->poolMutex);
+        n += entry.second->pool.size();
+    }
+    return n;
+}
+
+void clearKernelPool() {
+    std::map<std::pair<cl_program, std::string>, std::shared_ptr<KernelShared>> released;
+    {
+        std::lock_guard<std::mutex> lock(g_kernelsMutex);
+        released.swap(g_kernels);
     }
 }
 
 void Kernel::checkParameter(const char *expected, cl_kernel_arg_address_qualifier space) const {
-    if (next_ >= paramTypes_.size()) return;
-    const std::string &actual = paramTypes_[next_];
-    const cl_kernel_arg_address_qualifier actualSpace = paramSpaces_[next_];
+    if (next_ >= shared_->paramTypes.size()) return;
+    const std::string &actual = shared_->paramTypes[next_];
+    const cl_kernel_arg_address_qualifier actualSpace = shared_->paramSpaces[next_];
     bool ok = actualSpace == space || (space == CL_KERNEL_ARG_ADDRESS_GLOBAL &&
                                        actualSpace == CL_KERNEL_ARG_ADDRESS_CONSTANT);
     if (ok && expected && space == CL_KERNEL_ARG_ADDRESS_PRIVATE && !actual.empty()) ok = actual == expected;
@@ -79,8 +175,8 @@ void Kernel::checkParameter(const char *expected, cl_kernel_arg_address_qualifie
     const char *given = space == CL_KERNEL_ARG_ADDRESS_GLOBAL  ? "a global buffer"
                         : space == CL_KERNEL_ARG_ADDRESS_LOCAL ? "local memory"
                                                                : (expected ? expected : "a value of another type");
-    fail(ACLNN_ERR_INNER, strformat("kernel %s parameter %u (%s) is %s%s, but the host sets %s", name_, next_,
-                                    paramNames_[next_].c_str(), actual.empty() ? "a parameter" : actual.c_str(),
+    fail(ACLNN_ERR_INNER, strformat("kernel %s parameter %u (%s) is %s%s, but the host sets %s", name(), next_,
+                                    shared_->paramNames[next_].c_str(), actual.empty() ? "a parameter" : actual.c_str(),
                                     actualSpace == CL_KERNEL_ARG_ADDRESS_GLOBAL  ? " (global)"
                                     : actualSpace == CL_KERNEL_ARG_ADDRESS_LOCAL ? " (local)"
                                                                                  : "",
@@ -88,15 +184,15 @@ void Kernel::checkParameter(const char *expected, cl_kernel_arg_address_qualifie
 }
 
 void Kernel::checkArgCount() const {
-    if (numArgs_ != 0 && next_ != numArgs_) {
-        fail(ACLNN_ERR_INNER, strformat("kernel %s takes %u arguments but %u were set", name_, numArgs_, next_));
+    if (shared_->numArgs != 0 && next_ != shared_->numArgs) {
+        fail(ACLNN_ERR_INNER, strformat("kernel %s takes %u arguments but %u were set", name(), shared_->numArgs, next_));
     }
 }
 
 void Kernel::set(const LocalMemory &m) {
     checkParameter(nullptr, CL_KERNEL_ARG_ADDRESS_LOCAL);
-    clCheck(clSetKernelArg(kernel_.get(), next_, m.bytes, nullptr),
-            strformat("clSetKernelArg(%s, %u, local)", name_, next_).c_str(), ACLNN_ERR_INNER);
+    const cl_int err = clSetKernelArg(kernel_.get(), next_, m.bytes, nullptr);
+    if (err != CL_SUCCESS) clCheck(err, strformat("clSetKernelArg(%s, %u, local)", name(), next_).c_str(), ACLNN_ERR_INNER);
     ++next_;
 }
 
@@ -129,15 +225,15 @@ std::string LaunchSize::describe() const {
 
 void Kernel::setRaw(size_t size, const void *value, const char *type) {
     checkParameter(type, CL_KERNEL_ARG_ADDRESS_PRIVATE);
-    clCheck(clSetKernelArg(kernel_.get(), next_, size, value),
-            strformat("clSetKernelArg(%s, %u)", name_, next_).c_str(), ACLNN_ERR_INNER);
+    const cl_int err = clSetKernelArg(kernel_.get(), next_, size, value);
+    if (err != CL_SUCCESS) clCheck(err, strformat("clSetKernelArg(%s, %u)", name(), next_).c_str(), ACLNN_ERR_INNER);
     ++next_;
 }
 
 void Kernel::set(cl_mem m) {
     checkParameter(nullptr, CL_KERNEL_ARG_ADDRESS_GLOBAL);
-    clCheck(clSetKernelArg(kernel_.get(), next_, sizeof m, &m),
-            strformat("clSetKernelArg(%s, %u)", name_, next_).c_str(), ACLNN_ERR_INNER);
+    const cl_int err = clSetKernelArg(kernel_.get(), next_, sizeof m, &m);
+    if (err != CL_SUCCESS) clCheck(err, strformat("clSetKernelArg(%s, %u)", name(), next_).c_str(), ACLNN_ERR_INNER);
     ++next_;
 }
 
@@ -148,8 +244,8 @@ void Kernel::set(const BufferRef &b) {
 
 void Kernel::launch1d(cl_command_queue queue, size_t n, size_t local) {
     if (n == 0) return;
-    if (local == 0) local = std::min<size_t>(256, maxLocal_);
-    local = std::min(local, maxLocal_);
+    if (local == 0) local = std::min<size_t>(256, shared_->maxLocal);
+    local = std::min(local, shared_->maxLocal);
     size_t global = roundUp(n, local);
     launch(queue, 1, &global, &local);
 }
@@ -168,8 +264,9 @@ void Kernel::launch(cl_command_queue queue, cl_uint dims, const size_t *global, 
         if (global[d] == 0) return;
         rounded[d] = local ? roundUp(global[d], local[d]) : global[d];
     }
-    clCheck(clEnqueueNDRangeKernel(queue, kernel_.get(), dims, nullptr, rounded, local, 0, nullptr, nullptr),
-            strformat("clEnqueueNDRangeKernel(%s)", name_).c_str(), ACLNN_ERR_RUNTIME_ERROR);
+    // Messages are formatted only on failure: this runs for every kernel of every call.
+    const cl_int err = clEnqueueNDRangeKernel(queue, kernel_.get(), dims, nullptr, rounded, local, 0, nullptr, nullptr);
+    if (err != CL_SUCCESS) clCheck(err, strformat("clEnqueueNDRangeKernel(%s)", name()).c_str(), ACLNN_ERR_RUNTIME_ERROR);
 }
 
 void rowLocalSize(size_t kernelMax, int64_t W, int64_t H, size_t local[3], size_t target, size_t rowTarget) {

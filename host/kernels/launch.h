@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <mutex>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -48,9 +49,21 @@ constexpr const char *clTypeName() {
 }
 }  // namespace detail
 
+namespace detail {
+struct KernelShared;
+}
+
+// One cl_kernel of a program, owned by one plan (kernel objects are not thread-safe: each executor
+// sets its own arguments). What does not change between plans (work-group limit, parameter count and
+// types) is read once per (program, kernel name) and shared; cl_kernels of executors that are gone
+// are kept in a small pool and reused, so a repeated call with the same shapes creates no OpenCL
+// object (clearProgramCache and aclFinalize release the pool).
 class Kernel {
 public:
     Kernel(const ProgramHandle &program, const char *name);
+    ~Kernel();
+    Kernel(const Kernel &) = delete;
+    Kernel &operator=(const Kernel &) = delete;
 
     // Sets all arguments in order. A BufferRef fills two parameters: (__global T* p, ulong p_off).
     // Setting fewer or more than the kernel's parameter count is an internal error, and so is (where the
@@ -59,7 +72,6 @@ public:
     template <class... Args>
     Kernel &args(const Args &...values) {
         next_ = 0;
-        std::call_once(parameterInfoOnce_, [this] { loadParameterInfo(); });
         (set(values), ...);
         checkArgCount();
         return *this;
@@ -72,13 +84,12 @@ public:
     void launch(cl_command_queue queue, const LaunchSize &size);
 
     // The largest work-group this kernel can run on its device.
-    size_t maxWorkGroupSize() const { return maxLocal_; }
+    size_t maxWorkGroupSize() const;
     cl_kernel get() const { return kernel_.get(); }
-    const char *name() const { return name_; }
+    const char *name() const;
 
 private:
     void checkArgCount() const;
-    void loadParameterInfo();
     void set(const LocalMemory &m);
     void set(const BufferRef &b);
     void set(cl_mem m);
@@ -90,18 +101,17 @@ private:
     }
     void checkParameter(const char *expected, cl_kernel_arg_address_qualifier space) const;
 
-    ProgramHandle program_;
+    std::shared_ptr<detail::KernelShared> shared_;
     ClKernelPtr kernel_;
-    const char *name_;
     cl_uint next_ = 0;
-    cl_uint numArgs_ = 0;
-    size_t maxLocal_ = 1;
-    // Parameter names, types and address spaces, read at the first args() call when the implementation
-    // reports them (empty otherwise: nothing is checked); read-only afterwards.
-    std::once_flag parameterInfoOnce_;
-    std::vector<std::string> paramNames_, paramTypes_;
-    std::vector<cl_kernel_arg_address_qualifier> paramSpaces_;
 };
+
+// Releases the pooled cl_kernels and the shared kernel facts (clearProgramCache calls it).
+void clearKernelPool();
+// For tests and leak accounting: cl_kernels Kernel has created since the process started, and idle
+// ones in the pool now.
+size_t kernelObjectsCreated();
+size_t pooledKernelCount();
 
 inline size_t roundUp(size_t n, size_t multiple) { return (n + multiple - 1) / multiple * multiple; }
 

@@ -10,6 +10,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/log.h"
 #include "kernels/embedded.h"
+#include "kernels/launch.h"
 #include "runtime/stream.h"
 
 namespace aclcl {
@@ -119,6 +120,7 @@ size_t cachedProgramCount() {
 }
 
 void clearProgramCache() {
+    clearKernelPool();  // pooled kernels hold their programs
     std::lock_guard<std::mutex> lock(g_cacheMutex);
     g_cache.clear();
 }

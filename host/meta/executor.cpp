@@ -145,25 +145,26 @@ BufferRef RunContext::resolveTensor(const aclTensor &t, const char *role, size_t
     // Furthest element the view reaches, so that a view running past its allocation is caught here.
     int64_t last = t.offset;
     for (size_t d = 0; d < t.viewDims.size(); ++d) last += (t.viewDims[d] - 1) * t.strides[d];
-    std::string what = strformat("%s: %s tensor %zu (shape %s, offset %lld)", executor_.op.c_str(), role, index,
-                                 t.shapeString().c_str(), static_cast<long long>(t.offset));
-    const std::vector<std::string> &names = role[0] == 'o' ? executor_.outputNames : executor_.inputNames;
-    if (index < names.size() && !names[index].empty()) {
-        what = strformat("%s: %s tensor %zu %s (shape %s, offset %lld)", executor_.op.c_str(), role, index,
-                         names[index].c_str(), t.shapeString().c_str(), static_cast<long long>(t.offset));
-    }
+    // The tensor as messages name it; built only when a check fails (this runs on every call).
+    auto what = [&]() -> std::string {
+        const std::vector<std::string> &names = role[0] == 'o' ? executor_.outputNames : executor_.inputNames;
+        const bool named = index < names.size() && !names[index].empty();
+        return strformat("%s: %s tensor %zu%s%s (shape %s, offset %lld)", executor_.op.c_str(), role, index,
+                         named ? " " : "", named ? names[index].c_str() : "", t.shapeString().c_str(),
+                         static_cast<long long>(t.offset));
+    };
     size_t needed = 0;  // bytes from the data pointer to the end of the furthest element
     if (last < 0 || __builtin_mul_overflow(static_cast<size_t>(last) + 1, elem, &needed)) {
-        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: its view spans more bytes than memory can hold", what.c_str()));
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: its view spans more bytes than memory can hold", what().c_str()));
     }
-    DeviceAddress a = resolveDevicePointer(t.data, needed, what.c_str());
+    DeviceAddress a = resolveDevicePointer(t.data, needed, what);
     if (a.device != &stream_.device()) {
-        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s lives on device %d but the stream is on device %d", what.c_str(),
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s lives on device %d but the stream is on device %d", what().c_str(),
                                                 a.device->index, stream_.device().index));
     }
     if (a.offset % elem != 0) {
         fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: its data pointer is not aligned to its %zu-byte elements",
-                                                what.c_str(), elem));
+                                                what().c_str(), elem));
     }
     return BufferRef{a.mem, static_cast<cl_ulong>(a.offset / elem + static_cast<size_t>(t.offset))};
 }
@@ -177,7 +178,7 @@ BufferRef RunContext::output(size_t index) const {
 BufferRef RunContext::workspace(uint64_t byteOffset, aclDataType dtype) const {
     size_t elem = dtypeSize(dtype);
     DeviceAddress a = resolveDevicePointer(static_cast<char *>(workspace_) + byteOffset, elem,
-                                           (executor_.op + ": workspace").c_str());
+                                           [&] { return executor_.op + ": workspace"; });
     // runExecutor checked both before the first step; kept as a last line of defence.
     if (a.device != &stream_.device()) {
         fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: the workspace is memory of %s, not of the stream's %s",
@@ -279,7 +280,7 @@ int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, ac
         // nothing. The steps only resolve what was checked and enqueue.
         if (executor->workspaceSize > 0) {
             DeviceAddress ws =
-                resolveDevicePointer(workspace, executor->workspaceSize, (std::string(api) + ": workspace").c_str());
+                resolveDevicePointer(workspace, executor->workspaceSize, [&] { return std::string(api) + ": workspace"; });
             if (ws.device != &s.device()) {
                 fail(ACLNN_ERR_PARAM_INVALID,
                      strformat("%s: the workspace %p is memory of %s but the operator runs on %s", api, workspace,

@@ -117,19 +117,19 @@ void deviceFree(void *ptr) {
     munmap(ptr, victim.reserved);
 }
 
-DeviceAddress resolveDevicePointer(const void *ptr, size_t bytes, const char *what) {
+DeviceAddress resolveDevicePointer(const void *ptr, size_t bytes, const LazyText &what) {
     std::lock_guard<std::mutex> lock(g_memMutex);
     auto p = reinterpret_cast<uintptr_t>(ptr);
     auto it = findContaining(p);
     if (it == g_allocations.end()) {
         fail(ACL_ERROR_INVALID_PARAM,
-             strformat("%s: %p is not inside any device allocation made by aclrtMalloc", what, ptr));
+             strformat("%s: %p is not inside any device allocation made by aclrtMalloc", what.str().c_str(), ptr));
     }
     size_t offset = p - it->first;
     if (offset > it->second.size || bytes > it->second.size - offset) {
         fail(ACL_ERROR_INVALID_PARAM,
-             strformat("%s: %zu bytes at %p run past the end of its %zu-byte allocation at %p (offset %zu)", what,
-                       bytes, ptr, it->second.size, reinterpret_cast<void *>(it->first), offset));
+             strformat("%s: %zu bytes at %p run past the end of its %zu-byte allocation at %p (offset %zu)",
+                       what.str().c_str(), bytes, ptr, it->second.size, reinterpret_cast<void *>(it->first), offset));
     }
     return DeviceAddress{it->second.mem.get(), offset, it->second.size - offset, it->second.device};
 }

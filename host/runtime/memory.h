@@ -27,7 +27,7 @@ void *deviceMalloc(Device &device, size_t size);
 void deviceFree(void *ptr);  // throws on interior pointers, double frees and unknown pointers
 // Finds the allocation containing ptr; throws ACL_ERROR_INVALID_PARAM with `what` in the message
 // when ptr is in no allocation or fewer than `bytes` bytes remain in it.
-DeviceAddress resolveDevicePointer(const void *ptr, size_t bytes, const char *what);
+DeviceAddress resolveDevicePointer(const void *ptr, size_t bytes, const LazyText &what);
 bool isDevicePointer(const void *ptr);
 size_t bytesAllocatedOn(const Device &device);
 
