@@ -630,10 +630,9 @@ TEST_P(ConvTbcBackwardTest, TunedParametersApplyToTheirDevice) {
     const aclcl::blas::TuningStatus &st = aclcl::blas::applyTunedParameters(dev);
     EXPECT_TRUE(st.failed.empty()) << st.failed.front();
     if (env && *env) GTEST_SKIP() << aclcl::blas::kParamsEnv << " is set: " << st.note;
-    bool embeddedForDevice = false;
-    for (const auto *f = aclcl::blas::embeddedParamsFiles(); f->name; ++f) {
-        embeddedForDevice |= aclcl::blas::parseParamsFile(f->text, f->name).device == dev.name;
-    }
+    // A file tuned on this device, or on another of its family (selectParamsFile's rules, tested below).
+    std::string note;
+    const bool embeddedForDevice = aclcl::blas::selectParamsFile(dev.name, nullptr, &note) != nullptr;
     if (!embeddedForDevice) {
         EXPECT_TRUE(st.applied.empty());
         GTEST_SKIP() << "no embedded parameter file for " << dev.name;
@@ -760,18 +759,20 @@ TEST(ClblastParamsFile, ParsesTheTunerFormat) {
         "# aclnn-opencl CLBlast parameters\n"
         "# device: some device\n"
         "device   My Device  (rev 2) \n"
+        "family My Device \n"
         "\n"
         "Xgemm 32 GEMMK=0 KREG=1 KWG=16 MWG=64\n"
         "GemmRoutine 32 XGEMM_MIN_INDIRECT_SIZE=384\n"
         "Copy 16 COPY_DIMX=8\n";
     aclcl::blas::ParamsFile f = aclcl::blas::parseParamsFile(text, "t.params");
     EXPECT_EQ(f.device, "My Device  (rev 2)");
+    EXPECT_EQ(f.family, "My Device");
     ASSERT_EQ(f.kernels.size(), 3u);
     EXPECT_EQ(f.kernels[0].kernel, "Xgemm");
     EXPECT_EQ(f.kernels[0].precisionBits, 32);
     ASSERT_EQ(f.kernels[0].values.size(), 4u);
     EXPECT_EQ(f.kernels[0].values[2], (std::pair<std::string, size_t>("KWG", 16)));
-    EXPECT_EQ(f.kernels[0].line, 5);
+    EXPECT_EQ(f.kernels[0].line, 6);
     EXPECT_EQ(f.kernels[1].values[0].second, 384u);
     EXPECT_EQ(f.kernels[2].precisionBits, 16);
 }
@@ -785,6 +786,8 @@ TEST(ClblastParamsFile, RejectsMalformedFilesWithTheLine) {
         {"device a\nXgemm 32 =4\n", ":2: expected NAME=VALUE"},
         {"device a\n\nXgemm 32\n", ":3: kernel 'Xgemm' has no parameters"},
         {"device \n", "'device' without a name"},
+        {"device a\nfamily a\nfamily b\n", ":3: a second 'family' line"},
+        {"device a\nfamily\n", ":2: 'family' without a name prefix"},
     };
     for (const auto &[text, needle] : bad) {
         try {
@@ -827,6 +830,17 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
     ASSERT_EQ(named->kernels.size(), 1u);
     EXPECT_EQ(selectParamsFile("Another Device", path.c_str(), &note), nullptr);
     EXPECT_NE(note.find("not applied"), std::string::npos) << note;
+    // With a family line, a named file also applies to other members of the family, and says so.
+    {
+        std::FILE *out = std::fopen(path.c_str(), "w");
+        ASSERT_NE(out, nullptr);
+        std::fputs("device Some Device 9000\nfamily Some Device \nXgemm 32 KWG=16\n", out);
+        std::fclose(out);
+    }
+    ASSERT_NE(selectParamsFile("Some Device 42", path.c_str(), &note), nullptr);
+    EXPECT_NE(note.find("family 'Some Device'"), std::string::npos) << note;
+    EXPECT_EQ(selectParamsFile("Some Other 9000", path.c_str(), &note), nullptr);
+    EXPECT_NE(note.find("not applied"), std::string::npos) << note;
     std::remove(path.c_str());
     // A named file that cannot be read is an error naming the variable and the file.
     try {
@@ -837,6 +851,33 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
         EXPECT_NE(std::string(e.what()).find("ACLNN_OPENCL_CLBLAST_PARAMS"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
     }
+}
+
+// An embedded file with a family line applies to another CPU model of that family (the file for this
+// machine's PoCL device to any PoCL device compiling for the same LLVM target), but never to a name
+// outside it; an exact match always wins.
+TEST(ClblastParamsFile, EmbeddedFilesApplyToTheirFamily) {
+    using aclcl::blas::selectParamsFile;
+    int families = 0;
+    for (const auto *f = aclcl::blas::embeddedParamsFiles(); f->name; ++f) {
+        const aclcl::blas::ParamsFile p = aclcl::blas::parseParamsFile(f->text, f->name);
+        if (p.family.empty()) continue;
+        ++families;
+        SCOPED_TRACE(f->name);
+        ASSERT_EQ(p.device.compare(0, p.family.size(), p.family), 0) << "a file's own device is in its family";
+        std::string note;
+        const std::string sibling = p.family + "Another CPU Model 1234";
+        auto chosen = selectParamsFile(sibling, nullptr, &note);
+        ASSERT_NE(chosen, nullptr) << note;
+        EXPECT_EQ(chosen->device, p.device);
+        EXPECT_NE(note.find("family"), std::string::npos) << note;
+        EXPECT_NE(note.find(p.device), std::string::npos) << note;
+        // A name that only shares part of the prefix is not in the family.
+        const std::string outsider = p.family.substr(0, p.family.size() - 1) + "x-Another CPU";
+        EXPECT_EQ(selectParamsFile(outsider, nullptr, &note), nullptr) << outsider;
+        EXPECT_NE(note.find("built-in"), std::string::npos) << note;
+    }
+    EXPECT_GT(families, 0) << "no embedded file declares a family";
 }
 
 TEST(ClblastParamsFile, EmbeddedFilesParse) {

@@ -15,6 +15,7 @@
 #include "blas/embedded_params.h"
 #include "blas/gemm.h"
 #include "common/error.h"
+#include "common/log.h"
 
 namespace aclcl {
 namespace blas {
@@ -56,6 +57,15 @@ std::string readFile(const std::string &path) {
     return text.str();
 }
 
+bool inFamily(const ParamsFile &file, const std::string &name) {
+    return !file.family.empty() && name.compare(0, file.family.size(), file.family) == 0;
+}
+
+std::string familyNote(const ParamsFile &file, const std::string &name) {
+    return strformat("%s was tuned on '%s', not on '%s', but for its family '%s': applied", file.source.c_str(),
+                     file.device.c_str(), name.c_str(), file.family.c_str());
+}
+
 }  // namespace
 
 ParamsFile parseParamsFile(const std::string &text, const std::string &source) {
@@ -74,6 +84,12 @@ ParamsFile parseParamsFile(const std::string &text, const std::string &source) {
             file.device = line.size() > 7 ? trim(line.substr(7)) : "";
             if (file.device.empty()) parseError(source, lineNo, "'device' without a name");
             haveDevice = true;
+            continue;
+        }
+        if (line == "family" || line.compare(0, 7, "family ") == 0 || line.compare(0, 7, "family\t") == 0) {
+            if (!file.family.empty()) parseError(source, lineNo, "a second 'family' line");
+            file.family = line.size() > 7 ? trim(line.substr(7)) : "";
+            if (file.family.empty()) parseError(source, lineNo, "'family' without a name prefix");
             continue;
         }
         std::istringstream words(line);
@@ -111,18 +127,30 @@ std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, cons
             return nullptr;
         }
         auto file = std::make_unique<ParamsFile>(parseParamsFile(readFile(value), value));
-        if (file->device != name) {
-            *note = strformat("%s=%s was tuned on '%s', not on this device '%s': not applied", kParamsEnv,
-                              value.c_str(), file->device.c_str(), name.c_str());
-            return nullptr;
+        if (file->device == name) return file;
+        if (inFamily(*file, name)) {
+            *note = familyNote(*file, name);
+            return file;
         }
-        return file;
+        *note = strformat("%s=%s was tuned on '%s'%s, not on this device '%s': not applied", kParamsEnv, value.c_str(),
+                          file->device.c_str(),
+                          file->family.empty() ? "" : strformat(" (family '%s')", file->family.c_str()).c_str(),
+                          name.c_str());
+        return nullptr;
     }
+    std::unique_ptr<ParamsFile> relative;
     for (const EmbeddedParamsFile *e = embeddedParamsFiles(); e->name; ++e) {
         ParamsFile file = parseParamsFile(e->text, e->name);
         if (file.device == name) return std::make_unique<ParamsFile>(std::move(file));
+        if (inFamily(file, name) && (!relative || file.family.size() > relative->family.size())) {
+            relative = std::make_unique<ParamsFile>(std::move(file));
+        }
     }
-    *note = "no embedded parameter file was tuned on '" + name + "': CLBlast's built-in parameters";
+    if (relative) {
+        *note = familyNote(*relative, name);
+        return relative;
+    }
+    *note = "no embedded parameter file was tuned on '" + name + "' or its family: CLBlast's built-in parameters";
     return nullptr;
 }
 
@@ -141,6 +169,7 @@ const TuningStatus &applyTunedParameters(const Device &device) {
         std::fprintf(stderr, "aclnn-opencl: warning: %s\n", status->note.c_str());
     }
     if (file) {
+        if (!status->note.empty()) ACLCL_LOG(Info, status->note);  // applied by family
         status->source = file->source;
         for (const KernelParams &k : file->kernels) {
             std::unordered_map<std::string, size_t> values(k.values.begin(), k.values.end());

@@ -25,6 +25,10 @@ struct KernelParams {
 struct ParamsFile {
     std::string source;  // file name or path, for messages
     std::string device;  // the exact CL_DEVICE_NAME the parameters were tuned on
+    // Optional: a CL_DEVICE_NAME prefix naming the device family the parameters also suit (for PoCL,
+    // "pthread-<LLVM CPU>-": the same instruction set on another CPU model). Used only for a device
+    // that no file was tuned on exactly.
+    std::string family;
     std::vector<KernelParams> kernels;
 };
 
@@ -33,9 +37,11 @@ struct ParamsFile {
 ParamsFile parseParamsFile(const std::string &text, const std::string &source);
 
 // The file whose parameters apply to a device named deviceName: the one envValue names (when not
-// null or empty; "off", "none" or "0" mean none), else the embedded file tuned on that device. Returns
-// null, with the reason in *note, when none applies; throws Error(ACLNN_ERR_PARAM_INVALID) when the
-// named file cannot be read or parsed. applyTunedParameters uses it with the environment's value.
+// null or empty; "off", "none" or "0" mean none), else the embedded file tuned on that device, else
+// the embedded file whose family prefix the name starts with (the longest such prefix; *note then
+// says which device it was tuned on). A named file applies to its own device or family. Returns null,
+// with the reason in *note, when none applies; throws Error(ACLNN_ERR_PARAM_INVALID) when the named
+// file cannot be read or parsed. applyTunedParameters uses it with the environment's value.
 std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, const char *envValue, std::string *note);
 
 // What happened for one device.
