@@ -30,6 +30,22 @@
 #define ORDERED_LOOP
 #endif
 
+// ELEM_T: for programs that move elements as bits (the host defines ELEM_BYTES: 1, 2, 4, 8 or 16),
+// the unsigned type of that many bytes (ulong2 for 16).
+#ifdef ELEM_BYTES
+#if ELEM_BYTES == 1
+#define ELEM_T uchar
+#elif ELEM_BYTES == 2
+#define ELEM_T ushort
+#elif ELEM_BYTES == 4
+#define ELEM_T uint
+#elif ELEM_BYTES == 8
+#define ELEM_T ulong
+#elif ELEM_BYTES == 16
+#define ELEM_T ulong2
+#endif
+#endif
+
 #define ACL_CAT2(a, b) a##b
 #define ACL_CAT(a, b) ACL_CAT2(a, b)
 

@@ -29,16 +29,7 @@
 #define DST_T OUT_T
 #define MOVE(d, di, s, si) OUT_STORE(d, di, IN_LOAD(s, si))
 #define ZERO(d, di) OUT_STORE(d, di, (IN_VAL_T)0)
-#else
-#if ELEM_BYTES == 1
-#define ELEM_T uchar
-#elif ELEM_BYTES == 2
-#define ELEM_T ushort
-#elif ELEM_BYTES == 4
-#define ELEM_T uint
-#elif ELEM_BYTES == 8
-#define ELEM_T ulong
-#endif
+#else  // ELEM_T, the unsigned type of ELEM_BYTES bytes: cl_kernels/common.cl
 #define SRC_T ELEM_T
 #define DST_T ELEM_T
 #define MOVE(d, di, s, si) ((d)[di] = (s)[si])

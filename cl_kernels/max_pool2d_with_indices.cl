@@ -18,17 +18,11 @@
 //
 // Macros the host defines (host/ops/max_pool2d_with_indices.cpp):
 //   IN_T, IN_VAL_T, IN_LOAD  self slot (cl_kernels/common.cl); values compare as float
-//   ELEM_BYTES               2 or 4: the element's size; ELEM_T (below) is the unsigned integer of
-//                            that size, the bits copied to out
+//   ELEM_BYTES               2 or 4: the element's size; ELEM_T (cl_kernels/common.cl) is the
+//                            unsigned integer of that size, the bits copied to out
 //   NEG_INF_BITS             -inf in self's dtype, as ELEM_T bits
 //   IDX_T                    int or long (indices)
 //   INDEX_T                  int when every offset fits in 31 bits, long otherwise
-
-#if ELEM_BYTES == 2
-#define ELEM_T ushort
-#else
-#define ELEM_T uint
-#endif
 
 typedef struct {
     INDEX_T H, W, OH, OW, kH, kW, sH, sW, pH, pW, dH, dW, C;
@@ -112,16 +106,21 @@ __kernel void max_pool2d_fwd(POOL_ARGS) {
         (IDX_T)index;
 }
 
+// The start of the per-row kernels (NDRange (OH, planes)): the row oh of plane (n, c), its input
+// element pointer src and plane offset base, and its first out and idx elements o and x.
+#define POOL_ROW_PROLOGUE                                                                                      \
+    const INDEX_T oh = (INDEX_T)get_global_id(0);                                                              \
+    const INDEX_T plane = (INDEX_T)get_global_id(1);                                                           \
+    if (oh >= (INDEX_T)OH || plane >= (INDEX_T)planes) return;                                                 \
+    POOL_SHAPE;                                                                                                \
+    const INDEX_T n = plane / g.C, c = plane - n * g.C;                                                        \
+    __global const IN_T *src = in + in_off;                                                                    \
+    const INDEX_T base = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc;                                              \
+    __global ELEM_T *o = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh); \
+    __global IDX_T *x = idx + idx_off + (ulong)(n * (INDEX_T)idx_sn + c * (INDEX_T)idx_sc + oh * (INDEX_T)idx_sh)
+
 __kernel void max_pool2d_fwd_rows(POOL_ARGS) {
-    const INDEX_T oh = (INDEX_T)get_global_id(0);
-    const INDEX_T plane = (INDEX_T)get_global_id(1);
-    if (oh >= (INDEX_T)OH || plane >= (INDEX_T)planes) return;
-    POOL_SHAPE;
-    const INDEX_T n = plane / g.C, c = plane - n * g.C;
-    __global const IN_T *src = in + in_off;
-    const INDEX_T base = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc;
-    __global ELEM_T *o = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
-    __global IDX_T *x = idx + idx_off + (ulong)(n * (INDEX_T)idx_sn + c * (INDEX_T)idx_sc + oh * (INDEX_T)idx_sh);
+    POOL_ROW_PROLOGUE;
     pool_row_range(src, base, (INDEX_T)in_sh, (INDEX_T)in_sw, g, oh, 0, g.OW, o, (INDEX_T)out_sw, x, (INDEX_T)idx_sw);
 }
 
@@ -133,15 +132,7 @@ __kernel void max_pool2d_fwd_rows(POOL_ARGS) {
 // scan order and the replace rule are pool_one's; a float moves through compares and selects only,
 // so its bits are kept. Rows or columns whose window reaches the padding take pool_one.
 __kernel void max_pool2d_fwd_rows_fixed(POOL_ARGS) {
-    const INDEX_T oh = (INDEX_T)get_global_id(0);
-    const INDEX_T plane = (INDEX_T)get_global_id(1);
-    if (oh >= (INDEX_T)OH || plane >= (INDEX_T)planes) return;
-    POOL_SHAPE;
-    const INDEX_T n = plane / g.C, c = plane - n * g.C;
-    __global const IN_T *src = in + in_off;
-    const INDEX_T base = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc;
-    __global ELEM_T *o = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
-    __global IDX_T *x = idx + idx_off + (ulong)(n * (INDEX_T)idx_sn + c * (INDEX_T)idx_sc + oh * (INDEX_T)idx_sh);
+    POOL_ROW_PROLOGUE;
     const INDEX_T osw = (INDEX_T)out_sw, xsw = (INDEX_T)idx_sw, ish = (INDEX_T)in_sh;
     const INDEX_T h0 = oh * FIXED_SH - g.pH;
     // Interior columns: w0 = ow * SW - pW >= 0 and w0 + (KW - 1) * DW < W.

@@ -25,20 +25,10 @@
 //   IDX_T        int or long (indices' slot, cl_kernels/common.cl)
 //   OUT_EVEN     1 when out's element k of a plane is at k * osW (its rows follow each other evenly)
 //   INDEX_T      int when every extent and element offset fits in 31 bits, long otherwise
-// and this file derives ELEM_T, an unsigned type of ELEM_BYTES bytes.
+// and cl_kernels/common.cl derives ELEM_T, an unsigned type of ELEM_BYTES bytes.
 //
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
 // constant; index bounds are tested unsigned, (ulong)k >= (ulong)plane, which also catches k < 0.
-
-#if ELEM_BYTES == 1
-#define ELEM_T uchar
-#elif ELEM_BYTES == 2
-#define ELEM_T ushort
-#elif ELEM_BYTES == 4
-#define ELEM_T uint
-#else
-#define ELEM_T ulong
-#endif
 
 #if OUT_EVEN
 #define OUT_AT(k) ((INDEX_T)(k) * osw)

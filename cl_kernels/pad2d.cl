@@ -21,20 +21,7 @@
 //   MODE_REFLECT   1 for reflection, 0 for replication
 //   ELEM_BYTES     bytes per element: 1, 2, 4, 8 or 16
 //   INDEX_T        int when every extent and element offset fits in 31 bits, long otherwise
-// and this file derives:
-//   ELEM_T         an unsigned type of ELEM_BYTES bytes (ulong2 for 16)
-
-#if ELEM_BYTES == 1
-#define ELEM_T uchar
-#elif ELEM_BYTES == 2
-#define ELEM_T ushort
-#elif ELEM_BYTES == 4
-#define ELEM_T uint
-#elif ELEM_BYTES == 8
-#define ELEM_T ulong
-#elif ELEM_BYTES == 16
-#define ELEM_T ulong2
-#endif
+// and cl_kernels/common.cl derives ELEM_T, an unsigned type of ELEM_BYTES bytes (ulong2 for 16).
 
 inline INDEX_T pad_source(INDEX_T o, INDEX_T pad, INDEX_T size) {
     INDEX_T i = o - pad;

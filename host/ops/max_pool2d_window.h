@@ -13,6 +13,7 @@
 #include "common/error.h"
 #include "kernels/defines.h"
 #include "meta/tensor.h"
+#include "ops/op_plan.h"
 
 namespace aclcl {
 
@@ -162,6 +163,16 @@ inline std::vector<int64_t> pooledShape(const aclTensor *self, bool nhwc, const 
 
 // The one index-width decision of both operators' kernels: the three tensors' views and the window
 // arithmetic (a window reaches (k - 1) * d past its start; starts reach OH * sH), with margin.
+// The window's attributes in the plan's log line (both max-pool operators).
+inline void describePoolAttributes(OpPlan &plan, const aclIntArray *kernelSize, const aclIntArray *stride,
+                                   const aclIntArray *padding, const aclIntArray *dilation, bool ceilMode) {
+    plan.describeAttribute("kernelSize", kernelSize);
+    plan.describeAttribute("stride", stride);
+    plan.describeAttribute("padding", padding);
+    plan.describeAttribute("dilation", dilation);
+    plan.describeAttribute("ceilMode", static_cast<int64_t>(ceilMode));
+}
+
 inline bool poolWideIndex(const PoolGeometry &g, const aclTensor *a, const aclTensor *b, const aclTensor *c) {
     const PoolWindow &w = g.win;
     const auto d = [](int64_t v) { return static_cast<double>(v); };

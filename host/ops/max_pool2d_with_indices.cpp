@@ -79,11 +79,7 @@ void plan(OpPlan &plan, const Args &a) {
     plan.addInput(a.self, "self");
     plan.addOutput(a.out, "out");
     plan.addOutput(a.indices, "indices");
-    plan.describeAttribute("kernelSize", a.kernelSize);
-    plan.describeAttribute("stride", a.stride);
-    plan.describeAttribute("padding", a.padding);
-    plan.describeAttribute("dilation", a.dilation);
-    plan.describeAttribute("ceilMode", static_cast<int64_t>(a.ceilMode));
+    describePoolAttributes(plan, a.kernelSize, a.stride, a.padding, a.dilation, a.ceilMode);
     if (g.empty) return;
 
     const PoolAxes in = poolAxes(plan.input(kSelf), g.nhwc), out = poolAxes(plan.output(kOut), g.nhwc),

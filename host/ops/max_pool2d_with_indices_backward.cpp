@@ -89,11 +89,7 @@ void plan(OpPlan &plan, const Args &a) {
     plan.addInput(a.self, "self");
     plan.addInput(a.indices, "indices");
     plan.addOutput(a.gradInput, "gradInput");
-    plan.describeAttribute("kernelSize", a.kernelSize);
-    plan.describeAttribute("stride", a.stride);
-    plan.describeAttribute("padding", a.padding);
-    plan.describeAttribute("dilation", a.dilation);
-    plan.describeAttribute("ceilMode", static_cast<int64_t>(a.ceilMode));
+    describePoolAttributes(plan, a.kernelSize, a.stride, a.padding, a.dilation, a.ceilMode);
     if (g.empty) return;
 
     const PoolAxes go = poolAxes(plan.input(kGradOutput), g.nhwc), ix = poolAxes(plan.input(kIndices), g.nhwc),
