@@ -644,6 +644,32 @@ TEST_P(ConvTbcBackwardTest, TunedParametersApplyToTheirDevice) {
     EXPECT_TRUE(xgemm) << "the tuned file has no Xgemm/32 line";
 }
 
+// On a CPU device CLBlast's direct kernel is avoided from 64^3 multiply-adds up (tuned_params.h): the
+// switching point CLBlast reports afterwards is the file's when it has a GemmRoutine line, else the
+// library's CPU default; and the GEMMs still give the right numbers on both sides of it.
+TEST_P(ConvTbcBackwardTest, CpuDevicesAvoidClblastsDirectKernel) {
+    const char *env = std::getenv(aclcl::blas::kParamsEnv);
+    if (env && *env) GTEST_SKIP() << aclcl::blas::kParamsEnv << " is set";
+    aclcl::Device &dev = aclcl::deviceAt(device());
+    const aclcl::blas::TuningStatus &st = aclcl::blas::applyTunedParameters(dev);
+    ASSERT_TRUE(st.failed.empty()) << st.failed.front();
+    std::unordered_map<std::string, size_t> routine;
+    ASSERT_EQ(clblast::RetrieveParameters(dev.id, "GemmRoutine", clblast::Precision::kSingle, routine),
+              clblast::StatusCode::kSuccess);
+    ASSERT_EQ(routine.count("XGEMM_MIN_INDIRECT_SIZE"), 1u);
+    bool fromFile = false;
+    for (const std::string &a : st.applied) fromFile |= a == "GemmRoutine/32";
+    bool fromDefault = false;
+    for (const std::string &a : st.defaults) fromDefault |= a == "GemmRoutine/32";
+    if (!dev.isCpu()) {
+        EXPECT_FALSE(fromDefault) << "the CPU default was applied to a " << dev.typeName();
+        return;
+    }
+    EXPECT_NE(fromFile, fromDefault) << "exactly one of the file and the CPU default sets GemmRoutine/32";
+    if (fromDefault) EXPECT_EQ(routine["XGEMM_MIN_INDIRECT_SIZE"], aclcl::blas::kCpuMinIndirectSize);
+    EXPECT_LE(routine["XGEMM_MIN_INDIRECT_SIZE"], 128u) << "the direct kernel is 3-5x slower on CPUs";
+}
+
 INSTANTIATE_ON_ALL_DEVICES(ConvTbcBackwardTest);
 
 // ---------------------------------------------------------------------------------- planning rules

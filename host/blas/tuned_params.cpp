@@ -187,6 +187,26 @@ const TuningStatus &applyTunedParameters(const Device &device) {
             }
         }
     }
+    const bool off = env && (std::string(env) == "off" || std::string(env) == "none" || std::string(env) == "0");
+    if (device.isCpu() && !off) {
+        for (int bits : {16, 32}) {
+            if (bits == 16 && !device.fp16) continue;
+            const std::string what = "GemmRoutine/" + std::to_string(bits);
+            bool inFile = false;
+            for (const std::string &a : status->applied) inFile |= a == what;
+            if (inFile) continue;
+            const clblast::StatusCode rc =
+                clblast::OverrideParameters(device.id, "GemmRoutine", static_cast<clblast::Precision>(bits),
+                                            {{"XGEMM_MIN_INDIRECT_SIZE", kCpuMinIndirectSize}});
+            if (rc == clblast::StatusCode::kSuccess) {
+                status->defaults.push_back(what);
+            } else {
+                status->failed.push_back(strformat("%s (the CPU default XGEMM_MIN_INDIRECT_SIZE=%zu): CLBlast says %s (%d)",
+                                                   what.c_str(), kCpuMinIndirectSize,
+                                                   clblastStatusName(static_cast<int>(rc)), static_cast<int>(rc)));
+            }
+        }
+    }
     return *done.emplace(device.id, std::move(status)).first->second;
 }
 

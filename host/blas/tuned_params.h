@@ -49,14 +49,24 @@ struct TuningStatus {
     std::string source;                // the file applied; empty when none matched
     std::string note;                  // why nothing was applied, or other remarks
     std::vector<std::string> applied;  // "Xgemm/32", ...
+    std::vector<std::string> defaults; // the library's own choices where no file gave one: "GemmRoutine/32", ...
     std::vector<std::string> failed;   // "Xgemm/32: CLBlast status -2041", ...
 };
+
+// On a CPU device (Device::isCpu), CLBlast's direct GEMM kernel (XgemmDirect, shaped for GPUs' local
+// memory) ran 3 to 5 times slower than its indirect path at every size measured on PoCL and Intel's
+// runtime (docs/clblast-tuning.md, "Direct or indirect on a CPU"); CLBlast's built-in switching point
+// (896 on both) sends every product under 896^3 multiply-adds there. So on a CPU device whose file has
+// no GemmRoutine line for a precision, the library sets XGEMM_MIN_INDIRECT_SIZE to this.
+constexpr size_t kCpuMinIndirectSize = 64;
 
 // The environment variable that names a parameter file (or "off" to use CLBlast's built-in values).
 constexpr const char *kParamsEnv = "ACLNN_OPENCL_CLBLAST_PARAMS";
 
 // Applies the parameters for `device` on the first call for that device (thread-safe) and returns
-// what was done; later calls return the same status. Source: the file named by
+// what was done; later calls return the same status. Then, on a CPU device, kCpuMinIndirectSize for
+// each GEMM precision the device has (16 with cl_khr_fp16, 32) that the file left to CLBlast, unless
+// ACLNN_OPENCL_CLBLAST_PARAMS is "off". Source: the file named by
 // ACLNN_OPENCL_CLBLAST_PARAMS when set ("off" disables tuning), else the embedded file whose device
 // line equals the device's name. A named file that cannot be read or parsed throws
 // Error(ACLNN_ERR_PARAM_INVALID) (and is retried on the next call); a kernel CLBlast refuses is
