@@ -19,6 +19,7 @@
 #include "runtime/stream.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
+#include "support/int_array.h"
 #include "support/view_check.h"
 
 using namespace testing_support;
@@ -132,8 +133,7 @@ TEST_P(KernelTest, KernelObjectsArePooledDistinctWhileAliveAndBounded) {
 TEST_P(KernelTest, RepeatedOperatorCallsCreateNoKernelObjects) {
     DeviceTensor gradOutput({2, 3, 10, 12}, ACL_FLOAT), self({2, 3, 4, 6}, ACL_FLOAT), gradInput({2, 3, 4, 6}, ACL_FLOAT);
     gradOutput.upload(std::vector<double>(static_cast<size_t>(gradOutput.numel()), 1.0));
-    const std::vector<int64_t> pad{3, 3, 3, 3};
-    aclIntArray *padding = aclCreateIntArray(pad.data(), pad.size());
+    const IntArray padding({3, 3, 3, 3});
     auto call = [&] {
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
@@ -148,7 +148,6 @@ TEST_P(KernelTest, RepeatedOperatorCallsCreateNoKernelObjects) {
     EXPECT_EQ(aclcl::kernelObjectsCreated(), created);
     // And the results are still right: every gradInput element collects at least its own 1.
     for (double v : gradInput.download()) EXPECT_GE(v, 1.0);
-    aclDestroyIntArray(padding);
 }
 
 TEST_P(KernelTest, BuildFailureReportsTheLog) {
