@@ -150,6 +150,20 @@ TEST_P(KernelTest, RepeatedOperatorCallsCreateNoKernelObjects) {
     for (double v : gradInput.download()) EXPECT_GE(v, 1.0);
 }
 
+// Device::packsWorkItems follows the two vector-width properties (kernel shapes depend on it), and is
+// set on Intel's CPU runtime (1 and 16), the one device here whose compiler packs work-items into lanes.
+TEST_P(KernelTest, PacksWorkItemsFollowsThePreferredAndNativeVectorWidths) {
+    const aclcl::Device &d = aclcl::deviceAt(device());
+    cl_uint preferred = 0, native = 0;
+    ASSERT_EQ(clGetDeviceInfo(d.id, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT, sizeof preferred, &preferred, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clGetDeviceInfo(d.id, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof native, &native, nullptr), CL_SUCCESS);
+    EXPECT_EQ(d.packsWorkItems, preferred == 1 && native > 1) << d.describe() << ": preferred " << preferred
+                                                              << ", native " << native;
+    if (d.platformName.find("Intel(R) OpenCL") != std::string::npos) EXPECT_TRUE(d.packsWorkItems) << d.describe();
+    if (d.implementation == aclcl::Implementation::PoCL) EXPECT_FALSE(d.packsWorkItems) << d.describe();
+}
+
 TEST_P(KernelTest, BuildFailureReportsTheLog) {
     aclcl::Device &d = aclcl::deviceAt(device());
     // OUT_T is undefined: the compiler must reject the program and we must see its complaint.

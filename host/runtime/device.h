@@ -34,6 +34,12 @@ struct Device {
     cl_uint computeUnits = 0;
     cl_ulong localMemSize = 0;
     size_t maxWorkItemSizes[3] = {1, 1, 1};
+    // Whether the compiler runs neighbouring work-items of dimension 0 in SIMD lanes and wants scalar
+    // kernels: CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT 1 with CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT above 1
+    // (Intel's CPU runtime: 1 and 16; PoCL: 16 and 16; rusticl: 1 and 1). A loop along a row in each
+    // work-item then becomes a strided gather across lanes, so kernels shaped that way want work-groups
+    // of one row there (docs/devices.md).
+    bool packsWorkItems = false;
     uint64_t baseAddressAlignBytes = 1;  // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes (sub-buffer origins)
     Implementation implementation = Implementation::Other;
     // Known compiler bugs that steer kernel choices; operators ask these, never the platform name.
