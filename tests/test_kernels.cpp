@@ -160,8 +160,12 @@ TEST_P(KernelTest, PacksWorkItemsFollowsThePreferredAndNativeVectorWidths) {
     ASSERT_EQ(clGetDeviceInfo(d.id, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof native, &native, nullptr), CL_SUCCESS);
     EXPECT_EQ(d.packsWorkItems, preferred == 1 && native > 1) << d.describe() << ": preferred " << preferred
                                                               << ", native " << native;
-    if (d.platformName.find("Intel(R) OpenCL") != std::string::npos) EXPECT_TRUE(d.packsWorkItems) << d.describe();
-    if (d.implementation == aclcl::Implementation::PoCL) EXPECT_FALSE(d.packsWorkItems) << d.describe();
+    if (d.platformName.find("Intel(R) OpenCL") != std::string::npos) {
+        EXPECT_TRUE(d.packsWorkItems) << d.describe();
+    }
+    if (d.implementation == aclcl::Implementation::PoCL) {
+        EXPECT_FALSE(d.packsWorkItems) << d.describe();
+    }
 }
 
 TEST_P(KernelTest, BuildFailureReportsTheLog) {

@@ -57,6 +57,13 @@ std::string readFile(const std::string &path) {
     return text.str();
 }
 
+// ACLNN_OPENCL_CLBLAST_PARAMS set to "off", "none" or "0": CLBlast's built-in parameters, no overrides.
+bool tuningDisabled(const char *envValue) {
+    if (!envValue) return false;
+    const std::string value = envValue;
+    return value == "off" || value == "none" || value == "0";
+}
+
 bool inFamily(const ParamsFile &file, const std::string &name) {
     return !file.family.empty() && name.compare(0, file.family.size(), file.family) == 0;
 }
@@ -122,7 +129,7 @@ std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, cons
     const std::string name = trim(deviceName);
     if (envValue && *envValue) {
         const std::string value = envValue;
-        if (value == "off" || value == "none" || value == "0") {
+        if (tuningDisabled(envValue)) {
             *note = std::string(kParamsEnv) + "=" + value + ": CLBlast's built-in parameters";
             return nullptr;
         }
@@ -187,8 +194,7 @@ const TuningStatus &applyTunedParameters(const Device &device) {
             }
         }
     }
-    const bool off = env && (std::string(env) == "off" || std::string(env) == "none" || std::string(env) == "0");
-    if (device.isCpu() && !off) {
+    if (device.isCpu() && !tuningDisabled(env)) {
         for (int bits : {16, 32}) {
             if (bits == 16 && !device.fp16) continue;
             const std::string what = "GemmRoutine/" + std::to_string(bits);

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstddef>
-#include <mutex>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -47,11 +46,8 @@ constexpr const char *clTypeName() {
     if constexpr (std::is_same_v<T, cl_long8>) return "long8";
     return nullptr;
 }
+struct KernelShared;  // launch.cpp
 }  // namespace detail
-
-namespace detail {
-struct KernelShared;
-}
 
 // One cl_kernel of a program, owned by one plan (kernel objects are not thread-safe: each executor
 // sets its own arguments). What does not change between plans (work-group limit, parameter count and

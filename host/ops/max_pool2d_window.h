@@ -161,8 +161,6 @@ inline std::vector<int64_t> pooledShape(const aclTensor *self, bool nhwc, const 
     return s;
 }
 
-// The one index-width decision of both operators' kernels: the three tensors' views and the window
-// arithmetic (a window reaches (k - 1) * d past its start; starts reach OH * sH), with margin.
 // The window's attributes in the plan's log line (both max-pool operators).
 inline void describePoolAttributes(OpPlan &plan, const aclIntArray *kernelSize, const aclIntArray *stride,
                                    const aclIntArray *padding, const aclIntArray *dilation, bool ceilMode) {
@@ -173,6 +171,8 @@ inline void describePoolAttributes(OpPlan &plan, const aclIntArray *kernelSize, 
     plan.describeAttribute("ceilMode", static_cast<int64_t>(ceilMode));
 }
 
+// The one index-width decision of both operators' kernels: the three tensors' views and the window
+// arithmetic (a window reaches (k - 1) * d past its start; starts reach OH * sH), with margin.
 inline bool poolWideIndex(const PoolGeometry &g, const aclTensor *a, const aclTensor *b, const aclTensor *c) {
     const PoolWindow &w = g.win;
     const auto d = [](int64_t v) { return static_cast<double>(v); };
