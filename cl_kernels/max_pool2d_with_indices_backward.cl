@@ -1,19 +1,25 @@
-// The gradient of 2-D max pooling with indices, as a gather: one work-item per gradInput element
-// (h, w) visits the outputs whose windows cover it, in the outputs' scan order (oh, then ow,
-// increasing), and adds gradOutput[oh][ow] when indices[oh][ow] names (h, w). The sum is in float
-// from 0 and rounds once to gradInput's dtype. Each element is written once by one work-item: no
-// atomics, the same bits on every run, and the same bits as PyTorch's CPU scatter in float (which adds
-// in that same order).
+// The gradient of 2-D max pooling with indices, two ways that give the same bits:
+//
+// max_pool2d_bwd (GPUs, and CPUs outside the case below) is a gather: one work-item per gradInput
+// element (h, w) visits the outputs whose windows cover it, in the outputs' scan order (oh, then ow,
+// increasing), and adds gradOutput[oh][ow] when indices[oh][ow] names (h, w). The sum is in float from
+// 0 and rounds once to gradInput's dtype. Each element is written once by one work-item: no atomics,
+// the same bits on every run, and the same bits as PyTorch's CPU scatter in float (which adds in that
+// same order). max_pool2d_bwd_check runs beside it, one work-item per output.
+//
+// max_pool2d_bwd_planes (CPUs, FLOAT gradInput, at least one plane per compute unit) is that scatter:
+// one work-item per plane, each output read once and in memory order, where the gather reads each
+// output once per element its window covers, in a scattered order (on a 2-core CPU: 75 ms against
+// PyTorch's 11 on the speed case; the scatter, about 6). It checks every index itself.
 //
 // Output oh covers row h when h = oh * sH - pH + j * dH for a tap j in [0, kH): taps from kH - 1 down
 // to 0 give increasing oh. Columns likewise.
 //
-// max_pool2d_bwd_check, one work-item per output: an index that is not one of its own window's
-// positions inside the input (a forward never records one, except PyTorch's index of a window with no
-// position inside the input) is never gathered (its gradient is dropped) and is reported through the
-// stream's fault record (report_fault, cl_kernels/common.cl): the next synchronize returns 507015
-// naming the operator, the index and the output's flat position. Nothing is read or written out of
-// bounds.
+// The index check (index_in_window): an index that is not one of its own window's positions inside
+// the input (a forward never records one, except PyTorch's index of a window with no position inside
+// the input) is never added (its gradient is dropped) and is reported through the stream's fault
+// record (report_fault, cl_kernels/common.cl): the next synchronize returns 507015 naming the
+// operator, the index and the output's flat position. Nothing is read or written out of bounds.
 //
 // Macros the host defines (host/ops/max_pool2d_with_indices_backward.cpp):
 //   G_T, G_LOAD     gradOutput slot; OUT_T, OUT_STORE gradInput slot (stores a float with one rounding)
@@ -84,6 +90,62 @@ __kernel void max_pool2d_bwd(__global const G_T *grad, ulong grad_off, __global 
     OUT_STORE(gin + gin_off, n * (INDEX_T)o_sn + c * (INDEX_T)o_sc + h * (INDEX_T)o_sh + w * (INDEX_T)o_sw, acc);
 }
 
+// Whether index k of output (oh, ow) is one of its own window's positions inside the plane (H x W);
+// if so, its row and column. One division in INDEX_T (k < H W fits it, see poolWideIndex), and none
+// for the taps without dilation: divisions are most of the check's time on a CPU. Sign tests are
+// unsigned compares of non-negative values (Mesa llvmpipe miscompiles 64-bit signed compares with
+// constants, see max_unpool2d_backward.cl).
+inline bool index_in_window(long k, INDEX_T oh, INDEX_T ow, long H, long W, long kH, long kW, long sH, long sW,
+                            long pH, long pW, long dH, long dW, INDEX_T *row, INDEX_T *col) {
+    if ((ulong)k >= (ulong)(H * W)) return false;  // negative k too
+    const INDEX_T kq = (INDEX_T)k / (INDEX_T)W;
+    *row = kq;
+    *col = (INDEX_T)k - kq * (INDEX_T)W;
+    // (row, col) - the window's start, both sides non-negative.
+    const ulong r = (ulong)kq + (ulong)pH, c = (ulong)*col + (ulong)pW;
+    const ulong h0 = (ulong)oh * (ulong)sH, w0 = (ulong)ow * (ulong)sW;
+    if (r < h0 || c < w0) return false;
+    const ulong dr = r - h0, dc = c - w0;
+    if (dH == 1 && dW == 1) return dr < (ulong)kH && dc < (ulong)kW;
+    return dr % (ulong)dH == 0 && dc % (ulong)dW == 0 && dr / (ulong)dH < (ulong)kH && dc / (ulong)dW < (ulong)kW;
+}
+
+// max_pool2d_bwd_planes: one work-item per plane zeroes it, then walks the plane's outputs in scan
+// order and adds each gradOutput to the element its index names, in place (gradInput is FLOAT: the
+// host takes this kernel for no other dtype). Every element receives the same terms in the same order
+// as in max_pool2d_bwd, summed in float from 0: the same bits. A bad index is reported and dropped
+// here, so no check launch goes beside it.
+__kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __global const IDX_T *idx,
+                                    ulong idx_off, __global float *gin, ulong gin_off, __global fault_record *fault,
+                                    uint fault_tag, BWD_SHAPE_ARGS, long g_sn, long g_sc, long g_sh, long g_sw,
+                                    long i_sn, long i_sc, long i_sh, long i_sw, long o_sn, long o_sc, long o_sh,
+                                    long o_sw) {
+    const INDEX_T plane = (INDEX_T)get_global_id(0);
+    if (plane >= (INDEX_T)planes) return;
+    const INDEX_T n = plane / (INDEX_T)C, c = plane - n * (INDEX_T)C;
+    __global const G_T *gp = grad + grad_off + (ulong)(n * (INDEX_T)g_sn + c * (INDEX_T)g_sc);
+    __global const IDX_T *ip = idx + idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc);
+    __global float *op = gin + gin_off + (ulong)(n * (INDEX_T)o_sn + c * (INDEX_T)o_sc);
+    for (INDEX_T h = 0; h < (INDEX_T)H; ++h) {
+        for (INDEX_T w = 0; w < (INDEX_T)W; ++w) op[h * (INDEX_T)o_sh + w * (INDEX_T)o_sw] = 0.0f;
+    }
+    ORDERED_LOOP
+    for (INDEX_T oh = 0; oh < (INDEX_T)OH; ++oh) {
+        ORDERED_LOOP
+        for (INDEX_T ow = 0; ow < (INDEX_T)OW; ++ow) {
+            const long k = (long)ip[oh * (INDEX_T)i_sh + ow * (INDEX_T)i_sw];
+            INDEX_T kq = 0, kc = 0;
+            const bool ok = index_in_window(k, oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW, &kq, &kc);
+            if (ok) {
+                __global float *e = op + (kq * (INDEX_T)o_sh + kc * (INDEX_T)o_sw);
+                *e = *e + (float)G_LOAD(gp, oh * (INDEX_T)g_sh + ow * (INDEX_T)g_sw);
+            } else {
+                report_fault(fault, fault_tag, k, H * W, ((long)plane * OH + oh) * OW + ow);
+            }
+        }
+    }
+}
+
 __kernel void max_pool2d_bwd_check(__global const IDX_T *idx, ulong idx_off, __global fault_record *fault,
                                    uint fault_tag, BWD_SHAPE_ARGS, long i_sn, long i_sc, long i_sh, long i_sw) {
     const INDEX_T ow = (INDEX_T)get_global_id(0);
@@ -93,19 +155,8 @@ __kernel void max_pool2d_bwd_check(__global const IDX_T *idx, ulong idx_off, __g
     const INDEX_T n = plane / (INDEX_T)C, c = plane - n * (INDEX_T)C;
     const long k = (long)idx[idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc + oh * (INDEX_T)i_sh +
                                                ow * (INDEX_T)i_sw)];
-    const long plane_size = H * W;
-    // Unsigned bound test (catches negative k too; see max_unpool2d_backward.cl on 64-bit signs).
-    bool ok = (ulong)k < (ulong)plane_size;
-    if (ok) {
-        // (row, col) - the window's start, in unsigned arithmetic on non-negative values.
-        const ulong r = (ulong)(k / W) + (ulong)pH, col = (ulong)(k % W) + (ulong)pW;
-        const ulong h0 = (ulong)oh * (ulong)sH, w0 = (ulong)ow * (ulong)sW;
-        ok = r >= h0 && col >= w0;
-        if (ok) {
-            const ulong dr = r - h0, dc = col - w0;
-            ok = dr % (ulong)dH == 0 && dc % (ulong)dW == 0 && dr / (ulong)dH < (ulong)kH &&
-                 dc / (ulong)dW < (ulong)kW;
-        }
+    INDEX_T row, col;
+    if (!index_in_window(k, oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW, &row, &col)) {
+        report_fault(fault, fault_tag, k, H * W, ((long)plane * OH + oh) * OW + ow);
     }
-    if (!ok) report_fault(fault, fault_tag, k, plane_size, ((long)plane * OH + oh) * OW + ow);
 }

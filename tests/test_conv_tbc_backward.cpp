@@ -666,7 +666,9 @@ TEST_P(ConvTbcBackwardTest, CpuDevicesAvoidClblastsDirectKernel) {
         return;
     }
     EXPECT_NE(fromFile, fromDefault) << "exactly one of the file and the CPU default sets GemmRoutine/32";
-    if (fromDefault) EXPECT_EQ(routine["XGEMM_MIN_INDIRECT_SIZE"], aclcl::blas::kCpuMinIndirectSize);
+    if (fromDefault) {
+        EXPECT_EQ(routine["XGEMM_MIN_INDIRECT_SIZE"], aclcl::blas::kCpuMinIndirectSize);
+    }
     EXPECT_LE(routine["XGEMM_MIN_INDIRECT_SIZE"], 128u) << "the direct kernel is 3-5x slower on CPUs";
 }
 

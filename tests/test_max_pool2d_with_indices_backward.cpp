@@ -171,36 +171,76 @@ TEST_P(MaxPool2dBackwardTest, ForwardThenBackwardThroughTheApi) {
     for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], want[i]) << i;
 }
 
-// An index that is not a position of its own window: never gathered, 507015 at the next synchronize
-// naming the operator and the index, and the stream keeps working.
+// The two kernels (the gather with its check, and the CPU's per-plane scatter for FLOAT), each forced
+// on this device, against the bit-exact reference: overlapping windows, dilation, ceilMode, a window
+// far larger than the image, every layout, 64-bit index math, more planes than compute units and
+// fewer.
+TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
+    const std::vector<PoolAttrs> attrs = {
+        kK3S1P1,
+        kK3S2P1,
+        {{3, 2}, {1, 3}, {1, 1}, {2, 3}, true},
+        {{1 << 20, 3}, {1}, {1 << 19, 1}, {1}, true},
+    };
+    size_t ran = 0;
+    uint64_t seed = 400;
+    for (const aclcl::TestHook hook : {aclcl::TestHook::MaxPoolBackwardPlanes, aclcl::TestHook::Pad2dElementKernel}) {
+        SCOPED_TRACE(hook == aclcl::TestHook::MaxPoolBackwardPlanes ? "planes kernel" : "gather");
+        aclcl::ScopedTestHook forced(hook);
+        for (const PoolAttrs &a : attrs) {
+            for (PoolLayout layout : {PoolLayout::Contiguous, PoolLayout::Gapped, PoolLayout::NhwcFormat}) {
+                ran += runAndCheck(
+                    *makeMaxPool2dBackwardCase("forced", ACL_FLOAT, ACL_INT64, {2, 3, 9, 10}, a, layout, ++seed));
+            }
+        }
+        ran += runAndCheck(*makeMaxPool2dBackwardCase("one plane", ACL_FLOAT, ACL_INT32, {1, 1, 17, 23}, kK3S2P1,
+                                                      PoolLayout::Transposed, ++seed));
+        aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
+        ran += runAndCheck(*makeMaxPool2dBackwardCase("wide", ACL_FLOAT, ACL_INT32, {2, 3, 8, 9}, kK3S1P1,
+                                                      PoolLayout::Gapped, ++seed));
+    }
+    EXPECT_EQ(ran, 2u * (4 * 3 + 2));
+}
+
+// An index that is not a position of its own window: never added, 507015 at the next synchronize
+// naming the operator and the index, and the stream keeps working; through the automatic choice and
+// through each kernel forced.
 TEST_P(MaxPool2dBackwardTest, BadIndexFaultsAtSynchronize) {
     const int64_t bads[] = {-1, 12, 30, int64_t{1} << 40};  // negative, outside its window, outside the plane
-    for (int64_t bad : bads) {
-        SCOPED_TRACE(bad);
-        DeviceTensor grad({1, 2, 3, 3}, ACL_FLOAT), self({1, 2, 6, 6}, ACL_FLOAT), idx({1, 2, 3, 3}, ACL_INT64),
-            gin({1, 2, 6, 6}, ACL_FLOAT);
-        grad.upload(std::vector<double>(18, 1.0));
-        std::vector<double> ix(18);
-        for (size_t o = 0; o < 18; ++o) ix[o] = static_cast<double>(((o % 9) / 3) * 12 + (o % 3) * 2);  // top-left
-        ix[4] = static_cast<double>(bad);  // output (1, 1) of plane 0: its window is rows 2-3, columns 2-3
-        idx.upload(ix);
-        Attrs a(kK2S2);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        ASSERT_ACL_OK(planBackward(grad, self, idx, a, gin, &ws, &ex));
-        ASSERT_EQ(ws, 0u);
-        ASSERT_ACL_OK(aclnnMaxPool2dWithIndicesBackward(nullptr, 0, ex, stream));
-        EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
-        const std::string msg = aclGetRecentErrMsg();
-        EXPECT_NE(msg.find("aclnnMaxPool2dWithIndicesBackward"), std::string::npos) << msg;
-        EXPECT_NE(msg.find(std::to_string(bad)), std::string::npos) << msg;
-        const std::vector<double> got = gin.download();
-        for (size_t i = 0; i < got.size(); ++i) {
-            const size_t h = (i % 36) / 6, w = i % 6;
-            const bool picked = h % 2 == 0 && w % 2 == 0 && !(i == 14);  // (2, 2) of plane 0 lost its gradient
-            EXPECT_EQ(got[i], picked ? 1.0 : 0.0) << i;
+    for (int mode = 0; mode < 3; ++mode) {
+        for (int64_t bad : bads) {
+            SCOPED_TRACE(bad);
+            SCOPED_TRACE(mode == 0 ? "automatic" : mode == 1 ? "planes kernel" : "gather");
+            aclcl::ScopedTestHook planesHook(aclcl::TestHook::MaxPoolBackwardPlanes, mode == 1);
+            aclcl::ScopedTestHook gatherHook(aclcl::TestHook::Pad2dElementKernel, mode == 2);
+            DeviceTensor grad({1, 2, 3, 3}, ACL_FLOAT), self({1, 2, 6, 6}, ACL_FLOAT), idx({1, 2, 3, 3}, ACL_INT64),
+                gin({1, 2, 6, 6}, ACL_FLOAT);
+            grad.upload(std::vector<double>(18, 1.0));
+            std::vector<double> ix(18);
+            for (size_t o = 0; o < 18; ++o) {
+                ix[o] = static_cast<double>(((o % 9) / 3) * 12 + (o % 3) * 2);  // its window's top-left
+            }
+            ix[4] = static_cast<double>(bad);  // output (1, 1) of plane 0: its window is rows 2-3, columns 2-3
+            idx.upload(ix);
+            Attrs a(kK2S2);
+            uint64_t ws = 0;
+            aclOpExecutor *ex = nullptr;
+            ASSERT_ACL_OK(planBackward(grad, self, idx, a, gin, &ws, &ex));
+            ASSERT_EQ(ws, 0u);
+            ASSERT_ACL_OK(aclnnMaxPool2dWithIndicesBackward(nullptr, 0, ex, stream));
+            EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
+            const std::string msg = aclGetRecentErrMsg();
+            EXPECT_NE(msg.find("aclnnMaxPool2dWithIndicesBackward"), std::string::npos) << msg;
+            EXPECT_NE(msg.find(std::to_string(bad)), std::string::npos) << msg;
+            const std::vector<double> got = gin.download();
+            for (size_t i = 0; i < got.size(); ++i) {
+                const size_t h = (i % 36) / 6, w = i % 6;
+                // (2, 2) of plane 0 lost its gradient.
+                const bool picked = h % 2 == 0 && w % 2 == 0 && !(i == 14);
+                EXPECT_EQ(got[i], picked ? 1.0 : 0.0) << i;
+            }
+            EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
         }
-        EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
     }
 }
 

@@ -11,8 +11,10 @@ enum class TestHook : int {
     Im2colGeneric,       // Im2col and Im2colBackward: the runtime-geometry (GPU) kernel for every kernel size
     MaxUnpoolDirect,     // MaxUnpool2dBackward: the direct kernel even where the staged one applies;
                          // MaxUnpool2d: the work-group (GPU) kernel on any device
-    Pad2dElementKernel,  // Reflection/ReplicationPad2d and their backward, MaxPool2dWithIndices: the
-                         // one-work-item-per-element kernel (the GPU's) everywhere
+    Pad2dElementKernel,  // Reflection/ReplicationPad2d and their backward, MaxPool2dWithIndices and its
+                         // backward: the one-work-item-per-element kernel (the GPU's) everywhere
+    MaxPoolBackwardPlanes,  // MaxPool2dWithIndicesBackward, FLOAT: the per-plane scatter (the CPU's)
+                            // everywhere, whatever the plane count (wins over Pad2dElementKernel)
     GnsgWorkSplit,       // GroupNormSwishGrad: the work split, 0 automatic, 1 CPU three-pass, 2 GPU,
                          // 3 CPU fused (g in local memory), 4 CPU fused recomputing g;
                          // GroupNormSwish: 2 the GPU split (64 lanes), any other non-zero value the CPU split

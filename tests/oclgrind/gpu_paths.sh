@@ -27,6 +27,7 @@ trap 'rm -rf "$out"' EXIT
 filter='*CannSample*:*Golden*:*DtypeMatrix*:*EveryGradOutputDtypeToItself*:*CastsToOtherOutDtypes*'
 filter+=':*EveryDtypeAndCubeMathType*:*CopyCast*:*GpuElementKernel*:*EveryWorkSplit*:*WideIndex*'
 filter+=':*StridedAndOffsetViews*:*LargeKernelUsesTheGenericKernel*:*BadIndexFaultsAtSynchronize*'
+filter+=':*PlanesKernelAndGather*'
 filter+=':-*Reliability*:*Stress*'
 
 oclgrind --data-races --log "$out/canary.log" "$canary" >"$out/canary.txt" 2>&1
