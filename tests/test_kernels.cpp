@@ -151,7 +151,8 @@ TEST_P(KernelTest, RepeatedOperatorCallsCreateNoKernelObjects) {
 }
 
 // Device::packsWorkItems follows the two vector-width properties (kernel shapes depend on it), and is
-// set on Intel's CPU runtime (1 and 16), the one device here whose compiler packs work-items into lanes.
+// set on Intel's CPU runtime (1 and 16), the one device here whose compiler packs work-items into lanes;
+// Device::nativeFloatVectorWidth is the native width as reported.
 TEST_P(KernelTest, PacksWorkItemsFollowsThePreferredAndNativeVectorWidths) {
     const aclcl::Device &d = aclcl::deviceAt(device());
     cl_uint preferred = 0, native = 0;
@@ -160,6 +161,7 @@ TEST_P(KernelTest, PacksWorkItemsFollowsThePreferredAndNativeVectorWidths) {
     ASSERT_EQ(clGetDeviceInfo(d.id, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof native, &native, nullptr), CL_SUCCESS);
     EXPECT_EQ(d.packsWorkItems, preferred == 1 && native > 1) << d.describe() << ": preferred " << preferred
                                                               << ", native " << native;
+    EXPECT_EQ(d.nativeFloatVectorWidth, native) << d.describe();  // GroupNormSwishGrad's fused split
     if (d.platformName.find("Intel(R) OpenCL") != std::string::npos) {
         EXPECT_TRUE(d.packsWorkItems) << d.describe();
     }

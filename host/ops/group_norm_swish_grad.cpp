@@ -77,9 +77,21 @@ Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSiz
     const int64_t units = std::max<int64_t>(1, device.computeUnits);
     const int64_t groupElems = p.channelsPerGroup() * p.planeLen;
     const bool forceFused = forced == WorkSplit::CpuFused || forced == WorkSplit::CpuFusedNoCache;
+    // The fused split (one work-item per (n, group) runs all three passes) wants enough (n, group)s to
+    // share out, and one group's x and dy in a core's cache (1 MiB L2 per core here, half of it for
+    // them): the work-item reads them from memory once, as pass 3 finds them in the cache. It walks the
+    // group with wide vectors in one work-item, so it needs a device whose work-items run vector types
+    // as SIMD code (Device::nativeFloatVectorWidth > 1: PoCL, Intel's CPU runtime); on Mesa's llvmpipe
+    // (1) it measured up to three times slower than three passes.
+    const bool autoFuse = forced == WorkSplit::Automatic && cpu && device.nativeFloatVectorWidth > 1 &&
+                          p.batch * p.groups >= 8 * units && groupElems * 2 * elementSize <= 512 * 1024;
 
-    if (cpu && p.planeLen < 16 && !forceFused) {
-        // Planes too short for a vector of their own: vectorise across 16 planes instead.
+    // Planes too short for a vector of their own (HxW < 16) take the tiny kernels, which vectorise
+    // across 16 planes instead; except where the compiler packs work-items into lanes
+    // (Device::packsWorkItems: Intel's runtime), where the tiny kernels' 16-plane vectors become strided
+    // gathers and the fused split measured 1.6-2x faster (2-D 4x16384 G64: 1.37 -> 0.69 ms). On PoCL
+    // the tiny kernels are faster (0.72 against 0.87 ms there).
+    if (cpu && p.planeLen < 16 && !forceFused && !(autoFuse && device.packsWorkItems)) {
         constexpr int64_t kTinyPlanes = 16;
         g.tiny = true;
         g.vec = kTinyPlanes;  // the tiny kernels load and store 2-D inputs (HxW = 1) as one float16 run
@@ -108,14 +120,7 @@ Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSiz
         wantGroups = std::max<int64_t>(64, 16 * units);
         minChunk = 4 * g.lanes * g.vec;
     }
-    // Enough (n, group)s to share out, and one group's x and dy fit in a core's cache (1 MiB L2 per core
-    // here, half of it for them): one work-item per group reads them from memory once, as pass 3 finds
-    // them in the cache. Only on PoCL, which runs a work-item as plain vector code: Mesa's llvmpipe spreads
-    // work-items over SIMD lanes, and there one work-item per group measured twice as slow as three passes.
-    const bool pocl = device.implementation == Implementation::PoCL;
-    const bool fuse = forceFused || (forced == WorkSplit::Automatic && cpu && pocl && p.batch * p.groups >= 8 * units &&
-                                     groupElems * 2 * elementSize <= 512 * 1024);
-    if (fuse) {
+    if (forceFused || autoFuse) {
         g.fused = true;
         // Keeping g in local memory spares pass 3 the exp and the dy read. The size is rounded up to a
         // power of two so that few programs are built.

@@ -113,8 +113,9 @@ std::vector<std::unique_ptr<Device>> enumerate() {
             d->localMemSize = deviceValue<cl_ulong>(id, CL_DEVICE_LOCAL_MEM_SIZE);
             clGetDeviceInfo(id, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof d->maxWorkItemSizes, d->maxWorkItemSizes,
                             nullptr);
+            d->nativeFloatVectorWidth = deviceValue<cl_uint>(id, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT);
             d->packsWorkItems = deviceValue<cl_uint>(id, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT) == 1 &&
-                                deviceValue<cl_uint>(id, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT) > 1;
+                                d->nativeFloatVectorWidth > 1;
             const cl_uint alignBits = deviceValue<cl_uint>(id, CL_DEVICE_MEM_BASE_ADDR_ALIGN);
             d->baseAddressAlignBytes = alignBits >= 8 ? alignBits / 8 : 128;  // unreported: assume 1024 bits
             d->implementation = implementationOf(d->platformName);

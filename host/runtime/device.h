@@ -40,6 +40,10 @@ struct Device {
     // work-item then becomes a strided gather across lanes, so kernels shaped that way want work-groups
     // of one row there (docs/devices.md).
     bool packsWorkItems = false;
+    // CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT: above 1 where a work-item's own vector types run as SIMD
+    // instructions (PoCL and Intel's CPU runtime: 16); Mesa's llvmpipe reports 1 (it spreads work-items
+    // over lanes, and a float16 in one work-item becomes sixteen scalar operations per lane).
+    cl_uint nativeFloatVectorWidth = 1;
     uint64_t baseAddressAlignBytes = 1;  // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes (sub-buffer origins)
     Implementation implementation = Implementation::Other;
     // Known compiler bugs that steer kernel choices; operators ask these, never the platform name.
