@@ -101,6 +101,26 @@ inline VT gnsg_gradv(VT x, VT dy, float mean, float rstd, float gamma, float bet
     return g;
 }
 
+inline float16 gnsg_grad16(float16 x, float16 dy, float16 mean, float16 rstd, float16 gamma, float16 beta,
+                           float scale, float16 *xhat_out) {
+    float16 xhat, z, sz, sg, g;
+    GNSG_GRAD_BODY
+    *xhat_out = xhat;
+    return g;
+}
+
+// Sixteen consecutive elements of the IO dtype, in float (whatever VEC is).
+#if IO_KIND == 0
+#define LOAD16_IO(p, i) ACL_VLOAD(16, p, i)
+#define STORE16_IO(p, i, v) ACL_VSTORE(16, p, i, v)
+#elif IO_KIND == 1
+#define LOAD16_IO(p, i) ACL_VLOAD_HALF(16, p, i)
+#define STORE16_IO(p, i, v) ACL_VSTORE_HALF(16, p, i, v)
+#else
+#define LOAD16_IO(p, i) ACL_VLOAD_BF16(16, p, i)
+#define STORE16_IO(p, i, v) ACL_VSTORE_BF16(16, p, i, v)
+#endif
+
 // ---- one work-item's share of a plane ------------------------------------------------------------------
 // Elements [begin, end) of the plane at base; this work-item is lane `lane` of `lanes`: it takes the
 // VEC-element runs lane, lane + lanes, ... of [begin, vec_end), then the single elements lane,
@@ -362,6 +382,77 @@ __kernel void gnsg_fused_group(
     const int c0 = (ng % groups) * channels_per_group;
     const int plane0 = (ng / groups) * channels + c0;
     const float m = IO_LOAD(mean, ng), r = IO_LOAD(rstd, ng);
+    if (plane_len == 1) {
+        // (N, C) inputs (HxW = 1): each plane is one element, so the group's planes are one run of
+        // channels_per_group elements, taken 16 at a time as a float16 with gamma and beta beside them
+        // (the loops below would take one channel per step, in scalar math). The sums are theirs: each
+        // plane's two sums are 0 plus its one term, and c1 and c2 add the channels in order.
+        const int full = channels_per_group / 16 * 16;
+        float c1 = 0.0f, c2 = 0.0f;
+        ORDERED_LOOP for (int k = 0; k < full; k += 16) {
+            const INDEX_T e = (INDEX_T)(plane0 + k);
+            const float16 ga = LOAD16_IO(gamma, c0 + k);
+            float16 xhat;
+            const float16 g = gnsg_grad16(LOAD16_IO(x, e), LOAD16_IO(dy, e), (float16)m, (float16)r, ga,
+                                          LOAD16_IO(beta, c0 + k), scale, &xhat);
+            const float16 sg = 0.0f + g, sgx = 0.0f + g * xhat;
+            vstore16(sg, 0, partial_g + e);
+            vstore16(sgx, 0, partial_gx + e);
+#if GROUP_CACHE > 0
+            vstore16(g, 0, g_cache + k);
+#endif
+            float gav[16], a[16], b[16];
+            vstore16(ga, 0, gav);
+            vstore16(sg, 0, a);
+            vstore16(sgx, 0, b);
+            ORDERED_LOOP for (int j = 0; j < 16; ++j) {
+                c1 += gav[j] * a[j];
+                c2 += gav[j] * b[j];
+            }
+        }
+        ORDERED_LOOP for (int k = full; k < channels_per_group; ++k) {
+            const INDEX_T e = (INDEX_T)(plane0 + k);
+            const float ga = IO_LOAD(gamma, c0 + k);
+            float xhat;
+            const float g = gnsg_grad1(IO_LOAD(x, e), IO_LOAD(dy, e), m, r, ga, IO_LOAD(beta, c0 + k), scale, &xhat);
+            const float sg = 0.0f + g, sgx = 0.0f + g * xhat;
+            partial_g[e] = sg;
+            partial_gx[e] = sgx;
+#if GROUP_CACHE > 0
+            g_cache[k] = g;
+#endif
+            c1 += ga * sg;
+            c2 += ga * sgx;
+        }
+        c1 *= inv_group_size;
+        c2 *= inv_group_size;
+        for (int k = 0; k < full; k += 16) {
+            const INDEX_T e = (INDEX_T)(plane0 + k);
+            const float16 ga = LOAD16_IO(gamma, c0 + k), xv = LOAD16_IO(x, e);
+#if GROUP_CACHE > 0
+            const float16 g = vload16(0, g_cache + k);
+            const float16 xhat = (xv - m) * r;
+#else
+            float16 xhat;
+            const float16 g =
+                gnsg_grad16(xv, LOAD16_IO(dy, e), (float16)m, (float16)r, ga, LOAD16_IO(beta, c0 + k), scale, &xhat);
+#endif
+            STORE16_IO(dx, e, r * (g * ga - xhat * c2 - c1));
+        }
+        for (int k = full; k < channels_per_group; ++k) {
+            const INDEX_T e = (INDEX_T)(plane0 + k);
+            const float ga = IO_LOAD(gamma, c0 + k), xv = IO_LOAD(x, e);
+#if GROUP_CACHE > 0
+            const float g = g_cache[k];
+            const float xhat = (xv - m) * r;
+#else
+            float xhat;
+            const float g = gnsg_grad1(xv, IO_LOAD(dy, e), m, r, ga, IO_LOAD(beta, c0 + k), scale, &xhat);
+#endif
+            IO_STORE(dx, e, r * (g * ga - xhat * c2 - c1));
+        }
+        return;
+    }
     const INDEX_T vec_end = plane_len / VEC * VEC;
     float c1 = 0.0f, c2 = 0.0f;
     ORDERED_LOOP for (int k = 0; k < channels_per_group; ++k) {
@@ -464,14 +555,6 @@ inline float16 gnsg_tiny_load(__global const IO_T *p, int first, int planes, IND
     float v[TINY];
     for (int k = 0; k < TINY; ++k) v[k] = IO_LOAD(p, (INDEX_T)min(first + k, planes - 1) * plane_len + h);
     return vload16(0, v);
-}
-
-inline float16 gnsg_grad16(float16 x, float16 dy, float16 mean, float16 rstd, float16 gamma, float16 beta,
-                           float scale, float16 *xhat_out) {
-    float16 xhat, z, sz, sg, g;
-    GNSG_GRAD_BODY
-    *xhat_out = xhat;
-    return g;
 }
 
 // The tiny kernels' first planes and their parameters (returns for work-items past the last plane).

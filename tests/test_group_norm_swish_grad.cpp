@@ -325,6 +325,7 @@ TEST_P(GroupNormSwishGradTest, EveryWorkSplit) {
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
             checkProblem(makeProblem({2, 6, 7, 9}, 3, 1.1, dt, seed++));  // plane of 63: vector runs and a tail
             checkProblem(makeProblem({3, 8}, 4, 0.9, dt, seed++));        // 2-D
+            checkProblem(makeProblem({3, 40}, 2, 1.3, dt, seed++));       // 2-D, 20 channels a group: 16 + 4
         }
         Options o;
         o.layout = Layout::ChannelsLast;

@@ -87,11 +87,12 @@ Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSiz
                           p.batch * p.groups >= 8 * units && groupElems * 2 * elementSize <= 512 * 1024;
 
     // Planes too short for a vector of their own (HxW < 16) take the tiny kernels, which vectorise
-    // across 16 planes instead; except where the compiler packs work-items into lanes
-    // (Device::packsWorkItems: Intel's runtime), where the tiny kernels' 16-plane vectors become strided
-    // gathers and the fused split measured 1.6-2x faster (2-D 4x16384 G64: 1.37 -> 0.69 ms). On PoCL
-    // the tiny kernels are faster (0.72 against 0.87 ms there).
-    if (cpu && p.planeLen < 16 && !forceFused && !(autoFuse && device.packsWorkItems)) {
+    // across 16 planes instead; except, where the fused split applies, for 2-D inputs (HxW = 1: the
+    // fused kernel takes a group's channels 16 at a time, 3x faster than the tiny kernels on PoCL and
+    // 6x on Intel's runtime for 4x16384 G64) and where the compiler packs work-items into lanes
+    // (Device::packsWorkItems: Intel's runtime), whose tiny kernels' 16-plane vectors become strided
+    // gathers (2x4096x3 G8: 0.33 -> 0.21 ms under load; on PoCL the two are level there).
+    if (cpu && p.planeLen < 16 && !forceFused && !(autoFuse && (p.planeLen == 1 || device.packsWorkItems))) {
         constexpr int64_t kTinyPlanes = 16;
         g.tiny = true;
         g.vec = kTinyPlanes;  // the tiny kernels load and store 2-D inputs (HxW = 1) as one float16 run
