@@ -111,8 +111,8 @@ void plan(OpPlan &plan, const Args &a) {
     const cl_uint faultTag = registerFaultSource(kApi);
 
     // CPUs, FLOAT gradInput, at least one plane per compute unit (and the tests, through the hook, on
-    // any device): the scatter, one work-item per plane, checking the indices itself (5-10x faster on a
-    // CPU than the gather, see the kernel file). Summing in place needs gradInput in float.
+    // any device): the scatter, one work-item per plane, checking the indices itself (about 10x faster on
+    // a CPU than the gather, see the kernel file). Summing in place needs gradInput in float.
     const bool planesKernel =
         dt == ACL_FLOAT && (testHook(TestHook::MaxPoolBackwardPlanes) != 0 ||
                             (testHook(TestHook::Pad2dElementKernel) == 0 && plan.device().isCpu() &&
