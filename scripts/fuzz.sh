@@ -67,8 +67,9 @@ for t in "${targets[@]}"; do
   report_failure() {
     # What failed: our own findings, the sanitizers' reports, and libFuzzer's own (a deadly signal
     # such as an abort, a timeout, an out-of-memory), else the end of the log.
-    if ! grep -A30 "aclnn-opencl fuzz finding\|ERROR: \(Address\|Leak\|UndefinedBehavior\)Sanitizer\|runtime error\|ERROR: libFuzzer\|Sanitizer has encountered" \
-        "$1" | head -80 >&2; then
+    # LeakSanitizer states why it gave up (e.g. "Could not attach to thread") on the lines before.
+    if ! grep -B8 -A30 "aclnn-opencl fuzz finding\|ERROR: \(Address\|Leak\|UndefinedBehavior\)Sanitizer\|runtime error\|ERROR: libFuzzer\|Sanitizer has encountered" \
+        "$1" | head -90 >&2; then
       tail -40 "$1" >&2
     fi
   }
@@ -83,11 +84,28 @@ for t in "${targets[@]}"; do
       new_artifacts+=("$a")
       [[ $(stat -c %s "$a") -le 4096 ]] && { echo "   $(basename "$a") (base64):"; base64 -w0 "$a"; echo; } >&2
     done
-    if [[ ${#new_artifacts[@]} -eq 0 ]] && ! grep -q "aclnn-opencl fuzz finding" "$log"; then
-      # No input is to blame: libFuzzer saves the input it was running when anything fails during one,
-      # so the process failed outside every input (while exiting, after the final statistics). Such a
-      # failure is run again once, with the same corpus; it fails the step only if it happens again.
-      # Either way it is printed above.
+    # LeakSanitizer's own fatal error, with no report of a leak or of anything else: the tool could not
+    # run its scan (it stops every thread with ptrace first, and a thread it cannot attach to ends the
+    # check). libFuzzer then saves the input it was checking: replayed alone, under the same checks,
+    # it shows whether the input is to blame.
+    lsan_gave_up=0
+    if grep -q "LeakSanitizer has encountered a fatal error" "$log" &&
+       ! grep -q "aclnn-opencl fuzz finding\|ERROR: \(Address\|Leak\|UndefinedBehavior\)Sanitizer\|runtime error\|ERROR: libFuzzer" "$log"; then
+      lsan_gave_up=1
+      for a in "${new_artifacts[@]}"; do
+        if ! "$build/$t" "$a" >"$log.replay" 2>&1; then
+          echo "fuzz.sh: $t fails on $a replayed alone:" >&2
+          report_failure "$log.replay"
+          lsan_gave_up=0
+        fi
+      done
+    fi
+    if [[ $lsan_gave_up == 1 || ${#new_artifacts[@]} -eq 0 ]] && ! grep -q "aclnn-opencl fuzz finding" "$log"; then
+      # No input is to blame: either LeakSanitizer could not run a leak check (above; its input passes
+      # when replayed), or nothing was saved at all: libFuzzer saves the input it was running when
+      # anything fails during one, so the process failed outside every input (while exiting, after
+      # the final statistics). Such a failure is run again once, with the same corpus; it fails the
+      # step only if it happens again. Either way it is printed above.
       echo "fuzz.sh: $t failed with no input to blame; running it again once" >&2
       if run_target "$log.rerun"; then
         echo "fuzz.sh: WARNING: $t passed when run again: the first failure (above, and $log) was not" \
@@ -101,6 +119,6 @@ for t in "${targets[@]}"; do
     fi
   fi
   rm -f "$marker"
-  grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov: .*corp" "$log" | tail -3 | sed "s/^/   /"
+  { grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov: .*corp" "$log" || true; } | tail -3 | sed "s/^/   /"
 done
 exit $status
