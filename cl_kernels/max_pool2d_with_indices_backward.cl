@@ -7,11 +7,12 @@
 // the same bits on every run, and the same bits as PyTorch's CPU scatter in float (which adds in that
 // same order). max_pool2d_bwd_check runs beside it, one work-item per output.
 //
-// max_pool2d_bwd_planes (CPUs, FLOAT gradInput, at least one plane per compute unit) is that scatter:
-// one work-item per plane, each output read once and in memory order, where the gather reads each
-// output once per element its window covers, in a scattered order (on a 2-core CPU, the bench case
-// 8x64x128x128 k3s2p1: 75 ms against PyTorch's 11-15; the scatter, about 7). It checks every index
-// itself.
+// max_pool2d_bwd_planes (CPUs, at least one plane per compute unit) is that scatter: one work-item per
+// plane, each output read once and in memory order, where the gather reads each output once per
+// element its window covers, in a scattered order (on a 2-core CPU, the bench case 8x64x128x128
+// k3s2p1: 75 ms against PyTorch's 11-15; the scatter, about 7). It checks every index itself. It sums
+// in float: in gradInput itself when that is FLOAT, else (STAGED) in a float plane of the workspace
+// that is rounded once into gradInput at the end.
 //
 // Output oh covers row h when h = oh * sH - pH + j * dH for a tap j in [0, kH): taps from kH - 1 down
 // to 0 give increasing oh. Columns likewise.
@@ -26,6 +27,8 @@
 //   G_T, G_LOAD     gradOutput slot; OUT_T, OUT_STORE gradInput slot (stores a float with one rounding)
 //   IDX_T           int or long (indices)
 //   INDEX_T         int when every offset fits in 31 bits, long otherwise
+//   STAGED          max_pool2d_bwd_planes only: 1 when gradInput is not FLOAT (the sums go to `stage`,
+//                   planes x H x W floats of the workspace), 0 when they go to gradInput in place
 
 #define BWD_SHAPE_ARGS                                                                                         \
     long H, long W, long OH, long OW, long kH, long kW, long sH, long sW, long pH, long pW, long dH, long dW, \
@@ -111,24 +114,32 @@ inline bool index_in_window(long k, INDEX_T oh, INDEX_T ow, long H, long W, long
     return dr % (ulong)dH == 0 && dc % (ulong)dW == 0 && dr / (ulong)dH < (ulong)kH && dc / (ulong)dW < (ulong)kW;
 }
 
-// max_pool2d_bwd_planes: one work-item per plane zeroes it, then walks the plane's outputs in scan
-// order and adds each gradOutput to the element its index names, in place (gradInput is FLOAT: the
-// host takes this kernel for no other dtype). Every element receives the same terms in the same order
-// as in max_pool2d_bwd, summed in float from 0: the same bits. A bad index is reported and dropped
-// here, so no check launch goes beside it.
+// max_pool2d_bwd_planes: one work-item per plane zeroes its float sums, then walks the plane's outputs
+// in scan order and adds each gradOutput to the element its index names, in place. Every element
+// receives the same terms in the same order as in max_pool2d_bwd, summed in float from 0 and rounded
+// once to gradInput's dtype: the same bits. A bad index is reported and dropped here, so no check
+// launch goes beside it. `stage` is read only when STAGED (the host passes gradInput's buffer there
+// otherwise).
 __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __global const IDX_T *idx,
-                                    ulong idx_off, __global float *gin, ulong gin_off, __global fault_record *fault,
-                                    uint fault_tag, BWD_SHAPE_ARGS, long g_sn, long g_sc, long g_sh, long g_sw,
-                                    long i_sn, long i_sc, long i_sh, long i_sw, long o_sn, long o_sc, long o_sh,
-                                    long o_sw) {
+                                    ulong idx_off, __global OUT_T *gin, ulong gin_off, __global float *stage,
+                                    ulong stage_off, __global fault_record *fault, uint fault_tag, BWD_SHAPE_ARGS,
+                                    long g_sn, long g_sc, long g_sh, long g_sw, long i_sn, long i_sc, long i_sh,
+                                    long i_sw, long o_sn, long o_sc, long o_sh, long o_sw) {
     const INDEX_T plane = (INDEX_T)get_global_id(0);
     if (plane >= (INDEX_T)planes) return;
     const INDEX_T n = plane / (INDEX_T)C, c = plane - n * (INDEX_T)C;
     __global const G_T *gp = grad + grad_off + (ulong)(n * (INDEX_T)g_sn + c * (INDEX_T)g_sc);
     __global const IDX_T *ip = idx + idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc);
+#if STAGED
+    // This plane's sums: contiguous H x W floats.
+    __global float *op = stage + stage_off + (ulong)plane * (ulong)(H * W);
+    const INDEX_T s_h = (INDEX_T)W, s_w = 1;
+#else
     __global float *op = gin + gin_off + (ulong)(n * (INDEX_T)o_sn + c * (INDEX_T)o_sc);
+    const INDEX_T s_h = (INDEX_T)o_sh, s_w = (INDEX_T)o_sw;
+#endif
     for (INDEX_T h = 0; h < (INDEX_T)H; ++h) {
-        for (INDEX_T w = 0; w < (INDEX_T)W; ++w) op[h * (INDEX_T)o_sh + w * (INDEX_T)o_sw] = 0.0f;
+        for (INDEX_T w = 0; w < (INDEX_T)W; ++w) op[h * s_h + w * s_w] = 0.0f;
     }
     ORDERED_LOOP
     for (INDEX_T oh = 0; oh < (INDEX_T)OH; ++oh) {
@@ -138,13 +149,21 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
             INDEX_T kq = 0, kc = 0;
             const bool ok = index_in_window(k, oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW, &kq, &kc);
             if (ok) {
-                __global float *e = op + (kq * (INDEX_T)o_sh + kc * (INDEX_T)o_sw);
+                __global float *e = op + (kq * s_h + kc * s_w);
                 *e = *e + (float)G_LOAD(gp, oh * (INDEX_T)g_sh + ow * (INDEX_T)g_sw);
             } else {
                 report_fault(fault, fault_tag, k, H * W, ((long)plane * OH + oh) * OW + ow);
             }
         }
     }
+#if STAGED
+    __global OUT_T *out = gin + gin_off + (ulong)(n * (INDEX_T)o_sn + c * (INDEX_T)o_sc);
+    for (INDEX_T h = 0; h < (INDEX_T)H; ++h) {
+        for (INDEX_T w = 0; w < (INDEX_T)W; ++w) {
+            OUT_STORE(out, h * (INDEX_T)o_sh + w * (INDEX_T)o_sw, op[h * s_h + w]);
+        }
+    }
+#endif
 }
 
 __kernel void max_pool2d_bwd_check(__global const IDX_T *idx, ulong idx_off, __global fault_record *fault,

@@ -171,10 +171,10 @@ TEST_P(MaxPool2dBackwardTest, ForwardThenBackwardThroughTheApi) {
     for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], want[i]) << i;
 }
 
-// The two kernels (the gather with its check, and the CPU's per-plane scatter for FLOAT), each forced
-// on this device, against the bit-exact reference: overlapping windows, dilation, ceilMode, a window
-// far larger than the image, every layout, 64-bit index math, more planes than compute units and
-// fewer.
+// The two kernels (the gather with its check, and the CPU's per-plane scatter: in place for FLOAT,
+// through a float stage in the workspace for FLOAT16 and BF16), each forced on this device, against the
+// bit-exact reference: overlapping windows, dilation, ceilMode, a window far larger than the image,
+// every layout, 16-bit dtypes, 64-bit index math, more planes than compute units and fewer.
 TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
     const std::vector<PoolAttrs> attrs = {
         kK3S1P1,
@@ -193,13 +193,35 @@ TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
                     *makeMaxPool2dBackwardCase("forced", ACL_FLOAT, ACL_INT64, {2, 3, 9, 10}, a, layout, ++seed));
             }
         }
+        for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+            for (size_t i : {size_t{1}, size_t{2}}) {
+                for (PoolLayout layout : {PoolLayout::Gapped, PoolLayout::NhwcFormat}) {
+                    ran += runAndCheck(*makeMaxPool2dBackwardCase("forced 16-bit", dt, ACL_INT32, {2, 3, 9, 10},
+                                                                  attrs[i], layout, ++seed));
+                }
+            }
+        }
         ran += runAndCheck(*makeMaxPool2dBackwardCase("one plane", ACL_FLOAT, ACL_INT32, {1, 1, 17, 23}, kK3S2P1,
                                                       PoolLayout::Transposed, ++seed));
+        ran += runAndCheck(*makeMaxPool2dBackwardCase("one plane, BF16", ACL_BF16, ACL_INT64, {1, 1, 17, 23},
+                                                      kK3S2P1, PoolLayout::Transposed, ++seed));
         aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
         ran += runAndCheck(*makeMaxPool2dBackwardCase("wide", ACL_FLOAT, ACL_INT32, {2, 3, 8, 9}, kK3S1P1,
                                                       PoolLayout::Gapped, ++seed));
+        ran += runAndCheck(*makeMaxPool2dBackwardCase("wide, FLOAT16", ACL_FLOAT16, ACL_INT64, {2, 3, 8, 9}, kK3S1P1,
+                                                      PoolLayout::Gapped, ++seed));
     }
-    EXPECT_EQ(ran, 2u * (4 * 3 + 2));
+    EXPECT_EQ(ran, 2u * (4 * 3 + 2 * 2 * 2 + 4));
+}
+
+TEST_P(MaxPool2dBackwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
+    // The smallest sweep point as aclnn_bench runs it (the others are large: bench only).
+    size_t ran = 0;
+    for (auto &c : makeCases("MaxPool2dWithIndicesBackward")) {
+        if (c->op != "MaxPool2dWithIndicesBackward" || c->name.find("sweep 1x16x64x64") == std::string::npos) continue;
+        ran += runAndCheck(*c);
+    }
+    EXPECT_EQ(ran, 1u);
 }
 
 // An index that is not a position of its own window: never added, 507015 at the next synchronize

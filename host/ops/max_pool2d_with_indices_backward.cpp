@@ -100,8 +100,20 @@ void plan(OpPlan &plan, const Args &a) {
     const bool wide = poolWideIndex(g, a.gradOutput, a.indices, a.gradInput);
 
     const aclDataType dt = a.self->dtype, it = a.indices->dtype;
+    // CPUs, at least one plane per compute unit (and the tests, through the hook, on any device): the
+    // scatter, one work-item per plane, checking the indices itself (about 10x faster on a CPU than the
+    // gather, see the kernel file). It sums in float: in gradInput when that is FLOAT, else in a float
+    // copy of the planes in the workspace (STAGED), which the gather needs not; a stage larger than
+    // one allocation of the device may be keeps the gather.
+    const uint64_t stageBytes = static_cast<uint64_t>(planes) * static_cast<uint64_t>(g.H * g.W) * sizeof(float);
+    const bool staged = dt != ACL_FLOAT;
+    const bool planesKernel =
+        (testHook(TestHook::MaxPoolBackwardPlanes) != 0 ||
+         (testHook(TestHook::Pad2dElementKernel) == 0 && plan.device().isCpu() &&
+          planes >= static_cast<int64_t>(plan.device().computeUnits))) &&
+        (!staged || stageBytes <= plan.device().maxAllocSize);
     Defines defines;
-    defines.slot("G", dt).slot("IDX", it).slot("OUT", dt, ACL_FLOAT).index(wide);
+    defines.slot("G", dt).slot("IDX", it).slot("OUT", dt, ACL_FLOAT).index(wide).flag("STAGED", staged);
     ProgramHandle program = plan.program("max_pool2d_with_indices_backward", defines);
     const Operand gOp{Operand::Where::Input, kGradOutput, 0, dt};
     const Operand iOp{Operand::Where::Input, kIndices, 0, it};
@@ -110,22 +122,17 @@ void plan(OpPlan &plan, const Args &a) {
 
     const cl_uint faultTag = registerFaultSource(kApi);
 
-    // CPUs, FLOAT gradInput, at least one plane per compute unit (and the tests, through the hook, on
-    // any device): the scatter, one work-item per plane, checking the indices itself (about 10x faster on
-    // a CPU than the gather, see the kernel file). Summing in place needs gradInput in float.
-    const bool planesKernel =
-        dt == ACL_FLOAT && (testHook(TestHook::MaxPoolBackwardPlanes) != 0 ||
-                            (testHook(TestHook::Pad2dElementKernel) == 0 && plan.device().isCpu() &&
-                             planes >= static_cast<int64_t>(plan.device().computeUnits)));
     if (planesKernel) {
+        // Unstaged, `stage` is gradInput again (the kernel does not read it).
+        const Operand sOp = staged ? plan.workspaceOperand(stageBytes / sizeof(float), ACL_FLOAT) : oOp;
         auto scatter = plan.kernel(program, "max_pool2d_bwd_planes");
         const size_t global[3] = {static_cast<size_t>(planes), 1, 1};
         size_t local[3];
         fillLocalSize(plan.device(), scatter->maxWorkGroupSize(), global, 1, local);
         plan.launch(scatter, LaunchSize::grid(1, global, local), [=](Kernel &k, RunContext &ctx) {
-            k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), ctx.stream().faultBuffer(), faultTag, H, W,
-                   OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH, w.pW, w.dH, w.dW, C, planes, go.sN, go.sC, go.sH, go.sW,
-                   ix.sN, ix.sC, ix.sH, ix.sW, gi.sN, gi.sC, gi.sH, gi.sW);
+            k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), sOp.resolve(ctx), ctx.stream().faultBuffer(),
+                   faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH, w.pW, w.dH, w.dW, C, planes, go.sN, go.sC,
+                   go.sH, go.sW, ix.sN, ix.sC, ix.sH, ix.sW, gi.sN, gi.sC, gi.sH, gi.sW);
         });
         return;
     }

@@ -380,11 +380,26 @@ CaseList benchmarkCases() {
 
 CaseList backwardBenchmarkCases() {
     CaseList cases;
-    auto c = std::make_unique<MaxPool2dBackwardCase>("8x64x128x128 k3s2p1", ACL_FLOAT, ACL_INT64,
-                                                     std::vector<int64_t>{8, 64, 128, 128},
-                                                     PoolAttrs{{3, 3}, {2, 2}, {1, 1}, {1, 1}, false},
-                                                     PoolLayout::Contiguous, 3);
-    cases.push_back(std::move(c));
+    const PoolAttrs k3s2p1{{3, 3}, {2, 2}, {1, 1}, {1, 1}, false};
+    cases.push_back(std::make_unique<MaxPool2dBackwardCase>("8x64x128x128 k3s2p1", ACL_FLOAT, ACL_INT64,
+                                                            std::vector<int64_t>{8, 64, 128, 128}, k3s2p1,
+                                                            PoolLayout::Contiguous, 3));
+    // The 16-bit dtypes (on CPUs, the scatter through a float stage in the workspace).
+    for (const auto &[label, dtype] :
+         {std::pair<const char *, aclDataType>{"f16", ACL_FLOAT16}, {"bf16", ACL_BF16}}) {
+        cases.push_back(std::make_unique<MaxPool2dBackwardCase>(std::string(label) + " 8x64x128x128 k3s2p1", dtype,
+                                                                ACL_INT64, std::vector<int64_t>{8, 64, 128, 128},
+                                                                k3s2p1, PoolLayout::Contiguous, 4));
+    }
+    const std::vector<std::vector<int64_t>> sweep = {{1, 16, 64, 64}, {4, 16, 128, 128}, {4, 64, 128, 128}};
+    for (const auto &shape : sweep) {
+        std::string s;
+        for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
+        auto c = std::make_unique<MaxPool2dBackwardCase>("sweep " + s + " k3s2p1", ACL_FLOAT, ACL_INT64, shape, k3s2p1,
+                                                         PoolLayout::Contiguous, 5);
+        c->sweep = "max_pool2d_with_indices_backward";
+        cases.push_back(std::move(c));
+    }
     return cases;
 }
 
