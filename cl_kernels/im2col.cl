@@ -23,6 +23,11 @@
 //                1: they differ, slots IN and OUT convert (OUT stores rounding from IN's dtype)
 //   ELEM_BYTES   CAST 0: bytes per element, 1, 2, 4 or 8
 //   INDEX_T      int when every extent, element offset and coordinate fits in 31 bits, long otherwise
+//   VEC_COPY     1 where the compiler packs work-items into SIMD lanes (Device::packsWorkItems: Intel's
+//                runtime, which runs the row kernel one work-item per group): CAST 0 and ELEM_BYTES
+//                up to 8, the row kernel's unit-stride copy moves 8 elements per vload8/vstore8, as
+//                such a compiler leaves a loop inside one work-item scalar (speed case 3.6 -> 2.5 ms
+//                there); 0 elsewhere (PoCL vectorises the plain loop itself)
 
 #if CAST
 #define SRC_T IN_T
@@ -108,7 +113,11 @@ __kernel void im2col_fwd_rows(__global const SRC_T *in, ulong in_off, __global D
         for (INDEX_T ow = 0; ow < ob; ++ow) ZERO(dst, ow * osl);
         if (unit) {
             __global const SRC_T *s = src + base;
-            for (INDEX_T ow = ob; ow < oe; ++ow) MOVE(dst, ow, s, ow);
+            INDEX_T ow = ob;
+#if VEC_COPY
+            for (; ow + 8 <= oe; ow += 8) vstore8(vload8(0, s + ow), 0, dst + ow);
+#endif
+            for (; ow < oe; ++ow) MOVE(dst, ow, s, ow);
         } else {
             for (INDEX_T ow = ob; ow < oe; ++ow) MOVE(dst, ow * osl, src, (ow * SW + base) * isw);
         }

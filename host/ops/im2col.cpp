@@ -178,11 +178,13 @@ void plan(OpPlan &plan, const Args &a) {
     } else {
         defines.value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)));
     }
+    const bool element = testHook(TestHook::Im2colGeneric) != 0 || plan.device().isGpu();
+    // The row kernel's copy in vectors of 8 where work-items are packed into lanes (see below).
+    defines.flag("VEC_COPY", !element && !cast && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
     ProgramHandle program = plan.program("im2col", defines);
     const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
     const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
     const int64_t geo[13] = {g.H, g.W, g.C, g.rows, g.L0, g.L1, g.KW, g.SH, g.SW, g.DH, g.DW, g.PH, g.PW};
-    const bool element = testHook(TestHook::Im2colGeneric) != 0 || plan.device().isGpu();
     const int64_t perItem = element ? 1 : std::min(g.L0, kBlockRowsPerItem);
     auto bind = [=](Kernel &k, RunContext &ctx) {
         if (element) {
@@ -198,9 +200,10 @@ void plan(OpPlan &plan, const Args &a) {
     // work-item per up to 16 block rows (16 x L1 columns of one out row). 1-D with a fixed local size
     // (one PoCL build whatever the geometry). Where the compiler runs neighbouring work-items in SIMD
     // lanes (Device::packsWorkItems: Intel's runtime), the row kernel's loops along a row would become
-    // gathers across lanes: there it runs one work-item per group, as pad2d_fwd_rows does (speed case
-    // on Intel's runtime 10.2 -> 4.3 ms; a column-per-lane kernel, tried instead, took 16-19 ms there,
-    // its runtime strides making every load and store a gather).
+    // gathers across lanes: there it runs one work-item per group, as pad2d_fwd_rows does, with its
+    // unit-stride copy in vectors of 8 (VEC_COPY, above; speed case on Intel's runtime 10.2 -> 4.3 ms
+    // with the groups, 2.5 ms with the vectors; a column-per-lane kernel, tried instead, took 16-19 ms
+    // there, its runtime strides making every load and store a gather).
     auto kernel = plan.kernel(program, element ? "im2col_fwd" : "im2col_fwd_rows");
     const int64_t perLine = element ? L : (g.L0 + perItem - 1) / perItem;
     const size_t items = static_cast<size_t>(lines) * static_cast<size_t>(perLine);
