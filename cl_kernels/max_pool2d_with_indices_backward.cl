@@ -95,14 +95,18 @@ __kernel void max_pool2d_bwd(__global const G_T *grad, ulong grad_off, __global 
 }
 
 // Whether index k of output (oh, ow) is one of its own window's positions inside the plane (H x W);
-// if so, its row and column. One division in INDEX_T (k < H W fits it, see poolWideIndex), and none
-// for the taps without dilation: divisions are most of the check's time on a CPU. Sign tests are
-// unsigned compares of non-negative values (Mesa llvmpipe miscompiles 64-bit signed compares with
-// constants, see max_unpool2d_backward.cl).
+// if so, its row and column. The row k / W is a multiply and a shift with 32-bit INDEX_T (w_mul and
+// w_shift from the host: floor(k * w_mul / 2^w_shift) = floor(k / W) for every k < 2^31), a division
+// with 64-bit INDEX_T (k < H W fits it, see poolWideIndex); no division for the taps without dilation.
+// Divisions are most of the check's time on a CPU: with a division for the row, the scatter spent
+// about 45% of its time there (PoCL, perf). Sign tests are unsigned compares of non-negative values
+// (Mesa llvmpipe miscompiles 64-bit signed compares with constants, see max_unpool2d_backward.cl).
 inline bool index_in_window(long k, INDEX_T oh, INDEX_T ow, long H, long W, long kH, long kW, long sH, long sW,
-                            long pH, long pW, long dH, long dW, INDEX_T *row, INDEX_T *col) {
+                            long pH, long pW, long dH, long dW, ulong w_mul, uint w_shift, INDEX_T *row,
+                            INDEX_T *col) {
     if ((ulong)k >= (ulong)(H * W)) return false;  // negative k too
-    const INDEX_T kq = (INDEX_T)k / (INDEX_T)W;
+    const INDEX_T kq =
+        sizeof(INDEX_T) == 4 ? (INDEX_T)(((ulong)k * w_mul) >> w_shift) : (INDEX_T)k / (INDEX_T)W;
     *row = kq;
     *col = (INDEX_T)k - kq * (INDEX_T)W;
     // (row, col) - the window's start, both sides non-negative.
@@ -123,8 +127,9 @@ inline bool index_in_window(long k, INDEX_T oh, INDEX_T ow, long H, long W, long
 __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __global const IDX_T *idx,
                                     ulong idx_off, __global OUT_T *gin, ulong gin_off, __global float *stage,
                                     ulong stage_off, __global fault_record *fault, uint fault_tag, BWD_SHAPE_ARGS,
-                                    long g_sn, long g_sc, long g_sh, long g_sw, long i_sn, long i_sc, long i_sh,
-                                    long i_sw, long o_sn, long o_sc, long o_sh, long o_sw) {
+                                    ulong w_mul, uint w_shift, long g_sn, long g_sc, long g_sh, long g_sw,
+                                    long i_sn, long i_sc, long i_sh, long i_sw, long o_sn, long o_sc, long o_sh,
+                                    long o_sw) {
     const INDEX_T plane = (INDEX_T)get_global_id(0);
     if (plane >= (INDEX_T)planes) return;
     const INDEX_T n = plane / (INDEX_T)C, c = plane - n * (INDEX_T)C;
@@ -138,8 +143,15 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
     __global float *op = gin + gin_off + (ulong)(n * (INDEX_T)o_sn + c * (INDEX_T)o_sc);
     const INDEX_T s_h = (INDEX_T)o_sh, s_w = (INDEX_T)o_sw;
 #endif
+    // Zeroed a row at a time, 16 floats per store where the row is unit-stride (a loop over runtime
+    // strides compiles to vector scatters on PoCL, which took about half the kernel's time).
     for (INDEX_T h = 0; h < (INDEX_T)H; ++h) {
-        for (INDEX_T w = 0; w < (INDEX_T)W; ++w) op[h * s_h + w * s_w] = 0.0f;
+        __global float *row = op + h * s_h;
+        INDEX_T w = 0;
+        if (s_w == 1) {
+            for (; w + 16 <= (INDEX_T)W; w += 16) vstore16((float16)0.0f, 0, row + w);
+        }
+        for (; w < (INDEX_T)W; ++w) row[w * s_w] = 0.0f;
     }
     ORDERED_LOOP
     for (INDEX_T oh = 0; oh < (INDEX_T)OH; ++oh) {
@@ -147,7 +159,8 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
         for (INDEX_T ow = 0; ow < (INDEX_T)OW; ++ow) {
             const long k = (long)ip[oh * (INDEX_T)i_sh + ow * (INDEX_T)i_sw];
             INDEX_T kq = 0, kc = 0;
-            const bool ok = index_in_window(k, oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW, &kq, &kc);
+            const bool ok =
+                index_in_window(k, oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW, w_mul, w_shift, &kq, &kc);
             if (ok) {
                 __global float *e = op + (kq * s_h + kc * s_w);
                 *e = *e + (float)G_LOAD(gp, oh * (INDEX_T)g_sh + ow * (INDEX_T)g_sw);
@@ -167,7 +180,8 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
 }
 
 __kernel void max_pool2d_bwd_check(__global const IDX_T *idx, ulong idx_off, __global fault_record *fault,
-                                   uint fault_tag, BWD_SHAPE_ARGS, long i_sn, long i_sc, long i_sh, long i_sw) {
+                                   uint fault_tag, BWD_SHAPE_ARGS, ulong w_mul, uint w_shift, long i_sn, long i_sc,
+                                   long i_sh, long i_sw) {
     const INDEX_T ow = (INDEX_T)get_global_id(0);
     const INDEX_T oh = (INDEX_T)get_global_id(1);
     const INDEX_T plane = (INDEX_T)get_global_id(2);
@@ -176,7 +190,7 @@ __kernel void max_pool2d_bwd_check(__global const IDX_T *idx, ulong idx_off, __g
     const long k = (long)idx[idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc + oh * (INDEX_T)i_sh +
                                                ow * (INDEX_T)i_sw)];
     INDEX_T row, col;
-    if (!index_in_window(k, oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW, &row, &col)) {
+    if (!index_in_window(k, oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW, w_mul, w_shift, &row, &col)) {
         report_fault(fault, fault_tag, k, H * W, ((long)plane * OH + oh) * OW + ow);
     }
 }

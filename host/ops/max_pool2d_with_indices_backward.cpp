@@ -121,6 +121,18 @@ void plan(OpPlan &plan, const Args &a) {
     const int64_t H = g.H, W = g.W, OH = g.OH, OW = g.OW, C = g.C;
 
     const cl_uint faultTag = registerFaultSource(kApi);
+    // The index check's row k / W as (k * wMul) >> wShift for every k < 2^31 (32-bit index math):
+    // with l = ceil(log2 W), wShift = 31 + l and wMul = ceil(2^wShift / W), wMul * W - 2^wShift < W <=
+    // 2^l = 2^(wShift - 31), the condition for exact floor division of 31-bit numerators; k * wMul <
+    // 2^31 * 2^32 fits 64 bits. Unused (0) with 64-bit index math, which divides.
+    cl_ulong wMul = 0;
+    cl_uint wShift = 0;
+    if (!wide) {
+        cl_uint l = 0;
+        while ((int64_t{1} << l) < W) ++l;
+        wShift = 31 + l;
+        wMul = static_cast<cl_ulong>(((uint64_t{1} << wShift) + static_cast<uint64_t>(W) - 1) / static_cast<uint64_t>(W));
+    }
 
     if (planesKernel) {
         // Unstaged, `stage` is gradInput again (the kernel does not read it).
@@ -131,8 +143,8 @@ void plan(OpPlan &plan, const Args &a) {
         fillLocalSize(plan.device(), scatter->maxWorkGroupSize(), global, 1, local);
         plan.launch(scatter, LaunchSize::grid(1, global, local), [=](Kernel &k, RunContext &ctx) {
             k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), sOp.resolve(ctx), ctx.stream().faultBuffer(),
-                   faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH, w.pW, w.dH, w.dW, C, planes, go.sN, go.sC,
-                   go.sH, go.sW, ix.sN, ix.sC, ix.sH, ix.sW, gi.sN, gi.sC, gi.sH, gi.sW);
+                   faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH, w.pW, w.dH, w.dW, C, planes, wMul, wShift,
+                   go.sN, go.sC, go.sH, go.sW, ix.sN, ix.sC, ix.sH, ix.sW, gi.sN, gi.sC, gi.sH, gi.sW);
         });
         return;
     }
@@ -144,7 +156,7 @@ void plan(OpPlan &plan, const Args &a) {
     fillLocalSize(plan.device(), check->maxWorkGroupSize(), outGlobal, kGroupTarget, outLocal);
     plan.launch(check, LaunchSize::grid(3, outGlobal, outLocal), [=](Kernel &k, RunContext &ctx) {
         k.args(iOp.resolve(ctx), ctx.stream().faultBuffer(), faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH,
-               w.pW, w.dH, w.dW, C, planes, ix.sN, ix.sC, ix.sH, ix.sW);
+               w.pW, w.dH, w.dW, C, planes, wMul, wShift, ix.sN, ix.sC, ix.sH, ix.sW);
     });
     auto gather = plan.kernel(program, "max_pool2d_bwd");
     const size_t inGlobal[3] = {static_cast<size_t>(W), static_cast<size_t>(H), static_cast<size_t>(planes)};
