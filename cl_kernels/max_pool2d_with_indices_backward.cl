@@ -10,7 +10,7 @@
 // max_pool2d_bwd_planes (CPUs, at least one plane per compute unit) is that scatter: one work-item per
 // plane, each output read once and in memory order, where the gather reads each output once per
 // element its window covers, in a scattered order (on a 2-core CPU, the bench case 8x64x128x128
-// k3s2p1: 75 ms against PyTorch's 11-15; the scatter, about 7). It checks every index itself. It sums
+// k3s2p1: 75 ms against PyTorch's 11-15; the scatter, about 4). It checks every index itself. It sums
 // in float: in gradInput itself when that is FLOAT, else (STAGED) in a float plane of the workspace
 // that is rounded once into gradInput at the end.
 //

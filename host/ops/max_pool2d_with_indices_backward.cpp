@@ -103,8 +103,8 @@ void plan(OpPlan &plan, const Args &a) {
     // CPUs, at least one plane per compute unit (and the tests, through the hook, on any device): the
     // scatter, one work-item per plane, checking the indices itself (about 10x faster on a CPU than the
     // gather, see the kernel file). It sums in float: in gradInput when that is FLOAT, else in a float
-    // copy of the planes in the workspace (STAGED), which the gather needs not; a stage larger than
-    // one allocation of the device may be keeps the gather.
+    // copy of the planes in the workspace (STAGED; the gather needs none). A stage larger than the
+    // device's largest allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE) keeps the gather.
     const uint64_t stageBytes = static_cast<uint64_t>(planes) * static_cast<uint64_t>(g.H * g.W) * sizeof(float);
     const bool staged = dt != ACL_FLOAT;
     const bool planesKernel =
