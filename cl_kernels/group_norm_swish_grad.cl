@@ -549,9 +549,7 @@ inline void gnsg_tiny_params(int first, int planes, int channels, int channels_p
 
 // Element h of planes first .. first + 15.
 inline float16 gnsg_tiny_load(__global const IO_T *p, int first, int planes, INDEX_T plane_len, INDEX_T h) {
-#if VEC == TINY
-    if (plane_len == 1 && first + TINY <= planes) return VLOAD_IO(p, first);  // 2-D input: one run
-#endif
+    if (plane_len == 1 && first + TINY <= planes) return LOAD16_IO(p, first);  // 2-D input: one run
     float v[TINY];
     for (int k = 0; k < TINY; ++k) v[k] = IO_LOAD(p, (INDEX_T)min(first + k, planes - 1) * plane_len + h);
     return vload16(0, v);
@@ -622,12 +620,10 @@ __kernel void gnsg_dx_tiny(
         float16 xhat;
         const float16 g = gnsg_tiny_grad(x, dy, first, planes, plane_len, h, m, r, ga, be, scale, &xhat);
         const float16 result = r * (g * ga - xhat * c2 - c1);
-#if VEC == TINY
         if (plane_len == 1 && count == TINY) {
-            VSTORE_IO(dx, first, result);
+            STORE16_IO(dx, first, result);
             continue;
         }
-#endif
         float out[TINY];
         vstore16(result, 0, out);
         for (int k = 0; k < count; ++k) IO_STORE(dx, (INDEX_T)(first + k) * plane_len + h, out[k]);
