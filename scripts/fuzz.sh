@@ -64,12 +64,13 @@ for t in "${targets[@]}"; do
     "$build/$t" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
       -artifact_prefix="$artifacts" ${FUZZ_ARGS:-} "$corpus" "$seeds" "${regressions[@]}" >"$1" 2>&1
   }
+  # A finding: our own, a sanitizer's report, or libFuzzer's own (a deadly signal such as an abort, a
+  # timeout, an out-of-memory).
+  findings="aclnn-opencl fuzz finding\|ERROR: \(Address\|Leak\|UndefinedBehavior\)Sanitizer\|runtime error\|ERROR: libFuzzer"
   report_failure() {
-    # What failed: our own findings, the sanitizers' reports, and libFuzzer's own (a deadly signal
-    # such as an abort, a timeout, an out-of-memory), else the end of the log.
-    # LeakSanitizer states why it gave up (e.g. "Could not attach to thread") on the lines before.
-    if ! grep -B8 -A30 "aclnn-opencl fuzz finding\|ERROR: \(Address\|Leak\|UndefinedBehavior\)Sanitizer\|runtime error\|ERROR: libFuzzer\|Sanitizer has encountered" \
-        "$1" | head -90 >&2; then
+    # What failed: the findings and a sanitizer's own fatal error, else the end of the log. LeakSanitizer
+    # states why it gave up (e.g. "Could not attach to thread") on the lines before.
+    if ! grep -B8 -A30 "$findings\|Sanitizer has encountered" "$1" | head -90 >&2; then
       tail -40 "$1" >&2
     fi
   }
@@ -90,7 +91,7 @@ for t in "${targets[@]}"; do
     # it shows whether the input is to blame.
     lsan_gave_up=0
     if grep -q "LeakSanitizer has encountered a fatal error" "$log" &&
-       ! grep -q "aclnn-opencl fuzz finding\|ERROR: \(Address\|Leak\|UndefinedBehavior\)Sanitizer\|runtime error\|ERROR: libFuzzer" "$log"; then
+       ! grep -q "$findings" "$log"; then
       lsan_gave_up=1
       for a in "${new_artifacts[@]}"; do
         if ! "$build/$t" "$a" >"$log.replay" 2>&1; then
