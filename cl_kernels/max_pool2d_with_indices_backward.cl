@@ -29,6 +29,16 @@
 //   INDEX_T         int when every offset fits in 31 bits, long otherwise
 //   STAGED          max_pool2d_bwd_planes only: 1 when gradInput is not FLOAT (the sums go to `stage`,
 //                   planes x H x W floats of the workspace), 0 when they go to gradInput in place
+//   OUT_KIND        with STAGED: 1 when gradInput is FLOAT16, 2 when BF16
+
+#if STAGED
+// Sixteen floats into gradInput's dtype (OUT_KIND 1 FLOAT16, 2 BF16), rounded as OUT_STORE rounds.
+#if OUT_KIND == 1
+#define STORE16_OUT(p, i, v) ACL_VSTORE_HALF(16, p, i, v)
+#else
+#define STORE16_OUT(p, i, v) ACL_VSTORE_BF16(16, p, i, v)
+#endif
+#endif
 
 #define BWD_SHAPE_ARGS                                                                                         \
     long H, long W, long OH, long OW, long kH, long kW, long sH, long sW, long pH, long pW, long dH, long dW, \
@@ -153,28 +163,74 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
         }
         for (; w < (INDEX_T)W; ++w) row[w * s_w] = 0.0f;
     }
+    // One output: checked, then added in place (or reported and dropped).
+#define SCATTER_ONE(OH_, OW_)                                                                                \
+    do {                                                                                                     \
+        const long k = (long)ip[(OH_) * (INDEX_T)i_sh + (OW_) * (INDEX_T)i_sw];                                \
+        INDEX_T kq = 0, kc = 0;                                                                              \
+        if (index_in_window(k, OH_, OW_, H, W, kH, kW, sH, sW, pH, pW, dH, dW, w_mul, w_shift, &kq, &kc)) {  \
+            __global float *e_ = op + (kq * s_h + kc * s_w);                                                 \
+            *e_ = *e_ + (float)G_LOAD(gp, (OH_) * (INDEX_T)g_sh + (OW_) * (INDEX_T)g_sw);                    \
+        } else {                                                                                             \
+            report_fault(fault, fault_tag, k, H * W, ((long)plane * OH + (OH_)) * OW + (OW_));                \
+        }                                                                                                    \
+    } while (0)
+    // Eight outputs per step where the index math is 32-bit, the indices' rows are unit-stride, there
+    // is no dilation and every window coordinate stays below 2^30: the eight indices are checked as
+    // one vector (in the plane, row by the reciprocal, inside its own window: the test of
+    // index_in_window lane by lane, in uint arithmetic that cannot wrap onto a valid value), then
+    // added one at a time in scan order. A step with a bad index redoes its eight one at a time,
+    // which reports it. Checked one by one, the scatter spent most of its time in the check (PoCL,
+    // perf); this way the check is a few vector instructions per eight outputs.
+    const bool by8 = sizeof(INDEX_T) == 4 && i_sw == 1 && dH == 1 && dW == 1 &&
+                     (ulong)((OH - 1) * sH + pH + kH) < (1UL << 30) && (ulong)((OW - 1) * sW + pW + kW) < (1UL << 30);
+    const uint8 lane = (uint8)(0, 1, 2, 3, 4, 5, 6, 7);
     ORDERED_LOOP
     for (INDEX_T oh = 0; oh < (INDEX_T)OH; ++oh) {
-        ORDERED_LOOP
-        for (INDEX_T ow = 0; ow < (INDEX_T)OW; ++ow) {
-            const long k = (long)ip[oh * (INDEX_T)i_sh + ow * (INDEX_T)i_sw];
-            INDEX_T kq = 0, kc = 0;
-            const bool ok =
-                index_in_window(k, oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW, w_mul, w_shift, &kq, &kc);
-            if (ok) {
-                __global float *e = op + (kq * s_h + kc * s_w);
-                *e = *e + (float)G_LOAD(gp, oh * (INDEX_T)g_sh + ow * (INDEX_T)g_sw);
-            } else {
-                report_fault(fault, fault_tag, k, H * W, ((long)plane * OH + oh) * OW + ow);
+        INDEX_T ow = 0;
+        if (by8) {
+            __global const IDX_T *irow = ip + oh * (INDEX_T)i_sh;
+            const INDEX_T grow = oh * (INDEX_T)g_sh;
+            // A row's window row: row + pH - oh sH, in [0, kH) inside the window.
+            const uint rowShift = (uint)pH - (uint)oh * (uint)sH;
+            ORDERED_LOOP
+            for (; ow + 8 <= (INDEX_T)OW; ow += 8) {
+                const long8 k = convert_long8(vload8(0, irow + ow));
+                const int8 inPlane = convert_int8(as_ulong8(k) < (ulong8)((ulong)(H * W)));
+                const uint8 ku = convert_uint8(k);  // lanes outside the plane are masked off by inPlane
+                const uint8 row = convert_uint8((convert_ulong8(ku) * (ulong)(uint)w_mul) >> w_shift);
+                const uint8 col = ku - row * (uint)W;
+                const uint8 dr = row + rowShift;
+                const uint8 dc = col + (uint)pW - (lane + (uint)ow) * (uint)sW;
+                if (all(inPlane & (dr < (uint)kH) & (dc < (uint)kW))) {
+                    const int8 e = as_int8(row) * (int)s_h + as_int8(col) * (int)s_w;  // (32-bit INDEX_T here)
+#define SCATTER_LANE(j)                                                                                      \
+    {                                                                                                        \
+        __global float *e_ = op + e.s##j;                                                                    \
+        *e_ = *e_ + (float)G_LOAD(gp, grow + (ow + j) * (INDEX_T)g_sw);                                      \
+    }
+                    SCATTER_LANE(0) SCATTER_LANE(1) SCATTER_LANE(2) SCATTER_LANE(3)
+                    SCATTER_LANE(4) SCATTER_LANE(5) SCATTER_LANE(6) SCATTER_LANE(7)
+#undef SCATTER_LANE
+                } else {
+                    ORDERED_LOOP
+                    for (INDEX_T j = 0; j < 8; ++j) SCATTER_ONE(oh, ow + j);
+                }
             }
         }
+        ORDERED_LOOP
+        for (; ow < (INDEX_T)OW; ++ow) SCATTER_ONE(oh, ow);
     }
+#undef SCATTER_ONE
 #if STAGED
     __global OUT_T *out = gin + gin_off + (ulong)(n * (INDEX_T)o_sn + c * (INDEX_T)o_sc);
     for (INDEX_T h = 0; h < (INDEX_T)H; ++h) {
-        for (INDEX_T w = 0; w < (INDEX_T)W; ++w) {
-            OUT_STORE(out, h * (INDEX_T)o_sh + w * (INDEX_T)o_sw, op[h * s_h + w]);
+        INDEX_T w = 0;
+        if (o_sw == 1) {
+            // Sixteen at a time where gradInput's rows are unit-stride: the same rounding as OUT_STORE.
+            for (; w + 16 <= (INDEX_T)W; w += 16) STORE16_OUT(out, h * (INDEX_T)o_sh + w, vload16(0, op + h * s_h + w));
         }
+        for (; w < (INDEX_T)W; ++w) OUT_STORE(out, h * (INDEX_T)o_sh + w * (INDEX_T)o_sw, op[h * s_h + w]);
     }
 #endif
 }

@@ -8,8 +8,10 @@
 // once (float16/bfloat16: CANN's widen-compute-round); every comparison is exact.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
@@ -201,6 +203,11 @@ TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
                 }
             }
         }
+        // Rows of 37: the staged scatter rounds its stage into gradInput 16 at a time, then a tail of 5.
+        for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+            ran += runAndCheck(*makeMaxPool2dBackwardCase("16-bit, rows of 37", dt, ACL_INT32, {2, 3, 9, 37}, kK3S2P1,
+                                                          PoolLayout::Gapped, ++seed));
+        }
         ran += runAndCheck(*makeMaxPool2dBackwardCase("one plane", ACL_FLOAT, ACL_INT32, {1, 1, 17, 23}, kK3S2P1,
                                                       PoolLayout::Transposed, ++seed));
         ran += runAndCheck(*makeMaxPool2dBackwardCase("one plane, BF16", ACL_BF16, ACL_INT64, {1, 1, 17, 23},
@@ -211,7 +218,7 @@ TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
         ran += runAndCheck(*makeMaxPool2dBackwardCase("wide, FLOAT16", ACL_FLOAT16, ACL_INT64, {2, 3, 8, 9}, kK3S1P1,
                                                       PoolLayout::Gapped, ++seed));
     }
-    EXPECT_EQ(ran, 2u * (4 * 3 + 2 * 2 * 2 + 4));
+    EXPECT_EQ(ran, 2u * (4 * 3 + 2 * 2 * 2 + 2 + 4));
 }
 
 TEST_P(MaxPool2dBackwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
@@ -264,6 +271,59 @@ TEST_P(MaxPool2dBackwardTest, BadIndexFaultsAtSynchronize) {
             EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
         }
     }
+}
+
+// The scatter checks a row's outputs eight at a time where it can (32-bit index math, unit-stride
+// index rows, no dilation), the rest one at a time. A bad index at each position of a row (steps of
+// eight and the tail), of each kind (a row or a column just outside its window on either side, the
+// last column of the next output's window), with both index dtypes, beside outputs whose indices
+// name their windows' first positions (so that a check that misplaced the windows of later lanes
+// would pass the bad one too, with the 3x9 windows): 507015 naming it, that one term dropped and every
+// other term added.
+TEST_P(MaxPool2dBackwardTest, BadIndexAtEveryPositionOfTheScatterRow) {
+    aclcl::ScopedTestHook planesHook(aclcl::TestHook::MaxPoolBackwardPlanes);
+    const int64_t C = 2, H = 7, W = 21;
+    const int64_t oh = 1, plane = 1;  // the bad one: output (1, ow) of plane 1
+    const PoolAttrs k3x9{{3, 9}, {1, 1}, {1, 4}, {1, 1}, false};
+    size_t ran = 0;
+    for (const PoolAttrs &pa : {kK3S2P1, k3x9}) {
+        const int64_t kH = pa.kernel[0], kW = pa.kernel[1], sH = pa.stride[0], sW = pa.stride[1];
+        const int64_t pH = pa.padding[0], pW = pa.padding[1];
+        const int64_t OH = (H + 2 * pH - kH) / sH + 1, OW = (W + 2 * pW - kW) / sW + 1;
+        for (aclDataType it : {ACL_INT32, ACL_INT64}) {
+            for (int64_t ow = 0; ow < OW; ++ow) {
+                const int64_t top = oh * sH - pH, left = ow * sW - pW;
+                // (row, column) of each bad kind; a negative column lands at the end of the row above.
+                const std::pair<int64_t, int64_t> bads[] = {
+                    {top + kH, left + 1}, {top - 1, left + 1}, {top + 1, left + kW}, {top + 1, left - 1},
+                    {top + 1, left + sW + kW - 1}};
+                for (const auto &[r, col] : bads) {
+                    const int64_t bad = r * W + col;
+                    SCOPED_TRACE(std::to_string(kW) + " wide, " + std::to_string(ow) + ": " + std::to_string(bad));
+                    DeviceTensor grad({1, C, OH, OW}, ACL_FLOAT), self({1, C, H, W}, ACL_FLOAT),
+                        idx({1, C, OH, OW}, it), gin({1, C, H, W}, ACL_FLOAT);
+                    std::vector<double> g(static_cast<size_t>(C * OH * OW)), ix(g.size());
+                    std::vector<double> want(static_cast<size_t>(C * H * W), 0.0);
+                    for (int64_t o = 0; o < C * OH * OW; ++o) {
+                        const int64_t p = o / (OH * OW), y = (o / OW) % OH, x = o % OW;
+                        g[o] = static_cast<double>(o + 1);
+                        const bool isBad = p == plane && y == oh && x == ow;
+                        const int64_t first = std::max<int64_t>(y * sH - pH, 0) * W + std::max<int64_t>(x * sW - pW, 0);
+                        ix[o] = static_cast<double>(isBad ? bad : first);
+                        if (!isBad) want[static_cast<size_t>(p * H * W + first)] += g[o];
+                    }
+                    grad.upload(g);
+                    idx.upload(ix);
+                    EXPECT_EQ(runBackward(stream, grad, self, idx, Attrs(pa), gin), 507015);  // synchronized
+                    const std::string msg = aclGetRecentErrMsg();
+                    EXPECT_NE(msg.find(std::to_string(bad)), std::string::npos) << msg;
+                    EXPECT_EQ(gin.download(), want);
+                    ++ran;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(ran, 2u * (11 + 21) * 5);
 }
 
 TEST_P(MaxPool2dBackwardTest, EmptyBatchAndNoWorkspace) {

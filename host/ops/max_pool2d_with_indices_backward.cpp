@@ -114,6 +114,7 @@ void plan(OpPlan &plan, const Args &a) {
         (!staged || stageBytes <= plan.device().maxAllocSize);
     Defines defines;
     defines.slot("G", dt).slot("IDX", it).slot("OUT", dt, ACL_FLOAT).index(wide).flag("STAGED", staged);
+    if (staged) defines.value("OUT_KIND", dt == ACL_FLOAT16 ? 1 : 2);
     ProgramHandle program = plan.program("max_pool2d_with_indices_backward", defines);
     const Operand gOp{Operand::Where::Input, kGradOutput, 0, dt};
     const Operand iOp{Operand::Where::Input, kIndices, 0, it};
