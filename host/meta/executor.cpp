@@ -297,6 +297,13 @@ int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, ac
         for (size_t i = 0; i < executor->inputs.size(); ++i) ctx.input(i);
         for (size_t o = 0; o < executor->outputs.size(); ++o) ctx.output(o);
         checkNoAliasing(*executor);
+        // Armed once the steps have enqueued (also when one fails part-way: what it enqueued runs).
+        struct ArmFaults {
+            RunContext &ctx;
+            ~ArmFaults() {
+                if (ctx.usesFaults()) ctx.stream().armFaults();
+            }
+        } arm{ctx};
         if (!logEnabled(LogLevel::Info)) {
             for (auto &step : executor->steps) step(ctx);
         } else {

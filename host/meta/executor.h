@@ -63,12 +63,20 @@ public:
     BufferRef output(size_t index) const;
     // The workspace at byteOffset, as a buffer of `dtype` elements; byteOffset must be aligned to it.
     BufferRef workspace(uint64_t byteOffset, aclDataType dtype) const;
+    // The stream's fault record (Stream::faultBuffer); runExecutor arms the stream's fault check after
+    // the steps have enqueued their kernels.
+    cl_mem faultBuffer() {
+        usesFaults_ = true;
+        return stream_.faultBuffer();
+    }
+    bool usesFaults() const { return usesFaults_; }
 
 private:
     BufferRef resolveTensor(const aclTensor &t, const char *role, size_t index) const;
     aclOpExecutor &executor_;
     Stream &stream_;
     void *workspace_;  // runExecutor checked that it holds the planned size
+    bool usesFaults_ = false;
 };
 
 // Executor registry: a stale executor pointer is reported, not dereferenced.

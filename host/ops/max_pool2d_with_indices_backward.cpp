@@ -143,7 +143,7 @@ void plan(OpPlan &plan, const Args &a) {
         size_t local[3];
         fillLocalSize(plan.device(), scatter->maxWorkGroupSize(), global, 1, local);
         plan.launch(scatter, LaunchSize::grid(1, global, local), [=](Kernel &k, RunContext &ctx) {
-            k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), sOp.resolve(ctx), ctx.stream().faultBuffer(),
+            k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), sOp.resolve(ctx), ctx.faultBuffer(),
                    faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH, w.pW, w.dH, w.dW, C, planes, wMul, wShift,
                    go.sN, go.sC, go.sH, go.sW, ix.sN, ix.sC, ix.sH, ix.sW, gi.sN, gi.sC, gi.sH, gi.sW);
         });
@@ -156,7 +156,7 @@ void plan(OpPlan &plan, const Args &a) {
     size_t outLocal[3];
     fillLocalSize(plan.device(), check->maxWorkGroupSize(), outGlobal, kGroupTarget, outLocal);
     plan.launch(check, LaunchSize::grid(3, outGlobal, outLocal), [=](Kernel &k, RunContext &ctx) {
-        k.args(iOp.resolve(ctx), ctx.stream().faultBuffer(), faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH,
+        k.args(iOp.resolve(ctx), ctx.faultBuffer(), faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH,
                w.pW, w.dH, w.dW, C, planes, wMul, wShift, ix.sN, ix.sC, ix.sH, ix.sW);
     });
     auto gather = plan.kernel(program, "max_pool2d_bwd");

@@ -121,7 +121,7 @@ void plan(OpPlan &plan, const Args &a) {
     const int64_t planes = g.planes();
     const cl_long dims[6] = {g.C, g.H, g.W, g.oW, plane, planes};
     auto bindWith = [=](Kernel &k, RunContext &ctx, auto... extra) {
-        k.args(src.resolve(ctx), idx.resolve(ctx), dst.resolve(ctx), ctx.stream().faultBuffer(), faultTag, dims[0],
+        k.args(src.resolve(ctx), idx.resolve(ctx), dst.resolve(ctx), ctx.faultBuffer(), faultTag, dims[0],
                dims[1], dims[2], dims[3], dims[4], dims[5], ss[0], ss[1], ss[2], ss[3], is[0], is[1], is[2], is[3],
                os[0], os[1], os[2], os[3], extra...);
     };

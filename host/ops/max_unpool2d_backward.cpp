@@ -143,7 +143,7 @@ void plan(OpPlan &plan, const Args &a) {
         const cl_long hw = HW, pl = plane, gNC = gv.mergedStride, iNC = iv.mergedStride, oNC = ov.mergedStride;
         const Operand gOp = gv.operand, iOp = iv.operand, oOp = ov.operand;
         plan.launch(kernel, LaunchSize::grid(1, &global, &local), [=](Kernel &k, RunContext &ctx) {
-            k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), ctx.stream().faultBuffer(), faultTag, hw,
+            k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), ctx.faultBuffer(), faultTag, hw,
                    pl, gNC, iNC, oNC, sink);
         });
         return;
@@ -160,7 +160,7 @@ void plan(OpPlan &plan, const Args &a) {
                                 isCol,           ov.mergedStride, osRow, osCol};
     const Operand gOp = gv.operand, iOp = iv.operand, oOp = ov.operand;
     plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) {
-        k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), ctx.stream().faultBuffer(), faultTag, H, W,
+        k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), ctx.faultBuffer(), faultTag, H, W,
                oW, pl, strides[0], strides[1], strides[2], strides[3], strides[4], strides[5], strides[6],
                strides[7], strides[8]);
     });

@@ -41,9 +41,13 @@ public:
     cl_command_queue queue() const { return queue_.get(); }
 
     // The device-side fault record for kernels that detect bad input (created, zeroed, with the
-    // stream: taking it never blocks or fails); using it arms the check that the next synchronize
-    // performs.
-    cl_mem faultBuffer();
+    // stream: taking it never blocks or fails). Operators take it through RunContext::faultBuffer,
+    // which arms the check (armFaults) once their kernels are enqueued.
+    cl_mem faultBuffer() const { return faults_.get(); }
+    // The next synchronize reads the record. Called after the kernels that may write it are enqueued:
+    // armed earlier, a synchronize on another thread could read (and disarm) before they were, and
+    // their fault would go unread.
+    void armFaults() { faultsArmed_ = true; }
     // Waits for all work; then reports (and clears) a fault this stream recorded as
     // ACL_ERROR_RT_AICORE_EXCEPTION, whether or not a device synchronize has seen it already.
     void synchronize();
@@ -55,8 +59,10 @@ public:
     void checkFaultsForDevice();
 
 private:
-    // Moves a fault from the device record into pending_ and clears the record. Holds faultMutex_.
-    void collectFaultLocked();
+    // When armed: reads the device record (enqueued behind all earlier work and waited for, so it
+    // also waits for that work), moves a fault into pending_ and clears the record; returns whether
+    // it read. Holds faultMutex_.
+    bool collectFaultLocked();
     [[noreturn]] static void throwFault(const FaultRecord &rec);
 
     Device &device_;
