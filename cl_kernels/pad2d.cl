@@ -21,6 +21,11 @@
 //   MODE_REFLECT   1 for reflection, 0 for replication
 //   ELEM_BYTES     bytes per element: 1, 2, 4, 8 or 16
 //   INDEX_T        int when every extent and element offset fits in 31 bits, long otherwise
+//   VEC_COPY       1 where the compiler packs work-items into SIMD lanes (Device::packsWorkItems: Intel's
+//                  runtime, which runs pad2d_fwd_rows one work-item per group) and ELEM_BYTES is at most
+//                  8: the interior copy of unit-stride rows moves 8 elements per vload8/vstore8, since
+//                  such a compiler leaves a loop inside one work-item scalar; 0 elsewhere (PoCL
+//                  vectorises the plain loop itself)
 // and cl_kernels/common.cl derives ELEM_T, an unsigned type of ELEM_BYTES bytes (ulong2 for 16).
 
 inline INDEX_T pad_source(INDEX_T o, INDEX_T pad, INDEX_T size) {
@@ -70,7 +75,11 @@ __kernel void pad2d_fwd_rows(__global const ELEM_T *in, ulong in_off, __global E
     const INDEX_T ie = max(min(OW, W + left), ib);
     if (isw == 1 && osw == 1) {
         __global const ELEM_T *s = src - left;
-        for (INDEX_T ow = ib; ow < ie; ++ow) dst[ow] = s[ow];
+        INDEX_T ow = ib;
+#if VEC_COPY
+        for (; ow + 8 <= ie; ow += 8) vstore8(vload8(0, s + ow), 0, dst + ow);
+#endif
+        for (; ow < ie; ++ow) dst[ow] = s[ow];
     } else {
         for (INDEX_T ow = ib; ow < ie; ++ow) dst[ow * osw] = src[(ow - left) * isw];
     }

@@ -154,9 +154,14 @@ TEST_P(Pad2dForwardTest, EveryDtypeIsCopiedByteForByte) {
                                                      PadForwardLayout::Contiguous, ++seed));
             ran += runAndCheck(*makePad2dForwardCase(m->reflect, "3-D gapped", dt, {3, 6, 4}, {1, 3, 2, 5},
                                                      PadForwardLayout::Gapped, ++seed));
+            // Rows of 21: a CPU row kernel's vector copy (8 at a time where the compiler packs
+            // work-items) and its tail.
+            ran += runAndCheck(*makePad2dForwardCase(m->reflect, "4-D wide rows", dt, {2, 3, 5, 21}, {3, 2, 4, 1},
+                                                     PadForwardLayout::Contiguous, ++seed));
+            fp64Cases += isFp64Dtype(dt) ? 1 : 0;
         }
     }
-    EXPECT_EQ(ran, 2 * 2 * kAllDtypes.size() - (fp64() ? 0 : fp64Cases));
+    EXPECT_EQ(ran, 2 * 3 * kAllDtypes.size() - (fp64() ? 0 : fp64Cases));
 }
 
 TEST_P(Pad2dForwardTest, StridedAndOffsetViews) {

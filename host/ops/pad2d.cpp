@@ -119,10 +119,12 @@ void plan(OpPlan &plan, const Args &a) {
                        static_cast<double>(geo.W) + std::abs(static_cast<double>(geo.left)) +
                        std::abs(static_cast<double>(geo.top))) + static_cast<double>(planes) + 64.0);
 
+    const bool elementKernel = testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().isGpu();
     Defines defines;
     defines.flag("MODE_REFLECT", a.mode == PadMode::Reflection)
         .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)))
-        .index(width.wide());
+        .index(width.wide())
+        .flag("VEC_COPY", !elementKernel && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
     ProgramHandle program = plan.program("pad2d", defines);
     const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
     const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
@@ -133,7 +135,7 @@ void plan(OpPlan &plan, const Args &a) {
     };
     // GPUs (and the tests, through the Pad2d kernel-choice hook): one work-item per element. (Not
     // measured on a GPU yet: this machine has none.)
-    if (testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().isGpu()) {
+    if (elementKernel) {
         auto kernel = plan.kernel(program, "pad2d_fwd");
         const size_t global[3] = {static_cast<size_t>(geo.OW), static_cast<size_t>(geo.OH),
                                   static_cast<size_t>(planes)};
