@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "aclnn_opencl/aclnn_opencl.h"
+#include "common/test_hooks.h"
 #include "device_fixture.h"
 #include "harness/conv_tbc_backward.h"
 #include "harness/max_unpool2d_backward.h"
@@ -315,6 +316,38 @@ TEST_P(HostileUseTest, DeviceSynchronizeDoesNotTakeAStreamsFault) {
     EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
     EXPECT_NE(lastMessage().find("MaxUnpool2dBackward"), std::string::npos) << lastMessage();
     EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS) << "reported once to its stream";
+}
+
+// Found by reading: an operator armed its stream's fault check when its kernel took the fault record,
+// just before the enqueue; a synchronize on another thread in between read the record (and disarmed
+// the check) ahead of the kernel, whose fault then went unreported, and a later run's report covered
+// two faults. One thread runs a faulting MaxUnpool2dBackward and synchronizes, again and again, while
+// another synchronizes the same stream in a tight loop; a test hook holds each launch for 200 us
+// between its arguments and its enqueue, where the window was. Each run's fault is cleared by the
+// synchronize that reports it before the next run is enqueued, so exactly one of the two threads must
+// report every run's fault (with the check armed before the enqueue: about half of them).
+TEST_P(HostileUseTest, AnotherThreadsSynchronizeNeverLosesAFault) {
+    reliability::MaxUnpoolHarness h(Layout::Contiguous, 3);
+    aclcl::ScopedTestHook delay(aclcl::TestHook::DelayEnqueueUs, 200);
+    constexpr int kRuns = 100;
+    std::atomic<bool> done{false};
+    std::atomic<int> reported{0}, otherSyncs{0};
+    std::thread other([&] {
+        aclrtSetDevice(device());
+        while (!done) {
+            if (aclrtSynchronizeStream(stream) == ACL_ERROR_RT_AICORE_EXCEPTION) ++reported;
+            ++otherSyncs;
+        }
+    });
+    for (int i = 0; i < kRuns; ++i) {
+        runFaultingMaxUnpool(h, stream);
+        if (aclrtSynchronizeStream(stream) == ACL_ERROR_RT_AICORE_EXCEPTION) ++reported;
+    }
+    done = true;
+    other.join();
+    if (aclrtSynchronizeStream(stream) == ACL_ERROR_RT_AICORE_EXCEPTION) ++reported;
+    EXPECT_EQ(reported.load(), kRuns) << otherSyncs.load() << " synchronizes on the other thread";
+    EXPECT_GT(otherSyncs.load(), 0);
 }
 
 // Item 8: aclrtResetDevice with an unreported fault returned 507015 and left the device bound.

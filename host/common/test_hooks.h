@@ -18,6 +18,9 @@ enum class TestHook : int {
     GnsgWorkSplit,       // GroupNormSwishGrad: the work split, 0 automatic, 1 CPU three-pass, 2 GPU,
                          // 3 CPU fused (g in local memory), 4 CPU fused recomputing g;
                          // GroupNormSwish: 2 the GPU split (64 lanes), any other non-zero value the CPU split
+    DelayEnqueueUs,      // every kernel launch of an operator (OpPlan::launch): sleep this many microseconds
+                         // between setting its arguments and enqueueing it (widens a race window for the
+                         // hostile-use tests)
     Count
 };
 

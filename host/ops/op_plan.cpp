@@ -1,8 +1,11 @@
 #include "ops/op_plan.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 
 #include "common/dtype.h"
+#include "common/test_hooks.h"
 #include "runtime/stream.h"
 
 namespace aclcl {
@@ -82,6 +85,9 @@ void OpPlan::launch(const std::shared_ptr<Kernel> &kernel, const LaunchSize &siz
     step(
         [kernel, size, bind = std::move(bind)](RunContext &ctx) {
             bind(*kernel, ctx);
+            if (const int us = testHook(TestHook::DelayEnqueueUs)) {
+                std::this_thread::sleep_for(std::chrono::microseconds(us));
+            }
             kernel->launch(ctx.queue(), size);
         },
         logging_ ? std::string("kernel ") + kernel->name() + " " + size.describe() : std::string());
