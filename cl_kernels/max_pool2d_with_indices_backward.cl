@@ -180,8 +180,8 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
     // one vector (in the plane, row by the reciprocal, inside its own window: the test of
     // index_in_window lane by lane, in uint arithmetic that cannot wrap onto a valid value), then
     // added one at a time in scan order. A step with a bad index redoes its eight one at a time,
-    // which reports it. Checked one by one, the scatter spent most of its time in the check (PoCL,
-    // perf); this way the check is a few vector instructions per eight outputs.
+    // which reports it. One at a time, the check's compares were a large part of each output's cost
+    // (perf, PoCL); this way they are a few vector instructions per eight outputs.
     const bool by8 = sizeof(INDEX_T) == 4 && i_sw == 1 && dH == 1 && dW == 1 &&
                      (ulong)((OH - 1) * sH + pH + kH) < (1UL << 30) && (ulong)((OW - 1) * sW + pW + kW) < (1UL << 30);
     const uint8 lane = (uint8)(0, 1, 2, 3, 4, 5, 6, 7);
