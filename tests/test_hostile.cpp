@@ -320,12 +320,13 @@ TEST_P(HostileUseTest, DeviceSynchronizeDoesNotTakeAStreamsFault) {
 
 // Found by reading: an operator armed its stream's fault check when its kernel took the fault record,
 // just before the enqueue; a synchronize on another thread in between read the record (and disarmed
-// the check) ahead of the kernel, whose fault then went unreported, and a later run's report covered
-// two faults. One thread runs a faulting MaxUnpool2dBackward and synchronizes, again and again, while
-// another synchronizes the same stream in a tight loop; a test hook holds each launch for 200 us
-// between its arguments and its enqueue, where the window was. Each run's fault is cleared by the
-// synchronize that reports it before the next run is enqueued, so exactly one of the two threads must
-// report every run's fault (with the check armed before the enqueue: about half of them).
+// the check) ahead of the kernel, whose fault then waited, unreported, for the next run's read (each
+// fault one run late, the last one never). One thread runs a faulting MaxUnpool2dBackward and
+// synchronizes, again and again, while another synchronizes the same stream in a tight loop; a test
+// hook holds each launch for 200 us between its arguments and its enqueue, where the window was. Each
+// run's fault is cleared by the synchronize that reports it before the next run is enqueued, so
+// exactly one of the two threads must report every run's fault (with the check armed before the
+// enqueue again: 99 reports for 100 runs).
 TEST_P(HostileUseTest, AnotherThreadsSynchronizeNeverLosesAFault) {
     reliability::MaxUnpoolHarness h(Layout::Contiguous, 3);
     aclcl::ScopedTestHook delay(aclcl::TestHook::DelayEnqueueUs, 200);
