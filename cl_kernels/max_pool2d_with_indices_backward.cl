@@ -27,17 +27,31 @@
 //   G_T, G_LOAD     gradOutput slot; OUT_T, OUT_STORE gradInput slot (stores a float with one rounding)
 //   IDX_T           int or long (indices)
 //   INDEX_T         int when every offset fits in 31 bits, long otherwise
-//   STAGED          max_pool2d_bwd_planes only: 1 when gradInput is not FLOAT (the sums go to `stage`,
-//                   planes x H x W floats of the workspace), 0 when they go to gradInput in place
-//   OUT_KIND        with STAGED: 1 when gradInput is FLOAT16, 2 when BF16
+//   LOCAL_STAGE     max_pool2d_bwd_planes only: 1 when the plane's float sums fit the device's local
+//                   memory (one plane per work-group): they go to `lst`, H x W floats of local memory,
+//                   and are written into gradInput (rounded once for FLOAT16/BF16) at the end
+//   STAGED          max_pool2d_bwd_planes only, without LOCAL_STAGE: 1 when gradInput is not FLOAT (the
+//                   sums go to `stage`, planes x H x W floats of the workspace), 0 when they go to
+//                   gradInput in place
+//   OUT_KIND        with LOCAL_STAGE or STAGED: 0 when gradInput is FLOAT, 1 FLOAT16, 2 BF16
 
-#if STAGED
-// Sixteen floats into gradInput's dtype (OUT_KIND 1 FLOAT16, 2 BF16), rounded as OUT_STORE rounds.
-#if OUT_KIND == 1
+#if LOCAL_STAGE || STAGED
+#define SUMS_APART 1  // the sums are not gradInput itself: written into it at the end
+// Sixteen floats into gradInput's dtype, rounded as OUT_STORE rounds.
+#if OUT_KIND == 0
+#define STORE16_OUT(p, i, v) ACL_VSTORE(16, p, i, v)
+#elif OUT_KIND == 1
 #define STORE16_OUT(p, i, v) ACL_VSTORE_HALF(16, p, i, v)
 #else
 #define STORE16_OUT(p, i, v) ACL_VSTORE_BF16(16, p, i, v)
 #endif
+#else
+#define SUMS_APART 0
+#endif
+#if LOCAL_STAGE
+#define SUM_SPACE __local
+#else
+#define SUM_SPACE __global
 #endif
 
 #define BWD_SHAPE_ARGS                                                                                         \
@@ -133,20 +147,27 @@ inline bool index_in_window(long k, INDEX_T oh, INDEX_T ow, long H, long W, long
 // receives the same terms in the same order as in max_pool2d_bwd, summed in float from 0 and rounded
 // once to gradInput's dtype: the same bits. A bad index is reported and dropped here, so no check
 // launch goes beside it. `stage` is read only when STAGED (the host passes gradInput's buffer there
-// otherwise).
+// otherwise), `lst` only with LOCAL_STAGE (the host passes 4 bytes otherwise). In local memory the
+// sums stay in the core's caches from the zeroing to the last addition (a CPU's local memory is
+// ordinary memory reused by each work-group), where a plane of the workspace or of gradInput is
+// fetched again from memory for the additions.
 __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __global const IDX_T *idx,
                                     ulong idx_off, __global OUT_T *gin, ulong gin_off, __global float *stage,
                                     ulong stage_off, __global fault_record *fault, uint fault_tag, BWD_SHAPE_ARGS,
                                     ulong w_mul, uint w_shift, long g_sn, long g_sc, long g_sh, long g_sw,
                                     long i_sn, long i_sc, long i_sh, long i_sw, long o_sn, long o_sc, long o_sh,
-                                    long o_sw) {
+                                    long o_sw, __local float *lst) {
     const INDEX_T plane = (INDEX_T)get_global_id(0);
     if (plane >= (INDEX_T)planes) return;
     const INDEX_T n = plane / (INDEX_T)C, c = plane - n * (INDEX_T)C;
     __global const G_T *gp = grad + grad_off + (ulong)(n * (INDEX_T)g_sn + c * (INDEX_T)g_sc);
     __global const IDX_T *ip = idx + idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc);
-#if STAGED
-    // This plane's sums: contiguous H x W floats.
+#if LOCAL_STAGE
+    // This plane's sums: contiguous H x W floats of local memory.
+    __local float *op = lst;
+    const INDEX_T s_h = (INDEX_T)W, s_w = 1;
+#elif STAGED
+    // This plane's sums: contiguous H x W floats of the workspace.
     __global float *op = stage + stage_off + (ulong)plane * (ulong)(H * W);
     const INDEX_T s_h = (INDEX_T)W, s_w = 1;
 #else
@@ -156,7 +177,7 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
     // Zeroed a row at a time, 16 floats per store where the row is unit-stride (a loop over runtime
     // strides compiles to vector scatters on PoCL, which took about half the kernel's time).
     for (INDEX_T h = 0; h < (INDEX_T)H; ++h) {
-        __global float *row = op + h * s_h;
+        SUM_SPACE float *row = op + h * s_h;
         INDEX_T w = 0;
         if (s_w == 1) {
             for (; w + 16 <= (INDEX_T)W; w += 16) vstore16((float16)0.0f, 0, row + w);
@@ -169,7 +190,7 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
         const long k = (long)ip[(OH_) * (INDEX_T)i_sh + (OW_) * (INDEX_T)i_sw];                                \
         INDEX_T kq = 0, kc = 0;                                                                              \
         if (index_in_window(k, OH_, OW_, H, W, kH, kW, sH, sW, pH, pW, dH, dW, w_mul, w_shift, &kq, &kc)) {  \
-            __global float *e_ = op + (kq * s_h + kc * s_w);                                                 \
+            SUM_SPACE float *e_ = op + (kq * s_h + kc * s_w);                                                \
             *e_ = *e_ + (float)G_LOAD(gp, (OH_) * (INDEX_T)g_sh + (OW_) * (INDEX_T)g_sw);                    \
         } else {                                                                                             \
             report_fault(fault, fault_tag, k, H * W, ((long)plane * OH + (OH_)) * OW + (OW_));                \
@@ -206,7 +227,7 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
                     const int8 e = as_int8(row) * (int)s_h + as_int8(col) * (int)s_w;  // (32-bit INDEX_T here)
 #define SCATTER_LANE(j)                                                                                      \
     {                                                                                                        \
-        __global float *e_ = op + e.s##j;                                                                    \
+        SUM_SPACE float *e_ = op + e.s##j;                                                                   \
         *e_ = *e_ + (float)G_LOAD(gp, grow + (ow + j) * (INDEX_T)g_sw);                                      \
     }
                     SCATTER_LANE(0) SCATTER_LANE(1) SCATTER_LANE(2) SCATTER_LANE(3)
@@ -222,7 +243,7 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
         for (; ow < (INDEX_T)OW; ++ow) SCATTER_ONE(oh, ow);
     }
 #undef SCATTER_ONE
-#if STAGED
+#if SUMS_APART
     __global OUT_T *out = gin + gin_off + (ulong)(n * (INDEX_T)o_sn + c * (INDEX_T)o_sc);
     for (INDEX_T h = 0; h < (INDEX_T)H; ++h) {
         INDEX_T w = 0;

@@ -173,8 +173,9 @@ TEST_P(MaxPool2dBackwardTest, ForwardThenBackwardThroughTheApi) {
     for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], want[i]) << i;
 }
 
-// The two kernels (the gather with its check, and the CPU's per-plane scatter: in place for FLOAT,
-// through a float stage in the workspace for FLOAT16 and BF16), each forced on this device, against the
+// The two kernels (the gather with its check, and the CPU's per-plane scatter: its sums in local
+// memory, or else in place for FLOAT and through a float stage in the workspace for FLOAT16 and BF16),
+// each forced on this device, against the
 // bit-exact reference: overlapping windows, dilation, ceilMode, a window far larger than the image,
 // every layout, 16-bit dtypes, 64-bit index math, more planes than compute units and fewer.
 TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
@@ -186,9 +187,14 @@ TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
     };
     size_t ran = 0;
     uint64_t seed = 400;
-    for (const aclcl::TestHook hook : {aclcl::TestHook::MaxPoolBackwardPlanes, aclcl::TestHook::Pad2dElementKernel}) {
-        SCOPED_TRACE(hook == aclcl::TestHook::MaxPoolBackwardPlanes ? "planes kernel" : "gather");
-        aclcl::ScopedTestHook forced(hook);
+    const std::pair<aclcl::TestHook, int> kernels[] = {{aclcl::TestHook::MaxPoolBackwardPlanes, 1},
+                                                       {aclcl::TestHook::MaxPoolBackwardPlanes, 2},
+                                                       {aclcl::TestHook::Pad2dElementKernel, 1}};
+    for (const auto &[hook, value] : kernels) {
+        SCOPED_TRACE(hook == aclcl::TestHook::Pad2dElementKernel ? "gather"
+                     : value == 1 ? "planes kernel, sums in local memory (these planes fit every device's)"
+                                  : "planes kernel, sums in gradInput or the workspace");
+        aclcl::ScopedTestHook forced(hook, value);
         for (const PoolAttrs &a : attrs) {
             for (PoolLayout layout : {PoolLayout::Contiguous, PoolLayout::Gapped, PoolLayout::NhwcFormat}) {
                 ran += runAndCheck(
@@ -218,7 +224,7 @@ TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
         ran += runAndCheck(*makeMaxPool2dBackwardCase("wide, FLOAT16", ACL_FLOAT16, ACL_INT64, {2, 3, 8, 9}, kK3S1P1,
                                                       PoolLayout::Gapped, ++seed));
     }
-    EXPECT_EQ(ran, 2u * (4 * 3 + 2 * 2 * 2 + 2 + 4));
+    EXPECT_EQ(ran, 3u * (4 * 3 + 2 * 2 * 2 + 2 + 4));
 }
 
 TEST_P(MaxPool2dBackwardTest, RegisteredBenchmarkCasesPassTheirChecks) {

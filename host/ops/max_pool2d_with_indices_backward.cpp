@@ -102,19 +102,30 @@ void plan(OpPlan &plan, const Args &a) {
     const aclDataType dt = a.self->dtype, it = a.indices->dtype;
     // CPUs, at least one plane per compute unit (and the tests, through the hook, on any device): the
     // scatter, one work-item per plane, checking the indices itself (about 10x faster on a CPU than the
-    // gather, see the kernel file). It sums in float: in gradInput when that is FLOAT, else in a float
-    // copy of the planes in the workspace (STAGED; the gather needs none). A stage larger than the
-    // device's largest allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE) keeps the gather.
-    const uint64_t stageBytes = static_cast<uint64_t>(planes) * static_cast<uint64_t>(g.H * g.W) * sizeof(float);
-    const bool staged = dt != ACL_FLOAT;
+    // gather, see the kernel file). It sums in float: in gradInput when that is FLOAT; for FLOAT16 and
+    // BF16 in local memory when a plane's sums fit the device's (LOCAL_STAGE, one plane per
+    // work-group), else in a float copy of the planes in the workspace (STAGED; the gather needs none).
+    // A stage larger than the device's largest allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE) keeps the
+    // gather. Local sums need no workspace and were level or faster for 16-bit (bench case, Intel
+    // 3.2-4.5 -> 2.6-3.4 ms, PoCL 5.3-7.9 -> 4.8-6.6 ms, noisy), but slower for FLOAT on Intel's
+    // runtime (4x64x128x128: 1.0-1.2 -> 1.4-1.7 ms), so FLOAT keeps summing in place. The hook's value
+    // 1 puts FLOAT's sums in local memory too, 2 keeps every dtype's out of it: the tests run all.
+    const int planesHook = testHook(TestHook::MaxPoolBackwardPlanes);
+    const uint64_t planeBytes = static_cast<uint64_t>(g.H * g.W) * sizeof(float);
+    const uint64_t stageBytes = static_cast<uint64_t>(planes) * planeBytes;
+    const bool localStage =
+        (dt != ACL_FLOAT || planesHook == 1) && planesHook != 2 && planeBytes <= plan.device().localMemSize;
+    const bool staged = dt != ACL_FLOAT && !localStage;
     const bool planesKernel =
-        (testHook(TestHook::MaxPoolBackwardPlanes) != 0 ||
-         (testHook(TestHook::Pad2dElementKernel) == 0 && plan.device().isCpu() &&
-          planes >= static_cast<int64_t>(plan.device().computeUnits))) &&
+        (planesHook != 0 || (testHook(TestHook::Pad2dElementKernel) == 0 && plan.device().isCpu() &&
+                             planes >= static_cast<int64_t>(plan.device().computeUnits))) &&
         (!staged || stageBytes <= plan.device().maxAllocSize);
     Defines defines;
-    defines.slot("G", dt).slot("IDX", it).slot("OUT", dt, ACL_FLOAT).index(wide).flag("STAGED", staged);
-    if (staged) defines.value("OUT_KIND", dt == ACL_FLOAT16 ? 1 : 2);
+    // (The gather's program is built with the same flags; only the planes kernel reads them.)
+    const bool useLocal = planesKernel && localStage;
+    defines.slot("G", dt).slot("IDX", it).slot("OUT", dt, ACL_FLOAT).index(wide);
+    defines.flag("STAGED", dt != ACL_FLOAT && !useLocal).flag("LOCAL_STAGE", useLocal);
+    defines.value("OUT_KIND", dt == ACL_FLOAT ? 0 : dt == ACL_FLOAT16 ? 1 : 2);
     ProgramHandle program = plan.program("max_pool2d_with_indices_backward", defines);
     const Operand gOp{Operand::Where::Input, kGradOutput, 0, dt};
     const Operand iOp{Operand::Where::Input, kIndices, 0, it};
@@ -136,8 +147,10 @@ void plan(OpPlan &plan, const Args &a) {
     }
 
     if (planesKernel) {
-        // Unstaged, `stage` is gradInput again (the kernel does not read it).
+        // Unstaged, `stage` is gradInput again (the kernel does not read it); `lst` has 4 bytes unless
+        // the sums are there.
         const Operand sOp = staged ? plan.workspaceOperand(stageBytes / sizeof(float), ACL_FLOAT) : oOp;
+        const LocalMemory lst{localStage ? static_cast<size_t>(planeBytes) : sizeof(float)};
         auto scatter = plan.kernel(program, "max_pool2d_bwd_planes");
         const size_t global[3] = {static_cast<size_t>(planes), 1, 1};
         size_t local[3];
@@ -145,7 +158,7 @@ void plan(OpPlan &plan, const Args &a) {
         plan.launch(scatter, LaunchSize::grid(1, global, local), [=](Kernel &k, RunContext &ctx) {
             k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), sOp.resolve(ctx), ctx.faultBuffer(),
                    faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH, w.pW, w.dH, w.dW, C, planes, wMul, wShift,
-                   go.sN, go.sC, go.sH, go.sW, ix.sN, ix.sC, ix.sH, ix.sW, gi.sN, gi.sC, gi.sH, gi.sW);
+                   go.sN, go.sC, go.sH, go.sW, ix.sN, ix.sC, ix.sH, ix.sW, gi.sN, gi.sC, gi.sH, gi.sW, lst);
         });
         return;
     }
