@@ -27,20 +27,18 @@
 //   G_T, G_LOAD     gradOutput slot; OUT_T, OUT_STORE gradInput slot (stores a float with one rounding)
 //   IDX_T           int or long (indices)
 //   INDEX_T         int when every offset fits in 31 bits, long otherwise
-//   LOCAL_STAGE     max_pool2d_bwd_planes only: 1 when the plane's float sums fit the device's local
-//                   memory (one plane per work-group): they go to `lst`, H x W floats of local memory,
-//                   and are written into gradInput (rounded once for FLOAT16/BF16) at the end
+//   LOCAL_STAGE     max_pool2d_bwd_planes only: 1 when gradInput is not FLOAT and a plane's float sums
+//                   fit the device's local memory (one plane per work-group): they go to `lst`, H x W
+//                   floats of local memory, rounded once into gradInput at the end
 //   STAGED          max_pool2d_bwd_planes only, without LOCAL_STAGE: 1 when gradInput is not FLOAT (the
 //                   sums go to `stage`, planes x H x W floats of the workspace), 0 when they go to
 //                   gradInput in place
-//   OUT_KIND        with LOCAL_STAGE or STAGED: 0 when gradInput is FLOAT, 1 FLOAT16, 2 BF16
+//   OUT_KIND        when gradInput is not FLOAT: 1 FLOAT16, 2 BF16
 
 #if LOCAL_STAGE || STAGED
-#define SUMS_APART 1  // the sums are not gradInput itself: written into it at the end
+#define SUMS_APART 1  // the sums are not gradInput itself: rounded into it at the end
 // Sixteen floats into gradInput's dtype, rounded as OUT_STORE rounds.
-#if OUT_KIND == 0
-#define STORE16_OUT(p, i, v) ACL_VSTORE(16, p, i, v)
-#elif OUT_KIND == 1
+#if OUT_KIND == 1
 #define STORE16_OUT(p, i, v) ACL_VSTORE_HALF(16, p, i, v)
 #else
 #define STORE16_OUT(p, i, v) ACL_VSTORE_BF16(16, p, i, v)

@@ -173,9 +173,9 @@ TEST_P(MaxPool2dBackwardTest, ForwardThenBackwardThroughTheApi) {
     for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], want[i]) << i;
 }
 
-// The two kernels (the gather with its check, and the CPU's per-plane scatter: its sums in local
-// memory, or else in place for FLOAT and through a float stage in the workspace for FLOAT16 and BF16),
-// each forced on this device, against the
+// The two kernels (the gather with its check, and the CPU's per-plane scatter: in place for FLOAT; for
+// FLOAT16 and BF16 in local memory, and, forced, through a float stage in the workspace), each forced
+// on this device, against the
 // bit-exact reference: overlapping windows, dilation, ceilMode, a window far larger than the image,
 // every layout, 16-bit dtypes, 64-bit index math, more planes than compute units and fewer.
 TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
@@ -192,8 +192,8 @@ TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
                                                        {aclcl::TestHook::Pad2dElementKernel, 1}};
     for (const auto &[hook, value] : kernels) {
         SCOPED_TRACE(hook == aclcl::TestHook::Pad2dElementKernel ? "gather"
-                     : value == 1 ? "planes kernel, sums in local memory (these planes fit every device's)"
-                                  : "planes kernel, sums in gradInput or the workspace");
+                     : value == 1 ? "planes kernel, 16-bit sums in local memory (these planes fit every device's)"
+                                  : "planes kernel, 16-bit sums in the workspace");
         aclcl::ScopedTestHook forced(hook, value);
         for (const PoolAttrs &a : attrs) {
             for (PoolLayout layout : {PoolLayout::Contiguous, PoolLayout::Gapped, PoolLayout::NhwcFormat}) {

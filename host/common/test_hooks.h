@@ -14,8 +14,8 @@ enum class TestHook : int {
     Pad2dElementKernel,  // Reflection/ReplicationPad2d and their backward, MaxPool2dWithIndices and its
                          // backward: the one-work-item-per-element kernel (the GPU's) everywhere
     MaxPoolBackwardPlanes,  // MaxPool2dWithIndicesBackward: the per-plane scatter (the CPU's) everywhere,
-                            // whatever the plane count (wins over Pad2dElementKernel); 1: its sums in local
-                            // memory where a plane fits, FLOAT too; 2: never in local memory
+                            // whatever the plane count (wins over Pad2dElementKernel); 2: FLOAT16/BF16
+                            // sums in the workspace even where a plane fits in local memory
     GnsgWorkSplit,       // GroupNormSwishGrad: the work split, 0 automatic, 1 CPU three-pass, 2 GPU,
                          // 3 CPU fused (g in local memory), 4 CPU fused recomputing g;
                          // GroupNormSwish: 2 the GPU split (64 lanes), any other non-zero value the CPU split

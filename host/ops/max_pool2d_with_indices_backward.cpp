@@ -109,12 +109,12 @@ void plan(OpPlan &plan, const Args &a) {
     // gather. Local sums need no workspace and were level or faster for 16-bit (bench case, Intel
     // 3.2-4.5 -> 2.6-3.4 ms, PoCL 5.3-7.9 -> 4.8-6.6 ms, noisy), but slower for FLOAT on Intel's
     // runtime (4x64x128x128: 1.0-1.2 -> 1.4-1.7 ms), so FLOAT keeps summing in place. The hook's value
-    // 1 puts FLOAT's sums in local memory too, 2 keeps every dtype's out of it: the tests run all.
+    // 2 keeps the 16-bit sums out of local memory, to test the workspace stage.
     const int planesHook = testHook(TestHook::MaxPoolBackwardPlanes);
     const uint64_t planeBytes = static_cast<uint64_t>(g.H * g.W) * sizeof(float);
     const uint64_t stageBytes = static_cast<uint64_t>(planes) * planeBytes;
     const bool localStage =
-        (dt != ACL_FLOAT || planesHook == 1) && planesHook != 2 && planeBytes <= plan.device().localMemSize;
+        dt != ACL_FLOAT && planesHook != 2 && planeBytes <= plan.device().localMemSize;
     const bool staged = dt != ACL_FLOAT && !localStage;
     const bool planesKernel =
         (planesHook != 0 || (testHook(TestHook::Pad2dElementKernel) == 0 && plan.device().isCpu() &&
@@ -125,7 +125,7 @@ void plan(OpPlan &plan, const Args &a) {
     const bool useLocal = planesKernel && localStage;
     defines.slot("G", dt).slot("IDX", it).slot("OUT", dt, ACL_FLOAT).index(wide);
     defines.flag("STAGED", dt != ACL_FLOAT && !useLocal).flag("LOCAL_STAGE", useLocal);
-    defines.value("OUT_KIND", dt == ACL_FLOAT ? 0 : dt == ACL_FLOAT16 ? 1 : 2);
+    if (dt != ACL_FLOAT) defines.value("OUT_KIND", dt == ACL_FLOAT16 ? 1 : 2);
     ProgramHandle program = plan.program("max_pool2d_with_indices_backward", defines);
     const Operand gOp{Operand::Where::Input, kGradOutput, 0, dt};
     const Operand iOp{Operand::Where::Input, kIndices, 0, it};
