@@ -6,7 +6,7 @@ params of each case; the params keys per operator are in the docstrings of bench
 inputs with PyTorch and times the equivalent PyTorch computation on the CPU (torch.set_num_threads(N))
 and on CUDA when a CUDA device is present. Writes
 
-  {"torch_version": str, "threads": int, "cuda": str|null,
+  {"torch_version": str, "threads": int, "cuda": str|null (TF32 off on CUDA),
    "results": [{"op", "case", "dtype", "device": "cpu"|"cuda", "ms"}],
    "skipped": [{"op", "case", "dtype", "device", "reason"}]}
 
@@ -28,6 +28,8 @@ def parse_args():
     p.add_argument("--threads", type=int, default=os.cpu_count() or 1, help="CPU threads (default: all CPUs)")
     p.add_argument("--quick", action="store_true", help="few runs per case, as aclnn_bench --quick")
     p.add_argument("--no-cuda", action="store_true", help="do not time on CUDA even when present")
+    p.add_argument("--no-cpu", action="store_true", help="time on CUDA only (a GPU machine whose CPU is not "
+                   "the one the CPU figures come from)")
     p.add_argument("--op", default="", help="only operators whose name contains this")
     return p.parse_args()
 
@@ -113,11 +115,14 @@ def main():
     dtypes = {name: getattr(torch, name) for name in
               ("float32", "float16", "bfloat16", "float64", "complex64", "complex128",
                "int8", "uint8", "int16", "int32", "int64", "bool")}
-    devices = ["cpu"]
+    devices = [] if args.no_cpu else ["cpu"]
     cuda_name = None
     if not args.no_cuda and torch.cuda.is_available():
         devices.append("cuda")
         cuda_name = torch.cuda.get_device_name(0)
+        # Full fp32 products, as ours: no TF32 in matrix products or cuDNN's convolutions.
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
     builders = load_builders()
     results, skipped = [], []
     for i, case in enumerate(cases):

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "cases/conv_tbc_cases.h"
@@ -218,7 +219,7 @@ protected:
     }
 
     void goldenData() {
-        const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/conv_tbc.golden");
+        const auto cases = golden::load(testing_support::goldenDir() + "/conv_tbc.golden");
         ASSERT_EQ(cases.size(), 18u);
         GoldenTally tally(cases.size());
         for (const golden::Case &g : cases) {
@@ -238,7 +239,7 @@ protected:
     // The cascade: aclnnConvTbc, then aclnnConvTbcBackward fed with the forward's own out as the output
     // gradient (loss = sum(out^2) / 2), every gradient against PyTorch autograd of the same loss.
     void cascadeIntoConvTbcBackward() {
-        const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/conv_tbc_cascade.golden");
+        const auto cases = golden::load(testing_support::goldenDir() + "/conv_tbc_cascade.golden");
         ASSERT_EQ(cases.size(), 6u);
         GoldenTally tally(cases.size());
         for (const golden::Case &g : cases) {

@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "blas/embedded_params.h"
 #include "blas/gemm.h"
@@ -109,7 +110,7 @@ double ulpAt(double v, aclDataType dtype) {
 
 TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
     SKIP_ON_RUSTICL();
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/conv_tbc_backward.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/conv_tbc_backward.golden");
     ASSERT_EQ(cases.size(), 20u);
     testing_support::GoldenTally tally(cases.size());
     for (const golden::Case &g : cases) {

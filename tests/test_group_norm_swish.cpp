@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_cases.h"
@@ -172,7 +173,7 @@ TEST_P(GroupNormSwishTest, CannSampleResult) {
 
 void runGoldenFile(aclrtStream stream, int split) {
     aclcl::ScopedTestHook hook(aclcl::TestHook::GnsgWorkSplit, split);
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/group_norm_swish.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/group_norm_swish.golden");
     ASSERT_EQ(cases.size(), 15u);
     GoldenTally tally(cases.size());
     for (const golden::Case &gc : cases) {
@@ -381,7 +382,7 @@ double cascadeBound(aclDataType d) {
 }
 
 TEST_P(GroupNormSwishTest, CascadeIntoGroupNormSwishGradMatchesAutograd) {
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/group_norm_swish_cascade.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/group_norm_swish_cascade.golden");
     ASSERT_EQ(cases.size(), 6u);
     GoldenTally tally(cases.size());
     for (const golden::Case &gc : cases) {

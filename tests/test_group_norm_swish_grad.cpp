@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_grad_cases.h"
 #include "device_fixture.h"
@@ -255,7 +256,7 @@ TEST_P(GroupNormSwishGradTest, ChannelOutputsOfAnyShapeWithCElements) {
 // ---- PyTorch golden data --------------------------------------------------------------------------------
 
 void runGoldenFile(aclrtStream stream, bool rusticl) {
-    auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/group_norm_swish_grad.golden");
+    auto cases = golden::load(testing_support::goldenDir() + "/group_norm_swish_grad.golden");
     ASSERT_EQ(cases.size(), 20u);
     testing_support::GoldenTally tally(cases.size());
     size_t index = 0;

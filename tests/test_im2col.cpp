@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_im2col.h"
 #include "cases/im2col_forward_cases.h"
 #include "common/test_hooks.h"
@@ -114,7 +115,7 @@ aclDataType goldenDtype(const std::string &d) {
 }
 
 TEST_P(Im2colForwardTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/im2col.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/im2col.golden");
     ASSERT_EQ(cases.size(), 28u);
     GoldenTally tally(cases.size());
     size_t fp64Cases = 0;

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "cases/im2col_cases.h"
 #include "device_fixture.h"
@@ -94,7 +95,7 @@ TEST_P(Im2colBackwardTest, CannSampleResult) {
 }
 
 TEST_P(Im2colBackwardTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/im2col_backward.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/im2col_backward.golden");
     testing_support::GoldenTally tally(cases.size());
     for (const golden::Case &c : cases) {
         // rusticl runs the fp32 cases only (its share of the suite is kept small).

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_im2col.h"
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
@@ -55,7 +56,7 @@ protected:
 };
 
 TEST_P(Im2colCascadeTest, ForwardAndBackwardMatchPyTorchAutogradGolden) {
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/im2col_cascade.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/im2col_cascade.golden");
     ASSERT_EQ(cases.size(), 12u);
     GoldenTally tally(cases.size());
     std::map<std::string, int> perMode;

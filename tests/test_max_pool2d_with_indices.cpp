@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "cases/max_pool2d_cases.h"
 #include "common/test_hooks.h"
@@ -82,7 +83,7 @@ bool sameValue(double got, double want) {
 }
 
 TEST_P(MaxPool2dTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_pool2d_with_indices.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/max_pool2d_with_indices.golden");
     ASSERT_EQ(cases.size(), 17u);
     GoldenTally tally(cases.size());
     for (const golden::Case &c : cases) {

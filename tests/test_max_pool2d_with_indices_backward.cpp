@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "cases/max_pool2d_cases.h"
@@ -87,7 +88,7 @@ aclDataType goldenDtype(const std::string &d) {
 }
 
 TEST_P(MaxPool2dBackwardTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_pool2d_with_indices_backward.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/max_pool2d_with_indices_backward.golden");
     ASSERT_EQ(cases.size(), 7u);
     GoldenTally tally(cases.size());
     for (const golden::Case &c : cases) {

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
@@ -58,7 +59,7 @@ using MaxPoolUnpoolCascade = DeviceTest;
 
 TEST_P(MaxPoolUnpoolCascade, EveryStageMatchesPyTorchAutograd) {
     constexpr size_t kFileCases = 8;
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_pool_unpool_cascade.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/max_pool_unpool_cascade.golden");
     ASSERT_EQ(cases.size(), kFileCases);
     GoldenTally tally(cases.size());
     for (const golden::Case &c : cases) {

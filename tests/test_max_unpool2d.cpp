@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "cases/max_unpool2d_forward_cases.h"
 #include "common/dtype.h"
@@ -127,7 +128,7 @@ aclDataType goldenDtype(const std::string &d) {
 
 TEST_P(MaxUnpool2dTest, MatchesPyTorchGolden) {
     constexpr size_t kFileCases = 20, kFp64Cases = 1;
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_unpool2d.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/max_unpool2d.golden");
     ASSERT_EQ(cases.size(), kFileCases);
     GoldenTally tally(cases.size());
     for (const golden::Case &c : cases) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "cases/max_unpool_cases.h"
 #include "common/dtype.h"
@@ -107,7 +108,7 @@ TEST_P(MaxUnpoolTest, CannSampleResult) {
 }
 
 TEST_P(MaxUnpoolTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/max_unpool2d_backward.golden");
+    const auto cases = golden::load(testing_support::goldenDir() + "/max_unpool2d_backward.golden");
     testing_support::GoldenTally tally(cases.size());
     for (const golden::Case &c : cases) {
         // rusticl runs the fp32 cases and a few integer ones (its share of the suite is kept small).

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_forward_cases.h"
@@ -109,7 +110,7 @@ aclDataType goldenDtype(const std::string &d) {
 
 // minimumRuns: the file's cases less its two fp64 cases where the device has no fp64.
 void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream, bool hasFp64, size_t fileCases) {
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/" + file);
+    const auto cases = golden::load(testing_support::goldenDir() + "/" + file);
     ASSERT_EQ(cases.size(), fileCases) << file;
     GoldenTally tally(cases.size());
     for (const golden::Case &c : cases) {

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "cases/pad2d_cases.h"
 #include "device_fixture.h"
@@ -119,7 +120,7 @@ void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream,
     static const std::vector<std::string> few = {"cann_sample",         "f32_4d_neg_mixed", "f16_4d_asym",
                                                  "bf16_4d_neg",         "c64_4d_asym",      "f32_4d_crop_past_edge",
                                                  "f32_4d_pads_gt_dim", "f32_4d_max_pads"};
-    const auto cases = golden::load(std::string(ACLNN_GOLDEN_DIR) + "/" + file);
+    const auto cases = golden::load(testing_support::goldenDir() + "/" + file);
     testing_support::GoldenTally tally(cases.size());
     for (const golden::Case &c : cases) {
         if (fewOnly && std::find(few.begin(), few.end(), c.name) == few.end()) {

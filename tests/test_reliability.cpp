@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "source_paths.h"
 #include "device_fixture.h"
 #include "kernels/program_cache.h"
 #include "harness/max_unpool2d_backward.h"
@@ -327,7 +328,7 @@ class ReliabilityTest : public DeviceTest {};
 std::vector<std::string> publicOperators() {
     std::set<std::string> apis;
     const std::regex declaration("(aclnn[A-Za-z0-9]+)GetWorkspaceSize\\s*\\(");
-    for (const auto &entry : std::filesystem::directory_iterator(std::string(ACLNN_SOURCE_DIR) + "/include/aclnnop")) {
+    for (const auto &entry : std::filesystem::directory_iterator(testing_support::sourceDir() + "/include/aclnnop")) {
         if (entry.path().extension() != ".h") continue;
         std::ifstream in(entry.path());
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

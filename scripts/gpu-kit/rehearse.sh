@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# rehearse.sh - the GPU kit's run step on this CPU machine, as it runs on a GPU machine without
+# network: the bundle's ICD loader and CLBlast are the only ones used (the loader reads a private
+# vendors folder whose one .icd names PoCL's library in place of NVIDIA's), the carried binaries run
+# from the bundle, and the output folder must hold every file the GPU run brings back. Then the
+# build-there path: the same run with --build-here, whose CMake must find OpenCL, CLBlast and
+# GoogleTest in the unpacked packages alone.
+#
+#   scripts/gpu-kit/rehearse.sh [--quick] [--out DIR] [--no-bundle]
+#
+#   --quick      CI's size: a filtered suite (the golden and error tests of every operator), the
+#                benchmark's quick list without a sweep, a 60 s tuning, and the build-there run with a
+#                smaller suite
+#   --out DIR    where the two output folders go (default build-gpu-kit/rehearsal)
+#   --no-bundle  use the bundle already in .gpu-kit (default: make it with bundle.sh first)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+quick=0 out=$root/build-gpu-kit/rehearsal make_bundle=1
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --quick) quick=1; shift ;;
+    --out) out=$(realpath -m "$2"); shift 2 ;;
+    --no-bundle) make_bundle=0; shift ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *) echo "rehearse.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+fail() { echo "rehearse: FAIL: $*" >&2; exit 1; }
+t() { date +%s; }
+
+start=$(t)
+[[ $make_bundle == 1 ]] && bash "$root/scripts/gpu-kit/bundle.sh"
+bundle_s=$(( $(t) - start ))
+echo "rehearse: bundle $(du -sh "$root/.gpu-kit" | cut -f1) ($bundle_s s)"
+
+# PoCL's library, as its system .icd names it, stands in for NVIDIA's.
+pocl=$(cat /etc/OpenCL/vendors/pocl.icd 2>/dev/null) || fail "PoCL is not installed (/etc/OpenCL/vendors/pocl.icd)"
+
+if [[ $quick == 1 ]]; then
+  filter='*MatchesPyTorchGolden*:*Error*:*Reject*:*GroupNormSwish*Golden*'
+  bench=(--bench-args "--quick --op Pad --case 1x16" --tune 60)
+else
+  filter='*'
+  bench=(--bench-args "--quick" --tune 120)
+fi
+
+check_out() {  # the files a GPU run brings back, and what they must say
+  local dir=$1 f
+  for f in summary.md clinfo.txt junit.xml bench.json bench.md logs.tar.gz; do
+    [[ -s $dir/$f ]] || fail "$dir/$f is missing or empty"
+  done
+  (( $(find "$dir" -type f | wc -l) <= 8 )) || fail "$dir holds more than 8 files"
+  find "$dir" -type f -size +16M | grep -q . && fail "a file in $dir is over 16 MiB"
+  grep -q 'Portable Computing Language' "$dir/clinfo.txt" || fail "clinfo did not see PoCL through the private .icd"
+  python3 - "$dir/junit.xml" <<'EOF' || fail "junit.xml: not every test passed or skipped"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+cases = root.findall(".//testcase")
+bad = [c.get("classname") + "." + c.get("name") for c in cases if c.find("failure") is not None or c.find("error") is not None]
+passed = [c for c in cases if len(c) == 0]
+print(f"junit: {len(cases)} tests, {len(passed)} passed, {len(bad)} not passed")
+for b in bad[:20]: print("  ", b)
+sys.exit(1 if bad or not passed else 0)
+EOF
+  python3 "$root/bench/check_results_schema.py" "$dir/bench.json" || fail "bench.json does not match the schema"
+  tar tzf "$dir/logs.tar.gz" | grep -q 'logs/run.log' || fail "logs.tar.gz lacks logs/run.log"
+  grep -q 'PASSED train_step_conv1d_block' "$dir/summary.md" || fail "the training step did not pass"
+}
+
+# 1. The carried binaries, as the GPU run uses them.
+run1=$out/carried
+rm -rf "$run1"
+start=$(t)
+bash "$root/scripts/gpu-kit/run.sh" --out "$run1" --work /tmp/aclnn-gpu-rehearsal --opencl-lib "$pocl" \
+  --suite-filter "$filter" "${bench[@]}" --budget 900 || fail "run.sh failed (see $run1/summary.md)"
+carried_s=$(( $(t) - start ))
+check_out "$run1"
+[[ -s $run1/clblast.params ]] || fail "the tuning step wrote no clblast.params"
+grep -q '^Xgemm' "$run1/clblast.params" || grep -q '^XgemmDirect' "$run1/clblast.params" ||
+  fail "clblast.params has no GEMM kernel line"
+# The loader and CLBlast the carried binaries load are the bundle's, not /usr's.
+mkdir -p /tmp/aclnn-rehearse-logs
+tar xzf "$run1/logs.tar.gz" -C /tmp/aclnn-rehearse-logs logs/ldd.txt
+for lib in libOpenCL.so.1 libclblast.so.1; do
+  where=$(grep -m1 "$lib =>" /tmp/aclnn-rehearse-logs/logs/ldd.txt | awk '{print $3}')
+  [[ $where == /tmp/aclnn-gpu-rehearsal/prefix/* ]] || fail "$lib resolves to '$where', not the private prefix"
+done
+echo "rehearse: carried binaries load the private prefix's libOpenCL.so.1 and libclblast.so.1"
+
+# 2. The build-there flag: CMake finds everything in the unpacked packages.
+run2=$out/built-here
+rm -rf "$run2"
+start=$(t)
+filter2='*MatchesPyTorchGolden*'
+bash "$root/scripts/gpu-kit/run.sh" --out "$run2" --work /tmp/aclnn-gpu-rehearsal2 --opencl-lib "$pocl" \
+  --build-here --suite-filter "$filter2" --bench-args "--quick --op Copy" --budget 900 ||
+  fail "run.sh --build-here failed (see $run2/summary.md)"
+built_s=$(( $(t) - start ))
+check_out "$run2"
+cache=/tmp/aclnn-gpu-rehearsal2/build/CMakeCache.txt
+for var in OpenCL_LIBRARY OpenCL_INCLUDE_DIR CLBlast_DIR GTest_DIR; do
+  v=$(grep -m1 "^$var:" "$cache" | cut -d= -f2-)
+  [[ $v == /tmp/aclnn-gpu-rehearsal2/prefix/* ]] || fail "the build found $var at '$v', not in the private prefix"
+done
+echo "rehearse: the build there found OpenCL, CLBlast and GoogleTest in the private prefix"
+
+echo "rehearse: PASSED (bundle $bundle_s s, carried run $carried_s s, build-there run $built_s s)"
+sed -n '/| step/,/^$/p' "$run1/summary.md"

@@ -1,0 +1,360 @@
+#!/usr/bin/env bash
+# run.sh - one command that tests, benchmarks and (optionally) tunes this checkout on an OpenCL
+# machine without network, from the bundle that scripts/gpu-kit/bundle.sh prepared elsewhere. Made for
+# an NVIDIA GPU machine (CUDA image: driver, python3 with PyTorch, maybe no OpenCL loader at all);
+# docs/devices.md, "Running on an NVIDIA GPU machine without network".
+#
+#   scripts/gpu-kit/run.sh [options]
+#
+#   --out DIR           the output folder (default $OUT, else ./gpu-run-out); at most 8 files, below
+#   --bundle DIR        the bundle (default .gpu-kit)
+#   --work DIR          scratch: the unpacked packages, logs, a build (default /tmp/aclnn-gpu-run)
+#   --opencl-lib PATH   the OpenCL implementation to name in the private .icd file instead of
+#                       searching for NVIDIA's libnvidia-opencl.so.1 (the rehearsal passes PoCL's)
+#   --device FILTER     ACLNN_OPENCL_DEVICE for the suite and the benchmark (default: every device
+#                       of that one implementation)
+#   --build-here        build the project here (CMake, every core, against the unpacked packages
+#                       alone) instead of using the bundle's binaries; chosen by itself when the
+#                       carried binaries do not load
+#   --suite-filter F    gtest filter for the suite (default *)
+#   --suite-time S      limit for the suite (default 200)
+#   --bench-args "..."  options for aclnn_bench (default "--runs 15"; the rehearsal passes --quick)
+#   --bench-time S      limit for the benchmark, PyTorch baseline included (default 150)
+#   --tune S            then tune CLBlast (scripts/tune-clblast.sh, fp32 Xgemm and XgemmDirect first)
+#                       for at most S seconds (default 0: no tuning)
+#   --budget S          stop starting steps after S seconds in all (default 0: no limit); the tuning
+#                       step is cut to what is left of it
+#
+# Steps, each with its own time limit; a step that fails or times out keeps what the steps before it
+# wrote, and after every step the output folder is brought up to date:
+#   1. bring-up: unpack the packages into a private prefix (never into /), find the OpenCL library,
+#      write a private vendors folder with one .icd naming it, point the ICD loader at it, clinfo
+#   2. binaries: ldd of the carried ones (or the build here)
+#   3. suite: every gtest of aclnn_tests in parallel processes (scripts/gpu-kit/run_suite.py), then
+#      the training-step example checked against its expected values, and sample_runtime
+#   4. benchmark: PyTorch's baseline (CUDA when present, with TF32 off), then aclnn_bench
+#   5. tuning (with --tune)
+#
+# The output folder:
+#   summary.md      each step's status and seconds, the device, what was found where, the counts
+#   clinfo.txt      clinfo of the private vendors folder
+#   junit.xml       the suite, one testcase per test (crashes and hangs cost one test each)
+#   bench.json      aclnn_bench --json (schema in docs/benchmarks.md), PyTorch's figures merged
+#   bench.md        aclnn_bench's markdown tables
+#   clblast.params  the tuned CLBlast parameters (host/blas/tuned/ format), with --tune
+#   logs.tar.gz     everything else: every log, ldd, nvidia-smi, per-process test output, the
+#                   PyTorch JSON, the tuners' JSON
+# Exit status: 0 when every step that ran passed, 3 when no OpenCL implementation was found, else 1.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+kit=$root/scripts/gpu-kit
+out=${OUT:-$PWD/gpu-run-out}
+bundle=$root/.gpu-kit
+work=/tmp/aclnn-gpu-run
+opencl_lib=""
+device=""
+build_here=0
+suite_filter='*'
+suite_time=200
+bench_args="--runs 15"
+bench_time=150
+tune=0
+budget=0
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --out) out=$2; shift 2 ;;
+    --bundle) bundle=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    --opencl-lib) opencl_lib=$2; shift 2 ;;
+    --device) device=$2; shift 2 ;;
+    --build-here) build_here=1; shift ;;
+    --suite-filter) suite_filter=$2; shift 2 ;;
+    --suite-time) suite_time=$2; shift 2 ;;
+    --bench-args) bench_args=$2; shift 2 ;;
+    --bench-time) bench_time=$2; shift 2 ;;
+    --tune) tune=$2; shift 2 ;;
+    --budget) budget=$2; shift 2 ;;
+    -h|--help) sed -n '2,48p' "$0"; exit 0 ;;
+    *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+rm -f "$out"/{summary.md,clinfo.txt,junit.xml,bench.json,bench.md,clblast.params,logs.tar.gz}
+bundle=$(cd "$bundle" 2>/dev/null && pwd) || { echo "run.sh: no bundle at $bundle (scripts/gpu-kit/bundle.sh)" >&2; exit 2; }
+rm -rf "$work"
+mkdir -p "$work"/{prefix,vendors,logs,suite,bench,tune}
+logs=$work/logs
+t0=$(date +%s)
+status=0
+steps=()        # summary table rows
+facts=()        # summary lines about the machine
+
+elapsed() { echo $(( $(date +%s) - t0 )); }
+log() { echo "[run.sh $(elapsed)s] $*" | tee -a "$logs/run.log" >&2; }
+fact() { facts+=("- $*"); log "$*"; }
+left() { (( budget > 0 )) && echo $(( budget - $(elapsed) )) || echo 999999; }
+
+# The output folder after every step: the headline files and an archive of the rest.
+publish() {
+  {
+    echo "# GPU kit run"
+    echo
+    echo "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); bundle $(head -1 "$bundle/MANIFEST" 2>/dev/null); $(date -u +%FT%TZ); $(elapsed) s so far"
+    echo
+    echo "| step | status | seconds | note |"
+    echo "|---|---|---|---|"
+    printf '%s\n' "${steps[@]}"
+    echo
+    printf '%s\n' "${facts[@]}"
+    if [[ -f $work/suite/summary.txt ]]; then
+      echo; echo '## Suite'; echo; echo '```'; head -c 20000 "$work/suite/summary.txt"; echo '```'
+    fi
+  } > "$out/summary.md.tmp" && mv "$out/summary.md.tmp" "$out/summary.md"
+  [[ -f $work/clinfo.txt ]] && cp "$work/clinfo.txt" "$out/clinfo.txt"
+  [[ -f $work/suite/junit.xml ]] && cp "$work/suite/junit.xml" "$out/junit.xml"
+  [[ -f $work/bench/results.json ]] && cp "$work/bench/results.json" "$out/bench.json"
+  [[ -f $work/bench/bench.md ]] && cp "$work/bench/bench.md" "$out/bench.md"
+  [[ -f $work/tune/clblast.params ]] && cp "$work/tune/clblast.params" "$out/clblast.params"
+  tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite bench tune \
+      $(cd "$work" && ls -d clinfo.txt build.log 2>/dev/null) 2>/dev/null
+  # 16 MiB per file at most comes back: drop the per-process logs if the archive grew past it.
+  if (( $(stat -c %s "$out/logs.tar.gz.tmp") > 15000000 )); then
+    tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build --exclude='chunk-*.log' \
+        logs suite bench tune 2>/dev/null
+  fi
+  mv "$out/logs.tar.gz.tmp" "$out/logs.tar.gz"
+}
+
+# step NAME SECONDS COMMAND...: runs one step with its own limit, records it, publishes.
+step() {
+  local name=$1 limit=$2; shift 2
+  local start rc note
+  start=$(date +%s)
+  log "step $name (limit ${limit} s)"
+  # A step may be a shell function (exported below with the variables it reads): timeout runs bash.
+  timeout -k 10 "$limit" bash -c '"$@"' _ "$@" > "$logs/$name.log" 2>&1
+  rc=$?
+  case $rc in
+    0) note=passed ;;
+    124|137) note="timed out after ${limit} s"; status=1 ;;
+    *) note="failed ($rc)"; status=1 ;;
+  esac
+  steps+=("| $name | $note | $(( $(date +%s) - start )) | ${step_note:-} |")
+  step_note=""
+  log "step $name: $note"
+  tail -n 5 "$logs/$name.log" | sed 's/^/    /' >&2
+  publish
+  return $rc
+}
+
+# --- 1. bring-up -------------------------------------------------------------------------------
+prefix=$work/prefix
+# dpkg -x where dpkg exists; else the .deb's ar archive opened by python3, its data.tar by tar.
+unpack_deb() {
+  if command -v dpkg >/dev/null; then dpkg -x "$1" "$2"; return; fi
+  python3 - "$1" "$2" <<'PY'
+import io, subprocess, sys
+data = open(sys.argv[1], "rb").read()
+pos = 8
+while pos < len(data):
+    name, size = data[pos:pos + 16].decode().strip().rstrip("/"), int(data[pos + 48:pos + 58])
+    body = data[pos + 60:pos + 60 + size]
+    if name.startswith("data.tar"):
+        flag = {"xz": "-J", "gz": "-z", "zst": "--zstd", "bz2": "-j"}.get(name.rsplit(".", 1)[-1], "")
+        subprocess.run(["tar", "-x"] + ([flag] if flag else []) + ["-C", sys.argv[2]], input=body, check=True)
+    pos += 60 + size + (size & 1)
+PY
+}
+for deb in "$bundle"/debs/*.deb; do unpack_deb "$deb" "$prefix" || { echo "run.sh: cannot unpack $deb" >&2; exit 1; }; done
+libdir=$prefix/usr/lib/x86_64-linux-gnu
+# The packages' CMake and pkg-config files name /usr: point them at the private prefix instead.
+grep -rlI '/usr' "$libdir/cmake" "$libdir/pkgconfig" "$prefix/usr/share/pkgconfig" 2>/dev/null |
+  xargs -r sed -i "s#\([^A-Za-z0-9_./-]\|^\)/usr/#\1$prefix/usr/#g"
+fact "packages unpacked into $prefix: $(ls "$bundle"/debs | wc -l) .deb files"
+
+find_opencl() {
+  local name=libnvidia-opencl.so.1 d hit
+  for d in $(ldconfig -p 2>/dev/null | awk -v n="$name" '$1 == n {print $NF}'); do
+    [[ -e $d ]] && { echo "$d"; return 0; }
+  done
+  for d in /usr/local/nvidia/lib64 /usr/local/nvidia/lib /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib \
+           /lib/x86_64-linux-gnu /usr/local/cuda/lib64 /usr/local/cuda/compat /usr/lib/wsl/lib; do
+    [[ -e $d/$name ]] && { echo "$d/$name"; return 0; }
+    hit=$(ls "$d"/libnvidia-opencl.so* 2>/dev/null | head -1)
+    [[ -n $hit ]] && { echo "$hit"; return 0; }
+  done
+  hit=$(timeout 20 find / -maxdepth 7 \( -path /proc -o -path /sys -o -path /dev -o -path "$work" \) -prune \
+        -o -name 'libnvidia-opencl.so*' -print 2>/dev/null | head -1)
+  [[ -n $hit ]] && { echo "$hit"; return 0; }
+  return 1
+}
+
+bring_up_start=$(date +%s)
+if [[ -z $opencl_lib ]]; then
+  opencl_lib=$(find_opencl) || opencl_lib=""
+  if [[ -z $opencl_lib ]]; then
+    {
+      echo "NVIDIA's OpenCL library (libnvidia-opencl.so.1) was not found."
+      echo "Looked in: ldconfig -p; /usr/local/nvidia/lib64 /usr/local/nvidia/lib /usr/lib/x86_64-linux-gnu"
+      echo "/usr/lib64 /usr/lib /lib/x86_64-linux-gnu /usr/local/cuda/lib64 /usr/local/cuda/compat; find / -maxdepth 7"
+      echo; echo "== ls /usr/local/nvidia/lib64"; ls -la /usr/local/nvidia/lib64 2>&1 | head -80
+      echo; echo "== ldconfig -p | grep -i nvidia"; ldconfig -p 2>&1 | grep -i -E 'nvidia|libcuda|OpenCL'
+      echo; echo "== /etc/OpenCL/vendors"; ls -la /etc/OpenCL/vendors 2>&1; cat /etc/OpenCL/vendors/*.icd 2>&1
+      echo; echo "== nvidia-smi"; timeout 20 nvidia-smi 2>&1
+    } > "$logs/no-opencl.txt"
+    cat "$logs/no-opencl.txt" >&2
+    steps+=("| bring-up | no OpenCL library found | $(( $(date +%s) - bring_up_start )) | see logs/no-opencl.txt |")
+    fact "$(head -1 "$logs/no-opencl.txt")"
+    publish
+    exit 3
+  fi
+  fact "OpenCL implementation found: $opencl_lib ($(readlink -f "$opencl_lib"))"
+else
+  fact "OpenCL implementation given: $opencl_lib"
+fi
+# The driver's own folder first (libnvidia-opencl needs libcuda and friends beside it), then the
+# unpacked loader and CLBlast.
+lib_dirs=$libdir
+[[ $opencl_lib == /* ]] && lib_dirs=$libdir:$(dirname "$opencl_lib")
+export LD_LIBRARY_PATH=$lib_dirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+echo "$opencl_lib" > "$work/vendors/kit.icd"
+export OCL_ICD_VENDORS=$work/vendors
+unset OCL_ICD_FILENAMES RUSTICL_ENABLE
+[[ -n $device ]] && export ACLNN_OPENCL_DEVICE=$device || unset ACLNN_OPENCL_DEVICE
+export PATH=$prefix/usr/bin:$PATH
+fact "existing /etc/OpenCL/vendors: $(ls /etc/OpenCL/vendors 2>/dev/null | tr '\n' ' ' || true)(not used)"
+fact "nvidia-smi: $(timeout 20 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null | head -1 || echo none)"
+{ timeout 20 nvidia-smi 2>&1; echo; uname -a; cat /etc/os-release 2>/dev/null; nproc; free -g;
+  command -v cmake ninja g++ c++ python3; python3 --version; } > "$logs/machine.txt" 2>&1
+step_note="clinfo of $opencl_lib"
+step bring-up 60 bash -c 'timeout 30 clinfo > "$1/clinfo.txt" 2>&1; rc=$?;
+  OCL_ICD_DEBUG=7 timeout 20 clinfo -l 2>&1 | tail -40; cat "$1/clinfo.txt" | grep -E "Number of platforms|Device Name|Device Version|OpenCL C Version" ;
+  grep -q "Number of platforms *[1-9]" "$1/clinfo.txt" || { echo "the ICD loader found no platform"; exit 1; }; exit $rc' _ "$work" ||
+  { log "no OpenCL platform: stopping"; exit 3; }
+fact "device: $(grep -m1 -E '^ +Device Name' "$work/clinfo.txt" | sed 's/^ *Device Name *//'), $(grep -m1 -E '^ +Device Version' "$work/clinfo.txt" | sed 's/^ *Device Version *//'), $(grep -m1 -E '^ +Device OpenCL C Version' "$work/clinfo.txt" | sed 's/^ *Device OpenCL C Version *//')"
+
+# --- 2. binaries -------------------------------------------------------------------------------
+bin=$bundle/bin
+binaries="aclnn_tests aclnn_bench train_step_conv1d_block sample_runtime aclnn_half_probe"
+carried_ok() {
+  local b
+  [[ -x $bin/aclnn_tests && -x $bin/aclnn_bench ]] || { echo "no carried binaries in $bin"; return 1; }
+  for b in $binaries; do
+    echo "== ldd $b"; LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH ldd "$bin/$b" || return 1
+  done > "$logs/ldd.txt" 2>&1
+  ! grep -q 'not found' "$logs/ldd.txt" || { grep 'not found' "$logs/ldd.txt"; return 1; }
+  LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH "$bin/aclnn_tests" --gtest_list_tests > /dev/null 2>&1 ||
+    { echo "aclnn_tests --gtest_list_tests fails"; return 1; }
+}
+build_here_fn() {
+  local gen=Ninja
+  command -v ninja >/dev/null || gen="Unix Makefiles"
+  env -u OCL_ICD_VENDORS cmake -S "$root" -B "$work/build" -G "$gen" -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_PREFIX_PATH="$prefix/usr" -DCMAKE_FIND_USE_SYSTEM_ENVIRONMENT_PATH=OFF \
+      -DOpenCL_INCLUDE_DIR="$prefix/usr/include" -DOpenCL_LIBRARY="$libdir/libOpenCL.so" \
+      -DCLBlast_DIR="$libdir/cmake/CLBlast" -DGTest_DIR="$libdir/cmake/GTest" \
+      -DCMAKE_BUILD_RPATH="$libdir" || return 1
+  env -u OCL_ICD_VENDORS cmake --build "$work/build" -j "$(nproc)" --target aclnn_tests aclnn_bench \
+      train_step_conv1d_block sample_runtime aclnn_half_probe aclnn_opencl || return 1
+  grep -E '^(OpenCL_LIBRARY|OpenCL_INCLUDE_DIR|CLBlast_DIR|GTest_DIR):' "$work/build/CMakeCache.txt"
+  mkdir -p "$work/bin"
+  cp "$work"/build/tests/{aclnn_tests,train_step_conv1d_block,sample_runtime} \
+     "$work"/build/bench/{aclnn_bench,aclnn_half_probe} "$work/bin/"
+  cp -L "$work/build/libaclnn_opencl.so.0" "$work/bin/"
+}
+export root work logs prefix libdir bin binaries
+export -f carried_ok build_here_fn
+if [[ $build_here == 0 ]]; then
+  if step_note="carried binaries from $bin" step binaries 30 carried_ok; then :; else
+    log "the carried binaries do not load: building here"; build_here=1
+  fi
+fi
+if [[ $build_here == 1 ]]; then
+  step_note="cmake + $(command -v ninja >/dev/null && echo ninja || echo make) -j$(nproc) against $prefix"
+  if step build 300 build_here_fn; then
+    bin=$work/bin
+    cp "$logs/build.log" "$work/build.log"
+    bin_ok=1; carried_ok >/dev/null || bin_ok=0
+    fact "built here: $(grep -E '^(OpenCL_LIBRARY|CLBlast_DIR|GTest_DIR):' "$work/build/CMakeCache.txt" | tr '\n' ' ')"
+  else
+    log "build failed: nothing to run"; exit 1
+  fi
+fi
+export LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH
+fact "binaries: $bin; libOpenCL.so.1 => $(grep -m1 'libOpenCL.so.1 =>' "$logs/ldd.txt" | awk '{print $3}'), libclblast.so.1 => $(grep -m1 'libclblast.so.1 =>' "$logs/ldd.txt" | awk '{print $3}')"
+
+export root kit work logs prefix libdir bin binaries suite_filter suite_time bench_args bench_time
+
+# --- 3. suite ----------------------------------------------------------------------------------
+export ACLNN_TEST_SOURCE_DIR=$root
+suite_fn() {
+  local rc=0
+  python3 "$kit/run_suite.py" "$bin/aclnn_tests" --out "$work/suite" --filter "$suite_filter" \
+      --jobs "${ACLNN_KIT_JOBS:-$(nproc)}" --deadline $(( suite_time - 30 )) --test-timeout 120 || rc=1
+  {
+    echo "== train_step_conv1d_block (tests/programs/check_example.sh)"
+    timeout 60 "$root/tests/programs/check_example.sh" "$bin/train_step_conv1d_block" train_step_conv1d_block &&
+      echo "PASSED train_step_conv1d_block" || { echo "FAILED train_step_conv1d_block"; exit 1; }
+  } >> "$work/suite/programs.txt" 2>&1 || rc=1
+  {
+    echo "== sample_runtime"
+    timeout 60 "$bin/sample_runtime" && echo "PASSED sample_runtime" || { echo "FAILED sample_runtime"; exit 1; }
+  } >> "$work/suite/programs.txt" 2>&1 || rc=1
+  grep -E '^(PASSED|FAILED)' "$work/suite/programs.txt" >> "$work/suite/summary.txt"
+  cat "$work/suite/summary.txt"
+  return $rc
+}
+export -f suite_fn
+(( $(left) > 60 )) && step_note="aclnn_tests filter '$suite_filter', $(nproc) processes" \
+  step suite "$suite_time" suite_fn
+
+# --- 4. benchmark ------------------------------------------------------------------------------
+bench_fn() {
+  local torch_opts=(--cases "$work/bench/cases.json" --out "$work/bench/torch.json")
+  # shellcheck disable=SC2086
+  "$bin/aclnn_bench" --list-cases --json "$work/bench/cases.json" $bench_args || return 1
+  if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
+    # CUDA alone (the GPU machine's CPU is not the one our CPU figures come from), 3-20 runs a case.
+    torch_opts+=(--no-cpu --quick)
+  else
+    [[ $bench_args == *--quick* ]] && torch_opts+=(--quick)
+    torch_opts+=(--threads "$(nproc)")
+  fi
+  timeout $(( bench_time / 2 )) python3 "$root/bench/torch_baseline.py" "${torch_opts[@]}" ||
+    echo "the PyTorch baseline failed or timed out: the benchmark runs without it"
+  local torch_arg=(--no-torch)
+  [[ -s $work/bench/torch.json ]] && torch_arg=(--torch "$work/bench/torch.json")
+  # shellcheck disable=SC2086
+  "$bin/aclnn_bench" "${torch_arg[@]}" --json "$work/bench/results.json" $bench_args > "$work/bench/bench.md"
+}
+export -f bench_fn
+(( $(left) > 60 )) && step_note="aclnn_bench $bench_args" step bench "$bench_time" bench_fn
+
+# --- 5. tuning ---------------------------------------------------------------------------------
+tune_fn() {
+  # fp32; the six kernel tuners in turn, each stopped at its share of the limit (the configurations
+  # it measured by then count): Xgemm 1/4, the five others 1/10 each, then two candidates re-timed
+  # through the whole GEMM routine, each within 1/10.
+  local per=$(( $1 / 10 )) xgemm=$(( $1 / 4 ))
+  bash "$root/scripts/tune-clblast.sh" -P 32 -k XgemmDirect,Xgemm,Copy,Pad,Transpose,Padtranspose \
+      -t "$per" -T "$xgemm" --verify-top 2 --verify-rounds 1 --verify-runs 3 \
+      --verify-size "${ACLNN_KIT_VERIFY_SIZE:-8192,512,512}" --allow-missing --family none \
+      -w "$work/tune/work" -o "$work/tune/clblast.params"
+}
+export -f tune_fn
+if (( tune > 0 )); then
+  limit=$tune
+  (( $(left) - 20 < limit )) && limit=$(( $(left) - 20 ))
+  if (( limit >= 30 )); then
+    export CLBLAST_TUNER_DIR=$prefix/usr/bin
+    step_note="fp32, $limit s" step tune "$limit" tune_fn "$(( limit - 10 ))"
+  else
+    steps+=("| tune | not run: $limit s left | 0 | |"); publish
+  fi
+fi
+
+log "done in $(elapsed) s, status $status"
+steps+=("| all | $([[ $status == 0 ]] && echo passed || echo 'see above') | $(elapsed) | |")
+publish
+exit $status
