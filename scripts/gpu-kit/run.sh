@@ -226,7 +226,11 @@ export PATH=$prefix/usr/bin:$PATH
 fact "existing /etc/OpenCL/vendors: $(ls /etc/OpenCL/vendors 2>/dev/null | tr '\n' ' ' || true)(not used)"
 fact "nvidia-smi: $(timeout 20 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null | head -1 || echo none)"
 { timeout 20 nvidia-smi 2>&1; echo; uname -a; cat /etc/os-release 2>/dev/null; nproc; free -g;
-  command -v cmake ninja g++ c++ python3; python3 --version; } > "$logs/machine.txt" 2>&1
+  command -v cmake ninja g++ c++ python3 dpkg; python3 --version;
+  python3 -c 'import torch; print("torch", torch.__version__, torch.version.cuda, torch.cuda.is_available())';
+  echo "== ls /usr/local/nvidia/lib64"; ls -la /usr/local/nvidia/lib64;
+  echo "== ldconfig -p (nvidia, cuda, OpenCL)"; ldconfig -p | grep -i -E 'nvidia|libcuda|OpenCL';
+  echo "== /etc/OpenCL/vendors"; ls -la /etc/OpenCL/vendors; cat /etc/OpenCL/vendors/*.icd; } > "$logs/machine.txt" 2>&1
 step_note="clinfo of $opencl_lib"
 step bring-up 60 bash -c 'timeout 30 clinfo > "$1/clinfo.txt" 2>&1; rc=$?;
   OCL_ICD_DEBUG=7 timeout 20 clinfo -l 2>&1 | tail -40; cat "$1/clinfo.txt" | grep -E "Number of platforms|Device Name|Device Version|OpenCL C Version" ;
