@@ -71,11 +71,16 @@ EOF
 run1=$out/carried
 rm -rf "$run1"
 start=$(t)
-bash "$root/scripts/gpu-kit/run.sh" --out "$run1" --work /tmp/aclnn-gpu-rehearsal --opencl-lib "$pocl" \
-  --suite-filter "$filter" "${bench[@]}" --budget 900 || fail "run.sh failed (see $run1/summary.md)"
+# On a CPU: small tuning sizes, and the ConvTbc A/B on its smallest case.
+ACLNN_KIT_AB_ARGS="--runs 2 --case T64 --copy-mib 16" ACLNN_KIT_VERIFY_SIZE=1024,512,512 \
+  bash "$root/scripts/gpu-kit/run.sh" --out "$run1" --work /tmp/aclnn-gpu-rehearsal --opencl-lib "$pocl" \
+  --suite-filter "$filter" "${bench[@]}" --tune-args "-s 256,256,256" --budget 900 ||
+  fail "run.sh failed (see $run1/summary.md)"
 carried_s=$(( $(t) - start ))
 check_out "$run1"
 [[ -s $run1/clblast.params ]] || fail "the tuning step wrote no clblast.params"
+[[ -s $run1/tune-ab.md ]] || fail "the tuning step wrote no tune-ab.md"
+(( $(grep -c '^| ConvTbc' "$run1/tune-ab.md") >= 4 )) || fail "tune-ab.md lacks the ConvTbc rows of both sides"
 grep -q '^Xgemm' "$run1/clblast.params" || grep -q '^XgemmDirect' "$run1/clblast.params" ||
   fail "clblast.params has no GEMM kernel line"
 # The loader and CLBlast the carried binaries load are the bundle's, not /usr's.

@@ -21,7 +21,10 @@
 #   --bench-args "..."  options for aclnn_bench (default "--runs 15"; the rehearsal passes --quick)
 #   --bench-time S      limit for the benchmark, PyTorch baseline included (default 150)
 #   --tune S            then tune CLBlast (scripts/tune-clblast.sh, fp32 Xgemm and XgemmDirect first)
-#                       for at most S seconds (default 0: no tuning)
+#                       for at most S seconds (default 0: no tuning), then time ConvTbc and
+#                       ConvTbcBackward with the new parameters and without them, one after the other
+#   --tune-args "..."   more options for tune-clblast.sh (a GPU wants larger sizes than the defaults,
+#                       e.g. "-s 1024,1024,1024 --direct-size 512,512,512")
 #   --budget S          stop starting steps after S seconds in all (default 0: no limit); the tuning
 #                       step is cut to what is left of it
 #
@@ -42,6 +45,8 @@
 #   bench.json      aclnn_bench --json (schema in docs/benchmarks.md), PyTorch's figures merged
 #   bench.md        aclnn_bench's markdown tables
 #   clblast.params  the tuned CLBlast parameters (host/blas/tuned/ format), with --tune
+#   tune-ab.md      ConvTbc and ConvTbcBackward with those parameters and with the library's own
+#                   choice (an embedded file for this device, or CLBlast's built-in values)
 #   logs.tar.gz     everything else: every log, ldd, nvidia-smi, per-process test output, the
 #                   PyTorch JSON, the tuners' JSON
 # Exit status: 0 when every step that ran passed, 3 when no OpenCL implementation was found, else 1.
@@ -59,6 +64,7 @@ suite_time=200
 bench_args="--runs 15"
 bench_time=150
 tune=0
+tune_args=""
 budget=0
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -73,6 +79,7 @@ while [[ $# -gt 0 ]]; do
     --bench-args) bench_args=$2; shift 2 ;;
     --bench-time) bench_time=$2; shift 2 ;;
     --tune) tune=$2; shift 2 ;;
+    --tune-args) tune_args=$2; shift 2 ;;
     --budget) budget=$2; shift 2 ;;
     -h|--help) sed -n '2,48p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
@@ -80,7 +87,7 @@ while [[ $# -gt 0 ]]; do
 done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out"/{summary.md,clinfo.txt,junit.xml,bench.json,bench.md,clblast.params,logs.tar.gz}
+rm -f "$out"/{summary.md,clinfo.txt,junit.xml,bench.json,bench.md,clblast.params,tune-ab.md,logs.tar.gz}
 bundle=$(cd "$bundle" 2>/dev/null && pwd) || { echo "run.sh: no bundle at $bundle (scripts/gpu-kit/bundle.sh)" >&2; exit 2; }
 rm -rf "$work"
 mkdir -p "$work"/{prefix,vendors,logs,suite,bench,tune}
@@ -116,6 +123,7 @@ publish() {
   [[ -f $work/bench/results.json ]] && cp "$work/bench/results.json" "$out/bench.json"
   [[ -f $work/bench/bench.md ]] && cp "$work/bench/bench.md" "$out/bench.md"
   [[ -f $work/tune/clblast.params ]] && cp "$work/tune/clblast.params" "$out/clblast.params"
+  [[ -f $work/tune/ab.md ]] && cp "$work/tune/ab.md" "$out/tune-ab.md"
   tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite bench tune \
       $(cd "$work" && ls -d clinfo.txt build.log 2>/dev/null) 2>/dev/null
   # 16 MiB per file at most comes back: drop the per-process logs if the archive grew past it.
@@ -344,15 +352,29 @@ tune_fn() {
   bash "$root/scripts/tune-clblast.sh" -P 32 -k XgemmDirect,Xgemm,Copy,Pad,Transpose,Padtranspose \
       -t "$per" -T "$xgemm" --verify-top 2 --verify-rounds 1 --verify-runs 3 \
       --verify-size "${ACLNN_KIT_VERIFY_SIZE:-8192,512,512}" --allow-missing --family none \
-      -w "$work/tune/work" -o "$work/tune/clblast.params"
+      -w "$work/tune/work" -o "$work/tune/clblast.params" $tune_args
 }
-export -f tune_fn
+# The GEMM operators with the new file and with the library's own choice, alternating, same process
+# settings otherwise: a tuning is kept only where it beats what ships.
+tune_ab_fn() {
+  local round
+  [[ -s $work/tune/clblast.params ]] || { echo "no clblast.params to compare"; return 1; }
+  for round in 1 2; do
+    echo "## round $round: the library's own choice"
+    "$bin/aclnn_bench" --op ConvTbc --no-torch $ab_args
+    echo "## round $round: with the tuned file (ACLNN_OPENCL_CLBLAST_PARAMS)"
+    ACLNN_OPENCL_CLBLAST_PARAMS=$work/tune/clblast.params "$bin/aclnn_bench" --op ConvTbc --no-torch $ab_args
+  done > "$work/tune/ab.md"
+}
+export -f tune_fn tune_ab_fn
+export tune_args ab_args=${ACLNN_KIT_AB_ARGS:---runs 15 --copy-mib 16}
 if (( tune > 0 )); then
   limit=$tune
   (( $(left) - 20 < limit )) && limit=$(( $(left) - 20 ))
   if (( limit >= 30 )); then
     export CLBLAST_TUNER_DIR=$prefix/usr/bin
     step_note="fp32, $limit s" step tune "$limit" tune_fn "$(( limit - 10 ))"
+    (( $(left) > 30 )) && step_note="aclnn_bench --op ConvTbc, both ways, twice" step tune-ab 90 tune_ab_fn
   else
     steps+=("| tune | not run: $limit s left | 0 | |"); publish
   fi
