@@ -157,11 +157,13 @@ std::string renderMarkdown(const RunReport &report) {
         if (gpu && cpu) out += " " + ratio(bestCpu, bestGpu) + " |";
         double torchCpu = report.torch.lookup(c, "cpu");
         out += " " + (torchCpu > 0 ? fmt(torchCpu) + " ms" : std::string("")) + " | " + ratio(torchCpu, bestCpu) +
-               " | " + ratio(torchCpu, bestOfType(report, byDevice, "CPU", true)) + " |";
+               " | " + ratio(report.torch.lookupWall(c, "cpu"), bestOfType(report, byDevice, "CPU", true)) + " |";
         if (gpu || cuda) {
-            double torchCuda = report.torch.lookup(c, "cuda");
-            out += " " + (torchCuda > 0 ? fmt(torchCuda) + " ms" : std::string("")) + " | " +
-                   ratio(torchCuda, bestGpu) + " | " + ratio(torchCuda, bestOfType(report, byDevice, "GPU", true)) + " |";
+            // Device against CUDA-event time, host wall against PyTorch's call + synchronize.
+            double torchCuda = report.torch.lookup(c, "cuda"), torchCudaWall = report.torch.lookupWall(c, "cuda");
+            out += " " + (torchCuda > 0 ? fmt(torchCuda) + " / " + fmt(torchCudaWall) + " ms" : std::string("")) +
+                   " | " + ratio(torchCuda, bestGpu) + " | " +
+                   ratio(torchCudaWall, bestOfType(report, byDevice, "GPU", true)) + " |";
         }
         out += "\n";
         auto skipped = report.torch.skipped.find(c.key());
@@ -183,10 +185,12 @@ std::string renderMarkdown(const RunReport &report) {
            std::to_string(failed) + " FAILED, " + std::to_string(skipped) + " skipped (case x device).\n";
     out += "Cells: median device time (OpenCL event profiling) · GB/s (or GFLOP/s for compute-bound cases) · "
            "percentage of that device's copy bandwidth (memory-bound cases). ★ = speed case. GPU/CPU = best CPU time ÷ best GPU "
-           "time (how many times faster the GPU is); vs PyTorch = PyTorch's time (host wall time of the call, "
-           "synchronized) ÷ our best time on the same kind of device (> 1: aclnn-opencl is faster), once with our "
-           "device time (the kernels alone) and once with our host wall time (GetWorkspaceSize + run + "
-           "synchronize: what a calling program waits, per-call overhead included; the fair comparison).\n";
+           "time (how many times faster the GPU is); vs PyTorch = PyTorch's time ÷ our best time on the same kind of "
+           "device (> 1: aclnn-opencl is faster), once device time against device time (the kernels alone; for "
+           "PyTorch CPU, the call's host time) and once host wall against host wall (our GetWorkspaceSize + run + "
+           "synchronize against PyTorch's call + synchronize: what a calling program waits, per-call overhead "
+           "included; the fair comparison). PyTorch CUDA cells: CUDA-event time / host wall time of call and "
+           "synchronize.\n";
     for (const auto &d : report.devices) {
         if (!d.eventTiming) {
             out += "† " + d.label + ": the driver reports no real event timestamps (rusticl before Mesa 24 "
@@ -263,7 +267,9 @@ std::string renderJson(const RunReport &report) {
                    ", \"gbps\": " + (c.bytes > 0 && ms > 0 ? jsonNumber(gbps(c, ms)) : std::string("null")) +
                    ", \"gflops\": " + (c.flops > 0 && ms > 0 ? jsonNumber(gflops(c, ms)) : std::string("null")) +
                    ", \"torch_device\": " + (torchMs > 0 ? jsonString(torchDevice) : std::string("null")) +
-                   ", \"torch_ms\": " + (torchMs > 0 ? jsonNumber(torchMs) : std::string("null")) + "}";
+                   ", \"torch_ms\": " + (torchMs > 0 ? jsonNumber(torchMs) : std::string("null")) +
+                   ", \"torch_wall_ms\": " +
+                   (torchMs > 0 ? jsonNumber(report.torch.lookupWall(c, torchDevice)) : std::string("null")) + "}";
             first = false;
         }
     }

@@ -12,7 +12,8 @@ TOP = {"machine": str, "devices": list, "results": list}
 DEVICE = {"name": str, "type": str, "copy_gbps": (float, int, type(None))}
 NUM_OR_NULL = (float, int, type(None))
 RESULT = {"op": str, "case": str, "dtype": str, "device": str, "ms": (float, int), "wall_ms": (float, int),
-          "first_call_ms": (float, int), "gbps": NUM_OR_NULL, "gflops": NUM_OR_NULL, "torch_device": (str, type(None)), "torch_ms": NUM_OR_NULL}
+          "first_call_ms": (float, int), "gbps": NUM_OR_NULL, "gflops": NUM_OR_NULL, "torch_device": (str, type(None)), "torch_ms": NUM_OR_NULL,
+          "torch_wall_ms": NUM_OR_NULL}
 
 
 def check_object(obj, spec, where):
@@ -50,6 +51,8 @@ def main(argv):
                 raise ValueError(f"results[{i}].wall_ms {r['wall_ms']} is not positive")
             if (r["torch_device"] is None) != (r["torch_ms"] is None):
                 raise ValueError(f"results[{i}]: torch_device and torch_ms must be both null or both set")
+            if (r["torch_ms"] is None) != (r["torch_wall_ms"] is None):
+                raise ValueError(f"results[{i}]: torch_ms and torch_wall_ms must be both null or both set")
         if expect_op and not any(r["op"] == expect_op for r in doc["results"]):
             raise ValueError(f"no timed result for {expect_op}")
     except (OSError, ValueError) as e:

@@ -7,7 +7,7 @@ inputs with PyTorch and times the equivalent PyTorch computation on the CPU (tor
 and on CUDA when a CUDA device is present. Writes
 
   {"torch_version": str, "threads": int, "cuda": str|null (TF32 off on CUDA),
-   "results": [{"op", "case", "dtype", "device": "cpu"|"cuda", "ms"}],
+   "results": [{"op", "case", "dtype", "device": "cpu"|"cuda", "ms", "wall_ms"}],
    "skipped": [{"op", "case", "dtype", "device", "reason"}]}
 
 or {"error": "..."} when PyTorch cannot be imported. Progress goes to stderr; stdout stays empty
@@ -69,14 +69,16 @@ def load_builders():
 
 
 def time_case(torch, fn, device, quick):
-    """Median milliseconds of fn() after one warm-up call; CUDA is timed with events."""
+    """Median milliseconds of fn() after one warm-up call: (device ms, host wall ms). On the CPU both are
+    the call's host time; on CUDA the first is CUDA-event time (the kernels alone) and the second the host
+    time of the call and the synchronize (what a calling program waits)."""
     min_runs, max_runs, target_s = (3, 20, 0.3) if quick else (10, 200, 2.0)
     floor_runs, slow_factor = (1, 3) if quick else (3, 5)
     cuda = device == "cuda"
     fn()
     if cuda:
         torch.cuda.synchronize()
-    times, spent = [], 0.0
+    times, walls, spent = [], [], 0.0
     # As aclnn_bench: at least min_runs and target_s of runs, but slow cases stop after floor_runs once
     # they have spent slow_factor x target_s.
     while len(times) < max_runs and (len(times) < min_runs or spent < target_s) and \
@@ -88,15 +90,18 @@ def time_case(torch, fn, device, quick):
             fn()
             end.record()
             torch.cuda.synchronize()
-            spent += time.perf_counter() - t0
+            wall = time.perf_counter() - t0
+            spent += wall
             times.append(start.elapsed_time(end))
+            walls.append(wall * 1e3)
         else:
             t0 = time.perf_counter()
             fn()
             dt = time.perf_counter() - t0
             spent += dt
             times.append(dt * 1e3)
-    return statistics.median(times)
+            walls.append(dt * 1e3)
+    return statistics.median(times), statistics.median(walls)
 
 
 def main():
@@ -141,14 +146,14 @@ def main():
                 continue
             try:
                 fn = builder(torch, case.get("params", {}), dtypes[dtype_name], device)
-                ms = time_case(torch, fn, device, args.quick)
+                ms, wall_ms = time_case(torch, fn, device, args.quick)
             except Exception as e:  # PyTorch lacks a kernel for this dtype/device, or params are missing
                 skipped.append(dict(entry, reason=f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"))
                 continue
             finally:
                 if device == "cuda":
                     torch.cuda.empty_cache()
-            results.append(dict(entry, ms=ms))
+            results.append(dict(entry, ms=ms, wall_ms=wall_ms))
     write(args.out, {"torch_version": torch.__version__, "threads": torch.get_num_threads(), "cuda": cuda_name,
                      "results": results, "skipped": skipped})
     return 0

@@ -33,11 +33,23 @@ std::string temporaryPath(const char *suffix) {
 
 }  // namespace
 
-double TorchResults::lookup(const CaseInfo &c, const std::string &device) const {
-    auto it = ms.find(c.key());
-    if (it == ms.end()) return -1;
+namespace {
+
+double find(const std::map<std::string, std::map<std::string, double>> &table, const CaseInfo &c,
+            const std::string &device) {
+    auto it = table.find(c.key());
+    if (it == table.end()) return -1;
     auto jt = it->second.find(device);
     return jt == it->second.end() ? -1 : jt->second;
+}
+
+}  // namespace
+
+double TorchResults::lookup(const CaseInfo &c, const std::string &device) const { return find(ms, c, device); }
+
+double TorchResults::lookupWall(const CaseInfo &c, const std::string &device) const {
+    double wall = find(wallMs, c, device);
+    return wall > 0 ? wall : lookup(c, device);
 }
 
 TorchResults loadTorchResults(const std::string &path) {
@@ -59,8 +71,9 @@ TorchResults loadTorchResults(const std::string &path) {
     t.cudaName = doc["cuda"].stringOr("");
     for (const auto &r : doc["results"].array) {
         std::string key = r["op"].stringOr("") + "\n" + r["case"].stringOr("");
-        double ms = r["ms"].numberOr(-1);
+        double ms = r["ms"].numberOr(-1), wall = r["wall_ms"].numberOr(-1);
         if (ms > 0) t.ms[key][r["device"].stringOr("cpu")] = ms;
+        if (ms > 0 && wall > 0) t.wallMs[key][r["device"].stringOr("cpu")] = wall;
     }
     for (const auto &s : doc["skipped"].array) {
         std::string key = s["op"].stringOr("") + "\n" + s["case"].stringOr("");

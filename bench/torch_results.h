@@ -17,10 +17,15 @@ struct TorchResults {
     int threads = 0;        // torch.get_num_threads() during the CPU runs
     std::string cudaName;   // empty without CUDA
     std::map<std::string, std::map<std::string, double>> ms;    // CaseInfo::key() -> device -> ms
+    // Host wall time of the call and its synchronize, where it differs from ms (CUDA: ms is CUDA-event
+    // time, the kernels alone). Older result files have none: then lookupWall gives ms.
+    std::map<std::string, std::map<std::string, double>> wallMs;
     std::map<std::string, std::string> skipped;                 // CaseInfo::key() -> first reason
 
     // Milliseconds for this case on that PyTorch device, or a negative value.
     double lookup(const CaseInfo &c, const std::string &device) const;
+    // The same call's host wall time (lookup's value where the file gives none).
+    double lookupWall(const CaseInfo &c, const std::string &device) const;
 };
 
 TorchResults loadTorchResults(const std::string &path);
