@@ -8,14 +8,13 @@
 // ACL_ERROR_RT_AICORE_EXCEPTION naming the operator, the index and its flat position in self.
 //
 // Duplicates: when several inputs of a plane name one position, the one with the highest i wins.
-// No atomics (except the fault flag), so the result is the same bits on every run and device:
+// No float atomics, so the result is the same bits on every run and device:
 //   max_unpool2d_planes (CPUs), NDRange (planes): one work-item per plane zeroes its out plane, then
 //     scatters i = 0, 1, ... in order: the last write to a position is the highest i's.
-//   max_unpool2d_groups (GPUs), one work-group of LS work-items per plane: the group zeroes the
-//     plane, then takes self in chunks of LS elements, in order, with a barrier (global fence) after
-//     each chunk, so that a later chunk's writes come after an earlier one's. Within a chunk the
-//     positions are shared in local memory and an element writes only when no later element of its
-//     chunk names the same position: one write per position per chunk, from its highest i.
+//   max_unpool2d_claim_init, _claim, _claim_fill (GPUs), one work-item per element: every position's
+//     claim word is set to -1; every input i atomic_max-es its i into the word of the position it
+//     names; every position then takes self[its word] (0 for -1). An integer maximum is the same
+//     whatever order the work-items run in, so the highest i wins on every run, as on the CPU path.
 //
 // Every tensor is addressed through its own (N, C, H, W) strides (a 3-D tensor has N stride 0):
 // any view, any storage offset, nothing packed or staged.
@@ -25,6 +24,7 @@
 //   IDX_T        int or long (indices' slot, cl_kernels/common.cl)
 //   OUT_EVEN     1 when out's element k of a plane is at k * osW (its rows follow each other evenly)
 //   INDEX_T      int when every extent and element offset fits in 31 bits, long otherwise
+//   CLAIM_IN_OUT 1: the GPU kernels keep each position's claim in out's element (ELEM_BYTES 4 or 8)
 // and cl_kernels/common.cl derives ELEM_T, an unsigned type of ELEM_BYTES bytes.
 //
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
@@ -79,37 +79,54 @@ __kernel void max_unpool2d_planes(UNPOOL_PARAMS) {
     }
 }
 
-__kernel void max_unpool2d_groups(UNPOOL_PARAMS, __local long *chunk) {
-    const INDEX_T lid = (INDEX_T)get_local_id(0);
-    const INDEX_T ls = (INDEX_T)get_local_size(0);
-    const INDEX_T nc = (INDEX_T)get_group_id(0);
+// The GPU kernels: every element its own work-item, in three launches over flat indices (p over out's
+// positions, planes * plane; i over self's elements, planes * H * W). A position's claim word holds the
+// highest i of its plane that names it (atomic_max: the same result in any order), -1 for none. The
+// word is the first 4 bytes of out's own element where elements have 4 or 8 bytes (CLAIM_IN_OUT), else
+// int p of a workspace.
+#if CLAIM_IN_OUT
+#define CLAIM_AT(nc, k) ((__global int *)(op + OUT_AT(k)))
+#else
+#define CLAIM_AT(nc, k) (claims + claims_off + (ulong)((nc) * planeN + (k)))
+#endif
+#define CLAIM_PARAMS UNPOOL_PARAMS, __global int *claims, ulong claims_off
+
+// Position p of out: its plane's pointers and its index k in the plane (p itself stays in range).
+#define CLAIM_POSITION(p, nc, k)                                                                            \
+    const INDEX_T nc = (p) / (INDEX_T)plane_, k = (p) - nc * (INDEX_T)plane_;                                \
+    UNPOOL_PLANE(nc)
+
+__kernel void max_unpool2d_claim_init(CLAIM_PARAMS) {
+    const INDEX_T p = (INDEX_T)get_global_id(0);
+    if ((ulong)p >= (ulong)planes_ * (ulong)plane_) return;
+    CLAIM_POSITION(p, nc, k);
+    *CLAIM_AT(nc, k) = -1;
+}
+
+__kernel void max_unpool2d_claim(CLAIM_PARAMS) {
+    const INDEX_T p = (INDEX_T)get_global_id(0);
+    const INDEX_T hw = (INDEX_T)H_ * (INDEX_T)W_;
+    if ((ulong)p >= (ulong)planes_ * (ulong)hw) return;
+    const INDEX_T nc = p / hw, i = p - nc * hw;
     UNPOOL_PLANE(nc);
-    for (INDEX_T k = lid; k < planeN; k += ls) op[OUT_AT(k)] = (ELEM_T)0;
-    barrier(CLK_GLOBAL_MEM_FENCE);
-    const INDEX_T hw = H * W;
-    for (INDEX_T base = 0; base < hw; base += ls) {
-        const INDEX_T i = base + lid;
-        const INDEX_T count = min(ls, hw - base);
-        const INDEX_T h = i / W, w = i - (i / W) * W;
-        long k = -1;
-        if (i < hw) k = (long)kp[h * ksh + w * ksw];
-        chunk[lid] = k;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (i < hw) {
-            if ((ulong)k >= (ulong)plane_) {
-                report_fault(fault, fault_tag, k, plane_, (long)nc * (long)hw + (long)i);
-            } else {
-                bool last = true;
-                for (INDEX_T j = lid + 1; j < count; ++j) {
-                    if (chunk[j] == k) {
-                        last = false;
-                        break;
-                    }
-                }
-                if (last) op[OUT_AT(k)] = ip[h * ish + w * isw];
-            }
-        }
-        // This chunk's writes before the next chunk's, and its positions read before they are replaced.
-        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    const INDEX_T h = i / W, w = i - h * W;
+    const long k = (long)kp[h * ksh + w * ksw];
+    if ((ulong)k >= (ulong)plane_) {
+        report_fault(fault, fault_tag, k, plane_, (long)p);
+        return;
     }
+    atomic_max(CLAIM_AT(nc, (INDEX_T)k), (int)i);
+}
+
+__kernel void max_unpool2d_claim_fill(CLAIM_PARAMS) {
+    const INDEX_T p = (INDEX_T)get_global_id(0);
+    if ((ulong)p >= (ulong)planes_ * (ulong)plane_) return;
+    CLAIM_POSITION(p, nc, k);
+    const int i = *CLAIM_AT(nc, k);
+    ELEM_T v = (ELEM_T)0;
+    if (i >= 0) {
+        const INDEX_T h = (INDEX_T)i / W, w = (INDEX_T)i - h * W;
+        v = ip[h * ish + w * isw];
+    }
+    op[OUT_AT(k)] = v;
 }

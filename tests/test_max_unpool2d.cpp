@@ -156,18 +156,18 @@ TEST_P(MaxUnpool2dTest, MatchesPyTorchGolden) {
 
 // ---------------------------------------------------------------------------------------------
 // Byte-exact host references, on the automatic kernel and the other one (MaxUnpoolDirect forces the
-// work-group kernel GPUs get).
+// claim kernels GPUs get).
 
 TEST_P(MaxUnpool2dTest, EveryDtypeIsCopiedByteForByte) {
     size_t ran = 0, fp64Cases = 0;
     uint64_t seed = 100;
-    for (bool groups : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+    for (bool claims : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
         for (aclDataType dt : kAllDtypes) {
             for (aclDataType ix : {ACL_INT32, ACL_INT64}) {
                 fp64Cases += dt == ACL_DOUBLE ? 1 : 0;
                 UnpoolForwardSpec s = small(std::string(aclcl::dtypeName(dt)) + " idx " + aclcl::dtypeName(ix) +
-                                                (groups ? " groups" : " planes"),
+                                                (claims ? " claims" : " planes"),
                                             dt, ix);
                 s.seed = ++seed;
                 if (ix == ACL_INT32) {  // 3-D, and gaps in every dimension
@@ -184,8 +184,8 @@ TEST_P(MaxUnpool2dTest, EveryDtypeIsCopiedByteForByte) {
 TEST_P(MaxUnpool2dTest, StridedAndOffsetViews) {
     size_t ran = 0;
     uint64_t seed = 200;
-    for (bool groups : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+    for (bool claims : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
         for (UnpoolLayout layout : {UnpoolLayout::Offset, UnpoolLayout::Padded, UnpoolLayout::InnerStrided,
                                     UnpoolLayout::PlaneTransposed}) {
             for (int64_t N : {int64_t{0}, int64_t{2}}) {
@@ -208,10 +208,10 @@ TEST_P(MaxUnpool2dTest, DuplicateIndicesTheLastInputWins) {
     // work-group's chunk (so that duplicates fall in one chunk and across chunks).
     size_t ran = 0;
     uint64_t seed = 300;
-    for (bool groups : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+    for (bool claims : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
         for (aclDataType dt : {ACL_FLOAT, ACL_INT8, ACL_FLOAT16}) {
-            UnpoolForwardSpec s = small(groups ? "duplicates, groups" : "duplicates, planes", dt, ACL_INT64);
+            UnpoolForwardSpec s = small(claims ? "duplicates, claims" : "duplicates, planes", dt, ACL_INT64);
             s.H = 24;
             s.W = 30;
             s.oH = 25;
@@ -227,8 +227,8 @@ TEST_P(MaxUnpool2dTest, DuplicateIndicesTheLastInputWins) {
     }
     EXPECT_EQ(ran, 12u);
     // Every input names position 0: the last one's value is the result.
-    for (bool groups : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+    for (bool claims : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
         DeviceTensor self({1, 20, 30}, ACL_INT32), indices({1, 20, 30}, ACL_INT32), out({1, 25, 30}, ACL_INT32);
         std::vector<double> v(600);
         for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(i) + 1;
@@ -236,7 +236,7 @@ TEST_P(MaxUnpool2dTest, DuplicateIndicesTheLastInputWins) {
         indices.upload(std::vector<double>(600, 0.0));
         ASSERT_ACL_OK(runOp(stream, self, indices, {25, 30}, out));
         const std::vector<double> got = out.download();
-        EXPECT_EQ(got[0], 600.0) << (groups ? "groups" : "planes");
+        EXPECT_EQ(got[0], 600.0) << (claims ? "claims" : "planes");
         for (size_t i = 1; i < got.size(); ++i) ASSERT_EQ(got[i], 0.0) << i;
     }
 }
@@ -257,10 +257,10 @@ TEST_P(MaxUnpool2dTest, Extremes) {
         {"many planes", 4, 40, 2, 3, 4, 6, UnpoolIndices::Unique},
     };
     uint64_t seed = 400;
-    for (bool groups : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+    for (bool claims : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
         for (const S &z : shapes) {
-            UnpoolForwardSpec s = small(std::string(z.name) + (groups ? ", groups" : ", planes"), ACL_FLOAT, ACL_INT64);
+            UnpoolForwardSpec s = small(std::string(z.name) + (claims ? ", claims" : ", planes"), ACL_FLOAT, ACL_INT64);
             s.N = z.N;
             s.C = z.C;
             s.H = z.H;
@@ -278,8 +278,8 @@ TEST_P(MaxUnpool2dTest, WideIndexKernelsMatch) {
     // The 64-bit index variants, forced on small tensors (the real thing needs views reaching 2^30).
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     uint64_t seed = 500;
-    for (bool groups : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+    for (bool claims : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
         for (UnpoolLayout layout : {UnpoolLayout::Contiguous, UnpoolLayout::PlaneTransposed}) {
             UnpoolForwardSpec s = small("wide index", ACL_FLOAT16, ACL_INT64);
             s.layout = layout;
@@ -302,8 +302,8 @@ TEST_P(MaxUnpool2dTest, RegisteredBenchmarkCasesPassTheirChecks) {
 }
 
 TEST_P(MaxUnpool2dTest, TwoRunsAreBitIdentical) {
-    for (bool groups : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+    for (bool claims : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
         UnpoolForwardSpec s = small("determinism", ACL_FLOAT, ACL_INT64);
         s.H = s.W = 20;
         s.oH = s.oW = 21;
@@ -409,10 +409,10 @@ TEST_P(MaxUnpool2dTest, BadIndexFaultsAtSynchronize) {
         int64_t position, value;
     };
     const Bad bads[] = {{5, 12}, {9, -1}, {0, int64_t{1} << 40}, {31, 13}};
-    for (bool groups : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, groups);
+    for (bool claims : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
         for (const Bad &b : bads) {
-            SCOPED_TRACE(std::string(groups ? "groups" : "planes") + ", index " + std::to_string(b.value));
+            SCOPED_TRACE(std::string(claims ? "claims" : "planes") + ", index " + std::to_string(b.value));
             // out: 2 planes of 3x4 inside a storage of 3 planes, so that a write past the view shows.
             int64_t storage = 36;
             DeviceTensor self({1, 2, 2, 4}, ACL_FLOAT), indices({1, 2, 2, 4}, ACL_INT64), backing({36}, ACL_FLOAT);

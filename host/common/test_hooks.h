@@ -10,7 +10,7 @@ enum class TestHook : int {
     WideIndex,           // every operator: 64-bit index math whatever the size (IndexWidth, ops/op_helpers.h)
     Im2colGeneric,       // Im2col and Im2colBackward: the runtime-geometry (GPU) kernel for every kernel size
     MaxUnpoolDirect,     // MaxUnpool2dBackward: the direct kernel even where the staged one applies;
-                         // MaxUnpool2d: the work-group (GPU) kernel on any device
+                         // MaxUnpool2d: the claim (GPU) kernels on any device
     Pad2dElementKernel,  // Reflection/ReplicationPad2d and their backward, MaxPool2dWithIndices and its
                          // backward: the one-work-item-per-element kernel (the GPU's) everywhere
     MaxPoolBackwardPlanes,  // MaxPool2dWithIndicesBackward: the per-plane scatter (the CPU's) everywhere,

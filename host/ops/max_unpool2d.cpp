@@ -3,11 +3,13 @@
 // (cl_kernels/max_unpool2d.cl). The contract, in check order: docs/ops/max_unpool2d.md.
 //
 // Duplicate indices: the input with the highest flat position i in its plane wins, on every device
-// and every run, without atomics: each plane is scattered in increasing i by one work-item (CPUs),
-// or by one work-group in chunks ordered by barriers, where an element yields to a later one of its
-// chunk that names the same position (GPUs). A bad index writes nothing and is reported through the
+// and every run: each plane is scattered in increasing i by one work-item (CPUs), or each position
+// takes the highest i that names it, found with integer atomic_max, which no order of work-items can
+// change (GPUs). A bad index writes nothing and is reported through the
 // stream's fault record (507015 at the next synchronize), as in MaxUnpool2dBackward.
 #include <algorithm>
+#include <climits>
+#include <cstring>
 
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "common/dtype.h"
@@ -26,7 +28,7 @@ constexpr const char *kApi = "aclnnMaxUnpool2d";
 constexpr size_t kSelf = 0, kIndices = 1;
 constexpr size_t kOut = 0;
 
-constexpr size_t kGroupTarget = 256;     // work-items per plane, group kernel
+constexpr size_t kClaimGroup = 256;      // work-group size of the claim kernels
 constexpr size_t kPlaneGroupTarget = 4;  // planes per work-group, plane kernel
 
 // The checks in CANN's order: nulls; (views); self's dtype, out's dtype = self's, indices' dtype; (fp64
@@ -112,6 +114,14 @@ void plan(OpPlan &plan, const Args &a) {
         .slot("IDX", a.indices->dtype)
         .flag("OUT_EVEN", evenPlane(g.oH, g.oW, os[2], os[3]))
         .index(width.wide());
+    // GPUs (and the tests, through the family's kernel-choice hook MaxUnpoolDirect): every element its
+    // own work-item, the highest i per position found with integer atomic_max (claim kernels). Each i
+    // must fit an int; a plane of 2^31 inputs or more takes the per-plane kernel. Elements of 1 or 2
+    // bytes keep their claims in workspace (4 bytes per position of out), wider ones in out itself.
+    const bool claims =
+        (testHook(TestHook::MaxUnpoolDirect) != 0 || plan.device().isGpu()) && g.H * g.W <= INT32_MAX;
+    const bool claimInOut = dtypeSize(a.self->dtype) >= 4;
+    defines.flag("CLAIM_IN_OUT", claims && claimInOut);
     ProgramHandle program = plan.program("max_unpool2d", defines);
 
     const cl_uint faultTag = registerFaultSource(kApi);
@@ -126,17 +136,18 @@ void plan(OpPlan &plan, const Args &a) {
                os[0], os[1], os[2], os[3], extra...);
     };
 
-    // GPUs (and the tests, through the family's kernel-choice hook MaxUnpoolDirect): one work-group per
-    // plane. (Not measured on a GPU here.)
-    if (testHook(TestHook::MaxUnpoolDirect) != 0 || plan.device().isGpu()) {
-        auto kernel = plan.kernel(program, "max_unpool2d_groups");
-        size_t local = std::min<size_t>(kGroupTarget, kernel->maxWorkGroupSize());
-        // No wider than the plane's input (rounded to 32) when that is smaller.
-        local = std::max<size_t>(1, std::min(local, roundUp(static_cast<size_t>(g.H * g.W), 32)));
-        const size_t global = local * static_cast<size_t>(planes);
-        const LocalMemory chunk{local * sizeof(cl_long)};
-        plan.launch(kernel, LaunchSize::grid(1, &global, &local),
-                    [=](Kernel &k, RunContext &ctx) { bindWith(k, ctx, chunk); });
+    if (claims) {
+        const Operand words =
+            claimInOut ? dst : plan.workspaceOperand(static_cast<uint64_t>(a.out->numel()), ACL_INT32);
+        const size_t positions = static_cast<size_t>(a.out->numel()), inputs = static_cast<size_t>(a.self->numel());
+        for (const char *name : {"max_unpool2d_claim_init", "max_unpool2d_claim", "max_unpool2d_claim_fill"}) {
+            auto kernel = plan.kernel(program, name);
+            const size_t n = std::strcmp(name, "max_unpool2d_claim") == 0 ? inputs : positions;
+            const size_t local = std::min<size_t>(kClaimGroup, kernel->maxWorkGroupSize());
+            const size_t global = roundUp(n, local);
+            plan.launch(kernel, LaunchSize::grid(1, &global, &local),
+                        [=](Kernel &k, RunContext &ctx) { bindWith(k, ctx, words.resolve(ctx)); });
+        }
         return;
     }
     // CPUs: one work-item per plane.
