@@ -12,8 +12,8 @@
 //   max_unpool2d_planes (CPUs), NDRange (planes): one work-item per plane zeroes its out plane, then
 //     scatters i = 0, 1, ... in order: the last write to a position is the highest i's.
 //   max_unpool2d_claim_init, _claim, _claim_fill (GPUs), one work-item per element: every position's
-//     claim word is set to -1; every input i atomic_max-es its i into the word of the position it
-//     names; every position then takes self[its word] (0 for -1). An integer maximum is the same
+//     claim word is set to 0; every input i atomic_max-es i + 1 into the word of the position it
+//     names; every position then takes self[word - 1] (0 for an unclaimed word). An integer maximum is the same
 //     whatever order the work-items run in, so the highest i wins on every run, as on the CPU path.
 //
 // Every tensor is addressed through its own (N, C, H, W) strides (a 3-D tensor has N stride 0):
@@ -80,16 +80,17 @@ __kernel void max_unpool2d_planes(UNPOOL_PARAMS) {
 }
 
 // The GPU kernels: every element its own work-item, in three launches over flat indices (p over out's
-// positions, planes * plane; i over self's elements, planes * H * W). A position's claim word holds the
-// highest i of its plane that names it (atomic_max: the same result in any order), -1 for none. The
-// word is the first 4 bytes of out's own element where elements have 4 or 8 bytes (CLAIM_IN_OUT), else
-// int p of a workspace.
+// positions, planes * plane; i over self's elements, planes * H * W). A position's claim word holds
+// 1 + the highest i of its plane that names it (atomic_max: the same result in any order), 0 for none:
+// unsigned, with no value at or above 2^31, so a signed or an unsigned maximum agree (Oclgrind 21.10
+// compares atomic_max's operands unsigned even for int). The word is the first 4 bytes of out's own
+// element where elements have 4 or 8 bytes (CLAIM_IN_OUT), else uint p of a workspace.
 #if CLAIM_IN_OUT
-#define CLAIM_AT(nc, k) ((__global int *)(op + OUT_AT(k)))
+#define CLAIM_AT(nc, k) ((__global uint *)(op + OUT_AT(k)))
 #else
 #define CLAIM_AT(nc, k) (claims + claims_off + (ulong)((nc) * planeN + (k)))
 #endif
-#define CLAIM_PARAMS UNPOOL_PARAMS, __global int *claims, ulong claims_off
+#define CLAIM_PARAMS UNPOOL_PARAMS, __global uint *claims, ulong claims_off
 
 // Position p of out: its plane's pointers and its index k in the plane (p itself stays in range).
 #define CLAIM_POSITION(p, nc, k)                                                                            \
@@ -100,7 +101,7 @@ __kernel void max_unpool2d_claim_init(CLAIM_PARAMS) {
     const INDEX_T p = (INDEX_T)get_global_id(0);
     if ((ulong)p >= (ulong)planes_ * (ulong)plane_) return;
     CLAIM_POSITION(p, nc, k);
-    *CLAIM_AT(nc, k) = -1;
+    *CLAIM_AT(nc, k) = 0u;
 }
 
 __kernel void max_unpool2d_claim(CLAIM_PARAMS) {
@@ -115,17 +116,17 @@ __kernel void max_unpool2d_claim(CLAIM_PARAMS) {
         report_fault(fault, fault_tag, k, plane_, (long)p);
         return;
     }
-    atomic_max(CLAIM_AT(nc, (INDEX_T)k), (int)i);
+    atomic_max(CLAIM_AT(nc, (INDEX_T)k), (uint)i + 1u);
 }
 
 __kernel void max_unpool2d_claim_fill(CLAIM_PARAMS) {
     const INDEX_T p = (INDEX_T)get_global_id(0);
     if ((ulong)p >= (ulong)planes_ * (ulong)plane_) return;
     CLAIM_POSITION(p, nc, k);
-    const int i = *CLAIM_AT(nc, k);
+    const uint claim = *CLAIM_AT(nc, k);
     ELEM_T v = (ELEM_T)0;
-    if (i >= 0) {
-        const INDEX_T h = (INDEX_T)i / W, w = (INDEX_T)i - h * W;
+    if (claim != 0u) {
+        const INDEX_T i = (INDEX_T)(claim - 1u), h = i / W, w = i - h * W;
         v = ip[h * ish + w * isw];
     }
     op[OUT_AT(k)] = v;

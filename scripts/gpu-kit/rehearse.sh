@@ -63,7 +63,8 @@ for b in bad[:20]: print("  ", b)
 sys.exit(1 if bad or not passed else 0)
 EOF
   python3 "$root/bench/check_results_schema.py" "$dir/bench.json" || fail "bench.json does not match the schema"
-  tar tzf "$dir/logs.tar.gz" | grep -q 'logs/run.log' || fail "logs.tar.gz lacks logs/run.log"
+  tar tzf "$dir/logs.tar.gz" > "$dir.list" || fail "logs.tar.gz is not a readable archive"
+  grep -q '^logs/run.log$' "$dir.list" || fail "logs.tar.gz lacks logs/run.log"
   grep -q 'PASSED train_step_conv1d_block' "$dir/summary.md" || fail "the training step did not pass"
 }
 
