@@ -346,9 +346,9 @@ export -f bench_fn
 # --- 5. tuning ---------------------------------------------------------------------------------
 tune_fn() {
   # fp32; the six kernel tuners in turn, each stopped at its share of the limit (the configurations
-  # it measured by then count): Xgemm 1/4, the five others 1/10 each, then two candidates re-timed
-  # through the whole GEMM routine, each within 1/10.
-  local per=$(( $1 / 10 )) xgemm=$(( $1 / 4 ))
+  # it measured by then count): Xgemm 2/5, the five others 1/12 each, then two candidates re-timed
+  # through the whole GEMM routine, each within 1/12.
+  local per=$(( $1 / 12 )) xgemm=$(( $1 * 2 / 5 ))
   bash "$root/scripts/tune-clblast.sh" -P 32 -k XgemmDirect,Xgemm,Copy,Pad,Transpose,Padtranspose \
       -t "$per" -T "$xgemm" --verify-top 2 --verify-rounds 1 --verify-runs 3 \
       --verify-size "${ACLNN_KIT_VERIFY_SIZE:-8192,512,512}" --allow-missing --family none \
