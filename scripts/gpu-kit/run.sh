@@ -25,6 +25,8 @@
 #                       ConvTbcBackward with the new parameters and without them, one after the other
 #   --tune-args "..."   more options for tune-clblast.sh (a GPU wants larger sizes than the defaults,
 #                       e.g. "-s 1024,1024,1024 --direct-size 512,512,512")
+#   --profile           after the benchmark, each kernel's device time and launch sizes for the quick
+#                       case list (ACLNN_OPENCL_LOG_LEVEL=debug, 3 runs a case): profile.txt
 #   --budget S          stop starting steps after S seconds in all (default 0: no limit); the tuning
 #                       step is cut to what is left of it
 #
@@ -45,6 +47,7 @@
 #   bench.json      aclnn_bench --json (schema in docs/benchmarks.md), PyTorch's figures merged
 #   bench.md        aclnn_bench's markdown tables
 #   clblast.params  the tuned CLBlast parameters (host/blas/tuned/ format), with --tune
+#   profile.txt     with --profile: one line per kernel launch of the last timed run of each case
 #   tune-ab.md      ConvTbc and ConvTbcBackward with those parameters and with the library's own
 #                   choice (an embedded file for this device, or CLBlast's built-in values)
 #   logs.tar.gz     everything else: every log, ldd, nvidia-smi, per-process test output, the
@@ -65,6 +68,7 @@ bench_args="--runs 15"
 bench_time=150
 tune=0
 tune_args=""
+profile=0
 budget=0
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -80,6 +84,7 @@ while [[ $# -gt 0 ]]; do
     --bench-time) bench_time=$2; shift 2 ;;
     --tune) tune=$2; shift 2 ;;
     --tune-args) tune_args=$2; shift 2 ;;
+    --profile) profile=1; shift ;;
     --budget) budget=$2; shift 2 ;;
     -h|--help) sed -n '2,48p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
@@ -87,7 +92,7 @@ while [[ $# -gt 0 ]]; do
 done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out"/{summary.md,clinfo.txt,junit.xml,bench.json,bench.md,clblast.params,tune-ab.md,logs.tar.gz}
+rm -f "$out"/{summary.md,clinfo.txt,junit.xml,bench.json,bench.md,clblast.params,tune-ab.md,profile.txt,logs.tar.gz}
 bundle=$(cd "$bundle" 2>/dev/null && pwd) || { echo "run.sh: no bundle at $bundle (scripts/gpu-kit/bundle.sh)" >&2; exit 2; }
 rm -rf "$work"
 mkdir -p "$work"/{prefix,vendors,logs,suite,bench,tune}
@@ -124,6 +129,7 @@ publish() {
   [[ -f $work/bench/bench.md ]] && cp "$work/bench/bench.md" "$out/bench.md"
   [[ -f $work/tune/clblast.params ]] && cp "$work/tune/clblast.params" "$out/clblast.params"
   [[ -f $work/tune/ab.md ]] && cp "$work/tune/ab.md" "$out/tune-ab.md"
+  [[ -f $work/bench/profile.txt ]] && cp "$work/bench/profile.txt" "$out/profile.txt"
   tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite bench tune \
       $(cd "$work" && ls -d clinfo.txt build.log 2>/dev/null) 2>/dev/null
   # 16 MiB per file at most comes back: drop the per-process logs if the archive grew past it.
@@ -342,6 +348,35 @@ bench_fn() {
 }
 export -f bench_fn
 (( $(left) > 60 )) && step_note="aclnn_bench $bench_args" step bench "$bench_time" bench_fn
+
+# Each kernel's device time (the library's debug log), for the quick case list: the last of the three
+# timed runs of every case, so that program builds and first-touch costs are behind it.
+profile_fn() {
+  ACLNN_OPENCL_LOG_LEVEL=debug "$bin/aclnn_bench" --quick --runs 3 --no-torch --copy-mib 16 \
+      2> "$work/bench/profile.log" > /dev/null || return 1
+  python3 - "$work/bench/profile.log" > "$work/bench/profile.txt" <<'PY'
+import re, sys
+last = {}   # (call, step) -> line, the last one wins; order of first appearance kept
+case = ""
+for line in open(sys.argv[1], errors="replace"):
+    m = re.match(r"\[[^]]*\] (\S+) case \d+/\d+ \(\d+/\d+ overall\): (.*)", line)
+    if m:
+        case = m.group(1) + " " + m.group(2).strip()
+        continue
+    m = re.match(r"aclnn-opencl debug: (aclnn\w+): step (\d+) \((.*)\) took ([\d.]+) ms", line)
+    if m:
+        last[(case, m.group(1), int(m.group(2)))] = f"{m.group(4):>9} ms  {m.group(1)} step {m.group(2)}: {m.group(3)}"
+current = None
+for (c, call, step), text in last.items():
+    if c != current:
+        print(f"\n== {c}")
+        current = c
+    print(text)
+PY
+}
+export -f profile_fn
+(( profile == 1 && $(left) > 40 )) && step_note="ACLNN_OPENCL_LOG_LEVEL=debug aclnn_bench --quick --runs 3" \
+  step profile 90 profile_fn
 
 # --- 5. tuning ---------------------------------------------------------------------------------
 tune_fn() {
