@@ -112,7 +112,7 @@ publish() {
   {
     echo "# GPU kit run"
     echo
-    echo "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); bundle $(head -1 "$bundle/MANIFEST" 2>/dev/null); $(date -u +%FT%TZ); $(elapsed) s so far"
+    echo "bundle: $(head -1 "$bundle/MANIFEST" 2>/dev/null); $(date -u +%FT%TZ); $(elapsed) s so far"
     echo
     echo "| step | status | seconds | note |"
     echo "|---|---|---|---|"
