@@ -4,7 +4,8 @@
 # vendors folder whose one .icd names PoCL's library in place of NVIDIA's), the carried binaries run
 # from the bundle, and the output folder must hold every file the GPU run brings back. Then the
 # build-there path: the same run with --build-here, whose CMake must find OpenCL, CLBlast and
-# GoogleTest in the unpacked packages alone.
+# GoogleTest in the unpacked packages alone; and a run that finds no NVIDIA library, which must say so
+# within 30 s.
 #
 #   scripts/gpu-kit/rehearse.sh [--quick] [--out DIR] [--no-bundle]
 #
@@ -110,5 +111,19 @@ for var in OpenCL_LIBRARY OpenCL_INCLUDE_DIR CLBlast_DIR GTest_DIR; do
 done
 echo "rehearse: the build there found OpenCL, CLBlast and GoogleTest in the private prefix"
 
-echo "rehearse: PASSED (bundle $bundle_s s, carried run $carried_s s, build-there run $built_s s)"
+# 3. A machine without NVIDIA's library (this one): run.sh must say so within 30 s, listing where it
+#    looked, and exit 3 with a summary.
+run3=$out/no-opencl
+rm -rf "$run3"
+start=$(t)
+rc=0
+bash "$root/scripts/gpu-kit/run.sh" --out "$run3" --work /tmp/aclnn-gpu-rehearsal3 > "$out/no-opencl.log" 2>&1 || rc=$?
+missing_s=$(( $(t) - start ))
+[[ $rc == 3 ]] || fail "run.sh without an OpenCL library exited $rc, not 3 (see $out/no-opencl.log)"
+(( missing_s <= 30 )) || fail "run.sh took $missing_s s to say that no OpenCL library was found"
+grep -q 'libnvidia-opencl.so.1) was not found' "$run3/summary.md" || fail "summary.md does not say what is missing"
+grep -q '/usr/local/nvidia/lib64' "$out/no-opencl.log" || fail "run.sh did not list where it looked"
+echo "rehearse: without NVIDIA's library run.sh stopped after $missing_s s with exit status 3"
+
+echo "rehearse: PASSED (bundle $bundle_s s, carried run $carried_s s, build-there run $built_s s, no-library run $missing_s s)"
 sed -n '/| step/,/^$/p' "$run1/summary.md"
