@@ -180,6 +180,9 @@ protected:
             convTbcForwardSpec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
             convTbcForwardSpec("many taps", 20, 2, 3, 4, 9, 4),
             convTbcForwardSpec("pad 255", 3, 2, 2, 3, 2, 255),
+            // Pads past the 255 of CANN's docs, as in Huawei's own test cases (354, 443, 1037).
+            convTbcForwardSpec("pad 354", 3, 2, 2, 3, 2, 354),
+            convTbcForwardSpec("pad 1037, K 5", 7, 1, 3, 2, 5, 1037),
         };
         for (const ConvTbcForwardSpec &s : shapes) runSpec(s);
     }
@@ -558,10 +561,16 @@ TEST_P(ConvTbcForwardErrors, ValuesInCannsOrder) {
     c.w = {0, 3, 4};
     c.y = {8, 2, 4};
     expectError(c, 161002, {"weight.shape[0]", "> 0"});
-    for (int64_t pad : {int64_t{-1}, int64_t{256}, INT64_MIN, INT64_MAX}) {
+    for (int64_t pad : {int64_t{-1}, INT64_MIN}) {
         c = Call{};
         c.pad = pad;
-        expectError(c, 161002, {"pad", "[0, 255]"});
+        expectError(c, 161002, {"pad", ">= 0", std::to_string(pad)});
+    }
+    // No upper limit but the output length's: T + 2*pad + 1 must fit in int64.
+    for (int64_t pad : {INT64_MAX, INT64_MAX / 2}) {
+        c = Call{};
+        c.pad = pad;
+        expectError(c, 161002, {"T_out", "fit in int64", std::to_string(pad)});
     }
     // CANN counts the pad once in its length rule: T + pad >= K, although T_out = T + 2*pad + 1 - K would be
     // 1 here (PyTorch accepts it).

@@ -22,8 +22,6 @@ constexpr const char *kApi = "aclnnConvTbc";
 constexpr size_t kSelf = 0, kWeight = 1, kBias = 2;
 constexpr size_t kOut = 0;
 
-// CANN's limit on pad (aclnnConvTbc.md: [0, 255]).
-constexpr int64_t kMaxPad = 255;
 
 struct Args {
     const aclTensor *self, *weight, *bias;
@@ -75,12 +73,16 @@ Geometry validate(const char *op, const Args &a) {
              strformat("%s: Expected weight.shape[0] (the kernel size K) to be > 0, but found weight %s.", op,
                        a.weight->shapeString().c_str()));
     }
-    if (a.pad < 0 || a.pad > kMaxPad) {
-        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected pad to be in [0, %lld], but found %lld.", op,
-                                                static_cast<long long>(kMaxPad), static_cast<long long>(a.pad)));
+    // No upper limit: CANN's docs say [0, 255], but its parameter check does not enforce it and its
+    // own test cases run pads of 354, 443 and 1037 (PyTorch has no limit either). The length rule
+    // below and T_out fitting in int64 are the bounds.
+    if (a.pad < 0) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected pad to be >= 0, but found %lld.", op, static_cast<long long>(a.pad)));
     }
-    // CANN's length rule for a non-empty self counts the pad once: T + pad - K >= 0.
-    if (!a.self->isEmpty() && g.T + g.pad < g.K) {
+    // CANN's length rule for a non-empty self counts the pad once: T + pad - K >= 0 (written as
+    // pad >= K - T: T + pad may not fit in int64).
+    if (!a.self->isEmpty() && g.pad < g.K - g.T) {
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: Expected self.shape[0] + pad - weight.shape[0] to be >= 0, but found %lld + %lld - %lld.",
                        op, static_cast<long long>(g.T), static_cast<long long>(g.pad), static_cast<long long>(g.K)));
