@@ -80,6 +80,37 @@ TEST_P(MaxPool2dBackwardTest, CannDocsExample) {
     EXPECT_EQ(gin.download(), want);
 }
 
+// torch_npu and DIOPI tag a tensor's format by its rank (NCL for 3-D, NCHW for 4-D) on flat storage:
+// the same call tagged that way and tagged ND gives the same bits.
+TEST_P(MaxPool2dBackwardTest, FormatsAsTorchNpuTagsThem) {
+    for (const std::vector<int64_t> &dims : {std::vector<int64_t>{3, 6, 8}, std::vector<int64_t>{2, 3, 6, 8}}) {
+        const aclFormat tag = dims.size() == 3 ? ACL_FORMAT_NCL : ACL_FORMAT_NCHW;
+        SCOPED_TRACE(dims.size() == 3 ? "NCL" : "NCHW");
+        std::vector<int64_t> od = dims;
+        od[od.size() - 2] = 3;
+        od[od.size() - 1] = 4;
+        const size_t outputs = static_cast<size_t>(DeviceTensor(od, ACL_FLOAT).numel());
+        const std::vector<double> g = randomValues(outputs, 78);
+        std::vector<double> ix(outputs);
+        for (size_t i = 0; i < outputs; ++i) {  // output (oh, ow) of a 3x4 plane: position t = i % 4 of its 2x2 window
+            const size_t oh = (i % 12) / 4, ow = i % 4, t = i % 4;
+            ix[i] = static_cast<double>((2 * oh + t / 2) * 8 + 2 * ow + t % 2);
+        }
+        std::vector<std::vector<double>> grads;
+        for (aclFormat f : {ACL_FORMAT_ND, tag}) {
+            DeviceTensor grad(od, ACL_FLOAT, f), self(dims, ACL_FLOAT, f), idx(od, ACL_INT64, f), gin(dims, ACL_FLOAT, f);
+            grad.upload(g);
+            idx.upload(ix);
+            ASSERT_ACL_OK(runBackward(stream, grad, self, idx, Attrs(kK2S2), gin));
+            grads.push_back(gin.download());
+        }
+        EXPECT_EQ(grads[0], grads[1]);
+        double sum = 0;
+        for (double v : grads[1]) sum += v != 0.0;
+        EXPECT_EQ(sum, static_cast<double>(outputs));  // every gradient landed, one per window
+    }
+}
+
 aclDataType goldenDtype(const std::string &d) {
     static const std::map<std::string, aclDataType> m = {{"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16},
                                                          {"bfloat16", ACL_BF16}, {"int32", ACL_INT32},

@@ -51,7 +51,8 @@ Geometry validate(const char *op, const Device &device, const aclTensor *self, c
              strformat("%s: Expected out to have the format of self (%d), but found %d.", op,
                        static_cast<int>(self->format), static_cast<int>(out->format)));
     }
-    checkFormatIn(op, self, "self", {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC});
+    // NCL: what torch_npu and DIOPI tag every 3-D tensor with (channels first, as ND and NCHW).
+    checkFormatIn(op, self, "self", {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_NCL});
     checkRankIn(op, self, "self", {3, 4});
 
     const PoolWindow win = readPoolWindow(op, kernelSize, stride, padding, dilation, ceilMode);

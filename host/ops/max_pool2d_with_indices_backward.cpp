@@ -56,7 +56,8 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
         fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have the format of self (%d), but found %d.", op,
                                                 name, static_cast<int>(self->format), static_cast<int>(t->format)));
     }
-    const std::initializer_list<aclFormat> formats = {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC};
+    // NCL: what torch_npu and DIOPI tag every 3-D tensor with (channels first, as ND and NCHW).
+    const std::initializer_list<aclFormat> formats = {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_NCL};
     checkFormatIn(op, self, "self", formats);
     checkFormatIn(op, indices, "indices", formats);
     checkRankIn(op, self, "self", {3, 4});
