@@ -18,9 +18,9 @@
 // to 0 give increasing oh. Columns likewise.
 //
 // The index check (index_in_window): an index that is not one of its own window's positions inside
-// the input (a forward never records one, except PyTorch's index of a window with no position inside
-// the input) is never added (its gradient is dropped) and is reported through the stream's fault
-// record (report_fault, cl_kernels/common.cl): the next synchronize returns 507015 naming the
+// the input is never added (its gradient is dropped). A forward never records one, except for a window
+// with no position inside the input (window_empty), whose gradient is dropped silently; any other is
+// reported through the stream's fault record (report_fault, cl_kernels/common.cl): the next synchronize returns 507015 naming the
 // operator, the index and the output's flat position. Nothing is read or written out of bounds.
 //
 // Macros the host defines (host/ops/max_pool2d_with_indices_backward.cpp):
@@ -140,6 +140,23 @@ inline bool index_in_window(long k, INDEX_T oh, INDEX_T ow, long H, long W, long
     return dr % (ulong)dH == 0 && dc % (ulong)dW == 0 && dr / (ulong)dH < (ulong)kH && dc / (ulong)dW < (ulong)kW;
 }
 
+// Whether output (oh, ow)'s window holds no position of the plane (possible only with dilation, e.g.
+// H = 2, kernel 2, padding 1, dilation 3): the forward gives it -inf and an index outside the plane,
+// and nothing flows back from it, so its gradient is dropped whatever its index says, without a fault.
+inline bool axis_window_empty(ulong o, long S, long k, long s, long p, long d) {
+    // Taps o*s - p + j*d for j in [0, k): is any of them in [0, S)?
+    const ulong start = o * (ulong)s;  // the first tap is start - p
+    if (start >= (ulong)p) return start - (ulong)p >= (ulong)S;
+    const ulong before = (ulong)p - start;              // how far the first tap lies left of 0
+    const ulong j = (before + (ulong)d - 1) / (ulong)d;  // the first tap at or right of 0
+    return j >= (ulong)k || j * (ulong)d - before >= (ulong)S;
+}
+
+inline bool window_empty(INDEX_T oh, INDEX_T ow, long H, long W, long kH, long kW, long sH, long sW, long pH,
+                         long pW, long dH, long dW) {
+    return axis_window_empty((ulong)oh, H, kH, sH, pH, dH) || axis_window_empty((ulong)ow, W, kW, sW, pW, dW);
+}
+
 // max_pool2d_bwd_planes: one work-item per plane zeroes its float sums, then walks the plane's outputs
 // in scan order and adds each gradOutput to the element its index names, in place. Every element
 // receives the same terms in the same order as in max_pool2d_bwd, summed in float from 0 and rounded
@@ -190,7 +207,7 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
         if (index_in_window(k, OH_, OW_, H, W, kH, kW, sH, sW, pH, pW, dH, dW, w_mul, w_shift, &kq, &kc)) {  \
             SUM_SPACE float *e_ = op + (kq * s_h + kc * s_w);                                                \
             *e_ = *e_ + (float)G_LOAD(gp, (OH_) * (INDEX_T)g_sh + (OW_) * (INDEX_T)g_sw);                    \
-        } else {                                                                                             \
+        } else if (!window_empty(OH_, OW_, H, W, kH, kW, sH, sW, pH, pW, dH, dW)) {                         \
             report_fault(fault, fault_tag, k, H * W, ((long)plane * OH + (OH_)) * OW + (OW_));                \
         }                                                                                                    \
     } while (0)
@@ -265,7 +282,8 @@ __kernel void max_pool2d_bwd_check(__global const IDX_T *idx, ulong idx_off, __g
     const long k = (long)idx[idx_off + (ulong)(n * (INDEX_T)i_sn + c * (INDEX_T)i_sc + oh * (INDEX_T)i_sh +
                                                ow * (INDEX_T)i_sw)];
     INDEX_T row, col;
-    if (!index_in_window(k, oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW, w_mul, w_shift, &row, &col)) {
+    if (!index_in_window(k, oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW, w_mul, w_shift, &row, &col) &&
+        !window_empty(oh, ow, H, W, kH, kW, sH, sW, pH, pW, dH, dW)) {
         report_fault(fault, fault_tag, k, H * W, ((long)plane * OH + oh) * OW + ow);
     }
 }

@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "cases/max_pool2d_cases.h"
+#include "common/dtype.h"
 #include "common/test_hooks.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
@@ -203,6 +204,38 @@ TEST_P(MaxPool2dBackwardTest, ForwardThenBackwardThroughTheApi) {
     std::vector<float> want(got.size(), 0.0f);
     for (size_t o = 0; o < ix.size(); ++o) want[(o / 20) * 56 + static_cast<size_t>(ix[o])] += static_cast<float>(g[o]);
     for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], want[i]) << i;
+}
+
+// Windows with no position inside the input (2x2 images, kernel 2, padding 1, dilation 3): the forward
+// gives -inf and an index outside the plane, and a training step feeds that straight to the backward.
+// Nothing flows back from such a window: gradInput is all zeros and the synchronize reports no fault,
+// on each kernel path. A bad index of a non-empty window still faults (BadIndexFaultsAtSynchronize).
+TEST_P(MaxPool2dBackwardTest, EmptyWindowsFromTheForwardAreNoFault) {
+    const std::pair<aclcl::TestHook, int> kernels[] = {{aclcl::TestHook::MaxPoolBackwardPlanes, 0},
+                                                       {aclcl::TestHook::MaxPoolBackwardPlanes, 1},
+                                                       {aclcl::TestHook::Pad2dElementKernel, 1}};
+    for (const auto &[hook, value] : kernels) {
+        aclcl::ScopedTestHook forced(hook, value);
+        for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
+            SCOPED_TRACE(std::to_string(static_cast<int>(hook)) + "=" + std::to_string(value) + " " +
+                         aclcl::dtypeName(dt));
+            DeviceTensor self({2, 3, 2, 2}, dt), out({2, 3, 1, 1}, dt), idx({2, 3, 1, 1}, ACL_INT64),
+                grad({2, 3, 1, 1}, dt), gin({2, 3, 2, 2}, dt);
+            self.upload(randomValues(24, 44));
+            grad.upload(std::vector<double>(6, 1.5));
+            gin.fillStorage(0xcc);
+            Attrs a(PoolAttrs{{2}, {1}, {1}, {3}, false});
+            ASSERT_ACL_OK(planAndRun(
+                [&](uint64_t *ws, aclOpExecutor **ex) {
+                    return aclnnMaxPool2dWithIndicesGetWorkspaceSize(self, a.kernel, a.stride, a.padding, a.dilation,
+                                                                     a.ceil, out, idx, ws, ex);
+                },
+                aclnnMaxPool2dWithIndices, stream));
+            for (double k : idx.download()) EXPECT_GE(k, 4.0);  // outside the 2x2 plane, as PyTorch's
+            ASSERT_ACL_OK(runBackward(stream, grad, self, idx, a, gin));  // synchronizes: no 507015
+            EXPECT_EQ(gin.download(), std::vector<double>(24, 0.0));
+        }
+    }
 }
 
 // The two kernels (the gather with its check, and the CPU's per-plane scatter: in place for FLOAT; for
