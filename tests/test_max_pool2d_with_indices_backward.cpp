@@ -306,7 +306,7 @@ TEST_P(MaxPool2dBackwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
 // naming the operator and the index, and the stream keeps working; through the automatic choice and
 // through each kernel forced.
 TEST_P(MaxPool2dBackwardTest, BadIndexFaultsAtSynchronize) {
-    const int64_t bads[] = {-1, 12, 30, int64_t{1} << 40};  // negative, outside its window, outside the plane
+    const int64_t bads[] = {-1, 12, 30, 36, int64_t{1} << 40};  // negative, outside its window (12, 30), outside the plane
     for (int mode = 0; mode < 3; ++mode) {
         for (int64_t bad : bads) {
             SCOPED_TRACE(bad);
@@ -332,6 +332,16 @@ TEST_P(MaxPool2dBackwardTest, BadIndexFaultsAtSynchronize) {
             const std::string msg = aclGetRecentErrMsg();
             EXPECT_NE(msg.find("aclnnMaxPool2dWithIndicesBackward"), std::string::npos) << msg;
             EXPECT_NE(msg.find(std::to_string(bad)), std::string::npos) << msg;
+            EXPECT_NE(msg.find("output position 4 "), std::string::npos) << msg;
+            // What happened, in this fault's own words: 12 and 30 lie in the plane (36 positions) but
+            // outside the window; the gradient was dropped, nothing written.
+            const bool inPlane = bad >= 0 && bad < 36;
+            EXPECT_NE(msg.find(inPlane ? "inside the input plane but not a position of that output's own window"
+                                       : "outside the input plane [0, 36)"),
+                      std::string::npos)
+                << msg;
+            EXPECT_NE(msg.find("gradient was dropped"), std::string::npos) << msg;
+            EXPECT_EQ(msg.find("written there"), std::string::npos) << msg;
             const std::vector<double> got = gin.download();
             for (size_t i = 0; i < got.size(); ++i) {
                 const size_t h = (i % 36) / 6, w = i % 6;

@@ -77,6 +77,18 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
     return g;
 }
 
+// A bad index, in words (the synchronize's 507015 message): the kernels drop that output's gradient.
+// The limit is the input plane's size H * W; the position is the output's flat position.
+std::string describeFault(const FaultRecord &r) {
+    const bool inPlane = r.value >= 0 && r.value < r.limit;
+    return strformat("index %lld of indices at output position %lld %s; that output's gradient was dropped (nothing "
+                     "was added to gradInput for it)",
+                     static_cast<long long>(r.value), static_cast<long long>(r.position),
+                     inPlane ? "is inside the input plane but not a position of that output's own window"
+                             : strformat("is outside the input plane [0, %lld) (H * W)",
+                                         static_cast<long long>(r.limit)).c_str());
+}
+
 struct Args {
     const aclTensor *gradOutput, *self, *indices;
     const aclIntArray *kernelSize, *stride, *padding, *dilation;
@@ -133,7 +145,7 @@ void plan(OpPlan &plan, const Args &a) {
     const Operand oOp{Operand::Where::Output, kGradInput, 0, dt};
     const int64_t H = g.H, W = g.W, OH = g.OH, OW = g.OW, C = g.C;
 
-    const cl_uint faultTag = registerFaultSource(kApi);
+    const cl_uint faultTag = registerFaultSource(kApi, describeFault);
     // The index check's row k / W as (k * wMul) >> wShift for every k < 2^31 (32-bit index math):
     // with l = ceil(log2 W), wShift = 31 + l and wMul = ceil(2^wShift / W), wMul * W - 2^wShift < W <=
     // 2^l = 2^(wShift - 31), the condition for exact floor division of 31-bit numerators; k * wMul <

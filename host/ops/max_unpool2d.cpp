@@ -83,6 +83,14 @@ UnpoolGeometry validate(const char *op, const Device &device, const aclTensor *s
     return g;
 }
 
+// A bad index, in words (the synchronize's 507015 message): the kernels skip its element.
+std::string describeFault(const FaultRecord &r) {
+    return strformat("index %lld of indices at flat position %lld is outside out's plane [0, %lld) (oH * oW); that "
+                     "element of self was written nowhere",
+                     static_cast<long long>(r.value), static_cast<long long>(r.position),
+                     static_cast<long long>(r.limit));
+}
+
 struct Args {
     const aclTensor *self, *indices;
     const aclIntArray *outputSize;
@@ -124,7 +132,7 @@ void plan(OpPlan &plan, const Args &a) {
     defines.flag("CLAIM_IN_OUT", claims && claimInOut);
     ProgramHandle program = plan.program("max_unpool2d", defines);
 
-    const cl_uint faultTag = registerFaultSource(kApi);
+    const cl_uint faultTag = registerFaultSource(kApi, describeFault);
     const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
     const Operand idx{Operand::Where::Input, kIndices, 0, a.indices->dtype};
     const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};

@@ -85,6 +85,15 @@ UnpoolGeometry validate(const char *op, const Device &device, const aclTensor *g
     return unpoolGeometry(self, oH, oW);
 }
 
+// A bad index, in words (the synchronize's 507015 message): the kernels read nothing for it and
+// write 0 at its position of out.
+std::string describeFault(const FaultRecord &r) {
+    return strformat("index %lld of indices at flat position %lld is outside gradOutput's plane [0, %lld) (oH * oW); "
+                     "out there was set to 0",
+                     static_cast<long long>(r.value), static_cast<long long>(r.position),
+                     static_cast<long long>(r.limit));
+}
+
 struct Args {
     const aclTensor *gradOutput, *self, *indices;
     const aclIntArray *outputSize;
@@ -120,7 +129,7 @@ void plan(OpPlan &plan, const Args &a) {
     defines.slot("G", gType).slot("IDX", iType).slot("OUT", oType, gType).index(wide);
     defines.flag("G_FLAT", evenPlane(g.oH, g.oW, gsRow, gsCol));
 
-    const cl_uint faultTag = registerFaultSource(kApi);
+    const cl_uint faultTag = registerFaultSource(kApi, describeFault);
     const size_t gElem = dtypeSize(gType);
     // Mesa's rusticl (llvmpipe, LLVM 15) crashes or hangs compiling the staged kernel for some dtypes
     // (int8, int32 with int32 indices, ...); the direct kernel serves it.

@@ -20,12 +20,24 @@ auto &g_contexts = *new std::unordered_map<Context *, std::unique_ptr<Context>>;
 auto &g_defaultContexts = *new std::map<int, Context *>;
 thread_local Context *t_current = nullptr;
 
+struct FaultSource {
+    std::string op;
+    FaultDescriber describe;
+};
 std::mutex g_faultSourceMutex;
-std::vector<std::string> g_faultSources = {"(none)"};
+std::vector<FaultSource> g_faultSources = {{"(none)", nullptr}};
 
-std::string faultSourceName(cl_uint tag) {
-    std::lock_guard<std::mutex> lock(g_faultSourceMutex);
-    return tag < g_faultSources.size() ? g_faultSources[tag] : "an operator";
+// "<operator>: <what happened>" for a record read back from a device.
+std::string faultMessage(const FaultRecord &rec) {
+    FaultSource source{"an operator", nullptr};
+    {
+        std::lock_guard<std::mutex> lock(g_faultSourceMutex);
+        if (rec.source < g_faultSources.size()) source = g_faultSources[rec.source];
+    }
+    if (source.describe) return source.op + ": " + source.describe(rec);
+    return strformat("%s: value %lld at flat position %lld is outside [0, %lld)", source.op.c_str(),
+                     static_cast<long long>(rec.value), static_cast<long long>(rec.position),
+                     static_cast<long long>(rec.limit));
 }
 
 // Waits until everything enqueued on `queue` has completed: a marker completes after every command
@@ -65,12 +77,12 @@ FaultRecord readRecord(cl_command_queue queue, cl_mem record) {
 
 }  // namespace
 
-cl_uint registerFaultSource(const std::string &opName) {
+cl_uint registerFaultSource(const std::string &opName, FaultDescriber describe) {
     std::lock_guard<std::mutex> lock(g_faultSourceMutex);
     for (size_t i = 0; i < g_faultSources.size(); ++i) {
-        if (g_faultSources[i] == opName) return static_cast<cl_uint>(i);
+        if (g_faultSources[i].op == opName) return static_cast<cl_uint>(i);
     }
-    g_faultSources.push_back(opName);
+    g_faultSources.push_back(FaultSource{opName, describe});
     return static_cast<cl_uint>(g_faultSources.size() - 1);
 }
 
@@ -113,13 +125,7 @@ bool Stream::collectFaultLocked() {
     return true;
 }
 
-void Stream::throwFault(const FaultRecord &rec) {
-    fail(ACL_ERROR_RT_AICORE_EXCEPTION,
-         strformat("%s: index %lld at flat position %lld is outside the valid range [0, %lld); 0 was written "
-                   "there",
-                   faultSourceName(rec.source).c_str(), static_cast<long long>(rec.value),
-                   static_cast<long long>(rec.position), static_cast<long long>(rec.limit)));
-}
+void Stream::throwFault(const FaultRecord &rec) { fail(ACL_ERROR_RT_AICORE_EXCEPTION, faultMessage(rec)); }
 
 void Stream::synchronize() {
     // Armed, reading the record is the wait (readRecord): one trip through the queue instead of a

@@ -21,8 +21,13 @@ struct FaultRecord {
     cl_long position;  // flat position of the element that saw it
 };
 
-// Returns the tag kernels write into FaultRecord::source for this operator name.
-cl_uint registerFaultSource(const std::string &opName);
+// What a fault of one source means, in words: the text after "<operator>: " in the message that the
+// synchronize returns with 507015 (which value, where, the rule it broke, what the kernel did instead).
+using FaultDescriber = std::string (*)(const FaultRecord &record);
+
+// Returns the tag kernels write into FaultRecord::source for this operator name, whose faults
+// `describe` puts in words. One name has one describer (the first registered).
+cl_uint registerFaultSource(const std::string &opName, FaultDescriber describe);
 
 // A device fault read back from a stream's fault record, kept on the host until reported.
 struct PendingFault {
