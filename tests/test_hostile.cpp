@@ -300,6 +300,58 @@ TEST_P(HostileUseTest, OutputOverlappingAnInputIsRejectedAndWritesNothing) {
     EXPECT_GE(checked, 40u);
 }
 
+// Two outputs of one call over the same memory (GroupNormSwish's meanOut over rstdOut, ConvTbcBackward's
+// gradBias inside gradWeight, MaxPool2dWithIndices' indices over out...): one would overwrite the other,
+// so every operator rejects it with 161002 naming both, at the second phase, and writes nothing; both
+// when the overlap is there at GetWorkspaceSize and when aclSetOutputTensorAddr makes it afterwards.
+TEST_P(HostileUseTest, OutputsOverlappingEachOtherAreRejectedAndWriteNothing) {
+    size_t checked = 0;
+    for (Layout layout : {Layout::Contiguous, Layout::Strided}) {
+        for (auto &h : reliability::makeAllHarnesses(layout, 19)) {
+            size_t moveIndex = 0;
+            for (auto &moved : h->tensors) {
+                if (!moved.output) continue;
+                for (auto &host : h->tensors) {
+                    if (!host.output || &host == &moved || host.storage->storageBytes() < moved.storage->storageBytes())
+                        continue;
+                    // Inside the other output's storage, one element in, where it fits.
+                    char *alias = static_cast<char *>(host.storage->data()) + 4;
+                    if (host.storage->storageBytes() < moved.storage->storageBytes() + 4) alias -= 4;
+                    for (bool atPlanTime : {true, false}) {
+                        SCOPED_TRACE(h->api + ": " + moved.name + " over " + host.name +
+                                     (atPlanTime ? " at GetWorkspaceSize" : " by aclSetOutputTensorAddr") +
+                                     (layout == Layout::Strided ? ", strided" : ""));
+                        fillOutputs(*h);
+                        OpHarness::Change c;
+                        c.setData = true;
+                        c.data = alias;
+                        if (atPlanTime) moved.arg = h->variant(moved.storage->get(), c);
+                        uint64_t ws = 0;
+                        aclOpExecutor *ex = nullptr;
+                        ASSERT_ACL_OK(h->plan(&ws, &ex));
+                        if (!atPlanTime) ASSERT_ACL_OK(aclSetOutputTensorAddr(ex, moveIndex, moved.arg, alias));
+                        void *w = nullptr;
+                        if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+                        EXPECT_EQ(h->run(w, ws, ex, stream), kParamInvalid);
+                        const std::string msg = lastMessage();
+                        EXPECT_NE(msg.find("(" + moved.name + ")"), std::string::npos) << msg;
+                        EXPECT_NE(msg.find("(" + host.name + ")"), std::string::npos) << msg;
+                        EXPECT_NE(msg.find("overlaps"), std::string::npos) << msg;
+                        EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+                        if (w) aclrtFree(w);
+                        EXPECT_EQ(changedOutputBytes(*h), 0u);
+                        if (!atPlanTime) ASSERT_ACL_OK(aclSetRawTensorAddr(moved.arg, moved.storage->data()));
+                        h->resetArguments();
+                        ++checked;
+                    }
+                }
+                ++moveIndex;
+            }
+        }
+    }
+    EXPECT_GE(checked, 20u);
+}
+
 // Item 9: thread B's aclrtSynchronizeDevice saw the fault thread A's stream caused, and took it: A's
 // aclrtSynchronizeStream then returned 0. The owning stream must still report it.
 TEST_P(HostileUseTest, DeviceSynchronizeDoesNotTakeAStreamsFault) {

@@ -71,8 +71,22 @@ std::string inPlaceHint(const aclOpExecutor &e, size_t o) {
 
 // An output whose memory overlaps an input's: kernels read inputs while writing outputs, so that is
 // a wrong result unless the operator declared the pair as computed in place (OpPlan::allowInPlace);
-// rejected before anything is enqueued.
+// two outputs that overlap each other: one overwrites the other, so a program can only lose data.
+// Both rejected before anything is enqueued, for every operator.
 void checkNoAliasing(const aclOpExecutor &e) {
+    for (size_t a = 0; a < e.outputs.size(); ++a) {
+        const Span first = spanOf(e.outputs[a]);
+        for (size_t b = a + 1; b < e.outputs.size(); ++b) {
+            const Span second = spanOf(e.outputs[b]);
+            if (!first.overlaps(second)) continue;
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: %s overlaps %s in device memory (bytes %p-%p and %p-%p): each output needs memory of "
+                           "its own, or one would overwrite the other",
+                           e.op.c_str(), tensorLabel(e, true, a).c_str(), tensorLabel(e, true, b).c_str(),
+                           reinterpret_cast<void *>(first.first), reinterpret_cast<void *>(first.end),
+                           reinterpret_cast<void *>(second.first), reinterpret_cast<void *>(second.end)));
+        }
+    }
     for (size_t o = 0; o < e.outputs.size(); ++o) {
         const Span out = spanOf(e.outputs[o]);
         for (size_t i = 0; i < e.inputs.size(); ++i) {
