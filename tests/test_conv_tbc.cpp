@@ -150,9 +150,18 @@ protected:
         }
     }
 
+    // FLOAT16 with KEEP_DTYPE accumulates in fp32 on every device (CANN's cube units do): 3,072-term sums
+    // (K * C_in) held to the fp32-accumulation bound; an fp16 HGEMM (Intel's runtime before) misses it.
+    void float16KeepDtypeLongSums() {
+        ConvTbcForwardSpec s = convTbcForwardSpec("fp16 KEEP_DTYPE, 3072-term sums", 16, 4, 1024, 8, 3, 1, ACL_FLOAT16);
+        s.cubeMathType = 0;
+        s.seed = 95;
+        runSpec(s);
+    }
+
     void biasInAnotherDtype() {
-        // bias may have its own dtype (CANN checks only that it is FLOAT, FLOAT16 or BF16); the computation follows
-        // the promotion of self, weight and bias, and out is rounded once.
+        // bias may have its own dtype (CANN checks only that it is FLOAT, FLOAT16 or BF16); every value enters
+        // the fp32 GEMMs exactly, and out is rounded once.
         const aclDataType pairs[][2] = {{ACL_BF16, ACL_FLOAT}, {ACL_FLOAT16, ACL_BF16}, {ACL_FLOAT, ACL_FLOAT16}};
         for (const auto &pr : pairs) {
             ConvTbcForwardSpec s = convTbcForwardSpec(std::string(label(pr[0])) + " with " + label(pr[1]) + " bias", 7,
@@ -395,6 +404,10 @@ TEST_P(ConvTbcForwardTest, MatchesTheHostReference) {
     {
         SCOPED_TRACE("every dtype and cubeMathType");
         everyDtypeAndCubeMathType();
+    }
+    {
+        SCOPED_TRACE("FLOAT16 KEEP_DTYPE, long sums");
+        float16KeepDtypeLongSums();
     }
     {
         SCOPED_TRACE("bias in another dtype");

@@ -136,8 +136,7 @@ void plan(OpPlan &plan, const Args &a) {
         return;
     }
 
-    conv_tbc::GemmStep gemms(plan, conv_tbc::promotedDtype(a.self->dtype, a.weight->dtype, a.bias->dtype),
-                             a.cubeMathType);
+    conv_tbc::GemmStep gemms(plan, a.cubeMathType);
     const aclDataType gd = gemms.dtype();
     const Operand x = plan.contiguousInput(kSelf, gd);
     const Operand w = plan.contiguousInput(kWeight, gd);

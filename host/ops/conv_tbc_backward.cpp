@@ -17,23 +17,8 @@
 namespace aclcl {
 namespace conv_tbc {
 
-aclDataType promotedDtype(aclDataType self, aclDataType input, aclDataType weight) {
-    const aclDataType all[] = {self, input, weight};
-    bool anyFloat = false, anyHalf = false, anyBf16 = false;
-    for (aclDataType d : all) {
-        anyFloat |= d == ACL_FLOAT;
-        anyHalf |= d == ACL_FLOAT16;
-        anyBf16 |= d == ACL_BF16;
-    }
-    if (anyFloat || (anyHalf && anyBf16)) return ACL_FLOAT;
-    return anyHalf ? ACL_FLOAT16 : ACL_BF16;
-}
-
-blas::Precision gemmPrecision(bool deviceHasFp16, aclDataType promoted, int8_t cubeMathType) {
-    if (!deviceHasFp16) return blas::Precision::Single;
-    if (cubeMathType == 2) return blas::Precision::Half;
-    if (cubeMathType == 0 && promoted == ACL_FLOAT16) return blas::Precision::Half;
-    return blas::Precision::Single;
+blas::Precision gemmPrecision(bool deviceHasFp16, int8_t cubeMathType) {
+    return deviceHasFp16 && cubeMathType == 2 ? blas::Precision::Half : blas::Precision::Single;
 }
 
 TapRange gradInputRows(int64_t T, int64_t Tout, int64_t pad, int64_t k) {
@@ -131,8 +116,7 @@ public:
         plan_.describeAttribute("pad", args_.pad);
         plan_.describeAttribute("cubeMathType", int64_t{args_.cubeMathType});
 
-        aclDataType promoted = conv_tbc::promotedDtype(args_.self->dtype, args_.input->dtype, args_.weight->dtype);
-        gemms_ = std::make_unique<conv_tbc::GemmStep>(plan_, promoted, args_.cubeMathType);
+        gemms_ = std::make_unique<conv_tbc::GemmStep>(plan_, args_.cubeMathType);
         gemmDtype_ = gemms_->dtype();
 
         if (!args_.gradInput->isEmpty()) planGradInput();

@@ -10,14 +10,11 @@
 namespace aclcl {
 namespace conv_tbc {
 
-// The dtype the computation follows: fp32 if any of the three is fp32 or fp16 meets bf16, else the
-// common low-precision dtype (PyTorch's promotion).
-aclDataType promotedDtype(aclDataType self, aclDataType input, aclDataType weight);
-
-// The precision of the GEMMs. Half only on a device with cl_khr_fp16 and only when asked for:
-// cubeMathType 2 (USE_FP16), or 0 (KEEP_DTYPE) with an fp16 promoted dtype. Everything else,
-// including every bf16 case, runs in fp32 (docs/ops/conv_tbc_backward.md).
-blas::Precision gemmPrecision(bool deviceHasFp16, aclDataType promoted, int8_t cubeMathType);
+// The precision of the GEMMs. Half only on a device with cl_khr_fp16 and only when asked for with
+// cubeMathType 2 (USE_FP16). Everything else runs in fp32, KEEP_DTYPE on FLOAT16 included: CANN's
+// cube units accumulate fp16 products in fp32 and round once, and an fp16 GEMM that accumulates in
+// fp16 was 1-5% off on long reductions (docs/ops/conv_tbc_backward.md).
+blas::Precision gemmPrecision(bool deviceHasFp16, int8_t cubeMathType);
 
 // Rows of time that tap k touches (half-open [first, end); empty when end <= first).
 struct TapRange {

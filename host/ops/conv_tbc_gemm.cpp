@@ -28,8 +28,8 @@ void enqueueZero(cl_command_queue queue, const BufferRef &ref, uint64_t count, s
 
 }  // namespace
 
-GemmStep::GemmStep(OpPlan &plan, aclDataType promoted, int8_t cubeMathType)
-    : plan_(plan), precision_(gemmPrecision(plan.device().fp16, promoted, cubeMathType)) {
+GemmStep::GemmStep(OpPlan &plan, int8_t cubeMathType)
+    : plan_(plan), precision_(gemmPrecision(plan.device().fp16, cubeMathType)) {
     if (cubeMathType == 2 && !plan.device().fp16) {
         ACLCL_LOG(Warn, strformat("%s: cubeMathType 2 (USE_FP16) asks for fp16 GEMMs, but %s has no cl_khr_fp16: "
                                   "computing them in fp32",

@@ -17,10 +17,9 @@ namespace conv_tbc {
 
 class GemmStep {
 public:
-    // The precision of every GEMM is conv_tbc::gemmPrecision(device, promoted, cubeMathType) (a warning
-    // in the log when cubeMathType 2 asks for fp16 on a device without it); the operands are buffers
-    // of dtype().
-    GemmStep(OpPlan &plan, aclDataType promoted, int8_t cubeMathType);
+    // The precision of every GEMM is conv_tbc::gemmPrecision(device, cubeMathType) (a warning in the log
+    // when cubeMathType 2 asks for fp16 on a device without it); the operands are buffers of dtype().
+    GemmStep(OpPlan &plan, int8_t cubeMathType);
 
     blas::Precision precision() const { return precision_; }
     // The dtype of the GEMM operands: FLOAT16 on the half path, else FLOAT.
