@@ -73,16 +73,12 @@ TEST_P(MaxPool2dTest, CannDocsExample) {
 // torch_npu and DIOPI tag a tensor's format by its rank (NCL for 3-D, NCHW for 4-D) on flat storage:
 // the same call tagged that way and tagged ND gives the same bits.
 TEST_P(MaxPool2dTest, FormatsAsTorchNpuTagsThem) {
-    for (const std::vector<int64_t> &dims : {std::vector<int64_t>{3, 6, 8}, std::vector<int64_t>{2, 3, 6, 8}}) {
-        const aclFormat tag = dims.size() == 3 ? ACL_FORMAT_NCL : ACL_FORMAT_NCHW;
-        SCOPED_TRACE(dims.size() == 3 ? "NCL" : "NCHW");
-        std::vector<int64_t> od = dims;
-        od[od.size() - 2] = 3;
-        od[od.size() - 1] = 4;
-        const std::vector<double> x = randomValues(static_cast<size_t>(DeviceTensor(dims, ACL_FLOAT).numel()), 77);
+    for (const ClientTaggedPool &p : clientTaggedPools()) {
+        SCOPED_TRACE(p.label);
+        const std::vector<double> x = randomValues(static_cast<size_t>(DeviceTensor(p.self, ACL_FLOAT).numel()), 77);
         std::vector<std::vector<double>> outs, idxs;
-        for (aclFormat f : {ACL_FORMAT_ND, tag}) {
-            DeviceTensor self(dims, ACL_FLOAT, f), out(od, ACL_FLOAT, f), idx(od, ACL_INT64, f);
+        for (aclFormat f : {ACL_FORMAT_ND, p.format}) {
+            DeviceTensor self(p.self, ACL_FLOAT, f), out(p.out, ACL_FLOAT, f), idx(p.out, ACL_INT64, f);
             self.upload(x);
             ASSERT_ACL_OK(runPool(stream, self, Attrs(kK2S2), out, idx));
             outs.push_back(out.download());

@@ -84,13 +84,9 @@ TEST_P(MaxPool2dBackwardTest, CannDocsExample) {
 // torch_npu and DIOPI tag a tensor's format by its rank (NCL for 3-D, NCHW for 4-D) on flat storage:
 // the same call tagged that way and tagged ND gives the same bits.
 TEST_P(MaxPool2dBackwardTest, FormatsAsTorchNpuTagsThem) {
-    for (const std::vector<int64_t> &dims : {std::vector<int64_t>{3, 6, 8}, std::vector<int64_t>{2, 3, 6, 8}}) {
-        const aclFormat tag = dims.size() == 3 ? ACL_FORMAT_NCL : ACL_FORMAT_NCHW;
-        SCOPED_TRACE(dims.size() == 3 ? "NCL" : "NCHW");
-        std::vector<int64_t> od = dims;
-        od[od.size() - 2] = 3;
-        od[od.size() - 1] = 4;
-        const size_t outputs = static_cast<size_t>(DeviceTensor(od, ACL_FLOAT).numel());
+    for (const ClientTaggedPool &p : clientTaggedPools()) {
+        SCOPED_TRACE(p.label);
+        const size_t outputs = static_cast<size_t>(DeviceTensor(p.out, ACL_FLOAT).numel());
         const std::vector<double> g = randomValues(outputs, 78);
         std::vector<double> ix(outputs);
         for (size_t i = 0; i < outputs; ++i) {  // output (oh, ow) of a 3x4 plane: position t = i % 4 of its 2x2 window
@@ -98,8 +94,9 @@ TEST_P(MaxPool2dBackwardTest, FormatsAsTorchNpuTagsThem) {
             ix[i] = static_cast<double>((2 * oh + t / 2) * 8 + 2 * ow + t % 2);
         }
         std::vector<std::vector<double>> grads;
-        for (aclFormat f : {ACL_FORMAT_ND, tag}) {
-            DeviceTensor grad(od, ACL_FLOAT, f), self(dims, ACL_FLOAT, f), idx(od, ACL_INT64, f), gin(dims, ACL_FLOAT, f);
+        for (aclFormat f : {ACL_FORMAT_ND, p.format}) {
+            DeviceTensor grad(p.out, ACL_FLOAT, f), self(p.self, ACL_FLOAT, f), idx(p.out, ACL_INT64, f),
+                gin(p.self, ACL_FLOAT, f);
             grad.upload(g);
             idx.upload(ix);
             ASSERT_ACL_OK(runBackward(stream, grad, self, idx, Attrs(kK2S2), gin));

@@ -27,6 +27,8 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 fail() { echo "rehearse: FAIL: $*" >&2; exit 1; }
+# expect_in_prefix WHAT VALUE WORK: VALUE must lie in the private prefix of the run whose scratch is WORK.
+expect_in_prefix() { [[ $2 == "$3"/prefix/* ]] || fail "$1 is '$2', not in the private prefix $3/prefix"; }
 t() { date +%s; }
 
 start=$(t)
@@ -89,8 +91,8 @@ grep -q '^Xgemm' "$run1/clblast.params" || grep -q '^XgemmDirect' "$run1/clblast
 mkdir -p /tmp/aclnn-rehearse-logs
 tar xzf "$run1/logs.tar.gz" -C /tmp/aclnn-rehearse-logs logs/ldd.txt
 for lib in libOpenCL.so.1 libclblast.so.1; do
-  where=$(grep -m1 "$lib =>" /tmp/aclnn-rehearse-logs/logs/ldd.txt | awk '{print $3}')
-  [[ $where == /tmp/aclnn-gpu-rehearsal/prefix/* ]] || fail "$lib resolves to '$where', not the private prefix"
+  expect_in_prefix "$lib" "$(grep -m1 "$lib =>" /tmp/aclnn-rehearse-logs/logs/ldd.txt | awk '{print $3}')" \
+    /tmp/aclnn-gpu-rehearsal
 done
 echo "rehearse: carried binaries load the private prefix's libOpenCL.so.1 and libclblast.so.1"
 
@@ -106,8 +108,7 @@ built_s=$(( $(t) - start ))
 check_out "$run2"
 cache=/tmp/aclnn-gpu-rehearsal2/build/CMakeCache.txt
 for var in OpenCL_LIBRARY OpenCL_INCLUDE_DIR CLBlast_DIR GTest_DIR; do
-  v=$(grep -m1 "^$var:" "$cache" | cut -d= -f2-)
-  [[ $v == /tmp/aclnn-gpu-rehearsal2/prefix/* ]] || fail "the build found $var at '$v', not in the private prefix"
+  expect_in_prefix "the build's $var" "$(grep -m1 "^$var:" "$cache" | cut -d= -f2-)" /tmp/aclnn-gpu-rehearsal2
 done
 echo "rehearse: the build there found OpenCL, CLBlast and GoogleTest in the private prefix"
 

@@ -426,6 +426,10 @@ std::unique_ptr<OpCase> makeMaxPool2dBackwardCase(const std::string &caseName, a
 
 std::vector<double> maxPool2dCaseResult(OpCase &c) { return dynamic_cast<MaxPool2dCaseBase &>(c).result(); }
 
+std::vector<ClientTaggedPool> clientTaggedPools() {
+    return {{{3, 6, 8}, {3, 3, 4}, ACL_FORMAT_NCL, "NCL"}, {{2, 3, 6, 8}, {2, 3, 3, 4}, ACL_FORMAT_NCHW, "NCHW"}};
+}
+
 }  // namespace testing_support
 
 ACLNN_REGISTER_CASES("MaxPool2dWithIndices", [] { return testing_support::benchmarkCases(); });

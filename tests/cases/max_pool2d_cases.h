@@ -46,4 +46,13 @@ int64_t maxPoolOutSize(int64_t in, int64_t k, int64_t pad, int64_t stride, int64
 // The downloaded outputs of the last check() of a case (out then indices, or gradInput), as doubles.
 std::vector<double> maxPool2dCaseResult(OpCase &c);
 
+// Shapes as torch_npu and DIOPI pass them, with the format they choose by rank (NCL for 3-D, NCHW for
+// 4-D) on flat storage: a (3, 6, 8) and a (2, 3, 6, 8) input and their kernel-2 stride-2 outputs.
+struct ClientTaggedPool {
+    std::vector<int64_t> self, out;
+    aclFormat format;
+    const char *label;
+};
+std::vector<ClientTaggedPool> clientTaggedPools();
+
 }  // namespace testing_support
