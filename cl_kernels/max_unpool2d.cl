@@ -24,7 +24,6 @@
 //   IDX_T        int or long (indices' slot, cl_kernels/common.cl)
 //   OUT_EVEN     1 when out's element k of a plane is at k * osW (its rows follow each other evenly)
 //   INDEX_T      int when every extent and element offset fits in 31 bits, long otherwise
-//   CLAIM_IN_OUT 1: the GPU kernels keep each position's claim in out's element (ELEM_BYTES 4 or 8)
 // and cl_kernels/common.cl derives ELEM_T, an unsigned type of ELEM_BYTES bytes.
 //
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
@@ -83,13 +82,11 @@ __kernel void max_unpool2d_planes(UNPOOL_PARAMS) {
 // positions, planes * plane; i over self's elements, planes * H * W). A position's claim word holds
 // 1 + the highest i of its plane that names it (atomic_max: the same result in any order), 0 for none:
 // unsigned, with no value at or above 2^31, so a signed or an unsigned maximum agree (Oclgrind 21.10
-// compares atomic_max's operands unsigned even for int). The word is the first 4 bytes of out's own
-// element where elements have 4 or 8 bytes (CLAIM_IN_OUT), else uint p of a workspace.
-#if CLAIM_IN_OUT
-#define CLAIM_AT(nc, k) ((__global uint *)(op + OUT_AT(k)))
-#else
+// compares atomic_max's operands unsigned even for int). The words are a workspace of their own, never
+// out: runs of one repeatable executor on several streams write the same out, and a word kept there
+// could be overwritten by another run's final value between this run's kernels. A word above H * W
+// (possible only when two runs share one workspace) writes 0: no read outside self.
 #define CLAIM_AT(nc, k) (claims + claims_off + (ulong)((nc) * planeN + (k)))
-#endif
 #define CLAIM_PARAMS UNPOOL_PARAMS, __global uint *claims, ulong claims_off
 
 // Position p of out: its plane's pointers and its index k in the plane (p itself stays in range).
@@ -125,7 +122,7 @@ __kernel void max_unpool2d_claim_fill(CLAIM_PARAMS) {
     CLAIM_POSITION(p, nc, k);
     const uint claim = *CLAIM_AT(nc, k);
     ELEM_T v = (ELEM_T)0;
-    if (claim != 0u) {
+    if (claim != 0u && (ulong)claim <= (ulong)H_ * (ulong)W_) {
         const INDEX_T i = (INDEX_T)(claim - 1u), h = i / W, w = i - h * W;
         v = ip[h * ish + w * isw];
     }

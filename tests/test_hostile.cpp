@@ -78,57 +78,69 @@ class HostileUseTest : public DeviceTest {};
 // (rusticl). Outputs must equal a serial run bit for bit. ConvTbc and ConvTbcBackward accumulate into their
 // outputs over several GEMMs, so concurrent runs into the same outputs race by the program's own
 // doing; it is run concurrently for the crash, and its results are checked by a serial run afterwards.
+// A second round forces the MaxUnpool family's GPU kernels on every device (MaxUnpool2d's three claim
+// kernels once kept their words in out: concurrent runs read another run's values as indices there).
 TEST_P(HostileUseTest, RepeatableExecutorRunFromFourThreadsMatchesTheSerialRun) {
     constexpr int kThreads = 4, kRuns = 12;
     size_t checked = 0;
-    for (Layout layout : {Layout::Contiguous, Layout::Strided}) {
-        for (auto &h : reliability::makeAllHarnesses(layout, 90)) {
-            SCOPED_TRACE(h->api + (layout == Layout::Strided ? " (strided)" : " (contiguous)"));
-            fillOutputs(*h);  // gaps between strided elements hold the pattern in both runs
-            ASSERT_ACL_OK(planAndRun(*h, stream));
-            const auto serial = outputBytes(*h);
-            fillOutputs(*h);
-            uint64_t ws = 0;
-            aclOpExecutor *ex = nullptr;
-            ASSERT_ACL_OK(h->plan(&ws, &ex));
-            ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
-            std::atomic<int> failures{0};
-            std::string firstFailure;
-            std::mutex failureMutex;
-            std::vector<std::thread> threads;
-            for (int t = 0; t < kThreads; ++t) {
-                threads.emplace_back([&, t] {
-                    aclrtStream s = nullptr;
+    for (int gpuUnpool : {0, 1}) {
+        aclcl::ScopedTestHook unpoolKernels(aclcl::TestHook::MaxUnpoolDirect, gpuUnpool);
+        for (Layout layout : {Layout::Contiguous, Layout::Strided}) {
+            for (auto &h : reliability::makeAllHarnesses(layout, 90)) {
+                if (gpuUnpool && h->api.find("MaxUnpool") == std::string::npos) continue;
+                SCOPED_TRACE(h->api + (layout == Layout::Strided ? " (strided)" : " (contiguous)") +
+                             (gpuUnpool ? ", GPU kernels forced" : ""));
+                fillOutputs(*h);  // gaps between strided elements hold the pattern in both runs
+                ASSERT_ACL_OK(planAndRun(*h, stream));
+                const auto serial = outputBytes(*h);
+                fillOutputs(*h);
+                uint64_t ws = 0;
+                aclOpExecutor *ex = nullptr;
+                ASSERT_ACL_OK(h->plan(&ws, &ex));
+                ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
+                std::atomic<int> failures{0};
+                std::string firstFailure;
+                std::mutex failureMutex;
+                std::vector<std::thread> threads;
+                for (int t = 0; t < kThreads; ++t) {
+                    threads.emplace_back([&, t] {
+                        aclrtStream s = nullptr;
+                        void *w = nullptr;
+                        auto note = [&](const std::string &what) {
+                            std::lock_guard<std::mutex> lock(failureMutex);
+                            if (failures++ == 0) firstFailure = "thread " + std::to_string(t) + ": " + what;
+                        };
+                        if (aclrtSetDevice(device()) != 0 || aclrtCreateStream(&s) != 0) return note(lastMessage());
+                        if (ws > 0 && aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST) != 0) return note(lastMessage());
+                        for (int r = 0; r < kRuns; ++r) {
+                            if (h->run(w, ws, ex, s) != 0) note("run: " + lastMessage());
+                        }
+                        if (aclrtSynchronizeStream(s) != 0) note("synchronize: " + lastMessage());
+                        if (w) aclrtFree(w);
+                        aclrtDestroyStream(s);
+                    });
+                }
+                for (auto &t : threads) t.join();
+                EXPECT_EQ(failures.load(), 0) << firstFailure;
+                if (h->outputsAccumulate) {
                     void *w = nullptr;
-                    auto note = [&](const std::string &what) {
-                        std::lock_guard<std::mutex> lock(failureMutex);
-                        if (failures++ == 0) firstFailure = "thread " + std::to_string(t) + ": " + what;
-                    };
-                    if (aclrtSetDevice(device()) != 0 || aclrtCreateStream(&s) != 0) return note(lastMessage());
-                    if (ws > 0 && aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST) != 0) return note(lastMessage());
-                    for (int r = 0; r < kRuns; ++r) {
-                        if (h->run(w, ws, ex, s) != 0) note("run: " + lastMessage());
-                    }
-                    if (aclrtSynchronizeStream(s) != 0) note("synchronize: " + lastMessage());
+                    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+                    ASSERT_ACL_OK(h->run(w, ws, ex, stream));
+                    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
                     if (w) aclrtFree(w);
-                    aclrtDestroyStream(s);
-                });
+                }
+                EXPECT_TRUE(outputBytes(*h) == serial) << "outputs differ from the serial run";
+                ASSERT_ACL_OK(aclDestroyAclOpExecutor(ex));
+                ++checked;
             }
-            for (auto &t : threads) t.join();
-            EXPECT_EQ(failures.load(), 0) << firstFailure;
-            if (h->outputsAccumulate) {
-                void *w = nullptr;
-                if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
-                ASSERT_ACL_OK(h->run(w, ws, ex, stream));
-                ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
-                if (w) aclrtFree(w);
-            }
-            EXPECT_TRUE(outputBytes(*h) == serial) << "outputs differ from the serial run";
-            ASSERT_ACL_OK(aclDestroyAclOpExecutor(ex));
-            ++checked;
         }
     }
-    EXPECT_EQ(checked, 2 * reliability::registeredHarnessApis().size());
+    size_t unpoolApis = 0;
+    for (const std::string &api : reliability::registeredHarnessApis()) {
+        unpoolApis += api.find("MaxUnpool") != std::string::npos;
+    }
+    EXPECT_EQ(unpoolApis, 2u);
+    EXPECT_EQ(checked, 2 * reliability::registeredHarnessApis().size() + 2 * unpoolApis);
     EXPECT_GE(checked, 2 * 8u);
 }
 

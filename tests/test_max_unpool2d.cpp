@@ -44,16 +44,18 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *self, const aclTensor *in
         aclnnMaxUnpool2d, stream, wsOut);
 }
 
-// Plans and enqueues (the synchronize is left to the caller).
+// Plans and enqueues (the synchronize is left to the caller, who frees *workspace after it: the GPU
+// kernels keep their claim words there).
 aclnnStatus enqueueOp(aclrtStream stream, const aclTensor *self, const aclTensor *indices,
-                      const std::vector<int64_t> &outputSize, aclTensor *out) {
+                      const std::vector<int64_t> &outputSize, aclTensor *out, void **workspace) {
     IntArray size(outputSize);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
+    *workspace = nullptr;
     const aclnnStatus st = aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, &ws, &ex);
     if (st != ACL_SUCCESS) return st;
-    if (ws != 0) return -1;  // the operator needs no workspace
-    return aclnnMaxUnpool2d(nullptr, 0, ex, stream);
+    if (ws != 0 && aclrtMalloc(workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return -1;
+    return aclnnMaxUnpool2d(*workspace, ws, ex, stream);
 }
 
 // Every value dtype the operator accepts (CANN's list, BF16 and BOOL).
@@ -428,8 +430,10 @@ TEST_P(MaxUnpool2dTest, BadIndexFaultsAtSynchronize) {
             idx[pos] = static_cast<double>(b.value);
             indices.upload(idx);
             backing.upload(std::vector<double>(36, -7.0));
-            ASSERT_ACL_OK(enqueueOp(stream, self, indices, {3, 4}, out));
+            void *ws = nullptr;
+            ASSERT_ACL_OK(enqueueOp(stream, self, indices, {3, 4}, out, &ws));
             EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
+            if (ws) aclrtFree(ws);
             const std::string msg = aclGetRecentErrMsg();
             EXPECT_NE(msg.find("aclnnMaxUnpool2d"), std::string::npos) << msg;
             EXPECT_NE(msg.find(std::to_string(b.value)), std::string::npos) << msg;

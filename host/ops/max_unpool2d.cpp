@@ -124,12 +124,11 @@ void plan(OpPlan &plan, const Args &a) {
         .index(width.wide());
     // GPUs (and the tests, through the family's kernel-choice hook MaxUnpoolDirect): every element its
     // own work-item, the highest i per position found with integer atomic_max (claim kernels). Each
-    // i + 1 must stay below 2^31; a plane of 2^31 - 1 inputs or more takes the per-plane kernel. Elements of 1 or 2
-    // bytes keep their claims in workspace (4 bytes per position of out), wider ones in out itself.
+    // i + 1 must stay below 2^31; a plane of 2^31 - 1 inputs or more takes the per-plane kernel. The
+    // claims live in workspace, 4 bytes per position of out, never in out itself: concurrent runs of
+    // one repeatable executor write the same out (cl_kernels/max_unpool2d.cl).
     const bool claims =
         (testHook(TestHook::MaxUnpoolDirect) != 0 || plan.device().isGpu()) && g.H * g.W < INT32_MAX;
-    const bool claimInOut = dtypeSize(a.self->dtype) >= 4;
-    defines.flag("CLAIM_IN_OUT", claims && claimInOut);
     ProgramHandle program = plan.program("max_unpool2d", defines);
 
     const cl_uint faultTag = registerFaultSource(kApi, describeFault);
@@ -145,8 +144,7 @@ void plan(OpPlan &plan, const Args &a) {
     };
 
     if (claims) {
-        const Operand words =
-            claimInOut ? dst : plan.workspaceOperand(static_cast<uint64_t>(a.out->numel()), ACL_UINT32);
+        const Operand words = plan.workspaceOperand(static_cast<uint64_t>(a.out->numel()), ACL_UINT32);
         const size_t positions = static_cast<size_t>(a.out->numel()), inputs = static_cast<size_t>(a.self->numel());
         for (const char *name : {"max_unpool2d_claim_init", "max_unpool2d_claim", "max_unpool2d_claim_fill"}) {
             auto kernel = plan.kernel(program, name);
