@@ -20,6 +20,7 @@
 #include "cases/max_unpool2d_forward_cases.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
+#include "runtime/device.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
 #include "support/case_checks.h"
@@ -352,13 +353,23 @@ TEST_P(MaxUnpool2dTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
     EXPECT_EQ(ran.load(), kThreads * kRounds);
 }
 
-TEST_P(MaxUnpool2dTest, NoWorkspaceForAnyView) {
-    DeviceTensor s({2, 3, 4, 5}, ACL_FLOAT, {100, 30, 1, 4}, 9), ix({2, 3, 4, 5}, ACL_INT32, {60, 1, 15, 3}, 2),
-        o({2, 3, 6, 8}, ACL_FLOAT, {1, 2, 6 * 8 * 6, 6 * 6}, 3);
-    ix.upload(std::vector<double>(120, 7.0));
-    uint64_t ws = 1;
-    ASSERT_ACL_OK(runOp(stream, s, ix, {6, 8}, o, &ws));
-    EXPECT_EQ(ws, 0u);
+// Views are addressed in place, so the CPU kernel needs no workspace for any of them; the GPU kernels
+// need their claim words, 4 bytes per element of out, whatever the views and the dtype.
+TEST_P(MaxUnpool2dTest, WorkspaceOnlyForTheClaimWords) {
+    for (bool claims : {false, true}) {
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
+        for (aclDataType dt : {ACL_FLOAT, ACL_INT8, ACL_INT64}) {
+            SCOPED_TRACE(std::string(claims ? "claims " : "automatic ") + aclcl::dtypeName(dt));
+            DeviceTensor s({2, 3, 4, 5}, dt, {100, 30, 1, 4}, 9), ix({2, 3, 4, 5}, ACL_INT32, {60, 1, 15, 3}, 2),
+                o({2, 3, 6, 8}, dt, {1, 2, 6 * 8 * 6, 6 * 6}, 3);
+            ix.upload(std::vector<double>(120, 7.0));
+            uint64_t ws = 1;
+            ASSERT_ACL_OK(runOp(stream, s, ix, {6, 8}, o, &ws));
+            // The GPU kernels run on GPUs, and here where forced (docs/ops/max_unpool2d.md).
+            const bool gpuKernels = claims || aclcl::deviceAt(device()).isGpu();
+            EXPECT_EQ(ws, gpuKernels ? 4u * 2 * 3 * 6 * 8 : 0u);
+        }
+    }
 }
 
 TEST_P(MaxUnpool2dTest, RepeatableExecutorRunsTwice) {
@@ -374,16 +385,19 @@ TEST_P(MaxUnpool2dTest, RepeatableExecutorRunsTwice) {
     aclOpExecutor *ex = nullptr;
     ASSERT_ACL_OK(aclnnMaxUnpool2dGetWorkspaceSize(s, ix, size, o, &ws, &ex));
     ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
-    ASSERT_ACL_OK(aclnnMaxUnpool2d(nullptr, ws, ex, stream));
+    void *w = nullptr;
+    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+    ASSERT_ACL_OK(aclnnMaxUnpool2d(w, ws, ex, stream));
     ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
     ASSERT_ACL_OK(runOp(stream, s, ix, {6, 7}, want));
     EXPECT_EQ(o.download(), want.download());
     ASSERT_ACL_OK(aclSetInputTensorAddr(ex, 0, s, s2.data()));
-    ASSERT_ACL_OK(aclnnMaxUnpool2d(nullptr, ws, ex, stream));
+    ASSERT_ACL_OK(aclnnMaxUnpool2d(w, ws, ex, stream));
     ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
     ASSERT_ACL_OK(runOp(stream, s2, ix, {6, 7}, want));
     EXPECT_EQ(o.download(), want.download());
     EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+    if (w) aclrtFree(w);
 }
 
 TEST_P(MaxUnpool2dTest, EmptySelfSucceedsWithoutWork) {
@@ -472,9 +486,12 @@ TEST_P(MaxUnpool2dTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     ASSERT_ACL_OK(aclnnMaxUnpool2dGetWorkspaceSize(s, ix, size, o, &ws, &ex));
-    EXPECT_EQ(aclnnMaxUnpool2d(nullptr, ws, ex, stream), 161002);
+    void *w = nullptr;
+    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+    EXPECT_EQ(aclnnMaxUnpool2d(w, ws, ex, stream), 161002);
     expectRecentMessageHas({"(out)", "(self)", "overlaps"});
     EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    if (w) aclrtFree(w);
     EXPECT_TRUE(big.storage() == before);
     aclDestroyTensor(s);
     aclDestroyTensor(o);
