@@ -271,6 +271,16 @@ TEST_P(GroupNormSwishTest, BitIdenticalRunToRun) {
 // ---- dtypes, views, attributes ------------------------------------------------------------------------------
 
 // x in FLOAT, FLOAT16, BFLOAT16; gamma/beta in x's dtype or FLOAT; swish on and off.
+// Real sizes. Mesa's llvmpipe stops every loop of one work-item after 65,535 iterations in all, without
+// an error; a kernel that walks a whole row, plane or group in one work-item returned wrong data there.
+// A group of 2^19 elements (one (n, group) over 2 channels of 512x512).
+TEST_P(GroupNormSwishTest, LargeGroups) {
+    Problem p = makeProblem({1, 4, 512, 512}, 2, ACL_FLOAT, 970);
+    Result r;
+    ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
+    expectMatchesReference(p, r);
+}
+
 TEST_P(GroupNormSwishTest, DtypeMatrix) {
     for (aclDataType xt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
         for (aclDataType pt : {xt, ACL_FLOAT}) {

@@ -225,6 +225,21 @@ TEST_P(Im2colForwardTest, ExtremeGeometries) {
     }
 }
 
+// Real sizes. Mesa's llvmpipe stops every loop of one work-item after 65,535 iterations in all, without
+// an error; a kernel that walks a whole row, plane or group in one work-item returned wrong data there.
+// Self (1, 16, 5000), kernel 1x3: rows of 79,968 columns.
+TEST_P(Im2colForwardTest, LongRows) {
+    Im2colForwardSpec s;
+    s.name = "rows of 79968";
+    s.C = 1;
+    s.H = 16;
+    s.W = 5000;
+    s.KH = 1;
+    s.KW = 3;
+    s.seed = 152;
+    EXPECT_TRUE(runAndCheck(*makeIm2colForwardCase(s)));
+}
+
 TEST_P(Im2colForwardTest, WideIndexKernelsMatch) {
     // The 64-bit index variant, forced on small tensors (the real thing needs views reaching 2^30).
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);

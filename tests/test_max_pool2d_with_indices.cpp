@@ -165,6 +165,14 @@ TEST_P(MaxPool2dTest, AttributeLengthsCeilModeAndDilation) {
                                                PoolValues::Random, 250)));
 }
 
+// Real sizes. Mesa's llvmpipe stops every loop of one work-item after 65,535 iterations in all, without
+// an error; a kernel that walks a whole row, plane or group in one work-item returned wrong data there.
+// An output row of 70,000 (input rows of 140,000, kernel 2, stride 2).
+TEST_P(MaxPool2dTest, LongRows) {
+    EXPECT_TRUE(runAndCheck(*makeMaxPool2dCase("output row of 70000", ACL_FLOAT, ACL_INT64, {1, 2, 140000}, kK2S2,
+                                               PoolLayout::Contiguous, PoolValues::Random, 153)));
+}
+
 TEST_P(MaxPool2dTest, StridedOffsetAndNhwcViews) {
     size_t ran = 0;
     uint64_t seed = 300;

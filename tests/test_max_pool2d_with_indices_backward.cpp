@@ -203,6 +203,14 @@ TEST_P(MaxPool2dBackwardTest, ForwardThenBackwardThroughTheApi) {
     for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], want[i]) << i;
 }
 
+// Real sizes. Mesa's llvmpipe stops every loop of one work-item after 65,535 iterations in all, without
+// an error; a kernel that walks a whole row, plane or group in one work-item returned wrong data there.
+// 8 planes of 64x16384 (the per-plane scatter walked 262,144 outputs in one work-item).
+TEST_P(MaxPool2dBackwardTest, LargePlanes) {
+    EXPECT_TRUE(runAndCheck(*makeMaxPool2dBackwardCase("8 planes of 64x16384", ACL_FLOAT, ACL_INT64, {1, 8, 64, 16384},
+                                                       kK2S2, PoolLayout::Contiguous, 154)));
+}
+
 // Windows with no position inside the input (2x2 images, kernel 2, padding 1, dilation 3): the forward
 // gives -inf and an index outside the plane, and a training step feeds that straight to the backward.
 // Nothing flows back from such a window: gradInput is all zeros and the synchronize reports no fault,

@@ -165,6 +165,18 @@ TEST_P(Pad2dForwardTest, EveryDtypeIsCopiedByteForByte) {
     EXPECT_EQ(ran, 2 * 3 * kAllDtypes.size() - (fp64() ? 0 : fp64Cases));
 }
 
+// Real sizes: a row of 70,000 (a long 1-D signal as a 2-D pad). Mesa's llvmpipe stops every loop of
+// one work-item after 65,535 iterations in all, without an error: a kernel that walks a whole row in one
+// work-item left the columns past 65,535 unwritten there.
+TEST_P(Pad2dForwardTest, LongRows) {
+    size_t ran = 0;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        ran += runAndCheck(*makePad2dForwardCase(m->reflect, "row of 70000", ACL_FLOAT, {1, 1, 2, 70000}, {1, 1, 1, 1},
+                                                 PadForwardLayout::Contiguous, 150));
+    }
+    EXPECT_EQ(ran, 2u);
+}
+
 TEST_P(Pad2dForwardTest, StridedAndOffsetViews) {
     size_t ran = 0;
     uint64_t seed = 200;

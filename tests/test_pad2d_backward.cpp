@@ -212,6 +212,16 @@ TEST_P(Pad2dBackwardTest, SpeedCaseIsCorrect) {
 // ---------------------------------------------------------------------------------------------
 // Views: every tensor strided or offset; nothing outside gradInput's view may change.
 
+// Real sizes. Mesa's llvmpipe stops every loop of one work-item after 65,535 iterations in all, without
+// an error; a kernel that walks a whole row, plane or group in one work-item returned wrong data there.
+TEST_P(Pad2dBackwardTest, LongRows) {
+    for (bool reflect : {true, false}) {
+        auto c = makePad2dCase(reflect, "row of 70000", ACL_FLOAT, {1, 1, 2, 70000}, {1, 1, 1, 1},
+                               Pad2dLayout::Contiguous, 151);
+        runAndCheck(*c);
+    }
+}
+
 TEST_P(Pad2dBackwardTest, StridedAndOffsetViews) {
     const std::vector<Pad2dLayout> layouts = {Pad2dLayout::Gapped, Pad2dLayout::ChannelsLast, Pad2dLayout::Offset};
     const std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_COMPLEX64, ACL_BF16, ACL_DOUBLE};

@@ -78,7 +78,7 @@ GroupNormShape validate(const char *op, const Args &a) {
 int64_t chooseLanes(const Device &device) {
     const int forced = testHook(TestHook::GnsgWorkSplit);
     if (forced != 0) return forced == 2 ? kGpuLanes : 1;
-    return device.isGpu() && device.maxWorkGroupSize >= static_cast<size_t>(kGpuLanes) ? kGpuLanes : 1;
+    return device.manyWorkItemKernels() && device.maxWorkGroupSize >= static_cast<size_t>(kGpuLanes) ? kGpuLanes : 1;
 }
 
 void plan(OpPlan &plan, const Args &a) {

@@ -178,7 +178,7 @@ void plan(OpPlan &plan, const Args &a) {
     } else {
         defines.value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)));
     }
-    const bool element = testHook(TestHook::Im2colGeneric) != 0 || plan.device().isGpu();
+    const bool element = testHook(TestHook::Im2colGeneric) != 0 || plan.device().manyWorkItemKernels();
     // The row kernel's copy in vectors of 8 where work-items are packed into lanes (see below).
     defines.flag("VEC_COPY", !element && !cast && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
     ProgramHandle program = plan.program("im2col", defines);

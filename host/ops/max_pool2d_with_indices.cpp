@@ -107,7 +107,7 @@ void plan(OpPlan &plan, const Args &a) {
                idx.sC, idx.sH, idx.sW);
     };
     // GPUs (and the tests, through the element-kernel hook the pads also use): one work-item per output.
-    if (testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().isGpu()) {
+    if (testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().manyWorkItemKernels()) {
         auto kernel = plan.kernel(program, "max_pool2d_fwd");
         const size_t global[3] = {static_cast<size_t>(OW), static_cast<size_t>(OH), static_cast<size_t>(planes)};
         size_t local[3];

@@ -131,6 +131,7 @@ void plan(OpPlan &plan, const Args &a) {
     const bool staged = dt != ACL_FLOAT && !localStage;
     const bool planesKernel =
         (planesHook != 0 || (testHook(TestHook::Pad2dElementKernel) == 0 && plan.device().isCpu() &&
+                             !plan.device().manyWorkItemKernels() &&
                              planes >= static_cast<int64_t>(plan.device().computeUnits))) &&
         (!staged || stageBytes <= plan.device().maxAllocSize);
     Defines defines;

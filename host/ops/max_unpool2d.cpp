@@ -128,7 +128,7 @@ void plan(OpPlan &plan, const Args &a) {
     // claims live in workspace, 4 bytes per position of out, never in out itself: concurrent runs of
     // one repeatable executor write the same out (cl_kernels/max_unpool2d.cl).
     const bool claims =
-        (testHook(TestHook::MaxUnpoolDirect) != 0 || plan.device().isGpu()) && g.H * g.W < INT32_MAX;
+        (testHook(TestHook::MaxUnpoolDirect) != 0 || plan.device().manyWorkItemKernels()) && g.H * g.W < INT32_MAX;
     ProgramHandle program = plan.program("max_unpool2d", defines);
 
     const cl_uint faultTag = registerFaultSource(kApi, describeFault);

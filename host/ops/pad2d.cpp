@@ -119,7 +119,7 @@ void plan(OpPlan &plan, const Args &a) {
                        static_cast<double>(geo.W) + std::abs(static_cast<double>(geo.left)) +
                        std::abs(static_cast<double>(geo.top))) + static_cast<double>(planes) + 64.0);
 
-    const bool elementKernel = testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().isGpu();
+    const bool elementKernel = testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().manyWorkItemKernels();
     Defines defines;
     defines.flag("MODE_REFLECT", a.mode == PadMode::Reflection)
         .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)))

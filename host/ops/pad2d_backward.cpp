@@ -170,7 +170,7 @@ void plan(OpPlan &plan, const Args &a) {
     defines.index(needsWideIndex(geo, components));
     defines.value("COMP_KIND", componentKind(dtype)).value("VEC_W", vecWidth);
     const bool elementKernel =
-        testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().isGpu();
+        testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().manyWorkItemKernels();
     const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
     // A vector edge's pad as a compile-time constant makes its shuffle masks constants: one
     // permute instead of a spill and VEC_W scalar loads on PoCL (about 20% of the reflection

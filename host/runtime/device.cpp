@@ -122,6 +122,7 @@ std::vector<std::unique_ptr<Device>> enumerate() {
             // Mesa's rusticl (llvmpipe, LLVM 15) crashes or hangs compiling max_unpool2d_backward_staged for
             // some dtypes (docs/devices.md).
             d->compilerBugs.stagedGather = d->implementation == Implementation::Rusticl;
+            d->compilerBugs.loopIterationCap = d->implementation == Implementation::Rusticl;
             if (deviceValue<cl_bool>(id, CL_DEVICE_AVAILABLE) == CL_FALSE) continue;
             if (!filters.empty()) {
                 bool keep = false;

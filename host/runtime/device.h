@@ -49,6 +49,9 @@ struct Device {
     // Known compiler bugs that steer kernel choices; operators ask these, never the platform name.
     struct {
         bool stagedGather = false;  // max_unpool2d_backward_staged miscompiles (Mesa rusticl, LLVM 15)
+        // Every loop of one work-item stops after 65,535 iterations in all, silently (Mesa's llvmpipe:
+        // LP_MAX_TGSI_LOOP_ITERATIONS in gallivm); no OpenCL query reveals it.
+        bool loopIterationCap = false;
     } compilerBugs;
     ClContextPtr context;
     Stream *defaultStream = nullptr;  // owned by the stream registry
@@ -62,6 +65,11 @@ struct Device {
     // CPU and accelerator at once) counts as what typeName() says, GPU first.
     bool isGpu() const { return (type & CL_DEVICE_TYPE_GPU) != 0; }
     bool isCpu() const { return !isGpu() && !(type & CL_DEVICE_TYPE_ACCELERATOR) && (type & CL_DEVICE_TYPE_CPU) != 0; }
+    // Whether operators take their many-work-item kernels (one element, or a short span, per work-item:
+    // the GPU shapes) rather than the CPU kernels that walk a whole row, plane or group in one
+    // work-item: on GPUs, and on a CPU whose loops are capped (compilerBugs.loopIterationCap), where a
+    // long row would silently stop half-way. The one place the operators ask this.
+    bool manyWorkItemKernels() const { return isGpu() || compilerBugs.loopIterationCap; }
     std::string describe() const;   // "[0] NVIDIA H100 (NVIDIA CUDA, GPU)"
 };
 
