@@ -12,7 +12,7 @@
 #   --quick      CI's size: a filtered suite (the golden and error tests of every operator), the
 #                benchmark's quick list without a sweep, a 60 s tuning, and the build-there run with a
 #                smaller suite
-#   --out DIR    where the two output folders go (default build-gpu-kit/rehearsal)
+#   --out DIR    where the three output folders go (default build-gpu-kit/rehearsal)
 #   --no-bundle  use the bundle already in .gpu-kit (default: make it with bundle.sh first)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

@@ -53,6 +53,10 @@
 #   logs.tar.gz     everything else: every log, ldd, nvidia-smi, per-process test output, the
 #                   PyTorch JSON, the tuners' JSON
 # Exit status: 0 when every step that ran passed, 3 when no OpenCL implementation was found, else 1.
+#
+# Environment (the rehearsal sets the last two, for a CPU): ACLNN_KIT_JOBS test processes (default: every core),
+# ACLNN_KIT_VERIFY_SIZE the tuning's whole-GEMM check (default 8192,512,512), ACLNN_KIT_AB_ARGS the
+# options of the tuned-against-built-in ConvTbc comparison (default "--runs 15 --copy-mib 16").
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 kit=$root/scripts/gpu-kit
@@ -86,7 +90,7 @@ while [[ $# -gt 0 ]]; do
     --tune-args) tune_args=$2; shift 2 ;;
     --profile) profile=1; shift ;;
     --budget) budget=$2; shift 2 ;;
-    -h|--help) sed -n '2,48p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -uo pipefail/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
