@@ -133,8 +133,9 @@ void plan(OpPlan &plan, const Args &a) {
                inStrides[0], inStrides[1], inStrides[2], inStrides[3], outStrides[0], outStrides[1], outStrides[2],
                outStrides[3]);
     };
-    // GPUs (and the tests, through the Pad2d kernel-choice hook): one work-item per element. (Not
-    // measured on a GPU yet: this machine has none.)
+    // GPUs and rusticl (Device::manyWorkItemKernels; the tests everywhere, through the Pad2d
+    // kernel-choice hook): one work-item per element (an H200: 36-37% of its copy bandwidth on the speed
+    // case, one output row per work-group; docs/benchmarks.md says what would close the gap).
     if (elementKernel) {
         auto kernel = plan.kernel(program, "pad2d_fwd");
         const size_t global[3] = {static_cast<size_t>(geo.OW), static_cast<size_t>(geo.OH),
