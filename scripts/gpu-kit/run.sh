@@ -273,7 +273,7 @@ build_here_fn() {
   local gen=Ninja
   command -v ninja >/dev/null || gen="Unix Makefiles"
   env -u OCL_ICD_VENDORS cmake -S "$root" -B "$work/build" -G "$gen" -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_PREFIX_PATH="$prefix/usr" -DCMAKE_FIND_USE_SYSTEM_ENVIRONMENT_PATH=OFF \
+      -DCMAKE_PREFIX_PATH="$prefix/usr" \
       -DOpenCL_INCLUDE_DIR="$prefix/usr/include" -DOpenCL_LIBRARY="$libdir/libOpenCL.so" \
       -DCLBlast_DIR="$libdir/cmake/CLBlast" -DGTest_DIR="$libdir/cmake/GTest" \
       -DCMAKE_BUILD_RPATH="$libdir" || return 1
