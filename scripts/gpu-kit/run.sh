@@ -6,7 +6,8 @@
 #
 #   scripts/gpu-kit/run.sh [options]
 #
-#   --out DIR           the output folder (default $OUT, else ./gpu-run-out); at most 8 files, below
+#   --out DIR           the output folder (default $OUT, else ./gpu-run-out): the files below, eight at
+#                       most unless both --tune and --profile are given
 #   --bundle DIR        the bundle (default .gpu-kit)
 #   --work DIR          scratch: the unpacked packages, logs, a build (default /tmp/aclnn-gpu-run)
 #   --opencl-lib PATH   the OpenCL implementation to name in the private .icd file instead of
