@@ -86,6 +86,7 @@ __kernel void max_unpool2d_planes(UNPOOL_PARAMS) {
 // out: runs of one repeatable executor on several streams write the same out, and a word kept there
 // could be overwritten by another run's final value between this run's kernels. A word above H * W
 // (possible only when two runs share one workspace) writes 0: no read outside self.
+// Word p is out's flat position p (plane nc, position k: p = nc * plane + k).
 #define CLAIM_AT(nc, k) (claims + claims_off + (ulong)((nc) * planeN + (k)))
 #define CLAIM_PARAMS UNPOOL_PARAMS, __global uint *claims, ulong claims_off
 
@@ -95,10 +96,8 @@ __kernel void max_unpool2d_planes(UNPOOL_PARAMS) {
     UNPOOL_PLANE(nc)
 
 __kernel void max_unpool2d_claim_init(CLAIM_PARAMS) {
-    const INDEX_T p = (INDEX_T)get_global_id(0);
-    if ((ulong)p >= (ulong)planes_ * (ulong)plane_) return;
-    CLAIM_POSITION(p, nc, k);
-    *CLAIM_AT(nc, k) = 0u;
+    const ulong p = get_global_id(0);
+    if (p < (ulong)planes_ * (ulong)plane_) claims[claims_off + p] = 0u;
 }
 
 __kernel void max_unpool2d_claim(CLAIM_PARAMS) {
@@ -120,7 +119,7 @@ __kernel void max_unpool2d_claim_fill(CLAIM_PARAMS) {
     const INDEX_T p = (INDEX_T)get_global_id(0);
     if ((ulong)p >= (ulong)planes_ * (ulong)plane_) return;
     CLAIM_POSITION(p, nc, k);
-    const uint claim = *CLAIM_AT(nc, k);
+    const uint claim = claims[claims_off + (ulong)p];
     ELEM_T v = (ELEM_T)0;
     if (claim != 0u && (ulong)claim <= (ulong)H_ * (ulong)W_) {
         const INDEX_T i = (INDEX_T)(claim - 1u), h = i / W, w = i - h * W;

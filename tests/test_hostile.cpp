@@ -246,8 +246,8 @@ std::vector<uint8_t> slotBytes(OpHarness &h, const std::string &name) { return h
 
 // Plans h (with `moved` pointing at `alias` already, or moved there now by aclSetOutputTensorAddr when
 // !atPlanTime) and runs it, which must fail with 161002 and write nothing; returns the message.
-std::string runExpectingOverlapRejection(OpHarness &h, reliability::TensorSlot &moved, size_t movedOutputIndex, void *alias,
-                                         bool atPlanTime, aclrtStream stream) {
+std::string runExpectingOverlapRejection(OpHarness &h, reliability::TensorSlot &moved, size_t movedOutputIndex,
+                                         void *alias, bool atPlanTime, aclrtStream stream) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     EXPECT_ACL_OK(h.plan(&ws, &ex));

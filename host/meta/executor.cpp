@@ -74,10 +74,12 @@ std::string inPlaceHint(const aclOpExecutor &e, size_t o) {
 // two outputs that overlap each other: one overwrites the other, so a program can only lose data.
 // Both rejected before anything is enqueued, for every operator.
 void checkNoAliasing(const aclOpExecutor &e) {
-    for (size_t a = 0; a < e.outputs.size(); ++a) {
-        const Span first = spanOf(e.outputs[a]);
-        for (size_t b = a + 1; b < e.outputs.size(); ++b) {
-            const Span second = spanOf(e.outputs[b]);
+    std::vector<Span> outs;
+    for (const aclTensor &t : e.outputs) outs.push_back(spanOf(t));
+    for (size_t a = 0; a < outs.size(); ++a) {
+        const Span &first = outs[a];
+        for (size_t b = a + 1; b < outs.size(); ++b) {
+            const Span &second = outs[b];
             if (!first.overlaps(second)) continue;
             fail(ACLNN_ERR_PARAM_INVALID,
                  strformat("%s: %s overlaps %s in device memory (bytes %p-%p and %p-%p): each output needs memory of "
@@ -87,8 +89,8 @@ void checkNoAliasing(const aclOpExecutor &e) {
                            reinterpret_cast<void *>(second.first), reinterpret_cast<void *>(second.end)));
         }
     }
-    for (size_t o = 0; o < e.outputs.size(); ++o) {
-        const Span out = spanOf(e.outputs[o]);
+    for (size_t o = 0; o < outs.size(); ++o) {
+        const Span &out = outs[o];
         for (size_t i = 0; i < e.inputs.size(); ++i) {
             const Span in = spanOf(e.inputs[i]);
             if (!out.overlaps(in) || inPlaceAllowed(e, o, i)) continue;

@@ -22,7 +22,6 @@ constexpr const char *kApi = "aclnnConvTbc";
 constexpr size_t kSelf = 0, kWeight = 1, kBias = 2;
 constexpr size_t kOut = 0;
 
-
 struct Args {
     const aclTensor *self, *weight, *bias;
     int64_t pad;

@@ -9,7 +9,6 @@
 // stream's fault record (507015 at the next synchronize), as in MaxUnpool2dBackward.
 #include <algorithm>
 #include <climits>
-#include <cstring>
 
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "common/dtype.h"
@@ -146,9 +145,13 @@ void plan(OpPlan &plan, const Args &a) {
     if (claims) {
         const Operand words = plan.workspaceOperand(static_cast<uint64_t>(a.out->numel()), ACL_UINT32);
         const size_t positions = static_cast<size_t>(a.out->numel()), inputs = static_cast<size_t>(a.self->numel());
-        for (const char *name : {"max_unpool2d_claim_init", "max_unpool2d_claim", "max_unpool2d_claim_fill"}) {
+        const struct {
+            const char *name;
+            size_t workItems;
+        } steps[] = {{"max_unpool2d_claim_init", positions}, {"max_unpool2d_claim", inputs},
+                     {"max_unpool2d_claim_fill", positions}};
+        for (const auto &[name, n] : steps) {
             auto kernel = plan.kernel(program, name);
-            const size_t n = std::strcmp(name, "max_unpool2d_claim") == 0 ? inputs : positions;
             const size_t local = std::min<size_t>(kClaimGroup, kernel->maxWorkGroupSize());
             const size_t global = roundUp(n, local);
             plan.launch(kernel, LaunchSize::grid(1, &global, &local),
