@@ -167,7 +167,7 @@ def run_chunk(binary, chunk, index, results, args, deadline):
                 results.record(t, "crashed", 0, f"the process exited {rc} before this test started; see {log_path}")
             results.write()
             return
-        chunk = [t for t in chunk if t not in done and t not in results.status]
+        chunk = [t for t in chunk if t not in results.status]
         results.write()
 
 
