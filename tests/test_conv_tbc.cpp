@@ -31,6 +31,7 @@
 #include "golden/golden.h"
 #include "support/case_checks.h"
 #include "support/device_tensor.h"
+#include "support/gemm_backends.h"
 #include "support/golden_tally.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
@@ -387,60 +388,66 @@ TEST_P(ConvTbcForwardTest, CannSampleGivesTheDocumentedResults) {
 // CLBlast's kernels again, about 7 s).
 TEST_P(ConvTbcForwardTest, MatchesPyTorch) {
     SKIP_ON_RUSTICL();
-    {
-        SCOPED_TRACE("goldenData");
-        goldenData();
-    }
-    {
-        SCOPED_TRACE("cascadeIntoConvTbcBackward");
-        cascadeIntoConvTbcBackward();
-    }
+    testing_support::forEachGemmBackend(device(), [&] {
+        {
+            SCOPED_TRACE("goldenData");
+            goldenData();
+        }
+        {
+            SCOPED_TRACE("cascadeIntoConvTbcBackward");
+            cascadeIntoConvTbcBackward();
+        }
+    });
 }
 
 // The host-reference checks run in one test: on Intel's runtime every test process compiles CLBlast's
 // kernels again (about 7 s), so they share one.
 TEST_P(ConvTbcForwardTest, MatchesTheHostReference) {
     SKIP_ON_RUSTICL();
-    {
-        SCOPED_TRACE("every dtype and cubeMathType");
-        everyDtypeAndCubeMathType();
-    }
-    {
-        SCOPED_TRACE("FLOAT16 KEEP_DTYPE, long sums");
-        float16KeepDtypeLongSums();
-    }
-    {
-        SCOPED_TRACE("bias in another dtype");
-        biasInAnotherDtype();
-    }
-    {
-        SCOPED_TRACE("edge shapes");
-        edgeShapes();
-    }
-    {
-        SCOPED_TRACE("strided views and offsets");
-        stridedViewsAndOffsets();
-    }
-    {
-        SCOPED_TRACE("empty inputs");
-        emptyInputsGiveBiasAndEmptyOutWritesNothing();
-    }
+    testing_support::forEachGemmBackend(device(), [&] {
+        {
+            SCOPED_TRACE("every dtype and cubeMathType");
+            everyDtypeAndCubeMathType();
+        }
+        {
+            SCOPED_TRACE("FLOAT16 KEEP_DTYPE, long sums");
+            float16KeepDtypeLongSums();
+        }
+        {
+            SCOPED_TRACE("bias in another dtype");
+            biasInAnotherDtype();
+        }
+        {
+            SCOPED_TRACE("edge shapes");
+            edgeShapes();
+        }
+        {
+            SCOPED_TRACE("strided views and offsets");
+            stridedViewsAndOffsets();
+        }
+        {
+            SCOPED_TRACE("empty inputs");
+            emptyInputsGiveBiasAndEmptyOutWritesNothing();
+        }
+    });
 }
 
 TEST_P(ConvTbcForwardTest, RunsAreBitIdenticalAndRepeatable) {
     SKIP_ON_RUSTICL();
-    {
-        SCOPED_TRACE("bitIdenticalRunToRun");
-        bitIdenticalRunToRun();
-    }
-    {
-        SCOPED_TRACE("repeatableExecutorRunsTwice");
-        repeatableExecutorRunsTwice();
-    }
-    {
-        SCOPED_TRACE("registeredSweepCasePasses");
-        registeredSweepCasePasses();
-    }
+    testing_support::forEachGemmBackend(device(), [&] {
+        {
+            SCOPED_TRACE("bitIdenticalRunToRun");
+            bitIdenticalRunToRun();
+        }
+        {
+            SCOPED_TRACE("repeatableExecutorRunsTwice");
+            repeatableExecutorRunsTwice();
+        }
+        {
+            SCOPED_TRACE("registeredSweepCasePasses");
+            registeredSweepCasePasses();
+        }
+    });
 }
 
 TEST_P(ConvTbcForwardTest, OutOverlappingAnInputIsRejectedAndWritesNothing) {

@@ -29,12 +29,14 @@
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "blas/embedded_params.h"
 #include "blas/gemm.h"
+#include "blas/host_blas.h"
 #include "blas/gemm_blocking.h"
 #include "blas/tuned_params.h"
 #include "cases/conv_tbc_cases.h"
 #include "common/error.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
+#include "support/gemm_backends.h"
 #include "support/golden_tally.h"
 #include "ops/conv_tbc_backward.h"
 #include "runtime/device.h"
@@ -61,13 +63,18 @@ const char *dtypeLabel(aclDataType d) {
 class ConvTbcBackwardTest : public DeviceTest {
 protected:
     bool rusticl() const { return deviceIsRusticl(device()); }
+    void registeredSweepCasePasses();
 
     // Sets the case up, runs it once and checks it against its host reference.
     void runAndCheck(OpCase &c) { runAndCheckCase(c, stream); }
 
+    // Runs and checks the spec once per GEMM backend of the device; returns the last backend's case.
     std::unique_ptr<OpCase> runSpec(const ConvTbcSpec &s) {
-        auto c = makeConvTbcCase(s);
-        runAndCheck(*c);
+        std::unique_ptr<OpCase> c;
+        testing_support::forEachGemmBackend(device(), [&] {
+            c = makeConvTbcCase(s);
+            runAndCheck(*c);
+        });
         return c;
     }
 };
@@ -261,25 +268,34 @@ TEST_P(ConvTbcBackwardTest, EmptyTensorsGiveRealResults) {
 
 TEST_P(ConvTbcBackwardTest, BitIdenticalRunToRun) {
     SKIP_ON_RUSTICL();
-    for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
-        ConvTbcSpec s = convTbcSpec(std::string("determinism ") + dtypeLabel(dt), 70, 8, 33, 29, 3, 1, dt);
-        auto first = runSpec(s);
-        auto second = runSpec(s);
-        ConvTbcOutputs a = convTbcOutputs(*first), b = convTbcOutputs(*second);
-        EXPECT_EQ(a.gradInputBytes, b.gradInputBytes);
-        EXPECT_EQ(a.gradWeightBytes, b.gradWeightBytes);
-        EXPECT_EQ(a.gradBiasBytes, b.gradBiasBytes);
-    }
+    testing_support::forEachGemmBackend(device(), [&] {
+        for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
+            ConvTbcSpec s = convTbcSpec(std::string("determinism ") + dtypeLabel(dt), 70, 8, 33, 29, 3, 1, dt);
+            auto first = makeConvTbcCase(s), second = makeConvTbcCase(s);
+            runAndCheck(*first);
+            runAndCheck(*second);
+            ConvTbcOutputs a = convTbcOutputs(*first), b = convTbcOutputs(*second);
+            EXPECT_EQ(a.gradInputBytes, b.gradInputBytes);
+            EXPECT_EQ(a.gradWeightBytes, b.gradWeightBytes);
+            EXPECT_EQ(a.gradBiasBytes, b.gradBiasBytes);
+        }
+    });
 }
 
 TEST_P(ConvTbcBackwardTest, RepeatableExecutorRunsTwice) {
     SKIP_ON_RUSTICL();
-    auto c = makeConvTbcCase(convTbcSpec("repeatable", 6, 2, 3, 4, 3, 1));
-    runRepeatableExecutorTwice(*c, stream);
+    testing_support::forEachGemmBackend(device(), [&] {
+        auto c = makeConvTbcCase(convTbcSpec("repeatable", 6, 2, 3, 4, 3, 1));
+        runRepeatableExecutorTwice(*c, stream);
+    });
 }
 
 TEST_P(ConvTbcBackwardTest, RegisteredSweepCasePasses) {
     SKIP_ON_RUSTICL();
+    testing_support::forEachGemmBackend(device(), [&] { registeredSweepCasePasses(); });
+}
+
+void ConvTbcBackwardTest::registeredSweepCasePasses() {
     CaseList cases = makeCases("ConvTbcBackward");
     ASSERT_EQ(cases.size(), 5u);
     int speed = 0, sweep = 0;
@@ -636,6 +652,186 @@ TEST_P(ConvTbcBackwardTest, GemmFailureIsReported) {
         EXPECT_EQ(e.code(), 561000);
         EXPECT_NE(std::string(e.what()).find("kInsufficientMemory"), std::string::npos) << e.what();
     }
+}
+
+// The host BLAS where the device runs native kernels on host memory: the test machines install OpenBLAS
+// (scripts/install-deps.sh), so a missing backend here is a failure, not a skip.
+TEST_P(ConvTbcBackwardTest, HostBlasRunsWhereTheDeviceAllows) {
+    const aclcl::Device &dev = aclcl::deviceAt(device());
+    const bool capable = dev.nativeKernels && dev.hostUnifiedMemory;
+    EXPECT_EQ(testing_support::gemmBackends(device()).size(), capable ? 2u : 1u)
+        << "native kernels " << dev.nativeKernels << ", host-unified memory " << dev.hostUnifiedMemory
+        << "; OpenBLAS: " << aclcl::blas::hostBlasDescription();
+    using aclcl::blas::Backend;
+    using aclcl::blas::Precision;
+    {
+        aclcl::ScopedTestHook clblast(aclcl::TestHook::GemmBackend, 1);
+        EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single, 1e9).backend, Backend::ClBlast);
+    }
+    {
+        aclcl::ScopedTestHook host(aclcl::TestHook::GemmBackend, 2);
+        EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single, 1).backend,
+                  capable ? Backend::HostBlas : Backend::ClBlast);
+        const aclcl::blas::BackendChoice half = aclcl::blas::chooseBackend(dev, Precision::Half, 1e9);
+        EXPECT_EQ(half.backend, Backend::ClBlast);
+        EXPECT_NE(half.why.find("fp32 products only"), std::string::npos) << half.why;
+    }
+    // The variable, read on every call (no other thread runs here); an unknown value means auto.
+    const char *saved = std::getenv("ACLNN_OPENCL_GEMM");
+    const std::string before = saved ? saved : "";
+    setenv("ACLNN_OPENCL_GEMM", "clblast", 1);
+    EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single, 1e9).backend, Backend::ClBlast);
+    setenv("ACLNN_OPENCL_GEMM", "host", 1);
+    const aclcl::blas::BackendChoice host = aclcl::blas::chooseBackend(dev, Precision::Single, 1);
+    EXPECT_EQ(host.backend, capable ? Backend::HostBlas : Backend::ClBlast);
+    if (!capable) EXPECT_NE(host.why.find("the host BLAS was asked for, but"), std::string::npos) << host.why;
+    for (const char *autoValue : {"auto", "no-such-backend"}) {
+        setenv("ACLNN_OPENCL_GEMM", autoValue, 1);
+        EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single, 1e12).backend,
+                  capable ? Backend::HostBlas : Backend::ClBlast)
+            << autoValue;
+    }
+    if (saved) {
+        setenv("ACLNN_OPENCL_GEMM", before.c_str(), 1);
+    } else {
+        unsetenv("ACLNN_OPENCL_GEMM");
+    }
+}
+
+// enqueueProducts on both backends over buffers that the host BLAS must tell apart: A a sub-buffer and B
+// its parent (the same memory), C another sub-buffer of that parent, then a product with A and B the same
+// cl_mem, a zero fill, operands at odd element offsets. Every element is checked against a double
+// reference; nothing outside C's rows is written.
+TEST_P(ConvTbcBackwardTest, ProductsOnSubBuffersAndSharedBuffers) {
+    SKIP_ON_RUSTICL();
+    const aclcl::Device &dev = aclcl::deviceAt(device());
+    aclcl::Stream &s = aclcl::checkStream(stream);
+    const size_t align = static_cast<size_t>(dev.baseAddressAlignBytes) / sizeof(float);  // elements
+    const size_t m = 37, n = 29, k = 41, ld = 45;
+    const size_t aStart = align, cStart = 8 * align + ((m * ld + k * ld) / align + 1) * align;  // sub-buffer origins
+    const size_t total = cStart + 3 + m * ld + 64;
+    std::vector<double> init = randomValues(total, 77);
+    for (double &v : init) v = static_cast<float>(v);
+    for (const testing_support::GemmBackendCase &backend : testing_support::gemmBackends(device())) {
+        SCOPED_TRACE(backend.name);
+        DeviceTensor pool({static_cast<int64_t>(total)}, ACL_FLOAT);
+        pool.upload(init);
+        auto whole = aclcl::resolveDevicePointer(pool.data(), 4, "pool");
+        ASSERT_EQ(whole.offset * sizeof(float) % dev.baseAddressAlignBytes, 0u) << "the pool is not aligned";
+        auto sub = [&](size_t first, size_t count) {
+            cl_buffer_region r{(whole.offset + first) * sizeof(float), count * sizeof(float)};
+            cl_int err = CL_SUCCESS;
+            aclcl::ClMemPtr b(clCreateSubBuffer(whole.mem, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err));
+            EXPECT_EQ(err, CL_SUCCESS);
+            return b;
+        };
+        aclcl::ClMemPtr aSub = sub(aStart, m * ld + 5), cSub = sub(cStart, 3 + m * ld);
+        ASSERT_TRUE(aSub && cSub);
+        const size_t aOff = 5, bOff = aStart + m * ld + 5 + 1, cOff = 3;  // B inside the parent, past A
+        aclcl::blas::GemmDims d;
+        d.m = m, d.n = n, d.k = k, d.lda = ld, d.ldb = ld, d.ldc = ld;
+        d.transB = aclcl::blas::Op::NoTrans;
+        aclcl::blas::GemmDims sq;  // C[0..7, 0..7] += P^T P, P = the parent's first 8 x 8 block (A and B one cl_mem)
+        sq.m = sq.n = sq.k = 8, sq.lda = sq.ldb = ld, sq.ldc = ld;
+        sq.transA = aclcl::blas::Op::Trans;
+        std::vector<aclcl::blas::Product> products(4);
+        products[0].zero = true;  // C's first two rows, overwritten by the product after it
+        products[0].c = aclcl::BufferRef{cSub.get(), cOff};
+        products[0].zeroCount = 2 * ld;
+        products[1].dims = d;
+        products[1].alpha = 1.5f;
+        products[1].beta = 0.0f;
+        products[1].a = aclcl::BufferRef{aSub.get(), aOff};
+        products[1].b = aclcl::BufferRef{whole.mem, whole.offset + bOff};
+        products[1].c = aclcl::BufferRef{cSub.get(), cOff};
+        products[2].dims = sq;
+        products[2].beta = 1.0f;
+        products[2].a = aclcl::BufferRef{whole.mem, whole.offset};
+        products[2].b = aclcl::BufferRef{whole.mem, whole.offset};
+        products[2].c = aclcl::BufferRef{cSub.get(), cOff};
+        products[3].zero = true;  // the last row's tail padding, then nothing else
+        products[3].c = aclcl::BufferRef{cSub.get(), cOff + (m - 1) * ld + n};
+        products[3].zeroCount = ld - n;
+        const auto backendKind = backend.hook == 2 ? aclcl::blas::Backend::HostBlas : aclcl::blas::Backend::ClBlast;
+        uint64_t temp = 0;
+        for (const auto &p : products) {
+            if (!p.zero && backendKind == aclcl::blas::Backend::ClBlast)
+                temp = std::max(temp, aclcl::blas::gemmTempBytes(aclcl::deviceAt(device()),
+                                                                 aclcl::blas::Precision::Single, p.dims));
+        }
+        DeviceTensor ws({static_cast<int64_t>(aclcl::blas::tempRegionBytes(dev, temp) + 1)}, ACL_INT8);
+        auto wsAddr = aclcl::resolveDevicePointer(ws.data(), 1, "ws");
+        aclcl::ClMemPtr tempBuf = aclcl::blas::makeTempBuffer(dev, wsAddr.mem, wsAddr.offset, temp);
+        ASSERT_NO_THROW(aclcl::blas::enqueueProducts(dev, s.queue(), backendKind, aclcl::blas::Precision::Single,
+                                                     products, tempBuf.get()));
+        tempBuf.reset();
+        aSub.reset();
+        cSub.reset();
+        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        const std::vector<double> got = pool.download();
+        size_t checked = 0;
+        for (size_t at = 0; at < total; ++at) {
+            const bool inC = at >= cStart + cOff && at < cStart + cOff + m * ld;
+            if (!inC) {
+                ASSERT_EQ(got[at], init[at]) << "wrote outside C at " << at;
+                continue;
+            }
+            const size_t i = (at - cStart - cOff) / ld, j = (at - cStart - cOff) % ld;
+            double want = init[at], mag = std::fabs(init[at]);
+            size_t terms = 0;
+            if (j < n) {
+                double dot = 0, sum = 0;
+                for (size_t p = 0; p < k; ++p) {
+                    const double t = init[aStart + aOff + i * ld + p] * init[bOff + p * ld + j];
+                    dot += t;
+                    sum += std::fabs(t);
+                }
+                want = 1.5 * dot, mag = 1.5 * sum, terms = k;
+                if (i < 8 && j < 8) {
+                    for (size_t p = 0; p < 8; ++p) {
+                        const double t = init[p * ld + i] * init[p * ld + j];
+                        want += t;
+                        mag += std::fabs(t);
+                    }
+                    terms += 9;
+                }
+            } else if (i < 2 || i == m - 1) {
+                want = 0, mag = 0;  // zeroed padding
+            }
+            const double bound = (static_cast<double>(terms) + 3) * std::ldexp(1.0, -24) * mag;
+            ASSERT_LE(std::fabs(got[at] - want), bound) << "C[" << i << "," << j << "]";
+            ++checked;
+        }
+        EXPECT_EQ(checked, m * ld);
+    }
+}
+
+TEST_P(ConvTbcBackwardTest, HostBlasRejectsOperandsPastTheirBuffer) {
+    if (testing_support::gemmBackends(device()).size() < 2) GTEST_SKIP() << "no host BLAS on this device";
+    aclcl::Stream &s = aclcl::checkStream(stream);
+    DeviceTensor t({16}, ACL_FLOAT);
+    auto m = aclcl::resolveDevicePointer(t.data(), 4, "t");
+    t.upload(std::vector<double>(16, 2.0));
+    aclcl::blas::Product p;
+    p.dims.m = p.dims.n = p.dims.k = 4;
+    p.dims.lda = p.dims.ldb = p.dims.ldc = 4;
+    p.a = p.b = aclcl::BufferRef{m.mem, m.offset};
+    size_t bytes = 0;
+    ASSERT_EQ(clGetMemObjectInfo(m.mem, CL_MEM_SIZE, sizeof bytes, &bytes, nullptr), CL_SUCCESS);
+    const size_t last = bytes / sizeof(float) - 15;  // 16 elements from here end one past the buffer
+    p.c = aclcl::BufferRef{m.mem, last};
+    try {
+        aclcl::blas::enqueueProducts(aclcl::deviceAt(device()), s.queue(), aclcl::blas::Backend::HostBlas,
+                                     aclcl::blas::Precision::Single, {p}, nullptr);
+        FAIL() << "a product past its buffer was enqueued";
+    } catch (const aclcl::Error &e) {
+        EXPECT_EQ(e.code(), 561000);
+        const std::string want = "operand C needs 64 bytes from byte " + std::to_string(last * sizeof(float)) +
+                                 " of its buffer, which holds " + std::to_string(bytes);
+        EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
+    }
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    EXPECT_EQ(t.download(), std::vector<double>(16, 2.0)) << "a rejected product wrote";
 }
 
 TEST_P(ConvTbcBackwardTest, TunedParametersApplyToTheirDevice) {

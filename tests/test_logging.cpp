@@ -12,6 +12,7 @@
 #include "device_fixture.h"
 #include "kernels/program_cache.h"
 #include "support/device_tensor.h"
+#include "support/gemm_backends.h"
 #include "support/int_array.h"
 
 namespace {
@@ -122,24 +123,31 @@ TEST_P(LoggingTest, PackedInputsAndStagedOutputsAreSteps) {
 
 TEST_P(LoggingTest, GemmPlansListTheirGemms) {
     if (testing_support::deviceIsRusticl(device())) GTEST_SKIP() << "CLBlast is very slow on rusticl";
-    // ConvTbcBackward, T 5, B 1, C_in 2, C_out 2, K 1, pad 0: two GEMMs and the bias column sums.
-    DeviceTensor self({5, 1, 2}, ACL_FLOAT), input({5, 1, 2}, ACL_FLOAT), weight({1, 2, 2}, ACL_FLOAT),
-        bias({2}, ACL_FLOAT), gradInput({5, 1, 2}, ACL_FLOAT), gradWeight({1, 2, 2}, ACL_FLOAT),
-        gradBias({2}, ACL_FLOAT);
-    ScopedLogLevel scoped(3);
-    testing::internal::CaptureStderr();
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    const aclnnStatus st = aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, 0, 0, gradInput, gradWeight,
-                                                                gradBias, &ws, &ex);
-    const std::string text = testing::internal::GetCapturedStderr();
-    ASSERT_EQ(st, 0) << aclGetRecentErrMsg();
-    EXPECT_NE(text.find("aclnnConvTbcBackwardGetWorkspaceSize on "), std::string::npos) << text;
-    EXPECT_NE(text.find("pad=0 cubeMathType=0"), std::string::npos) << text;
-    EXPECT_NE(text.find("CLBlast fp32 (gemm NT m=5 n=2 k=2"), std::string::npos) << text;
-    EXPECT_NE(text.find("gemm TN m=2 n=2 k=5"), std::string::npos) << text;
-    EXPECT_NE(text.find("kernel column_sums global [2] local [auto]"), std::string::npos) << text;
-    aclDestroyAclOpExecutor(ex);
+    // ConvTbcBackward, T 5, B 1, C_in 2, C_out 2, K 1, pad 0: two GEMMs and the bias column sums; the
+    // GEMM step names its backend.
+    testing_support::forEachGemmBackend(device(), [&] {
+        DeviceTensor self({5, 1, 2}, ACL_FLOAT), input({5, 1, 2}, ACL_FLOAT), weight({1, 2, 2}, ACL_FLOAT),
+            bias({2}, ACL_FLOAT), gradInput({5, 1, 2}, ACL_FLOAT), gradWeight({1, 2, 2}, ACL_FLOAT),
+            gradBias({2}, ACL_FLOAT);
+        ScopedLogLevel scoped(3);
+        testing::internal::CaptureStderr();
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        const aclnnStatus st = aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, 0, 0, gradInput,
+                                                                    gradWeight, gradBias, &ws, &ex);
+        const std::string text = testing::internal::GetCapturedStderr();
+        ASSERT_EQ(st, 0) << aclGetRecentErrMsg();
+        const bool host = aclcl::testHook(aclcl::TestHook::GemmBackend) == 2;
+        EXPECT_NE(text.find("aclnnConvTbcBackwardGetWorkspaceSize on "), std::string::npos) << text;
+        EXPECT_NE(text.find("pad=0 cubeMathType=0"), std::string::npos) << text;
+        EXPECT_NE(text.find(std::string(host ? "host BLAS" : "CLBlast") + " fp32 (gemm NT m=5 n=2 k=2"),
+                  std::string::npos)
+            << text;
+        EXPECT_NE(text.find(host ? "[OpenBLAS " : "[asked for]"), std::string::npos) << text;
+        EXPECT_NE(text.find("gemm TN m=2 n=2 k=5"), std::string::npos) << text;
+        EXPECT_NE(text.find("kernel column_sums global [2] local [auto]"), std::string::npos) << text;
+        aclDestroyAclOpExecutor(ex);
+    });
 }
 
 INSTANTIATE_ON_ALL_DEVICES(LoggingTest);

@@ -4,6 +4,8 @@
 #include <clblast_half.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -11,8 +13,11 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "blas/gemm_blocking.h"
+#include "blas/host_blas.h"
 #include "blas/tuned_params.h"
 #include "common/error.h"
+#include "common/log.h"
+#include "common/test_hooks.h"
 #include "runtime/stream.h"
 
 namespace aclcl {
@@ -131,6 +136,74 @@ void gemm(const Device &device, cl_command_queue queue, Precision precision, con
                                       &queue, nullptr, temp);
         }
         checkStatus(rc, "Gemm", d);
+    }
+}
+
+const char *backendName(Backend backend) { return backend == Backend::HostBlas ? "host BLAS" : "CLBlast"; }
+
+namespace {
+
+enum class Request { Auto, ClBlast, Host };
+
+Request requested() {
+    switch (testHook(TestHook::GemmBackend)) {
+        case 1: return Request::ClBlast;
+        case 2: return Request::Host;
+        default: break;
+    }
+    const char *env = std::getenv("ACLNN_OPENCL_GEMM");
+    if (!env || !*env || std::strcmp(env, "auto") == 0) return Request::Auto;
+    if (std::strcmp(env, "clblast") == 0) return Request::ClBlast;
+    if (std::strcmp(env, "host") == 0) return Request::Host;
+    static std::once_flag warned;
+    std::call_once(warned, [env] {
+        ACLCL_LOG(Warn, strformat("ACLNN_OPENCL_GEMM=%s is none of clblast, host, auto: using auto", env));
+    });
+    return Request::Auto;
+}
+
+// Why the host BLAS cannot run these products on this device; empty when it can.
+std::string hostBlasObstacle(const Device &device, Precision precision) {
+    if (precision != Precision::Single) return "the host BLAS computes fp32 products only";
+    if (!device.nativeKernels) return "the device runs no native kernels";
+    if (!device.hostUnifiedMemory) return "the device's memory is not host memory";
+    std::string why;
+    if (!hostBlasAvailable(&why)) return why;
+    return std::string();
+}
+
+}  // namespace
+
+BackendChoice chooseBackend(const Device &device, Precision precision, double multiplyAdds) {
+    const Request request = requested();
+    if (request == Request::ClBlast) return {Backend::ClBlast, "asked for"};
+    const std::string obstacle = hostBlasObstacle(device, precision);
+    if (!obstacle.empty()) {
+        return {Backend::ClBlast, request == Request::Host ? "the host BLAS was asked for, but " + obstacle : obstacle};
+    }
+    if (request == Request::Auto && multiplyAdds < kHostBlasMinMultiplyAdds) {
+        return {Backend::ClBlast,
+                strformat("%.0f multiply-adds, below the host BLAS's %.0f", multiplyAdds, kHostBlasMinMultiplyAdds)};
+    }
+    return {Backend::HostBlas, hostBlasDescription()};
+}
+
+void enqueueProducts(const Device &device, cl_command_queue queue, Backend backend, Precision precision,
+                     const std::vector<Product> &products, cl_mem temp) {
+    if (backend == Backend::HostBlas) {
+        enqueueHostProducts(queue, products);
+        return;
+    }
+    const size_t bytes = elementBytes(precision);
+    for (const Product &p : products) {
+        if (p.zero) {
+            const cl_uint zero = 0;
+            clCheck(clEnqueueFillBuffer(queue, p.c.mem, &zero, bytes, p.c.offset * bytes, p.zeroCount * bytes, 0,
+                                        nullptr, nullptr),
+                    "clEnqueueFillBuffer (zero rows of a product sequence)", ACLNN_ERR_RUNTIME_ERROR);
+        } else {
+            gemm(device, queue, precision, p.dims, p.alpha, p.a, p.b, p.beta, p.c, temp);
+        }
     }
 }
 

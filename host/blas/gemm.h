@@ -1,14 +1,19 @@
-// The GEMM seam: row-major matrix products on a stream's queue through CLBlast, reading and writing
-// buffers at element offsets, with CLBlast's temporary buffer carved from the aclnn workspace.
+// The GEMM seam: row-major matrix products on a stream's queue, reading and writing buffers at element
+// offsets, through one of two backends chosen per device and per sequence of products (chooseBackend):
+// - CLBlast, on every device, with its temporary buffer carved from the aclnn workspace;
+// - the host BLAS (host_blas.h: OpenBLAS in an OpenCL native kernel), fp32 only, on CPU-memory devices
+//   that run native kernels.
 //
-// Plan time:  gemmTempBytes() for every GEMM (this also applies the device's tuned parameters, which
-//             must happen before CLBlast compiles its first GEMM kernel on that device), then reserve
-//             tempRegionBytes(device, max) bytes of workspace.
-// Run time:   makeTempBuffer() on that region once, then gemm() as often as needed, in queue order.
+// Plan time:  chooseBackend(); for CLBlast, gemmTempBytes() for every GEMM (this also applies the
+//             device's tuned parameters, which must happen before CLBlast compiles its first GEMM kernel
+//             on that device), then reserve tempRegionBytes(device, max) bytes of workspace.
+// Run time:   makeTempBuffer() on that region once, then enqueueProducts() (or gemm()), in queue order.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "runtime/cl_handles.h"
 #include "runtime/device.h"
@@ -49,6 +54,39 @@ ClMemPtr makeTempBuffer(const Device &device, cl_mem workspace, uint64_t regionB
 // Throws Error(ACLNN_ERR_INNER) with CLBlast's status when it fails.
 void gemm(const Device &device, cl_command_queue queue, Precision precision, const GemmDims &dims, float alpha,
           const BufferRef &a, const BufferRef &b, float beta, const BufferRef &c, cl_mem temp);
+
+enum class Backend { ClBlast, HostBlas };
+const char *backendName(Backend backend);  // "CLBlast", "host BLAS"
+
+struct BackendChoice {
+    Backend backend = Backend::ClBlast;
+    std::string why;  // why this backend (or, for the host BLAS, which library), for the plan log
+};
+
+// Below this many multiply-adds in all, a sequence of products stays in CLBlast even where the host BLAS
+// could run it (docs/gemm.md: the native kernel's fixed cost measured against CLBlast's at small sizes).
+constexpr double kHostBlasMinMultiplyAdds = 0;
+
+// The backend for a sequence of products of `multiplyAdds` multiply-adds in all on this device: the test
+// hook GemmBackend (1 CLBlast, 2 host), else ACLNN_OPENCL_GEMM (clblast, host, auto; read on every call),
+// else auto. Auto and host take the host BLAS where it can run (fp32, the device runs native kernels on
+// host-unified memory, OpenBLAS loads); auto also asks for kHostBlasMinMultiplyAdds. CLBlast otherwise.
+BackendChoice chooseBackend(const Device &device, Precision precision, double multiplyAdds);
+
+// One action of a sequence: C (+)= alpha * op(A) * op(B) + beta * C as gemm() does, or (zero) zeroCount
+// zero elements at c. Offsets in elements of the precision.
+struct Product {
+    bool zero = false;
+    GemmDims dims;
+    float alpha = 1.0f, beta = 0.0f;
+    BufferRef a, b, c;
+    uint64_t zeroCount = 0;
+};
+
+// Enqueues the products in order on queue through backend: for CLBlast one gemm() or fill per product,
+// temp as for gemm(); for the host BLAS native kernels that run all of them (temp unused).
+void enqueueProducts(const Device &device, cl_command_queue queue, Backend backend, Precision precision,
+                     const std::vector<Product> &products, cl_mem temp);
 
 // CLBlast's name for a status code ("kInvalidDimension"), for messages.
 const char *clblastStatusName(int status);

@@ -22,6 +22,7 @@ enum class TestHook : int {
     DelayEnqueueUs,      // every kernel launch of an operator (OpPlan::launch): sleep this many microseconds
                          // between setting its arguments and enqueueing it (widens a race window for the
                          // hostile-use tests)
+    GemmBackend,         // ConvTbc and ConvTbcBackward (host/blas): 1 CLBlast, 2 the host BLAS where it can run
     Count
 };
 

@@ -18,14 +18,6 @@ BufferRef at(const Operand &op, const RunContext &ctx, uint64_t first) {
     return r;
 }
 
-void enqueueZero(cl_command_queue queue, const BufferRef &ref, uint64_t count, size_t elementBytes,
-                 const std::string &op) {
-    const cl_uint zero = 0;
-    clCheck(clEnqueueFillBuffer(queue, ref.mem, &zero, elementBytes, ref.offset * elementBytes, count * elementBytes, 0,
-                                nullptr, nullptr),
-            ("clEnqueueFillBuffer (" + op + " zero rows)").c_str(), ACLNN_ERR_RUNTIME_ERROR);
-}
-
 }  // namespace
 
 GemmStep::GemmStep(OpPlan &plan, int8_t cubeMathType)
@@ -40,7 +32,7 @@ GemmStep::GemmStep(OpPlan &plan, int8_t cubeMathType)
 void GemmStep::gemm(const blas::GemmDims &dims, const Operand &a, uint64_t aFirst, const Operand &b, uint64_t bFirst,
                     float beta, const Operand &c, uint64_t cFirst) {
     actions_.push_back(Action{false, dims, a, b, c, aFirst, bFirst, cFirst, beta, 0});
-    tempBytes_ = std::max(tempBytes_, blas::gemmTempBytes(plan_.device(), precision_, dims));
+    multiplyAdds_ += static_cast<double>(dims.m) * static_cast<double>(dims.n) * static_cast<double>(dims.k);
     if (plan_.logging()) {
         description_ += strformat("%sgemm %s%s m=%zu n=%zu k=%zu beta=%g", description_.empty() ? "" : ", ",
                                   dims.transA == blas::Op::Trans ? "T" : "N",
@@ -63,39 +55,53 @@ void GemmStep::zero(const Operand &c, uint64_t first, uint64_t count) {
 
 void GemmStep::enqueue() {
     if (actions_.empty()) return;
+    const blas::BackendChoice choice = blas::chooseBackend(plan_.device(), precision_, multiplyAdds_);
+    uint64_t tempBytes = 0;
+    if (choice.backend == blas::Backend::ClBlast) {
+        for (const Action &g : actions_) {
+            if (!g.zero) tempBytes = std::max(tempBytes, blas::gemmTempBytes(plan_.device(), precision_, g.dims));
+        }
+    }
     uint64_t region = 0;
-    if (tempBytes_ > 0) region = plan_.reserveWorkspace(blas::tempRegionBytes(plan_.device(), tempBytes_));
+    if (tempBytes > 0) region = plan_.reserveWorkspace(blas::tempRegionBytes(plan_.device(), tempBytes));
     auto actions = std::make_shared<std::vector<Action>>(std::move(actions_));
     actions_.clear();
     const blas::Precision precision = precision_;
-    const uint64_t tempBytes = tempBytes_;
-    const size_t elementBytes = dtypeSize(dtype());
-    const std::string op = plan_.api();
+    const blas::Backend backend = choice.backend;
     const std::string what =
         !plan_.logging()
             ? std::string()
-            : strformat("CLBlast %s (%s), temp %llu bytes at workspace +%llu",
+            : strformat("%s %s (%s), temp %llu bytes at workspace +%llu [%s]", blas::backendName(backend),
                         precision == blas::Precision::Half ? "fp16" : "fp32", description_.c_str(),
-                        static_cast<unsigned long long>(tempBytes), static_cast<unsigned long long>(region));
+                        static_cast<unsigned long long>(tempBytes), static_cast<unsigned long long>(region),
+                        choice.why.c_str());
     plan_.step(
-        [actions, precision, tempBytes, region, elementBytes, op](RunContext &ctx) {
+        [actions, precision, backend, tempBytes, region](RunContext &ctx) {
             ClMemPtr temp;
             if (tempBytes > 0) {
                 BufferRef ws = ctx.workspace(region, ACL_INT8);  // offset in bytes
                 temp = blas::makeTempBuffer(ctx.device(), ws.mem, ws.offset, tempBytes);
             }
+            std::vector<blas::Product> products;
+            products.reserve(actions->size());
             for (const Action &g : *actions) {
-                if (g.zero) {
-                    enqueueZero(ctx.queue(), at(g.c, ctx, g.cFirst), g.zeroCount, elementBytes, op);
-                } else {
-                    blas::gemm(ctx.device(), ctx.queue(), precision, g.dims, 1.0f, at(g.a, ctx, g.aFirst),
-                               at(g.b, ctx, g.bFirst), g.beta, at(g.c, ctx, g.cFirst), temp.get());
+                blas::Product p;
+                p.zero = g.zero;
+                p.c = at(g.c, ctx, g.cFirst);
+                p.zeroCount = g.zeroCount;
+                if (!g.zero) {
+                    p.dims = g.dims;
+                    p.beta = g.beta;
+                    p.a = at(g.a, ctx, g.aFirst);
+                    p.b = at(g.b, ctx, g.bFirst);
                 }
+                products.push_back(p);
             }
+            blas::enqueueProducts(ctx.device(), ctx.queue(), backend, precision, products, temp.get());
         },
         what);
     description_.clear();
-    tempBytes_ = 0;
+    multiplyAdds_ = 0;
 }
 
 }  // namespace conv_tbc

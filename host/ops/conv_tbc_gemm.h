@@ -1,8 +1,8 @@
-// The GEMM step of the ConvTbc family (aclnnConvTbc and aclnnConvTbcBackward): per-tap GEMMs through
-// CLBlast (host/blas) on row ranges of (T*B, C) row-major views, where a time shift is an offset of B
-// rows, plus zero fills of rows no GEMM writes. The actions run in the order they were added, in one
-// plan step that shares one CLBlast temp buffer carved from the workspace (the queue is in order), so
-// the summation order is fixed and the results are deterministic.
+// The GEMM step of the ConvTbc family (aclnnConvTbc and aclnnConvTbcBackward): per-tap GEMMs through the
+// GEMM seam (host/blas: CLBlast, or the host BLAS on CPU devices) on row ranges of (T*B, C) row-major
+// views, where a time shift is an offset of B rows, plus zero fills of rows no GEMM writes. The actions run in the order they were added, in one
+// plan step (one backend for all of them, named in the plan log; with CLBlast, one temp buffer carved
+// from the workspace), in queue order, so the summation order is fixed and the results are deterministic.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +48,7 @@ private:
     blas::Precision precision_;
     std::vector<Action> actions_;
     std::string description_;  // the actions, for the log
-    uint64_t tempBytes_ = 0;
+    double multiplyAdds_ = 0;  // of every GEMM so far, for the backend choice
 };
 
 }  // namespace conv_tbc

@@ -118,6 +118,9 @@ std::vector<std::unique_ptr<Device>> enumerate() {
                                 d->nativeFloatVectorWidth > 1;
             const cl_uint alignBits = deviceValue<cl_uint>(id, CL_DEVICE_MEM_BASE_ADDR_ALIGN);
             d->baseAddressAlignBytes = alignBits >= 8 ? alignBits / 8 : 128;  // unreported: assume 1024 bits
+            d->nativeKernels = (deviceValue<cl_device_exec_capabilities>(id, CL_DEVICE_EXECUTION_CAPABILITIES) &
+                                CL_EXEC_NATIVE_KERNEL) != 0;
+            d->hostUnifiedMemory = deviceValue<cl_bool>(id, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE;
             d->implementation = implementationOf(d->platformName);
             // Mesa's rusticl (llvmpipe, LLVM 15) crashes or hangs compiling max_unpool2d_backward_staged for
             // some dtypes (docs/devices.md).

@@ -45,6 +45,10 @@ struct Device {
     // SIMD lanes instead, and kernels that vectorise inside one work-item measured 2-3x slower there).
     cl_uint nativeFloatVectorWidth = 1;
     uint64_t baseAddressAlignBytes = 1;  // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes (sub-buffer origins)
+    // CL_DEVICE_EXECUTION_CAPABILITIES has CL_EXEC_NATIVE_KERNEL: host functions run in a queue's order
+    // (clEnqueueNativeKernel). PoCL's CPU device, Intel's CPU runtime and Oclgrind: yes; rusticl, NVIDIA: no.
+    bool nativeKernels = false;
+    bool hostUnifiedMemory = false;  // CL_DEVICE_HOST_UNIFIED_MEMORY: buffers live in host memory
     Implementation implementation = Implementation::Other;
     // Known compiler bugs that steer kernel choices; operators ask these, never the platform name.
     struct {
