@@ -15,7 +15,7 @@
 #
 #   ACLNN_DEPS_DIR       where .deps goes (default <repo>/.deps)
 #   ACLNN_WITH_INTEL=0   skip Intel's runtime
-#   ACLNN_WITH_TORCH=1   also Debian's PyTorch and OpenBLAS, for the benchmark's PyTorch columns
+#   ACLNN_WITH_TORCH=1   also Debian's PyTorch, for the benchmark's PyTorch columns
 #                        (`make demo` sets it unless you pass ACLNN_WITH_TORCH=0; `make test` does not)
 #   ACLNN_WITH_PLOTS=1   also matplotlib, for bench/report.py's chart
 #   ACLNN_WITH_FUZZ=1    also clang with libFuzzer and the sanitizer runtimes (scripts/fuzz.sh)
@@ -36,15 +36,16 @@ install_packages() {
     ocl-icd-opencl-dev opencl-headers clinfo
     pocl-opencl-icd mesa-opencl-icd
     libclblast-dev
+    libopenblas0-pthread  # the host BLAS of CPU devices' GEMMs (host/blas/host_blas.h), loaded at run time
     libgtest-dev libgmock-dev
     oclgrind  # GPU-typed OpenCL simulator for the GPU-path check (tests/oclgrind/); no .icd file
   )
   # pip (Debian's, used only to download the wheels) and python3 to unpack them.
   [[ "$with_intel" == 1 ]] && packages+=(python3 python3-pip)
   # Optional: PyTorch for the benchmark's baseline columns (bench/torch_baseline.py) and regenerating
-  # golden data. libtorch needs a BLAS, and --no-install-recommends below would not pull one in.
+  # golden data. libtorch needs a BLAS: the OpenBLAS above (--no-install-recommends pulls in none).
   if [[ "${ACLNN_WITH_TORCH:-0}" == 1 ]]; then
-    packages+=(python3-torch libopenblas0-pthread python3-numpy)
+    packages+=(python3-torch python3-numpy)
   fi
   if [[ "${ACLNN_WITH_PLOTS:-0}" == 1 ]]; then
     packages+=(python3-matplotlib)
