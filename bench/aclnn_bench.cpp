@@ -12,6 +12,8 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "blas/gemm.h"
+#include "runtime/device.h"
 #include "bench_options.h"
 #include "bench_report.h"
 #include "case_list.h"
@@ -103,6 +105,33 @@ TimingPolicy policyFor(const Options &o) {
     return p;
 }
 
+// Whether the device's products run in the host BLAS unless asked otherwise (host/blas/gemm.h).
+bool hostBlasIsDefault(const BenchDevice &device) {
+    return aclcl::blas::chooseBackend(aclcl::deviceAt(device.id), aclcl::blas::Precision::Single).backend ==
+           aclcl::blas::Backend::HostBlas;
+}
+
+// The case again, on a fresh object, with every product in CLBlast (ACLNN_OPENCL_GEMM is read per call).
+CaseResult measureWithClblast(const CaseInfo &info, aclrtStream stream, const TimingPolicy &policy,
+                              const BenchDevice &device) {
+    CaseResult r;
+    r.detail = "the case is no longer registered";
+    for (auto &object : testing_support::makeCases(info.op)) {
+        if (!object || object->op != info.op || object->name != info.name) continue;
+        const char *saved = std::getenv("ACLNN_OPENCL_GEMM");
+        const std::string before = saved ? saved : "";
+        setenv("ACLNN_OPENCL_GEMM", "clblast", 1);
+        r = measureCase(*object, stream, policy, true, device.eventTiming);
+        if (saved) {
+            setenv("ACLNN_OPENCL_GEMM", before.c_str(), 1);
+        } else {
+            unsetenv("ACLNN_OPENCL_GEMM");
+        }
+        break;
+    }
+    return r;
+}
+
 // Measures the yardstick and every selected case on one device, filling `report`.
 void benchDevice(const Options &o, BenchDevice &device, const std::vector<CaseInfo> &selected, RunReport &report,
                  std::string *copyNote, Progress &progress) {
@@ -177,6 +206,10 @@ void benchDevice(const Options &o, BenchDevice &device, const std::vector<CaseIn
             if (r.outcome == Outcome::Timed && workOf(info) > 0) msPerWork[info.op] = r.wallMs / workOf(info);
             report.results[info.key()][device.id] = r;
             object.reset();
+            if (info.gemm && hostBlasIsDefault(device)) {
+                progress.show("[" + device.label + "] " + info.op + " " + info.name + " with CLBlast's GEMMs");
+                report.clblastResults[info.key()][device.id] = measureWithClblast(info, stream, policy, device);
+            }
             break;
         }
     }

@@ -83,18 +83,52 @@ std::string firstLine(const std::string &s, size_t maxLen = 160) {
     return line.size() > maxLen ? line.substr(0, maxLen - 3) + "..." : line;
 }
 
-const std::map<int, CaseResult> &resultsOf(const RunReport &report, const CaseInfo &c) {
+const std::map<int, CaseResult> &resultsOf(const std::map<std::string, std::map<int, CaseResult>> &table,
+                                           const CaseInfo &c) {
     static const std::map<int, CaseResult> kNone;
-    auto it = report.results.find(c.key());
-    return it == report.results.end() ? kNone : it->second;
+    auto it = table.find(c.key());
+    return it == table.end() ? kNone : it->second;
+}
+
+const std::map<int, CaseResult> &resultsOf(const RunReport &report, const CaseInfo &c) {
+    return resultsOf(report.results, c);
+}
+
+// The host BLAS and CLBlast side by side, for the GEMM cases timed both ways (RunReport::clblastResults).
+std::string gemmBackendsTable(const RunReport &report) {
+    std::string rows;
+    for (const CaseInfo &c : report.cases) {
+        const auto &host = resultsOf(report, c), &clblast = resultsOf(report.clblastResults, c);
+        for (const auto &d : report.devices) {
+            auto h = host.find(d.id), b = clblast.find(d.id);
+            if (h == host.end() || b == clblast.end()) continue;
+            auto wall = [](const CaseResult &r) { return r.outcome == Outcome::Timed ? r.wallMs : -1.0; };
+            const double hostMs = wall(h->second), clblastMs = wall(b->second);
+            const double torchMs = report.torch.lookupWall(c, "cpu");
+            auto cell = [](double ms) { return ms > 0 ? fmt(ms) : std::string("n/a"); };
+            rows += "| " + c.op + " | " + c.name + " | " + d.label + " | " + cell(hostMs) + " | " + cell(clblastMs) +
+                    " | " + ratio(clblastMs, hostMs) + " | " + (torchMs > 0 ? fmt(torchMs) : std::string("")) +
+                    " | " + ratio(torchMs, hostMs) + " | " + ratio(torchMs, clblastMs) + " |\n";
+        }
+    }
+    if (rows.empty()) return "";
+    return "\n### GEMM backends\n\nThe cases with matrix products, on the CPU devices whose products run in the host "
+           "BLAS (OpenBLAS through native kernels, docs/gemm.md), timed again with every product in CLBlast "
+           "(ACLNN_OPENCL_GEMM=clblast). Host wall time in ms (plan + run + synchronize); ratios > 1: the "
+           "first is faster.\n\n"
+           "| operator | case | device | host BLAS | CLBlast | host BLAS vs CLBlast | PyTorch CPU | host BLAS vs "
+           "PyTorch | CLBlast vs PyTorch |\n|---|---|---|---|---|---|---|---|---|\n" +
+           rows;
 }
 
 }  // namespace
 
 int RunReport::failures() const {
     int n = 0;
-    for (const auto &entry : results) {
-        for (const auto &r : entry.second) n += r.second.outcome == Outcome::Failed;
+    for (const auto *table : {&results, &clblastResults}) {
+        for (const auto &entry : *table) {
+            for (const auto &r : entry.second) n += r.second.outcome == Outcome::Failed;
+        }
     }
     return n;
 }
@@ -207,6 +241,8 @@ std::string renderMarkdown(const RunReport &report) {
         for (const auto &why : torchReasons) out += "PyTorch has no time for " + why + "\n";
     }
 
+    out += gemmBackendsTable(report);
+
     out += "\n### First call and host time\n\n";
     out += std::string("First call = the first GetWorkspaceSize + run + synchronize in this process, program "
                        "builds included") +
@@ -273,7 +309,27 @@ std::string renderJson(const RunReport &report) {
             first = false;
         }
     }
-    out += first ? "]\n}\n" : "\n  ]\n}\n";
+    out += first ? "]" : "\n  ]";
+    // Both backends of each case timed both ways.
+    std::string backends;
+    for (const CaseInfo &c : report.cases) {
+        const auto &host = resultsOf(report, c), &clblast = resultsOf(report.clblastResults, c);
+        for (const auto &d : report.devices) {
+            auto h = host.find(d.id), b = clblast.find(d.id);
+            if (h == host.end() || b == clblast.end()) continue;
+            const std::pair<const char *, const CaseResult *> both[] = {{"host BLAS", &h->second},
+                                                                         {"CLBlast", &b->second}};
+            for (const auto &[backend, r] : both) {
+                if (r->outcome != Outcome::Timed) continue;
+                backends += std::string(backends.empty() ? "\n    " : ",\n    ") + "{\"op\": " + jsonString(c.op) +
+                            ", \"case\": " + jsonString(c.name) + ", \"dtype\": " + jsonString(dtypeLabel(c.dtype)) +
+                            ", \"device\": " + jsonString(d.name) + ", \"backend\": " + jsonString(backend) +
+                            ", \"ms\": " + jsonNumber(r->deviceMs) + ", \"wall_ms\": " + jsonNumber(r->wallMs) + "}";
+            }
+        }
+    }
+    if (!backends.empty()) out += ",\n  \"gemm_backends\": [" + backends + "\n  ]";
+    out += "\n}\n";
     return out;
 }
 

@@ -19,6 +19,9 @@ struct RunReport {
     std::vector<std::string> copyNotes;  // per device: size used, or why the yardstick failed
     std::vector<CaseInfo> cases;
     std::map<std::string, std::map<int, CaseResult>> results;  // CaseInfo::key() -> device id -> result
+    // GEMM cases on devices whose products run in the host BLAS: the same case with every product in
+    // CLBlast (ACLNN_OPENCL_GEMM=clblast), so that both backends stand side by side.
+    std::map<std::string, std::map<int, CaseResult>> clblastResults;
     TorchResults torch;
 
     int failures() const;
@@ -31,7 +34,8 @@ std::string describeMachine();
 // and host-wall table, and the list of failures.
 std::string renderMarkdown(const RunReport &report);
 
-// The schema in docs/benchmarks.md: machine, devices (name, type, copy_gbps), results.
+// The schema in docs/benchmarks.md: machine, devices (name, type, copy_gbps), results, and gemm_backends
+// when some case ran on both GEMM backends.
 std::string renderJson(const RunReport &report);
 
 }  // namespace bench

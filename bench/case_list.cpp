@@ -14,6 +14,7 @@ CaseInfo describe(const testing_support::OpCase &c) {
     info.bytes = c.bytes;
     info.flops = c.flops;
     info.speed = c.speedCase;
+    info.gemm = c.gemm;
     info.sweep = c.sweep;
     info.params = c.params;
     return info;

@@ -15,6 +15,7 @@ struct CaseInfo {
     aclDataType dtype = ACL_FLOAT;
     double bytes = 0, flops = 0;
     bool speed = false;
+    bool gemm = false;  // OpCase::gemm
     std::string sweep;
     std::map<std::string, std::vector<double>> params;
 

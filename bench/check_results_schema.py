@@ -9,20 +9,24 @@ import json
 import sys
 
 TOP = {"machine": str, "devices": list, "results": list}
+TOP_OPTIONAL = {"gemm_backends": list}  # only when some case ran on both GEMM backends
 DEVICE = {"name": str, "type": str, "copy_gbps": (float, int, type(None))}
 NUM_OR_NULL = (float, int, type(None))
 RESULT = {"op": str, "case": str, "dtype": str, "device": str, "ms": (float, int), "wall_ms": (float, int),
           "first_call_ms": (float, int), "gbps": NUM_OR_NULL, "gflops": NUM_OR_NULL, "torch_device": (str, type(None)), "torch_ms": NUM_OR_NULL,
           "torch_wall_ms": NUM_OR_NULL}
+GEMM_BACKEND = {"op": str, "case": str, "dtype": str, "device": str, "backend": str, "ms": (float, int),
+                "wall_ms": (float, int)}
 
 
-def check_object(obj, spec, where):
+def check_object(obj, spec, where, optional=None):
+    optional = optional or {}
     if not isinstance(obj, dict):
         raise ValueError(f"{where}: not an object")
-    if set(obj) != set(spec):
-        raise ValueError(f"{where}: keys {sorted(obj)} differ from {sorted(spec)}")
-    for key, types in spec.items():
-        if not isinstance(obj[key], types) or isinstance(obj[key], bool):
+    if not set(spec) <= set(obj) <= set(spec) | set(optional):
+        raise ValueError(f"{where}: keys {sorted(obj)} differ from {sorted(spec)} (optional: {sorted(optional)})")
+    for key, types in {**spec, **optional}.items():
+        if key in obj and (not isinstance(obj[key], types) or isinstance(obj[key], bool)):
             raise ValueError(f"{where}.{key}: {obj[key]!r} has the wrong type")
 
 
@@ -34,7 +38,7 @@ def main(argv):
     try:
         with open(argv[1]) as f:
             doc = json.load(f)
-        check_object(doc, TOP, "top level")
+        check_object(doc, TOP, "top level", TOP_OPTIONAL)
         names = set()
         for i, d in enumerate(doc["devices"]):
             check_object(d, DEVICE, f"devices[{i}]")
@@ -53,6 +57,12 @@ def main(argv):
                 raise ValueError(f"results[{i}]: torch_device and torch_ms must be both null or both set")
             if (r["torch_ms"] is None) != (r["torch_wall_ms"] is None):
                 raise ValueError(f"results[{i}]: torch_ms and torch_wall_ms must be both null or both set")
+        for i, g in enumerate(doc.get("gemm_backends", [])):
+            check_object(g, GEMM_BACKEND, f"gemm_backends[{i}]")
+            if g["device"] not in names or g["backend"] not in ("host BLAS", "CLBlast"):
+                raise ValueError(f"gemm_backends[{i}]: device {g['device']!r} or backend {g['backend']!r}")
+            if not (g["ms"] > 0 and g["wall_ms"] > 0):
+                raise ValueError(f"gemm_backends[{i}]: times must be positive")
         if expect_op and not any(r["op"] == expect_op for r in doc["results"]):
             raise ValueError(f"no timed result for {expect_op}")
     except (OSError, ValueError) as e:

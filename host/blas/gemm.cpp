@@ -174,16 +174,12 @@ std::string hostBlasObstacle(const Device &device, Precision precision) {
 
 }  // namespace
 
-BackendChoice chooseBackend(const Device &device, Precision precision, double multiplyAdds) {
+BackendChoice chooseBackend(const Device &device, Precision precision) {
     const Request request = requested();
     if (request == Request::ClBlast) return {Backend::ClBlast, "asked for"};
     const std::string obstacle = hostBlasObstacle(device, precision);
     if (!obstacle.empty()) {
         return {Backend::ClBlast, request == Request::Host ? "the host BLAS was asked for, but " + obstacle : obstacle};
-    }
-    if (request == Request::Auto && multiplyAdds < kHostBlasMinMultiplyAdds) {
-        return {Backend::ClBlast,
-                strformat("%.0f multiply-adds, below the host BLAS's %.0f", multiplyAdds, kHostBlasMinMultiplyAdds)};
     }
     return {Backend::HostBlas, hostBlasDescription()};
 }

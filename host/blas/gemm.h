@@ -63,15 +63,12 @@ struct BackendChoice {
     std::string why;  // why this backend (or, for the host BLAS, which library), for the plan log
 };
 
-// Below this many multiply-adds in all, a sequence of products stays in CLBlast even where the host BLAS
-// could run it (docs/gemm.md: the native kernel's fixed cost measured against CLBlast's at small sizes).
-constexpr double kHostBlasMinMultiplyAdds = 0;
-
-// The backend for a sequence of products of `multiplyAdds` multiply-adds in all on this device: the test
-// hook GemmBackend (1 CLBlast, 2 host), else ACLNN_OPENCL_GEMM (clblast, host, auto; read on every call),
-// else auto. Auto and host take the host BLAS where it can run (fp32, the device runs native kernels on
-// host-unified memory, OpenBLAS loads); auto also asks for kHostBlasMinMultiplyAdds. CLBlast otherwise.
-BackendChoice chooseBackend(const Device &device, Precision precision, double multiplyAdds);
+// The backend for a sequence of products on this device: the test hook GemmBackend (1 CLBlast, 2 host),
+// else ACLNN_OPENCL_GEMM (clblast, host, auto; read on every call), else auto. Auto and host take the
+// host BLAS where it can run (fp32, the device runs native kernels on host-unified memory, OpenBLAS
+// loads), CLBlast otherwise. No size threshold: the host BLAS measured faster at every size, down to a
+// ConvTbc of T 4, B 1, C 4 (docs/gemm.md).
+BackendChoice chooseBackend(const Device &device, Precision precision);
 
 // One action of a sequence: C (+)= alpha * op(A) * op(B) + beta * C as gemm() does, or (zero) zeroCount
 // zero elements at c. Offsets in elements of the precision.

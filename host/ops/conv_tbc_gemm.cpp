@@ -32,7 +32,6 @@ GemmStep::GemmStep(OpPlan &plan, int8_t cubeMathType)
 void GemmStep::gemm(const blas::GemmDims &dims, const Operand &a, uint64_t aFirst, const Operand &b, uint64_t bFirst,
                     float beta, const Operand &c, uint64_t cFirst) {
     actions_.push_back(Action{false, dims, a, b, c, aFirst, bFirst, cFirst, beta, 0});
-    multiplyAdds_ += static_cast<double>(dims.m) * static_cast<double>(dims.n) * static_cast<double>(dims.k);
     if (plan_.logging()) {
         description_ += strformat("%sgemm %s%s m=%zu n=%zu k=%zu beta=%g", description_.empty() ? "" : ", ",
                                   dims.transA == blas::Op::Trans ? "T" : "N",
@@ -55,7 +54,7 @@ void GemmStep::zero(const Operand &c, uint64_t first, uint64_t count) {
 
 void GemmStep::enqueue() {
     if (actions_.empty()) return;
-    const blas::BackendChoice choice = blas::chooseBackend(plan_.device(), precision_, multiplyAdds_);
+    const blas::BackendChoice choice = blas::chooseBackend(plan_.device(), precision_);
     uint64_t tempBytes = 0;
     if (choice.backend == blas::Backend::ClBlast) {
         for (const Action &g : actions_) {
@@ -101,7 +100,6 @@ void GemmStep::enqueue() {
         },
         what);
     description_.clear();
-    multiplyAdds_ = 0;
 }
 
 }  // namespace conv_tbc

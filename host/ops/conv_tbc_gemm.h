@@ -48,7 +48,6 @@ private:
     blas::Precision precision_;
     std::vector<Action> actions_;
     std::string description_;  // the actions, for the log
-    double multiplyAdds_ = 0;  // of every GEMM so far, for the backend choice
 };
 
 }  // namespace conv_tbc

@@ -141,6 +141,7 @@ public:
         }
         macs *= static_cast<double>(spec_.B * spec_.Cin * spec_.Cout);
         flops = 2 * macs;
+        gemm = true;
         for (int r : {kSelf, kInput, kWeight, kGradInput, kGradWeight, kGradBias}) {
             bytes += static_cast<double>(product(dims_[r]) * static_cast<int64_t>(aclDataTypeSize(spec_.dtypes[r])));
         }

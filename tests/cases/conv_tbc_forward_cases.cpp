@@ -49,6 +49,7 @@ public:
         }
         macs *= static_cast<double>(spec_.B * spec_.Cin * spec_.Cout);
         flops = 2 * macs;
+        gemm = true;
         for (int r = kSelf; r <= kOut; ++r) {
             bytes += static_cast<double>(count(r) * static_cast<int64_t>(aclDataTypeSize(spec_.dtypes[r])));
         }

@@ -9,7 +9,7 @@ std::vector<GemmBackendCase> gemmBackends(int device) {
     std::vector<GemmBackendCase> backends{{1, aclcl::blas::backendName(aclcl::blas::Backend::ClBlast)}};
     aclcl::ScopedTestHook host(aclcl::TestHook::GemmBackend, 2);
     const aclcl::blas::BackendChoice choice =
-        aclcl::blas::chooseBackend(aclcl::deviceAt(device), aclcl::blas::Precision::Single, 1e9);
+        aclcl::blas::chooseBackend(aclcl::deviceAt(device), aclcl::blas::Precision::Single);
     if (choice.backend == aclcl::blas::Backend::HostBlas) {
         backends.push_back({2, aclcl::blas::backendName(aclcl::blas::Backend::HostBlas)});
     }

@@ -30,6 +30,7 @@ public:
     aclDataType dtype = ACL_FLOAT;
     double bytes = 0;  // bytes that must move once (inputs read + outputs written)
     double flops = 0;  // 0 for memory-bound operators
+    bool gemm = false;  // runs matrix products through the GEMM seam (host/blas): benchmarked per backend
     bool speedCase = false;  // one of the speed targets named in the issues
     std::string sweep;       // non-empty for size-sweep members: the sweep's name
     // Shapes and attributes by name, so that other tools (the PyTorch baseline) can rebuild the case;
