@@ -46,6 +46,7 @@
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
+#include "support/own_streams.h"
 
 using namespace testing_support;
 
@@ -804,6 +805,35 @@ TEST_P(ConvTbcBackwardTest, ProductsOnSubBuffersAndSharedBuffers) {
         }
         EXPECT_EQ(checked, m * ld);
     }
+}
+
+// Several threads, each on its own stream, run the same call at once: every thread's outputs are the
+// serial run's bits, on each backend. The products are large enough (1,200 x 96 x 96 and more) for
+// OpenBLAS to split them across its threads while other calls are in flight.
+TEST_P(ConvTbcBackwardTest, ThreadsAtOnceKeepTheSerialBits) {
+    SKIP_ON_RUSTICL();
+    const ConvTbcSpec spec = convTbcSpec("threads", 150, 8, 96, 96, 3, 1);
+    testing_support::forEachGemmBackend(device(), [&] {
+        auto serial = makeConvTbcCase(spec);
+        runAndCheck(*serial);
+        const ConvTbcOutputs want = convTbcOutputs(*serial);
+        constexpr int kThreads = 4;
+        std::vector<ConvTbcOutputs> got(kThreads);
+        const int hook = aclcl::testHook(aclcl::TestHook::GemmBackend);  // hooks are process-wide atomics
+        EXPECT_EQ(testing_support::runOnOwnStreams(device(), kThreads,
+                                                   [&](int t, aclrtStream own) {
+                                                       EXPECT_EQ(aclcl::testHook(aclcl::TestHook::GemmBackend), hook);
+                                                       auto c = makeConvTbcCase(spec);
+                                                       runAndCheckCase(*c, own);
+                                                       got[t] = convTbcOutputs(*c);
+                                                   }),
+                  0);
+        for (int t = 0; t < kThreads; ++t) {
+            EXPECT_EQ(got[t].gradInputBytes, want.gradInputBytes) << "thread " << t;
+            EXPECT_EQ(got[t].gradWeightBytes, want.gradWeightBytes) << "thread " << t;
+            EXPECT_EQ(got[t].gradBiasBytes, want.gradBiasBytes) << "thread " << t;
+        }
+    });
 }
 
 TEST_P(ConvTbcBackwardTest, HostBlasRejectsOperandsPastTheirBuffer) {

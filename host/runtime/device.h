@@ -47,6 +47,7 @@ struct Device {
     uint64_t baseAddressAlignBytes = 1;  // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes (sub-buffer origins)
     // CL_DEVICE_EXECUTION_CAPABILITIES has CL_EXEC_NATIVE_KERNEL: host functions run in a queue's order
     // (clEnqueueNativeKernel). PoCL's CPU device, Intel's CPU runtime and Oclgrind: yes; rusticl, NVIDIA: no.
+    // Oclgrind's memory is not host-unified (CL_DEVICE_HOST_UNIFIED_MEMORY false).
     bool nativeKernels = false;
     bool hostUnifiedMemory = false;  // CL_DEVICE_HOST_UNIFIED_MEMORY: buffers live in host memory
     Implementation implementation = Implementation::Other;
