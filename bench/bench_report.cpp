@@ -51,24 +51,41 @@ std::string cellFor(const CaseInfo &c, const CaseResult &r, const BenchDevice &d
     return cell;
 }
 
+std::string ratio(double num, double den) {
+    if (num <= 0 || den <= 0) return "";
+    return fmt(num / den) + "x";
+}
+
 // Fastest timed result among devices of one type, or a negative value: by device time, or by host
-// wall time (plan + run + synchronize, what a calling program waits).
+// wall time (plan + run + synchronize, what a calling program waits). *spread: that result's wallSpread.
 double bestOfType(const RunReport &report, const std::map<int, CaseResult> &byDevice, const std::string &type,
-                  bool hostWall = false) {
+                  bool hostWall = false, double *spread = nullptr) {
     double best = -1;
     for (const auto &d : report.devices) {
         if (d.type != type) continue;
         auto it = byDevice.find(d.id);
         if (it == byDevice.end() || it->second.outcome != Outcome::Timed) continue;
         double ms = hostWall ? it->second.wallMs : it->second.deviceMs;
-        if (ms > 0 && (best < 0 || ms < best)) best = ms;
+        if (ms > 0 && (best < 0 || ms < best)) {
+            best = ms;
+            if (spread) *spread = it->second.wallSpread;
+        }
     }
     return best;
 }
 
-std::string ratio(double num, double den) {
-    if (num <= 0 || den <= 0) return "";
-    return fmt(num / den) + "x";
+// A host-wall ratio whose two sides' runs spread by more than this (slowest over fastest) is marked:
+// on a busy machine one side's median can move tenfold between runs (docs/benchmarks.md).
+constexpr double kWideSpread = 3.0;
+
+// ratio(torch, ours) by host wall time, marked "~" when either side's runs spread widely.
+std::string wallRatio(const RunReport &report, const CaseInfo &c, const std::map<int, CaseResult> &byDevice,
+                      const std::string &type, const std::string &torchDevice) {
+    double ourSpread = 0;
+    const double ours = bestOfType(report, byDevice, type, true, &ourSpread);
+    const std::string r = ratio(report.torch.lookupWall(c, torchDevice), ours);
+    const double torchSpread = report.torch.lookupSpread(c, torchDevice);
+    return r.empty() || (ourSpread <= kWideSpread && torchSpread <= kWideSpread) ? r : r + "~";
 }
 
 bool hasType(const RunReport &report, const std::string &type) {
@@ -191,13 +208,12 @@ std::string renderMarkdown(const RunReport &report) {
         if (gpu && cpu) out += " " + ratio(bestCpu, bestGpu) + " |";
         double torchCpu = report.torch.lookup(c, "cpu");
         out += " " + (torchCpu > 0 ? fmt(torchCpu) + " ms" : std::string("")) + " | " + ratio(torchCpu, bestCpu) +
-               " | " + ratio(report.torch.lookupWall(c, "cpu"), bestOfType(report, byDevice, "CPU", true)) + " |";
+               " | " + wallRatio(report, c, byDevice, "CPU", "cpu") + " |";
         if (gpu || cuda) {
             // Device against CUDA-event time, host wall against PyTorch's call + synchronize.
             double torchCuda = report.torch.lookup(c, "cuda"), torchCudaWall = report.torch.lookupWall(c, "cuda");
             out += " " + (torchCuda > 0 ? fmt(torchCuda) + " / " + fmt(torchCudaWall) + " ms" : std::string("")) +
-                   " | " + ratio(torchCuda, bestGpu) + " | " +
-                   ratio(torchCudaWall, bestOfType(report, byDevice, "GPU", true)) + " |";
+                   " | " + ratio(torchCuda, bestGpu) + " | " + wallRatio(report, c, byDevice, "GPU", "cuda") + " |";
         }
         out += "\n";
         auto skipped = report.torch.skipped.find(c.key());
@@ -224,7 +240,9 @@ std::string renderMarkdown(const RunReport &report) {
            "PyTorch CPU, the call's host time) and once host wall against host wall (our GetWorkspaceSize + run + "
            "synchronize against PyTorch's call + synchronize: what a calling program waits, per-call overhead "
            "included; the fair comparison). PyTorch CUDA cells: CUDA-event time / host wall time of call and "
-           "synchronize.\n";
+           "synchronize. ~ after a host-wall ratio: the slowest of one side's timed calls took more than " +
+           std::to_string(static_cast<int>(kWideSpread)) +
+           " times its fastest (a busy machine), so that ratio can move a lot between runs.\n";
     for (const auto &d : report.devices) {
         if (!d.eventTiming) {
             out += "† " + d.label + ": the driver reports no real event timestamps (rusticl before Mesa 24 "

@@ -233,6 +233,7 @@ CaseResult measureCase(testing_support::OpCase &c, aclrtStream stream, const Tim
         r.outcome = Outcome::Timed;
         r.deviceMs = median(deviceMs);
         r.wallMs = median(wallMs);
+        r.wallSpread = *std::max_element(wallMs.begin(), wallMs.end()) / *std::min_element(wallMs.begin(), wallMs.end());
         r.runs = static_cast<int>(deviceMs.size());
     } catch (const std::exception &e) {
         r.outcome = Outcome::Failed;

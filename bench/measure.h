@@ -50,6 +50,7 @@ struct CaseResult {
     double deviceMs = 0;     // median device time of the timed runs (host run + synchronize time when the
                              // device has no event timing)
     double wallMs = 0;       // median host wall time of plan + run + synchronize
+    double wallSpread = 0;   // slowest over fastest host wall time of the timed runs
     double firstCallMs = 0;  // the first plan + run + synchronize, program builds included
     int runs = 0;
 };

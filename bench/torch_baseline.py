@@ -69,9 +69,10 @@ def load_builders():
 
 
 def time_case(torch, fn, device, quick):
-    """Median milliseconds of fn() after one warm-up call: (device ms, host wall ms). On the CPU both are
-    the call's host time; on CUDA the first is CUDA-event time (the kernels alone) and the second the host
-    time of the call and the synchronize (what a calling program waits)."""
+    """Median milliseconds of fn() after one warm-up call: (device ms, host wall ms, wall spread). On the
+    CPU both are the call's host time; on CUDA the first is CUDA-event time (the kernels alone) and the
+    second the host time of the call and the synchronize (what a calling program waits). The spread is
+    the slowest host wall time over the fastest."""
     min_runs, max_runs, target_s = (3, 20, 0.3) if quick else (10, 200, 2.0)
     floor_runs, slow_factor = (1, 3) if quick else (3, 5)
     cuda = device == "cuda"
@@ -101,7 +102,7 @@ def time_case(torch, fn, device, quick):
             spent += dt
             times.append(dt * 1e3)
             walls.append(dt * 1e3)
-    return statistics.median(times), statistics.median(walls)
+    return statistics.median(times), statistics.median(walls), max(walls) / min(walls)
 
 
 def main():
@@ -146,14 +147,14 @@ def main():
                 continue
             try:
                 fn = builder(torch, case.get("params", {}), dtypes[dtype_name], device)
-                ms, wall_ms = time_case(torch, fn, device, args.quick)
+                ms, wall_ms, wall_spread = time_case(torch, fn, device, args.quick)
             except Exception as e:  # PyTorch lacks a kernel for this dtype/device, or params are missing
                 skipped.append(dict(entry, reason=f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"))
                 continue
             finally:
                 if device == "cuda":
                     torch.cuda.empty_cache()
-            results.append(dict(entry, ms=ms, wall_ms=wall_ms))
+            results.append(dict(entry, ms=ms, wall_ms=wall_ms, wall_spread=wall_spread))
     write(args.out, {"torch_version": torch.__version__, "threads": torch.get_num_threads(), "cuda": cuda_name,
                      "results": results, "skipped": skipped})
     return 0

@@ -33,17 +33,13 @@ std::string temporaryPath(const char *suffix) {
 
 }  // namespace
 
-namespace {
-
-double find(const std::map<std::string, std::map<std::string, double>> &table, const CaseInfo &c,
-            const std::string &device) {
+double TorchResults::find(const std::map<std::string, std::map<std::string, double>> &table, const CaseInfo &c,
+                          const std::string &device) {
     auto it = table.find(c.key());
     if (it == table.end()) return -1;
     auto jt = it->second.find(device);
     return jt == it->second.end() ? -1 : jt->second;
 }
-
-}  // namespace
 
 double TorchResults::lookup(const CaseInfo &c, const std::string &device) const { return find(ms, c, device); }
 
@@ -74,6 +70,9 @@ TorchResults loadTorchResults(const std::string &path) {
         double ms = r["ms"].numberOr(-1), wall = r["wall_ms"].numberOr(-1);
         if (ms > 0) t.ms[key][r["device"].stringOr("cpu")] = ms;
         if (ms > 0 && wall > 0) t.wallMs[key][r["device"].stringOr("cpu")] = wall;
+        if (ms > 0 && r["wall_spread"].numberOr(-1) > 0) {
+            t.wallSpread[key][r["device"].stringOr("cpu")] = r["wall_spread"].numberOr(-1);
+        }
     }
     for (const auto &s : doc["skipped"].array) {
         std::string key = s["op"].stringOr("") + "\n" + s["case"].stringOr("");

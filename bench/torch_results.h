@@ -20,12 +20,20 @@ struct TorchResults {
     // Host wall time of the call and its synchronize, where it differs from ms (CUDA: ms is CUDA-event
     // time, the kernels alone). Older result files have none: then lookupWall gives ms.
     std::map<std::string, std::map<std::string, double>> wallMs;
+    // Slowest over fastest host wall time of the timed calls (older result files have none).
+    std::map<std::string, std::map<std::string, double>> wallSpread;
     std::map<std::string, std::string> skipped;                 // CaseInfo::key() -> first reason
 
     // Milliseconds for this case on that PyTorch device, or a negative value.
     double lookup(const CaseInfo &c, const std::string &device) const;
     // The same call's host wall time (lookup's value where the file gives none).
     double lookupWall(const CaseInfo &c, const std::string &device) const;
+    // Slowest over fastest host wall time, or a negative value.
+    double lookupSpread(const CaseInfo &c, const std::string &device) const { return find(wallSpread, c, device); }
+
+private:
+    static double find(const std::map<std::string, std::map<std::string, double>> &table, const CaseInfo &c,
+                       const std::string &device);
 };
 
 TorchResults loadTorchResults(const std::string &path);
