@@ -211,6 +211,14 @@ TEST_P(ConvTbcBackwardTest, EdgeShapes) {
     for (const ConvTbcSpec &s : shapes) runSpec(s);
 }
 
+// Real sizes for the operator's own kernels (the GEMMs are the backends'): gradBias sums 70,000 rows of
+// self, beyond the 65,535 loop iterations Mesa's llvmpipe allows one work-item (rusticl runs no ConvTbc
+// computation: CLBlast is too slow there).
+TEST_P(ConvTbcBackwardTest, RealSizeColumnSums) {
+    SKIP_ON_RUSTICL();
+    runSpec(convTbcSpec("70,000 rows", 70000, 1, 2, 3, 1, 0));
+}
+
 TEST_P(ConvTbcBackwardTest, StridedViewsAndOffsets) {
     SKIP_ON_RUSTICL();
     for (ConvTbcLayout layout : {ConvTbcLayout::Offset, ConvTbcLayout::SwappedRows, ConvTbcLayout::ChannelsOuter}) {

@@ -407,6 +407,15 @@ TEST_P(GroupNormSwishGradTest, LargePlaneFewChannels) {
     }
 }
 
+// Real sizes, on every device. Mesa's llvmpipe stops every loop of one work-item after 65,535 iterations in
+// all, without an error; a kernel walking a whole group in one work-item would return partial sums there.
+// Groups of 2^19 elements (a VAE block at 512x512: 2 channels of 512x512 per group), and a 1-D signal of
+// 140,000 elements per group.
+TEST_P(GroupNormSwishGradTest, RealSizeGroups) {
+    checkProblem(makeProblem({1, 4, 512, 512}, 2, 1.0, ACL_FLOAT, 345));
+    checkProblem(makeProblem({1, 2, 140000}, 1, 1.0, ACL_FLOAT, 346));
+}
+
 // Many channels, tiny planes: many planes per work-group and long channel reductions.
 TEST_P(GroupNormSwishGradTest, ManyChannelsTinyPlanes) {
     if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";

@@ -196,6 +196,27 @@ TEST_P(Im2colBackwardTest, ExtremeGeometries) {
     }
 }
 
+// Real sizes, on every device (a kernel looping over a whole row or plane in one work-item would stop
+// after 65,535 iterations on Mesa's llvmpipe, silently): a long 1-D signal (1x16x1x5000, kernel 1x3, as a
+// Conv1d unfold calls it) and a 512x512 plane with a 3x3 kernel.
+TEST_P(Im2colBackwardTest, RealSizes) {
+    Im2colSpec s;
+    s.name = "long 1-D signal";
+    s.N = 1;
+    s.C = 16;
+    s.H = 1;
+    s.W = 5000;
+    s.KH = 1;
+    s.KW = 3;
+    runAndCheck(s);
+    s.name = "512x512 plane, 3x3 kernel, padding 1";
+    s.C = 2;
+    s.H = s.W = 512;
+    s.KH = s.KW = 3;
+    s.PH = s.PW = 1;
+    runAndCheck(s);
+}
+
 TEST_P(Im2colBackwardTest, LargeKernelUsesTheGenericKernel) {
     // 11x9 = 99 taps: beyond the unrolled kernel's limit.
     Im2colSpec s;

@@ -275,6 +275,27 @@ TEST_P(MaxUnpoolTest, ExtremeShapes) {
     }
 }
 
+// Real sizes, on every device (a kernel walking a whole plane in one work-item would stop after 65,535
+// iterations on Mesa's llvmpipe, silently): 256x512 output planes, a SegNet decoder at 512x512, and a
+// 512x512 one.
+TEST_P(MaxUnpoolTest, RealSizePlanes) {
+    UnpoolSpec s;
+    s.name = "128x256 into 256x512";
+    s.N = 1;
+    s.C = 2;
+    s.H = 128;
+    s.W = 256;
+    s.oH = 256;
+    s.oW = 512;
+    s.seed = 5;
+    runAndCheck(s);
+    s.name = "256x256 into 512x512";
+    s.C = 1;
+    s.H = s.W = 256;
+    s.oH = s.oW = 512;
+    runAndCheck(s);
+}
+
 TEST_P(MaxUnpoolTest, WideIndexKernelsMatch) {
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     for (bool direct : {false, true}) {
