@@ -7,10 +7,13 @@
 
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "aclnnop/aclnn_im2col_backward.h"
+#include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
+#include "aclnnop/aclnn_reflection_pad2d.h"
 #include "common/log.h"
 #include "device_fixture.h"
 #include "kernels/program_cache.h"
+#include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/gemm_backends.h"
 #include "support/int_array.h"
@@ -148,6 +151,46 @@ TEST_P(LoggingTest, GemmPlansListTheirGemms) {
         EXPECT_NE(text.find("kernel column_sums global [2] local [auto]"), std::string::npos) << text;
         aclDestroyAclOpExecutor(ex);
     });
+}
+
+// Bounded loops (launch.h, kMaxWalkTrips): a kernel that walks a row or group in one work-item is planned
+// only while the walk is short; a long one takes the kernel that spreads it over many work-items, on
+// every device. The plans name the kernels.
+TEST_P(LoggingTest, LongWalksTakeTheManyWorkItemKernels) {
+    const bool walking = !aclcl::deviceAt(device()).manyWorkItemKernels();
+    auto planText = [&](auto &&planCall) {
+        ScopedLogLevel scoped(3);
+        testing::internal::CaptureStderr();
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        const aclnnStatus st = planCall(&ws, &ex);
+        const std::string text = testing::internal::GetCapturedStderr();
+        EXPECT_EQ(st, 0) << aclGetRecentErrMsg();
+        if (ex) aclDestroyAclOpExecutor(ex);
+        return text;
+    };
+    IntArray pads({1, 1, 1, 1});
+    for (int64_t width : {int64_t{100}, int64_t{70000}}) {
+        SCOPED_TRACE("ReflectionPad2d, rows of " + std::to_string(width + 2));
+        DeviceTensor self({1, 1, 2, width}, ACL_FLOAT), out({1, 1, 4, width + 2}, ACL_FLOAT);
+        const std::string text =
+            planText([&](uint64_t *ws, aclOpExecutor **ex) { return aclnnReflectionPad2dGetWorkspaceSize(self, pads, out, ws, ex); });
+        const bool rows = text.find("kernel pad2d_fwd_rows ") != std::string::npos;
+        EXPECT_EQ(rows, walking && width == 100) << text;
+        EXPECT_NE(text.find(rows ? "kernel pad2d_fwd_rows " : "kernel pad2d_fwd "), std::string::npos) << text;
+    }
+    for (int64_t side : {int64_t{32}, int64_t{512}}) {
+        SCOPED_TRACE("GroupNormSwish, groups of " + std::to_string(2 * side * side));
+        DeviceTensor x({1, 4, side, side}, ACL_FLOAT), gamma({4}, ACL_FLOAT), beta({4}, ACL_FLOAT),
+            y({1, 4, side, side}, ACL_FLOAT), mean({1, 2}, ACL_FLOAT), rstd({1, 2}, ACL_FLOAT);
+        const std::string text = planText([&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnGroupNormSwishGetWorkspaceSize(x, gamma, beta, 2, nullptr, 1e-5, true, 1.0, y, mean, rstd, ws,
+                                                       ex);
+        });
+        const bool oneLane = text.find("local [1]") != std::string::npos;
+        EXPECT_EQ(oneLane, walking && side == 32) << text;
+        EXPECT_NE(text.find("kernel gns_group global"), std::string::npos) << text;
+    }
 }
 
 INSTANTIATE_ON_ALL_DEVICES(LoggingTest);

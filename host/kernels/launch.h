@@ -115,6 +115,20 @@ inline size_t roundUp(size_t n, size_t multiple) { return (n + multiple - 1) / m
 // at most rowTarget work-items (a multiple of 8), then as many rows as fit in `target` work-items.
 void rowLocalSize(size_t kernelMax, int64_t W, int64_t H, size_t local[3], size_t target = 256,
                   size_t rowTarget = 64);
+// The most loop trips, all its loops together, that one work-item of a walking kernel (one work-item
+// per row, plane or group: the CPU kernels) may take. Mesa's llvmpipe stops every work-item's loops
+// after 65,535 trips in all, without an error, and other drivers end long-running work-items with
+// watchdogs; no OpenCL query tells either. A longer walk runs on the kernels that spread the same work
+// over many work-items (the GPU shapes), or is split (docs/devices.md, "Bounded loops").
+constexpr double kMaxWalkTrips = 32768;
+
+// Whether an operator may take its walking kernel for a launch whose work-items each loop about `trips`
+// times: not on a device that wants many work-items (Device::manyWorkItemKernels), not beyond
+// kMaxWalkTrips. The one place the operators ask.
+inline bool walkingKernelFits(const Device &device, double trips) {
+    return !device.manyWorkItemKernels() && trips <= kMaxWalkTrips;
+}
+
 // A local size of about `target` work-items: the x extent first (up to its global size), then y, z;
 // within the device's per-dimension limits.
 void fillLocalSize(const Device &device, size_t kernelMax, const size_t global[3], size_t target, size_t local[3]);

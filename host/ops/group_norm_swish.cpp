@@ -73,12 +73,16 @@ GroupNormShape validate(const char *op, const Args &a) {
     return s;
 }
 
-// GPUs: 64 work-items per (n, group) (where the device allows work-groups of 64); CPUs: one. The tests
-// force either with TestHook::GnsgWorkSplit (2: the GPU split, any other non-zero value: the CPU split).
-int64_t chooseLanes(const Device &device) {
+// GPUs: 64 work-items per (n, group) (where the device allows work-groups of 64); CPUs: one, which walks
+// the group (L elements) in about L/256 trips per statistics pass and L/16 for y, unless that is more
+// than kMaxWalkTrips (launch.h). The tests force either with TestHook::GnsgWorkSplit (2: the GPU split,
+// any other non-zero value: the CPU split). Both splits give the same bits (cl_kernels/group_norm_swish.cl).
+int64_t chooseLanes(const Device &device, int64_t groupElements) {
     const int forced = testHook(TestHook::GnsgWorkSplit);
     if (forced != 0) return forced == 2 ? kGpuLanes : 1;
-    return device.manyWorkItemKernels() && device.maxWorkGroupSize >= static_cast<size_t>(kGpuLanes) ? kGpuLanes : 1;
+    const double trips = static_cast<double>(groupElements) * (2.0 / 256 + 1.0 / 16);
+    return !walkingKernelFits(device, trips) && device.maxWorkGroupSize >= static_cast<size_t>(kGpuLanes) ? kGpuLanes
+                                                                                                           : 1;
 }
 
 void plan(OpPlan &plan, const Args &a) {
@@ -100,7 +104,7 @@ void plan(OpPlan &plan, const Args &a) {
     const Operand y = plan.contiguousOutput(kY, xType), mean = plan.contiguousOutput(kMean, pType),
                   rstd = plan.contiguousOutput(kRstd, pType);
 
-    const int64_t lanes = chooseLanes(plan.device());
+    const int64_t lanes = chooseLanes(plan.device(), s.channelsPerGroup() * s.planeLen);
     Defines defines;
     defines.slot("X", xType, ACL_FLOAT).slot("P", pType, ACL_FLOAT);
     defines.value("X_KIND", xType == ACL_FLOAT ? 0 : xType == ACL_FLOAT16 ? 1 : 2);

@@ -178,14 +178,20 @@ void plan(OpPlan &plan, const Args &a) {
     } else {
         defines.value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)));
     }
-    const bool element = testHook(TestHook::Im2colGeneric) != 0 || plan.device().manyWorkItemKernels();
+    // The row kernel walks up to kBlockRowsPerItem block rows of L1 columns per work-item: as many as
+    // kMaxWalkTrips allows (launch.h), and none when one block row alone is longer.
+    const bool element = testHook(TestHook::Im2colGeneric) != 0 ||
+                         !walkingKernelFits(plan.device(), static_cast<double>(g.L1));
     // The row kernel's copy in vectors of 8 where work-items are packed into lanes (see below).
     defines.flag("VEC_COPY", !element && !cast && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
     ProgramHandle program = plan.program("im2col", defines);
     const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
     const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
     const int64_t geo[13] = {g.H, g.W, g.C, g.rows, g.L0, g.L1, g.KW, g.SH, g.SW, g.DH, g.DW, g.PH, g.PW};
-    const int64_t perItem = element ? 1 : std::min(g.L0, kBlockRowsPerItem);
+    const int64_t perItem =
+        element ? 1
+                : std::max<int64_t>(1, std::min({g.L0, kBlockRowsPerItem,
+                                                 static_cast<int64_t>(kMaxWalkTrips) / std::max<int64_t>(g.L1, 1)}));
     auto bind = [=](Kernel &k, RunContext &ctx) {
         if (element) {
             k.args(src.resolve(ctx), dst.resolve(ctx), geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6], geo[7],

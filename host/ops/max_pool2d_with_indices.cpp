@@ -106,8 +106,10 @@ void plan(OpPlan &plan, const Args &a) {
                w.pW, w.dH, w.dW, C, planes, in.sN, in.sC, in.sH, in.sW, out.sN, out.sC, out.sH, out.sW, idx.sN,
                idx.sC, idx.sH, idx.sW);
     };
-    // GPUs (and the tests, through the element-kernel hook the pads also use): one work-item per output.
-    if (testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().manyWorkItemKernels()) {
+    // GPUs, output rows whose windows hold more than kMaxWalkTrips taps in all (launch.h), and the tests,
+    // through the element-kernel hook the pads also use: one work-item per output.
+    const double rowTrips = static_cast<double>(OW) * static_cast<double>(w.kH) * static_cast<double>(w.kW);
+    if (testHook(TestHook::Pad2dElementKernel) != 0 || !walkingKernelFits(plan.device(), rowTrips)) {
         auto kernel = plan.kernel(program, "max_pool2d_fwd");
         const size_t global[3] = {static_cast<size_t>(OW), static_cast<size_t>(OH), static_cast<size_t>(planes)};
         size_t local[3];

@@ -129,9 +129,11 @@ void plan(OpPlan &plan, const Args &a) {
     const bool localStage =
         dt != ACL_FLOAT && planesHook != 2 && planeBytes <= plan.device().localMemSize;
     const bool staged = dt != ACL_FLOAT && !localStage;
+    // The planes kernel walks a whole plane per work-item: zeroes it, scatters OH*OW terms, copies it out.
+    const double planeTrips = 2.0 * static_cast<double>(g.H * g.W) + static_cast<double>(g.OH * g.OW);
     const bool planesKernel =
         (planesHook != 0 || (testHook(TestHook::Pad2dElementKernel) == 0 && plan.device().isCpu() &&
-                             !plan.device().manyWorkItemKernels() &&
+                             walkingKernelFits(plan.device(), planeTrips) &&
                              planes >= static_cast<int64_t>(plan.device().computeUnits))) &&
         (!staged || stageBytes <= plan.device().maxAllocSize);
     Defines defines;

@@ -126,8 +126,11 @@ void plan(OpPlan &plan, const Args &a) {
     // i + 1 must stay below 2^31; a plane of 2^31 - 1 inputs or more takes the per-plane kernel. The
     // claims live in workspace, 4 bytes per position of out, never in out itself: concurrent runs of
     // one repeatable executor write the same out (cl_kernels/max_unpool2d.cl).
-    const bool claims =
-        (testHook(TestHook::MaxUnpoolDirect) != 0 || plan.device().manyWorkItemKernels()) && g.H * g.W < INT32_MAX;
+    // The per-plane kernel walks a whole plane per work-item (zeroes oH*oW, scatters H*W): planes longer
+    // than kMaxWalkTrips (launch.h) take the claim kernels too.
+    const double planeTrips = static_cast<double>(plane) + static_cast<double>(g.H * g.W);
+    const bool claims = (testHook(TestHook::MaxUnpoolDirect) != 0 || !walkingKernelFits(plan.device(), planeTrips)) &&
+                        g.H * g.W < INT32_MAX;
     ProgramHandle program = plan.program("max_unpool2d", defines);
 
     const cl_uint faultTag = registerFaultSource(kApi, describeFault);

@@ -119,7 +119,9 @@ void plan(OpPlan &plan, const Args &a) {
                        static_cast<double>(geo.W) + std::abs(static_cast<double>(geo.left)) +
                        std::abs(static_cast<double>(geo.top))) + static_cast<double>(planes) + 64.0);
 
-    const bool elementKernel = testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().manyWorkItemKernels();
+    // The row kernel walks one out row (OW elements) per work-item.
+    const bool elementKernel = testHook(TestHook::Pad2dElementKernel) != 0 ||
+                               !walkingKernelFits(plan.device(), static_cast<double>(geo.OW));
     Defines defines;
     defines.flag("MODE_REFLECT", a.mode == PadMode::Reflection)
         .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)))
@@ -133,8 +135,8 @@ void plan(OpPlan &plan, const Args &a) {
                inStrides[0], inStrides[1], inStrides[2], inStrides[3], outStrides[0], outStrides[1], outStrides[2],
                outStrides[3]);
     };
-    // GPUs and rusticl (Device::manyWorkItemKernels; the tests everywhere, through the Pad2d
-    // kernel-choice hook): one work-item per element (an H200: 36-37% of its copy bandwidth on the speed
+    // GPUs and rusticl (Device::manyWorkItemKernels), rows longer than kMaxWalkTrips (launch.h), and the
+    // tests everywhere, through the Pad2d kernel-choice hook: one work-item per element (an H200: 36-37% of its copy bandwidth on the speed
     // case, one output row per work-group; docs/benchmarks.md says what would close the gap).
     if (elementKernel) {
         auto kernel = plan.kernel(program, "pad2d_fwd");
