@@ -129,8 +129,10 @@ void plan(OpPlan &plan, const Args &a) {
     const bool localStage =
         dt != ACL_FLOAT && planesHook != 2 && planeBytes <= plan.device().localMemSize;
     const bool staged = dt != ACL_FLOAT && !localStage;
-    // The planes kernel walks a whole plane per work-item: zeroes it, scatters OH*OW terms, copies it out.
-    const double planeTrips = 2.0 * static_cast<double>(g.H * g.W) + static_cast<double>(g.OH * g.OW);
+    // The planes kernel walks a whole plane per work-item: zeroes it and copies it out 16 elements a trip
+    // (plus a row's tail), scatters 8 outputs a trip (plus a row's tail).
+    const double planeTrips = 2.0 * static_cast<double>(g.H) * (static_cast<double>(g.W) / 16 + 16) +
+                              static_cast<double>(g.OH) * (static_cast<double>(g.OW) / 8 + 8);
     const bool planesKernel =
         (planesHook != 0 || (testHook(TestHook::Pad2dElementKernel) == 0 && plan.device().isCpu() &&
                              walkingKernelFits(plan.device(), planeTrips) &&
