@@ -35,6 +35,7 @@
 #include "support/golden_tally.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -464,7 +465,7 @@ TEST_P(ConvTbcForwardTest, OutOverlappingAnInputIsRejectedAndWritesNothing) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     ASSERT_ACL_OK(aclnnConvTbcGetWorkspaceSize(x, w, b, 0, y, 1, &ws, &ex));
-    EXPECT_EQ(aclnnConvTbc(nullptr, ws, ex, stream), 161002);
+    EXPECT_EQ(aclnnConvTbc(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_INVALID);
     expectRecentMessageHas({"(out)", "(self)", "overlaps"});
     EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
     EXPECT_TRUE(big.storage() == before);
@@ -505,68 +506,68 @@ TEST_P(ConvTbcForwardErrors, NullArguments) {
     DeviceTensor x({5, 2, 3}, ACL_FLOAT), w({3, 3, 4}, ACL_FLOAT), b({4}, ACL_FLOAT), y({5, 2, 4}, ACL_FLOAT);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(nullptr, w, b, 1, y, 1, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(nullptr, w, b, 1, y, 1, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"aclnnConvTbcGetWorkspaceSize", "self", "nullptr"});
-    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, nullptr, b, 1, y, 1, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, nullptr, b, 1, y, 1, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"weight"});
-    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, nullptr, 1, y, 1, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, nullptr, 1, y, 1, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"bias"});
-    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, nullptr, 1, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, nullptr, 1, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"out"});
-    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, nullptr, &ex), 161001);
-    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, &ws, nullptr), 161001);
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
     // Nulls come first: a null self wins over a bad dtype elsewhere.
     DeviceTensor bad({5, 2, 4}, ACL_INT32);
-    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(nullptr, w, b, 1, bad, 1, &ws, &ex), 161001);
-    EXPECT_EQ(aclnnConvTbc(nullptr, 0, nullptr, stream), 161001);
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(nullptr, w, b, 1, bad, 1, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
+    EXPECT_EQ(aclnnConvTbc(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
 }
 
 TEST_P(ConvTbcForwardErrors, DtypesInCannsOrder) {
     Call c;
     c.bt = ACL_INT32;
-    expectError(c, 161002, {"bias", "DT_INT32"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"bias", "DT_INT32"});
     c = Call{};
     c.xt = c.wt = c.yt = ACL_DOUBLE;
     c.bt = ACL_INT8;  // bias is checked before self
-    expectError(c, 161002, {"bias"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"bias"});
     c.bt = ACL_FLOAT;
-    expectError(c, 161002, {"self", "DT_DOUBLE"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"self", "DT_DOUBLE"});
     c = Call{};
     c.wt = ACL_FLOAT16;
-    expectError(c, 161002, {"weight", "dtype of self"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"weight", "dtype of self"});
     c = Call{};
     c.yt = ACL_BF16;
-    expectError(c, 161002, {"out", "dtype of weight"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"out", "dtype of weight"});
     c.x = {5, 2};  // dtypes are checked before ranks
-    expectError(c, 161002, {"out", "dtype of weight"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"out", "dtype of weight"});
 }
 
 TEST_P(ConvTbcForwardErrors, Ranks) {
     Call c;
     c.x = {5, 2, 3, 1};
-    expectError(c, 161002, {"self", "3-D"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"self", "3-D"});
     c = Call{};
     c.w = {3, 12};
-    expectError(c, 161002, {"weight", "3-D"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"weight", "3-D"});
     c = Call{};
     c.y = {40};
-    expectError(c, 161002, {"out", "3-D"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"out", "3-D"});
     c = Call{};
     c.b = {1, 4};
-    expectError(c, 161002, {"bias", "1-D"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"bias", "1-D"});
 }
 
 TEST_P(ConvTbcForwardErrors, Formats) {
     for (aclFormat f : {ACL_FORMAT_NCHW, ACL_FORMAT_NHWC}) {
         Call c;
         c.xf = f;
-        expectError(c, 161002, {"self"});
+        expectError(c, ACLNN_ERR_PARAM_INVALID, {"self"});
         c = Call{};
         c.wf = f;
-        expectError(c, 161002, {"weight"});
+        expectError(c, ACLNN_ERR_PARAM_INVALID, {"weight"});
         c = Call{};
         c.yf = f;
-        expectError(c, 161002, {"out"});
+        expectError(c, ACLNN_ERR_PARAM_INVALID, {"out"});
     }
     Call nd;
     nd.xf = nd.wf = nd.yf = ACL_FORMAT_NCL;
@@ -576,60 +577,60 @@ TEST_P(ConvTbcForwardErrors, Formats) {
 TEST_P(ConvTbcForwardErrors, ValuesInCannsOrder) {
     Call c;
     c.b = {5};
-    expectError(c, 161002, {"bias.shape[0]", "C_out = 4", "[5]"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"bias.shape[0]", "C_out = 4", "[5]"});
     c = Call{};
     c.w = {0, 3, 4};
     c.y = {8, 2, 4};
-    expectError(c, 161002, {"weight.shape[0]", "> 0"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"weight.shape[0]", "> 0"});
     for (int64_t pad : {int64_t{-1}, INT64_MIN}) {
         c = Call{};
         c.pad = pad;
-        expectError(c, 161002, {"pad", ">= 0", std::to_string(pad)});
+        expectError(c, ACLNN_ERR_PARAM_INVALID, {"pad", ">= 0", std::to_string(pad)});
     }
     // No upper limit but the output length's: T + 2*pad + 1 must fit in int64.
     for (int64_t pad : {INT64_MAX, INT64_MAX / 2}) {
         c = Call{};
         c.pad = pad;
-        expectError(c, 161002, {"T_out", "fit in int64", std::to_string(pad)});
+        expectError(c, ACLNN_ERR_PARAM_INVALID, {"T_out", "fit in int64", std::to_string(pad)});
     }
     // CANN counts the pad once in its length rule: T + pad >= K, although T_out = T + 2*pad + 1 - K would be
     // 1 here (PyTorch accepts it).
     c = Call{};
     c.x = {1, 2, 3};
     c.y = {1, 2, 4};
-    expectError(c, 161002, {"self.shape[0] + pad - weight.shape[0]", "1 + 1 - 3"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"self.shape[0] + pad - weight.shape[0]", "1 + 1 - 3"});
     c = Call{};
     c.w = {3, 5, 4};
-    expectError(c, 161002, {"weight.shape[1]", "C_in = 3"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"weight.shape[1]", "C_in = 3"});
 }
 
 TEST_P(ConvTbcForwardErrors, OutShape) {
     Call c;
     c.y = {5, 2, 5};
-    expectError(c, 161002, {"out", "[5, 2, 4]"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"out", "[5, 2, 4]"});
     c.y = {6, 2, 4};
-    expectError(c, 161002, {"out"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"out"});
     // An empty self whose T_out would be negative: no out shape matches.
     c = Call{};
     c.x = {0, 2, 3};
     c.w = {4, 3, 4};
     c.pad = 0;
     c.y = {0, 2, 4};
-    expectError(c, 161002, {"T_out", ">= 0"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"T_out", ">= 0"});
 }
 
 TEST_P(ConvTbcForwardErrors, CubeMathTypeOutOfRange) {
     for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
         Call c;
         c.cube = cube;
-        expectError(c, 161002, {"cubeMathType"});
+        expectError(c, ACLNN_ERR_PARAM_INVALID, {"cubeMathType"});
     }
 }
 
 TEST_P(ConvTbcForwardErrors, OutWritingAnElementTwice) {
     Call c;
     c.yStrides = {4, 0, 1};
-    expectError(c, 161002, {"out", "non-overlapping"});
+    expectError(c, ACLNN_ERR_PARAM_INVALID, {"out", "non-overlapping"});
 }
 
 TEST_P(ConvTbcForwardErrors, MalformedView) {
@@ -638,7 +639,7 @@ TEST_P(ConvTbcForwardErrors, MalformedView) {
     aclTensor *x = aclCreateTensor(dims, 3, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, big.data());
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, &ws, &ex), 161002);
+    EXPECT_EQ(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
     expectRecentMessageHas({"self"});
     aclDestroyTensor(x);
 }

@@ -47,6 +47,7 @@
 #include "support/host_data.h"
 #include "support/op_case.h"
 #include "support/own_streams.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -358,33 +359,33 @@ TEST_P(ConvTbcBackwardTest, ValidArgumentsPlan) {
 
 TEST_P(ConvTbcBackwardTest, NullArgumentsAre161001) {
     Args a;
-    EXPECT_ERROR(planWith(nullptr, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), 161001,
+    EXPECT_ERROR(planWith(nullptr, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
                  "[self]");
-    EXPECT_ERROR(planWith(a.self, nullptr, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), 161001,
+    EXPECT_ERROR(planWith(a.self, nullptr, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
                  "[input]");
-    EXPECT_ERROR(planWith(a.self, a.input, nullptr, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), 161001,
+    EXPECT_ERROR(planWith(a.self, a.input, nullptr, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
                  "[weight]");
-    EXPECT_ERROR(planWith(a.self, a.input, a.weight, nullptr, 1, 1, a.gradInput, a.gradWeight, a.gradBias), 161001,
+    EXPECT_ERROR(planWith(a.self, a.input, a.weight, nullptr, 1, 1, a.gradInput, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
                  "[bias]");
-    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, nullptr, a.gradWeight, a.gradBias), 161001,
+    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, nullptr, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
                  "[gradInput]");
-    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput, nullptr, a.gradBias), 161001,
+    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput, nullptr, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
                  "[gradWeight]");
-    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, nullptr), 161001,
+    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, nullptr), ACLNN_ERR_PARAM_NULLPTR,
                  "[gradBias]");
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     EXPECT_ERROR(aclnnConvTbcBackwardGetWorkspaceSize(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput,
                                                       a.gradWeight, a.gradBias, nullptr, &ex),
-                 161001, "[workspaceSize]");
+                 ACLNN_ERR_PARAM_NULLPTR, "[workspaceSize]");
     EXPECT_ERROR(aclnnConvTbcBackwardGetWorkspaceSize(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput,
                                                       a.gradWeight, a.gradBias, &ws, nullptr),
-                 161001, "[executor]");
+                 ACLNN_ERR_PARAM_NULLPTR, "[executor]");
     // Nulls come first: a null output with a bad dtype elsewhere is still 161001.
     DeviceTensor bad({4, 2, 3}, ACL_DOUBLE);
-    EXPECT_ERROR(planWith(bad, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, nullptr), 161001,
+    EXPECT_ERROR(planWith(bad, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, nullptr), ACLNN_ERR_PARAM_NULLPTR,
                  "[gradBias]");
-    EXPECT_ERROR(aclnnConvTbcBackward(nullptr, 0, nullptr, stream), 161001, "executor");
+    EXPECT_ERROR(aclnnConvTbcBackward(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR, "executor");
 }
 
 TEST_P(ConvTbcBackwardTest, PhaseTwoWithoutItsWorkspaceIs161001) {
@@ -395,7 +396,7 @@ TEST_P(ConvTbcBackwardTest, PhaseTwoWithoutItsWorkspaceIs161001) {
     ASSERT_ACL_OK(aclnnConvTbcBackwardGetWorkspaceSize(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput,
                                                        a.gradWeight, a.gradBias, &ws, &ex));
     ASSERT_GT(ws, 0u);
-    EXPECT_ERROR(aclnnConvTbcBackward(nullptr, ws, ex, stream), 161001, "workspace");
+    EXPECT_ERROR(aclnnConvTbcBackward(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_NULLPTR, "workspace");
 }
 
 TEST_P(ConvTbcBackwardTest, UnsupportedDtypesAre161002) {
@@ -410,7 +411,7 @@ TEST_P(ConvTbcBackwardTest, UnsupportedDtypesAre161002) {
             DeviceTensor t(shape, bad);
             DeviceTensor *slots[7] = {&a.self, &a.input, &a.weight, &a.bias, &a.gradInput, &a.gradWeight, &a.gradBias};
             *slots[which] = std::move(t);
-            EXPECT_ERROR(planWith(a), 161002, std::string("Tensor ") + names[which] + " not implemented");
+            EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, std::string("Tensor ") + names[which] + " not implemented");
         }
     }
 }
@@ -419,12 +420,12 @@ TEST_P(ConvTbcBackwardTest, UnsupportedFormatsAre161002) {
     {
         Args a;
         a.self = DeviceTensor({4, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCHW);
-        EXPECT_ERROR(planWith(a), 161002, "self");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "self");
     }
     {
         Args a;
         a.gradWeight = DeviceTensor({3, 5, 3}, ACL_FLOAT, ACL_FORMAT_NHWC);
-        EXPECT_ERROR(planWith(a), 161002, "gradWeight");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradWeight");
     }
     {
         Args a;  // NCL is fine for the 3-D tensors but not for bias
@@ -432,41 +433,41 @@ TEST_P(ConvTbcBackwardTest, UnsupportedFormatsAre161002) {
         a.input = DeviceTensor({4, 2, 5}, ACL_FLOAT, ACL_FORMAT_NCL);
         EXPECT_ACL_OK(planWith(a));
         a.bias = DeviceTensor({3}, ACL_FLOAT, ACL_FORMAT_NCL);
-        EXPECT_ERROR(planWith(a), 161002, "bias");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "bias");
     }
     {
         Args a;
         a.gradBias = DeviceTensor({3}, ACL_FLOAT, ACL_FORMAT_NCL);
-        EXPECT_ERROR(planWith(a), 161002, "gradBias");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradBias");
     }
 }
 
 TEST_P(ConvTbcBackwardTest, EmptySelfIs161002) {
     Args a;
     a.self = DeviceTensor({0, 2, 3}, ACL_FLOAT);
-    EXPECT_ERROR(planWith(a), 161002, "self to be non-empty");
+    EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "self to be non-empty");
 }
 
 TEST_P(ConvTbcBackwardTest, WrongRanksAre161002) {
     {
         Args a;
         a.input = DeviceTensor({8, 5}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), 161002, "input to be 3-D");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "input to be 3-D");
     }
     {
         Args a;
         a.weight = DeviceTensor({3, 5, 3, 1}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), 161002, "weight to be 3-D");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "weight to be 3-D");
     }
     {
         Args a;
         a.bias = DeviceTensor({1, 3}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), 161002, "bias to be 1-D");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "bias to be 1-D");
     }
     {
         Args a;
         a.gradInput = DeviceTensor({8, 5}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), 161002, "gradInput to be 3-D");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradInput to be 3-D");
     }
 }
 
@@ -475,13 +476,13 @@ TEST_P(ConvTbcBackwardTest, ChannelMismatchesAre161002) {
         Args a;
         a.weight = DeviceTensor({3, 4, 3}, ACL_FLOAT);
         a.gradWeight = DeviceTensor({3, 4, 3}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), 161002, "weight.shape[1]");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "weight.shape[1]");
     }
     {
         Args a;
         a.bias = DeviceTensor({4}, ACL_FLOAT);
         a.gradBias = DeviceTensor({4}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), 161002, "bias.shape[0]");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "bias.shape[0]");
     }
 }
 
@@ -489,19 +490,19 @@ TEST_P(ConvTbcBackwardTest, BadPadAndTimeAre161002) {
     {
         Args a;
         a.pad = -1;
-        EXPECT_ERROR(planWith(a), 161002, "pad to be >= 0");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "pad to be >= 0");
     }
     {
         Args a;  // T_out = 1 + 0 + 1 - 3 < 0
         a.input = DeviceTensor({1, 2, 5}, ACL_FLOAT);
         a.gradInput = DeviceTensor({1, 2, 5}, ACL_FLOAT);
         a.pad = 0;
-        EXPECT_ERROR(planWith(a), 161002, "T_out");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "T_out");
     }
     {
         Args a;  // 2*pad overflows
         a.pad = INT64_MAX / 2 + 1;
-        EXPECT_ERROR(planWith(a), 161002, "T_out");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "T_out");
     }
 }
 
@@ -509,22 +510,22 @@ TEST_P(ConvTbcBackwardTest, WrongShapesAre161002) {
     {
         Args a;  // T_out should be 4
         a.self = DeviceTensor({5, 2, 3}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), 161002, "Expected self to have shape [4, 2, 3]");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "Expected self to have shape [4, 2, 3]");
     }
     {
         Args a;
         a.gradInput = DeviceTensor({4, 2, 6}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), 161002, "gradInput");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradInput");
     }
     {
         Args a;
         a.gradWeight = DeviceTensor({2, 5, 3}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), 161002, "gradWeight");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradWeight");
     }
     {
         Args a;
         a.gradBias = DeviceTensor({4}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), 161002, "gradBias");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradBias");
     }
 }
 
@@ -532,14 +533,14 @@ TEST_P(ConvTbcBackwardTest, CubeMathTypeOutOfRangeIs161002) {
     for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
         Args a;
         a.cube = cube;
-        EXPECT_ERROR(planWith(a), 161002, "cubeMathType");
+        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "cubeMathType");
     }
 }
 
 TEST_P(ConvTbcBackwardTest, OverlappingOutputIs161002) {
     Args a;
     a.gradWeight = DeviceTensor({3, 5, 3}, ACL_FLOAT, {0, 3, 1}, 0);
-    EXPECT_ERROR(planWith(a), 161002, "gradWeight to have non-overlapping memory");
+    EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradWeight to have non-overlapping memory");
 }
 
 TEST_P(ConvTbcBackwardTest, MalformedViewIs161002) {
@@ -548,7 +549,7 @@ TEST_P(ConvTbcBackwardTest, MalformedViewIs161002) {
     // A storage shape too small for the view.
     int64_t dims[3] = {4, 2, 5}, strides[3] = {10, 5, 1}, storage = 20;
     aclTensor *t = aclCreateTensor(dims, 3, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, a.input.data());
-    EXPECT_ERROR(planWith(a.self, t, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), 161002,
+    EXPECT_ERROR(planWith(a.self, t, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_INVALID,
                  "input");
     aclDestroyTensor(t);
 }
@@ -658,7 +659,7 @@ TEST_P(ConvTbcBackwardTest, GemmFailureIsReported) {
                           aclcl::BufferRef{m.mem, 0}, 0.0f, aclcl::BufferRef{m.mem, 0}, nullptr);
         FAIL() << "a GEMM on a too-small buffer succeeded";
     } catch (const aclcl::Error &e) {
-        EXPECT_EQ(e.code(), 561000);
+        EXPECT_EQ(e.code(), ACLNN_ERR_INNER);
         EXPECT_NE(std::string(e.what()).find("kInsufficientMemory"), std::string::npos) << e.what();
     }
 }
@@ -863,7 +864,7 @@ TEST_P(ConvTbcBackwardTest, HostBlasRejectsOperandsPastTheirBuffer) {
                                      aclcl::blas::Precision::Single, {p}, nullptr);
         FAIL() << "a product past its buffer was enqueued";
     } catch (const aclcl::Error &e) {
-        EXPECT_EQ(e.code(), 561000);
+        EXPECT_EQ(e.code(), ACLNN_ERR_INNER);
         const std::string want = "operand C needs 64 bytes from byte " + std::to_string(last * sizeof(float)) +
                                  " of its buffer, which holds " + std::to_string(bytes);
         EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
@@ -1060,7 +1061,7 @@ TEST(ClblastParamsFile, RejectsMalformedFilesWithTheLine) {
             aclcl::blas::parseParamsFile(text, "bad.params");
             ADD_FAILURE() << "accepted: " << text;
         } catch (const aclcl::Error &e) {
-            EXPECT_EQ(e.code(), 161002);
+            EXPECT_EQ(e.code(), ACLNN_ERR_PARAM_INVALID);
             EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
             EXPECT_NE(std::string(e.what()).find("bad.params"), std::string::npos) << e.what();
         }
@@ -1113,7 +1114,7 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
         selectParamsFile(device, path.c_str(), &note);
         ADD_FAILURE() << "a missing file was accepted";
     } catch (const aclcl::Error &e) {
-        EXPECT_EQ(e.code(), 161002);
+        EXPECT_EQ(e.code(), ACLNN_ERR_PARAM_INVALID);
         EXPECT_NE(std::string(e.what()).find("ACLNN_OPENCL_CLBLAST_PARAMS"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
     }

@@ -29,6 +29,7 @@
 #include "support/host_data.h"
 #include "support/op_case.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 using namespace group_norm_tests;
@@ -479,7 +480,7 @@ TEST_P(GroupNormSwishTest, ErrorNullTensor) {
         SCOPED_TRACE(kArgNames[i]);
         ErrorCall call;
         call.a[i] = nullptr;
-        expectError(call, 161001, {kArgNames[i], "nullptr"});
+        expectError(call, ACLNN_ERR_PARAM_NULLPTR, {kArgNames[i], "nullptr"});
     }
 }
 
@@ -489,11 +490,11 @@ TEST_P(GroupNormSwishTest, ErrorNullOutPointers) {
     aclOpExecutor *ex = nullptr;
     EXPECT_EQ(aclnnGroupNormSwishGetWorkspaceSize(call.a[0], call.a[1], call.a[2], 2, nullptr, 1e-5, true, 1.0,
                                                   call.a[3], call.a[4], call.a[5], nullptr, &ex),
-              161001);
+              ACLNN_ERR_PARAM_NULLPTR);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspaceSize"), std::string::npos);
     EXPECT_EQ(aclnnGroupNormSwishGetWorkspaceSize(call.a[0], call.a[1], call.a[2], 2, nullptr, 1e-5, true, 1.0,
                                                   call.a[3], call.a[4], call.a[5], &ws, nullptr),
-              161001);
+              ACLNN_ERR_PARAM_NULLPTR);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("executor"), std::string::npos);
 }
 
@@ -502,13 +503,13 @@ TEST_P(GroupNormSwishTest, ErrorDtypes) {
         ErrorCall call;
         DeviceTensor x(call.shape, ACL_DOUBLE);
         call.a[0] = x;
-        expectError(call, 161002, {"x", "DT_DOUBLE"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"x", "DT_DOUBLE"});
     }
     {
         ErrorCall call;
         DeviceTensor g({4}, ACL_INT32);
         call.a[1] = g;
-        expectError(call, 161002, {"gamma", "DT_INT32"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"gamma", "DT_INT32"});
     }
     {  // gamma neither x's dtype nor FLOAT
         ErrorCall call;
@@ -516,14 +517,14 @@ TEST_P(GroupNormSwishTest, ErrorDtypes) {
         call.a[0] = x;
         call.a[1] = g;
         call.a[2] = b;
-        expectError(call, 161002, {"gamma", "FLOAT"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"gamma", "FLOAT"});
     }
     {  // FLOAT x with FLOAT16 gamma: gamma must be x's dtype or FLOAT
         ErrorCall call;
         DeviceTensor g({4}, ACL_FLOAT16), b({4}, ACL_FLOAT16);
         call.a[1] = g;
         call.a[2] = b;
-        expectError(call, 161002, {"gamma"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"gamma"});
     }
     const std::pair<int, const char *> mixed[] = {{2, "beta"}, {3, "yOut"}, {4, "meanOut"}, {5, "rstdOut"}};
     for (auto [i, name] : mixed) {
@@ -532,7 +533,7 @@ TEST_P(GroupNormSwishTest, ErrorDtypes) {
         DeviceTensor t(i == 3 ? call.shape : i == 2 ? std::vector<int64_t>{4} : std::vector<int64_t>{2, 2},
                        ACL_FLOAT16);
         call.a[i] = t;
-        expectError(call, 161002, {name});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {name});
     }
 }
 
@@ -540,11 +541,11 @@ TEST_P(GroupNormSwishTest, ErrorNumGroups) {
     for (int64_t g : {0, -2}) {
         ErrorCall call;
         call.groups = g;
-        expectError(call, 161002, {"numGroups", "> 0"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"numGroups", "> 0"});
     }
     ErrorCall call;
     call.groups = 3;
-    expectError(call, 161002, {"divisible", "numGroups = 3"});
+    expectError(call, ACLNN_ERR_PARAM_INVALID, {"divisible", "numGroups = 3"});
 }
 
 TEST_P(GroupNormSwishTest, ErrorRankAndEmpty) {
@@ -552,7 +553,7 @@ TEST_P(GroupNormSwishTest, ErrorRankAndEmpty) {
         ErrorCall call;
         DeviceTensor x({8}, ACL_FLOAT);
         call.a[0] = x;
-        expectError(call, 161002, {"x"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"x"});
     }
     {
         ErrorCall call;
@@ -560,14 +561,14 @@ TEST_P(GroupNormSwishTest, ErrorRankAndEmpty) {
         DeviceTensor x(nine, ACL_FLOAT), y(nine, ACL_FLOAT);
         call.a[0] = x;
         call.a[3] = y;
-        expectError(call, 161002, {"x"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"x"});
     }
     for (const std::vector<int64_t> &shape : {std::vector<int64_t>{0, 4, 3}, std::vector<int64_t>{2, 4, 0}}) {
         ErrorCall call;
         DeviceTensor x(shape, ACL_FLOAT), y(shape, ACL_FLOAT);
         call.a[0] = x;
         call.a[3] = y;
-        expectError(call, 161002, {"non-empty", shapeName(shape).empty() ? "x" : "x"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"non-empty", shapeName(shape).empty() ? "x" : "x"});
     }
 }
 
@@ -583,7 +584,7 @@ TEST_P(GroupNormSwishTest, ErrorShapes) {
         ErrorCall call;
         DeviceTensor t(b.shape, ACL_FLOAT);
         call.a[b.index] = t;
-        expectError(call, 161002, {b.name});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {b.name});
     }
 }
 
@@ -592,13 +593,13 @@ TEST_P(GroupNormSwishTest, ErrorOverlappingOutput) {
     const std::vector<int64_t> stat = {2, 2}, zero = {0, 1};
     DeviceTensor mean(stat, ACL_FLOAT, zero, 0);
     call.a[4] = mean;
-    expectError(call, 161002, {"meanOut"});
+    expectError(call, ACLNN_ERR_PARAM_INVALID, {"meanOut"});
 }
 
 TEST_P(GroupNormSwishTest, ErrorDataFormat) {
     ErrorCall call;
     call.format = "NHWC";
-    expectError(call, 161002, {"dataFormatOptional", "NHWC"});
+    expectError(call, ACLNN_ERR_PARAM_INVALID, {"dataFormatOptional", "NHWC"});
 }
 
 // Several faults at once: the one reported is the first in the contract's order.
@@ -608,28 +609,28 @@ TEST_P(GroupNormSwishTest, ErrorChecksRunInContractOrder) {
         DeviceTensor x(call.shape, ACL_DOUBLE);
         call.a[0] = x;
         call.a[5] = nullptr;
-        expectError(call, 161001, {"rstdOut"});
+        expectError(call, ACLNN_ERR_PARAM_NULLPTR, {"rstdOut"});
     }
     {  // a bad dtype beats numGroups
         ErrorCall call;
         DeviceTensor m({2, 2}, ACL_FLOAT16);
         call.a[4] = m;
         call.groups = 0;
-        expectError(call, 161002, {"meanOut"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"meanOut"});
     }
     {  // numGroups beats shapes
         ErrorCall call;
         DeviceTensor g({5}, ACL_FLOAT);
         call.a[1] = g;
         call.groups = 0;
-        expectError(call, 161002, {"numGroups"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"numGroups"});
     }
     {  // shapes beat the data format
         ErrorCall call;
         DeviceTensor g({5}, ACL_FLOAT);
         call.a[1] = g;
         call.format = "NHWC";
-        expectError(call, 161002, {"gamma"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"gamma"});
     }
 }
 
@@ -647,7 +648,7 @@ TEST_P(GroupNormSwishTest, ErrorOutputOverlapsInput) {
                                                        ex);
         },
         aclnnGroupNormSwish, stream);
-    EXPECT_EQ(st, 161002);
+    EXPECT_EQ(st, ACLNN_ERR_PARAM_INVALID);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("aclnnGroupNormSwish"), std::string::npos);
     EXPECT_EQ(x.download(), p.x) << "a failing call wrote x";
 }

@@ -23,6 +23,7 @@
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 using namespace group_norm_tests;
@@ -671,7 +672,7 @@ TEST_P(GroupNormSwishGradTest, ErrorNullTensor) {
         SCOPED_TRACE(kArgNames[i]);
         ErrorCall call;
         call.a[i] = nullptr;
-        expectError(call, 161001, {kArgNames[i], "nullptr"});
+        expectError(call, ACLNN_ERR_PARAM_NULLPTR, {kArgNames[i], "nullptr"});
     }
 }
 
@@ -682,12 +683,12 @@ TEST_P(GroupNormSwishGradTest, ErrorNullOutPointers) {
     EXPECT_EQ(aclnnGroupNormSwishGradGetWorkspaceSize(call.a[0], call.a[1], call.a[2], call.a[3], call.a[4], call.a[5],
                                                       2, nullptr, 1.0, true, true, call.a[6], call.a[7], call.a[8],
                                                       nullptr, &ex),
-              161001);
+              ACLNN_ERR_PARAM_NULLPTR);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspaceSize"), std::string::npos);
     EXPECT_EQ(aclnnGroupNormSwishGradGetWorkspaceSize(call.a[0], call.a[1], call.a[2], call.a[3], call.a[4], call.a[5],
                                                       2, nullptr, 1.0, true, true, call.a[6], call.a[7], call.a[8], &ws,
                                                       nullptr),
-              161001);
+              ACLNN_ERR_PARAM_NULLPTR);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("executor"), std::string::npos);
 }
 
@@ -696,7 +697,7 @@ TEST_P(GroupNormSwishGradTest, ErrorUnsupportedDtype) {
         ErrorCall call;
         DeviceTensor dy(call.shape, dt);
         call.a[0] = dy;
-        expectError(call, 161002, {"dy", "DT_FLOAT"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"dy", "DT_FLOAT"});
     }
 }
 
@@ -708,7 +709,7 @@ TEST_P(GroupNormSwishGradTest, ErrorMixedDtypes) {
         size_t rank = (i == 1 || i == 2) ? 2 : (i == 3 || i == 6) ? 4 : 1;
         DeviceTensor other(std::vector<int64_t>(dims[i], dims[i] + rank), ACL_FLOAT16);
         call.a[i] = other;
-        expectError(call, 161002, {kArgNames[i], "DT_FLOAT16"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {kArgNames[i], "DT_FLOAT16"});
     }
 }
 
@@ -716,14 +717,14 @@ TEST_P(GroupNormSwishGradTest, ErrorNumGroupsNotPositive) {
     for (int64_t g : {0, -2}) {
         ErrorCall call;
         call.groups = g;
-        expectError(call, 161002, {"numGroups", std::to_string(g)});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"numGroups", std::to_string(g)});
     }
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorChannelsNotDivisibleByGroups) {
     ErrorCall call;
     call.groups = 3;
-    expectError(call, 161002, {"numGroups", "divisible"});
+    expectError(call, ACLNN_ERR_PARAM_INVALID, {"numGroups", "divisible"});
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorRank) {
@@ -733,7 +734,7 @@ TEST_P(GroupNormSwishGradTest, ErrorRank) {
         call.a[0] = dy;
         call.a[3] = x;
         call.a[6] = dx;
-        expectError(call, 161002, {"x"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"x"});
     }
 }
 
@@ -747,14 +748,14 @@ TEST_P(GroupNormSwishGradTest, ErrorEmptyTensor) {
     call.a[2] = rstd;
     call.a[3] = x;
     call.a[6] = dx;
-    expectError(call, 161002, {"x", "non-empty"});
+    expectError(call, ACLNN_ERR_PARAM_INVALID, {"x", "non-empty"});
     ErrorCall spatial;
     std::vector<int64_t> flat = {2, 4, 0};
     DeviceTensor x2(flat, ACL_FLOAT), dy2(flat, ACL_FLOAT), dx2(flat, ACL_FLOAT);
     spatial.a[0] = dy2;
     spatial.a[3] = x2;
     spatial.a[6] = dx2;
-    expectError(spatial, 161002, {"x", "non-empty"});
+    expectError(spatial, ACLNN_ERR_PARAM_INVALID, {"x", "non-empty"});
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorShapes) {
@@ -769,7 +770,7 @@ TEST_P(GroupNormSwishGradTest, ErrorShapes) {
         ErrorCall call;
         DeviceTensor t(b.shape, ACL_FLOAT);
         call.a[b.arg] = t;
-        expectError(call, 161002, {kArgNames[b.arg]});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {kArgNames[b.arg]});
     }
 }
 
@@ -783,7 +784,7 @@ TEST_P(GroupNormSwishGradTest, ErrorChannelOutputElementCount) {
             call.a[arg] = t;
             int64_t n = 1;
             for (int64_t d : shape) n *= d;
-            expectError(call, 161002, {kArgNames[arg], "C = 4 elements", "[4, 1]", std::to_string(n) + " elements"});
+            expectError(call, ACLNN_ERR_PARAM_INVALID, {kArgNames[arg], "C = 4 elements", "[4, 1]", std::to_string(n) + " elements"});
         }
     }
 }
@@ -792,7 +793,7 @@ TEST_P(GroupNormSwishGradTest, ErrorDataFormat) {
     for (const char *f : {"NHWC", "", "nchw"}) {
         ErrorCall call;
         call.format = f;
-        expectError(call, 161002, {"dataFormatOptional", std::string("\"") + f + "\""});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"dataFormatOptional", std::string("\"") + f + "\""});
     }
 }
 
@@ -800,7 +801,7 @@ TEST_P(GroupNormSwishGradTest, ErrorOverlappingOutput) {
     ErrorCall call;
     DeviceTensor dx(call.shape, ACL_FLOAT, {0, 9, 3, 1}, 0);  // every sample writes the same elements
     call.a[6] = dx;
-    expectError(call, 161002, {"dxOut", "overlapping"});
+    expectError(call, ACLNN_ERR_PARAM_INVALID, {"dxOut", "overlapping"});
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorMalformedView) {
@@ -810,7 +811,7 @@ TEST_P(GroupNormSwishGradTest, ErrorMalformedView) {
     aclTensor *x = aclCreateTensor(dims, 4, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, call.x.data());
     ASSERT_NE(x, nullptr);
     call.a[3] = x;
-    expectError(call, 161002, {"x", "storage"});
+    expectError(call, ACLNN_ERR_PARAM_INVALID, {"x", "storage"});
     aclDestroyTensor(x);
 }
 
@@ -827,13 +828,13 @@ TEST_P(GroupNormSwishGradTest, ErrorTooManyPlanes) {
     aclOpExecutor *ex = nullptr;
     EXPECT_EQ(aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, x, gamma, beta, g, nullptr, 1.0, false, false, dx,
                                                       nullptr, nullptr, &ws, &ex),
-              161002);
+              ACLNN_ERR_PARAM_INVALID);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("planes"), std::string::npos) << aclGetRecentErrMsg();
     for (aclTensor *t : {dy, x, dx, mean, rstd, gamma, beta}) aclDestroyTensor(t);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorPhaseTwoArguments) {
-    EXPECT_EQ(aclnnGroupNormSwishGrad(nullptr, 0, nullptr, stream), 161001);
+    EXPECT_EQ(aclnnGroupNormSwishGrad(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("executor"), std::string::npos);
     // A strided input needs workspace; a null workspace with its size is refused.
     ErrorCall call;
@@ -845,7 +846,7 @@ TEST_P(GroupNormSwishGradTest, ErrorPhaseTwoArguments) {
                                                           call.a[5], 2, nullptr, 1.0, true, true, call.a[6], call.a[7],
                                                           call.a[8], &ws, &ex));
     ASSERT_GT(ws, 0u);
-    EXPECT_EQ(aclnnGroupNormSwishGrad(nullptr, ws, ex, stream), 161001);  // also destroys the executor
+    EXPECT_EQ(aclnnGroupNormSwishGrad(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_NULLPTR);  // also destroys the executor
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspace"), std::string::npos);
 }
 
@@ -855,28 +856,28 @@ TEST_P(GroupNormSwishGradTest, ErrorChecksRunInContractOrder) {
         DeviceTensor dy(call.shape, ACL_DOUBLE);
         call.a[0] = dy;
         call.a[8] = nullptr;
-        expectError(call, 161001, {"dbetaOut"});
+        expectError(call, ACLNN_ERR_PARAM_NULLPTR, {"dbetaOut"});
     }
     {  // a dtype error beats a numGroups error
         ErrorCall call;
         DeviceTensor gamma({4}, ACL_BF16);
         call.a[4] = gamma;
         call.groups = 0;
-        expectError(call, 161002, {"gamma"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"gamma"});
     }
     {  // a numGroups error beats a shape error
         ErrorCall call;
         DeviceTensor beta({7}, ACL_FLOAT);
         call.a[5] = beta;
         call.groups = 3;
-        expectError(call, 161002, {"numGroups"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"numGroups"});
     }
     {  // a shape error beats a data format error
         ErrorCall call;
         DeviceTensor beta({7}, ACL_FLOAT);
         call.a[5] = beta;
         call.format = "NHWC";
-        expectError(call, 161002, {"beta"});
+        expectError(call, ACLNN_ERR_PARAM_INVALID, {"beta"});
     }
     {  // outputs that are not required are not checked at all
         ErrorCall call;

@@ -22,6 +22,7 @@
 #include "reliability_harness.h"
 #include "runtime/stream.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 namespace {
 
@@ -32,7 +33,7 @@ using testing_support::DeviceTest;
 using testing_support::planAndRun;
 
 constexpr uint8_t kPattern = 0x5A;
-constexpr aclnnStatus kParamInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
+constexpr aclnnStatus kParamInvalid = ACLNN_ERR_PARAM_INVALID;  // ACLNN_ERR_PARAM_INVALID
 
 std::string lastMessage() {
     const char *m = aclGetRecentErrMsg();

@@ -26,6 +26,7 @@
 #include "support/op_case.h"
 #include "support/own_streams.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -376,7 +377,7 @@ TEST_P(Im2colForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     ASSERT_ACL_OK(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, &ex));
-    EXPECT_EQ(aclnnIm2col(nullptr, ws, ex, stream), 161002);
+    EXPECT_EQ(aclnnIm2col(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_INVALID);
     expectRecentMessageHas({"(out)", "(self)", "overlaps"});
     EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
     EXPECT_TRUE(big.storage() == before);
@@ -426,36 +427,36 @@ TEST_P(Im2colForwardErrors, NullArguments) {
     IntArray k(e.w.kernel), d(e.w.dilation), p(e.w.padding), st(e.w.stride);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(nullptr, k, d, p, st, o, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(nullptr, k, d, p, st, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"aclnnIm2colGetWorkspaceSize", "[self]", "nullptr"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, nullptr, d, p, st, o, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, nullptr, d, p, st, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"kernelSize", "nullptr"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, nullptr, p, st, o, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, nullptr, p, st, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"dilation", "nullptr"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, nullptr, st, o, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, nullptr, st, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"padding", "nullptr"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, nullptr, o, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, nullptr, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"stride", "nullptr"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, nullptr, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[out]", "nullptr"});
     // CANN's order: self, kernelSize, dilation, padding, stride, out.
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, nullptr, nullptr, nullptr, nullptr, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, nullptr, nullptr, nullptr, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"dilation"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, nullptr, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"workspaceSize"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, nullptr), 161001);
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"executor"});
-    EXPECT_EQ(aclnnIm2col(nullptr, 0, nullptr, stream), 161001);
+    EXPECT_EQ(aclnnIm2col(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"aclnnIm2col"});
 }
 
 TEST_P(Im2colForwardErrors, UnsupportedDtype) {
     ErrorCall e;
     e.selfType = e.outType = ACL_COMPLEX128;  // not in the docs' list
-    expectError(e, 161002, {"aclnnIm2colGetWorkspaceSize", "self", "COMPLEX128", "DT_COMPLEX32", "DT_BOOL"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"aclnnIm2colGetWorkspaceSize", "self", "COMPLEX128", "DT_COMPLEX32", "DT_BOOL"});
     e = ErrorCall{};
     e.outType = ACL_STRING;
-    expectError(e, 161002, {"out", "STRING"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "STRING"});
 }
 
 TEST_P(Im2colForwardErrors, CastNotAllowed) {
@@ -471,7 +472,7 @@ TEST_P(Im2colForwardErrors, CastNotAllowed) {
         ErrorCall e;
         e.selfType = b.self;
         e.outType = b.out;
-        expectError(e, 161002, b.fragments);
+        expectError(e, ACLNN_ERR_PARAM_INVALID, b.fragments);
     }
 }
 
@@ -479,17 +480,17 @@ TEST_P(Im2colForwardErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
     ErrorCall e;
     e.selfType = e.outType = ACL_DOUBLE;
-    expectError(e, 161002, {"self", "fp64"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"});
     e.selfType = ACL_FLOAT;
-    expectError(e, 161002, {"out", "fp64"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "fp64"});
 }
 
 TEST_P(Im2colForwardErrors, RankNot3Or4) {
     ErrorCall e;
     e.selfShape = {4, 5};
-    expectError(e, 161002, {"self", "3 or 4-D", "2-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"});
     e.selfShape = {1, 1, 2, 4, 5};
-    expectError(e, 161002, {"self", "3 or 4-D", "5-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "5-D"});
 }
 
 TEST_P(Im2colForwardErrors, ZeroDimOutsideTheBatch) {
@@ -499,7 +500,7 @@ TEST_P(Im2colForwardErrors, ZeroDimOutsideTheBatch) {
         ErrorCall e;
         e.selfShape = self;
         e.w.kernel = {2, 2, 2};
-        expectError(e, 161002, {"self", "positive", "N may be 0"});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "positive", "N may be 0"});
     }
 }
 
@@ -509,43 +510,43 @@ TEST_P(Im2colForwardErrors, ArraySizeNot2) {
         ErrorCall e;
         std::vector<int64_t> *arrays[] = {&e.w.kernel, &e.w.dilation, &e.w.padding, &e.w.stride};
         *arrays[i] = {1, 1, 1};
-        expectError(e, 161002, {names[i], "2 values", "3"});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {names[i], "2 values", "3"});
     }
     // CANN's order: every size before any value; stride's size before kernelSize's value.
     ErrorCall e;
     e.w.kernel = {0, 2};
     e.w.stride = {1};
-    expectError(e, 161002, {"stride", "2 values"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "2 values"});
 }
 
 TEST_P(Im2colForwardErrors, AttributeValuesOutOfRange) {
     ErrorCall e;
     e.w.kernel = {0, 2};
-    expectError(e, 161002, {"kernelSize", "greater than 0", "[0, 2]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"kernelSize", "greater than 0", "[0, 2]"});
     e = ErrorCall{};
     e.w.stride = {1, -1};
-    expectError(e, 161002, {"stride", "greater than 0"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "greater than 0"});
     e = ErrorCall{};
     e.w.dilation = {0, 1};
-    expectError(e, 161002, {"dilation", "greater than 0"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation", "greater than 0"});
     e = ErrorCall{};
     e.w.padding = {-1, 0};
-    expectError(e, 161002, {"padding", "non-negative"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", "non-negative"});
     e = ErrorCall{};
     e.w.kernel = {1LL << 40, 2};
-    expectError(e, 161002, {"kernelSize", "at most"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"kernelSize", "at most"});
     // CANN's order of the values: kernelSize, stride, dilation, padding.
     e = ErrorCall{};
     e.w.padding = {-1, 0};
     e.w.dilation = {0, 1};
     e.w.stride = {0, 1};
-    expectError(e, 161002, {"stride"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride"});
 }
 
 TEST_P(Im2colForwardErrors, NoSlidingBlocks) {
     ErrorCall e;
     e.w.kernel = {7, 2};  // 4 + 2 - 7 < 0: no block in H
-    expectError(e, 161002, {"self", "too small", "[1, 2, 4, 5]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "too small", "[1, 2, 4, 5]"});
 }
 
 TEST_P(Im2colForwardErrors, OutShapeWrong) {
@@ -554,14 +555,14 @@ TEST_P(Im2colForwardErrors, OutShapeWrong) {
                                               std::vector<int64_t>{1, 1, 8, 30}}) {
         ErrorCall e;
         e.outShape = shape;
-        expectError(e, 161002, {"out", "[1, 8, 30]"});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 8, 30]"});
     }
 }
 
 TEST_P(Im2colForwardErrors, OverlappingOut) {
     ErrorCall e;
     e.outStrides = {240, 0, 1};  // every row is the same memory
-    expectError(e, 161002, {"out", "overlapping"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
 }
 
 TEST_P(Im2colForwardErrors, MalformedView) {
@@ -574,7 +575,7 @@ TEST_P(Im2colForwardErrors, MalformedView) {
     IntArray k(e.w.kernel), d(e.w.dilation), p(e.w.padding), st(e.w.stride);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(bad, k, d, p, st, o, &ws, &ex), 161002);
+    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(bad, k, d, p, st, o, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
     expectRecentMessageHas({"self", "storage"});
     aclDestroyTensor(bad);
 }

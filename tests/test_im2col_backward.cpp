@@ -28,6 +28,7 @@
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -316,61 +317,61 @@ TEST_P(Im2colErrors, NullArguments) {
     IntArray in(e.attrs.inputSize), k(e.attrs.kernel), d(e.attrs.dilation), p(e.attrs.padding), s(e.attrs.stride);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(nullptr, in, k, d, p, s, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(nullptr, in, k, d, p, s, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"gradOutput", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, nullptr, k, d, p, s, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, nullptr, k, d, p, s, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"inputSize", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, nullptr, d, p, s, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, nullptr, d, p, s, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"kernelSize", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, nullptr, p, s, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, nullptr, p, s, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"dilation", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, nullptr, s, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, nullptr, s, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"padding", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, nullptr, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, nullptr, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"stride", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, nullptr, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[out]", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, nullptr, &ex), 161001);
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"workspaceSize"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, &ws, nullptr), 161001);
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"executor"});
-    EXPECT_EQ(aclnnIm2colBackward(nullptr, 0, nullptr, stream), 161001);
+    EXPECT_EQ(aclnnIm2colBackward(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
 }
 
 TEST_P(Im2colErrors, UnsupportedDtypes) {
     ErrorCall e;
     e.gradType = ACL_INT32;
-    expectError(e, 161002, {"gradOutput", "INT32", "DT_FLOAT"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "INT32", "DT_FLOAT"});
     e = ErrorCall{};
     e.outType = ACL_INT64;
-    expectError(e, 161002, {"out", "INT64"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "INT64"});
 }
 
 TEST_P(Im2colErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
     ErrorCall e;
     e.gradType = ACL_DOUBLE;
-    expectError(e, 161002, {"gradOutput", "fp64"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "fp64"});
     e = ErrorCall{};
     e.outType = ACL_DOUBLE;
-    expectError(e, 161002, {"out", "fp64"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "fp64"});
 }
 
 TEST_P(Im2colErrors, GradOutputRankNot2Or3) {
     ErrorCall e;
     e.gradShape = {1, 2, 8, 12};
-    expectError(e, 161002, {"gradOutput", "2 or 3", "4-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "2 or 3", "4-D"});
     e.gradShape = {96};
-    expectError(e, 161002, {"gradOutput", "1-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "1-D"});
 }
 
 TEST_P(Im2colErrors, OutRankNotGradOutputRankPlusOne) {
     ErrorCall e;
     e.outShape = {2, 4, 5};
-    expectError(e, 161002, {"out", "4-D", "3-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "4-D", "3-D"});
     e.gradShape = {8, 12};
     e.outShape = {1, 2, 4, 5};
-    expectError(e, 161002, {"out", "3-D", "4-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "3-D", "4-D"});
 }
 
 TEST_P(Im2colErrors, ArraySizeNot2) {
@@ -380,54 +381,54 @@ TEST_P(Im2colErrors, ArraySizeNot2) {
         std::vector<int64_t> *arrays[] = {&e.attrs.inputSize, &e.attrs.kernel, &e.attrs.dilation, &e.attrs.padding,
                                           &e.attrs.stride};
         arrays[i]->push_back(1);
-        expectError(e, 161002, {names[i], "2 values", "3"});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {names[i], "2 values", "3"});
     }
 }
 
 TEST_P(Im2colErrors, AttributeValuesOutOfRange) {
     ErrorCall e;
     e.attrs.kernel = {0, 2};
-    expectError(e, 161002, {"kernelSize", "greater than 0"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"kernelSize", "greater than 0"});
     e = ErrorCall{};
     e.attrs.stride = {1, -1};
-    expectError(e, 161002, {"stride", "greater than 0"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "greater than 0"});
     e = ErrorCall{};
     e.attrs.dilation = {0, 1};
-    expectError(e, 161002, {"dilation", "greater than 0"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation", "greater than 0"});
     e = ErrorCall{};
     e.attrs.padding = {-1, 0};
-    expectError(e, 161002, {"padding", "non-negative"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", "non-negative"});
 }
 
 TEST_P(Im2colErrors, RowsNotDivisibleByKernelArea) {
     ErrorCall e;
     e.gradShape = {2, 7, 12};
-    expectError(e, 161002, {"gradOutput", "divisible", "kernelSize"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "divisible", "kernelSize"});
 }
 
 TEST_P(Im2colErrors, ColumnsNotTheNumberOfBlocks) {
     ErrorCall e;
     e.gradShape = {2, 8, 11};
-    expectError(e, 161002, {"gradOutput", "sliding blocks", "12", "11"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "sliding blocks", "12", "11"});
 }
 
 TEST_P(Im2colErrors, NoSlidingBlocks) {
     ErrorCall e;
     e.attrs.kernel = {5, 2};  // taller than the 4-row image without padding
     e.gradShape = {2, 20, 4};
-    expectError(e, 161002, {"too small", "inputSize"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"too small", "inputSize"});
 }
 
 TEST_P(Im2colErrors, OutShapeWrong) {
     ErrorCall e;
     e.outShape = {2, 2, 5, 4};
-    expectError(e, 161002, {"out", "[2, 2, 4, 5]", "[2, 2, 5, 4]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "[2, 2, 4, 5]", "[2, 2, 5, 4]"});
 }
 
 TEST_P(Im2colErrors, OverlappingOut) {
     ErrorCall e;
     e.outStrides = {40, 20, 0, 1};  // every row of a plane is the same memory
-    expectError(e, 161002, {"out", "overlapping"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
 }
 
 TEST_P(Im2colErrors, MalformedView) {
@@ -440,7 +441,7 @@ TEST_P(Im2colErrors, MalformedView) {
     IntArray in(e.attrs.inputSize), k(e.attrs.kernel), d(e.attrs.dilation), p(e.attrs.padding), s(e.attrs.stride);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(bad, in, k, d, p, s, out, &ws, &ex), 161002);
+    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(bad, in, k, d, p, s, out, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
     expectRecentMessageHas({"gradOutput", "storage"});
     aclDestroyTensor(bad);
 }

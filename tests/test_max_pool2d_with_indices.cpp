@@ -25,6 +25,7 @@
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -291,101 +292,101 @@ TEST_P(MaxPool2dErrors, NullArgumentsInCannsOrder) {
         const aclIntArray *dp = n <= 4 ? nullptr : static_cast<aclIntArray *>(d);
         aclTensor *op = n <= 5 ? nullptr : o.get();
         EXPECT_EQ(aclnnMaxPool2dWithIndicesGetWorkspaceSize(sp, kp, stp, pp, dp, false, op, nullptr, &ws, &ex),
-                  161001);
+                  ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({names[n], "nullptr"});
     }
-    EXPECT_EQ(aclnnMaxPool2dWithIndicesGetWorkspaceSize(s, k, st, p, d, false, o, i, nullptr, &ex), 161001);
+    EXPECT_EQ(aclnnMaxPool2dWithIndicesGetWorkspaceSize(s, k, st, p, d, false, o, i, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"workspaceSize"});
-    EXPECT_EQ(aclnnMaxPool2dWithIndices(nullptr, 0, nullptr, stream), 161001);
+    EXPECT_EQ(aclnnMaxPool2dWithIndices(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"aclnnMaxPool2dWithIndices"});
 }
 
 TEST_P(MaxPool2dErrors, Dtypes) {
     ErrorCall e;
     e.selfType = e.outType = ACL_DOUBLE;
-    expectError(e, 161002, {"aclnnMaxPool2dWithIndicesGetWorkspaceSize", "self", "DOUBLE", "DT_BF16"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"aclnnMaxPool2dWithIndicesGetWorkspaceSize", "self", "DOUBLE", "DT_BF16"});
     e = ErrorCall{};
     e.outType = ACL_FLOAT16;
-    expectError(e, 161002, {"out", "self", "FLOAT16"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "self", "FLOAT16"});
     e = ErrorCall{};
     e.idxType = ACL_INT16;
-    expectError(e, 161002, {"indices", "INT16", "DT_INT32"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "INT16", "DT_INT32"});
     // CANN's order: self's dtype before out's before indices'.
     e.outType = ACL_FLOAT16;
-    expectError(e, 161002, {"out"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out"});
 }
 
 TEST_P(MaxPool2dErrors, FormatsAndRank) {
     ErrorCall e;
     e.outFormat = ACL_FORMAT_ND;
-    expectError(e, 161002, {"out", "format"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "format"});
     e = ErrorCall{};
     e.selfFormat = e.outFormat = ACL_FORMAT_NC1HWC0;
-    expectError(e, 161002, {"self", "format"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "format"});
     e = ErrorCall{};
     e.selfShape = {2, 6, 8};
     e.selfShape = {1, 1, 2, 6, 8};
-    expectError(e, 161002, {"self", "3 or 4-D", "5-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "5-D"});
 }
 
 TEST_P(MaxPool2dErrors, AttributeLengthsBeforeValues) {
     ErrorCall e;
     e.attrs.kernel = {2, 2, 2};
-    expectError(e, 161002, {"kernelSize", "1 or 2 values", "3"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"kernelSize", "1 or 2 values", "3"});
     e = ErrorCall{};
     e.attrs.stride = {2, 2, 2};
-    expectError(e, 161002, {"stride", "0, 1 or 2 values"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "0, 1 or 2 values"});
     e = ErrorCall{};
     e.attrs.padding = {};
-    expectError(e, 161002, {"padding", "1 or 2 values", "0"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", "1 or 2 values", "0"});
     e = ErrorCall{};
     e.attrs.dilation = {1, 1, 1};
-    expectError(e, 161002, {"dilation", "1 or 2 values"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation", "1 or 2 values"});
     // A bad kernel value and a bad dilation length: the lengths come first.
     e.attrs.kernel = {0, 2};
-    expectError(e, 161002, {"dilation"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation"});
 }
 
 TEST_P(MaxPool2dErrors, AttributeValues) {
     ErrorCall e;
     e.attrs.kernel = {2, 0};
-    expectError(e, 161002, {"kernelSize", "> 0", "[2, 0]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"kernelSize", "> 0", "[2, 0]"});
     e = ErrorCall{};
     e.attrs.stride = {-1};
-    expectError(e, 161002, {"stride", "> 0"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "> 0"});
     e = ErrorCall{};
     e.attrs.padding = {2, 0};
-    expectError(e, 161002, {"padding", "half of kernelSize", "[2, 0]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", "half of kernelSize", "[2, 0]"});
     e.attrs.padding = {-1};
-    expectError(e, 161002, {"padding", ">= 0"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", ">= 0"});
     e = ErrorCall{};
     e.attrs.dilation = {1, 0};
-    expectError(e, 161002, {"dilation", "> 0"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation", "> 0"});
     // Ours, after CANN's checks: the window arithmetic stays in 64 bits.
     e = ErrorCall{};
     e.attrs.dilation = {int64_t{1} << 31};
-    expectError(e, 161002, {"dilation", "below 2^31"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation", "below 2^31"});
 }
 
 TEST_P(MaxPool2dErrors, ShapesAndEmptyTensors) {
     ErrorCall e;
     e.outShape = {1, 2, 3, 5};
-    expectError(e, 161002, {"out", "[1, 2, 3, 4]", "[1, 2, 3, 5]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 3, 4]", "[1, 2, 3, 5]"});
     e = ErrorCall{};
     e.idxShape = {1, 2, 4, 3};
-    expectError(e, 161002, {"indices", "same size"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "same size"});
     e = ErrorCall{};
     e.selfShape = {1, 2, 1, 8};  // a 2x2 window does not fit in one row
-    expectError(e, 161002, {"pooled size", "0 x 4"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"pooled size", "0 x 4"});
     for (const std::vector<int64_t> &self : {std::vector<int64_t>{1, 0, 6, 8}, std::vector<int64_t>{1, 2, 0, 8},
                                              std::vector<int64_t>{0, 6, 8}}) {
         e = ErrorCall{};
         e.selfShape = self;
-        expectError(e, 161002, {"self", "non-zero C, H and W"});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "non-zero C, H and W"});
     }
     e = ErrorCall{};
     e.outStrides = {24, 12, 0, 1};
-    expectError(e, 161002, {"out", "overlapping"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxPool2dTest);

@@ -29,6 +29,7 @@
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -333,7 +334,7 @@ TEST_P(MaxPool2dBackwardTest, BadIndexFaultsAtSynchronize) {
             ASSERT_ACL_OK(planBackward(grad, self, idx, a, gin, &ws, &ex));
             ASSERT_EQ(ws, 0u);
             ASSERT_ACL_OK(aclnnMaxPool2dWithIndicesBackward(nullptr, 0, ex, stream));
-            EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
+            EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
             const std::string msg = aclGetRecentErrMsg();
             EXPECT_NE(msg.find("aclnnMaxPool2dWithIndicesBackward"), std::string::npos) << msg;
             EXPECT_NE(msg.find(std::to_string(bad)), std::string::npos) << msg;
@@ -400,7 +401,7 @@ TEST_P(MaxPool2dBackwardTest, BadIndexAtEveryPositionOfTheScatterRow) {
                     }
                     grad.upload(g);
                     idx.upload(ix);
-                    EXPECT_EQ(runBackward(stream, grad, self, idx, Attrs(pa), gin), 507015);  // synchronized
+                    EXPECT_EQ(runBackward(stream, grad, self, idx, Attrs(pa), gin), ACL_ERROR_RT_AICORE_EXCEPTION);  // synchronized
                     const std::string msg = aclGetRecentErrMsg();
                     EXPECT_NE(msg.find(std::to_string(bad)), std::string::npos) << msg;
                     EXPECT_EQ(gin.download(), want);
@@ -458,61 +459,61 @@ TEST_P(MaxPool2dBackwardErrors, NullArguments) {
                     const aclIntArray *stp, const aclIntArray *pp, const aclIntArray *dp, aclTensor *op) {
         return aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(gp, sp, ip, kp, stp, pp, dp, false, op, &ws, &ex);
     };
-    EXPECT_EQ(call(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), 161001);
+    EXPECT_EQ(call(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[gradOutput]", "nullptr"});
-    EXPECT_EQ(call(g, nullptr, i, k, st, p, d, o), 161001);
+    EXPECT_EQ(call(g, nullptr, i, k, st, p, d, o), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[self]"});
-    EXPECT_EQ(call(g, s, nullptr, k, st, p, d, o), 161001);
+    EXPECT_EQ(call(g, s, nullptr, k, st, p, d, o), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[indices]"});
-    EXPECT_EQ(call(g, s, i, k, st, nullptr, d, o), 161001);
+    EXPECT_EQ(call(g, s, i, k, st, nullptr, d, o), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[padding]"});
-    EXPECT_EQ(call(g, s, i, k, st, p, nullptr, o), 161001);
+    EXPECT_EQ(call(g, s, i, k, st, p, nullptr, o), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[dilation]"});
-    EXPECT_EQ(call(g, s, i, k, st, p, d, nullptr), 161001);
+    EXPECT_EQ(call(g, s, i, k, st, p, d, nullptr), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[gradInput]"});
-    EXPECT_EQ(aclnnMaxPool2dWithIndicesBackward(nullptr, 0, nullptr, stream), 161001);
+    EXPECT_EQ(aclnnMaxPool2dWithIndicesBackward(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
 }
 
 TEST_P(MaxPool2dBackwardErrors, DtypesFormatsAndRanks) {
     ErrorCall e;
     e.gradType = e.selfType = e.ginType = ACL_INT32;
-    expectError(e, 161002, {"self", "INT32", "DT_BF16"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "INT32", "DT_BF16"});
     e = ErrorCall{};
     e.gradType = ACL_FLOAT16;
-    expectError(e, 161002, {"gradOutput", "FLOAT16"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "FLOAT16"});
     e = ErrorCall{};
     e.ginType = ACL_BF16;
-    expectError(e, 161002, {"gradInput", "BF16"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "BF16"});
     e = ErrorCall{};
     e.idxType = ACL_FLOAT;
-    expectError(e, 161002, {"indices", "DT_INT64"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "DT_INT64"});
     e = ErrorCall{};
     e.ginFormat = ACL_FORMAT_ND;
-    expectError(e, 161002, {"gradInput", "format"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "format"});
     e = ErrorCall{};
     e.selfShape = e.ginShape = {6, 8};
-    expectError(e, 161002, {"self", "3 or 4-D", "2-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"});
 }
 
 TEST_P(MaxPool2dBackwardErrors, AttributesAndShapes) {
     ErrorCall e;
     e.attrs.stride = {1, 1, 1};
-    expectError(e, 161002, {"stride", "0, 1 or 2 values"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "0, 1 or 2 values"});
     e = ErrorCall{};
     e.attrs.padding = {2};
-    expectError(e, 161002, {"padding", "half of kernelSize"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", "half of kernelSize"});
     e = ErrorCall{};
     e.ginShape = {1, 2, 6, 9};
-    expectError(e, 161002, {"gradInput", "same size"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "same size"});
     e = ErrorCall{};
     e.gradShape = e.idxShape = {1, 2, 3, 5};
-    expectError(e, 161002, {"gradOutput", "[1, 2, 3, 4]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "[1, 2, 3, 4]"});
     e = ErrorCall{};
     e.idxShape = {1, 2, 4, 3};
-    expectError(e, 161002, {"indices", "same size"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "same size"});
     e = ErrorCall{};
     e.selfShape = e.ginShape = {1, 0, 6, 8};
-    expectError(e, 161002, {"non-zero C, H and W"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"non-zero C, H and W"});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxPool2dBackwardTest);

@@ -30,6 +30,7 @@
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -463,7 +464,7 @@ TEST_P(MaxUnpool2dTest, BadIndexFaultsAtSynchronize) {
             backing.upload(std::vector<double>(36, -7.0));
             void *ws = nullptr;
             ASSERT_ACL_OK(enqueueOp(stream, self, indices, {3, 4}, out, &ws));
-            EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
+            EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
             if (ws) aclrtFree(ws);
             const std::string msg = aclGetRecentErrMsg();
             EXPECT_NE(msg.find("aclnnMaxUnpool2d"), std::string::npos) << msg;
@@ -505,7 +506,7 @@ TEST_P(MaxUnpool2dTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
     ASSERT_ACL_OK(aclnnMaxUnpool2dGetWorkspaceSize(s, ix, size, o, &ws, &ex));
     void *w = nullptr;
     if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
-    EXPECT_EQ(aclnnMaxUnpool2d(w, ws, ex, stream), 161002);
+    EXPECT_EQ(aclnnMaxUnpool2d(w, ws, ex, stream), ACLNN_ERR_PARAM_INVALID);
     expectRecentMessageHas({"(out)", "(self)", "overlaps"});
     EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
     if (w) aclrtFree(w);
@@ -548,21 +549,21 @@ TEST_P(MaxUnpool2dErrors, NullArguments) {
     IntArray size(e.outputSize);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(nullptr, indices, size, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(nullptr, indices, size, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"aclnnMaxUnpool2dGetWorkspaceSize", "[self]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, nullptr, size, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, nullptr, size, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[indices]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, nullptr, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, nullptr, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[outputSize]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, nullptr, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[out]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[self]"});  // CANN's order: self first
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, nullptr, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"workspaceSize"});
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, &ws, nullptr), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"executor"});
-    EXPECT_EQ(aclnnMaxUnpool2d(nullptr, 0, nullptr, stream), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2d(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"aclnnMaxUnpool2d"});
 }
 
@@ -570,24 +571,24 @@ TEST_P(MaxUnpool2dErrors, SelfDtypeUnsupported) {
     for (aclDataType dt : {ACL_COMPLEX64, ACL_UINT32, ACL_UINT16}) {
         ErrorCall e;
         e.selfType = e.outType = dt;
-        expectError(e, 161002, {"self", aclcl::dtypeName(dt), "DT_FLOAT16", "DT_BOOL"});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", aclcl::dtypeName(dt), "DT_FLOAT16", "DT_BOOL"});
     }
 }
 
 TEST_P(MaxUnpool2dErrors, OutDtypeDiffers) {
     ErrorCall e;
     e.outType = ACL_FLOAT16;
-    expectError(e, 161002, {"out", "self", "FLOAT16"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "self", "FLOAT16"});
     // CANN's order: out's dtype before indices' dtype.
     e.indicesType = ACL_INT16;
-    expectError(e, 161002, {"out", "FLOAT16"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "FLOAT16"});
 }
 
 TEST_P(MaxUnpool2dErrors, IndicesDtypeUnsupported) {
     for (aclDataType dt : {ACL_INT16, ACL_FLOAT, ACL_UINT64}) {
         ErrorCall e;
         e.indicesType = dt;
-        expectError(e, 161002, {"indices", aclcl::dtypeName(dt), "DT_INT32", "DT_INT64"});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", aclcl::dtypeName(dt), "DT_INT32", "DT_INT64"});
     }
 }
 
@@ -595,25 +596,25 @@ TEST_P(MaxUnpool2dErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
     ErrorCall e;
     e.selfType = e.outType = ACL_DOUBLE;
-    expectError(e, 161002, {"self", "fp64"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"});
 }
 
 TEST_P(MaxUnpool2dErrors, SelfRankNot3Or4) {
     ErrorCall e;
     e.selfShape = e.indicesShape = {4, 4};
     e.outShape = {6, 5};
-    expectError(e, 161002, {"self", "3 or 4", "2-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4", "2-D"});
     e.selfShape = e.indicesShape = {1, 2, 3, 4, 4};
     e.outShape = {1, 2, 3, 6, 5};
-    expectError(e, 161002, {"self", "5-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "5-D"});
 }
 
 TEST_P(MaxUnpool2dErrors, IndicesRankOrShapeDiffers) {
     ErrorCall e;
     e.indicesShape = {3, 4, 4};
-    expectError(e, 161002, {"indices", "4-D", "3-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "4-D", "3-D"});
     e.indicesShape = {2, 3, 4, 5};
-    expectError(e, 161002, {"indices", "[2, 3, 4, 5]", "[2, 3, 4, 4]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "[2, 3, 4, 5]", "[2, 3, 4, 4]"});
 }
 
 TEST_P(MaxUnpool2dErrors, EmptyDimensionAfterTheFirst) {
@@ -624,7 +625,7 @@ TEST_P(MaxUnpool2dErrors, EmptyDimensionAfterTheFirst) {
         e.outShape = self;
         e.outShape[self.size() - 2] = 6;
         e.outShape[self.size() - 1] = 5;
-        expectError(e, 161002, {"self", "non-empty", shapeText(self)});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "non-empty", shapeText(self)});
     }
 }
 
@@ -632,7 +633,7 @@ TEST_P(MaxUnpool2dErrors, OutputSizeNot2) {
     for (const std::vector<int64_t> &size : {std::vector<int64_t>{6}, std::vector<int64_t>{6, 5, 1}}) {
         ErrorCall e;
         e.outputSize = size;
-        expectError(e, 161002, {"outputSize", "2 values", std::to_string(size.size())});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {"outputSize", "2 values", std::to_string(size.size())});
     }
 }
 
@@ -640,7 +641,7 @@ TEST_P(MaxUnpool2dErrors, OutputSizeNotPositive) {
     for (const std::vector<int64_t> &size : {std::vector<int64_t>{0, 5}, std::vector<int64_t>{6, -1}}) {
         ErrorCall e;
         e.outputSize = size;
-        expectError(e, 161002, {"outputSize", "greater than 0", shapeText(size)});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {"outputSize", "greater than 0", shapeText(size)});
     }
 }
 
@@ -648,7 +649,7 @@ TEST_P(MaxUnpool2dErrors, OutputSizeSmallerThanSelfPlane) {
     ErrorCall e;
     e.outputSize = {3, 5};  // 15 < 16
     e.outShape = {2, 3, 3, 5};
-    expectError(e, 161002, {"outputSize", "at least", "4 x 4", "[3, 5]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"outputSize", "at least", "4 x 4", "[3, 5]"});
 }
 
 TEST_P(MaxUnpool2dErrors, OutShapeWrong) {
@@ -656,14 +657,14 @@ TEST_P(MaxUnpool2dErrors, OutShapeWrong) {
                                               std::vector<int64_t>{1, 3, 6, 5}, std::vector<int64_t>{3, 6, 5}}) {
         ErrorCall e;
         e.outShape = shape;
-        expectError(e, 161002, {"out", "[2, 3, 6, 5]", shapeText(shape)});
+        expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "[2, 3, 6, 5]", shapeText(shape)});
     }
 }
 
 TEST_P(MaxUnpool2dErrors, OverlappingOut) {
     ErrorCall e;
     e.outStrides = {90, 30, 0, 1};  // every row of a plane is the same memory
-    expectError(e, 161002, {"out", "overlapping"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxUnpool2dTest);

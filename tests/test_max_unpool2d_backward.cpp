@@ -28,6 +28,7 @@
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -359,7 +360,7 @@ TEST_P(MaxUnpoolTest, BadIndexFaultsAtSynchronize) {
             out.fillStorage(0x7f);
             void *ws = nullptr;
             ASSERT_ACL_OK(enqueueOp(stream, grad, self, indices, {3, 4}, out, &ws));
-            EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
+            EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
             const std::string msg = aclGetRecentErrMsg();
             EXPECT_NE(msg.find("aclnnMaxUnpool2dBackward"), std::string::npos) << msg;
             EXPECT_NE(msg.find(std::to_string(b.value)), std::string::npos) << msg;
@@ -391,7 +392,7 @@ TEST_P(MaxUnpoolTest, ManyBadIndicesReportOne) {
     indices.upload(idx);
     void *ws = nullptr;
     ASSERT_ACL_OK(enqueueOp(stream, grad, self, indices, {3, 3}, out, &ws));
-    EXPECT_EQ(aclrtSynchronizeStream(stream), 507015);
+    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
     const std::string msg = aclGetRecentErrMsg();
     bool named = false;
     for (size_t i = 0; i < idx.size(); i += 3) named |= msg.find("index " + std::to_string(9 + i)) != std::string::npos;
@@ -452,121 +453,121 @@ TEST_P(MaxUnpoolErrors, NullArguments) {
     IntArray size(e.outputSize);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(nullptr, self, indices, size, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(nullptr, self, indices, size, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"gradOutput", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, nullptr, indices, size, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, nullptr, indices, size, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[self]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, nullptr, size, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, nullptr, size, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"indices", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, nullptr, out, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, nullptr, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"outputSize", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, nullptr, &ws, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"[out]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, nullptr, &ex), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"workspaceSize"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, nullptr), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"executor"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackward(nullptr, 0, nullptr, stream), 161001);
+    EXPECT_EQ(aclnnMaxUnpool2dBackward(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
 }
 
 TEST_P(MaxUnpoolErrors, GradOutputDtypeUnsupported) {
     ErrorCall e;
     e.gradType = e.selfType = e.outType = ACL_COMPLEX64;
-    expectError(e, 161002, {"gradOutput", "COMPLEX64"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "COMPLEX64"});
     e.gradType = e.selfType = e.outType = ACL_UINT32;
-    expectError(e, 161002, {"gradOutput", "UINT32"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "UINT32"});
 }
 
 TEST_P(MaxUnpoolErrors, SelfDtypeDiffers) {
     ErrorCall e;
     e.selfType = ACL_FLOAT16;
-    expectError(e, 161002, {"self", "FLOAT16"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "FLOAT16"});
 }
 
 TEST_P(MaxUnpoolErrors, IndicesDtypeUnsupported) {
     ErrorCall e;
     e.indicesType = ACL_INT16;
-    expectError(e, 161002, {"indices", "INT16"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "INT16"});
     e.indicesType = ACL_FLOAT;
-    expectError(e, 161002, {"indices", "DT_FLOAT"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "DT_FLOAT"});
 }
 
 TEST_P(MaxUnpoolErrors, OutDtypeNotCastable) {
     ErrorCall e;
     e.outType = ACL_INT32;  // floating -> integral
-    expectError(e, 161002, {"out", "DT_FLOAT", "DT_INT32"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "DT_FLOAT", "DT_INT32"});
     e = ErrorCall{};
     e.gradType = e.selfType = ACL_INT32;
     e.outType = ACL_BOOL;  // non-bool -> bool
-    expectError(e, 161002, {"out", "DT_BOOL"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "DT_BOOL"});
 }
 
 TEST_P(MaxUnpoolErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
     ErrorCall e;
     e.gradType = e.selfType = e.outType = ACL_DOUBLE;
-    expectError(e, 161002, {"gradOutput", "fp64"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "fp64"});
     e = ErrorCall{};
     e.outType = ACL_DOUBLE;
-    expectError(e, 161002, {"out", "fp64"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "fp64"});
 }
 
 TEST_P(MaxUnpoolErrors, SelfRankNot3Or4) {
     ErrorCall e;
     e.gradShape = {6, 5};
     e.selfShape = e.indicesShape = e.outShape = {4, 4};
-    expectError(e, 161002, {"self", "3 or 4", "2-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4", "2-D"});
     e.gradShape = {1, 2, 3, 6, 5};
     e.selfShape = e.indicesShape = e.outShape = {1, 2, 3, 4, 4};
-    expectError(e, 161002, {"self", "5-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "5-D"});
 }
 
 TEST_P(MaxUnpoolErrors, GradOutputRankDiffers) {
     ErrorCall e;
     e.gradShape = {3, 6, 5};
-    expectError(e, 161002, {"gradOutput", "4-D", "3-D"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "4-D", "3-D"});
 }
 
 TEST_P(MaxUnpoolErrors, BatchOrChannelsDiffer) {
     ErrorCall e;
     e.gradShape = {2, 4, 6, 5};
-    expectError(e, 161002, {"gradOutput", "N and C", "[2, 4, 6, 5]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "N and C", "[2, 4, 6, 5]"});
     e.gradShape = {1, 3, 6, 5};
-    expectError(e, 161002, {"gradOutput", "[1, 3, 6, 5]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "[1, 3, 6, 5]"});
 }
 
 TEST_P(MaxUnpoolErrors, IndicesOrOutShapeDiffers) {
     ErrorCall e;
     e.indicesShape = {2, 3, 4, 5};
-    expectError(e, 161002, {"indices", "[2, 3, 4, 5]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "[2, 3, 4, 5]"});
     e = ErrorCall{};
     e.outShape = {2, 3, 2, 8};
-    expectError(e, 161002, {"out", "[2, 3, 2, 8]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "[2, 3, 2, 8]"});
 }
 
 TEST_P(MaxUnpoolErrors, OutputSizeNot2) {
     ErrorCall e;
     e.outputSize = {6, 5, 1};
-    expectError(e, 161002, {"outputSize", "2 values", "3"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"outputSize", "2 values", "3"});
 }
 
 TEST_P(MaxUnpoolErrors, GradOutputPlaneNotOutputSize) {
     ErrorCall e;
     e.outputSize = {5, 6};
-    expectError(e, 161002, {"gradOutput", "outputSize", "[5, 6]", "[2, 3, 6, 5]"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "outputSize", "[5, 6]", "[2, 3, 6, 5]"});
 }
 
 TEST_P(MaxUnpoolErrors, EmptyGradOutputWithNonEmptySelf) {
     ErrorCall e;
     e.gradShape = {2, 3, 0, 5};
     e.outputSize = {0, 5};
-    expectError(e, 161002, {"gradOutput", "non-empty"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "non-empty"});
 }
 
 TEST_P(MaxUnpoolErrors, OverlappingOut) {
     ErrorCall e;
     e.outStrides = {48, 16, 0, 1};  // every row of a plane is the same memory
-    expectError(e, 161002, {"out", "overlapping"});
+    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
 }
 
 TEST_P(MaxUnpoolErrors, MalformedView) {
@@ -580,7 +581,7 @@ TEST_P(MaxUnpoolErrors, MalformedView) {
     IntArray size(e.outputSize);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, bad, size, out, &ws, &ex), 161002);
+    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, bad, size, out, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
     expectRecentMessageHas({"indices", "storage"});
     aclDestroyTensor(bad);
 }

@@ -27,6 +27,7 @@
 #include "support/op_case.h"
 #include "support/own_streams.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -383,7 +384,7 @@ TEST_P(Pad2dForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
         ASSERT_ACL_OK(m->plan(s, padding, o, &ws, &ex));
-        EXPECT_EQ(m->run(nullptr, ws, ex, stream), 161002) << m->name;
+        EXPECT_EQ(m->run(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_INVALID) << m->name;
         expectRecentMessageHas({"(out)", "(self)", "overlaps"});
         EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
         EXPECT_TRUE(big.storage() == before) << m->name;
@@ -432,20 +433,20 @@ TEST_P(Pad2dForwardErrors, NullArguments) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     for (const Mode *m : {&kReflection, &kReplication}) {
-        EXPECT_EQ(m->plan(nullptr, pad, o, &ws, &ex), 161001);
+        EXPECT_EQ(m->plan(nullptr, pad, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"[self]", "nullptr"});
-        EXPECT_EQ(m->plan(s, nullptr, o, &ws, &ex), 161001);
+        EXPECT_EQ(m->plan(s, nullptr, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"padding", "nullptr"});
-        EXPECT_EQ(m->plan(s, pad, nullptr, &ws, &ex), 161001);
+        EXPECT_EQ(m->plan(s, pad, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"[out]", "nullptr"});
         // CANN's order: self before padding before out.
-        EXPECT_EQ(m->plan(nullptr, nullptr, nullptr, &ws, &ex), 161001);
+        EXPECT_EQ(m->plan(nullptr, nullptr, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"[self]"});
-        EXPECT_EQ(m->plan(s, pad, o, nullptr, &ex), 161001);
+        EXPECT_EQ(m->plan(s, pad, o, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"workspaceSize"});
-        EXPECT_EQ(m->plan(s, pad, o, &ws, nullptr), 161001);
+        EXPECT_EQ(m->plan(s, pad, o, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"executor"});
-        EXPECT_EQ(m->run(nullptr, 0, nullptr, stream), 161001);
+        EXPECT_EQ(m->run(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({m->name});
     }
 }
@@ -454,23 +455,23 @@ TEST_P(Pad2dForwardErrors, UnsupportedDtype) {
     ErrorCall e = valid();
     e.selfType = e.outType = ACL_COMPLEX32;
     for (const Mode *m : {&kReflection, &kReplication}) {
-        expectError(*m, e, 161002, {m->name, "self", "COMPLEX32", "DT_BOOL", "DT_UINT64"});
+        expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {m->name, "self", "COMPLEX32", "DT_BOOL", "DT_UINT64"});
     }
     e = valid();
     e.outType = ACL_STRING;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "STRING"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "STRING"});
 }
 
 TEST_P(Pad2dForwardErrors, DtypesDiffer) {
     ErrorCall e = valid();
     e.outType = ACL_INT32;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "self", "INT32", "FLOAT"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "self", "INT32", "FLOAT"});
 }
 
 TEST_P(Pad2dForwardErrors, FormatsDiffer) {
     ErrorCall e = valid();
     e.selfFormat = ACL_FORMAT_NCHW;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "format"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "format"});
 }
 
 TEST_P(Pad2dForwardErrors, DtypeAndFormatInCannsOrder) {
@@ -478,8 +479,8 @@ TEST_P(Pad2dForwardErrors, DtypeAndFormatInCannsOrder) {
     ErrorCall e = valid();
     e.selfFormat = ACL_FORMAT_NCHW;
     e.outType = ACL_INT32;
-    expectError(kReflection, e, 161002, {"INT32"});
-    expectError(kReplication, e, 161002, {"format"});
+    expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"INT32"});
+    expectError(kReplication, e, ACLNN_ERR_PARAM_INVALID, {"format"});
 }
 
 TEST_P(Pad2dForwardErrors, Fp64WithoutDeviceSupport) {
@@ -487,28 +488,28 @@ TEST_P(Pad2dForwardErrors, Fp64WithoutDeviceSupport) {
     for (aclDataType dt : {ACL_DOUBLE, ACL_COMPLEX128}) {
         ErrorCall e = valid();
         e.selfType = e.outType = dt;
-        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "fp64"});
+        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"});
     }
 }
 
 TEST_P(Pad2dForwardErrors, RankNot3Or4) {
     ErrorCall e{{4, 5}, {6, 7}, {1, 1, 1, 1}};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "3 or 4-D", "2-D"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"});
     e = ErrorCall{{1, 1, 2, 4, 5}, {1, 1, 2, 6, 7}, {1, 1, 1, 1}};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "3 or 4-D", "5-D"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "5-D"});
 }
 
 TEST_P(Pad2dForwardErrors, RanksDiffer) {
     ErrorCall e = valid();
     e.outShape = {2, 6, 7};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "4-D", "3-D"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "4-D", "3-D"});
 }
 
 TEST_P(Pad2dForwardErrors, PaddingSizeNot4) {
     for (std::vector<int64_t> pad : {std::vector<int64_t>{1, 1}, std::vector<int64_t>{1, 1, 1, 1, 0, 0}}) {
         ErrorCall e = valid();
         e.pad = pad;
-        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"padding", "4"});
+        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"padding", "4"});
     }
 }
 
@@ -521,7 +522,7 @@ TEST_P(Pad2dForwardErrors, ReflectionPadNotBelowDim) {
         ErrorCall e = valid();
         e.pad = b.pad;
         e.outShape = paddedShape(e.selfShape, b.pad);
-        expectError(kReflection, e, 161002, {"padding", b.name, "less than"});
+        expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"padding", b.name, "less than"});
         // Replication accepts any pad (as CANN's code and PyTorch do).
         expectError(kReplication, e, ACL_SUCCESS, {});
     }
@@ -531,7 +532,7 @@ TEST_P(Pad2dForwardErrors, CropLeavesNoOutput) {
     ErrorCall e = valid();
     e.pad = {-3, -2, 0, 0};
     e.outShape = {1, 2, 4, 1};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"padded size", "W + left + right"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"padded size", "W + left + right"});
 }
 
 TEST_P(Pad2dForwardErrors, OutShapeWrong) {
@@ -539,7 +540,7 @@ TEST_P(Pad2dForwardErrors, OutShapeWrong) {
          {std::vector<int64_t>{1, 2, 6, 8}, std::vector<int64_t>{1, 3, 6, 7}, std::vector<int64_t>{2, 2, 6, 7}}) {
         ErrorCall e = valid();
         e.outShape = shape;
-        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "[1, 2, 6, 7]"});
+        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"});
     }
 }
 
@@ -552,11 +553,11 @@ TEST_P(Pad2dForwardErrors, EmptyTensorsOutsideTheBatch) {
         e.selfShape = self;
         e.pad = {0, 0, 0, 0};
         e.outShape = self;
-        expectError(kReplication, e, 161002, {"self", "only", "N may be 0"});
+        expectError(kReplication, e, ACLNN_ERR_PARAM_INVALID, {"self", "only", "N may be 0"});
         if (self[self.size() - 1] == 0 || self[self.size() - 2] == 0) {
-            expectError(kReflection, e, 161002, {"self", "less than its input dimension"});
+            expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"self", "less than its input dimension"});
         } else {
-            expectError(kReflection, e, 161002, {"self", "only", "N may be 0"});
+            expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"self", "only", "N may be 0"});
         }
     }
 }
@@ -564,7 +565,7 @@ TEST_P(Pad2dForwardErrors, EmptyTensorsOutsideTheBatch) {
 TEST_P(Pad2dForwardErrors, OverlappingOut) {
     ErrorCall e = valid();
     e.outStrides = {84, 42, 0, 1};  // every row of a plane is the same memory
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"out", "overlapping"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Pad2dForwardTest);

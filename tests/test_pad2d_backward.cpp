@@ -30,6 +30,7 @@
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -436,77 +437,77 @@ TEST_P(Pad2dErrors, NullArguments) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     for (const Mode *m : {&kReflection, &kReplication}) {
-        EXPECT_EQ(m->plan(nullptr, s, pad, gi, &ws, &ex), 161001);
+        EXPECT_EQ(m->plan(nullptr, s, pad, gi, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"gradOutput", "nullptr"});
-        EXPECT_EQ(m->plan(go, nullptr, pad, gi, &ws, &ex), 161001);
+        EXPECT_EQ(m->plan(go, nullptr, pad, gi, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"[self]", "nullptr"});
-        EXPECT_EQ(m->plan(go, s, nullptr, gi, &ws, &ex), 161001);
+        EXPECT_EQ(m->plan(go, s, nullptr, gi, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"padding", "nullptr"});
-        EXPECT_EQ(m->plan(go, s, pad, nullptr, &ws, &ex), 161001);
+        EXPECT_EQ(m->plan(go, s, pad, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"gradInput", "nullptr"});
-        EXPECT_EQ(m->plan(go, s, pad, gi, nullptr, &ex), 161001);
+        EXPECT_EQ(m->plan(go, s, pad, gi, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"workspaceSize"});
-        EXPECT_EQ(m->plan(go, s, pad, gi, &ws, nullptr), 161001);
+        EXPECT_EQ(m->plan(go, s, pad, gi, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
         expectRecentMessageHas({"executor"});
-        EXPECT_EQ(m->run(nullptr, 0, nullptr, stream), 161001);
+        EXPECT_EQ(m->run(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
     }
 }
 
 TEST_P(Pad2dErrors, UnsupportedDtype) {
     ErrorCall e = valid();
     e.goType = e.selfType = e.giType = ACL_INT32;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradOutput", "INT32", "FLOAT"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "INT32", "FLOAT"});
 }
 
 TEST_P(Pad2dErrors, DtypesDiffer) {
     ErrorCall e = valid();
     e.selfType = ACL_FLOAT16;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "FLOAT16"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "FLOAT16"});
     e = valid();
     e.giType = ACL_BF16;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradInput", "BF16"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "BF16"});
 }
 
 TEST_P(Pad2dErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
     ErrorCall e = valid();
     e.goType = e.selfType = e.giType = ACL_DOUBLE;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradOutput", "fp64"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "fp64"});
 }
 
 TEST_P(Pad2dErrors, RankNot3Or4) {
     ErrorCall e{{2, 6, 7}, {2, 4, 5}, {2, 4, 5}, {1, 1, 1, 1}};
     e.goShape = {6, 7};
     e.selfShape = e.giShape = {4, 5};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "3 or 4-D", "2-D"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"});
     e.goShape = {1, 1, 1, 6, 7};
     e.selfShape = e.giShape = {1, 1, 1, 4, 5};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"self", "5-D"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "5-D"});
 }
 
 TEST_P(Pad2dErrors, RanksDiffer) {
     ErrorCall e = valid();
     e.goShape = {2, 6, 7};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradOutput", "4-D", "3-D"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "4-D", "3-D"});
     e = valid();
     e.giShape = {2, 4, 5};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradInput", "4-D", "3-D"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "4-D", "3-D"});
 }
 
 TEST_P(Pad2dErrors, PaddingSizeNot4) {
     ErrorCall e = valid();
     e.pad = {1, 1};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"padding", "4"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"padding", "4"});
 }
 
 TEST_P(Pad2dErrors, ReflectionPadNotBelowDim) {
     ErrorCall e = valid();  // H = 4, W = 5
     e.pad = {5, 0, 0, 0};
     e.goShape = {1, 2, 4, 10};
-    expectError(kReflection, e, 161002, {"padding", "left", "W"});
+    expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"padding", "left", "W"});
     e.pad = {0, 0, 0, 4};
     e.goShape = {1, 2, 8, 5};
-    expectError(kReflection, e, 161002, {"padding", "bottom", "H"});
+    expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"padding", "bottom", "H"});
     // Replication has no such limit.
     DeviceTensor go(e.goShape, ACL_FLOAT), s(e.selfShape, ACL_FLOAT), gi(e.giShape, ACL_FLOAT);
     IntArray pad(e.pad);
@@ -518,12 +519,12 @@ TEST_P(Pad2dErrors, EmptyChannelOrImage) {
     for (std::vector<int64_t> self : {std::vector<int64_t>{1, 0, 4, 5}, std::vector<int64_t>{1, 2, 0, 5},
                                       std::vector<int64_t>{1, 2, 4, 0}, std::vector<int64_t>{0, 4, 5}}) {
         ErrorCall e{paddedShape(self, pad), self, self, pad};
-        expectError(kReplication, e, 161002, {"self", "non-zero"});
+        expectError(kReplication, e, ACLNN_ERR_PARAM_INVALID, {"self", "non-zero"});
         // Reflection: an empty H or W already fails "pad < dim"; an empty C reaches the empty check.
         if (self[self.size() - 3] == 0) {
-            expectError(kReflection, e, 161002, {"self", "non-zero"});
+            expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"self", "non-zero"});
         } else {
-            expectError(kReflection, e, 161002, {"padding"});
+            expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"padding"});
         }
     }
 }
@@ -532,27 +533,27 @@ TEST_P(Pad2dErrors, CropLeavesNoOutput) {
     ErrorCall e = valid();
     e.pad = {-3, -2, 0, 0};  // W = 5 -> 0
     e.goShape = {1, 2, 4, 1};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"padding", "at least 1"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"padding", "at least 1"});
 }
 
 TEST_P(Pad2dErrors, GradOutputShapeWrong) {
     ErrorCall e = valid();
     e.goShape = {1, 2, 6, 8};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradOutput", "[1, 2, 6, 7]"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "[1, 2, 6, 7]"});
     e.goShape = {1, 3, 6, 7};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradOutput", "[1, 3, 6, 7]"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "[1, 3, 6, 7]"});
 }
 
 TEST_P(Pad2dErrors, GradInputShapeWrong) {
     ErrorCall e = valid();
     e.giShape = {1, 2, 5, 4};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradInput", "[1, 2, 5, 4]"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "[1, 2, 5, 4]"});
 }
 
 TEST_P(Pad2dErrors, OverlappingGradInput) {
     ErrorCall e = valid();
     e.giStrides = {40, 20, 0, 1};  // every row of a plane is the same memory
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, 161002, {"gradInput", "overlapping"});
+    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "overlapping"});
 }
 
 TEST_P(Pad2dErrors, MalformedView) {
@@ -567,7 +568,7 @@ TEST_P(Pad2dErrors, MalformedView) {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     for (const Mode *m : {&kReflection, &kReplication}) {
-        EXPECT_EQ(m->plan(bad, s, pad, gi, &ws, &ex), 161002);
+        EXPECT_EQ(m->plan(bad, s, pad, gi, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
         expectRecentMessageHas({"gradOutput", "storage"});
     }
     aclDestroyTensor(bad);

@@ -34,6 +34,7 @@
 #include "reliability_harness.h"
 #include "runtime/device.h"
 #include "support/plan_and_run.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 using reliability::Layout;
@@ -364,17 +365,17 @@ TEST_P(ReliabilityTest, NullArguments) {
     for (auto &h : reliability::makeAllHarnesses()) {
         for (auto &slot : h->tensors) {
             slot.arg = nullptr;
-            expectPhaseOneError(*h, 161001, "null " + slot.name, slot.name, stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_NULLPTR, "null " + slot.name, slot.name, stream);
         }
         for (auto &array : h->arrays) {
             array.arg = nullptr;
-            expectPhaseOneError(*h, 161001, "null " + array.name, array.name, stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_NULLPTR, "null " + array.name, array.name, stream);
         }
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
-        EXPECT_EQ(h->plan(nullptr, &ex), 161001) << h->api;
-        EXPECT_EQ(h->plan(&ws, nullptr), 161001) << h->api;
-        EXPECT_EQ(h->run(nullptr, 0, nullptr, stream), 161001) << h->api;
+        EXPECT_EQ(h->plan(nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR) << h->api;
+        EXPECT_EQ(h->plan(&ws, nullptr), ACLNN_ERR_PARAM_NULLPTR) << h->api;
+        EXPECT_EQ(h->run(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR) << h->api;
     }
 }
 
@@ -386,7 +387,7 @@ TEST_P(ReliabilityTest, UnsupportedDtypes) {
                 c.setDtype = true;
                 c.dtype = bad;
                 slot.arg = h->variant(slot.storage->get(), c);
-                expectPhaseOneError(*h, 161002, slot.name + " dtype " + std::to_string(bad), slot.name, stream);
+                expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, slot.name + " dtype " + std::to_string(bad), slot.name, stream);
             }
         }
     }
@@ -405,20 +406,20 @@ TEST_P(ReliabilityTest, MalformedShapesAndViews) {
             c.dims = dims;
             c.dims.insert(c.dims.begin(), 9 - dims.size(), 1);
             slot.arg = h->variant(base, c);
-            expectPhaseOneError(*h, 161002, slot.name + " rank 9", "", stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, slot.name + " rank 9", "", stream);
 
             c = {};
             c.setDims = true;
             c.dims = dims;
             c.dims[0] = -1;
             slot.arg = h->variant(base, c);
-            expectPhaseOneError(*h, 161002, slot.name + " negative dim", "", stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, slot.name + " negative dim", "", stream);
 
             c = {};  // element count overflows int64
             c.setDims = true;
             c.dims.assign(dims.size() < 2 ? 2 : dims.size(), big);
             slot.arg = h->variant(base, c);
-            expectPhaseOneError(*h, 161002, slot.name + " element count overflows int64", "", stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, slot.name + " element count overflows int64", "", stream);
 
             c = {};  // 2^62 fp32 elements fit int64 but their 2^64 bytes wrap size_t to 0
             c.setDims = true;
@@ -430,7 +431,7 @@ TEST_P(ReliabilityTest, MalformedShapesAndViews) {
                 for (size_t i = 2; i < dims.size(); ++i) c.dims[i] = 1;
             }
             slot.arg = h->variant(base, c);
-            expectPhaseOneError(*h, 161002, slot.name + " byte size overflows size_t", "", stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, slot.name + " byte size overflows size_t", "", stream);
 
             c = {};  // storage dims one element short of what the view reaches
             c.setStorage = true;
@@ -440,14 +441,14 @@ TEST_P(ReliabilityTest, MalformedShapesAndViews) {
             c.storageDims = {st[0] - 1};
             delete[] st;
             slot.arg = h->variant(base, c);
-            expectPhaseOneError(*h, 161002, slot.name + " view past its storage", slot.name, stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, slot.name + " view past its storage", slot.name, stream);
 
             if (slot.output) {  // every element written through one address
                 c = {};
                 c.setStrides = true;
                 c.strides.assign(dims.size(), 0);
                 slot.arg = h->variant(base, c);
-                expectPhaseOneError(*h, 161002, slot.name + " overlapping output view", slot.name, stream);
+                expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, slot.name + " overlapping output view", slot.name, stream);
             }
         }
     }
@@ -459,15 +460,15 @@ TEST_P(ReliabilityTest, BadArraysAndAttributes) {
             std::vector<int64_t> longer = array.values;
             longer.push_back(1);
             array.arg = h->arrayVariant(longer);
-            expectPhaseOneError(*h, 161002, array.name + " one value too many", array.name, stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, array.name + " one value too many", array.name, stream);
             array.arg = h->arrayVariant(std::vector<int64_t>(array.values.begin(), array.values.end() - 1));
-            expectPhaseOneError(*h, 161002, array.name + " one value short", array.name, stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, array.name + " one value short", array.name, stream);
             array.arg = h->arrayVariant({});
-            expectPhaseOneError(*h, 161002, array.name + " empty", array.name, stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, array.name + " empty", array.name, stream);
         }
         for (auto &bad : h->badAttributes()) {
             bad.second();
-            expectPhaseOneError(*h, 161002, bad.first, "", stream);
+            expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, bad.first, "", stream);
         }
     }
 }
@@ -482,7 +483,7 @@ TEST_P(ReliabilityTest, BadAddressesAtRunTime) {
 
             c.data = nullptr;
             slot.arg = h->variant(base, c);
-            expectPhaseTwoError(*h, 161001, slot.name + " null data", stream);
+            expectPhaseTwoError(*h, ACLNN_ERR_PARAM_NULLPTR, slot.name + " null data", stream);
 
             c.data = nowhere;
             slot.arg = h->variant(base, c);
@@ -515,7 +516,7 @@ TEST_P(ReliabilityTest, AddressesSetOnThePlannedExecutor) {
                 uint64_t ws = 0;
                 aclOpExecutor *ex = nullptr;
                 ASSERT_ACL_OK(h->plan(&ws, &ex));
-                EXPECT_EQ(set(ex, count + i, nullptr, nowhere), 161002) << "index past the tensors";
+                EXPECT_EQ(set(ex, count + i, nullptr, nowhere), ACLNN_ERR_PARAM_INVALID) << "index past the tensors";
                 ASSERT_ACL_OK(set(ex, i, nullptr, nowhere));
                 void *w = nullptr;
                 if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
@@ -547,10 +548,10 @@ TEST_P(ReliabilityTest, BadWorkspaceStreamAndExecutorUse) {
                 fillOutputs(*h);
                 ASSERT_ACL_OK(h->plan(&ws, &ex));
                 ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
-                EXPECT_EQ(h->run(w, ws - 1, ex, stream), 161002) << lastMessage();
+                EXPECT_EQ(h->run(w, ws - 1, ex, stream), ACLNN_ERR_PARAM_INVALID) << lastMessage();
                 expectMessage(*h, "short workspace", "workspace");
                 ASSERT_ACL_OK(h->plan(&ws, &ex));
-                EXPECT_EQ(h->run(nullptr, ws, ex, stream), 161001) << lastMessage();
+                EXPECT_EQ(h->run(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_NULLPTR) << lastMessage();
                 expectMessage(*h, "null workspace", "workspace");
                 ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
                 expectOutputsUntouched(*h, "bad workspace");
@@ -569,7 +570,7 @@ TEST_P(ReliabilityTest, BadWorkspaceStreamAndExecutorUse) {
             ASSERT_ACL_OK(h->plan(&ws, &ex));
             ASSERT_ACL_OK(h->run(w, ws, ex, stream));
             ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
-            EXPECT_EQ(h->run(w, ws, ex, stream), 161002) << lastMessage();
+            EXPECT_EQ(h->run(w, ws, ex, stream), ACLNN_ERR_PARAM_INVALID) << lastMessage();
             expectMessage(*h, "second run", "executor");
             // An executor planned by another operator.
             auto other = reliability::makeAllHarnesses(layout);
@@ -577,7 +578,7 @@ TEST_P(ReliabilityTest, BadWorkspaceStreamAndExecutorUse) {
             uint64_t ws2 = 0;
             aclOpExecutor *ex2 = nullptr;
             ASSERT_ACL_OK(different.plan(&ws2, &ex2));
-            EXPECT_EQ(h->run(nullptr, 0, ex2, stream), 161002) << lastMessage();
+            EXPECT_EQ(h->run(nullptr, 0, ex2, stream), ACLNN_ERR_PARAM_INVALID) << lastMessage();
             expectMessage(*h, "foreign executor", different.api);
             if (w) ASSERT_ACL_OK(aclrtFree(w));
             w = nullptr;
@@ -651,7 +652,7 @@ TEST_P(ReliabilityTest, KernelBuildFailureIsReportedEveryTimeAndPoisonsNothing) 
             aclcl::buildProgram(d, "copy_cast", broken);
             FAIL() << "a broken program built";
         } catch (const aclcl::Error &e) {
-            EXPECT_EQ(e.code(), 561003);
+            EXPECT_EQ(e.code(), ACLNN_ERR_INNER_FIND_KERNEL_ERROR);
             std::string what = e.what();
             EXPECT_NE(what.find("build log"), std::string::npos) << what;
             if (attempt == 0) firstLog = what;

@@ -15,6 +15,7 @@
 #include "device_fixture.h"
 #include "kernels/program_cache.h"
 #include "reliability_harness.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 using reliability::Layout;
@@ -148,7 +149,7 @@ TEST_P(StressTest, ThreadsAndStreamsMatchTheSerialResultsBitForBit) {
                 int s = h.plan(&ws, &ex);
                 h.tensors.back().arg = saved;
                 std::string msg = aclGetRecentErrMsg();
-                if (s != 161001 || msg.find(h.tensors.back().name) == std::string::npos) {
+                if (s != ACLNN_ERR_PARAM_NULLPTR || msg.find(h.tensors.back().name) == std::string::npos) {
                     failure = "thread " + std::to_string(t) + " got status " + std::to_string(s) +
                               " and another thread's message? " + msg;
                 }

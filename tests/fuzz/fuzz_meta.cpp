@@ -11,6 +11,7 @@
 #include "aclnn/acl_meta.h"
 #include "common/fuzz_input.h"
 #include "common/fuzz_op.h"
+#include "aclnn/opdev/op_errno.h"
 
 using namespace fuzzing;
 
@@ -118,9 +119,9 @@ void createTensor(FuzzReader &in, Live &live) {
     expect(aclGetRawTensorAddr(t, &addr) == 0 && addr == data, "data address does not read back");
     expect(aclSetRawTensorAddr(t, nullptr) == 0, "aclSetRawTensorAddr failed");
     // Null out-pointers are errors.
-    expectStatus(aclGetViewShape(t, nullptr, &n), {161001}, "aclGetViewShape(null)");
-    expectStatus(aclGetViewOffset(nullptr, &off), {161001}, "aclGetViewOffset(null)");
-    expectStatus(aclGetDataType(t, nullptr), {161001}, "aclGetDataType(null)");
+    expectStatus(aclGetViewShape(t, nullptr, &n), {ACLNN_ERR_PARAM_NULLPTR}, "aclGetViewShape(null)");
+    expectStatus(aclGetViewOffset(nullptr, &off), {ACLNN_ERR_PARAM_NULLPTR}, "aclGetViewOffset(null)");
+    expectStatus(aclGetDataType(t, nullptr), {ACLNN_ERR_PARAM_NULLPTR}, "aclGetDataType(null)");
     expect(aclGetViewShape(nullptr, &got, &n) != 0, "aclGetViewShape(nullptr tensor) succeeded");
 }
 
@@ -143,8 +144,8 @@ void arrays(FuzzReader &in) {
     expect(aclGetIntArraySize(ia, &n) == 0 && n == count, "int array size");
     expect(aclGetFloatArraySize(fa, &n) == 0 && n == count, "float array size");
     expect(aclGetBoolArraySize(ba, &n) == 0 && n == count, "bool array size");
-    expectStatus(aclGetIntArraySize(nullptr, &n), {161001}, "aclGetIntArraySize(nullptr)");
-    expectStatus(aclGetIntArraySize(ia, nullptr), {161001}, "aclGetIntArraySize(ia, nullptr)");
+    expectStatus(aclGetIntArraySize(nullptr, &n), {ACLNN_ERR_PARAM_NULLPTR}, "aclGetIntArraySize(nullptr)");
+    expectStatus(aclGetIntArraySize(ia, nullptr), {ACLNN_ERR_PARAM_NULLPTR}, "aclGetIntArraySize(ia, nullptr)");
     aclDestroyIntArray(ia);
     aclDestroyFloatArray(fa);
     aclDestroyBoolArray(ba);
@@ -180,12 +181,12 @@ void executors(FuzzReader &in) {
     auto *bogus = reinterpret_cast<aclOpExecutor *>(static_cast<uintptr_t>(in.raw64()) | 0x10);
     int dummy = 0;
     aclTensor *t = nullptr;
-    expectStatus(aclDestroyAclOpExecutor(bogus), {161002, 561103}, "aclDestroyAclOpExecutor(bogus)");
-    expectStatus(aclSetAclOpExecutorRepeatable(bogus), {161002, 561103}, "aclSetAclOpExecutorRepeatable(bogus)");
-    expectStatus(aclSetInputTensorAddr(bogus, in.u8(), t, &dummy), {161001, 161002}, "aclSetInputTensorAddr(bogus)");
-    expectStatus(aclSetOutputTensorAddr(nullptr, in.u8(), t, &dummy), {161001, 161002},
+    expectStatus(aclDestroyAclOpExecutor(bogus), {ACLNN_ERR_PARAM_INVALID, ACLNN_ERR_INNER_NULLPTR}, "aclDestroyAclOpExecutor(bogus)");
+    expectStatus(aclSetAclOpExecutorRepeatable(bogus), {ACLNN_ERR_PARAM_INVALID, ACLNN_ERR_INNER_NULLPTR}, "aclSetAclOpExecutorRepeatable(bogus)");
+    expectStatus(aclSetInputTensorAddr(bogus, in.u8(), t, &dummy), {ACLNN_ERR_PARAM_NULLPTR, ACLNN_ERR_PARAM_INVALID}, "aclSetInputTensorAddr(bogus)");
+    expectStatus(aclSetOutputTensorAddr(nullptr, in.u8(), t, &dummy), {ACLNN_ERR_PARAM_NULLPTR, ACLNN_ERR_PARAM_INVALID},
                  "aclSetOutputTensorAddr(nullptr)");
-    expect(aclDestroyAclOpExecutor(nullptr) == 561103 && aclSetAclOpExecutorRepeatable(nullptr) == 561103,
+    expect(aclDestroyAclOpExecutor(nullptr) == ACLNN_ERR_INNER_NULLPTR && aclSetAclOpExecutorRepeatable(nullptr) == ACLNN_ERR_INNER_NULLPTR,
            "null executor: expected 561103");
 }
 

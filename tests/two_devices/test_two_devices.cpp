@@ -12,6 +12,7 @@
 #include "acl/acl.h"
 #include "device_fixture.h"
 #include "reliability_harness.h"
+#include "aclnn/opdev/op_errno.h"
 
 namespace {
 
@@ -19,7 +20,7 @@ using reliability::Layout;
 using reliability::OpHarness;
 using testing_support::DeviceTensor;
 
-constexpr aclnnStatus kParamInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
+constexpr aclnnStatus kParamInvalid = ACLNN_ERR_PARAM_INVALID;  // ACLNN_ERR_PARAM_INVALID
 constexpr uint8_t kPattern = 0xC3;
 
 std::string lastMessage() {

@@ -1,4 +1,5 @@
 #include "common/fuzz_op.h"
+#include "aclnn/opdev/op_errno.h"
 
 #include <sys/stat.h>
 
@@ -144,7 +145,7 @@ void initDevice() {
 
 void checkPhaseOneStatus(const char *api, aclnnStatus status) {
     if (status == 0) return;
-    if (!isOneOf(status, {161001, 161002})) {
+    if (!isOneOf(status, {ACLNN_ERR_PARAM_NULLPTR, ACLNN_ERR_PARAM_INVALID})) {
         fuzzFail(std::string(api) + "GetWorkspaceSize returned undocumented status " + std::to_string(status) + ": " +
                  aclGetRecentErrMsg());
     }
@@ -267,7 +268,7 @@ void OpFuzz::runPhaseTwo(const char *api, uint64_t workspaceSize, aclOpExecutor 
             if (!workspaceOk) fuzzFail(std::string(api) + " accepted a missing or short workspace");
             for (aclTensor *t : outputs_) markView(t, mayWrite);
         } else {
-            if (!isOneOf(status, {161001, 161002, ACL_ERROR_INVALID_PARAM, ACL_ERROR_RT_INVALID_HANDLE})) {
+            if (!isOneOf(status, {ACLNN_ERR_PARAM_NULLPTR, ACLNN_ERR_PARAM_INVALID, ACL_ERROR_INVALID_PARAM, ACL_ERROR_RT_INVALID_HANDLE})) {
                 fuzzFail(std::string(api) + " returned undocumented status " + std::to_string(status) + ": " +
                          aclGetRecentErrMsg());
             }
