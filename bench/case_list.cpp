@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "common/dtype.h"
 #include "json.h"
 
 namespace bench {
@@ -21,21 +22,8 @@ CaseInfo describe(const testing_support::OpCase &c) {
 }
 
 std::string dtypeLabel(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT: return "float32";
-        case ACL_FLOAT16: return "float16";
-        case ACL_BF16: return "bfloat16";
-        case ACL_DOUBLE: return "float64";
-        case ACL_COMPLEX64: return "complex64";
-        case ACL_COMPLEX128: return "complex128";
-        case ACL_INT8: return "int8";
-        case ACL_UINT8: return "uint8";
-        case ACL_INT16: return "int16";
-        case ACL_INT32: return "int32";
-        case ACL_INT64: return "int64";
-        case ACL_BOOL: return "bool";
-        default: return "dtype" + std::to_string(static_cast<int>(dtype));
-    }
+    const char *name = aclcl::torchDtypeName(dtype);
+    return name ? name : "dtype" + std::to_string(static_cast<int>(dtype));
 }
 
 std::vector<CaseInfo> selectCases(const std::string &opFilter, const std::string &caseFilter, bool quick) {

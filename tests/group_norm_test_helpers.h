@@ -13,10 +13,12 @@
 
 #include "golden/golden.h"
 #include "support/device_tensor.h"
+#include "support/host_data.h"
 
 namespace group_norm_tests {
 
 using testing_support::DeviceTensor;
+using testing_support::goldenDtype;
 
 enum class Layout {
     Contiguous,
@@ -86,13 +88,6 @@ inline bool gapsIntact(const DeviceTensor &t, const std::vector<int64_t> &shape,
             if (bytes[e * elem + b] != fill) return false;
     }
     return true;
-}
-
-inline aclDataType goldenDtype(const std::string &name) {
-    if (name == "float32") return ACL_FLOAT;
-    if (name == "float16") return ACL_FLOAT16;
-    if (name == "bfloat16") return ACL_BF16;
-    throw std::runtime_error("unexpected golden dtype " + name);
 }
 
 // fp32: |got - ref| <= 1e-5 * max|ref| over the tensor (the README's bound; the golden outputs are

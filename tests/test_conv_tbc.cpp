@@ -43,10 +43,6 @@ namespace {
 
 const char *label(aclDataType d) { return d == ACL_FLOAT16 ? "fp16" : d == ACL_BF16 ? "bf16" : "fp32"; }
 
-aclDataType fromGolden(const std::string &name) {
-    return name == "float16" ? ACL_FLOAT16 : name == "bfloat16" ? ACL_BF16 : ACL_FLOAT;
-}
-
 // A sum the host evaluated in double: its value, sum of |terms|, number of terms, and (cascade) the most
 // that the values it read can differ between PyTorch's run and ours, summed with their factors.
 struct HostSum {
@@ -98,7 +94,7 @@ struct Problem {
 Problem problemOf(const golden::Case &g) {
     const auto &x = g.tensor("self"), &w = g.tensor("weight"), &b = g.tensor("bias"), &y = g.tensor("out");
     return Problem{x.dims[0], x.dims[1],           x.dims[2], w.dims[2], w.dims[0], g.ints("pad")[0],
-                   y.dims[0], fromGolden(x.dtype), &x.values, &w.values, &b.values, &y.values};
+                   y.dims[0], goldenDtype(x.dtype), &x.values, &w.values, &b.values, &y.values};
 }
 
 // out rows compared with |ours - PyTorch| <= 2B; returns the per-element drift bound d_y = 2 B_y.

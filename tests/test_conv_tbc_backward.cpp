@@ -102,12 +102,6 @@ TEST_P(ConvTbcBackwardTest, CannSampleGivesTheDocumentedResults) {
     EXPECT_EQ(out.gradBias, std::vector<double>(2, 5.0));
 }
 
-aclDataType goldenDtype(const std::string &name) {
-    if (name == "float16") return ACL_FLOAT16;
-    if (name == "bfloat16") return ACL_BF16;
-    return ACL_FLOAT;
-}
-
 // One ulp of dtype at |v| (the spacing of the binade v lies in; subnormal spacing near 0).
 double ulpAt(double v, aclDataType dtype) {
     const int mantissa = dtype == ACL_FLOAT16 ? 10 : dtype == ACL_BF16 ? 7 : 23;

@@ -107,14 +107,6 @@ TEST_P(Im2colForwardTest, CannDocsExample) {
 // ---------------------------------------------------------------------------------------------
 // PyTorch golden data, value for value.
 
-aclDataType goldenDtype(const std::string &d) {
-    static const std::map<std::string, aclDataType> m = {
-        {"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"float64", ACL_DOUBLE},
-        {"complex64", ACL_COMPLEX64}, {"complex128", ACL_COMPLEX128}, {"int8", ACL_INT8}, {"uint8", ACL_UINT8},
-        {"int16", ACL_INT16}, {"int32", ACL_INT32}, {"int64", ACL_INT64}, {"bool", ACL_BOOL}};
-    return m.at(d);
-}
-
 TEST_P(Im2colForwardTest, MatchesPyTorchGolden) {
     const auto cases = golden::load(testing_support::goldenDir() + "/im2col.golden");
     ASSERT_EQ(cases.size(), 28u);

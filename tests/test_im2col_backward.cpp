@@ -48,14 +48,6 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const Attrs &a, acl
         aclnnIm2colBackward, stream);
 }
 
-aclDataType goldenDtype(const std::string &name) {
-    if (name == "float32") return ACL_FLOAT;
-    if (name == "float16") return ACL_FLOAT16;
-    if (name == "bfloat16") return ACL_BF16;
-    if (name == "float64") return ACL_DOUBLE;
-    return ACL_DT_UNDEFINED;
-}
-
 class Im2colBackwardTest : public DeviceTest {
 protected:
     bool rusticl() const { return deviceIsRusticl(device()); }

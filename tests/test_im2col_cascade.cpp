@@ -25,18 +25,13 @@
 #include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/golden_tally.h"
+#include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/plan_and_run.h"
 
 using namespace testing_support;
 
 namespace {
-
-aclDataType goldenDtype(const std::string &d) {
-    static const std::map<std::string, aclDataType> m = {
-        {"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}};
-    return m.at(d);
-}
 
 class Im2colCascadeTest : public DeviceTest {
 protected:

@@ -90,13 +90,6 @@ TEST_P(MaxPool2dTest, FormatsAsTorchNpuTagsThem) {
     }
 }
 
-aclDataType goldenDtype(const std::string &d) {
-    static const std::map<std::string, aclDataType> m = {{"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16},
-                                                         {"bfloat16", ACL_BF16}, {"int32", ACL_INT32},
-                                                         {"int64", ACL_INT64}};
-    return m.at(d);
-}
-
 bool sameValue(double got, double want) {
     if (std::isnan(want)) return std::isnan(got);
     return got == want && std::signbit(got) == std::signbit(want);

@@ -110,13 +110,6 @@ TEST_P(MaxPool2dBackwardTest, FormatsAsTorchNpuTagsThem) {
     }
 }
 
-aclDataType goldenDtype(const std::string &d) {
-    static const std::map<std::string, aclDataType> m = {{"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16},
-                                                         {"bfloat16", ACL_BF16}, {"int32", ACL_INT32},
-                                                         {"int64", ACL_INT64}};
-    return m.at(d);
-}
-
 TEST_P(MaxPool2dBackwardTest, MatchesPyTorchGolden) {
     const auto cases = golden::load(testing_support::goldenDir() + "/max_pool2d_with_indices_backward.golden");
     ASSERT_EQ(cases.size(), 7u);

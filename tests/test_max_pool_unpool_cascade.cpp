@@ -26,19 +26,13 @@
 #include "golden/golden.h"
 #include "support/device_tensor.h"
 #include "support/golden_tally.h"
+#include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/plan_and_run.h"
 
 using namespace testing_support;
 
 namespace {
-
-aclDataType goldenDtype(const std::string &d) {
-    static const std::map<std::string, aclDataType> m = {{"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16},
-                                                         {"bfloat16", ACL_BF16}, {"int32", ACL_INT32},
-                                                         {"int64", ACL_INT64}};
-    return m.at(d);
-}
 
 bool sameValue(double a, double b) {
     if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);

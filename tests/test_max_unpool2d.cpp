@@ -122,14 +122,6 @@ TEST_P(MaxUnpool2dTest, CannDocsExample) {
 // ---------------------------------------------------------------------------------------------
 // PyTorch golden data, value for value.
 
-aclDataType goldenDtype(const std::string &d) {
-    static const std::map<std::string, aclDataType> m = {
-        {"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"float64", ACL_DOUBLE},
-        {"int8", ACL_INT8},     {"uint8", ACL_UINT8},     {"int16", ACL_INT16},   {"int32", ACL_INT32},
-        {"int64", ACL_INT64},   {"bool", ACL_BOOL}};
-    return m.at(d);
-}
-
 TEST_P(MaxUnpool2dTest, MatchesPyTorchGolden) {
     constexpr size_t kFileCases = 20, kFp64Cases = 1;
     const auto cases = golden::load(testing_support::goldenDir() + "/max_unpool2d.golden");

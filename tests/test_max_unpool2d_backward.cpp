@@ -57,19 +57,6 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *se
         aclnnMaxUnpool2dBackward, stream);
 }
 
-aclDataType goldenDtype(const std::string &name) {
-    const struct {
-        const char *name;
-        aclDataType dtype;
-    } table[] = {{"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"float64", ACL_DOUBLE},
-                 {"int8", ACL_INT8},     {"uint8", ACL_UINT8},     {"int16", ACL_INT16},   {"int32", ACL_INT32},
-                 {"int64", ACL_INT64},   {"bool", ACL_BOOL}};
-    for (const auto &t : table) {
-        if (name == t.name) return t.dtype;
-    }
-    return ACL_DT_UNDEFINED;
-}
-
 bool sameValue(double a, double b) {
     if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
     return a == b && std::signbit(a) == std::signbit(b);

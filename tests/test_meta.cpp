@@ -6,6 +6,7 @@
 
 #include "aclnn/aclnn_base.h"
 #include "aclnn/opdev/op_errno.h"
+#include "common/dtype.h"
 #include "device_fixture.h"
 #include "ops/op_plan.h"
 #include "support/device_tensor.h"
@@ -13,6 +14,30 @@
 using namespace testing_support;
 
 namespace {
+
+// One dtype name table (common/dtype.h): PyTorch's names, as the golden files, the benchmark and the
+// PyTorch scripts write them, map to one dtype each and back.
+TEST(Meta, DtypesKnowPyTorchsNames) {
+    const std::pair<aclDataType, const char *> expected[] = {
+        {ACL_FLOAT, "float32"},     {ACL_FLOAT16, "float16"},     {ACL_BF16, "bfloat16"},   {ACL_DOUBLE, "float64"},
+        {ACL_COMPLEX64, "complex64"}, {ACL_COMPLEX128, "complex128"}, {ACL_COMPLEX32, "complex32"},
+        {ACL_INT8, "int8"},         {ACL_UINT8, "uint8"},         {ACL_INT16, "int16"},     {ACL_INT32, "int32"},
+        {ACL_INT64, "int64"},       {ACL_BOOL, "bool"}};
+    for (const auto &[dtype, name] : expected) {
+        ASSERT_NE(aclcl::torchDtypeName(dtype), nullptr) << aclcl::dtypeName(dtype);
+        EXPECT_STREQ(aclcl::torchDtypeName(dtype), name);
+        aclDataType back = ACL_DT_UNDEFINED;
+        EXPECT_TRUE(aclcl::dtypeFromTorchName(name, &back)) << name;
+        EXPECT_EQ(back, dtype) << name;
+    }
+    for (aclDataType none : {ACL_UINT16, ACL_UINT32, ACL_UINT64, ACL_STRING, ACL_INT4, ACL_UINT1}) {
+        EXPECT_EQ(aclcl::torchDtypeName(none), nullptr) << aclcl::dtypeName(none);
+    }
+    aclDataType unchanged = ACL_FLOAT;
+    EXPECT_FALSE(aclcl::dtypeFromTorchName("float", &unchanged));
+    EXPECT_FALSE(aclcl::dtypeFromTorchName("", &unchanged));
+    EXPECT_EQ(unchanged, ACL_FLOAT);
+}
 
 TEST(Meta, TensorCreateAndGetters) {
     std::vector<int64_t> dims = {2, 3, 4};

@@ -101,14 +101,6 @@ TEST_P(Pad2dForwardTest, CannDocsExample) {
 // ---------------------------------------------------------------------------------------------
 // PyTorch golden data, bit for bit.
 
-aclDataType goldenDtype(const std::string &d) {
-    static const std::map<std::string, aclDataType> m = {
-        {"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"float64", ACL_DOUBLE},
-        {"complex64", ACL_COMPLEX64}, {"complex128", ACL_COMPLEX128}, {"int8", ACL_INT8}, {"uint8", ACL_UINT8},
-        {"int16", ACL_INT16}, {"int32", ACL_INT32}, {"int64", ACL_INT64}, {"bool", ACL_BOOL}};
-    return m.at(d);
-}
-
 // minimumRuns: the file's cases less its two fp64 cases where the device has no fp64.
 void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream, bool hasFp64, size_t fileCases) {
     const auto cases = golden::load(testing_support::goldenDir() + "/" + file);

@@ -90,13 +90,6 @@ aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *gradOutput
         stream, wsOut);
 }
 
-aclDataType goldenDtype(const std::string &d) {
-    static const std::map<std::string, aclDataType> m = {
-        {"float32", ACL_FLOAT},       {"float16", ACL_FLOAT16},       {"bfloat16", ACL_BF16},
-        {"float64", ACL_DOUBLE},      {"complex64", ACL_COMPLEX64},   {"complex128", ACL_COMPLEX128}};
-    return m.at(d);
-}
-
 bool isFp64Dtype(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
 
 // ---------------------------------------------------------------------------------------------

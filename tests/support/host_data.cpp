@@ -1,8 +1,11 @@
 #include "support/host_data.h"
-#include "support/view_check.h"
 
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
+
+#include "common/dtype.h"
+#include "support/view_check.h"
 
 namespace testing_support {
 
@@ -136,6 +139,12 @@ Tolerance defaultTolerance(aclDataType dtype) {
         case ACL_BF16: return {8e-3, 8e-3};
         default: return {0.0, 0.0};
     }
+}
+
+aclDataType goldenDtype(const std::string &torchName) {
+    aclDataType dtype = ACL_DT_UNDEFINED;
+    if (!aclcl::dtypeFromTorchName(torchName, &dtype)) throw std::runtime_error("unknown golden dtype " + torchName);
+    return dtype;
 }
 
 }  // namespace testing_support

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "acl/acl_base.h"
@@ -23,6 +24,10 @@ std::vector<double> randomValues(size_t n, uint64_t seed, double lo = -1.0, doub
 // `boolean`.
 std::vector<uint8_t> randomBytes(size_t n, uint64_t seed, bool boolean = false);
 // Row-major strides of dims, each dim counted as dim + extra (extra > 0 leaves gaps).
+// The dtype of a golden file's tensor, from PyTorch's name ("float32", "bfloat16", ...: the library's
+// one table, common/dtype.h); throws std::runtime_error on a name it does not know.
+aclDataType goldenDtype(const std::string &torchName);
+
 std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t extra = 0);
 // Per-dtype comparison tolerance: |got - want| <= atol + rtol * |want|. Why each operator uses the tolerances it does: the "Precision" section of its docs/ops page.
 struct Tolerance {
