@@ -3,7 +3,7 @@
 // views, empty tensors, determinism, every documented error.
 //
 // Tolerances (written down here and in docs/ops/conv_tbc.md):
-// - Host reference (tests/cases/conv_tbc_forward_cases.cpp): each out value within (n + 2) * 2^-24 *
+// - Host reference (tests/cases/conv_tbc_cases.cpp): each out value within (n + 2) * 2^-24 *
 //   sum|terms| of the double sum of bias and its n products (an fp32 sum of n + 1 terms in any order),
 //   plus one rounding to out's dtype (fp16 GEMM path: 2^-11 and n + 4). CLBlast's summation order is its
 //   own, so no tighter bound is honest.
@@ -25,8 +25,8 @@
 #include "source_paths.h"
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_convolution_backward.h"
+#include "cases/conv_tbc_backward_cases.h"
 #include "cases/conv_tbc_cases.h"
-#include "cases/conv_tbc_forward_cases.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
 #include "support/case_checks.h"

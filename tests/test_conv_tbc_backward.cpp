@@ -3,7 +3,7 @@
 // error, and the GEMM seam (host/blas) on its own.
 //
 // Tolerances (written down here and in docs/ops/conv_tbc_backward.md):
-// - Host reference (tests/cases/conv_tbc_cases.cpp): each value within (n + 1) * 2^-24 * sum|terms| of
+// - Host reference (tests/cases/conv_tbc_backward_cases.cpp): each value within (n + 1) * 2^-24 * sum|terms| of
 //   the double sum of its n products (an fp32 sum in any order), plus one rounding to the output
 //   dtype; gradBias within (n - 1) * 2^-24 * sum|terms|. CLBlast's summation order is its own, so no
 //   tighter bound is honest.
@@ -32,7 +32,7 @@
 #include "blas/host_blas.h"
 #include "blas/gemm_blocking.h"
 #include "blas/tuned_params.h"
-#include "cases/conv_tbc_cases.h"
+#include "cases/conv_tbc_backward_cases.h"
 #include "common/error.h"
 #include "device_fixture.h"
 #include "golden/golden.h"

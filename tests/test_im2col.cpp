@@ -14,7 +14,7 @@
 
 #include "source_paths.h"
 #include "aclnnop/aclnn_im2col.h"
-#include "cases/im2col_forward_cases.h"
+#include "cases/im2col_cases.h"
 #include "common/test_hooks.h"
 #include "device_fixture.h"
 #include "golden/golden.h"

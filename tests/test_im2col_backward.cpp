@@ -6,7 +6,7 @@
 // (ki, kj) order starting from 0, in fp32 (fp64 when either dtype is fp64), and rounds once; that is
 // PyTorch's CPU col2im order, and the golden fp16/bf16/cast values are that fp32 sum rounded once.
 // Host references (double) use an error bound: gamma_{k-1} * sum|taps| for a k-term sum, twice,
-// plus one rounding to out's dtype (tests/cases/im2col_cases.cpp).
+// plus one rounding to out's dtype (tests/cases/im2col_backward_cases.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,7 +17,7 @@
 
 #include "source_paths.h"
 #include "aclnnop/aclnn_im2col_backward.h"
-#include "cases/im2col_cases.h"
+#include "cases/im2col_backward_cases.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
 #include "support/golden_tally.h"

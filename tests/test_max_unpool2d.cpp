@@ -5,7 +5,7 @@
 // error in CANN's order.
 //
 // Tolerances: none. The operator copies elements; every comparison is of bytes or values, exactly
-// (tests/cases/max_unpool2d_forward_cases.cpp compares out's whole storage byte for byte).
+// (tests/cases/max_unpool2d_cases.cpp compares out's whole storage byte for byte).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -17,7 +17,7 @@
 
 #include "source_paths.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
-#include "cases/max_unpool2d_forward_cases.h"
+#include "cases/max_unpool2d_cases.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
 #include "runtime/device.h"

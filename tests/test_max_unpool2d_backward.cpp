@@ -16,7 +16,7 @@
 
 #include "source_paths.h"
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
-#include "cases/max_unpool_cases.h"
+#include "cases/max_unpool2d_backward_cases.h"
 #include "common/dtype.h"
 #include "device_fixture.h"
 #include "golden/golden.h"

@@ -4,7 +4,7 @@
 // error in CANN's order.
 //
 // Tolerances: none. Both operators copy elements; every comparison is of values or bytes, exactly
-// (tests/cases/pad2d_forward_cases.cpp compares out's whole storage byte for byte).
+// (tests/cases/pad2d_cases.cpp compares out's whole storage byte for byte).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -15,7 +15,7 @@
 #include "source_paths.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
-#include "cases/pad2d_forward_cases.h"
+#include "cases/pad2d_cases.h"
 #include "common/test_hooks.h"
 #include "device_fixture.h"
 #include "golden/golden.h"

@@ -6,7 +6,7 @@
 // ascending output order starting from 0, as PyTorch's CPU loop does, in fp32 (fp64 for
 // fp64/complex128), and round once; fp16/bf16 goldens are that same fp32 sum rounded once. Host
 // references (double) use an error bound: gamma_{k-1} * sum|sources| for a k-term sum, twice, plus
-// one rounding to the dtype (see tests/cases/pad2d_cases.cpp).
+// one rounding to the dtype (see tests/cases/pad2d_backward_cases.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -19,7 +19,7 @@
 
 #include "source_paths.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
-#include "cases/pad2d_cases.h"
+#include "cases/pad2d_backward_cases.h"
 #include "device_fixture.h"
 #include "golden/golden.h"
 #include "support/golden_tally.h"

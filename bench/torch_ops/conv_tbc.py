@@ -2,7 +2,7 @@
 
 Timed: `torch.conv_tbc(self, weight, bias, pad)`
 
-params keys (the aclnn argument names, set by tests/cases/conv_tbc_forward_cases.cpp):
+params keys (the aclnn argument names, set by tests/cases/conv_tbc_cases.cpp):
 - `self`: [T, B, C_in]
 - `weight`: [K, C_in, C_out]
 - `pad`: [pad]

@@ -2,7 +2,7 @@
 
 Timed: `F.unfold(self, kernelSize, dilation, padding, stride)`
 
-params keys (the aclnn argument names, set by tests/cases/im2col_forward_cases.cpp):
+params keys (the aclnn argument names, set by tests/cases/im2col_cases.cpp):
 - `self`: shape of self, 3-D (C,H,W) or 4-D (N,C,H,W)
 - `kernelSize`, `dilation`, `padding`, `stride`: [h, w] each
 - `out`: shape of out (informational; derived from the others)

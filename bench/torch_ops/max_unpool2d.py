@@ -1,9 +1,9 @@
 """PyTorch baseline of MaxUnpool2d (forward) for bench/torch_baseline.py.
 
 Timed: `torch.ops.aten.max_unpool2d(self, indices, outputSize)` with the positions MaxPool2d k2s2 would
-record (row 2h + (0|1), column 2w + (0|1)), as the case in tests/cases/max_unpool2d_forward_cases.cpp.
+record (row 2h + (0|1), column 2w + (0|1)), as the case in tests/cases/max_unpool2d_cases.cpp.
 
-params keys (the aclnn argument names, set by tests/cases/max_unpool2d_forward_cases.cpp):
+params keys (the aclnn argument names, set by tests/cases/max_unpool2d_cases.cpp):
 - `self`: shape of self / indices, (N,C,H,W) or (C,H,W)
 - `outputSize`: [oH, oW]
 """

@@ -2,7 +2,7 @@
 
 Timed: `torch.ops.aten.reflection_pad2d(self, padding)` / `torch.ops.aten.replication_pad2d(self, padding)`
 
-params keys (the aclnn argument names, set by tests/cases/pad2d_forward_cases.cpp):
+params keys (the aclnn argument names, set by tests/cases/pad2d_cases.cpp):
 - `self`: shape of self, 3-D (C,H,W) or 4-D (N,C,H,W)
 - `padding`: [left, right, top, bottom]
 - `out`: shape of out (informational; derived from the two above)

@@ -1,16 +1,18 @@
-// OpCase descriptions of Im2colBackward: the benchmark's speed case and size sweep (registered
-// below) and the building block of tests/test_im2col_backward.cpp (through makeIm2colCase).
+// OpCase descriptions of Im2col: the benchmark's speed case and size sweep (registered below) and the
+// building block of tests/test_im2col.cpp (makeIm2colForwardCase).
 //
-// The host reference scatters every gradOutput element to the pixel its column and tap land on (the
-// docs/ops formula), in double: independent of the kernels' gather formulation.
-#include <algorithm>
+// The host reference walks every (image pixel, tap, block) triple the other way round from the
+// kernels: for each block and tap it computes the pixel (the docs/ops formula) and copies its bytes,
+// or writes zero bytes where the pixel lies in the padding.
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_im2col_backward.h"
+#include "aclnnop/aclnn_im2col.h"
 #include "cases/im2col_cases.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -22,70 +24,75 @@ namespace testing_support {
 
 namespace {
 
+std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, Im2colForwardLayout layout) {
+    const size_t r = dims.size();
+    switch (layout) {
+        case Im2colForwardLayout::Contiguous:
+        case Im2colForwardLayout::Offset: return rowMajorStrides(dims, 0);
+        case Im2colForwardLayout::Gapped: return rowMajorStrides(dims, 1);
+        case Im2colForwardLayout::InnerStrided: {
+            std::vector<int64_t> s = rowMajorStrides(dims, 0);
+            for (int64_t &v : s) v *= 2;
+            return s;
+        }
+        case Im2colForwardLayout::Transposed: {
+            std::vector<int64_t> s(r);
+            s[r - 2] = 1;            // the second-to-last dim innermost
+            s[r - 1] = dims[r - 2];  // then the last
+            int64_t acc = dims[r - 2] * dims[r - 1];
+            for (size_t i = r - 2; i-- > 0;) {
+                s[i] = acc;
+                acc *= dims[i];
+            }
+            return s;
+        }
+    }
+    return {};
+}
+
+int64_t offsetFor(Im2colForwardLayout layout) {
+    switch (layout) {
+        case Im2colForwardLayout::Gapped: return 5;
+        case Im2colForwardLayout::Offset: return 7;
+        case Im2colForwardLayout::Transposed: return 2;
+        case Im2colForwardLayout::InnerStrided: return 3;
+        default: return 0;
+    }
+}
+
 int64_t product(const std::vector<int64_t> &dims) {
     int64_t n = 1;
     for (int64_t d : dims) n *= d;
     return n;
 }
 
-std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, Im2colLayout layout) {
-    std::vector<int64_t> s(dims.size());
-    const int64_t extra = layout == Im2colLayout::Padded ? 1 : 0;
-    int64_t acc = 1;
-    for (size_t i = dims.size(); i-- > 0;) {
-        s[i] = acc;
-        acc *= dims[i] + extra;
-    }
-    if (layout == Im2colLayout::InnerStrided) {
-        for (int64_t &v : s) v *= 2;
-    }
+bool isUnsigned(aclDataType d) { return d == ACL_UINT8 || d == ACL_UINT16 || d == ACL_UINT32 || d == ACL_UINT64; }
+bool isComplex(aclDataType d) { return d == ACL_COMPLEX64 || d == ACL_COMPLEX128; }
+
+std::string shapeName(const std::vector<int64_t> &shape) {
+    std::string s;
+    for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
     return s;
 }
 
-int64_t offsetFor(Im2colLayout layout) {
-    switch (layout) {
-        case Im2colLayout::Offset: return 7;
-        case Im2colLayout::Padded: return 5;
-        case Im2colLayout::InnerStrided: return 3;
-        default: return 0;
-    }
-}
-
-// Half a unit in the last place, relative, and the absolute floor: one rounding to the dtype.
-double storeRounding(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT16: return std::ldexp(1.0, -11);
-        case ACL_BF16: return std::ldexp(1.0, -8);
-        case ACL_DOUBLE: return std::ldexp(1.0, -53);
-        default: return std::ldexp(1.0, -24);
-    }
-}
-
-double storeFloor(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT16: return std::ldexp(1.0, -25);
-        case ACL_BF16: return std::ldexp(1.0, -134);
-        case ACL_DOUBLE: return 0;
-        default: return std::ldexp(1.0, -150);
-    }
-}
-
-class Im2colCase : public OpCase {
+class Im2colForwardCase : public OpCase {
 public:
-    explicit Im2colCase(Im2colSpec spec) : s_(std::move(spec)) {
-        op = "Im2colBackward";
+    explicit Im2colForwardCase(Im2colForwardSpec spec) : s_(std::move(spec)) {
+        op = "Im2col";
         name = s_.name;
-        dtype = s_.in;
+        dtype = s_.self;
         L0_ = (s_.H + 2 * s_.PH - s_.DH * (s_.KH - 1) - 1) / s_.SH + 1;
         L1_ = (s_.W + 2 * s_.PW - s_.DW * (s_.KW - 1) - 1) / s_.SW + 1;
-        const int64_t rows = s_.C * s_.KH * s_.KW;
-        grad_ = s_.N > 0 ? std::vector<int64_t>{s_.N, rows, L0_ * L1_} : std::vector<int64_t>{rows, L0_ * L1_};
-        out_ = s_.N > 0 ? std::vector<int64_t>{s_.N, s_.C, s_.H, s_.W} : std::vector<int64_t>{s_.C, s_.H, s_.W};
-        // Bytes that must move once: read gradOutput, write out.
-        bytes = static_cast<double>(product(grad_)) * static_cast<double>(aclDataTypeSize(s_.in)) +
-                static_cast<double>(product(out_)) * static_cast<double>(aclDataTypeSize(s_.out));
-        params["gradOutput"] = std::vector<double>(grad_.begin(), grad_.end());
-        params["inputSize"] = {static_cast<double>(s_.H), static_cast<double>(s_.W)};
+        self_ = {s_.C, s_.H, s_.W};
+        out_ = {s_.C * s_.KH * s_.KW, L0_ * L1_};
+        if (s_.N > 0) {
+            self_.insert(self_.begin(), s_.N);
+            out_.insert(out_.begin(), s_.N);
+        }
+        bytes = static_cast<double>(aclDataTypeSize(s_.self)) * static_cast<double>(product(self_)) +
+                static_cast<double>(aclDataTypeSize(s_.out)) * static_cast<double>(product(out_));
+        params["self"] = std::vector<double>(self_.begin(), self_.end());
+        params["out"] = std::vector<double>(out_.begin(), out_.end());
         params["kernelSize"] = {static_cast<double>(s_.KH), static_cast<double>(s_.KW)};
         params["dilation"] = {static_cast<double>(s_.DH), static_cast<double>(s_.DW)};
         params["padding"] = {static_cast<double>(s_.PH), static_cast<double>(s_.PW)};
@@ -93,93 +100,108 @@ public:
     }
 
     void setup() override {
-        gradT_ = DeviceTensor(grad_, s_.in, stridesFor(grad_, s_.layout), offsetFor(s_.layout));
+        selfT_ = DeviceTensor(self_, s_.self, stridesFor(self_, s_.layout), offsetFor(s_.layout));
         outT_ = DeviceTensor(out_, s_.out, stridesFor(out_, s_.layout), offsetFor(s_.layout));
-        std::vector<double> values = randomValues(static_cast<size_t>(product(grad_)), s_.seed);
-        for (double &v : values) v = roundTo(v, s_.in);
-        gradT_.upload(values);
         outT_.fillStorage(kFill);
-        computeReference(values);
+        if (s_.self == s_.out) {
+            const std::vector<uint8_t> selfBytes = randomBytes(selfT_.storageBytes(), s_.seed, s_.self == ACL_BOOL);
+            if (!selfBytes.empty() && aclrtMemcpy(selfT_.data(), selfBytes.size(), selfBytes.data(),
+                                                  selfBytes.size(), ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
+                throw std::runtime_error("aclrtMemcpy H2D failed");
+            }
+            byteReference(selfBytes);
+            return;
+        }
+        // Two dtypes: small integers, exact in every dtype of the list (0/1 for BOOL, >= 0 unsigned).
+        const size_t n = static_cast<size_t>(product(self_)) * (isComplex(s_.self) ? 2 : 1);
+        std::vector<double> values(n);
+        uint64_t state = s_.seed;
+        for (double &v : values) {
+            const int64_t r = static_cast<int64_t>(splitmix64(state) % 201) - 100;
+            v = s_.self == ACL_BOOL ? static_cast<double>(r & 1) : isUnsigned(s_.self) ? std::fabs(r) : r;
+        }
+        selfT_.upload(values);
+        valueReference(values);
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        makeArrays();
-        return aclnnIm2colBackwardGetWorkspaceSize(gradT_, *arrays_[0], *arrays_[1], *arrays_[2], *arrays_[3],
-                                                   *arrays_[4], outT_, workspaceSize, executor);
+        if (!kernel_) {
+            kernel_ = std::make_unique<IntArray>(std::vector<int64_t>{s_.KH, s_.KW});
+            dilation_ = std::make_unique<IntArray>(std::vector<int64_t>{s_.DH, s_.DW});
+            padding_ = std::make_unique<IntArray>(std::vector<int64_t>{s_.PH, s_.PW});
+            stride_ = std::make_unique<IntArray>(std::vector<int64_t>{s_.SH, s_.SW});
+        }
+        return aclnnIm2colGetWorkspaceSize(selfT_, *kernel_, *dilation_, *padding_, *stride_, outT_, workspaceSize,
+                                           executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return aclnnIm2colBackward(workspace, workspaceSize, executor, stream);
+        return aclnnIm2col(workspace, workspaceSize, executor, stream);
     }
 
-    // Each value must lie within the error bound of a k-term sum in the accumulation precision (fp32,
-    // or fp64 when either dtype is fp64), in any order: gamma_{k-1} times the sum of the magnitudes,
-    // counted twice (the double reference has its own smaller error), plus one rounding to out's
-    // dtype. Bytes of out's storage outside its view must keep the fill pattern.
     CheckResult check() override {
-        std::vector<double> got = outT_.download();
+        got_ = outT_.storage();
         CheckResult r;
-        const bool fp64 = s_.in == ACL_DOUBLE || s_.out == ACL_DOUBLE;
-        const double unit = fp64 ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
-        const double store = storeRounding(s_.out), floor = storeFloor(s_.out);
-        for (size_t i = 0; i < got.size(); ++i) {
-            const double want = reference_[i], k = static_cast<double>(count_[i]);
-            const double sumBound = k > 1 ? (k - 1) * unit / (1 - (k - 1) * unit) * absSum_[i] : 0.0;
-            const double bound = (2 * sumBound + store * (std::fabs(want) + sumBound) + floor) * 1.0001;
-            const double err = std::fabs(got[i] - want);
-            r.maxAbsError = std::max(r.maxAbsError, std::isnan(err) ? INFINITY : err);
-            if (!(err <= bound) && r.ok) {
-                r.ok = false;
-                char buf[256];
-                std::snprintf(buf, sizeof buf, "%s/%s: out value %zu: got %.17g, expected %.17g (bound %.3g)",
-                              op.c_str(), name.c_str(), i, got[i], want, bound);
-                r.detail = buf;
-            }
+        if (s_.self != s_.out) {
+            // The view's values, then every storage byte outside it still the fill.
+            r = compareValues(outT_.download(), expectedValues_, 0, 0, op + "/" + name);
+            if (!r.ok) return r;
         }
-        if (r.ok && s_.layout != Im2colLayout::Contiguous) {
-            checkStorageOutsideView(r, op + "/" + name, outT_, out_, stridesFor(out_, s_.layout), offsetFor(s_.layout),
-                                    kFill);
+        if (got_.size() != expected_.size()) {
+            r.ok = false;
+            r.detail = op + "/" + name + ": out storage size differs from the reference";
+            return r;
+        }
+        const size_t elem = aclDataTypeSize(s_.out);
+        for (size_t i = 0; i < got_.size(); ++i) {
+            if (got_[i] == expected_[i] || (s_.self != s_.out && inView_[i / elem])) continue;
+            r.ok = false;
+            r.maxAbsError = INFINITY;
+            char buf[256];
+            std::snprintf(buf, sizeof buf,
+                          "%s/%s: out storage byte %zu (storage element %zu%s): got 0x%02x, expected 0x%02x",
+                          op.c_str(), name.c_str(), i, i / elem, inView_[i / elem] ? "" : ", outside the view",
+                          got_[i], expected_[i]);
+            r.detail = buf;
+            break;
         }
         return r;
     }
 
     bool supported(std::string *why) const override {
-        return !(s_.in == ACL_DOUBLE || s_.out == ACL_DOUBLE) || currentDeviceHasFp64(why);
+        const bool fp64 = s_.self == ACL_DOUBLE || s_.out == ACL_DOUBLE || s_.out == ACL_COMPLEX128;
+        return !fp64 || currentDeviceHasFp64(why);
     }
 
-    const DeviceTensor &out() const { return outT_; }
+    const std::vector<uint8_t> &outStorage() const { return got_; }
 
 private:
-    static constexpr uint8_t kFill = 0x5c;
+    static constexpr uint8_t kFill = 0xa5;
 
-    void makeArrays() {
-        if (arrays_[0]) return;
-        const std::vector<int64_t> values[5] = {{s_.H, s_.W}, {s_.KH, s_.KW}, {s_.DH, s_.DW}, {s_.PH, s_.PW},
-                                                {s_.SH, s_.SW}};
-        for (int i = 0; i < 5; ++i) arrays_[i] = std::make_unique<IntArray>(values[i]);
-    }
-
-    void computeReference(const std::vector<double> &values) {
-        const int64_t planes = product(out_) / (s_.H * s_.W);  // N*C
-        reference_.assign(static_cast<size_t>(product(out_)), 0.0);
-        absSum_.assign(reference_.size(), 0.0);
-        count_.assign(reference_.size(), 0);
-        const int64_t L = L0_ * L1_;
-        for (int64_t p = 0; p < planes; ++p) {
-            for (int64_t ki = 0; ki < s_.KH; ++ki) {
-                for (int64_t kj = 0; kj < s_.KW; ++kj) {
-                    const int64_t row = p * s_.KH * s_.KW + ki * s_.KW + kj;  // (n, c*kh*kw + tap) flattened
-                    for (int64_t oh = 0; oh < L0_; ++oh) {
-                        const int64_t h = oh * s_.SH - s_.PH + ki * s_.DH;
-                        if (h < 0 || h >= s_.H) continue;
-                        for (int64_t ow = 0; ow < L1_; ++ow) {
-                            const int64_t w = ow * s_.SW - s_.PW + kj * s_.DW;
-                            if (w < 0 || w >= s_.W) continue;
-                            const double v = values[static_cast<size_t>(row * L + oh * L1_ + ow)];
-                            const size_t at = static_cast<size_t>((p * s_.H + h) * s_.W + w);
-                            reference_[at] += v;
-                            absSum_[at] += std::fabs(v);
-                            ++count_[at];
+    // Calls f(selfIndex or -1, outIndex) for every out element, in out's row-major order; the
+    // indices are storage element indices (offsets included).
+    template <typename F>
+    void forEachOut(F f) const {
+        const std::vector<int64_t> is = stridesFor(self_, s_.layout), os = stridesFor(out_, s_.layout);
+        const size_t ri = self_.size(), ro = out_.size();
+        const int64_t N = s_.N > 0 ? s_.N : 1;
+        const int64_t isN = s_.N > 0 ? is[0] : 0, osN = s_.N > 0 ? os[0] : 0;
+        const int64_t off = offsetFor(s_.layout);
+        for (int64_t n = 0; n < N; ++n) {
+            for (int64_t c = 0; c < s_.C; ++c) {
+                for (int64_t kh = 0; kh < s_.KH; ++kh) {
+                    for (int64_t kw = 0; kw < s_.KW; ++kw) {
+                        const int64_t row = (c * s_.KH + kh) * s_.KW + kw;
+                        for (int64_t oh = 0; oh < L0_; ++oh) {
+                            for (int64_t ow = 0; ow < L1_; ++ow) {
+                                const int64_t h = oh * s_.SH - s_.PH + kh * s_.DH;
+                                const int64_t w = ow * s_.SW - s_.PW + kw * s_.DW;
+                                const int64_t to = off + n * osN + row * os[ro - 2] + (oh * L1_ + ow) * os[ro - 1];
+                                const bool inside = h >= 0 && h < s_.H && w >= 0 && w < s_.W;
+                                const int64_t from =
+                                    inside ? off + n * isN + c * is[ri - 3] + h * is[ri - 2] + w * is[ri - 1] : -1;
+                                f(from, to);
+                            }
                         }
                     }
                 }
@@ -187,42 +209,84 @@ private:
         }
     }
 
-    Im2colSpec s_;
-    int64_t L0_ = 0, L1_ = 0;
-    std::vector<int64_t> grad_, out_;
-    DeviceTensor gradT_, outT_;
-    std::unique_ptr<IntArray> arrays_[5];  // inputSize, kernelSize, dilation, padding, stride
-    std::vector<double> reference_, absSum_;
-    std::vector<int64_t> count_;
-};
+    void byteReference(const std::vector<uint8_t> &selfBytes) {
+        const size_t elem = aclDataTypeSize(s_.out);
+        expected_.assign(outT_.storageBytes(), kFill);
+        inView_.assign(outT_.storageBytes() / elem, false);
+        forEachOut([&](int64_t from, int64_t to) {
+            uint8_t *dst = &expected_[static_cast<size_t>(to) * elem];
+            if (from < 0) {
+                std::memset(dst, 0, elem);
+            } else {
+                std::memcpy(dst, &selfBytes[static_cast<size_t>(from) * elem], elem);
+            }
+            inView_[static_cast<size_t>(to)] = true;
+        });
+    }
 
-Im2colSpec convCase(const std::string &name, int64_t N, int64_t C, int64_t HW, int64_t k, int64_t pad,
-                    int64_t stride) {
-    Im2colSpec s;
-    s.name = name;
-    s.N = N;
-    s.C = C;
-    s.H = s.W = HW;
-    s.KH = s.KW = k;
-    s.PH = s.PW = pad;
-    s.SH = s.SW = stride;
-    return s;
-}
+    // values: self's view in row-major order (re, im pairs for complex).
+    void valueReference(const std::vector<double> &values) {
+        const size_t elem = aclDataTypeSize(s_.out);
+        expected_.assign(outT_.storageBytes(), kFill);
+        inView_.assign(outT_.storageBytes() / elem, false);
+        // Storage element index of self -> row-major position, through the same strides.
+        const std::vector<int64_t> is = stridesFor(self_, s_.layout);
+        std::vector<int64_t> position(selfT_.storageBytes() / aclDataTypeSize(s_.self), -1);
+        const int64_t count = product(self_), off = offsetFor(s_.layout);
+        for (int64_t i = 0; i < count; ++i) {
+            int64_t rest = i, at = off;
+            for (size_t d = self_.size(); d-- > 0;) {
+                at += (rest % self_[d]) * is[d];
+                rest /= self_[d];
+            }
+            position[static_cast<size_t>(at)] = i;
+        }
+        const bool inComplex = isComplex(s_.self), outComplex = isComplex(s_.out);
+        expectedValues_.clear();
+        forEachOut([&](int64_t from, int64_t to) {
+            inView_[static_cast<size_t>(to)] = true;
+            double re = 0, im = 0;
+            if (from >= 0) {
+                const size_t p = static_cast<size_t>(position[static_cast<size_t>(from)]);
+                re = inComplex ? values[2 * p] : values[p];
+                im = inComplex ? values[2 * p + 1] : 0;
+            }
+            expectedValues_.push_back(re);
+            if (outComplex) expectedValues_.push_back(im);
+        });
+    }
+
+    Im2colForwardSpec s_;
+    int64_t L0_ = 0, L1_ = 0;
+    std::vector<int64_t> self_, out_;
+    DeviceTensor selfT_, outT_;
+    std::unique_ptr<IntArray> kernel_, dilation_, padding_, stride_;
+    std::vector<uint8_t> expected_, got_;
+    std::vector<bool> inView_;
+    std::vector<double> expectedValues_;
+};
 
 CaseList benchmarkCases() {
     CaseList cases;
-    // gradOutput 8 x 576 x 3136 (C = 64, 3x3 kernel, 56x56 image, pad 1, stride 1) -> out 8x64x56x56.
-    auto speed = std::make_unique<Im2colCase>(convCase("8x576x3136 k3p1s1", 8, 64, 56, 3, 1, 1));
+    auto spec = [](const std::string &name, int64_t N, int64_t C, int64_t HW) {
+        Im2colForwardSpec s;
+        s.name = name;
+        s.N = N;
+        s.C = C;
+        s.H = s.W = HW;
+        s.KH = s.KW = 3;
+        s.PH = s.PW = 1;
+        s.seed = 2;
+        return s;
+    };
+    auto speed = std::make_unique<Im2colForwardCase>(spec("8x64x56x56 k3", 8, 64, 56));
     speed->speedCase = true;
     cases.push_back(std::move(speed));
-    // gradOutput from 0.11M to 14.5M elements (128x), k3p1s1.
-    const struct {
-        int64_t N, C, HW;
-    } sweep[] = {{1, 16, 28}, {2, 32, 28}, {2, 32, 56}, {4, 64, 56}, {8, 64, 56}};
-    for (const auto &z : sweep) {
-        const std::string shape = std::to_string(z.N) + "x" + std::to_string(z.C * 9) + "x" +
-                                  std::to_string(z.HW * z.HW);
-        auto c = std::make_unique<Im2colCase>(convCase("sweep " + shape + " k3p1s1", z.N, z.C, z.HW, 3, 1, 1));
+    // 50K to 6.4M self elements (out: 9x that).
+    const std::vector<std::vector<int64_t>> sweep = {{1, 16, 56}, {2, 32, 56}, {4, 64, 56}, {16, 64, 56}};
+    for (const auto &p : sweep) {
+        auto c = std::make_unique<Im2colForwardCase>(
+            spec("sweep " + shapeName({p[0], p[1], p[2], p[2]}) + " k3", p[0], p[1], p[2]));
         c->sweep = "im2col";
         cases.push_back(std::move(c));
     }
@@ -231,9 +295,12 @@ CaseList benchmarkCases() {
 
 }  // namespace
 
-// For the tests: one case with any geometry, dtypes and layout.
-std::unique_ptr<OpCase> makeIm2colCase(const Im2colSpec &spec) { return std::make_unique<Im2colCase>(spec); }
+std::unique_ptr<OpCase> makeIm2colForwardCase(const Im2colForwardSpec &spec) {
+    return std::make_unique<Im2colForwardCase>(spec);
+}
+
+std::vector<uint8_t> im2colForwardOutStorage(OpCase &c) { return dynamic_cast<Im2colForwardCase &>(c).outStorage(); }
 
 }  // namespace testing_support
 
-ACLNN_REGISTER_CASES("Im2colBackward", [] { return testing_support::benchmarkCases(); });
+ACLNN_REGISTER_CASES("Im2col", [] { return testing_support::benchmarkCases(); });

@@ -1,17 +1,20 @@
-// OpCase descriptions of ReflectionPad2dBackward and ReplicationPad2dBackward: the benchmark's speed
-// case and size sweep (registered below) and the building block of tests/test_pad2d_backward.cpp
-// (through makePad2dCase).
+// OpCase descriptions of ReflectionPad2d and ReplicationPad2d: the benchmark's speed case and size
+// sweep (registered below) and the building block of tests/test_pad2d.cpp (makePad2dForwardCase).
 //
-// The host reference scatters every gradOutput element into the input element the padding copied
-// it from (the docs/ops index map), in double: independent of the kernels' gather formulation.
+// The host reference maps every out element to the self element it copies (the docs/ops index
+// map, written here independently of the kernel's formulation) and copies its bytes: every dtype is
+// compared bit for bit, and so is every byte of out's storage outside the view.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_pad2d_backward.h"
+#include "aclnnop/aclnn_reflection_pad2d.h"
+#include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_cases.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -23,25 +26,39 @@ namespace testing_support {
 
 namespace {
 
-std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, Pad2dLayout layout) {
-    if (layout == Pad2dLayout::Contiguous || layout == Pad2dLayout::Offset) return rowMajorStrides(dims, 0);
-    if (layout == Pad2dLayout::Gapped) return rowMajorStrides(dims, 1);
-    // C (dim rank-3) innermost with room for one more channel; then W, H, N.
+std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, PadForwardLayout layout) {
     const size_t r = dims.size();
-    std::vector<int64_t> s(r);
-    const int64_t c = dims[r - 3] + 1;
-    s[r - 3] = 1;
-    s[r - 1] = c;
-    s[r - 2] = c * dims[r - 1];
-    if (r == 4) s[0] = s[r - 2] * dims[r - 2];
-    return s;
+    switch (layout) {
+        case PadForwardLayout::Contiguous:
+        case PadForwardLayout::Offset: return rowMajorStrides(dims, 0);
+        case PadForwardLayout::Gapped: return rowMajorStrides(dims, 1);
+        case PadForwardLayout::Transposed: {
+            std::vector<int64_t> s(r);
+            s[r - 2] = 1;            // H innermost
+            s[r - 1] = dims[r - 2];  // then W
+            s[r - 3] = dims[r - 2] * dims[r - 1];
+            if (r == 4) s[0] = s[r - 3] * dims[r - 3];
+            return s;
+        }
+        case PadForwardLayout::ChannelsLast: {
+            std::vector<int64_t> s(r);
+            const int64_t c = dims[r - 3] + 1;
+            s[r - 3] = 1;
+            s[r - 1] = c;
+            s[r - 2] = c * dims[r - 1];
+            if (r == 4) s[0] = s[r - 2] * dims[r - 2];
+            return s;
+        }
+    }
+    return {};
 }
 
-int64_t offsetFor(Pad2dLayout layout) {
+int64_t offsetFor(PadForwardLayout layout) {
     switch (layout) {
-        case Pad2dLayout::Gapped: return 5;
-        case Pad2dLayout::ChannelsLast: return 3;
-        case Pad2dLayout::Offset: return 7;
+        case PadForwardLayout::Gapped: return 5;
+        case PadForwardLayout::ChannelsLast: return 3;
+        case PadForwardLayout::Offset: return 7;
+        case PadForwardLayout::Transposed: return 2;
         default: return 0;
     }
 }
@@ -52,171 +69,106 @@ int64_t product(const std::vector<int64_t> &dims) {
     return n;
 }
 
-// Where padded coordinate o of an axis (size S, pad p before) was copied from; docs/ops's map.
+// Where padded coordinate o of an axis (size S, pad p before) is copied from; docs/ops's map.
 int64_t sourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
-    if (!reflect) return std::min(std::max(o - p, int64_t{0}), S - 1);
-    if (o < p) return p - o;
-    if (o < S + p) return o - p;
-    return 2 * (S - 1) + p - o;
+    const int64_t i = o - p;
+    if (!reflect) return std::min(std::max(i, int64_t{0}), S - 1);
+    if (i < 0) return -i;
+    if (i >= S) return 2 * (S - 1) - i;
+    return i;
 }
 
-// Half a unit in the last place, relative: the rounding of one result to the dtype.
-double storeRounding(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT16: return std::ldexp(1.0, -11);
-        case ACL_BF16: return std::ldexp(1.0, -8);
-        case ACL_DOUBLE: case ACL_COMPLEX128: return std::ldexp(1.0, -53);
-        default: return std::ldexp(1.0, -24);
-    }
-}
-
-// The smallest subnormal step of the stored dtype: the absolute part of one rounding.
-double storeFloor(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT16: return std::ldexp(1.0, -25);
-        case ACL_BF16: return std::ldexp(1.0, -134);
-        case ACL_DOUBLE: case ACL_COMPLEX128: return 0;
-        default: return std::ldexp(1.0, -150);
-    }
-}
-
-bool isDoubleWork(aclDataType dtype) { return dtype == ACL_DOUBLE || dtype == ACL_COMPLEX128; }
-
-class Pad2dCase : public OpCase {
+class Pad2dForwardCase : public OpCase {
 public:
-    Pad2dCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
-              std::vector<int64_t> padding, Pad2dLayout layout, uint64_t seed)
+    Pad2dForwardCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
+                     std::vector<int64_t> padding, PadForwardLayout layout, uint64_t seed)
         : reflect_(reflect), self_(std::move(selfShape)), pad_(std::move(padding)), layout_(layout), seed_(seed) {
-        op = reflect ? "ReflectionPad2dBackward" : "ReplicationPad2dBackward";
+        op = reflect ? "ReflectionPad2d" : "ReplicationPad2d";
         name = std::move(caseName);
         dtype = dt;
         out_ = self_;
         out_[out_.size() - 2] += pad_[2] + pad_[3];
         out_[out_.size() - 1] += pad_[0] + pad_[1];
-        const double elem = static_cast<double>(aclDataTypeSize(dtype));
-        bytes = elem * static_cast<double>(product(out_) + product(self_));
+        bytes = static_cast<double>(aclDataTypeSize(dtype)) * static_cast<double>(product(out_) + product(self_));
         params["self"] = std::vector<double>(self_.begin(), self_.end());
-        params["gradOutput"] = std::vector<double>(out_.begin(), out_.end());
+        params["out"] = std::vector<double>(out_.begin(), out_.end());
         params["padding"] = std::vector<double>(pad_.begin(), pad_.end());
     }
 
     void setup() override {
-        gradOutput_ = DeviceTensor(out_, dtype, stridesFor(out_, layout_), offsetFor(layout_));
-        self_t_ = DeviceTensor(self_, dtype, stridesFor(self_, layout_), offsetFor(layout_));
-        gradInput_ = DeviceTensor(self_, dtype, stridesFor(self_, layout_), offsetFor(layout_));
-        const size_t comps = componentsOf(dtype);
-        std::vector<double> values = randomValues(static_cast<size_t>(product(out_)) * comps, seed_);
-        if (dtype == ACL_FLOAT || dtype == ACL_COMPLEX64) {
-            for (double &v : values) v = static_cast<double>(static_cast<float>(v));  // fast path, large cases
-        } else if (dtype != ACL_DOUBLE && dtype != ACL_COMPLEX128) {
-            for (double &v : values) v = roundTo(v, dtype);
+        selfT_ = DeviceTensor(self_, dtype, stridesFor(self_, layout_), offsetFor(layout_));
+        outT_ = DeviceTensor(out_, dtype, stridesFor(out_, layout_), offsetFor(layout_));
+        const std::vector<uint8_t> selfBytes = randomBytes(selfT_.storageBytes(), seed_, dtype == ACL_BOOL);
+        if (!selfBytes.empty() && aclrtMemcpy(selfT_.data(), selfBytes.size(), selfBytes.data(), selfBytes.size(),
+                                              ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
+            throw std::runtime_error("aclrtMemcpy H2D failed");
         }
-        gradOutput_.upload(values);
-        gradInput_.fillStorage(kFill);
-        computeReference(values);
+        outT_.fillStorage(kFill);
+        computeReference(selfBytes);
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        return reflect_ ? aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput_, self_t_, padArray(), gradInput_,
-                                                                       workspaceSize, executor)
-                        : aclnnReplicationPad2dBackwardGetWorkspaceSize(gradOutput_, self_t_, padArray(), gradInput_,
-                                                                        workspaceSize, executor);
+        if (!padding_) padding_ = std::make_unique<IntArray>(pad_);
+        return reflect_ ? aclnnReflectionPad2dGetWorkspaceSize(selfT_, *padding_, outT_, workspaceSize, executor)
+                        : aclnnReplicationPad2dGetWorkspaceSize(selfT_, *padding_, outT_, workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return reflect_ ? aclnnReflectionPad2dBackward(workspace, workspaceSize, executor, stream)
-                        : aclnnReplicationPad2dBackward(workspace, workspaceSize, executor, stream);
+        return reflect_ ? aclnnReflectionPad2d(workspace, workspaceSize, executor, stream)
+                        : aclnnReplicationPad2d(workspace, workspaceSize, executor, stream);
     }
 
-    // Each value must equal the kernels' documented sum (ascending output order, fp32 or fp64, one
-    // rounding) bit for bit, and lie within the error bound of an fp32 (fp64) sum of its sources in
-    // any order (gamma_{k-1} times the sum of their magnitudes) plus one rounding to the dtype; bytes outside the gradInput view must keep the fill pattern.
     CheckResult check() override {
-        std::vector<double> got = gradInput_.download();
+        got_ = outT_.storage();
         CheckResult r;
-        const double store = storeRounding(dtype), floor = storeFloor(dtype);
-        const double unit = isDoubleWork(dtype) ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
-        for (size_t i = 0; i < got.size(); ++i) {
-            const double want = reference_[i], k = static_cast<double>(count_[i / componentsOf(dtype)]);
-            const double sumBound = k > 1 ? (k - 1) * unit / (1 - (k - 1) * unit) * absSum_[i] : 0.0;
-            // The reference (a double sum) carries its own, smaller, error: count the sum bound twice.
-            const double bound = (2 * sumBound + store * (std::fabs(want) + sumBound) + floor) * 1.0001;
-            const double err = std::fabs(got[i] - want);
-            r.maxAbsError = std::max(r.maxAbsError, std::isnan(err) ? INFINITY : err);
-            if (got[i] != ordered_[i] && !(std::isnan(got[i]) && std::isnan(ordered_[i])) && r.ok) {
-                r.ok = false;
-                char buf[256];
-                std::snprintf(buf, sizeof buf,
-                              "%s/%s: gradInput value %zu: got %.17g, but the ascending-order sum is %.17g",
-                              op.c_str(), name.c_str(), i, got[i], ordered_[i]);
-                r.detail = buf;
-            }
-            if (!(err <= bound) && r.ok) {
-                r.ok = false;
-                char buf[256];
-                std::snprintf(buf, sizeof buf, "%s/%s: gradInput value %zu: got %.17g, expected %.17g (bound %.3g)",
-                              op.c_str(), name.c_str(), i, got[i], want, bound);
-                r.detail = buf;
-            }
-        }
-        if (r.ok && layout_ != Pad2dLayout::Contiguous) {
-            checkStorageOutsideView(r, op + "/" + name, gradInput_, self_, stridesFor(self_, layout_),
-                                    offsetFor(layout_), kFill);
-        }
+        compareStorageBytes(r, op + "/" + name, got_, expected_, aclDataTypeSize(dtype), inView_);
         return r;
     }
 
-    bool supported(std::string *why) const override { return !isDoubleWork(dtype) || currentDeviceHasFp64(why); }
+    bool supported(std::string *why) const override {
+        return !(dtype == ACL_DOUBLE || dtype == ACL_COMPLEX128) || currentDeviceHasFp64(why);
+    }
 
-    const DeviceTensor &gradInput() const { return gradInput_; }
+    const std::vector<uint8_t> &outStorage() const { return got_; }
 
 private:
     static constexpr uint8_t kFill = 0xa5;
 
-    aclIntArray *padArray() {
-        if (!padding_) padding_ = std::make_unique<IntArray>(pad_);
-        return *padding_;
-    }
-
-    void computeReference(const std::vector<double> &values) {
-        const size_t comps = componentsOf(dtype);
+    void computeReference(const std::vector<uint8_t> &selfBytes) {
+        const size_t elem = aclDataTypeSize(dtype);
+        expected_.assign(outT_.storageBytes(), kFill);
+        inView_.assign(outT_.storageBytes() / elem, false);
         const size_t r = self_.size();
-        const int64_t H = self_[r - 2], W = self_[r - 1], OH = out_[r - 2], OW = out_[r - 1];
-        const int64_t planes = product(self_) / (H * W);
-        reference_.assign(static_cast<size_t>(product(self_)) * comps, 0.0);
-        absSum_.assign(reference_.size(), 0.0);
-        std::vector<float> ordered32(isDoubleWork(dtype) ? 0 : reference_.size(), 0.0f);
-        count_.assign(static_cast<size_t>(product(self_)), 0);
-        for (int64_t p = 0; p < planes; ++p) {
-            for (int64_t oh = 0; oh < OH; ++oh) {
-                const int64_t ih = sourceIndex(reflect_, oh, H, pad_[2]);
-                for (int64_t ow = 0; ow < OW; ++ow) {
-                    const int64_t iw = sourceIndex(reflect_, ow, W, pad_[0]);
-                    const size_t in = static_cast<size_t>((p * H + ih) * W + iw);
-                    const size_t from = static_cast<size_t>((p * OH + oh) * OW + ow);
-                    ++count_[in];
-                    for (size_t c = 0; c < comps; ++c) {
-                        reference_[in * comps + c] += values[from * comps + c];
-                        absSum_[in * comps + c] += std::fabs(values[from * comps + c]);
-                        if (!ordered32.empty()) ordered32[in * comps + c] += static_cast<float>(values[from * comps + c]);
+        const std::vector<int64_t> is = stridesFor(self_, layout_), os = stridesFor(out_, layout_);
+        const int64_t N = r == 4 ? self_[0] : 1, C = self_[r - 3], H = self_[r - 2], W = self_[r - 1];
+        const int64_t OH = out_[r - 2], OW = out_[r - 1];
+        const int64_t isN = r == 4 ? is[0] : 0, osN = r == 4 ? os[0] : 0;
+        const int64_t off = offsetFor(layout_);
+        for (int64_t n = 0; n < N; ++n) {
+            for (int64_t c = 0; c < C; ++c) {
+                for (int64_t oh = 0; oh < OH; ++oh) {
+                    const int64_t ih = sourceIndex(reflect_, oh, H, pad_[2]);
+                    for (int64_t ow = 0; ow < OW; ++ow) {
+                        const int64_t iw = sourceIndex(reflect_, ow, W, pad_[0]);
+                        const int64_t from = off + n * isN + c * is[r - 3] + ih * is[r - 2] + iw * is[r - 1];
+                        const int64_t to = off + n * osN + c * os[r - 3] + oh * os[r - 2] + ow * os[r - 1];
+                        std::memcpy(&expected_[static_cast<size_t>(to) * elem],
+                                    &selfBytes[static_cast<size_t>(from) * elem], elem);
+                        inView_[static_cast<size_t>(to)] = true;
                     }
                 }
             }
         }
-        // This loop visits each element's sources in ascending output order, the kernels' order:
-        // the same sum in the kernels' precision (fp32, or the double reference itself), rounded once.
-        ordered_ = reference_;
-        for (size_t i = 0; i < ordered32.size(); ++i) ordered_[i] = roundTo(static_cast<double>(ordered32[i]), dtype);
     }
 
     bool reflect_;
     std::vector<int64_t> self_, out_, pad_;
-    Pad2dLayout layout_;
+    PadForwardLayout layout_;
     uint64_t seed_;
-    DeviceTensor gradOutput_, self_t_, gradInput_;
+    DeviceTensor selfT_, outT_;
     std::unique_ptr<IntArray> padding_;
-    std::vector<double> reference_, absSum_, ordered_;
-    std::vector<int64_t> count_;
+    std::vector<uint8_t> expected_, got_;
+    std::vector<bool> inView_;
 };
 
 std::string shapeName(const std::vector<int64_t> &shape) {
@@ -227,18 +179,18 @@ std::string shapeName(const std::vector<int64_t> &shape) {
 
 CaseList benchmarkCases(bool reflect) {
     CaseList cases;
-    auto speed = std::make_unique<Pad2dCase>(reflect, "8x64x128x128 pad3", ACL_FLOAT,
-                                             std::vector<int64_t>{8, 64, 128, 128}, std::vector<int64_t>{3, 3, 3, 3},
-                                             Pad2dLayout::Contiguous, 1);
+    auto speed = std::make_unique<Pad2dForwardCase>(reflect, "8x64x128x128 pad3", ACL_FLOAT,
+                                                    std::vector<int64_t>{8, 64, 128, 128},
+                                                    std::vector<int64_t>{3, 3, 3, 3}, PadForwardLayout::Contiguous, 1);
     speed->speedCase = true;
     cases.push_back(std::move(speed));
-    // 64K to 16M elements (256x).
+    // 64K to 16M elements (256x), as the backward's sweep.
     const std::vector<std::vector<int64_t>> sweep = {
         {1, 16, 64, 64}, {4, 16, 128, 128}, {4, 64, 128, 128}, {16, 64, 128, 128}};
     for (const auto &shape : sweep) {
-        auto c = std::make_unique<Pad2dCase>(reflect, "sweep " + shapeName(shape) + " pad3", ACL_FLOAT, shape,
-                                             std::vector<int64_t>{3, 3, 3, 3}, Pad2dLayout::Contiguous, 2);
-        c->sweep = "pad2d";
+        auto c = std::make_unique<Pad2dForwardCase>(reflect, "sweep " + shapeName(shape) + " pad3", ACL_FLOAT, shape,
+                                                    std::vector<int64_t>{3, 3, 3, 3}, PadForwardLayout::Contiguous, 2);
+        c->sweep = "pad2d_forward";
         cases.push_back(std::move(c));
     }
     return cases;
@@ -246,14 +198,18 @@ CaseList benchmarkCases(bool reflect) {
 
 }  // namespace
 
-// For the tests: one case of either operator with any dtype, shape, padding and layout.
-std::unique_ptr<OpCase> makePad2dCase(bool reflect, const std::string &caseName, aclDataType dtype,
-                                      const std::vector<int64_t> &selfShape, const std::vector<int64_t> &padding,
-                                      Pad2dLayout layout, uint64_t seed) {
-    return std::make_unique<Pad2dCase>(reflect, caseName, dtype, selfShape, padding, layout, seed);
+std::unique_ptr<OpCase> makePad2dForwardCase(bool reflect, const std::string &caseName, aclDataType dtype,
+                                             const std::vector<int64_t> &selfShape,
+                                             const std::vector<int64_t> &padding, PadForwardLayout layout,
+                                             uint64_t seed) {
+    return std::make_unique<Pad2dForwardCase>(reflect, caseName, dtype, selfShape, padding, layout, seed);
+}
+
+std::vector<uint8_t> pad2dForwardOutStorage(OpCase &c) {
+    return dynamic_cast<Pad2dForwardCase &>(c).outStorage();
 }
 
 }  // namespace testing_support
 
-ACLNN_REGISTER_CASES("ReflectionPad2dBackward", [] { return testing_support::benchmarkCases(true); });
-ACLNN_REGISTER_CASES("ReplicationPad2dBackward", [] { return testing_support::benchmarkCases(false); });
+ACLNN_REGISTER_CASES("ReflectionPad2d", [] { return testing_support::benchmarkCases(true); });
+ACLNN_REGISTER_CASES("ReplicationPad2d", [] { return testing_support::benchmarkCases(false); });

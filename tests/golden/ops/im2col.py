@@ -65,7 +65,7 @@ DTYPES = {"f32": f32, "f64": f64, "f16": f16, "bf16": bf16, "c64": c64, "c128": 
           "u8": torch.uint8, "i16": torch.int16, "i32": torch.int32, "i64": torch.int64, "bool": torch.bool}
 
 
-def im2col_cases():
+def im2col_backward_cases():
     cs = []
     # The CANN docs' example: self (2, 2, 3) = 0..11, kernel 2x2, dilation 1, padding 1, stride 2 -> (8, 4).
     c = im2col_case("cann_sample", None, 2, 2, 3, (2, 2), (1, 1), (1, 1), (2, 2), f32,
@@ -112,7 +112,7 @@ def im2col_cases():
 
 # The .golden files this module writes: (file name, case maker, comment lines).
 FILES = [
-    ("im2col", im2col_cases, [
+    ("im2col", im2col_backward_cases, [
         "out: torch.nn.functional.unfold (aten::im2col) for floating and complex dtypes; for the dtypes PyTorch 1.13",
         "CPU does not unfold (integers, bool) PyTorch's index map (F.unfold of the positions) applied as a gather.",
         "cast_* cases: out = unfold(self).to(out dtype). A copy: every value is exact.",

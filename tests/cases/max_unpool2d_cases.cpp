@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_max_unpool2d.h"
-#include "cases/max_unpool2d_forward_cases.h"
+#include "cases/max_unpool2d_cases.h"
 #include "support/device_tensor.h"
 #include "support/int_array.h"
 #include "support/op_case.h"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
-#include "cases/max_unpool_cases.h"
+#include "cases/max_unpool2d_backward_cases.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"

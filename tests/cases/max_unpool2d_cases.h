@@ -1,4 +1,4 @@
-// MaxUnpool2d (forward) cases (defined in tests/cases/max_unpool2d_forward_cases.cpp) for
+// MaxUnpool2d (forward) cases (defined in tests/cases/max_unpool2d_cases.cpp) for
 // tests/test_max_unpool2d.cpp and the benchmark.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cases/max_unpool_cases.h"
+#include "cases/max_unpool2d_backward_cases.h"
 #include "support/op_case.h"
 
 namespace testing_support {

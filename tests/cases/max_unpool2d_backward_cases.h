@@ -1,4 +1,4 @@
-// MaxUnpool2dBackward cases (defined in tests/cases/max_unpool_cases.cpp) for
+// MaxUnpool2dBackward cases (defined in tests/cases/max_unpool2d_backward_cases.cpp) for
 // tests/test_max_unpool2d_backward.cpp.
 #pragma once
 
@@ -20,7 +20,7 @@ enum class UnpoolLayout {
 };
 
 // The strides and storage offset of a tensor of `dims` in `layout` (shared with
-// tests/cases/max_unpool2d_forward_cases.cpp).
+// tests/cases/max_unpool2d_cases.cpp).
 std::vector<int64_t> unpoolStrides(const std::vector<int64_t> &dims, UnpoolLayout layout);
 int64_t unpoolOffset(UnpoolLayout layout);
 

@@ -1,0 +1,77 @@
+// ConvTbcBackward cases (defined in tests/cases/conv_tbc_backward_cases.cpp) for tests/test_conv_tbc_backward.cpp.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "support/op_case.h"
+
+namespace testing_support {
+
+enum class ConvTbcLayout {
+    Contiguous,
+    Offset,         // contiguous strides at storage offset 7: used in place, GEMMs at element offsets
+    SwappedRows,    // (T, B, C) stored as (B, T, C + 1) at offset 3: channel innermost, rows not contiguous
+    ChannelsOuter,  // C outermost with a gap, then T, then B, offset 5: every operand is packed
+};
+
+struct ConvTbcSpec {
+    std::string name;
+    int64_t T = 1, B = 1, Cin = 1, Cout = 1, K = 1, pad = 0;
+    // self, input, weight, bias, gradInput, gradWeight, gradBias
+    aclDataType dtypes[7] = {ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT};
+    int8_t cubeMathType = 1;
+    ConvTbcLayout layout = ConvTbcLayout::Contiguous;
+    uint64_t seed = 1;
+    // Row-major values of self, input, weight (e.g. golden data); random values of the dtype when empty.
+    std::vector<double> self, input, weight;
+};
+
+// The outputs after the case ran: values in row-major view order and the raw storage of each.
+struct ConvTbcOutputs {
+    std::vector<double> gradInput, gradWeight, gradBias;
+    std::vector<uint8_t> gradInputBytes, gradWeightBytes, gradBiasBytes;
+};
+
+// Shared with the ConvTbc (forward) cases: the strides and storage offset of a tensor of `dims` (3-D, or
+// 1-D for bias) in `layout`.
+std::vector<int64_t> convTbcStrides(const std::vector<int64_t> &dims, ConvTbcLayout layout);
+int64_t convTbcOffset(const std::vector<int64_t> &dims, ConvTbcLayout layout);
+// The error bound of a value whose exact (double) value is `value`: an fp32 sum of `terms` products (or,
+// with halfGemm, an fp16 GEMM with its inputs rounded to fp16) in any order, absSum the sum of their
+// magnitudes, plus one rounding to outDtype. sumOnly: a plain fp32 sum of `terms` values (n - 1 roundings).
+double convTbcErrorBound(double value, double absSum, int64_t terms, bool sumOnly, bool halfGemm,
+                         aclDataType outDtype);
+
+// The benchmark's shapes of both operators (C_in = C_out = C, K 3, pad 1, fp32): the speed case, then the
+// size sweep.
+struct ConvTbcBenchShape {
+    std::string name;
+    int64_t T, B, C;
+    bool speed;
+};
+std::vector<ConvTbcBenchShape> convTbcBenchShapes();
+// One operator's benchmark cases: make(shape) builds the case of a shape; the sweep members get `sweep`.
+template <class Make>
+CaseList convTbcBenchCases(const std::string &sweep, Make make) {
+    CaseList cases;
+    for (const ConvTbcBenchShape &b : convTbcBenchShapes()) {
+        std::unique_ptr<OpCase> c = make(b);
+        c->speedCase = b.speed;
+        if (!b.speed) c->sweep = sweep;
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+// A contiguous case of these sizes with every tensor of `dtype`, cubeMathType 1 and random values.
+ConvTbcSpec convTbcSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K,
+                        int64_t pad, aclDataType dtype = ACL_FLOAT);
+// One case with any shapes, dtypes, cubeMathType, layout and values.
+std::unique_ptr<OpCase> makeConvTbcCase(const ConvTbcSpec &spec);
+// The outputs of a case made by makeConvTbcCase.
+ConvTbcOutputs convTbcOutputs(const OpCase &c);
+
+}  // namespace testing_support

@@ -1,0 +1,239 @@
+// OpCase descriptions of Im2colBackward: the benchmark's speed case and size sweep (registered
+// below) and the building block of tests/test_im2col_backward.cpp (through makeIm2colCase).
+//
+// The host reference scatters every gradOutput element to the pixel its column and tap land on (the
+// docs/ops formula), in double: independent of the kernels' gather formulation.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_im2col_backward.h"
+#include "cases/im2col_backward_cases.h"
+#include "support/device_tensor.h"
+#include "support/host_data.h"
+#include "support/int_array.h"
+#include "support/op_case.h"
+#include "support/view_check.h"
+
+namespace testing_support {
+
+namespace {
+
+int64_t product(const std::vector<int64_t> &dims) {
+    int64_t n = 1;
+    for (int64_t d : dims) n *= d;
+    return n;
+}
+
+std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, Im2colLayout layout) {
+    std::vector<int64_t> s(dims.size());
+    const int64_t extra = layout == Im2colLayout::Padded ? 1 : 0;
+    int64_t acc = 1;
+    for (size_t i = dims.size(); i-- > 0;) {
+        s[i] = acc;
+        acc *= dims[i] + extra;
+    }
+    if (layout == Im2colLayout::InnerStrided) {
+        for (int64_t &v : s) v *= 2;
+    }
+    return s;
+}
+
+int64_t offsetFor(Im2colLayout layout) {
+    switch (layout) {
+        case Im2colLayout::Offset: return 7;
+        case Im2colLayout::Padded: return 5;
+        case Im2colLayout::InnerStrided: return 3;
+        default: return 0;
+    }
+}
+
+// Half a unit in the last place, relative, and the absolute floor: one rounding to the dtype.
+double storeRounding(aclDataType dtype) {
+    switch (dtype) {
+        case ACL_FLOAT16: return std::ldexp(1.0, -11);
+        case ACL_BF16: return std::ldexp(1.0, -8);
+        case ACL_DOUBLE: return std::ldexp(1.0, -53);
+        default: return std::ldexp(1.0, -24);
+    }
+}
+
+double storeFloor(aclDataType dtype) {
+    switch (dtype) {
+        case ACL_FLOAT16: return std::ldexp(1.0, -25);
+        case ACL_BF16: return std::ldexp(1.0, -134);
+        case ACL_DOUBLE: return 0;
+        default: return std::ldexp(1.0, -150);
+    }
+}
+
+class Im2colCase : public OpCase {
+public:
+    explicit Im2colCase(Im2colSpec spec) : s_(std::move(spec)) {
+        op = "Im2colBackward";
+        name = s_.name;
+        dtype = s_.in;
+        L0_ = (s_.H + 2 * s_.PH - s_.DH * (s_.KH - 1) - 1) / s_.SH + 1;
+        L1_ = (s_.W + 2 * s_.PW - s_.DW * (s_.KW - 1) - 1) / s_.SW + 1;
+        const int64_t rows = s_.C * s_.KH * s_.KW;
+        grad_ = s_.N > 0 ? std::vector<int64_t>{s_.N, rows, L0_ * L1_} : std::vector<int64_t>{rows, L0_ * L1_};
+        out_ = s_.N > 0 ? std::vector<int64_t>{s_.N, s_.C, s_.H, s_.W} : std::vector<int64_t>{s_.C, s_.H, s_.W};
+        // Bytes that must move once: read gradOutput, write out.
+        bytes = static_cast<double>(product(grad_)) * static_cast<double>(aclDataTypeSize(s_.in)) +
+                static_cast<double>(product(out_)) * static_cast<double>(aclDataTypeSize(s_.out));
+        params["gradOutput"] = std::vector<double>(grad_.begin(), grad_.end());
+        params["inputSize"] = {static_cast<double>(s_.H), static_cast<double>(s_.W)};
+        params["kernelSize"] = {static_cast<double>(s_.KH), static_cast<double>(s_.KW)};
+        params["dilation"] = {static_cast<double>(s_.DH), static_cast<double>(s_.DW)};
+        params["padding"] = {static_cast<double>(s_.PH), static_cast<double>(s_.PW)};
+        params["stride"] = {static_cast<double>(s_.SH), static_cast<double>(s_.SW)};
+    }
+
+    void setup() override {
+        gradT_ = DeviceTensor(grad_, s_.in, stridesFor(grad_, s_.layout), offsetFor(s_.layout));
+        outT_ = DeviceTensor(out_, s_.out, stridesFor(out_, s_.layout), offsetFor(s_.layout));
+        std::vector<double> values = randomValues(static_cast<size_t>(product(grad_)), s_.seed);
+        for (double &v : values) v = roundTo(v, s_.in);
+        gradT_.upload(values);
+        outT_.fillStorage(kFill);
+        computeReference(values);
+    }
+
+    aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
+        makeArrays();
+        return aclnnIm2colBackwardGetWorkspaceSize(gradT_, *arrays_[0], *arrays_[1], *arrays_[2], *arrays_[3],
+                                                   *arrays_[4], outT_, workspaceSize, executor);
+    }
+
+    aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
+        return aclnnIm2colBackward(workspace, workspaceSize, executor, stream);
+    }
+
+    // Each value must lie within the error bound of a k-term sum in the accumulation precision (fp32,
+    // or fp64 when either dtype is fp64), in any order: gamma_{k-1} times the sum of the magnitudes,
+    // counted twice (the double reference has its own smaller error), plus one rounding to out's
+    // dtype. Bytes of out's storage outside its view must keep the fill pattern.
+    CheckResult check() override {
+        std::vector<double> got = outT_.download();
+        CheckResult r;
+        const bool fp64 = s_.in == ACL_DOUBLE || s_.out == ACL_DOUBLE;
+        const double unit = fp64 ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
+        const double store = storeRounding(s_.out), floor = storeFloor(s_.out);
+        for (size_t i = 0; i < got.size(); ++i) {
+            const double want = reference_[i], k = static_cast<double>(count_[i]);
+            const double sumBound = k > 1 ? (k - 1) * unit / (1 - (k - 1) * unit) * absSum_[i] : 0.0;
+            const double bound = (2 * sumBound + store * (std::fabs(want) + sumBound) + floor) * 1.0001;
+            const double err = std::fabs(got[i] - want);
+            r.maxAbsError = std::max(r.maxAbsError, std::isnan(err) ? INFINITY : err);
+            if (!(err <= bound) && r.ok) {
+                r.ok = false;
+                char buf[256];
+                std::snprintf(buf, sizeof buf, "%s/%s: out value %zu: got %.17g, expected %.17g (bound %.3g)",
+                              op.c_str(), name.c_str(), i, got[i], want, bound);
+                r.detail = buf;
+            }
+        }
+        if (r.ok && s_.layout != Im2colLayout::Contiguous) {
+            checkStorageOutsideView(r, op + "/" + name, outT_, out_, stridesFor(out_, s_.layout), offsetFor(s_.layout),
+                                    kFill);
+        }
+        return r;
+    }
+
+    bool supported(std::string *why) const override {
+        return !(s_.in == ACL_DOUBLE || s_.out == ACL_DOUBLE) || currentDeviceHasFp64(why);
+    }
+
+    const DeviceTensor &out() const { return outT_; }
+
+private:
+    static constexpr uint8_t kFill = 0x5c;
+
+    void makeArrays() {
+        if (arrays_[0]) return;
+        const std::vector<int64_t> values[5] = {{s_.H, s_.W}, {s_.KH, s_.KW}, {s_.DH, s_.DW}, {s_.PH, s_.PW},
+                                                {s_.SH, s_.SW}};
+        for (int i = 0; i < 5; ++i) arrays_[i] = std::make_unique<IntArray>(values[i]);
+    }
+
+    void computeReference(const std::vector<double> &values) {
+        const int64_t planes = product(out_) / (s_.H * s_.W);  // N*C
+        reference_.assign(static_cast<size_t>(product(out_)), 0.0);
+        absSum_.assign(reference_.size(), 0.0);
+        count_.assign(reference_.size(), 0);
+        const int64_t L = L0_ * L1_;
+        for (int64_t p = 0; p < planes; ++p) {
+            for (int64_t ki = 0; ki < s_.KH; ++ki) {
+                for (int64_t kj = 0; kj < s_.KW; ++kj) {
+                    const int64_t row = p * s_.KH * s_.KW + ki * s_.KW + kj;  // (n, c*kh*kw + tap) flattened
+                    for (int64_t oh = 0; oh < L0_; ++oh) {
+                        const int64_t h = oh * s_.SH - s_.PH + ki * s_.DH;
+                        if (h < 0 || h >= s_.H) continue;
+                        for (int64_t ow = 0; ow < L1_; ++ow) {
+                            const int64_t w = ow * s_.SW - s_.PW + kj * s_.DW;
+                            if (w < 0 || w >= s_.W) continue;
+                            const double v = values[static_cast<size_t>(row * L + oh * L1_ + ow)];
+                            const size_t at = static_cast<size_t>((p * s_.H + h) * s_.W + w);
+                            reference_[at] += v;
+                            absSum_[at] += std::fabs(v);
+                            ++count_[at];
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    Im2colSpec s_;
+    int64_t L0_ = 0, L1_ = 0;
+    std::vector<int64_t> grad_, out_;
+    DeviceTensor gradT_, outT_;
+    std::unique_ptr<IntArray> arrays_[5];  // inputSize, kernelSize, dilation, padding, stride
+    std::vector<double> reference_, absSum_;
+    std::vector<int64_t> count_;
+};
+
+Im2colSpec convCase(const std::string &name, int64_t N, int64_t C, int64_t HW, int64_t k, int64_t pad,
+                    int64_t stride) {
+    Im2colSpec s;
+    s.name = name;
+    s.N = N;
+    s.C = C;
+    s.H = s.W = HW;
+    s.KH = s.KW = k;
+    s.PH = s.PW = pad;
+    s.SH = s.SW = stride;
+    return s;
+}
+
+CaseList benchmarkCases() {
+    CaseList cases;
+    // gradOutput 8 x 576 x 3136 (C = 64, 3x3 kernel, 56x56 image, pad 1, stride 1) -> out 8x64x56x56.
+    auto speed = std::make_unique<Im2colCase>(convCase("8x576x3136 k3p1s1", 8, 64, 56, 3, 1, 1));
+    speed->speedCase = true;
+    cases.push_back(std::move(speed));
+    // gradOutput from 0.11M to 14.5M elements (128x), k3p1s1.
+    const struct {
+        int64_t N, C, HW;
+    } sweep[] = {{1, 16, 28}, {2, 32, 28}, {2, 32, 56}, {4, 64, 56}, {8, 64, 56}};
+    for (const auto &z : sweep) {
+        const std::string shape = std::to_string(z.N) + "x" + std::to_string(z.C * 9) + "x" +
+                                  std::to_string(z.HW * z.HW);
+        auto c = std::make_unique<Im2colCase>(convCase("sweep " + shape + " k3p1s1", z.N, z.C, z.HW, 3, 1, 1));
+        c->sweep = "im2col";
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+}  // namespace
+
+// For the tests: one case with any geometry, dtypes and layout.
+std::unique_ptr<OpCase> makeIm2colCase(const Im2colSpec &spec) { return std::make_unique<Im2colCase>(spec); }
+
+}  // namespace testing_support
+
+ACLNN_REGISTER_CASES("Im2colBackward", [] { return testing_support::benchmarkCases(); });
