@@ -38,7 +38,7 @@
 #include "golden/golden.h"
 #include "support/gemm_backends.h"
 #include "support/golden_tally.h"
-#include "ops/conv_tbc_backward.h"
+#include "ops/conv_tbc_family.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"

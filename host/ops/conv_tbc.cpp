@@ -7,8 +7,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_convolution.h"
-#include "ops/conv_tbc_backward.h"
-#include "ops/conv_tbc_checks.h"
+#include "ops/conv_tbc_family.h"
 #include "ops/conv_tbc_gemm.h"
 #include "ops/op_plan.h"
 
@@ -29,8 +28,7 @@ struct Args {
     int8_t cubeMathType;
 };
 
-struct Geometry {
-    int64_t T = 0, B = 0, Cin = 0, Cout = 0, K = 0, pad = 0, Tout = 0;
+struct Geometry : conv_tbc::Shape {
     bool outEmpty = false;    // nothing to write
     bool inputEmpty = false;  // self or weight empty: out is bias broadcast
 };

@@ -1,45 +1,25 @@
 // aclnnConvTbcBackward: gradients of a 1-D convolution over (time, batch, channel) tensors.
-// gradInput and gradWeight are GEMMs through CLBlast (host/blas), one per kernel tap on row ranges of
+// gradInput and gradWeight are GEMMs through the GEMM seam (host/blas), one per kernel tap on row ranges of
 // the (T*B, C) row-major views, where a time shift is an offset of B rows; gradBias is a fixed-order
 // column sum (cl_kernels/conv_tbc_backward.cl). Layout and choices: docs/ops/conv_tbc_backward.md.
-#include "ops/conv_tbc_backward.h"
-
 #include <algorithm>
 #include <climits>
 #include <memory>
 #include <vector>
 
 #include "aclnnop/aclnn_convolution_backward.h"
-#include "ops/conv_tbc_checks.h"
+#include "ops/conv_tbc_family.h"
 #include "ops/conv_tbc_gemm.h"
 #include "ops/op_plan.h"
 
 namespace aclcl {
-namespace conv_tbc {
-
-blas::Precision gemmPrecision(bool deviceHasFp16, int8_t cubeMathType) {
-    return deviceHasFp16 && cubeMathType == 2 ? blas::Precision::Half : blas::Precision::Single;
-}
-
-TapRange gradInputRows(int64_t T, int64_t Tout, int64_t pad, int64_t k) {
-    return TapRange{std::max<int64_t>(0, k - pad), std::min<int64_t>(T, k - pad + Tout)};
-}
-
-TapRange gradWeightRows(int64_t T, int64_t Tout, int64_t pad, int64_t k) {
-    return TapRange{std::max<int64_t>(0, pad - k), std::min<int64_t>(Tout, T + pad - k)};
-}
-
-}  // namespace conv_tbc
-
 namespace {
 
 constexpr const char *kApi = "aclnnConvTbcBackward";
 // Rows summed by one work-item of the gradBias kernel; more rows become a second, fixed-order pass.
 constexpr int64_t kBiasChunkRows = 256;
 
-struct Shape {
-    int64_t T = 0, B = 0, Cin = 0, Cout = 0, K = 0, pad = 0, Tout = 0;
-};
+using conv_tbc::Shape;
 
 struct Args {
     const aclTensor *self, *input, *weight, *bias;

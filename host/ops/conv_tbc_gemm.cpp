@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "common/log.h"
-#include "ops/conv_tbc_backward.h"
+#include "ops/conv_tbc_family.h"
 
 namespace aclcl {
 namespace conv_tbc {

@@ -14,7 +14,7 @@
 
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "cases/conv_tbc_backward_cases.h"
-#include "ops/conv_tbc_backward.h"
+#include "ops/conv_tbc_family.h"
 #include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"

@@ -13,7 +13,7 @@
 
 #include "aclnnop/aclnn_convolution.h"
 #include "cases/conv_tbc_cases.h"
-#include "ops/conv_tbc_backward.h"
+#include "ops/conv_tbc_family.h"
 #include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"

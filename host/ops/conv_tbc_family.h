@@ -1,10 +1,15 @@
-// The ConvTbc family's shared argument rules (aclnnConvTbc and aclnnConvTbcBackward): weight's C_in, bias's
-// length, the output length T_out and cubeMathType's range, each 161002 with a message naming the argument, expected and found.
+// The ConvTbc family's shared rules (aclnnConvTbc and aclnnConvTbcBackward), one copy for both operators:
+// the argument checks (weight's C_in, bias's length, the output length T_out and cubeMathType's range, each
+// 161002 with a message naming the argument, expected and found), the shape both plan from, the GEMMs'
+// precision and the rows each tap touches.
 #pragma once
 
 #include <cstdint>
 
+#include <algorithm>
+
 #include "aclnn/opdev/op_errno.h"
+#include "blas/gemm.h"
 #include "common/error.h"
 #include "meta/tensor.h"
 
@@ -55,6 +60,34 @@ inline void checkCubeMathType(const char *op, int8_t cubeMathType) {
          strformat("%s: Expected cubeMathType to be one of 0 (KEEP_DTYPE), 1 (ALLOW_FP32_DOWN_PRECISION), 2 "
                    "(USE_FP16), 3 (USE_HF32), but found %d.",
                    op, static_cast<int>(cubeMathType)));
+}
+
+// The problem both operators plan: self/input (T, B, C_in), weight (K, C_in, C_out), out/self (T_out, B,
+// C_out), T_out = T + 2*pad + 1 - K.
+struct Shape {
+    int64_t T = 0, B = 0, Cin = 0, Cout = 0, K = 0, pad = 0, Tout = 0;
+};
+
+// The precision of the GEMMs. Half only on a device with cl_khr_fp16 and only when asked for with
+// cubeMathType 2 (USE_FP16). Everything else runs in fp32, KEEP_DTYPE on FLOAT16 included: CANN's
+// cube units accumulate fp16 products in fp32 and round once, and an fp16 GEMM that accumulates in
+// fp16 was 1-5% off on long reductions (docs/ops/conv_tbc_backward.md).
+inline blas::Precision gemmPrecision(bool deviceHasFp16, int8_t cubeMathType) {
+    return deviceHasFp16 && cubeMathType == 2 ? blas::Precision::Half : blas::Precision::Single;
+}
+
+// Rows of time that tap k touches (half-open [first, end); empty when end <= first).
+struct TapRange {
+    int64_t first = 0, end = 0;
+    bool empty() const { return end <= first; }
+};
+// gradInput rows t with 0 <= t + pad - k < T_out (self row t + pad - k).
+inline TapRange gradInputRows(int64_t T, int64_t Tout, int64_t pad, int64_t k) {
+    return TapRange{std::max<int64_t>(0, k - pad), std::min<int64_t>(T, k - pad + Tout)};
+}
+// self rows t with 0 <= t + k - pad < T (input row t + k - pad); for ConvTbc, the out rows of tap k.
+inline TapRange gradWeightRows(int64_t T, int64_t Tout, int64_t pad, int64_t k) {
+    return TapRange{std::max<int64_t>(0, pad - k), std::min<int64_t>(Tout, T + pad - k)};
 }
 
 }  // namespace conv_tbc
