@@ -159,8 +159,6 @@ void plan(OpPlan &plan, const Args &a) {
 }  // namespace
 }  // namespace aclcl
 
-extern "C" {
-
 aclnnStatus aclnnConvTbcGetWorkspaceSize(const aclTensor *self, const aclTensor *weight, const aclTensor *bias,
                                          const int64_t pad, aclTensor *out, int8_t cubeMathType,
                                          uint64_t *workspaceSize, aclOpExecutor **executor) {
@@ -173,4 +171,3 @@ aclnnStatus aclnnConvTbc(void *workspace, const uint64_t workspaceSize, aclOpExe
     return aclcl::runExecutor(aclcl::kApi, workspace, workspaceSize, executor, stream);
 }
 
-}  // extern "C"

@@ -231,8 +231,6 @@ private:
 }  // namespace
 }  // namespace aclcl
 
-extern "C" {
-
 aclnnStatus aclnnConvTbcBackwardGetWorkspaceSize(const aclTensor *self, const aclTensor *input,
                                                  const aclTensor *weight, const aclTensor *bias, int64_t pad,
                                                  int8_t cubeMathType, aclTensor *gradInput, aclTensor *gradWeight,
@@ -251,4 +249,3 @@ aclnnStatus aclnnConvTbcBackward(void *workspace, uint64_t workspaceSize, aclOpE
     return aclcl::runExecutor(aclcl::kApi, workspace, workspaceSize, executor, stream);
 }
 
-}  // extern "C"

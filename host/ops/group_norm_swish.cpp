@@ -127,8 +127,6 @@ void plan(OpPlan &plan, const Args &a) {
 }  // namespace
 }  // namespace aclcl
 
-extern "C" {
-
 aclnnStatus aclnnGroupNormSwishGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma, const aclTensor *beta,
                                                 int64_t numGroups, char *dataFormatOptional, double eps,
                                                 bool activateSwish, double swishScale, const aclTensor *yOut,
@@ -145,4 +143,3 @@ aclnnStatus aclnnGroupNormSwish(void *workspace, uint64_t workspaceSize, aclOpEx
     return aclcl::runExecutor(aclcl::kApi, workspace, workspaceSize, executor, stream);
 }
 
-}  // extern "C"

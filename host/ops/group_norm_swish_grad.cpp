@@ -322,8 +322,6 @@ void plan(OpPlan &plan, const Args &a) {
 }  // namespace
 }  // namespace aclcl
 
-extern "C" {
-
 aclnnStatus aclnnGroupNormSwishGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *mean, const aclTensor *rstd,
                                                     const aclTensor *x, const aclTensor *gamma, const aclTensor *beta,
                                                     int64_t numGroups, char *dataFormatOptional, double swishScale,
@@ -353,4 +351,3 @@ aclnnStatus aclnnGroupNormSwishGrad(void *workspace, uint64_t workspaceSize, acl
     return aclcl::runExecutor(aclcl::kApi, workspace, workspaceSize, executor, stream);
 }
 
-}  // extern "C"
