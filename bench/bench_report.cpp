@@ -111,23 +111,31 @@ const std::map<int, CaseResult> &resultsOf(const RunReport &report, const CaseIn
     return resultsOf(report.results, c);
 }
 
-// The host BLAS and CLBlast side by side, for the GEMM cases timed both ways (RunReport::clblastResults).
-std::string gemmBackendsTable(const RunReport &report) {
-    std::string rows;
+// Calls visit(case, device, host BLAS result, CLBlast result) for every GEMM case timed both ways on a
+// device (RunReport::clblastResults), in the report's order.
+template <class Visit>
+void forEachGemmPair(const RunReport &report, Visit visit) {
     for (const CaseInfo &c : report.cases) {
         const auto &host = resultsOf(report, c), &clblast = resultsOf(report.clblastResults, c);
         for (const auto &d : report.devices) {
             auto h = host.find(d.id), b = clblast.find(d.id);
-            if (h == host.end() || b == clblast.end()) continue;
-            auto wall = [](const CaseResult &r) { return r.outcome == Outcome::Timed ? r.wallMs : -1.0; };
-            const double hostMs = wall(h->second), clblastMs = wall(b->second);
-            const double torchMs = report.torch.lookupWall(c, "cpu");
-            auto cell = [](double ms) { return ms > 0 ? fmt(ms) : std::string("n/a"); };
-            rows += "| " + c.op + " | " + c.name + " | " + d.label + " | " + cell(hostMs) + " | " + cell(clblastMs) +
-                    " | " + ratio(clblastMs, hostMs) + " | " + (torchMs > 0 ? fmt(torchMs) : std::string("")) +
-                    " | " + ratio(torchMs, hostMs) + " | " + ratio(torchMs, clblastMs) + " |\n";
+            if (h != host.end() && b != clblast.end()) visit(c, d, h->second, b->second);
         }
     }
+}
+
+// The host BLAS and CLBlast side by side.
+std::string gemmBackendsTable(const RunReport &report) {
+    std::string rows;
+    forEachGemmPair(report, [&](const CaseInfo &c, const BenchDevice &d, const CaseResult &h, const CaseResult &b) {
+        auto wall = [](const CaseResult &r) { return r.outcome == Outcome::Timed ? r.wallMs : -1.0; };
+        const double hostMs = wall(h), clblastMs = wall(b);
+        const double torchMs = report.torch.lookupWall(c, "cpu");
+        auto cell = [](double ms) { return ms > 0 ? fmt(ms) : std::string("n/a"); };
+        rows += "| " + c.op + " | " + c.name + " | " + d.label + " | " + cell(hostMs) + " | " + cell(clblastMs) +
+                " | " + ratio(clblastMs, hostMs) + " | " + (torchMs > 0 ? fmt(torchMs) : std::string("")) + " | " +
+                ratio(torchMs, hostMs) + " | " + ratio(torchMs, clblastMs) + " |\n";
+    });
     if (rows.empty()) return "";
     return "\n### GEMM backends\n\nThe cases with matrix products, on the CPU devices whose products run in the host "
            "BLAS (OpenBLAS through native kernels, docs/gemm.md), timed again with every product in CLBlast "
@@ -330,22 +338,16 @@ std::string renderJson(const RunReport &report) {
     out += first ? "]" : "\n  ]";
     // Both backends of each case timed both ways.
     std::string backends;
-    for (const CaseInfo &c : report.cases) {
-        const auto &host = resultsOf(report, c), &clblast = resultsOf(report.clblastResults, c);
-        for (const auto &d : report.devices) {
-            auto h = host.find(d.id), b = clblast.find(d.id);
-            if (h == host.end() || b == clblast.end()) continue;
-            const std::pair<const char *, const CaseResult *> both[] = {{"host BLAS", &h->second},
-                                                                         {"CLBlast", &b->second}};
-            for (const auto &[backend, r] : both) {
-                if (r->outcome != Outcome::Timed) continue;
-                backends += std::string(backends.empty() ? "\n    " : ",\n    ") + "{\"op\": " + jsonString(c.op) +
-                            ", \"case\": " + jsonString(c.name) + ", \"dtype\": " + jsonString(dtypeLabel(c.dtype)) +
-                            ", \"device\": " + jsonString(d.name) + ", \"backend\": " + jsonString(backend) +
-                            ", \"ms\": " + jsonNumber(r->deviceMs) + ", \"wall_ms\": " + jsonNumber(r->wallMs) + "}";
-            }
+    forEachGemmPair(report, [&](const CaseInfo &c, const BenchDevice &d, const CaseResult &h, const CaseResult &b) {
+        const std::pair<const char *, const CaseResult *> both[] = {{"host BLAS", &h}, {"CLBlast", &b}};
+        for (const auto &[backend, r] : both) {
+            if (r->outcome != Outcome::Timed) continue;
+            backends += std::string(backends.empty() ? "\n    " : ",\n    ") + "{\"op\": " + jsonString(c.op) +
+                        ", \"case\": " + jsonString(c.name) + ", \"dtype\": " + jsonString(dtypeLabel(c.dtype)) +
+                        ", \"device\": " + jsonString(d.name) + ", \"backend\": " + jsonString(backend) +
+                        ", \"ms\": " + jsonNumber(r->deviceMs) + ", \"wall_ms\": " + jsonNumber(r->wallMs) + "}";
         }
-    }
+    });
     if (!backends.empty()) out += ",\n  \"gemm_backends\": [" + backends + "\n  ]";
     out += "\n}\n";
     return out;
