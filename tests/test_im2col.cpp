@@ -78,15 +78,7 @@ protected:
     bool fp64() const { return deviceHasFp64(device()); }
 
     // Sets the case up, runs it and checks it; returns whether it ran.
-    bool runAndCheck(OpCase &c) {
-        SCOPED_TRACE(c.op + "/" + c.name);
-        if (!c.supported(nullptr)) return false;
-        c.setup();
-        EXPECT_ACL_OK(runCaseOnce(c, stream));
-        const CheckResult r = c.check();
-        EXPECT_TRUE(r.ok) << r.detail;
-        return true;
-    }
+    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
     bool runAndCheck(const Im2colForwardSpec &s) { return runAndCheck(*makeIm2colForwardCase(s)); }
 };
 
