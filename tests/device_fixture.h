@@ -22,6 +22,9 @@ protected:
     void SetUp() override;
     void TearDown() override;
     int device() const { return GetParam(); }
+    // The device facts the operator tests ask about.
+    bool rusticl() const { return deviceIsRusticl(device()); }
+    bool fp64() const { return deviceHasFp64(device()); }
     aclrtStream stream = nullptr;
 };
 

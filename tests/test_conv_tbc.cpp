@@ -113,7 +113,6 @@ std::vector<double> expectOutMatches(const Problem &p, const std::vector<double>
 
 class ConvTbcForwardTest : public DeviceTest {
 protected:
-    bool rusticl() const { return deviceIsRusticl(device()); }
 
     std::unique_ptr<OpCase> runSpec(const ConvTbcForwardSpec &s) {
         auto c = makeConvTbcForwardCase(s);

@@ -64,7 +64,6 @@ const char *dtypeLabel(aclDataType d) {
 
 class ConvTbcBackwardTest : public DeviceTest {
 protected:
-    bool rusticl() const { return deviceIsRusticl(device()); }
     void registeredSweepCasePasses();
 
     // Sets the case up, runs it once and checks it against its host reference.

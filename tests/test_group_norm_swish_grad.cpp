@@ -202,7 +202,6 @@ protected:
         EXPECT_TRUE(r.gapsUntouched) << "a write landed outside an output view";
     }
     // rusticl keeps a small share: the tests that call this run on PoCL only.
-    bool skipOnRusticl() const { return deviceIsRusticl(device()); }
 };
 
 // ---- docs/ops sample --------------------------------------------------------------------------------------
@@ -296,7 +295,7 @@ TEST_P(GroupNormSwishGradTest, GoldenCases) {
 }
 
 TEST_P(GroupNormSwishGradTest, GoldenCasesInEveryWorkSplit) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     for (int mode : {1, 2, 3, 4}) {
         SCOPED_TRACE("work split " + std::to_string(mode));
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
@@ -306,7 +305,7 @@ TEST_P(GroupNormSwishGradTest, GoldenCasesInEveryWorkSplit) {
 
 // The 64-bit index variant (used above 2^30 elements) on small shapes, in every work split.
 TEST_P(GroupNormSwishGradTest, WideIndexKernels) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     for (int mode : kWorkSplits) {
         SCOPED_TRACE("work split " + std::to_string(mode));
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
@@ -319,7 +318,7 @@ TEST_P(GroupNormSwishGradTest, WideIndexKernels) {
 
 // Views, dtypes, tails and flags through each kernel family.
 TEST_P(GroupNormSwishGradTest, EveryWorkSplit) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     for (int mode : kWorkSplits) {
         SCOPED_TRACE("work split " + std::to_string(mode));
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
@@ -340,7 +339,7 @@ TEST_P(GroupNormSwishGradTest, EveryWorkSplit) {
 // ---- dtypes, shapes, views, flags -----------------------------------------------------------------------
 
 TEST_P(GroupNormSwishGradTest, DtypeMatrix) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     const std::vector<std::pair<std::vector<int64_t>, int64_t>> shapes = {
         {{2, 8, 5, 7}, 4}, {{3, 6, 33}, 3}, {{5, 12}, 3}, {{2, 4, 2, 3, 2, 2}, 2}};
     uint64_t seed = 100;
@@ -353,12 +352,12 @@ TEST_P(GroupNormSwishGradTest, DtypeMatrix) {
 }
 
 TEST_P(GroupNormSwishGradTest, StridedViewsOfEveryTensor) {
-    const std::vector<Layout> layouts = skipOnRusticl() ? std::vector<Layout>{Layout::Padded}
+    const std::vector<Layout> layouts = rusticl() ? std::vector<Layout>{Layout::Padded}
                                                         : std::vector<Layout>{Layout::Padded, Layout::ChannelsLast};
     uint64_t seed = 200;
     for (Layout layout : layouts) {
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-            if (skipOnRusticl() && dt != ACL_FLOAT) continue;
+            if (rusticl() && dt != ACL_FLOAT) continue;
             Options o;
             o.layout = layout;
             SCOPED_TRACE("layout " + std::to_string(static_cast<int>(layout)));
@@ -371,27 +370,27 @@ TEST_P(GroupNormSwishGradTest, StridedViewsOfEveryTensor) {
 }
 
 TEST_P(GroupNormSwishGradTest, StatsAsFlatVector) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     Options o;
     o.flatStats = true;
     checkProblem(makeProblem({3, 8, 4, 4}, 4, 1.0, ACL_FLOAT, 300), o);
 }
 
 TEST_P(GroupNormSwishGradTest, TwoDimensionalInputs) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     checkProblem(makeProblem({4, 12}, 3, 1.0, ACL_FLOAT, 310));
     checkProblem(makeProblem({7, 6}, 6, 0.7, ACL_FLOAT, 311, true));  // HxW = 1, one channel per group
     checkProblem(makeProblem({6, 3000}, 30, 1.0, ACL_FLOAT, 312));
 }
 
 TEST_P(GroupNormSwishGradTest, OneGroup) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     checkProblem(makeProblem({2, 6, 5, 5}, 1, 1.0, ACL_FLOAT, 320));
     checkProblem(makeProblem({1, 3, 17}, 1, 2.0, ACL_BF16, 321));
 }
 
 TEST_P(GroupNormSwishGradTest, OneChannelPerGroup) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     checkProblem(makeProblem({2, 6, 4, 4}, 6, 1.0, ACL_FLOAT, 330));
     checkProblem(makeProblem({3, 5, 9}, 5, 0.5, ACL_FLOAT16, 331, true));
 }
@@ -399,7 +398,7 @@ TEST_P(GroupNormSwishGradTest, OneChannelPerGroup) {
 // Large planes, few channels: one plane is cut into chunks (CPU split) or shared by many lanes (GPU split),
 // with a plane length that is not a multiple of the vector width.
 TEST_P(GroupNormSwishGradTest, LargePlaneFewChannels) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     for (int mode : kWorkSplits) {
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         SCOPED_TRACE("work split " + std::to_string(mode));
@@ -419,7 +418,7 @@ TEST_P(GroupNormSwishGradTest, RealSizeGroups) {
 
 // Many channels, tiny planes: many planes per work-group and long channel reductions.
 TEST_P(GroupNormSwishGradTest, ManyChannelsTinyPlanes) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     for (int mode : kWorkSplits) {
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         SCOPED_TRACE("work split " + std::to_string(mode));
@@ -430,13 +429,13 @@ TEST_P(GroupNormSwishGradTest, ManyChannelsTinyPlanes) {
 }
 
 TEST_P(GroupNormSwishGradTest, SwishScales) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     uint64_t seed = 360;
     for (double s : {0.0, 0.3, 1.7, -1.2, 4.0}) checkProblem(makeProblem({2, 4, 6, 5}, 2, s, ACL_FLOAT, seed++));
 }
 
 TEST_P(GroupNormSwishGradTest, DataFormatNamesAreAccepted) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     for (const char *f : {"NCHW", "ND"}) {
         Options o;
         o.format = f;
@@ -472,13 +471,13 @@ TEST_P(GroupNormSwishGradTest, EachFlagCombination) {
 
 TEST_P(GroupNormSwishGradTest, BitIdenticalRunToRun) {
     std::vector<Problem> problems = {makeProblem({2, 8, 16, 16}, 4, 1.0, ACL_FLOAT, 390)};
-    if (!skipOnRusticl()) {
+    if (!rusticl()) {
         problems.push_back(makeProblem({1, 2, 256, 300}, 1, 1.0, ACL_FLOAT, 391));  // chunked planes
         problems.push_back(makeProblem({2, 512, 3}, 8, 1.0, ACL_BF16, 392));
         problems.push_back(makeProblem({8, 64, 16, 16}, 16, 1.0, ACL_FLOAT, 393));  // fused by default
     }
     for (int mode : kWorkSplits) {
-        if (mode != 0 && skipOnRusticl()) continue;
+        if (mode != 0 && rusticl()) continue;
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         for (const Problem &p : problems) {
             SCOPED_TRACE(shapeName(p.shape) + " work split " + std::to_string(mode));
@@ -495,7 +494,7 @@ TEST_P(GroupNormSwishGradTest, BitIdenticalRunToRun) {
 // dxOut may be the very view of dy or of x (each element is read before it is overwritten, by the same
 // work-item), in every work split.
 TEST_P(GroupNormSwishGradTest, InPlaceOverDyOrX) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     const Problem p = makeProblem({4, 8, 5, 5}, 4, 1.0, ACL_FLOAT, 420);
     const Reference want = reference(p);
     for (int mode : kWorkSplits) {
@@ -537,7 +536,7 @@ TEST_P(GroupNormSwishGradTest, InPlaceOverDyOrX) {
 
 // The registered OpCase entries (the speed case and the size sweep included) pass their own check.
 TEST_P(GroupNormSwishGradTest, RegisteredCases) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     CaseList cases = makeCases("GroupNormSwishGrad");
     ASSERT_GE(cases.size(), 6u);
     int speed = 0, sweep = 0;
@@ -597,7 +596,7 @@ void expectCloseRelative(const std::vector<double> &got, const std::vector<doubl
 }
 
 TEST_P(GroupNormSwishGradTest, FiniteDifferencesOfTheForward) {
-    if (skipOnRusticl()) GTEST_SKIP() << "PoCL only";
+    if (rusticl()) GTEST_SKIP() << "PoCL only";
     for (double s : {1.0, 0.7}) {
         SCOPED_TRACE("swishScale " + std::to_string(s));
         Problem p = makeProblem({2, 4, 3, 2}, 2, s, ACL_FLOAT, 400);

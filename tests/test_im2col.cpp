@@ -75,7 +75,6 @@ Im2colForwardSpec spec(const std::string &name, aclDataType dt, int64_t N, int64
 
 class Im2colForwardTest : public DeviceTest {
 protected:
-    bool fp64() const { return deviceHasFp64(device()); }
 
     // Sets the case up, runs it and checks it; returns whether it ran.
     bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }

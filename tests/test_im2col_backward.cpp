@@ -50,8 +50,6 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const Attrs &a, acl
 
 class Im2colBackwardTest : public DeviceTest {
 protected:
-    bool rusticl() const { return deviceIsRusticl(device()); }
-    bool fp64() const { return deviceHasFp64(device()); }
 
     void runAndCheck(const Im2colSpec &spec) { runAndCheckCase(*makeIm2colCase(spec), stream); }
 

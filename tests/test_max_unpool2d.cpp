@@ -78,7 +78,6 @@ bool sameValue(double a, double b) {
 
 class MaxUnpool2dTest : public DeviceTest {
 protected:
-    bool fp64() const { return deviceHasFp64(device()); }
 
     // Sets the case up, runs it and checks every byte of out's storage; returns whether it ran (a case the
     // device cannot run is recorded as a skip).

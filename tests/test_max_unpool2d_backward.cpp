@@ -64,8 +64,6 @@ bool sameValue(double a, double b) {
 
 class MaxUnpoolTest : public DeviceTest {
 protected:
-    bool rusticl() const { return deviceIsRusticl(device()); }
-    bool fp64() const { return deviceHasFp64(device()); }
 
     void runAndCheck(const UnpoolSpec &spec) { runAndCheckCase(*makeMaxUnpoolCase(spec), stream); }
 

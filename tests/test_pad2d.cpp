@@ -67,7 +67,6 @@ const std::vector<aclDataType> kAllDtypes = {ACL_BOOL,   ACL_INT8,   ACL_UINT8, 
 
 class Pad2dForwardTest : public DeviceTest {
 protected:
-    bool fp64() const { return deviceHasFp64(device()); }
 
     // Sets the case up, runs it and checks every byte of out's storage; returns whether it ran (a case the
     // device cannot run is recorded as a skip).

@@ -38,8 +38,6 @@ namespace {
 
 class Pad2dBackwardTest : public DeviceTest {
 protected:
-    bool rusticl() const { return deviceIsRusticl(device()); }
-    bool fp64() const { return deviceHasFp64(device()); }
 
     // Sets the case up, runs it once and checks it against its host reference.
     void runAndCheck(OpCase &c) {
