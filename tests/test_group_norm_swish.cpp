@@ -134,11 +134,6 @@ void expectSameBits(const Result &a, const Result &b) {
     EXPECT_TRUE(a.rstdBytes == b.rstdBytes) << "rstdOut differs";
 }
 
-std::string shapeName(const std::vector<int64_t> &shape) {
-    std::string s;
-    for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
-    return s;
-}
 
 const char *dtypeTag(aclDataType d) {
     return d == ACL_FLOAT ? "f32" : d == ACL_FLOAT16 ? "f16" : "bf16";

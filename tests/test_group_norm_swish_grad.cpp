@@ -185,11 +185,6 @@ void expectMatchesReference(const Problem &p, const Result &r, bool checkDgamma 
     }
 }
 
-std::string shapeName(const std::vector<int64_t> &shape) {
-    std::string s;
-    for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
-    return s;
-}
 
 class GroupNormSwishGradTest : public DeviceTest {
 protected:

@@ -87,10 +87,6 @@ TEST_P(MaxPool2dTest, FormatsAsTorchNpuTagsThem) {
     }
 }
 
-bool sameValue(double got, double want) {
-    if (std::isnan(want)) return std::isnan(got);
-    return got == want && std::signbit(got) == std::signbit(want);
-}
 
 TEST_P(MaxPool2dTest, MatchesPyTorchGolden) {
     const auto cases = golden::load(testing_support::goldenDir() + "/max_pool2d_with_indices.golden");

@@ -34,10 +34,6 @@ using namespace testing_support;
 
 namespace {
 
-bool sameValue(double a, double b) {
-    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-    return a == b && std::signbit(a) == std::signbit(b);
-}
 
 // Every value of t equals the golden tensor's, exactly.
 void expectSame(const DeviceTensor &t, const golden::Tensor &want, const char *stage) {

@@ -71,10 +71,6 @@ std::string shapeText(const std::vector<int64_t> &dims) {
     return s + "]";
 }
 
-bool sameValue(double a, double b) {
-    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-    return a == b && std::signbit(a) == std::signbit(b);
-}
 
 class MaxUnpool2dTest : public DeviceTest {
 protected:

@@ -57,10 +57,6 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *se
         aclnnMaxUnpool2dBackward, stream);
 }
 
-bool sameValue(double a, double b) {
-    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-    return a == b && std::signbit(a) == std::signbit(b);
-}
 
 class MaxUnpoolTest : public DeviceTest {
 protected:

@@ -32,11 +32,6 @@ constexpr size_t kSamples = 4096;
 
 enum Role { kSelf, kInput, kWeight, kBias, kGradInput, kGradWeight, kGradBias };
 
-int64_t product(const std::vector<int64_t> &dims) {
-    int64_t n = 1;
-    for (int64_t d : dims) n *= d;
-    return n;
-}
 
 // Row-major strides with empty dims counted as 1 (tests/support/host_data.h's rowMajorStrides multiplies by 0).
 std::vector<int64_t> denseStrides(const std::vector<int64_t> &dims) {

@@ -22,11 +22,6 @@ namespace testing_support {
 
 namespace {
 
-int64_t product(const std::vector<int64_t> &dims) {
-    int64_t n = 1;
-    for (int64_t d : dims) n *= d;
-    return n;
-}
 
 std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, Im2colLayout layout) {
     std::vector<int64_t> s(dims.size());

@@ -60,20 +60,10 @@ int64_t offsetFor(Im2colForwardLayout layout) {
     }
 }
 
-int64_t product(const std::vector<int64_t> &dims) {
-    int64_t n = 1;
-    for (int64_t d : dims) n *= d;
-    return n;
-}
 
 bool isUnsigned(aclDataType d) { return d == ACL_UINT8 || d == ACL_UINT16 || d == ACL_UINT32 || d == ACL_UINT64; }
 bool isComplex(aclDataType d) { return d == ACL_COMPLEX64 || d == ACL_COMPLEX128; }
 
-std::string shapeName(const std::vector<int64_t> &shape) {
-    std::string s;
-    for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
-    return s;
-}
 
 class Im2colForwardCase : public OpCase {
 public:

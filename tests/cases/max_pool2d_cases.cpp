@@ -162,10 +162,6 @@ void poolReference(const double *plane, int64_t H, int64_t W, const Window &w, i
     *index = at;
 }
 
-bool sameValue(double got, double want) {
-    if (std::isnan(want)) return std::isnan(got);
-    return got == want && std::signbit(got) == std::signbit(want);
-}
 
 class MaxPool2dCaseBase : public OpCase {
 public:

@@ -109,16 +109,7 @@ std::vector<double> randomOf(size_t n, aclDataType dtype, uint64_t seed) {
     return v;
 }
 
-int64_t product(const std::vector<int64_t> &dims) {
-    int64_t n = 1;
-    for (int64_t d : dims) n *= d;
-    return n;
-}
 
-bool sameValue(double a, double b) {
-    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-    return a == b && std::signbit(a) == std::signbit(b);
-}
 
 bool isFp64(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
 

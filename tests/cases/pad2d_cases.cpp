@@ -63,11 +63,6 @@ int64_t offsetFor(PadForwardLayout layout) {
     }
 }
 
-int64_t product(const std::vector<int64_t> &dims) {
-    int64_t n = 1;
-    for (int64_t d : dims) n *= d;
-    return n;
-}
 
 // Where padded coordinate o of an axis (size S, pad p before) is copied from; docs/ops's map.
 int64_t sourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
@@ -171,11 +166,6 @@ private:
     std::vector<bool> inView_;
 };
 
-std::string shapeName(const std::vector<int64_t> &shape) {
-    std::string s;
-    for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
-    return s;
-}
 
 CaseList benchmarkCases(bool reflect) {
     CaseList cases;

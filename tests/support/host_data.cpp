@@ -141,6 +141,23 @@ Tolerance defaultTolerance(aclDataType dtype) {
     }
 }
 
+int64_t product(const std::vector<int64_t> &dims) {
+    int64_t n = 1;
+    for (int64_t d : dims) n *= d;
+    return n;
+}
+
+std::string shapeName(const std::vector<int64_t> &dims) {
+    std::string s;
+    for (int64_t d : dims) s += (s.empty() ? "" : "x") + std::to_string(d);
+    return s;
+}
+
+bool sameValue(double got, double want) {
+    if (std::isnan(got) || std::isnan(want)) return std::isnan(got) && std::isnan(want);
+    return got == want && std::signbit(got) == std::signbit(want);
+}
+
 aclDataType goldenDtype(const std::string &torchName) {
     aclDataType dtype = ACL_DT_UNDEFINED;
     if (!aclcl::dtypeFromTorchName(torchName, &dtype)) throw std::runtime_error("unknown golden dtype " + torchName);

@@ -24,6 +24,13 @@ std::vector<double> randomValues(size_t n, uint64_t seed, double lo = -1.0, doub
 // `boolean`.
 std::vector<uint8_t> randomBytes(size_t n, uint64_t seed, bool boolean = false);
 // Row-major strides of dims, each dim counted as dim + extra (extra > 0 leaves gaps).
+// The number of elements of a tensor of these dims (1 for none).
+int64_t product(const std::vector<int64_t> &dims);
+// "2x3x4", for case names.
+std::string shapeName(const std::vector<int64_t> &dims);
+// Bit-for-bit equal as a value: equal and of the same sign (0 against -0 differs), or both NaN.
+bool sameValue(double got, double want);
+
 // The dtype of a golden file's tensor, from PyTorch's name ("float32", "bfloat16", ...: the library's
 // one table, common/dtype.h); throws std::runtime_error on a name it does not know.
 aclDataType goldenDtype(const std::string &torchName);
