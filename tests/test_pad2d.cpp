@@ -136,14 +136,14 @@ TEST_P(Pad2dForwardTest, EveryDtypeIsCopiedByteForByte) {
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (aclDataType dt : kAllDtypes) {
             fp64Cases += isFp64Dtype(dt) ? 2 : 0;
-            ran += runAndCheck(*makePad2dForwardCase(m->reflect, "4-D", dt, {2, 3, 5, 7}, {3, 2, 4, 1},
-                                                     PadForwardLayout::Contiguous, ++seed));
-            ran += runAndCheck(*makePad2dForwardCase(m->reflect, "3-D gapped", dt, {3, 6, 4}, {1, 3, 2, 5},
-                                                     PadForwardLayout::Gapped, ++seed));
+            ran += runAndCheck(*makePad2dCase(m->reflect, "4-D", dt, {2, 3, 5, 7}, {3, 2, 4, 1},
+                                                     Pad2dLayout::Contiguous, ++seed));
+            ran += runAndCheck(*makePad2dCase(m->reflect, "3-D gapped", dt, {3, 6, 4}, {1, 3, 2, 5},
+                                                     Pad2dLayout::Gapped, ++seed));
             // Rows of 21: a CPU row kernel's vector copy (8 at a time where the compiler packs
             // work-items) and its tail.
-            ran += runAndCheck(*makePad2dForwardCase(m->reflect, "4-D wide rows", dt, {2, 3, 5, 21}, {3, 2, 4, 1},
-                                                     PadForwardLayout::Contiguous, ++seed));
+            ran += runAndCheck(*makePad2dCase(m->reflect, "4-D wide rows", dt, {2, 3, 5, 21}, {3, 2, 4, 1},
+                                                     Pad2dLayout::Contiguous, ++seed));
             fp64Cases += isFp64Dtype(dt) ? 1 : 0;
         }
     }
@@ -156,8 +156,8 @@ TEST_P(Pad2dForwardTest, EveryDtypeIsCopiedByteForByte) {
 TEST_P(Pad2dForwardTest, LongRows) {
     size_t ran = 0;
     for (const Mode *m : {&kReflection, &kReplication}) {
-        ran += runAndCheck(*makePad2dForwardCase(m->reflect, "row of 70000", ACL_FLOAT, {1, 1, 2, 70000}, {1, 1, 1, 1},
-                                                 PadForwardLayout::Contiguous, 150));
+        ran += runAndCheck(*makePad2dCase(m->reflect, "row of 70000", ACL_FLOAT, {1, 1, 2, 70000}, {1, 1, 1, 1},
+                                                 Pad2dLayout::Contiguous, 150));
     }
     EXPECT_EQ(ran, 2u);
 }
@@ -166,13 +166,13 @@ TEST_P(Pad2dForwardTest, StridedAndOffsetViews) {
     size_t ran = 0;
     uint64_t seed = 200;
     for (const Mode *m : {&kReflection, &kReplication}) {
-        for (PadForwardLayout layout : {PadForwardLayout::Gapped, PadForwardLayout::ChannelsLast,
-                                        PadForwardLayout::Offset, PadForwardLayout::Transposed}) {
+        for (Pad2dLayout layout : {Pad2dLayout::Gapped, Pad2dLayout::ChannelsLast,
+                                        Pad2dLayout::Offset, Pad2dLayout::Transposed}) {
             // One dtype per element size: 1, 2, 4, 8 and 16 bytes (16 only with fp64).
             for (aclDataType dt : {ACL_INT8, ACL_BF16, ACL_FLOAT, ACL_COMPLEX64, ACL_COMPLEX128}) {
-                ran += runAndCheck(*makePad2dForwardCase(m->reflect, "4-D", dt, {2, 3, 6, 9}, {2, 4, 3, 1}, layout,
+                ran += runAndCheck(*makePad2dCase(m->reflect, "4-D", dt, {2, 3, 6, 9}, {2, 4, 3, 1}, layout,
                                                          ++seed));
-                ran += runAndCheck(*makePad2dForwardCase(m->reflect, "3-D negative pads", dt, {4, 7, 8}, {-2, 3, 1, -3},
+                ran += runAndCheck(*makePad2dCase(m->reflect, "3-D negative pads", dt, {4, 7, 8}, {-2, 3, 1, -3},
                                                          layout, ++seed));
             }
         }
@@ -197,7 +197,7 @@ TEST_P(Pad2dForwardTest, ReflectionExtremes) {
     for (const G &g : shapes) {
         for (aclDataType dt : {ACL_FLOAT, ACL_INT16, ACL_UINT64}) {
             EXPECT_TRUE(runAndCheck(
-                *makePad2dForwardCase(true, g.what, dt, g.self, g.pad, PadForwardLayout::Gapped, ++seed)));
+                *makePad2dCase(true, g.what, dt, g.self, g.pad, Pad2dLayout::Gapped, ++seed)));
         }
     }
 }
@@ -218,7 +218,7 @@ TEST_P(Pad2dForwardTest, ReplicationExtremes) {
     for (const G &g : shapes) {
         for (aclDataType dt : {ACL_FLOAT, ACL_BOOL, ACL_UINT32}) {
             EXPECT_TRUE(runAndCheck(
-                *makePad2dForwardCase(false, g.what, dt, g.self, g.pad, PadForwardLayout::Gapped, ++seed)));
+                *makePad2dCase(false, g.what, dt, g.self, g.pad, Pad2dLayout::Gapped, ++seed)));
         }
     }
 }
@@ -229,8 +229,8 @@ TEST_P(Pad2dForwardTest, WideIndexKernelMatches) {
     uint64_t seed = 500;
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_INT8, ACL_COMPLEX64}) {
-            EXPECT_TRUE(runAndCheck(*makePad2dForwardCase(m->reflect, "wide index", dt, {2, 3, 7, 30}, {3, 2, 1, 4},
-                                                          PadForwardLayout::ChannelsLast, ++seed)));
+            EXPECT_TRUE(runAndCheck(*makePad2dCase(m->reflect, "wide index", dt, {2, 3, 7, 30}, {3, 2, 1, 4},
+                                                          Pad2dLayout::ChannelsLast, ++seed)));
         }
     }
 }
@@ -242,10 +242,10 @@ TEST_P(Pad2dForwardTest, GpuElementKernelMatches) {
     uint64_t seed = 600;
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_UINT8, ACL_FLOAT16, ACL_INT64, ACL_COMPLEX128}) {
-            for (PadForwardLayout layout : {PadForwardLayout::Contiguous, PadForwardLayout::Transposed}) {
-                runAndCheck(*makePad2dForwardCase(m->reflect, "element kernel", dt, {2, 3, 9, 37}, {4, 2, 1, 3},
+            for (Pad2dLayout layout : {Pad2dLayout::Contiguous, Pad2dLayout::Transposed}) {
+                runAndCheck(*makePad2dCase(m->reflect, "element kernel", dt, {2, 3, 9, 37}, {4, 2, 1, 3},
                                                   layout, ++seed));
-                runAndCheck(*makePad2dForwardCase(m->reflect, "element kernel, 3-D crop", dt, {3, 5, 19},
+                runAndCheck(*makePad2dCase(m->reflect, "element kernel, 3-D crop", dt, {3, 5, 19},
                                                   {-1, 4, 1, -2}, layout, ++seed));
             }
         }
@@ -268,13 +268,13 @@ TEST_P(Pad2dForwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
 
 TEST_P(Pad2dForwardTest, TwoRunsAreBitIdentical) {
     for (const Mode *m : {&kReflection, &kReplication}) {
-        auto a = makePad2dForwardCase(m->reflect, "a", ACL_FLOAT16, {2, 8, 40, 70}, {3, 3, 3, 3},
-                                      PadForwardLayout::Gapped, 900);
-        auto b = makePad2dForwardCase(m->reflect, "b", ACL_FLOAT16, {2, 8, 40, 70}, {3, 3, 3, 3},
-                                      PadForwardLayout::Gapped, 900);
+        auto a = makePad2dCase(m->reflect, "a", ACL_FLOAT16, {2, 8, 40, 70}, {3, 3, 3, 3},
+                                      Pad2dLayout::Gapped, 900);
+        auto b = makePad2dCase(m->reflect, "b", ACL_FLOAT16, {2, 8, 40, 70}, {3, 3, 3, 3},
+                                      Pad2dLayout::Gapped, 900);
         ASSERT_TRUE(runAndCheck(*a));
         ASSERT_TRUE(runAndCheck(*b));
-        EXPECT_TRUE(pad2dForwardOutStorage(*a) == pad2dForwardOutStorage(*b)) << m->name;
+        EXPECT_TRUE(pad2dOutStorage(*a) == pad2dOutStorage(*b)) << m->name;
     }
 }
 
@@ -286,8 +286,8 @@ TEST_P(Pad2dForwardTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
     const int unstarted = runOnOwnStreams(device(), kThreads, [&](int t, aclrtStream own) {
         const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
         for (int r = 0; r < kRounds; ++r) {
-            auto c = makePad2dForwardCase((t + r) % 2 == 0, "thread", dtypes[(t + r) % 4], {2, 3, 17, 23},
-                                          {3, 2, 4, 1}, PadForwardLayout::Gapped,
+            auto c = makePad2dCase((t + r) % 2 == 0, "thread", dtypes[(t + r) % 4], {2, 3, 17, 23},
+                                          {3, 2, 4, 1}, Pad2dLayout::Gapped,
                                           static_cast<uint64_t>(1000 + 10 * t + r));
             c->setup();
             if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;

@@ -173,7 +173,7 @@ TEST_P(Pad2dBackwardTest, DtypeMatrixAgainstHostReference) {
             if (rusticl() && dt != ACL_FLOAT && dt != ACL_BF16 && dt != ACL_COMPLEX64) continue;
             for (const Geometry &g : shapes) {
                 if (rusticl() && g.self.size() == 3) continue;
-                auto c = makePad2dCase(m->reflect, g.what, dt, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
+                auto c = makePad2dBackwardCase(m->reflect, g.what, dt, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
                 runAndCheck(*c);
             }
         }
@@ -208,7 +208,7 @@ TEST_P(Pad2dBackwardTest, SpeedCaseIsCorrect) {
 // an error; a kernel that walks a whole row, plane or group in one work-item returned wrong data there.
 TEST_P(Pad2dBackwardTest, LongRows) {
     for (bool reflect : {true, false}) {
-        auto c = makePad2dCase(reflect, "row of 70000", ACL_FLOAT, {1, 1, 2, 70000}, {1, 1, 1, 1},
+        auto c = makePad2dBackwardCase(reflect, "row of 70000", ACL_FLOAT, {1, 1, 2, 70000}, {1, 1, 1, 1},
                                Pad2dLayout::Contiguous, 151);
         runAndCheck(*c);
     }
@@ -224,7 +224,7 @@ TEST_P(Pad2dBackwardTest, StridedAndOffsetViews) {
                 if (rusticl() && (dt != ACL_FLOAT || layout != Pad2dLayout::Gapped)) continue;
                 for (const Geometry &g : {Geometry{{2, 3, 6, 21}, {3, 2, 2, 1}, "4-D"},
                                           Geometry{{3, 5, 19}, {-1, 4, 1, 2}, "3-D"}}) {
-                    auto c = makePad2dCase(m->reflect, std::string(g.what) + " layout " +
+                    auto c = makePad2dBackwardCase(m->reflect, std::string(g.what) + " layout " +
                                                            std::to_string(static_cast<int>(layout)),
                                            dt, g.self, g.padding, layout, ++seed);
                     runAndCheck(*c);
@@ -268,7 +268,7 @@ TEST_P(Pad2dBackwardTest, ReflectionExtremes) {
     uint64_t seed = 500;
     for (const Geometry &g : shapes) {
         if (rusticl() && g.self.back() == 5000) continue;  // rusticl: cheap ones only
-        auto c = makePad2dCase(true, g.what, ACL_FLOAT, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
+        auto c = makePad2dBackwardCase(true, g.what, ACL_FLOAT, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
         runAndCheck(*c);
     }
 }
@@ -287,7 +287,7 @@ TEST_P(Pad2dBackwardTest, ReplicationExtremes) {
     uint64_t seed = 600;
     for (const Geometry &g : shapes) {
         if (rusticl() && g.self.back() == 5000) continue;
-        auto c = makePad2dCase(false, g.what, ACL_FLOAT, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
+        auto c = makePad2dBackwardCase(false, g.what, ACL_FLOAT, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
         runAndCheck(*c);
     }
 }
@@ -297,7 +297,7 @@ TEST_P(Pad2dBackwardTest, PadsBeyondInt32UseWideIndexMath) {
     // by as much on the right: every output column is a copy of the last input column.
     const int64_t big = 3000000000LL;
     std::vector<int64_t> self = {1, 2, 3, 3}, pad = {-big, big + 2, 1, 0};
-    auto c = makePad2dCase(false, "pads beyond int32", ACL_FLOAT, self, pad, Pad2dLayout::Contiguous, 700);
+    auto c = makePad2dBackwardCase(false, "pads beyond int32", ACL_FLOAT, self, pad, Pad2dLayout::Contiguous, 700);
     runAndCheck(*c);
 }
 
@@ -308,7 +308,7 @@ TEST_P(Pad2dBackwardTest, WideIndexKernelsMatch) {
     uint64_t seed = 800;
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_COMPLEX64, ACL_FLOAT16}) {
-            auto c = makePad2dCase(m->reflect, "wide index", dt, {2, 3, 7, 30}, {3, 2, 1, 4},
+            auto c = makePad2dBackwardCase(m->reflect, "wide index", dt, {2, 3, 7, 30}, {3, 2, 1, 4},
                                    Pad2dLayout::Gapped, ++seed);
             runAndCheck(*c);
         }
@@ -329,7 +329,7 @@ TEST_P(Pad2dBackwardTest, GpuElementKernelMatches) {
             if (rusticl() && dt != ACL_FLOAT) continue;
             for (const Geometry &g : shapes) {
                 if (m->reflect && g.padding[0] >= g.self.back()) continue;
-                auto c = makePad2dCase(m->reflect, g.what, dt, g.self, g.padding, Pad2dLayout::Gapped, ++seed);
+                auto c = makePad2dBackwardCase(m->reflect, g.what, dt, g.self, g.padding, Pad2dLayout::Gapped, ++seed);
                 runAndCheck(*c);
             }
         }

@@ -1,6 +1,6 @@
 // OpCase descriptions of ReflectionPad2dBackward and ReplicationPad2dBackward: the benchmark's speed
 // case and size sweep (registered below) and the building block of tests/test_pad2d_backward.cpp
-// (through makePad2dCase).
+// (through makePad2dBackwardCase).
 //
 // The host reference scatters every gradOutput element into the input element the padding copied
 // it from (the docs/ops index map), in double: independent of the kernels' gather formulation.
@@ -22,38 +22,6 @@
 namespace testing_support {
 
 namespace {
-
-std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, Pad2dLayout layout) {
-    if (layout == Pad2dLayout::Contiguous || layout == Pad2dLayout::Offset) return rowMajorStrides(dims, 0);
-    if (layout == Pad2dLayout::Gapped) return rowMajorStrides(dims, 1);
-    // C (dim rank-3) innermost with room for one more channel; then W, H, N.
-    const size_t r = dims.size();
-    std::vector<int64_t> s(r);
-    const int64_t c = dims[r - 3] + 1;
-    s[r - 3] = 1;
-    s[r - 1] = c;
-    s[r - 2] = c * dims[r - 1];
-    if (r == 4) s[0] = s[r - 2] * dims[r - 2];
-    return s;
-}
-
-int64_t offsetFor(Pad2dLayout layout) {
-    switch (layout) {
-        case Pad2dLayout::Gapped: return 5;
-        case Pad2dLayout::ChannelsLast: return 3;
-        case Pad2dLayout::Offset: return 7;
-        default: return 0;
-    }
-}
-
-
-// Where padded coordinate o of an axis (size S, pad p before) was copied from; docs/ops's map.
-int64_t sourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
-    if (!reflect) return std::min(std::max(o - p, int64_t{0}), S - 1);
-    if (o < p) return p - o;
-    if (o < S + p) return o - p;
-    return 2 * (S - 1) + p - o;
-}
 
 // Half a unit in the last place, relative: the rounding of one result to the dtype.
 double storeRounding(aclDataType dtype) {
@@ -96,9 +64,9 @@ public:
     }
 
     void setup() override {
-        gradOutput_ = DeviceTensor(out_, dtype, stridesFor(out_, layout_), offsetFor(layout_));
-        self_t_ = DeviceTensor(self_, dtype, stridesFor(self_, layout_), offsetFor(layout_));
-        gradInput_ = DeviceTensor(self_, dtype, stridesFor(self_, layout_), offsetFor(layout_));
+        gradOutput_ = DeviceTensor(out_, dtype, pad2dStrides(out_, layout_), pad2dStorageOffset(layout_));
+        self_t_ = DeviceTensor(self_, dtype, pad2dStrides(self_, layout_), pad2dStorageOffset(layout_));
+        gradInput_ = DeviceTensor(self_, dtype, pad2dStrides(self_, layout_), pad2dStorageOffset(layout_));
         const size_t comps = componentsOf(dtype);
         std::vector<double> values = randomValues(static_cast<size_t>(product(out_)) * comps, seed_);
         if (dtype == ACL_FLOAT || dtype == ACL_COMPLEX64) {
@@ -155,8 +123,8 @@ public:
             }
         }
         if (r.ok && layout_ != Pad2dLayout::Contiguous) {
-            checkStorageOutsideView(r, op + "/" + name, gradInput_, self_, stridesFor(self_, layout_),
-                                    offsetFor(layout_), kFill);
+            checkStorageOutsideView(r, op + "/" + name, gradInput_, self_, pad2dStrides(self_, layout_),
+                                    pad2dStorageOffset(layout_), kFill);
         }
         return r;
     }
@@ -184,9 +152,9 @@ private:
         count_.assign(static_cast<size_t>(product(self_)), 0);
         for (int64_t p = 0; p < planes; ++p) {
             for (int64_t oh = 0; oh < OH; ++oh) {
-                const int64_t ih = sourceIndex(reflect_, oh, H, pad_[2]);
+                const int64_t ih = padSourceIndex(reflect_, oh, H, pad_[2]);
                 for (int64_t ow = 0; ow < OW; ++ow) {
-                    const int64_t iw = sourceIndex(reflect_, ow, W, pad_[0]);
+                    const int64_t iw = padSourceIndex(reflect_, ow, W, pad_[0]);
                     const size_t in = static_cast<size_t>((p * H + ih) * W + iw);
                     const size_t from = static_cast<size_t>((p * OH + oh) * OW + ow);
                     ++count_[in];
@@ -216,28 +184,18 @@ private:
 
 
 CaseList benchmarkCases(bool reflect) {
-    CaseList cases;
-    auto speed = std::make_unique<Pad2dCase>(reflect, "8x64x128x128 pad3", ACL_FLOAT,
-                                             std::vector<int64_t>{8, 64, 128, 128}, std::vector<int64_t>{3, 3, 3, 3},
-                                             Pad2dLayout::Contiguous, 1);
-    speed->speedCase = true;
-    cases.push_back(std::move(speed));
-    // 64K to 16M elements (256x).
-    const std::vector<std::vector<int64_t>> sweep = {
-        {1, 16, 64, 64}, {4, 16, 128, 128}, {4, 64, 128, 128}, {16, 64, 128, 128}};
-    for (const auto &shape : sweep) {
-        auto c = std::make_unique<Pad2dCase>(reflect, "sweep " + shapeName(shape) + " pad3", ACL_FLOAT, shape,
-                                             std::vector<int64_t>{3, 3, 3, 3}, Pad2dLayout::Contiguous, 2);
-        c->sweep = "pad2d";
-        cases.push_back(std::move(c));
-    }
-    return cases;
+    return pad2dBenchmarkCases(
+        [reflect](const std::string &name, const std::vector<int64_t> &shape, uint64_t seed) {
+            return std::make_unique<Pad2dCase>(reflect, name, ACL_FLOAT, shape, std::vector<int64_t>{3, 3, 3, 3},
+                                               Pad2dLayout::Contiguous, seed);
+        },
+        "pad2d");
 }
 
 }  // namespace
 
 // For the tests: one case of either operator with any dtype, shape, padding and layout.
-std::unique_ptr<OpCase> makePad2dCase(bool reflect, const std::string &caseName, aclDataType dtype,
+std::unique_ptr<OpCase> makePad2dBackwardCase(bool reflect, const std::string &caseName, aclDataType dtype,
                                       const std::vector<int64_t> &selfShape, const std::vector<int64_t> &padding,
                                       Pad2dLayout layout, uint64_t seed) {
     return std::make_unique<Pad2dCase>(reflect, caseName, dtype, selfShape, padding, layout, seed);

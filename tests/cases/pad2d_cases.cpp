@@ -1,5 +1,5 @@
 // OpCase descriptions of ReflectionPad2d and ReplicationPad2d: the benchmark's speed case and size
-// sweep (registered below) and the building block of tests/test_pad2d.cpp (makePad2dForwardCase).
+// sweep (registered below) and the building block of tests/test_pad2d.cpp (makePad2dCase).
 //
 // The host reference maps every out element to the self element it copies (the docs/ops index
 // map, written here independently of the kernel's formulation) and copies its bytes: every dtype is
@@ -24,15 +24,13 @@
 
 namespace testing_support {
 
-namespace {
-
-std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, PadForwardLayout layout) {
+std::vector<int64_t> pad2dStrides(const std::vector<int64_t> &dims, Pad2dLayout layout) {
     const size_t r = dims.size();
     switch (layout) {
-        case PadForwardLayout::Contiguous:
-        case PadForwardLayout::Offset: return rowMajorStrides(dims, 0);
-        case PadForwardLayout::Gapped: return rowMajorStrides(dims, 1);
-        case PadForwardLayout::Transposed: {
+        case Pad2dLayout::Contiguous:
+        case Pad2dLayout::Offset: return rowMajorStrides(dims, 0);
+        case Pad2dLayout::Gapped: return rowMajorStrides(dims, 1);
+        case Pad2dLayout::Transposed: {
             std::vector<int64_t> s(r);
             s[r - 2] = 1;            // H innermost
             s[r - 1] = dims[r - 2];  // then W
@@ -40,7 +38,7 @@ std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, PadForwardLayo
             if (r == 4) s[0] = s[r - 3] * dims[r - 3];
             return s;
         }
-        case PadForwardLayout::ChannelsLast: {
+        case Pad2dLayout::ChannelsLast: {
             std::vector<int64_t> s(r);
             const int64_t c = dims[r - 3] + 1;
             s[r - 3] = 1;
@@ -53,19 +51,17 @@ std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, PadForwardLayo
     return {};
 }
 
-int64_t offsetFor(PadForwardLayout layout) {
+int64_t pad2dStorageOffset(Pad2dLayout layout) {
     switch (layout) {
-        case PadForwardLayout::Gapped: return 5;
-        case PadForwardLayout::ChannelsLast: return 3;
-        case PadForwardLayout::Offset: return 7;
-        case PadForwardLayout::Transposed: return 2;
+        case Pad2dLayout::Gapped: return 5;
+        case Pad2dLayout::ChannelsLast: return 3;
+        case Pad2dLayout::Offset: return 7;
+        case Pad2dLayout::Transposed: return 2;
         default: return 0;
     }
 }
 
-
-// Where padded coordinate o of an axis (size S, pad p before) is copied from; docs/ops's map.
-int64_t sourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
+int64_t padSourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
     const int64_t i = o - p;
     if (!reflect) return std::min(std::max(i, int64_t{0}), S - 1);
     if (i < 0) return -i;
@@ -73,10 +69,31 @@ int64_t sourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
     return i;
 }
 
+CaseList pad2dBenchmarkCases(
+    const std::function<std::unique_ptr<OpCase>(const std::string &name, const std::vector<int64_t> &shape,
+                                                 uint64_t seed)> &make,
+    const std::string &sweep) {
+    CaseList cases;
+    auto speed = make("8x64x128x128 pad3", {8, 64, 128, 128}, 1);
+    speed->speedCase = true;
+    cases.push_back(std::move(speed));
+    // 64K to 16M elements (256x).
+    const std::vector<std::vector<int64_t>> shapes = {
+        {1, 16, 64, 64}, {4, 16, 128, 128}, {4, 64, 128, 128}, {16, 64, 128, 128}};
+    for (const auto &shape : shapes) {
+        auto c = make("sweep " + shapeName(shape) + " pad3", shape, 2);
+        c->sweep = sweep;
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+namespace {
+
 class Pad2dForwardCase : public OpCase {
 public:
     Pad2dForwardCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
-                     std::vector<int64_t> padding, PadForwardLayout layout, uint64_t seed)
+                     std::vector<int64_t> padding, Pad2dLayout layout, uint64_t seed)
         : reflect_(reflect), self_(std::move(selfShape)), pad_(std::move(padding)), layout_(layout), seed_(seed) {
         op = reflect ? "ReflectionPad2d" : "ReplicationPad2d";
         name = std::move(caseName);
@@ -91,8 +108,8 @@ public:
     }
 
     void setup() override {
-        selfT_ = DeviceTensor(self_, dtype, stridesFor(self_, layout_), offsetFor(layout_));
-        outT_ = DeviceTensor(out_, dtype, stridesFor(out_, layout_), offsetFor(layout_));
+        selfT_ = DeviceTensor(self_, dtype, pad2dStrides(self_, layout_), pad2dStorageOffset(layout_));
+        outT_ = DeviceTensor(out_, dtype, pad2dStrides(out_, layout_), pad2dStorageOffset(layout_));
         const std::vector<uint8_t> selfBytes = randomBytes(selfT_.storageBytes(), seed_, dtype == ACL_BOOL);
         if (!selfBytes.empty() && aclrtMemcpy(selfT_.data(), selfBytes.size(), selfBytes.data(), selfBytes.size(),
                                               ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
@@ -134,17 +151,17 @@ private:
         expected_.assign(outT_.storageBytes(), kFill);
         inView_.assign(outT_.storageBytes() / elem, false);
         const size_t r = self_.size();
-        const std::vector<int64_t> is = stridesFor(self_, layout_), os = stridesFor(out_, layout_);
+        const std::vector<int64_t> is = pad2dStrides(self_, layout_), os = pad2dStrides(out_, layout_);
         const int64_t N = r == 4 ? self_[0] : 1, C = self_[r - 3], H = self_[r - 2], W = self_[r - 1];
         const int64_t OH = out_[r - 2], OW = out_[r - 1];
         const int64_t isN = r == 4 ? is[0] : 0, osN = r == 4 ? os[0] : 0;
-        const int64_t off = offsetFor(layout_);
+        const int64_t off = pad2dStorageOffset(layout_);
         for (int64_t n = 0; n < N; ++n) {
             for (int64_t c = 0; c < C; ++c) {
                 for (int64_t oh = 0; oh < OH; ++oh) {
-                    const int64_t ih = sourceIndex(reflect_, oh, H, pad_[2]);
+                    const int64_t ih = padSourceIndex(reflect_, oh, H, pad_[2]);
                     for (int64_t ow = 0; ow < OW; ++ow) {
-                        const int64_t iw = sourceIndex(reflect_, ow, W, pad_[0]);
+                        const int64_t iw = padSourceIndex(reflect_, ow, W, pad_[0]);
                         const int64_t from = off + n * isN + c * is[r - 3] + ih * is[r - 2] + iw * is[r - 1];
                         const int64_t to = off + n * osN + c * os[r - 3] + oh * os[r - 2] + ow * os[r - 1];
                         std::memcpy(&expected_[static_cast<size_t>(to) * elem],
@@ -158,7 +175,7 @@ private:
 
     bool reflect_;
     std::vector<int64_t> self_, out_, pad_;
-    PadForwardLayout layout_;
+    Pad2dLayout layout_;
     uint64_t seed_;
     DeviceTensor selfT_, outT_;
     std::unique_ptr<IntArray> padding_;
@@ -168,34 +185,24 @@ private:
 
 
 CaseList benchmarkCases(bool reflect) {
-    CaseList cases;
-    auto speed = std::make_unique<Pad2dForwardCase>(reflect, "8x64x128x128 pad3", ACL_FLOAT,
-                                                    std::vector<int64_t>{8, 64, 128, 128},
-                                                    std::vector<int64_t>{3, 3, 3, 3}, PadForwardLayout::Contiguous, 1);
-    speed->speedCase = true;
-    cases.push_back(std::move(speed));
-    // 64K to 16M elements (256x), as the backward's sweep.
-    const std::vector<std::vector<int64_t>> sweep = {
-        {1, 16, 64, 64}, {4, 16, 128, 128}, {4, 64, 128, 128}, {16, 64, 128, 128}};
-    for (const auto &shape : sweep) {
-        auto c = std::make_unique<Pad2dForwardCase>(reflect, "sweep " + shapeName(shape) + " pad3", ACL_FLOAT, shape,
-                                                    std::vector<int64_t>{3, 3, 3, 3}, PadForwardLayout::Contiguous, 2);
-        c->sweep = "pad2d_forward";
-        cases.push_back(std::move(c));
-    }
-    return cases;
+    return pad2dBenchmarkCases(
+        [reflect](const std::string &name, const std::vector<int64_t> &shape, uint64_t seed) {
+            return std::make_unique<Pad2dForwardCase>(reflect, name, ACL_FLOAT, shape, std::vector<int64_t>{3, 3, 3, 3},
+                                                      Pad2dLayout::Contiguous, seed);
+        },
+        "pad2d_forward");
 }
 
 }  // namespace
 
-std::unique_ptr<OpCase> makePad2dForwardCase(bool reflect, const std::string &caseName, aclDataType dtype,
+std::unique_ptr<OpCase> makePad2dCase(bool reflect, const std::string &caseName, aclDataType dtype,
                                              const std::vector<int64_t> &selfShape,
-                                             const std::vector<int64_t> &padding, PadForwardLayout layout,
+                                             const std::vector<int64_t> &padding, Pad2dLayout layout,
                                              uint64_t seed) {
     return std::make_unique<Pad2dForwardCase>(reflect, caseName, dtype, selfShape, padding, layout, seed);
 }
 
-std::vector<uint8_t> pad2dForwardOutStorage(OpCase &c) {
+std::vector<uint8_t> pad2dOutStorage(OpCase &c) {
     return dynamic_cast<Pad2dForwardCase &>(c).outStorage();
 }
 
