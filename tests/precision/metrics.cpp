@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -80,6 +81,7 @@ void Tally::add(const CaseOutcome &c, const std::string &drawn) {
     ++cases;
     bool ok = true;
     double score = 0;
+    std::string perOutput;
     for (const Output &o : c.outputs) {
         const Metrics m = measure(o);
         const double t = thresholdsOf(o.dtype).t;
@@ -92,6 +94,10 @@ void Tally::add(const CaseOutcome &c, const std::string &drawn) {
         mere = std::max(mere, m.mere);
         rmse = std::max(rmse, m.rmse);
         ok = ok && passes(m, o.dtype);
+        char line[160];
+        std::snprintf(line, sizeof line, "; %s: MARE %.3g MERE %.3g%s", o.name.c_str(), m.mare, m.mere,
+                      m.exactMisses ? (" exact misses " + std::to_string(m.exactMisses)).c_str() : "");
+        perOutput += line;
         score = std::max({score, m.mere / t, m.mare / (10 * t), m.exactMisses ? 1e300 : 0.0});
     }
     if (!ok) ++failedCases;
@@ -99,7 +105,7 @@ void Tally::add(const CaseOutcome &c, const std::string &drawn) {
     const bool firstFailure = !ok && failedCases == 1;
     if (firstFailure || (failedCases == 0 && score > worstScore)) {
         worstScore = score;
-        worst = c.description + " " + drawn;
+        worst = c.description + " " + drawn + perOutput;
     }
 }
 
