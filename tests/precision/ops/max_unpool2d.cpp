@@ -23,9 +23,7 @@ CaseOutcome runMaxUnpool(aclDataType dtype, Draw &draw, aclrtStream stream) {
 }
 
 ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2d",
-                         (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8, ACL_UINT8,
-                                                   ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL}),
-                         runMaxUnpool);
+                         unpoolDtypes(), runMaxUnpool);
 
 }  // namespace
 }  // namespace precision

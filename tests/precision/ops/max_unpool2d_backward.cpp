@@ -24,9 +24,7 @@ CaseOutcome runMaxUnpoolBackward(aclDataType dtype, Draw &draw, aclrtStream stre
 }
 
 ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2dBackward",
-                         (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8, ACL_UINT8,
-                                                   ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL}),
-                         runMaxUnpoolBackward);
+                         unpoolDtypes(), runMaxUnpoolBackward);
 
 }  // namespace
 }  // namespace precision
