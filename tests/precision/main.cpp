@@ -18,6 +18,7 @@
 #include "precision/findings.h"
 #include "precision/metrics.h"
 #include "precision/precision.h"
+#include "reliability_harness.h"
 
 namespace precision {
 namespace {
@@ -268,6 +269,17 @@ int main(int argc, char **argv) {
             }
         }
         aclrtDestroyStream(stream);
+    }
+    // Every operator with a reliability harness (tests/harness/: every public operator) has a runner here.
+    if (o.opFilter.empty()) {
+        for (const std::string &api : reliability::registeredHarnessApis()) {
+            bool covered = false;
+            for (const RegisteredOp &op : registeredOps()) covered = covered || op.api == api;
+            if (!covered) {
+                std::printf("%s has no precision runner (tests/precision/ops/)\n", api.c_str());
+                ++failures;
+            }
+        }
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("\n%s\n%zu rows in %.0f s; %zu failing the standard without a known finding\n",
