@@ -13,7 +13,8 @@
 //   LANES == 1  (CPUs): one work-item per group runs all 64 virtual lanes (16 float16 accumulators)
 //                       and the tree in private memory, while the group stays in the core's cache
 //                       for the second and third pass.
-// Shifted by the group's first element x0 (so that a large mean does not swamp the sums):
+// Shifted by the group's first element x0 (0 if that is not finite) so that a large mean does not swamp
+// the sums:
 // dm = (sum of (x - x0)) / L, mean = x0 + dm; var = (sum of (x - mean)^2) / L; rstd = 1 / sqrt(var + eps),
 // in fp32. y: a = rstd * gamma[c], y = ((x - x0) - dm) * a + beta[c] (multiply, then add: no contraction;
 // neither x * a + (beta - mean * a) nor x - mean with the rounded mean, which lose |mean| / spread digits
@@ -146,7 +147,9 @@ __kernel __attribute__((reqd_work_group_size(LANES, 1, 1))) void gns_group(
     gamma += gamma_off;
     beta += beta_off;
     const float inv_count = 1.0f / (float)L;
-    const float x0 = X_LOAD(x, 0);
+    // An infinite first element would make every deviation NaN where the plain sum gives the mean +-inf.
+    const float first = X_LOAD(x, 0);
+    const float x0 = isfinite(first) ? first : 0.0f;
 #if LANES == 1
     const float dm = gns_group_sum(x, L, x0, false) * inv_count;
     const float mean = x0 + dm;

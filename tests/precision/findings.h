@@ -12,11 +12,12 @@ struct Finding {
     const char *id;      // "F1"
     const char *op;      // operator name without "aclnn"
     const char *dtype;   // "FLOAT16", or "*" for every dtype
+    bool specialOnly;    // covers the special-value cases (inf, nan) only; else every case
     const char *reason;  // why, in a sentence or three
 };
 
 const std::vector<Finding> &knownFindings();
-// The finding that covers this row, or null.
-const Finding *knownFinding(const std::string &op, const std::string &dtype, const std::string &device);
+// The finding that covers this row's regular (special false) or special-value cases, or null.
+const Finding *knownFinding(const std::string &op, const std::string &dtype, bool special);
 
 }  // namespace precision

@@ -25,6 +25,7 @@ namespace {
 
 struct Options {
     int cases = 200;
+    int specialCases = 20;
     uint64_t seed = 20261126;
     std::string opFilter, markdown;
 };
@@ -33,6 +34,7 @@ void usage() {
     std::fprintf(stderr,
                  "usage: aclnn_precision [--cases N] [--seed S] [--op SUBSTRING] [--markdown FILE]\n"
                  "  --cases N      cases per operator x dtype x device (default 200, the standard's minimum)\n"
+                 "  --special-cases N  further cases with inf and nan among the inputs (default 20)\n"
                  "  --seed S       the draw's seed (default 20261126)\n"
                  "  --op SUBSTR    only operators whose aclnn name contains SUBSTR\n"
                  "  --markdown F   rewrite F below its generated-part marker with the report\n");
@@ -44,6 +46,8 @@ bool parse(int argc, char **argv, Options *o) {
         const bool hasValue = i + 1 < argc;
         if (a == "--cases" && hasValue) {
             o->cases = std::atoi(argv[++i]);
+        } else if (a == "--special-cases" && hasValue) {
+            o->specialCases = std::atoi(argv[++i]);
         } else if (a == "--seed" && hasValue) {
             o->seed = std::strtoull(argv[++i], nullptr, 10);
         } else if (a == "--op" && hasValue) {
@@ -54,7 +58,7 @@ bool parse(int argc, char **argv, Options *o) {
             return false;
         }
     }
-    return o->cases > 0;
+    return o->cases > 0 && o->specialCases >= 0;
 }
 
 const char *dtypeName(aclDataType d) {
@@ -91,10 +95,25 @@ struct Row {
     std::string op, dtype, device;
     std::string unsupported;  // why the device cannot run this dtype
     std::string error;        // the first case's failure to run, if any
-    Tally tally;
+    Tally tally, special;  // the standard's input distributions; the same with inf and nan among them
     double t = 0;
-    const Finding *finding = nullptr;
-    bool pass() const { return unsupported.empty() && error.empty() && tally.failedCases == 0 && tally.cases > 0; }
+    const Finding *finding = nullptr;         // covering the regular cases
+    const Finding *specialFinding = nullptr;  // covering the special-value cases
+    bool pass() const {
+        return unsupported.empty() && error.empty() && tally.failedCases == 0 && special.failedCases == 0 &&
+               tally.cases > 0;
+    }
+    // Whether every failure is covered by a known finding (a case that did not run never is).
+    bool excused() const {
+        return unsupported.empty() && error.empty() && tally.cases > 0 && (tally.failedCases == 0 || finding) &&
+               (special.failedCases == 0 || specialFinding);
+    }
+    std::string findingIds() const {
+        std::string ids;
+        if (tally.failedCases && finding) ids = finding->id;
+        if (special.failedCases && specialFinding) ids += (ids.empty() ? "" : ", ") + std::string(specialFinding->id);
+        return ids;
+    }
 };
 
 std::string deviceText(const aclnnOpenclDeviceInfo &info) {
@@ -112,17 +131,19 @@ Row measureRow(const Options &o, const RegisteredOp &op, aclDataType dtype, cons
         row.unsupported = "not supported by this device (no cl_khr_fp64)";
         return row;
     }
-    for (int i = 0; i < o.cases; ++i) {
-        Draw draw(caseSeed(o.seed, op.api, dtype, i), i % 2 == 1);
+    for (int i = 0; i < o.cases + o.specialCases; ++i) {
+        const bool special = i >= o.cases;
+        Draw draw(caseSeed(o.seed, op.api, dtype, i), i % 2 == 1, special);
         const std::string drawn = draw.distribution();
         try {
-            row.tally.add(op.runner(dtype, draw, stream), drawn);
+            (special ? row.special : row.tally).add(op.runner(dtype, draw, stream), drawn);
         } catch (const std::exception &e) {
             row.error = std::string("case ") + std::to_string(i) + " (" + drawn + "): " + e.what();
             break;
         }
     }
-    row.finding = knownFinding(row.op, row.dtype, row.device);
+    row.finding = knownFinding(row.op, row.dtype, false);
+    row.specialFinding = knownFinding(row.op, row.dtype, true);
     return row;
 }
 
@@ -136,15 +157,22 @@ std::string verdict(const Row &r) {
     if (!r.unsupported.empty()) return r.unsupported;
     if (!r.error.empty()) return "FAIL: " + r.error;
     if (r.pass()) return "pass";
-    return r.finding ? "fail: finding " + std::string(r.finding->id) : "FAIL";
+    return r.excused() ? "fail: finding " + r.findingIds() : "FAIL";
 }
 
-// One markdown table row: operator, dtype, device, cases, MARE, MERE, RMSE, small values, verdict.
+// Special-value cases: how many passed (every element of a non-finite golden exact, the rest by the metrics).
+std::string specialText(const Tally &t) {
+    if (t.cases == 0) return "-";
+    return std::to_string(t.cases - t.failedCases) + " / " + std::to_string(t.cases);
+}
+
+// One markdown table row: operator, dtype, device, cases, MARE, MERE, RMSE, small values, bitwise, special
+// values, verdict.
 std::string markdownRow(const Row &r) {
     std::ostringstream s;
     s << "| " << r.op << " | " << r.dtype << " | " << r.device << " | ";
     if (!r.unsupported.empty() || !r.error.empty()) {
-        s << "- | - | - | - | - | - | " << verdict(r) << " |";
+        s << "- | - | - | - | - | - | - | " << verdict(r) << " |";
         return s.str();
     }
     const Tally &t = r.tally;
@@ -156,7 +184,7 @@ std::string markdownRow(const Row &r) {
         s << "- | - | - | - | ";
     }
     s << (t.anyBitwise ? (t.exactMisses ? std::to_string(t.exactMisses) + " differ" : "equal") : "-") << " | "
-      << verdict(r) << " |";
+      << specialText(r.special) << " | " << verdict(r) << " |";
     return s.str();
 }
 
@@ -203,25 +231,36 @@ void writeMarkdown(const std::string &path, const Options &o, const std::vector<
     }
     std::ofstream out(path);
     out << head << kMarker << "\n\n";
-    out << "Generated by `aclnn_precision --cases " << o.cases << " --seed " << o.seed << "` in "
+    out << "Generated by `aclnn_precision --cases " << o.cases << " --special-cases " << o.specialCases << " --seed "
+        << o.seed << "` in "
         << static_cast<int>(seconds + 0.5) << " s.\n\n";
     out << "### Worst ratio to the threshold, per dtype (all operators and devices)\n\n" << worstPerDtype(rows);
     out << "\n### Every operator x dtype x device\n\n"
         << "MARE and MERE are the worst case's; in parentheses their ratio to the pass bound (10 T and T). "
            "Small values: elements whose absolute error exceeds the standard's bound / small-value elements. "
-           "Bitwise: elements that differ from the golden bit for bit.\n\n"
-        << "| operator | dtype | device | cases | MARE (/10T) | MERE (/T) | RMSE | small values | bitwise | verdict |\n"
-        << "|---|---|---|---|---|---|---|---|---|---|\n";
+           "Bitwise: elements that differ from the golden bit for bit. Special values: the further cases with "
+           "inf and nan among the inputs that pass (a non-finite golden element exact, the others by the "
+           "thresholds) / all of them.\n\n"
+        << "| operator | dtype | device | cases | MARE (/10T) | MERE (/T) | RMSE | small values | bitwise | special "
+           "values | verdict |\n"
+        << "|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (const Row &r : rows) out << markdownRow(r) << "\n";
     bool anyFinding = false;
-    for (const Row &r : rows) anyFinding = anyFinding || (!r.pass() && r.finding);
+    for (const Row &r : rows) anyFinding = anyFinding || (!r.pass() && r.excused());
     if (anyFinding) {
         out << "\n### Findings\n\n";
-        for (const Finding &f : knownFindings()) out << "- **" << f.id << "** (" << f.op << ", " << f.dtype << "): " << f.reason << "\n";
+        for (const Finding &f : knownFindings()) {
+            out << "- **" << f.id << "** (" << f.op << ", " << (std::string(f.dtype) == "*" ? "every dtype" : f.dtype)
+                << (f.specialOnly ? ", special values" : "") << "): " << f.reason << "\n";
+        }
     }
     out << "\n### Worst case per row (failing rows: the first failing case)\n\n";
     for (const Row &r : rows) {
         if (r.tally.cases) out << "- " << r.op << " " << r.dtype << " on " << r.device << ": " << r.tally.worst << "\n";
+        if (r.special.failedCases) {
+            out << "- " << r.op << " " << r.dtype << " on " << r.device << ", special values: " << r.special.worst
+                << "\n";
+        }
     }
 }
 
@@ -258,13 +297,13 @@ int main(int argc, char **argv) {
             for (aclDataType dtype : op.dtypes) {
                 rows.push_back(measureRow(o, op, dtype, info, stream));
                 const Row &r = rows.back();
-                // A known finding excuses a row's metrics, never a case that did not run.
-                if (r.unsupported.empty() && (!r.error.empty() || (!r.pass() && !r.finding))) ++failures;
+                if (r.unsupported.empty() && !r.pass() && !r.excused()) ++failures;
                 std::printf("%-32s %-10s %-40s %4zu cases  MARE/10T %-9s MERE/T %-9s %s\n", r.op.c_str(),
                             r.dtype.c_str(), r.device.c_str(), r.tally.cases,
                             number(r.tally.mare / (10 * r.t)).c_str(), number(r.tally.mere / r.t).c_str(),
                             verdict(r).c_str());
-                if (!r.pass() && r.unsupported.empty()) std::printf("    %s\n", r.tally.worst.c_str());
+                if (r.tally.failedCases) std::printf("    %s\n", r.tally.worst.c_str());
+                if (r.special.failedCases) std::printf("    special: %s\n", r.special.worst.c_str());
                 std::fflush(stdout);
             }
         }

@@ -13,7 +13,7 @@
 
 namespace precision {
 
-Draw::Draw(uint64_t seed, bool normal) : state_(seed), normal_(normal) {
+Draw::Draw(uint64_t seed, bool normal, bool special) : state_(seed), normal_(normal), special_(special) {
     if (normal_) {
         mean_ = uniform(-100, 100);
         sd_ = uniform(1, 25);
@@ -44,13 +44,22 @@ double Draw::gaussian() {
 std::vector<double> Draw::values(size_t n, aclDataType dtype) {
     std::vector<double> v(n * testing_support::componentsOf(dtype));
     for (double &x : v) x = roundToDtype(normal_ ? mean_ + sd_ * gaussian() : uniform(-5, 5), dtype);
+    const bool floating = dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16 || dtype == ACL_DOUBLE ||
+                          dtype == ACL_COMPLEX64 || dtype == ACL_COMPLEX128;
+    if (special_ && floating) {
+        const double specials[3] = {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                                    std::numeric_limits<double>::quiet_NaN()};
+        for (double &x : v) {
+            if (bits() % 8 == 0) x = specials[bits() % 3];
+        }
+    }
     return v;
 }
 
 std::string Draw::distribution() const {
-    if (!normal_) return "U[-5,5]";
+    if (!normal_) return special_ ? "U[-5,5] with inf/nan" : "U[-5,5]";
     char s[64];
-    std::snprintf(s, sizeof s, "N(%.1f, %.1f)", mean_, sd_);
+    std::snprintf(s, sizeof s, "N(%.1f, %.1f)%s", mean_, sd_, special_ ? " with inf/nan" : "");
     return s;
 }
 

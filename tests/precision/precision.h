@@ -22,9 +22,11 @@ using testing_support::DeviceTensor;
 // drawn from [-100, 100] and a standard deviation from [1, 25]. Values are drawn in double and rounded to
 // the tensor's dtype (integers clamped to its range), so the golden uses exactly what the device sees.
 // SplitMix64 and Box-Muller written out here: the same numbers on every machine and standard library.
+// With `special`, about one floating-point element in eight is +inf, -inf or NaN instead (the standard's
+// special values, measured separately).
 class Draw {
 public:
-    Draw(uint64_t seed, bool normal);
+    Draw(uint64_t seed, bool normal, bool special = false);
     uint64_t bits();
     double uniform(double lo, double hi);        // [lo, hi)
     int64_t integer(int64_t lo, int64_t hi);     // [lo, hi], inclusive
@@ -37,7 +39,7 @@ public:
 private:
     double gaussian();
     uint64_t state_;
-    bool normal_;
+    bool normal_, special_;
     double mean_ = 0, sd_ = 1;
 };
 

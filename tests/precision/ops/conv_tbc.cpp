@@ -29,7 +29,9 @@ ConvTbcRun runConvTbcForward(aclDataType dtype, Draw &draw, aclrtStream stream) 
             for (int64_t co = 0; co < r.Cout; ++co) {
                 double sum = bias[static_cast<size_t>(co)];
                 for (int64_t k = 0; k < r.K; ++k) {
-                    for (int64_t ci = 0; ci < r.Cin; ++ci) sum += r.input(t + k - r.pad, b, ci) * r.weight(k, ci, co);
+                    for (int64_t ci = 0; r.inside(t + k - r.pad) && ci < r.Cin; ++ci) {
+                        sum += r.input(t + k - r.pad, b, ci) * r.weight(k, ci, co);
+                    }
                 }
                 golden.push_back(sum);
             }

@@ -21,9 +21,9 @@ CaseOutcome runConvTbcBackward(aclDataType dtype, Draw &draw, aclrtStream stream
                 db[static_cast<size_t>(co)] += g;
                 for (int64_t k = 0; k < f.K; ++k) {
                     const int64_t ti = t + k - f.pad;
-                    for (int64_t ci = 0; ci < f.Cin; ++ci) {
+                    for (int64_t ci = 0; f.inside(ti) && ci < f.Cin; ++ci) {
                         dw[static_cast<size_t>((k * f.Cin + ci) * f.Cout + co)] += f.input(ti, b, ci) * g;
-                        if (ti >= 0 && ti < f.T) dx[static_cast<size_t>((ti * f.B + b) * f.Cin + ci)] += f.weight(k, ci, co) * g;
+                        dx[static_cast<size_t>((ti * f.B + b) * f.Cin + ci)] += f.weight(k, ci, co) * g;
                     }
                 }
             }

@@ -15,10 +15,10 @@ struct ConvTbcRun {
     std::vector<double> x, w;  // self (T, B, Cin) and weight (K, Cin, Cout), as the device holds them
     DeviceTensor selfT, weightT, biasT, outT;
     CaseOutcome outcome;  // out next to its golden
-    // self's element (t, b, ci), 0 on the padding (t outside [0, T)).
-    double input(int64_t t, int64_t b, int64_t ci) const {
-        return t < 0 || t >= T ? 0.0 : x[static_cast<size_t>((t * B + b) * Cin + ci)];
-    }
+    // self's element (t, b, ci); t in [0, T). The padding contributes no term at all (not 0 * weight, which
+    // is NaN for an infinite weight): the operator, like PyTorch's, sums over the taps inside the input.
+    double input(int64_t t, int64_t b, int64_t ci) const { return x[static_cast<size_t>((t * B + b) * Cin + ci)]; }
+    bool inside(int64_t t) const { return t >= 0 && t < T; }
     double weight(int64_t k, int64_t ci, int64_t co) const { return w[static_cast<size_t>((k * Cin + ci) * Cout + co)]; }
     std::string describe() const;
 };
