@@ -111,7 +111,9 @@ struct Row {
     std::string findingIds() const {
         std::string ids;
         if (tally.failedCases && finding) ids = finding->id;
-        if (special.failedCases && specialFinding) ids += (ids.empty() ? "" : ", ") + std::string(specialFinding->id);
+        if (special.failedCases && specialFinding && ids != specialFinding->id) {
+            ids += (ids.empty() ? "" : ", ") + std::string(specialFinding->id);
+        }
         return ids;
     }
 };

@@ -13,10 +13,7 @@ CaseOutcome runPad(bool reflect, aclDataType dtype, Draw &draw, aclrtStream stre
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> x = draw.values(static_cast<size_t>(numel(g.self)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.out)) * k);
-    for (size_t e = 0; e < golden.size() / k; ++e) {
-        const size_t from = static_cast<size_t>(g.sourceOf(reflect, static_cast<int64_t>(e)));
-        for (size_t j = 0; j < k; ++j) golden[e * k + j] = x[from * k + j];
-    }
+    g.forEachCopy(reflect, k, [&](size_t to, size_t from) { golden[to] = x[from]; });
     DeviceTensor self = uploaded(g.self, dtype, x), out(g.out, dtype);
     testing_support::IntArray padding(g.pad);
     runOrThrow(

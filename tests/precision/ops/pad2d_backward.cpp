@@ -13,10 +13,7 @@ CaseOutcome runPadBackward(bool reflect, aclDataType dtype, Draw &draw, aclrtStr
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.out)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.self)) * k, 0.0);
-    for (size_t e = 0; e < dy.size() / k; ++e) {
-        const size_t to = static_cast<size_t>(g.sourceOf(reflect, static_cast<int64_t>(e)));
-        for (size_t j = 0; j < k; ++j) golden[to * k + j] += dy[e * k + j];
-    }
+    g.forEachCopy(reflect, k, [&](size_t padded, size_t self) { golden[self] += dy[padded]; });
     DeviceTensor gradOutput = uploaded(g.out, dtype, dy), self(g.self, dtype), gradInput(g.self, dtype);
     testing_support::IntArray padding(g.pad);
     runOrThrow(

@@ -43,6 +43,15 @@ struct PadGeometry {
         const int64_t plane = e / (OH * OW), oh = e / OW % OH, ow = e % OW;
         return (plane * H + source(reflect, oh, H, pad[2])) * W + source(reflect, ow, W, pad[0]);
     }
+    // Calls f(out component, self component it copies) for every component of out (k per element: 2 for
+    // complex): the forward copies along these pairs, the backward sums along them.
+    template <class F>
+    void forEachCopy(bool reflect, size_t k, F f) const {
+        for (int64_t e = 0; e < numel(out); ++e) {
+            const size_t from = static_cast<size_t>(sourceOf(reflect, e));
+            for (size_t j = 0; j < k; ++j) f(static_cast<size_t>(e) * k + j, from * k + j);
+        }
+    }
     std::string describe() const { return "self " + shapeText(self) + " pad " + shapeText(pad); }
 };
 
