@@ -10,7 +10,7 @@ export RUSTICL_ENABLE ?= llvmpipe
 export ACLNN_DEPS_DIR ?= $(CURDIR)/.deps
 export OCL_ICD_VENDORS ?= $(ACLNN_DEPS_DIR)/opencl-vendors
 
-.PHONY: all deps demo-deps configure build test demo bench clean
+.PHONY: all deps demo-deps configure build test demo bench precision clean
 
 all: build
 
@@ -37,6 +37,11 @@ demo: demo-deps build
 
 bench: build
 	@$(BUILD_DIR)/bench/aclnn_bench $(BENCH_ARGS)
+
+# The precision report by the CANN operator precision standard (docs/precision.md): every operator, dtype
+# and OpenCL device, 200 cases each; rewrites the page's generated part. PRECISION_ARGS adds options.
+precision: build
+	@$(BUILD_DIR)/tests/aclnn_precision --markdown docs/precision.md $(PRECISION_ARGS)
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -13,8 +13,12 @@
 //   LANES == 1  (CPUs): one work-item per group runs all 64 virtual lanes (16 float16 accumulators)
 //                       and the tree in private memory, while the group stays in the core's cache
 //                       for the second and third pass.
-// mean = sum / L; var = (sum of (x - mean)^2) / L; rstd = 1 / sqrt(var + eps), in fp32.
-// y: a = rstd * gamma[c], b = beta[c] - mean * a, y = x * a + b (multiply, then add: no contraction),
+// Shifted by the group's first element x0 (0 if that is not finite) so that a large mean does not swamp
+// the sums:
+// dm = (sum of (x - x0)) / L, mean = x0 + dm; var = (sum of (x - mean)^2) / L; rstd = 1 / sqrt(var + eps),
+// in fp32. y: a = rstd * gamma[c], y = ((x - x0) - dm) * a + beta[c] (multiply, then add: no contraction;
+// neither x * a + (beta - mean * a) nor x - mean with the rounded mean, which lose |mean| / spread digits
+// to cancellation: the CANN precision standard's normal inputs, docs/precision.md),
 // then y / (1 + exp(-scale * y)), always as float16 (a partial vector at a plane's end is filled with
 // zeros and only its live elements stored), so that each element is computed the same way whatever
 // the split.
@@ -45,8 +49,8 @@ inline float gns_hsum4(float4 v) {
     return (v.s0 + v.s1) + (v.s2 + v.s3);
 }
 
-// Virtual lane l's sum over the group at x (L elements): of (x - m) when !square (m is 0 then: exact),
-// of (x - m)^2 when square.
+// Virtual lane l's sum over the group at x (L elements): of (x - m) when !square (m is x0 then), of
+// (x - m)^2 when square.
 inline float gns_lane_sum(__global const X_T *x, INDEX_T L, int l, float m, bool square) {
     const INDEX_T rows = L / ROW;
     float4 acc = 0.0f;
@@ -116,8 +120,8 @@ inline float gns_group_sum(__global const X_T *x, INDEX_T L, float m, bool squar
 
 #define APPLY 16  // elements per apply step, in both splits (so that each element is computed alike)
 
-inline float16 gns_apply(float16 v, float a, float b, float scale) {
-    float16 y = v * a + b;
+inline float16 gns_apply(float16 v, float x0, float dm, float a, float b, float scale) {
+    float16 y = ((v - x0) - dm) * a + b;
 #if SWISH
     y = y / (1.0f + exp(-scale * y));
 #endif
@@ -143,11 +147,16 @@ __kernel __attribute__((reqd_work_group_size(LANES, 1, 1))) void gns_group(
     gamma += gamma_off;
     beta += beta_off;
     const float inv_count = 1.0f / (float)L;
+    // An infinite first element would make every deviation NaN where the plain sum gives the mean +-inf.
+    const float first = X_LOAD(x, 0);
+    const float x0 = isfinite(first) ? first : 0.0f;
 #if LANES == 1
-    const float mean = gns_group_sum(x, L, 0.0f, false) * inv_count;
+    const float dm = gns_group_sum(x, L, x0, false) * inv_count;
+    const float mean = x0 + dm;
     const float var = gns_group_sum(x, L, mean, true) * inv_count;
 #else
-    const float mean = gns_group_sum(x, L, 0.0f, false, red) * inv_count;
+    const float dm = gns_group_sum(x, L, x0, false, red) * inv_count;
+    const float mean = x0 + dm;
     const float var = gns_group_sum(x, L, mean, true, red) * inv_count;
 #endif
     const float rstd = 1.0f / sqrt(var + eps);
@@ -158,19 +167,19 @@ __kernel __attribute__((reqd_work_group_size(LANES, 1, 1))) void gns_group(
     const int c0 = (ng % groups) * channels_per_group;
     for (int k = 0; k < channels_per_group; ++k) {
         const float a = rstd * P_LOAD(gamma, c0 + k);
-        const float b = P_LOAD(beta, c0 + k) - mean * a;
+        const float b = P_LOAD(beta, c0 + k);
         __global const X_T *xp = x + (INDEX_T)k * plane_len;
         __global X_T *yp = y + (INDEX_T)k * plane_len;
         const INDEX_T full = plane_len / APPLY * APPLY;
         for (INDEX_T i = APPLY * lane; i < full; i += APPLY * LANES) {
-            VSTORE_X(16, yp, i, gns_apply(VLOAD_X(16, xp, i), a, b, scale));
+            VSTORE_X(16, yp, i, gns_apply(VLOAD_X(16, xp, i), x0, dm, a, b, scale));
         }
         if (lane == 0 && full < plane_len) {
             float t[APPLY];
             const int live = (int)(plane_len - full);
             for (int e = 0; e < APPLY; ++e) t[e] = e < live ? X_LOAD(xp, full + e) : 0.0f;
             float o[APPLY];
-            vstore16(gns_apply(vload16(0, t), a, b, scale), 0, o);
+            vstore16(gns_apply(vload16(0, t), x0, dm, a, b, scale), 0, o);
             for (int e = 0; e < live; ++e) X_STORE(yp, full + e, o[e]);
         }
     }

@@ -1,0 +1,54 @@
+// GroupNormSwish in the precision report: y, mean and rstd judged by the metrics against
+// tests/cases/group_norm_swish_cases.h's reference in double.
+#include "aclnnop/aclnn_group_norm_swish.h"
+#include "cases/group_norm_swish_cases.h"
+#include "precision/ops/group_norm_swish_forward.h"
+
+namespace precision {
+
+GroupNormSwishRun runGroupNormSwishForward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    GroupNormSwishRun r;
+    r.batch = draw.integer(1, 2);
+    r.groups = draw.integer(1, 4);
+    r.channels = r.groups * draw.integer(1, 4);
+    r.shape = {r.batch, r.channels};
+    for (int64_t rank = draw.integer(2, 4); static_cast<int64_t>(r.shape.size()) < rank;) {
+        r.shape.push_back(draw.integer(1, 6));
+    }
+    r.planeLen = numel(r.shape) / (r.batch * r.channels);
+    r.swishScale = draw.uniform(0.5, 2);
+    const double eps = 1e-5;
+    r.x = draw.values(static_cast<size_t>(numel(r.shape)), dtype);
+    r.gamma = draw.values(static_cast<size_t>(r.channels), dtype);
+    r.beta = draw.values(static_cast<size_t>(r.channels), dtype);
+    testing_support::GnsReference golden = testing_support::gnsReference(
+        r.x, r.gamma, r.beta, r.batch, r.channels, r.planeLen, r.groups, eps, true, r.swishScale);
+    const std::vector<int64_t> stats = {r.batch, r.groups};
+    r.xT = uploaded(r.shape, dtype, r.x);
+    r.gammaT = uploaded({r.channels}, dtype, r.gamma);
+    r.betaT = uploaded({r.channels}, dtype, r.beta);
+    r.yT = DeviceTensor(r.shape, dtype);
+    r.meanT = DeviceTensor(stats, dtype);
+    r.rstdT = DeviceTensor(stats, dtype);
+    runOrThrow(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnGroupNormSwishGetWorkspaceSize(r.xT, r.gammaT, r.betaT, r.groups, nullptr, eps, true,
+                                                       r.swishScale, r.yT, r.meanT, r.rstdT, ws, ex);
+        },
+        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnGroupNormSwish(w, n, ex, s); }, stream);
+    r.outcome = {"x " + shapeText(r.shape) + " groups " + std::to_string(r.groups),
+                 {output("y", r.yT, std::move(golden.y), Judge::Metrics),
+                  output("mean", r.meanT, std::move(golden.mean), Judge::Metrics),
+                  output("rstd", r.rstdT, std::move(golden.rstd), Judge::Metrics)}};
+    return r;
+}
+
+namespace {
+
+ACLNN_REGISTER_PRECISION("aclnnGroupNormSwish", (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}),
+                         [](aclDataType d, Draw &draw, aclrtStream s) {
+                             return runGroupNormSwishForward(d, draw, s).outcome;
+                         });
+
+}  // namespace
+}  // namespace precision

@@ -1,0 +1,38 @@
+// GroupNormSwishGrad in the precision report, as a cascade: GroupNormSwish runs first and the grad takes
+// its mean and rstd from the device (with its x, gamma and beta). dx, dgamma and dbeta are judged by the
+// metrics against tests/cases/group_norm_swish_grad_cases.h's reference in double, evaluated on the mean
+// and rstd the grad was given (the forward's row measures those against the truth).
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
+#include "cases/group_norm_swish_grad_cases.h"
+#include "precision/ops/group_norm_swish_forward.h"
+
+namespace precision {
+namespace {
+
+CaseOutcome runGroupNormSwishGrad(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    GroupNormSwishRun f = runGroupNormSwishForward(dtype, draw, stream);
+    const std::vector<double> dy = draw.values(f.x.size(), dtype);
+    std::vector<double> dx, dgamma, dbeta;
+    testing_support::gnsgReference(dy, f.meanT.download(), f.rstdT.download(), f.x, f.gamma, f.beta, f.batch,
+                                   f.channels, f.planeLen, f.groups, f.swishScale, &dx, &dgamma, &dbeta, nullptr,
+                                   nullptr, nullptr);
+    DeviceTensor dyT = uploaded(f.shape, dtype, dy), dxT(f.shape, dtype), dgammaT({f.channels}, dtype),
+                 dbetaT({f.channels}, dtype);
+    runOrThrow(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnGroupNormSwishGradGetWorkspaceSize(dyT, f.meanT, f.rstdT, f.xT, f.gammaT, f.betaT, f.groups,
+                                                           nullptr, f.swishScale, true, true, dxT, dgammaT, dbetaT, ws,
+                                                           ex);
+        },
+        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnGroupNormSwishGrad(w, n, ex, s); },
+        stream);
+    return {f.outcome.description,
+            {output("dx", dxT, std::move(dx), Judge::Metrics), output("dgamma", dgammaT, std::move(dgamma), Judge::Metrics),
+             output("dbeta", dbetaT, std::move(dbeta), Judge::Metrics)}};
+}
+
+ACLNN_REGISTER_PRECISION("aclnnGroupNormSwishGrad", (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}),
+                         runGroupNormSwishGrad);
+
+}  // namespace
+}  // namespace precision

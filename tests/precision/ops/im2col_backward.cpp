@@ -1,0 +1,36 @@
+// Im2colBackward in the precision report: each image element sums the column elements that copied it,
+// judged by the metrics.
+#include "aclnnop/aclnn_im2col_backward.h"
+#include "precision/ops/im2col_geometry.h"
+#include "support/int_array.h"
+
+namespace precision {
+namespace {
+
+using testing_support::IntArray;
+
+CaseOutcome runIm2colBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    const Im2colGeometry g(draw);
+    const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.columns())), dtype);
+    std::vector<double> golden(static_cast<size_t>(numel(g.image())), 0.0);
+    for (size_t e = 0; e < dy.size(); ++e) {
+        const int64_t to = g.sourceOf(static_cast<int64_t>(e));
+        if (to >= 0) golden[static_cast<size_t>(to)] += dy[e];
+    }
+    DeviceTensor gradOutput = uploaded(g.columns(), dtype, dy), out(g.image(), dtype);
+    IntArray inputSize({g.H, g.W}), kernel(g.kernel), dilation(g.dilation), padding(g.padding), stride(g.stride);
+    runOrThrow(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnIm2colBackwardGetWorkspaceSize(gradOutput, inputSize, kernel, dilation, padding, stride, out,
+                                                       ws, ex);
+        },
+        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnIm2colBackward(w, n, ex, s); },
+        stream);
+    return {g.describe(), {output("out", out, std::move(golden), Judge::Metrics)}};
+}
+
+ACLNN_REGISTER_PRECISION("aclnnIm2colBackward",
+                         (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE}), runIm2colBackward);
+
+}  // namespace
+}  // namespace precision

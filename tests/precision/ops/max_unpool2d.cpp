@@ -1,0 +1,29 @@
+// MaxUnpool2d in the precision report: a scatter of copies into zeros, judged bit for bit.
+#include "aclnnop/aclnn_max_unpool2d.h"
+#include "precision/ops/unpool_geometry.h"
+#include "support/int_array.h"
+
+namespace precision {
+namespace {
+
+CaseOutcome runMaxUnpool(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    const UnpoolGeometry g(draw);
+    const std::vector<double> x = draw.values(static_cast<size_t>(numel(g.self)), dtype);
+    std::vector<double> golden(static_cast<size_t>(numel(g.out)), 0.0);
+    for (size_t e = 0; e < x.size(); ++e) golden[g.target(e)] = x[e];
+    DeviceTensor self = uploaded(g.self, dtype, x), indices = uploaded(g.self, g.indexType, g.indices),
+                 out(g.out, dtype);
+    testing_support::IntArray outputSize({g.oH, g.oW});
+    runOrThrow(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxUnpool2dGetWorkspaceSize(self, indices, outputSize, out, ws, ex);
+        },
+        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnMaxUnpool2d(w, n, ex, s); }, stream);
+    return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
+}
+
+ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2d",
+                         unpoolDtypes(), runMaxUnpool);
+
+}  // namespace
+}  // namespace precision

@@ -1,0 +1,30 @@
+// MaxUnpool2dBackward in the precision report: a gather of copies, judged bit for bit.
+#include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "precision/ops/unpool_geometry.h"
+#include "support/int_array.h"
+
+namespace precision {
+namespace {
+
+CaseOutcome runMaxUnpoolBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    const UnpoolGeometry g(draw);
+    const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.out)), dtype);
+    std::vector<double> golden(static_cast<size_t>(numel(g.self)));
+    for (size_t e = 0; e < golden.size(); ++e) golden[e] = dy[g.target(e)];
+    DeviceTensor gradOutput = uploaded(g.out, dtype, dy), self(g.self, dtype),
+                 indices = uploaded(g.self, g.indexType, g.indices), out(g.self, dtype);
+    testing_support::IntArray outputSize({g.oH, g.oW});
+    runOrThrow(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxUnpool2dBackwardGetWorkspaceSize(gradOutput, self, indices, outputSize, out, ws, ex);
+        },
+        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnMaxUnpool2dBackward(w, n, ex, s); },
+        stream);
+    return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
+}
+
+ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2dBackward",
+                         unpoolDtypes(), runMaxUnpoolBackward);
+
+}  // namespace
+}  // namespace precision

@@ -1,0 +1,41 @@
+// ReflectionPad2d and ReplicationPad2d in the precision report: copies, judged bit for bit.
+#include "aclnnop/aclnn_reflection_pad2d.h"
+#include "aclnnop/aclnn_replication_pad2d.h"
+#include "precision/ops/pad2d_geometry.h"
+#include "support/host_data.h"
+#include "support/int_array.h"
+
+namespace precision {
+namespace {
+
+CaseOutcome runPad(bool reflect, aclDataType dtype, Draw &draw, aclrtStream stream) {
+    const PadGeometry g(reflect, draw);
+    const size_t k = testing_support::componentsOf(dtype);
+    const std::vector<double> x = draw.values(static_cast<size_t>(numel(g.self)), dtype);
+    std::vector<double> golden(static_cast<size_t>(numel(g.out)) * k);
+    g.forEachCopy(reflect, k, [&](size_t to, size_t from) { golden[to] = x[from]; });
+    DeviceTensor self = uploaded(g.self, dtype, x), out(g.out, dtype);
+    testing_support::IntArray padding(g.pad);
+    runOrThrow(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return reflect ? aclnnReflectionPad2dGetWorkspaceSize(self, padding, out, ws, ex)
+                           : aclnnReplicationPad2dGetWorkspaceSize(self, padding, out, ws, ex);
+        },
+        [&](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) {
+            return reflect ? aclnnReflectionPad2d(w, n, ex, s) : aclnnReplicationPad2d(w, n, ex, s);
+        },
+        stream);
+    return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
+}
+
+const std::vector<aclDataType> kDtypes = {ACL_BOOL,   ACL_INT8,  ACL_UINT8,  ACL_INT16,     ACL_UINT16,
+                                          ACL_FLOAT16, ACL_BF16, ACL_INT32,  ACL_UINT32,    ACL_FLOAT,
+                                          ACL_INT64,  ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+
+ACLNN_REGISTER_PRECISION("aclnnReflectionPad2d", kDtypes,
+                         [](aclDataType d, Draw &draw, aclrtStream s) { return runPad(true, d, draw, s); });
+ACLNN_REGISTER_PRECISION("aclnnReplicationPad2d", kDtypes,
+                         [](aclDataType d, Draw &draw, aclrtStream s) { return runPad(false, d, draw, s); });
+
+}  // namespace
+}  // namespace precision

@@ -1,0 +1,39 @@
+// ReflectionPad2dBackward and ReplicationPad2dBackward in the precision report: each input gradient sums
+// the output gradients of the padded positions that copy it, so the results are judged by the metrics.
+#include "aclnnop/aclnn_pad2d_backward.h"
+#include "precision/ops/pad2d_geometry.h"
+#include "support/host_data.h"
+#include "support/int_array.h"
+
+namespace precision {
+namespace {
+
+CaseOutcome runPadBackward(bool reflect, aclDataType dtype, Draw &draw, aclrtStream stream) {
+    const PadGeometry g(reflect, draw);
+    const size_t k = testing_support::componentsOf(dtype);
+    const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.out)), dtype);
+    std::vector<double> golden(static_cast<size_t>(numel(g.self)) * k, 0.0);
+    g.forEachCopy(reflect, k, [&](size_t padded, size_t self) { golden[self] += dy[padded]; });
+    DeviceTensor gradOutput = uploaded(g.out, dtype, dy), self(g.self, dtype), gradInput(g.self, dtype);
+    testing_support::IntArray padding(g.pad);
+    runOrThrow(
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return reflect ? aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, ws, ex)
+                           : aclnnReplicationPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, ws, ex);
+        },
+        [&](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) {
+            return reflect ? aclnnReflectionPad2dBackward(w, n, ex, s) : aclnnReplicationPad2dBackward(w, n, ex, s);
+        },
+        stream);
+    return {g.describe(), {output("gradInput", gradInput, std::move(golden), Judge::Metrics)}};
+}
+
+const std::vector<aclDataType> kDtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
+
+ACLNN_REGISTER_PRECISION("aclnnReflectionPad2dBackward", kDtypes,
+                         [](aclDataType d, Draw &draw, aclrtStream s) { return runPadBackward(true, d, draw, s); });
+ACLNN_REGISTER_PRECISION("aclnnReplicationPad2dBackward", kDtypes,
+                         [](aclDataType d, Draw &draw, aclrtStream s) { return runPadBackward(false, d, draw, s); });
+
+}  // namespace
+}  // namespace precision
