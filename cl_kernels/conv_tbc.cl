@@ -3,15 +3,15 @@
 //
 // Needs slots IN (bias) and OUT (out, viewed as a row-major (rows, channels) matrix) and INDEX_T.
 //
-// bias_rows: work-item g < count = rows * channels writes dst[g] = bias[g % channels], rounded once to
-// OUT's dtype. Neighbouring work-items write neighbouring elements.
+// bias_rows, NDRange (channels, rows): work-item (c, r) writes dst[r * channels + c] = bias[c], rounded
+// once to OUT's dtype. Neighbouring work-items write neighbouring elements of a row, with no division
+// (a 1-D grid's g % channels kept PoCL from vectorising it: 0.82 ms for 1 Mi elements, 5 GB/s).
 
-__kernel void bias_rows(__global const IN_T *bias, ulong bias_off, __global OUT_T *dst, ulong dst_off, INDEX_T count,
+__kernel void bias_rows(__global const IN_T *bias, ulong bias_off, __global OUT_T *dst, ulong dst_off, INDEX_T rows,
                         INDEX_T channels) {
-    size_t gid = get_global_id(0);
-    if (gid >= (size_t)count) return;
+    const INDEX_T c = (INDEX_T)get_global_id(0), r = (INDEX_T)get_global_id(1);
+    if (c >= channels || r >= rows) return;
     bias += bias_off;
     dst += dst_off;
-    INDEX_T g = (INDEX_T)gid;
-    OUT_STORE(dst, g, IN_LOAD(bias, g % channels));
+    OUT_STORE(dst, r * channels + c, IN_LOAD(bias, c));
 }
