@@ -55,7 +55,8 @@ if(ACLNN_OPENCL_SANITIZE)
   # UBSan's enum check applies C++'s rule (a value outside an enum's range is undefined) to arguments
   # that cross a C ABI, where any int is a possible aclDataType or aclrtMemAttr: the library checks
   # those values itself, and the tests pass out-of-range ones on purpose.
-  foreach(_t aclnn_opencl_core aclnn_cases aclnn_harnesses aclnn_tests aclnn_two_device_tests aclnn_bench aclnn_malloc_bench)
+  foreach(_t aclnn_opencl_core aclnn_cases aclnn_harnesses aclnn_tests aclnn_two_device_tests aclnn_bench aclnn_malloc_bench
+             aclnn_precision)
     if(TARGET ${_t})
       target_compile_options(${_t} PRIVATE -fno-sanitize=enum)
     endif()
@@ -65,7 +66,8 @@ if(ACLNN_OPENCL_SANITIZE)
   target_compile_definitions(aclnn_sanitizer_defaults PRIVATE
     ACLNN_LSAN_SUPPRESSIONS="${ACLNN_SANITIZER_DIR}/lsan.supp"
     ACLNN_SANITIZER_ICD_DIR="${ACLNN_SANITIZER_ICD_DIR}")
-  foreach(_exe aclnn_tests aclnn_two_device_tests sample_runtime train_step_conv1d_block aclnn_bench aclnn_malloc_bench)
+  foreach(_exe aclnn_tests aclnn_two_device_tests sample_runtime train_step_conv1d_block aclnn_bench aclnn_malloc_bench
+               aclnn_precision)
     if(TARGET ${_exe})
       target_sources(${_exe} PRIVATE $<TARGET_OBJECTS:aclnn_sanitizer_defaults>)
     endif()
