@@ -14,7 +14,7 @@
 # The bundle:
 #   DIR/debs/*.deb        the ICD loader and its development files, OpenCL headers, CLBlast (library,
 #                         development files, the clblast-utils tuners), clinfo, GoogleTest
-#   DIR/bin/              aclnn_tests, aclnn_bench, train_step_conv1d_block, sample_runtime,
+#   DIR/bin/              aclnn_tests, aclnn_bench, aclnn_precision, train_step_conv1d_block, sample_runtime,
 #                         aclnn_half_probe and libaclnn_opencl.so.0 (stripped)
 #   DIR/MANIFEST          what is in it: commit, packages with versions, binaries with sizes
 set -euo pipefail
@@ -58,10 +58,10 @@ if [[ $do_build == 1 ]]; then
   env -u OCL_ICD_VENDORS -u RUSTICL_ENABLE -u ACLNN_OPENCL_DEVICE \
     cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   env -u OCL_ICD_VENDORS -u RUSTICL_ENABLE -u ACLNN_OPENCL_DEVICE \
-    cmake --build "$build" -j "$jobs" --target aclnn_tests aclnn_bench train_step_conv1d_block \
-          sample_runtime aclnn_half_probe aclnn_opencl
-  for b in tests/aclnn_tests bench/aclnn_bench tests/train_step_conv1d_block tests/sample_runtime \
-           bench/aclnn_half_probe; do
+    cmake --build "$build" -j "$jobs" --target aclnn_tests aclnn_bench aclnn_precision \
+          train_step_conv1d_block sample_runtime aclnn_half_probe aclnn_opencl
+  for b in tests/aclnn_tests bench/aclnn_bench tests/aclnn_precision tests/train_step_conv1d_block \
+           tests/sample_runtime bench/aclnn_half_probe; do
     strip -o "$dir/bin/$(basename "$b")" "$build/$b"
   done
   strip -o "$dir/bin/libaclnn_opencl.so.0" "$(readlink -f "$build/libaclnn_opencl.so.0")"

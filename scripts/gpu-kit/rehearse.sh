@@ -41,20 +41,20 @@ pocl=$(cat /etc/OpenCL/vendors/pocl.icd 2>/dev/null) || fail "PoCL is not instal
 
 if [[ $quick == 1 ]]; then
   filter='*MatchesPyTorchGolden*:*Error*:*Reject*:*GroupNormSwish*Golden*'
-  bench=(--bench-args "--quick --op Pad --case 1x16" --tune 60)
+  bench=(--bench-args "--quick --op Pad --case 1x16" --tune 60 --precision-args "--cases 2 --special-cases 1 --op Pad2d")
 else
   filter='*'
-  bench=(--bench-args "--quick" --tune 120)
+  bench=(--bench-args "--quick" --tune 120 --precision-args "--cases 4 --special-cases 2")
 fi
 
 check_out() {  # the files a GPU run brings back, and what they must say
   local dir=$1 f
-  for f in summary.md clinfo.txt junit.xml bench.json bench.md logs.tar.gz; do
+  for f in summary.md junit.xml bench.json bench.md precision.md logs.tar.gz; do
     [[ -s $dir/$f ]] || fail "$dir/$f is missing or empty"
   done
   (( $(find "$dir" -type f | wc -l) <= 8 )) || fail "$dir holds more than 8 files"
   find "$dir" -type f -size +16M | grep -q . && fail "a file in $dir is over 16 MiB"
-  grep -q 'Portable Computing Language' "$dir/clinfo.txt" || fail "clinfo did not see PoCL through the private .icd"
+  grep -q '^| .* | pass' "$dir/precision.md" || fail "precision.md has no passing row"
   python3 - "$dir/junit.xml" <<'EOF' || fail "junit.xml: not every test passed or skipped"
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
@@ -68,6 +68,8 @@ EOF
   python3 "$root/bench/check_results_schema.py" "$dir/bench.json" || fail "bench.json does not match the schema"
   tar tzf "$dir/logs.tar.gz" > "$dir.list" || fail "logs.tar.gz is not a readable archive"
   grep -q '^logs/run.log$' "$dir.list" || fail "logs.tar.gz lacks logs/run.log"
+  [[ $(tar xzf "$dir/logs.tar.gz" -O clinfo.txt) == *'Portable Computing Language'* ]] ||
+    fail "clinfo (logs.tar.gz) did not see PoCL through the private .icd"
   grep -q 'PASSED train_step_conv1d_block' "$dir/summary.md" || fail "the training step did not pass"
 }
 
@@ -83,8 +85,7 @@ ACLNN_KIT_AB_ARGS="--runs 2 --case T64 --copy-mib 16" ACLNN_KIT_VERIFY_SIZE=1024
 carried_s=$(( $(t) - start ))
 check_out "$run1"
 [[ -s $run1/clblast.params ]] || fail "the tuning step wrote no clblast.params"
-[[ -s $run1/tune-ab.md ]] || fail "the tuning step wrote no tune-ab.md"
-(( $(grep -c '^| ConvTbc' "$run1/tune-ab.md") >= 4 )) || fail "tune-ab.md lacks the ConvTbc rows of both sides"
+(( $(grep -c '^| ConvTbc' "$run1/summary.md") >= 4 )) || fail "summary.md lacks the tuned-against-built-in ConvTbc rows of both sides"
 grep -q '^Xgemm' "$run1/clblast.params" || grep -q '^XgemmDirect' "$run1/clblast.params" ||
   fail "clblast.params has no GEMM kernel line"
 # The loader and CLBlast the carried binaries load are the bundle's, not /usr's.
@@ -102,7 +103,8 @@ rm -rf "$run2"
 start=$(t)
 filter2='*MatchesPyTorchGolden*'
 bash "$root/scripts/gpu-kit/run.sh" --out "$run2" --work /tmp/aclnn-gpu-rehearsal2 --opencl-lib "$pocl" \
-  --build-here --suite-filter "$filter2" --bench-args "--quick --op Copy" --budget 900 ||
+  --build-here --suite-filter "$filter2" --bench-args "--quick --op Copy" \
+  --precision-args "--cases 1 --special-cases 0 --op Im2col" --budget 900 ||
   fail "run.sh --build-here failed (see $run2/summary.md)"
 built_s=$(( $(t) - start ))
 check_out "$run2"

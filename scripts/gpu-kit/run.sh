@@ -7,7 +7,7 @@
 #   scripts/gpu-kit/run.sh [options]
 #
 #   --out DIR           the output folder (default $OUT, else ./gpu-run-out): the files below, eight at
-#                       most unless both --tune and --profile are given
+#                       most with every option
 #   --bundle DIR        the bundle (default .gpu-kit)
 #   --work DIR          scratch: the unpacked packages, logs, a build (default /tmp/aclnn-gpu-run)
 #   --opencl-lib PATH   the OpenCL implementation to name in the private .icd file instead of
@@ -21,6 +21,10 @@
 #   --suite-time S      limit for the suite (default 200)
 #   --bench-args "..."  options for aclnn_bench (default "--runs 15"; the rehearsal passes --quick)
 #   --bench-time S      limit for the benchmark, PyTorch baseline included (default 150)
+#   --precision-args "..."  options for aclnn_precision, the precision report of docs/precision.md
+#                       (default the page's own: "--cases 200 --special-cases 20 --seed 20261126");
+#                       "off" skips the step
+#   --precision-time S  limit for the precision report (default 150)
 #   --tune S            then tune CLBlast (scripts/tune-clblast.sh, fp32 Xgemm and XgemmDirect first)
 #                       for at most S seconds (default 0: no tuning), then time ConvTbc and
 #                       ConvTbcBackward with the new parameters and without them, one after the other
@@ -39,20 +43,23 @@
 #   3. suite: every gtest of aclnn_tests in parallel processes (scripts/gpu-kit/run_suite.py), then
 #      the training-step example checked against its expected values, and sample_runtime
 #   4. benchmark: PyTorch's baseline (CUDA when present, with TF32 off), then aclnn_bench
-#   5. tuning (with --tune)
+#   5. precision: aclnn_precision, every operator and dtype by the CANN precision standard
+#   6. profile (with --profile), 7. tuning (with --tune)
 #
 # The output folder:
-#   summary.md      each step's status and seconds, the device, what was found where, the counts
-#   clinfo.txt      clinfo of the private vendors folder
+#   summary.md      each step's status and seconds, the device, what was found where, the counts; with
+#                   --tune also ConvTbc and ConvTbcBackward timed with the tuned parameters and with
+#                   the library's own choice (an embedded file for this device, or CLBlast's
+#                   built-in values)
 #   junit.xml       the suite, one testcase per test (crashes and hangs cost one test each)
 #   bench.json      aclnn_bench --json (schema in docs/benchmarks.md), PyTorch's figures merged
 #   bench.md        aclnn_bench's markdown tables
+#   precision.md    docs/precision.md with its generated part for this machine's device
 #   clblast.params  the tuned CLBlast parameters (host/blas/tuned/ format), with --tune
 #   profile.txt     with --profile: one line per kernel launch of the last timed run of each case
-#   tune-ab.md      ConvTbc and ConvTbcBackward with those parameters and with the library's own
-#                   choice (an embedded file for this device, or CLBlast's built-in values)
-#   logs.tar.gz     everything else: every log, ldd, nvidia-smi, per-process test output, the
-#                   PyTorch JSON, the tuners' JSON
+#   logs.tar.gz     everything else: clinfo.txt (clinfo of the private vendors folder), every log,
+#                   ldd, nvidia-smi, per-process test output, the PyTorch JSON, the precision
+#                   report's output, the tuners' JSON
 # Exit status: 0 when every step that ran passed, 3 when no OpenCL implementation was found, else 1.
 #
 # Environment (the rehearsal sets the last two, for a CPU): ACLNN_KIT_JOBS test processes (default: every core),
@@ -71,6 +78,8 @@ suite_filter='*'
 suite_time=200
 bench_args="--runs 15"
 bench_time=150
+precision_args="--cases 200 --special-cases 20 --seed 20261126"
+precision_time=150
 tune=0
 tune_args=""
 profile=0
@@ -87,6 +96,8 @@ while [[ $# -gt 0 ]]; do
     --suite-time) suite_time=$2; shift 2 ;;
     --bench-args) bench_args=$2; shift 2 ;;
     --bench-time) bench_time=$2; shift 2 ;;
+    --precision-args) precision_args=$2; shift 2 ;;
+    --precision-time) precision_time=$2; shift 2 ;;
     --tune) tune=$2; shift 2 ;;
     --tune-args) tune_args=$2; shift 2 ;;
     --profile) profile=1; shift ;;
@@ -97,10 +108,10 @@ while [[ $# -gt 0 ]]; do
 done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out"/{summary.md,clinfo.txt,junit.xml,bench.json,bench.md,clblast.params,tune-ab.md,profile.txt,logs.tar.gz}
+rm -f "$out"/{summary.md,junit.xml,bench.json,bench.md,precision.md,clblast.params,profile.txt,logs.tar.gz}
 bundle=$(cd "$bundle" 2>/dev/null && pwd) || { echo "run.sh: no bundle at $bundle (scripts/gpu-kit/bundle.sh)" >&2; exit 2; }
 rm -rf "$work"
-mkdir -p "$work"/{prefix,vendors,logs,suite,bench,tune}
+mkdir -p "$work"/{prefix,vendors,logs,suite,bench,precision,tune}
 logs=$work/logs
 t0=$(date +%s)
 status=0
@@ -127,20 +138,25 @@ publish() {
     if [[ -f $work/suite/summary.txt ]]; then
       echo; echo '## Suite'; echo; echo '```'; head -c 20000 "$work/suite/summary.txt"; echo '```'
     fi
+    if [[ -f $work/precision/stdout.txt ]]; then
+      echo; echo '## Precision'; echo; echo '```'; tail -n 12 "$work/precision/stdout.txt"; echo '```'
+    fi
+    if [[ -f $work/tune/ab.md ]]; then
+      echo; echo '## ConvTbc with the tuned CLBlast parameters and without them'; echo; cat "$work/tune/ab.md"
+    fi
   } > "$out/summary.md.tmp" && mv "$out/summary.md.tmp" "$out/summary.md"
-  [[ -f $work/clinfo.txt ]] && cp "$work/clinfo.txt" "$out/clinfo.txt"
   [[ -f $work/suite/junit.xml ]] && cp "$work/suite/junit.xml" "$out/junit.xml"
   [[ -f $work/bench/results.json ]] && cp "$work/bench/results.json" "$out/bench.json"
   [[ -f $work/bench/bench.md ]] && cp "$work/bench/bench.md" "$out/bench.md"
+  [[ -f $work/precision/precision.md ]] && cp "$work/precision/precision.md" "$out/precision.md"
   [[ -f $work/tune/clblast.params ]] && cp "$work/tune/clblast.params" "$out/clblast.params"
-  [[ -f $work/tune/ab.md ]] && cp "$work/tune/ab.md" "$out/tune-ab.md"
   [[ -f $work/bench/profile.txt ]] && cp "$work/bench/profile.txt" "$out/profile.txt"
-  tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite bench tune \
+  tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite bench precision tune \
       $(cd "$work" && ls -d clinfo.txt build.log 2>/dev/null) 2>/dev/null
   # 16 MiB per file at most comes back: drop the per-process logs if the archive grew past it.
   if (( $(stat -c %s "$out/logs.tar.gz.tmp") > 15000000 )); then
     tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build --exclude='chunk-*.log' \
-        logs suite bench tune 2>/dev/null
+        logs suite bench precision tune $(cd "$work" && ls -d clinfo.txt 2>/dev/null) 2>/dev/null
   fi
   mv "$out/logs.tar.gz.tmp" "$out/logs.tar.gz"
 }
@@ -259,7 +275,7 @@ fact "device: $(grep -m1 -E '^ +Device Name' "$work/clinfo.txt" | sed 's/^ *Devi
 
 # --- 2. binaries -------------------------------------------------------------------------------
 bin=$bundle/bin
-binaries="aclnn_tests aclnn_bench train_step_conv1d_block sample_runtime aclnn_half_probe"
+binaries="aclnn_tests aclnn_bench aclnn_precision train_step_conv1d_block sample_runtime aclnn_half_probe"
 carried_ok() {
   local b
   [[ -x $bin/aclnn_tests && -x $bin/aclnn_bench ]] || { echo "no carried binaries in $bin"; return 1; }
@@ -279,10 +295,10 @@ build_here_fn() {
       -DCLBlast_DIR="$libdir/cmake/CLBlast" -DGTest_DIR="$libdir/cmake/GTest" \
       -DCMAKE_BUILD_RPATH="$libdir" || return 1
   env -u OCL_ICD_VENDORS cmake --build "$work/build" -j "$(nproc)" --target aclnn_tests aclnn_bench \
-      train_step_conv1d_block sample_runtime aclnn_half_probe aclnn_opencl || return 1
+      aclnn_precision train_step_conv1d_block sample_runtime aclnn_half_probe aclnn_opencl || return 1
   grep -E '^(OpenCL_LIBRARY|OpenCL_INCLUDE_DIR|CLBlast_DIR|GTest_DIR):' "$work/build/CMakeCache.txt"
   mkdir -p "$work/bin"
-  cp "$work"/build/tests/{aclnn_tests,train_step_conv1d_block,sample_runtime} \
+  cp "$work"/build/tests/{aclnn_tests,aclnn_precision,train_step_conv1d_block,sample_runtime} \
      "$work"/build/bench/{aclnn_bench,aclnn_half_probe} "$work/bin/"
   cp -L "$work/build/libaclnn_opencl.so.0" "$work/bin/"
 }
@@ -354,6 +370,27 @@ bench_fn() {
 export -f bench_fn
 (( $(left) > 60 )) && step_note="aclnn_bench $bench_args" step bench "$bench_time" bench_fn
 
+# --- 5. precision ------------------------------------------------------------------------------
+# The report of docs/precision.md for this machine's devices: the page's hand-written part kept, its
+# generated part (below the marker) rewritten by aclnn_precision; each row is printed as it is measured.
+precision_fn() {
+  cp "$root/docs/precision.md" "$work/precision/precision.md"
+  # shellcheck disable=SC2086
+  "$bin/aclnn_precision" $precision_args --markdown "$work/precision/precision.md" > "$work/precision/stdout.txt"
+  local rc=$?
+  tail -n 12 "$work/precision/stdout.txt"
+  return $rc
+}
+export precision_args
+export -f precision_fn
+if [[ $precision_args == off ]]; then :
+elif [[ ! -x $bin/aclnn_precision ]]; then
+  steps+=("| precision | not run: no aclnn_precision in $bin | 0 | |"); publish
+elif (( $(left) > 60 )); then
+  step_note="aclnn_precision $precision_args" step precision "$precision_time" precision_fn
+fi
+
+# --- 6. profile --------------------------------------------------------------------------------
 # Each kernel's device time (the library's debug log), for the quick case list: the last of the three
 # timed runs of every case, so that program builds and first-touch costs are behind it.
 profile_fn() {
@@ -383,7 +420,7 @@ export -f profile_fn
 (( profile == 1 && $(left) > 40 )) && step_note="ACLNN_OPENCL_LOG_LEVEL=debug aclnn_bench --quick --runs 3" \
   step profile 90 profile_fn
 
-# --- 5. tuning ---------------------------------------------------------------------------------
+# --- 7. tuning ---------------------------------------------------------------------------------
 tune_fn() {
   # fp32; the six kernel tuners in turn, each stopped at its share of the limit (the configurations
   # it measured by then count): Xgemm 2/5, the five others 1/12 each, then two candidates re-timed
