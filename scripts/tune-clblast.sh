@@ -221,7 +221,8 @@ fi
 STDBUF=()
 command -v stdbuf >/dev/null 2>&1 && STDBUF=(stdbuf -oL -eL)
 
-CLBLAST_VERSION=$(dpkg-query -W -f='${Version}' libclblast1 2>/dev/null || true)
+# The installed package's version; the caller may name it (the GPU kit's tuners come unpacked, not installed).
+CLBLAST_VERSION=${CLBLAST_VERSION:-$(dpkg-query -W -f='${Version}' libclblast1 2>/dev/null || true)}
 CLBLAST_VERSION=${CLBLAST_VERSION%%-*}
 [[ -n "$CLBLAST_VERSION" ]] || CLBLAST_VERSION=unknown
 

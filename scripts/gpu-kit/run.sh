@@ -450,6 +450,9 @@ if (( tune > 0 )); then
   (( $(left) - 20 < limit )) && limit=$(( $(left) - 20 ))
   if (( limit >= 30 )); then
     export CLBLAST_TUNER_DIR=$prefix/usr/bin
+    # The tuners' CLBlast version for the parameter file's header, from the bundle's package name.
+    CLBLAST_VERSION=$(ls "$bundle"/debs/clblast-utils_*.deb 2>/dev/null | sed -n 's/.*clblast-utils_\([^_]*\)_.*/\1/p' | head -1)
+    export CLBLAST_VERSION
     step_note="fp32, $limit s" step tune "$limit" tune_fn "$(( limit - 10 ))"
     (( $(left) > 30 )) && step_note="aclnn_bench --op ConvTbc, both ways, twice" step tune-ab 90 tune_ab_fn
   else
