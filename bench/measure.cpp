@@ -8,8 +8,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "kernels/program_cache.h"
-#include "runtime/device.h"
+#include "aclnn_opencl/aclnn_opencl.h"
 
 namespace bench {
 
@@ -84,15 +83,25 @@ double median(std::vector<double> values) {
     return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
+// The device's facts through the library's public extension API (include/aclnn_opencl/aclnn_opencl.h).
+aclnnOpenclDeviceInfo deviceInfo(int32_t id) {
+    aclnnOpenclDeviceInfo info{};
+    require(aclnnOpenclGetDeviceInfo(id, &info), "aclnnOpenclGetDeviceInfo");
+    return info;
+}
+
 std::vector<BenchDevice> listDevices() {
     std::vector<BenchDevice> out;
     std::map<std::string, int> labelCount;
-    for (aclcl::Device *d : aclcl::devices()) {
+    uint32_t count = 0;
+    require(aclrtGetDeviceCount(&count), "aclrtGetDeviceCount");
+    for (uint32_t id = 0; id < count; ++id) {
+        const aclnnOpenclDeviceInfo d = deviceInfo(static_cast<int32_t>(id));
         BenchDevice b;
-        b.id = d->index;
-        b.type = d->typeName();
-        std::string platform = shortPlatform(d->platformName);
-        b.name = platform + ": " + d->name;
+        b.id = static_cast<int32_t>(id);
+        b.type = d.type;
+        std::string platform = shortPlatform(d.platform);
+        b.name = platform + ": " + d.name;
         b.label = platform + " " + b.type;
         ++labelCount[b.label];
         out.push_back(b);
@@ -108,11 +117,11 @@ double measureCopyBandwidth(aclrtStream stream, double mib, int reps, double *us
     try {
         int32_t id = 0;
         require(aclrtGetDevice(&id), "aclrtGetDevice");
-        const aclcl::Device &d = aclcl::deviceAt(id);
+        const aclnnOpenclDeviceInfo d = deviceInfo(id);
         size_t bytes = static_cast<size_t>(mib * 1024 * 1024);
         // Two buffers must fit comfortably; shrink on small devices rather than fail.
-        bytes = std::min<size_t>(bytes, static_cast<size_t>(d.maxAllocSize));
-        bytes = std::min<size_t>(bytes, static_cast<size_t>(d.globalMemSize / 4));
+        bytes = std::min<size_t>(bytes, static_cast<size_t>(d.maxAllocBytes));
+        bytes = std::min<size_t>(bytes, static_cast<size_t>(d.globalMemBytes / 4));
         bytes &= ~static_cast<size_t>(4095);
         if (bytes == 0) throw std::runtime_error("the device reports no usable memory");
         DeviceBuffer src, dst;
@@ -162,7 +171,7 @@ CaseResult measureCase(testing_support::OpCase &c, aclrtStream stream, const Tim
         c.setup();
         require(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream(after setup)");
         if (clearProgramCaches) {
-            aclcl::clearProgramCache();
+            require(aclnnOpenclClearProgramCache(), "aclnnOpenclClearProgramCache");
             clblast::ClearCache();
         }
 

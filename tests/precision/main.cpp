@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "aclnn_opencl/aclnn_opencl.h"
+#include "common/dtype.h"
 #include "precision/findings.h"
 #include "precision/metrics.h"
 #include "precision/precision.h"
@@ -61,26 +62,9 @@ bool parse(int argc, char **argv, Options *o) {
     return o->cases > 0 && o->specialCases >= 0;
 }
 
-const char *dtypeName(aclDataType d) {
-    switch (d) {
-        case ACL_FLOAT: return "FLOAT";
-        case ACL_FLOAT16: return "FLOAT16";
-        case ACL_BF16: return "BF16";
-        case ACL_DOUBLE: return "DOUBLE";
-        case ACL_COMPLEX64: return "COMPLEX64";
-        case ACL_COMPLEX128: return "COMPLEX128";
-        case ACL_BOOL: return "BOOL";
-        case ACL_INT8: return "INT8";
-        case ACL_UINT8: return "UINT8";
-        case ACL_INT16: return "INT16";
-        case ACL_UINT16: return "UINT16";
-        case ACL_INT32: return "INT32";
-        case ACL_UINT32: return "UINT32";
-        case ACL_INT64: return "INT64";
-        case ACL_UINT64: return "UINT64";
-        default: return "?";
-    }
-}
+// CANN's dtype name without its "DT_" prefix ("FLOAT", "BF16"): the report's spelling, and part of each
+// case's seed, so it must not change.
+const char *dtypeName(aclDataType d) { return aclcl::dtypeName(d) + 3; }
 
 // FNV-1a over the operator and dtype, mixed with the seed and case index: a case's inputs do not depend on
 // which devices or operators run with it.
