@@ -34,6 +34,9 @@ def main():
     args = p.parse_args()
     gpu, cpu = load(args.gpu), load(args.cpu)
     gpu_devices = {d["name"]: d for d in gpu["devices"] if d["type"] == "GPU"}
+    if not gpu_devices:
+        # A rehearsal of the GPU kit on a CPU machine: the first file's devices stand in for the GPU.
+        gpu_devices = {d["name"]: d for d in gpu["devices"]}
     cpu_devices = {d["name"] for d in cpu["devices"] if d["type"] == "CPU"}
     best_cpu = {}
     for r in cpu["results"]:

@@ -13,8 +13,9 @@
 #
 # The bundle:
 #   DIR/debs/*.deb        the ICD loader and its development files, OpenCL headers, CLBlast (library,
-#                         development files, the clblast-utils tuners), clinfo, GoogleTest
-#   DIR/bin/              aclnn_tests, aclnn_bench, aclnn_precision, train_step_conv1d_block, sample_runtime,
+#                         development files, the clblast-utils tuners), clinfo, GoogleTest, OpenBLAS
+#   DIR/bin/              aclnn_tests, aclnn_bench, aclnn_precision, aclnn_two_device_tests,
+#                         train_step_conv1d_block, sample_runtime,
 #                         aclnn_half_probe and libaclnn_opencl.so.0 (stripped)
 #   DIR/MANIFEST          what is in it: commit, packages with versions, binaries with sizes
 set -euo pipefail
@@ -36,8 +37,10 @@ done
 
 # Debian 12 packages a CUDA image (Ubuntu 24.04) usually lacks. Their own dependencies beyond these
 # are libc6, libstdc++6 and libgcc-s1, which every such image has.
+# OpenBLAS (with its Fortran runtime) is the host BLAS of a CPU device that run.sh --with-cpu adds.
 packages=(ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers opencl-headers
-          libclblast1 libclblast-dev clblast-utils clinfo googletest libgtest-dev libgmock-dev)
+          libclblast1 libclblast-dev clblast-utils clinfo googletest libgtest-dev libgmock-dev
+          libopenblas0-pthread libgfortran5)
 
 mkdir -p "$dir/debs"
 rm -f "$dir"/debs/*.deb
@@ -58,10 +61,10 @@ if [[ $do_build == 1 ]]; then
   env -u OCL_ICD_VENDORS -u RUSTICL_ENABLE -u ACLNN_OPENCL_DEVICE \
     cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   env -u OCL_ICD_VENDORS -u RUSTICL_ENABLE -u ACLNN_OPENCL_DEVICE \
-    cmake --build "$build" -j "$jobs" --target aclnn_tests aclnn_bench aclnn_precision \
+    cmake --build "$build" -j "$jobs" --target aclnn_tests aclnn_bench aclnn_precision aclnn_two_device_tests \
           train_step_conv1d_block sample_runtime aclnn_half_probe aclnn_opencl
-  for b in tests/aclnn_tests bench/aclnn_bench tests/aclnn_precision tests/train_step_conv1d_block \
-           tests/sample_runtime bench/aclnn_half_probe; do
+  for b in tests/aclnn_tests bench/aclnn_bench tests/aclnn_precision tests/aclnn_two_device_tests \
+           tests/train_step_conv1d_block tests/sample_runtime bench/aclnn_half_probe; do
     strip -o "$dir/bin/$(basename "$b")" "$build/$b"
   done
   strip -o "$dir/bin/libaclnn_opencl.so.0" "$(readlink -f "$build/libaclnn_opencl.so.0")"

@@ -73,17 +73,31 @@ EOF
   grep -q 'PASSED train_step_conv1d_block' "$dir/summary.md" || fail "the training step did not pass"
 }
 
-# 1. The carried binaries, as the GPU run uses them.
+# 1. The carried binaries, as the GPU run uses them. Intel's CPU runtime (scripts/install-deps.sh)
+#    stands in for the GPU machine's own CPU implementation (--with-cpu).
 run1=$out/carried
 rm -rf "$run1"
+cpu=()
+intel_icd=$root/.deps/opencl-vendors/intel-cpu.icd
+if [[ -r $intel_icd ]]; then cpu=(--with-cpu --cpu-icd "$intel_icd")
+else echo "rehearse: no $intel_icd (scripts/install-deps.sh): --with-cpu is not rehearsed"; fi
 start=$(t)
 # On a CPU: small tuning sizes, and the ConvTbc A/B on its smallest case.
 ACLNN_KIT_AB_ARGS="--runs 2 --case T64 --copy-mib 16" ACLNN_KIT_VERIFY_SIZE=1024,512,512 \
   bash "$root/scripts/gpu-kit/run.sh" --out "$run1" --work /tmp/aclnn-gpu-rehearsal --opencl-lib "$pocl" \
-  --suite-filter "$filter" "${bench[@]}" --tune-args "-s 256,256,256" --budget 900 ||
+  --suite-filter "$filter" "${bench[@]}" "${cpu[@]}" --tune-args "-s 256,256,256" --budget 900 ||
   fail "run.sh failed (see $run1/summary.md)"
 carried_s=$(( $(t) - start ))
 check_out "$run1"
+if [[ ${#cpu[@]} -gt 0 ]]; then
+  grep -q 'PASSED two-device tests' "$run1/summary.md" || fail "the two-device tests did not pass across both implementations"
+  python3 "$root/bench/check_results_schema.py" "$run1/bench-cpu.json" || fail "bench-cpu.json does not match the schema"
+  devices() { python3 -c 'import json, sys; print(" ".join(d["name"].split(":")[0] for d in json.load(open(sys.argv[1]))["devices"]))' "$1"; }
+  [[ $(devices "$run1/bench-cpu.json") == intel ]] || fail "bench-cpu.json is not the CPU implementation's alone"
+  [[ $(devices "$run1/bench.json") == pocl ]] || fail "bench.json is not the first implementation's alone"
+  grep -q "GPU against its CPU" "$run1/bench.md" || fail "bench.md lacks the same-machine GPU-against-CPU table"
+  echo "rehearse: --with-cpu: the two-device tests passed, the CPU benchmark and the same-run table are there"
+fi
 [[ -s $run1/clblast.params ]] || fail "the tuning step wrote no clblast.params"
 (( $(grep -c '^| ConvTbc' "$run1/summary.md") >= 4 )) || fail "summary.md lacks the tuned-against-built-in ConvTbc rows of both sides"
 grep -q '^Xgemm' "$run1/clblast.params" || grep -q '^XgemmDirect' "$run1/clblast.params" ||

@@ -12,8 +12,13 @@
 #   --work DIR          scratch: the unpacked packages, logs, a build (default /tmp/aclnn-gpu-run)
 #   --opencl-lib PATH   the OpenCL implementation to name in the private .icd file instead of
 #                       searching for NVIDIA's libnvidia-opencl.so.1 (the rehearsal passes PoCL's)
-#   --device FILTER     ACLNN_OPENCL_DEVICE for the suite and the benchmark (default: every device
-#                       of that one implementation)
+#   --device FILTER     ACLNN_OPENCL_DEVICE for the suite, the benchmark, the precision report and
+#                       the profile (default: every device of that one implementation)
+#   --with-cpu          also load the machine's own CPU OpenCL implementation (--cpu-icd) beside the
+#                       first one: the two-device tests run across both, and the benchmark runs again
+#                       on the CPU with PyTorch's CPU baseline (every core), so that CPU and GPU are
+#                       compared on one machine in one run; the other steps stay on the first one
+#   --cpu-icd FILE      the CPU implementation's .icd file (default /etc/OpenCL/vendors/pocl.icd)
 #   --build-here        build the project here (CMake, every core, against the unpacked packages
 #                       alone) instead of using the bundle's binaries; chosen by itself when the
 #                       carried binaries do not load
@@ -42,7 +47,8 @@
 #   2. binaries: ldd of the carried ones (or the build here)
 #   3. suite: every gtest of aclnn_tests in parallel processes (scripts/gpu-kit/run_suite.py), then
 #      the training-step example checked against its expected values, and sample_runtime
-#   4. benchmark: PyTorch's baseline (CUDA when present, with TF32 off), then aclnn_bench
+#   4. benchmark: PyTorch's baseline (CUDA when present, with TF32 off), then aclnn_bench; with
+#      --with-cpu the two-device tests before it and the CPU's benchmark after it
 #   5. precision: aclnn_precision, every operator and dtype by the CANN precision standard
 #   6. profile (with --profile), 7. tuning (with --tune)
 #
@@ -53,11 +59,14 @@
 #                   built-in values)
 #   junit.xml       the suite, one testcase per test (crashes and hangs cost one test each)
 #   bench.json      aclnn_bench --json (schema in docs/benchmarks.md), PyTorch's figures merged
-#   bench.md        aclnn_bench's markdown tables
+#   bench.md        aclnn_bench's markdown tables; with --with-cpu also this machine's CPU against its
+#                   GPU (bench/gpu_vs_cpu.py over the two JSON files)
+#   bench-cpu.json  with --with-cpu: the CPU implementation's aclnn_bench --json, PyTorch CPU merged
 #   precision.md    docs/precision.md with its generated part for this machine's device
 #   clblast.params  the tuned CLBlast parameters (host/blas/tuned/ format), with --tune
-#   profile.txt     with --profile: one line per kernel launch of the last timed run of each case
-#   logs.tar.gz     everything else: clinfo.txt (clinfo of the private vendors folder), every log,
+#   logs.tar.gz     everything else: clinfo.txt (clinfo of the private vendors folder), with
+#                   --profile bench/profile.txt (one line per kernel launch of the last timed run of
+#                   each case), every log,
 #                   ldd, nvidia-smi, per-process test output, the PyTorch JSON, the precision
 #                   report's output, the tuners' JSON
 # Exit status: 0 when every step that ran passed, 3 when no OpenCL implementation was found, else 1.
@@ -80,6 +89,8 @@ bench_args="--runs 15"
 bench_time=150
 precision_args="--cases 200 --special-cases 20 --seed 20261126"
 precision_time=150
+with_cpu=0
+cpu_icd=/etc/OpenCL/vendors/pocl.icd
 tune=0
 tune_args=""
 profile=0
@@ -91,6 +102,8 @@ while [[ $# -gt 0 ]]; do
     --work) work=$2; shift 2 ;;
     --opencl-lib) opencl_lib=$2; shift 2 ;;
     --device) device=$2; shift 2 ;;
+    --with-cpu) with_cpu=1; shift ;;
+    --cpu-icd) cpu_icd=$2; shift 2 ;;
     --build-here) build_here=1; shift ;;
     --suite-filter) suite_filter=$2; shift 2 ;;
     --suite-time) suite_time=$2; shift 2 ;;
@@ -108,7 +121,7 @@ while [[ $# -gt 0 ]]; do
 done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out"/{summary.md,junit.xml,bench.json,bench.md,precision.md,clblast.params,profile.txt,logs.tar.gz}
+rm -f "$out"/{summary.md,junit.xml,bench.json,bench.md,bench-cpu.json,precision.md,clblast.params,logs.tar.gz}
 bundle=$(cd "$bundle" 2>/dev/null && pwd) || { echo "run.sh: no bundle at $bundle (scripts/gpu-kit/bundle.sh)" >&2; exit 2; }
 rm -rf "$work"
 mkdir -p "$work"/{prefix,vendors,logs,suite,bench,precision,tune}
@@ -148,9 +161,9 @@ publish() {
   [[ -f $work/suite/junit.xml ]] && cp "$work/suite/junit.xml" "$out/junit.xml"
   [[ -f $work/bench/results.json ]] && cp "$work/bench/results.json" "$out/bench.json"
   [[ -f $work/bench/bench.md ]] && cp "$work/bench/bench.md" "$out/bench.md"
+  [[ -f $work/bench/results-cpu.json ]] && cp "$work/bench/results-cpu.json" "$out/bench-cpu.json"
   [[ -f $work/precision/precision.md ]] && cp "$work/precision/precision.md" "$out/precision.md"
   [[ -f $work/tune/clblast.params ]] && cp "$work/tune/clblast.params" "$out/clblast.params"
-  [[ -f $work/bench/profile.txt ]] && cp "$work/bench/profile.txt" "$out/profile.txt"
   tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite bench precision tune \
       $(cd "$work" && ls -d clinfo.txt build.log 2>/dev/null) 2>/dev/null
   # 16 MiB per file at most comes back: drop the per-process logs if the archive grew past it.
@@ -250,13 +263,14 @@ else
 fi
 # The driver's own folder first (libnvidia-opencl needs libcuda and friends beside it), then the
 # unpacked loader and CLBlast.
-lib_dirs=$libdir
-[[ $opencl_lib == /* ]] && lib_dirs=$libdir:$(dirname "$opencl_lib")
+# OpenBLAS (the host BLAS of CPU devices, docs/gemm.md) from the bundle: Debian keeps it in a
+# subfolder that its alternatives link into the library path, which dpkg -x does not make.
+lib_dirs=$libdir:$libdir/openblas-pthread
+[[ $opencl_lib == /* ]] && lib_dirs=$libdir:$libdir/openblas-pthread:$(dirname "$opencl_lib")
 export LD_LIBRARY_PATH=$lib_dirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 echo "$opencl_lib" > "$work/vendors/kit.icd"
 export OCL_ICD_VENDORS=$work/vendors
-unset OCL_ICD_FILENAMES RUSTICL_ENABLE
-[[ -n $device ]] && export ACLNN_OPENCL_DEVICE=$device || unset ACLNN_OPENCL_DEVICE
+unset OCL_ICD_FILENAMES RUSTICL_ENABLE ACLNN_OPENCL_DEVICE
 export PATH=$prefix/usr/bin:$PATH
 fact "existing /etc/OpenCL/vendors: $(ls /etc/OpenCL/vendors 2>/dev/null | tr '\n' ' ' || true)(not used)"
 fact "nvidia-smi: $(timeout 20 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null | head -1 || echo none)"
@@ -272,10 +286,35 @@ step bring-up 60 bash -c 'timeout 30 clinfo > "$1/clinfo.txt" 2>&1; rc=$?;
   grep -q "Number of platforms *[1-9]" "$1/clinfo.txt" || { echo "the ICD loader found no platform"; exit 1; }; exit $rc' _ "$work" ||
   { log "no OpenCL platform: stopping"; exit 3; }
 fact "device: $(grep -m1 -E '^ +Device Name' "$work/clinfo.txt" | sed 's/^ *Device Name *//'), $(grep -m1 -E '^ +Device Version' "$work/clinfo.txt" | sed 's/^ *Device Version *//'), $(grep -m1 -E '^ +Device OpenCL C Version' "$work/clinfo.txt" | sed 's/^ *Device OpenCL C Version *//')"
+platform_names() { grep -E '^ +Platform Name' "$1" | sed 's/^ *Platform Name *//'; }
+main_platform=$(platform_names "$work/clinfo.txt" | head -1)
+
+# The machine's CPU implementation beside it (--with-cpu): a second .icd in the private folder. Its
+# platform name (an ACLNN_OPENCL_DEVICE filter, docs/devices.md) keeps every other step on the first.
+cpu_platform=""
+if [[ $with_cpu == 1 ]]; then
+  if [[ -r $cpu_icd ]]; then
+    cp "$cpu_icd" "$work/vendors/cpu.icd"
+    timeout 60 clinfo > "$work/clinfo-with-cpu.txt" 2>&1
+    cpu_platform=$(platform_names "$work/clinfo-with-cpu.txt" | grep -v -x -F "$main_platform" | head -1)
+    if [[ -n $cpu_platform ]]; then
+      fact "CPU implementation beside it: '$cpu_platform' ($(grep -A40 -F "$cpu_platform" "$work/clinfo-with-cpu.txt" |
+        grep -m1 -E '^ +Device Name' | sed 's/^ *Device Name *//'); $cpu_icd names $(cat "$cpu_icd"))"
+      [[ -z $device ]] && device=$main_platform
+    else
+      rm -f "$work/vendors/cpu.icd"
+      fact "--with-cpu: $cpu_icd ($(cat "$cpu_icd")) gave no second platform: the CPU steps are skipped"
+    fi
+  else
+    fact "--with-cpu: no $cpu_icd: the CPU steps are skipped"
+  fi
+fi
+[[ -n $device ]] && export ACLNN_OPENCL_DEVICE=$device
 
 # --- 2. binaries -------------------------------------------------------------------------------
 bin=$bundle/bin
-binaries="aclnn_tests aclnn_bench aclnn_precision train_step_conv1d_block sample_runtime aclnn_half_probe"
+binaries="aclnn_tests aclnn_bench aclnn_precision aclnn_two_device_tests train_step_conv1d_block sample_runtime
+          aclnn_half_probe"
 carried_ok() {
   local b
   [[ -x $bin/aclnn_tests && -x $bin/aclnn_bench ]] || { echo "no carried binaries in $bin"; return 1; }
@@ -295,10 +334,11 @@ build_here_fn() {
       -DCLBlast_DIR="$libdir/cmake/CLBlast" -DGTest_DIR="$libdir/cmake/GTest" \
       -DCMAKE_BUILD_RPATH="$libdir" || return 1
   env -u OCL_ICD_VENDORS cmake --build "$work/build" -j "$(nproc)" --target aclnn_tests aclnn_bench \
-      aclnn_precision train_step_conv1d_block sample_runtime aclnn_half_probe aclnn_opencl || return 1
+      aclnn_precision aclnn_two_device_tests train_step_conv1d_block sample_runtime aclnn_half_probe \
+      aclnn_opencl || return 1
   grep -E '^(OpenCL_LIBRARY|OpenCL_INCLUDE_DIR|CLBlast_DIR|GTest_DIR):' "$work/build/CMakeCache.txt"
   mkdir -p "$work/bin"
-  cp "$work"/build/tests/{aclnn_tests,aclnn_precision,train_step_conv1d_block,sample_runtime} \
+  cp "$work"/build/tests/{aclnn_tests,aclnn_precision,aclnn_two_device_tests,train_step_conv1d_block,sample_runtime} \
      "$work"/build/bench/{aclnn_bench,aclnn_half_probe} "$work/bin/"
   cp -L "$work/build/libaclnn_opencl.so.0" "$work/bin/"
 }
@@ -368,7 +408,44 @@ bench_fn() {
   "$bin/aclnn_bench" "${torch_arg[@]}" --json "$work/bench/results.json" $bench_args > "$work/bench/bench.md"
 }
 export -f bench_fn
+# The two-device tests across the first implementation and the CPU one (with --with-cpu).
+two_devices_fn() {
+  env -u ACLNN_OPENCL_DEVICE "$bin/aclnn_two_device_tests" --gtest_output="xml:$work/suite/two-devices.xml"
+  local rc=$?
+  echo "$([[ $rc == 0 ]] && echo PASSED || echo FAILED) two-device tests ($main_platform + $cpu_platform)" >> "$work/suite/summary.txt"
+  return $rc
+}
+export main_platform cpu_platform
+export -f two_devices_fn
+[[ -n $cpu_platform && -x $bin/aclnn_two_device_tests ]] && (( $(left) > 60 )) &&
+  step_note="aclnn_two_device_tests, '$main_platform' and '$cpu_platform'" step two-devices 60 two_devices_fn
+
 (( $(left) > 60 )) && step_note="aclnn_bench $bench_args" step bench "$bench_time" bench_fn
+
+# The CPU implementation's benchmark beside PyTorch on every core, then this machine's CPU against its
+# GPU in one table, appended to bench.md.
+bench_cpu_fn() {
+  local torch_opts=(--cases "$work/bench/cases-cpu.json" --out "$work/bench/torch-cpu.json" --no-cuda
+                    --threads "$(nproc)")
+  [[ $bench_args == *--quick* ]] && torch_opts+=(--quick)
+  # shellcheck disable=SC2086
+  ACLNN_OPENCL_DEVICE=$cpu_platform "$bin/aclnn_bench" --list-cases --json "$work/bench/cases-cpu.json" $bench_args ||
+    return 1
+  timeout $(( bench_time / 2 )) python3 "$root/bench/torch_baseline.py" "${torch_opts[@]}" ||
+    echo "the PyTorch CPU baseline failed or timed out: the CPU benchmark runs without it"
+  local torch_arg=(--no-torch)
+  [[ -s $work/bench/torch-cpu.json ]] && torch_arg=(--torch "$work/bench/torch-cpu.json")
+  # shellcheck disable=SC2086
+  ACLNN_OPENCL_DEVICE=$cpu_platform "$bin/aclnn_bench" "${torch_arg[@]}" --json "$work/bench/results-cpu.json" \
+      $bench_args > "$work/bench/bench-cpu.md" || return 1
+  if [[ -s $work/bench/results.json ]]; then
+    { echo; echo "## This machine's GPU against its CPU ($cpu_platform), same run"; echo;
+      python3 "$root/bench/gpu_vs_cpu.py" "$work/bench/results.json" "$work/bench/results-cpu.json"; } >> "$work/bench/bench.md"
+  fi
+}
+export -f bench_cpu_fn
+[[ -n $cpu_platform ]] && (( $(left) > 60 )) &&
+  step_note="aclnn_bench $bench_args on '$cpu_platform', PyTorch CPU $(nproc) threads" step bench-cpu "$bench_time" bench_cpu_fn
 
 # --- 5. precision ------------------------------------------------------------------------------
 # The report of docs/precision.md for this machine's devices: the page's hand-written part kept, its
