@@ -96,6 +96,8 @@ if [[ ${#cpu[@]} -gt 0 ]]; then
   [[ $(devices "$run1/bench-cpu.json") == intel ]] || fail "bench-cpu.json is not the CPU implementation's alone"
   [[ $(devices "$run1/bench.json") == pocl ]] || fail "bench.json is not the first implementation's alone"
   grep -q "GPU against its CPU" "$run1/bench.md" || fail "bench.md lacks the same-machine GPU-against-CPU table"
+  (( $(grep -c '^| ConvTbc' <(sed -n '/OpenBLAS alone/,$p' "$run1/summary.md")) >= 2 )) ||
+    fail "summary.md lacks OpenBLAS's own rate on ConvTbc's products"
   echo "rehearse: --with-cpu: the two-device tests passed, the CPU benchmark and the same-run table are there"
 fi
 [[ -s $run1/clblast.params ]] || fail "the tuning step wrote no clblast.params"

@@ -19,6 +19,8 @@
 #                       on the CPU with PyTorch's CPU baseline (every core), so that CPU and GPU are
 #                       compared on one machine in one run; the other steps stay on the first one
 #   --cpu-icd FILE      the CPU implementation's .icd file (default /etc/OpenCL/vendors/pocl.icd)
+#                       With --with-cpu, OpenBLAS alone is also timed on ConvTbc's products
+#                       (bench/openblas_rate.py, every core and one), the ceiling of the CPU's host BLAS
 #   --build-here        build the project here (CMake, every core, against the unpacked packages
 #                       alone) instead of using the bundle's binaries; chosen by itself when the
 #                       carried binaries do not load
@@ -26,6 +28,7 @@
 #   --suite-time S      limit for the suite (default 200)
 #   --bench-args "..."  options for aclnn_bench (default "--runs 15"; the rehearsal passes --quick)
 #   --bench-time S      limit for the benchmark, PyTorch baseline included (default 150)
+#   --no-bench          no benchmark steps (a rerun of the suite)
 #   --precision-args "..."  options for aclnn_precision, the precision report of docs/precision.md
 #                       (default the page's own: "--cases 200 --special-cases 20 --seed 20261126");
 #                       "off" skips the step
@@ -90,6 +93,7 @@ bench_time=150
 precision_args="--cases 200 --special-cases 20 --seed 20261126"
 precision_time=150
 with_cpu=0
+no_bench=0
 cpu_icd=/etc/OpenCL/vendors/pocl.icd
 tune=0
 tune_args=""
@@ -103,6 +107,7 @@ while [[ $# -gt 0 ]]; do
     --opencl-lib) opencl_lib=$2; shift 2 ;;
     --device) device=$2; shift 2 ;;
     --with-cpu) with_cpu=1; shift ;;
+    --no-bench) no_bench=1; shift ;;
     --cpu-icd) cpu_icd=$2; shift 2 ;;
     --build-here) build_here=1; shift ;;
     --suite-filter) suite_filter=$2; shift 2 ;;
@@ -151,6 +156,9 @@ publish() {
     if [[ -f $work/suite/summary.txt ]]; then
       echo; echo '## Suite'; echo; echo '```'; head -c 20000 "$work/suite/summary.txt"; echo '```'
     fi
+    if [[ -f $work/bench/openblas-rate.md ]]; then
+      echo; echo '## OpenBLAS alone on the CPU'; echo; cat "$work/bench/openblas-rate.md"
+    fi
     if [[ -f $work/precision/stdout.txt ]]; then
       echo; echo '## Precision'; echo; echo '```'; tail -n 12 "$work/precision/stdout.txt"; echo '```'
     fi
@@ -165,7 +173,7 @@ publish() {
   [[ -f $work/precision/precision.md ]] && cp "$work/precision/precision.md" "$out/precision.md"
   [[ -f $work/tune/clblast.params ]] && cp "$work/tune/clblast.params" "$out/clblast.params"
   tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite bench precision tune \
-      $(cd "$work" && ls -d clinfo.txt build.log 2>/dev/null) 2>/dev/null
+      $(cd "$work" && ls -d clinfo.txt clinfo-with-cpu.txt build.log 2>/dev/null) 2>/dev/null
   # 16 MiB per file at most comes back: drop the per-process logs if the archive grew past it.
   if (( $(stat -c %s "$out/logs.tar.gz.tmp") > 15000000 )); then
     tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build --exclude='chunk-*.log' \
@@ -298,8 +306,8 @@ if [[ $with_cpu == 1 ]]; then
     timeout 60 clinfo > "$work/clinfo-with-cpu.txt" 2>&1
     cpu_platform=$(platform_names "$work/clinfo-with-cpu.txt" | grep -v -x -F "$main_platform" | head -1)
     if [[ -n $cpu_platform ]]; then
-      fact "CPU implementation beside it: '$cpu_platform' ($(grep -A40 -F "$cpu_platform" "$work/clinfo-with-cpu.txt" |
-        grep -m1 -E '^ +Device Name' | sed 's/^ *Device Name *//'); $cpu_icd names $(cat "$cpu_icd"))"
+      fact "CPU implementation beside it: '$cpu_platform' ($cpu_icd names $(cat "$cpu_icd")); clinfo -l:" \
+        "$(timeout 30 clinfo -l 2>&1 | tr -s ' \n' ' ')"
       [[ -z $device ]] && device=$main_platform
     else
       rm -f "$work/vendors/cpu.icd"
@@ -409,9 +417,15 @@ bench_fn() {
 }
 export -f bench_fn
 # The two-device tests across the first implementation and the CPU one (with --with-cpu).
+# The pair is named: the binary's own default pair is PoCL and rusticl. A skipped test fails the step
+# (it skips when it finds fewer than two devices).
 two_devices_fn() {
-  env -u ACLNN_OPENCL_DEVICE "$bin/aclnn_two_device_tests" --gtest_output="xml:$work/suite/two-devices.xml"
+  ACLNN_OPENCL_DEVICE="$main_platform,$cpu_platform" "$bin/aclnn_two_device_tests" \
+      --gtest_output="xml:$work/suite/two-devices.xml" > "$work/suite/two-devices.txt" 2>&1
   local rc=$?
+  cat "$work/suite/two-devices.txt"
+  grep -q '^\[  SKIPPED \]' "$work/suite/two-devices.txt" && rc=1
+  grep -q '^\[  PASSED  \] [1-9]' "$work/suite/two-devices.txt" || rc=1
   echo "$([[ $rc == 0 ]] && echo PASSED || echo FAILED) two-device tests ($main_platform + $cpu_platform)" >> "$work/suite/summary.txt"
   return $rc
 }
@@ -420,7 +434,20 @@ export -f two_devices_fn
 [[ -n $cpu_platform && -x $bin/aclnn_two_device_tests ]] && (( $(left) > 60 )) &&
   step_note="aclnn_two_device_tests, '$main_platform' and '$cpu_platform'" step two-devices 60 two_devices_fn
 
-(( $(left) > 60 )) && step_note="aclnn_bench $bench_args" step bench "$bench_time" bench_fn
+# OpenBLAS's own rate on ConvTbc's products on this machine (with --with-cpu): what the CPU device's
+# host BLAS can reach, every core and one core (how it scales), and which kernels OpenBLAS chose.
+host_blas_fn() {
+  ACLNN_OPENCL_DEVICE=$cpu_platform "$bin/aclnn_bench" --list-cases --op ConvTbc --json "$work/bench/cases-gemm.json" ||
+    return 1
+  { python3 "$root/bench/openblas_rate.py" "$work/bench/cases-gemm.json" --runs 5 &&
+    python3 "$root/bench/openblas_rate.py" "$work/bench/cases-gemm.json" --runs 2 --threads 1; } |
+    tee "$work/bench/openblas-rate.md"
+}
+export -f host_blas_fn
+[[ -n $cpu_platform ]] && (( $(left) > 60 )) &&
+  step_note="bench/openblas_rate.py, $(nproc) threads and 1" step host-blas 90 host_blas_fn
+
+(( no_bench == 0 && $(left) > 60 )) && step_note="aclnn_bench $bench_args" step bench "$bench_time" bench_fn
 
 # The CPU implementation's benchmark beside PyTorch on every core, then this machine's CPU against its
 # GPU in one table, appended to bench.md.
@@ -444,7 +471,7 @@ bench_cpu_fn() {
   fi
 }
 export -f bench_cpu_fn
-[[ -n $cpu_platform ]] && (( $(left) > 60 )) &&
+[[ -n $cpu_platform ]] && (( no_bench == 0 && $(left) > 60 )) &&
   step_note="aclnn_bench $bench_args on '$cpu_platform', PyTorch CPU $(nproc) threads" step bench-cpu "$bench_time" bench_cpu_fn
 
 # --- 5. precision ------------------------------------------------------------------------------
@@ -494,7 +521,7 @@ for (c, call, step), text in last.items():
 PY
 }
 export -f profile_fn
-(( profile == 1 && $(left) > 40 )) && step_note="ACLNN_OPENCL_LOG_LEVEL=debug aclnn_bench --quick --runs 3" \
+(( profile == 1 && no_bench == 0 && $(left) > 40 )) && step_note="ACLNN_OPENCL_LOG_LEVEL=debug aclnn_bench --quick --runs 3" \
   step profile 90 profile_fn
 
 # --- 7. tuning ---------------------------------------------------------------------------------
