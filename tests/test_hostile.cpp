@@ -85,7 +85,8 @@ TEST_P(HostileUseTest, RepeatableExecutorRunFromFourThreadsMatchesTheSerialRun) 
     constexpr int kThreads = 4, kRuns = 12;
     size_t checked = 0;
     for (int gpuUnpool : {0, 1}) {
-        aclcl::ScopedTestHook unpoolKernels(aclcl::TestHook::MaxUnpoolDirect, gpuUnpool);
+        aclcl::ScopedTestHook unpoolKernels(aclcl::TestHook::ManyWorkItemKernels, gpuUnpool);
+        aclcl::ScopedTestHook unpoolBackward(aclcl::TestHook::MaxUnpoolBackwardDirect, gpuUnpool);
         for (Layout layout : {Layout::Contiguous, Layout::Strided}) {
             for (auto &h : reliability::makeAllHarnesses(layout, 90)) {
                 if (gpuUnpool && h->api.find("MaxUnpool") == std::string::npos) continue;

@@ -230,7 +230,7 @@ TEST_P(Im2colForwardTest, WideIndexKernelsMatch) {
     Window w{{3, 2}, {1, 2}, {1, 1}, {2, 1}};
     uint64_t seed = 500;
     for (int element = 0; element < 2; ++element) {
-        aclcl::ScopedTestHook kernel(aclcl::TestHook::Im2colGeneric, element);
+        aclcl::ScopedTestHook kernel(aclcl::TestHook::ManyWorkItemKernels, element);
         for (aclDataType dt : {ACL_FLOAT, ACL_INT8, ACL_COMPLEX64}) {
             EXPECT_TRUE(runAndCheck(spec("wide index", dt, 2, 3, 7, 30, w, Im2colForwardLayout::Transposed, ++seed)));
         }
@@ -242,7 +242,7 @@ TEST_P(Im2colForwardTest, WideIndexKernelsMatch) {
 TEST_P(Im2colForwardTest, GpuElementKernelMatches) {
     // The one-work-item-per-element kernel that GPU devices get, run here on the CPU devices through
     // the Im2col kernel-choice hook (the row kernel runs in every other test on them).
-    aclcl::ScopedTestHook elementKernel(aclcl::TestHook::Im2colGeneric);
+    aclcl::ScopedTestHook elementKernel(aclcl::TestHook::ManyWorkItemKernels);
     uint64_t seed = 600;
     Window k3;
     k3.kernel = {3, 3};

@@ -181,7 +181,7 @@ TEST_P(Im2colBackwardTest, ExtremeGeometries) {
         s.seed = 7;
         runAndCheck(s);
         if (rusticl()) continue;
-        aclcl::ScopedTestHook generic(aclcl::TestHook::Im2colGeneric);
+        aclcl::ScopedTestHook generic(aclcl::TestHook::Im2colBackwardRuntimeTaps);
         s.name += " (generic kernel)";
         runAndCheck(s);
     }
@@ -235,7 +235,7 @@ TEST_P(Im2colBackwardTest, WideIndexKernelsMatch) {
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     for (bool generic : {false, true}) {
         if (generic && rusticl()) continue;
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::Im2colGeneric, generic);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::Im2colBackwardRuntimeTaps, generic);
         Im2colSpec s = mixed(generic ? "wide index, generic" : "wide index", ACL_FLOAT, ACL_FLOAT);
         s.layout = Im2colLayout::InnerStrided;
         runAndCheck(s);

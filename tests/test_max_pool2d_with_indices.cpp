@@ -177,7 +177,7 @@ TEST_P(MaxPool2dTest, StridedOffsetAndNhwcViews) {
 
 TEST_P(MaxPool2dTest, ElementKernelMatches) {
     // The one-work-item-per-output kernel GPUs get, here on every device (the shared element-kernel hook).
-    aclcl::ScopedTestHook element(aclcl::TestHook::Pad2dElementKernel);
+    aclcl::ScopedTestHook element(aclcl::TestHook::ManyWorkItemKernels);
     uint64_t seed = 400;
     for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16}) {
         EXPECT_TRUE(runAndCheck(*makeMaxPool2dCase("element", dt, ACL_INT64, {2, 3, 13, 17}, kK3S2P1,
@@ -192,7 +192,7 @@ TEST_P(MaxPool2dTest, WideIndexKernelMatches) {
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     EXPECT_TRUE(runAndCheck(*makeMaxPool2dCase("wide", ACL_FLOAT, ACL_INT64, {2, 3, 10, 12}, kK3S2P1,
                                                PoolLayout::Transposed, PoolValues::Specials, 500)));
-    aclcl::ScopedTestHook element(aclcl::TestHook::Pad2dElementKernel);
+    aclcl::ScopedTestHook element(aclcl::TestHook::ManyWorkItemKernels);
     EXPECT_TRUE(runAndCheck(*makeMaxPool2dCase("wide element", ACL_BF16, ACL_INT32, {2, 3, 10, 12}, kK2S2,
                                                PoolLayout::Gapped, PoolValues::Specials, 501)));
 }

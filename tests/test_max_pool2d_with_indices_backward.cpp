@@ -209,7 +209,7 @@ TEST_P(MaxPool2dBackwardTest, LargePlanes) {
 TEST_P(MaxPool2dBackwardTest, EmptyWindowsFromTheForwardAreNoFault) {
     const std::pair<aclcl::TestHook, int> kernels[] = {{aclcl::TestHook::MaxPoolBackwardPlanes, 0},
                                                        {aclcl::TestHook::MaxPoolBackwardPlanes, 1},
-                                                       {aclcl::TestHook::Pad2dElementKernel, 1}};
+                                                       {aclcl::TestHook::ManyWorkItemKernels, 1}};
     for (const auto &[hook, value] : kernels) {
         aclcl::ScopedTestHook forced(hook, value);
         for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
@@ -250,9 +250,9 @@ TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
     uint64_t seed = 400;
     const std::pair<aclcl::TestHook, int> kernels[] = {{aclcl::TestHook::MaxPoolBackwardPlanes, 1},
                                                        {aclcl::TestHook::MaxPoolBackwardPlanes, 2},
-                                                       {aclcl::TestHook::Pad2dElementKernel, 1}};
+                                                       {aclcl::TestHook::ManyWorkItemKernels, 1}};
     for (const auto &[hook, value] : kernels) {
-        SCOPED_TRACE(hook == aclcl::TestHook::Pad2dElementKernel ? "gather"
+        SCOPED_TRACE(hook == aclcl::TestHook::ManyWorkItemKernels ? "gather"
                      : value == 1 ? "planes kernel, 16-bit sums in local memory (these planes fit every device's)"
                                   : "planes kernel, 16-bit sums in the workspace");
         aclcl::ScopedTestHook forced(hook, value);
@@ -308,7 +308,7 @@ TEST_P(MaxPool2dBackwardTest, BadIndexFaultsAtSynchronize) {
             SCOPED_TRACE(bad);
             SCOPED_TRACE(mode == 0 ? "automatic" : mode == 1 ? "planes kernel" : "gather");
             aclcl::ScopedTestHook planesHook(aclcl::TestHook::MaxPoolBackwardPlanes, mode == 1);
-            aclcl::ScopedTestHook gatherHook(aclcl::TestHook::Pad2dElementKernel, mode == 2);
+            aclcl::ScopedTestHook gatherHook(aclcl::TestHook::ManyWorkItemKernels, mode == 2);
             DeviceTensor grad({1, 2, 3, 3}, ACL_FLOAT), self({1, 2, 6, 6}, ACL_FLOAT), idx({1, 2, 3, 3}, ACL_INT64),
                 gin({1, 2, 6, 6}, ACL_FLOAT);
             grad.upload(std::vector<double>(18, 1.0));

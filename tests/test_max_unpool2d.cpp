@@ -139,14 +139,14 @@ TEST_P(MaxUnpool2dTest, MatchesPyTorchGolden) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Byte-exact host references, on the automatic kernel and the other one (MaxUnpoolDirect forces the
+// Byte-exact host references, on the automatic kernel and the other one (ManyWorkItemKernels forces the
 // claim kernels GPUs get).
 
 TEST_P(MaxUnpool2dTest, EveryDtypeIsCopiedByteForByte) {
     size_t ran = 0, fp64Cases = 0;
     uint64_t seed = 100;
     for (bool claims : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (aclDataType dt : kAllDtypes) {
             for (aclDataType ix : {ACL_INT32, ACL_INT64}) {
                 fp64Cases += dt == ACL_DOUBLE ? 1 : 0;
@@ -169,7 +169,7 @@ TEST_P(MaxUnpool2dTest, StridedAndOffsetViews) {
     size_t ran = 0;
     uint64_t seed = 200;
     for (bool claims : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (UnpoolLayout layout : {UnpoolLayout::Offset, UnpoolLayout::Padded, UnpoolLayout::InnerStrided,
                                     UnpoolLayout::PlaneTransposed}) {
             for (int64_t N : {int64_t{0}, int64_t{2}}) {
@@ -193,7 +193,7 @@ TEST_P(MaxUnpool2dTest, DuplicateIndicesTheLastInputWins) {
     size_t ran = 0;
     uint64_t seed = 300;
     for (bool claims : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (aclDataType dt : {ACL_FLOAT, ACL_INT8, ACL_FLOAT16}) {
             UnpoolForwardSpec s = small(claims ? "duplicates, claims" : "duplicates, planes", dt, ACL_INT64);
             s.H = 24;
@@ -212,7 +212,7 @@ TEST_P(MaxUnpool2dTest, DuplicateIndicesTheLastInputWins) {
     EXPECT_EQ(ran, 12u);
     // Every input names position 0: the last one's value is the result.
     for (bool claims : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         DeviceTensor self({1, 20, 30}, ACL_INT32), indices({1, 20, 30}, ACL_INT32), out({1, 25, 30}, ACL_INT32);
         std::vector<double> v(600);
         for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(i) + 1;
@@ -242,7 +242,7 @@ TEST_P(MaxUnpool2dTest, Extremes) {
     };
     uint64_t seed = 400;
     for (bool claims : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (const S &z : shapes) {
             UnpoolForwardSpec s = small(std::string(z.name) + (claims ? ", claims" : ", planes"), ACL_FLOAT, ACL_INT64);
             s.N = z.N;
@@ -280,7 +280,7 @@ TEST_P(MaxUnpool2dTest, WideIndexKernelsMatch) {
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     uint64_t seed = 500;
     for (bool claims : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (UnpoolLayout layout : {UnpoolLayout::Contiguous, UnpoolLayout::PlaneTransposed}) {
             UnpoolForwardSpec s = small("wide index", ACL_FLOAT16, ACL_INT64);
             s.layout = layout;
@@ -304,7 +304,7 @@ TEST_P(MaxUnpool2dTest, RegisteredBenchmarkCasesPassTheirChecks) {
 
 TEST_P(MaxUnpool2dTest, TwoRunsAreBitIdentical) {
     for (bool claims : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         UnpoolForwardSpec s = small("determinism", ACL_FLOAT, ACL_INT64);
         s.H = s.W = 20;
         s.oH = s.oW = 21;
@@ -355,7 +355,7 @@ TEST_P(MaxUnpool2dTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
 // need their claim words, 4 bytes per element of out, whatever the views and the dtype.
 TEST_P(MaxUnpool2dTest, WorkspaceOnlyForTheClaimWords) {
     for (bool claims : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (aclDataType dt : {ACL_FLOAT, ACL_INT8, ACL_INT64}) {
             SCOPED_TRACE(std::string(claims ? "claims " : "automatic ") + aclcl::dtypeName(dt));
             DeviceTensor s({2, 3, 4, 5}, dt, {100, 30, 1, 4}, 9), ix({2, 3, 4, 5}, ACL_INT32, {60, 1, 15, 3}, 2),
@@ -424,7 +424,7 @@ TEST_P(MaxUnpool2dTest, BadIndexFaultsAtSynchronize) {
     };
     const Bad bads[] = {{5, 12}, {9, -1}, {0, int64_t{1} << 40}, {31, 13}};
     for (bool claims : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, claims);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (const Bad &b : bads) {
             SCOPED_TRACE(std::string(claims ? "claims" : "planes") + ", index " + std::to_string(b.value));
             // out: 2 planes of 3x4 inside a storage of 3 planes, so that a write past the view shows.

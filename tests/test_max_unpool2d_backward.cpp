@@ -176,7 +176,7 @@ TEST_P(MaxUnpoolTest, CastsRoundOnce) {
             {ACL_DOUBLE, ACL_BF16, 1.0 + std::ldexp(1.0, -8) + std::ldexp(1.0, -40), 1.0 + std::ldexp(1.0, -7)});
     }
     for (bool direct : {false, true}) {
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, direct);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolBackwardDirect, direct);
         for (const Probe &p : probes) {
             SCOPED_TRACE(std::string(aclcl::dtypeName(p.from)) + " -> " + aclcl::dtypeName(p.to));
             DeviceTensor grad({1, 2, 2}, p.from), self({1, 1, 8}, p.from), indices({1, 1, 8}, ACL_INT64),
@@ -250,7 +250,7 @@ TEST_P(MaxUnpoolTest, ExtremeShapes) {
         s.seed = 3;
         runAndCheck(s);
         if (rusticl()) continue;
-        aclcl::ScopedTestHook direct(aclcl::TestHook::MaxUnpoolDirect);
+        aclcl::ScopedTestHook direct(aclcl::TestHook::MaxUnpoolBackwardDirect);
         s.name += " (direct kernel)";
         s.indices = ACL_INT32;
         runAndCheck(s);
@@ -282,7 +282,7 @@ TEST_P(MaxUnpoolTest, WideIndexKernelsMatch) {
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     for (bool direct : {false, true}) {
         if (direct && rusticl()) continue;
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, direct);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolBackwardDirect, direct);
         UnpoolSpec s = small(direct ? "wide index, direct" : "wide index, staged", ACL_FLOAT, ACL_FLOAT, ACL_INT64);
         runAndCheck(s);
         s.layout = UnpoolLayout::PlaneTransposed;
@@ -326,7 +326,7 @@ TEST_P(MaxUnpoolTest, BadIndexFaultsAtSynchronize) {
     const Bad bads[] = {{5, 12}, {9, -1}, {0, int64_t{1} << 40}};
     for (bool direct : {false, true}) {
         if (direct && rusticl()) continue;
-        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolDirect, direct);
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolBackwardDirect, direct);
         for (const Bad &b : bads) {
             SCOPED_TRACE(std::string(direct ? "direct" : "staged") + ", index " + std::to_string(b.value));
             DeviceTensor grad({1, 2, 3, 4}, ACL_FLOAT), self({1, 2, 4, 4}, ACL_FLOAT),

@@ -238,7 +238,7 @@ TEST_P(Pad2dForwardTest, WideIndexKernelMatches) {
 TEST_P(Pad2dForwardTest, GpuElementKernelMatches) {
     // The one-work-item-per-element kernel that GPU devices get, run here on the CPU devices (the
     // row kernel runs in every other test on them).
-    aclcl::ScopedTestHook elementKernel(aclcl::TestHook::Pad2dElementKernel);
+    aclcl::ScopedTestHook elementKernel(aclcl::TestHook::ManyWorkItemKernels);
     uint64_t seed = 600;
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_UINT8, ACL_FLOAT16, ACL_INT64, ACL_COMPLEX128}) {

@@ -317,7 +317,7 @@ TEST_P(Pad2dBackwardTest, WideIndexKernelsMatch) {
 
 TEST_P(Pad2dBackwardTest, GpuElementKernelMatches) {
     // The one-work-item-per-element kernel that GPU devices get, run here on the CPU devices.
-    aclcl::ScopedTestHook elementKernel(aclcl::TestHook::Pad2dElementKernel);
+    aclcl::ScopedTestHook elementKernel(aclcl::TestHook::ManyWorkItemKernels);
     const std::vector<Geometry> shapes = {
         {{2, 3, 9, 37}, {4, 2, 1, 3}, "4-D"},
         {{3, 5, 19}, {-1, 4, 1, 2}, "3-D negative pad"},

@@ -8,13 +8,14 @@ namespace aclcl {
 
 enum class TestHook : int {
     WideIndex,           // every operator: 64-bit index math whatever the size (IndexWidth, ops/op_helpers.h)
-    Im2colGeneric,       // Im2col and Im2colBackward: the runtime-geometry (GPU) kernel for every kernel size
-    MaxUnpoolDirect,     // MaxUnpool2dBackward: the direct kernel even where the staged one applies;
-                         // MaxUnpool2d: the claim (GPU) kernels on any device
-    Pad2dElementKernel,  // Reflection/ReplicationPad2d and their backward, MaxPool2dWithIndices and its
-                         // backward: the one-work-item-per-element kernel (the GPU's) everywhere
+    ManyWorkItemKernels,  // every operator: the kernels GPUs take (many work-items, no walk in one
+                          // work-item) on any device; the one CPU/GPU kernel-path decision
+                          // (manyWorkItemKernels, kernels/launch.h) reads it
+    Im2colBackwardRuntimeTaps,  // Im2colBackward: the runtime-geometry kernel for every kernel size (not the
+                                // one unrolled over the taps)
+    MaxUnpoolBackwardDirect,    // MaxUnpool2dBackward: the direct kernel even where the staged one applies
     MaxPoolBackwardPlanes,  // MaxPool2dWithIndicesBackward: the per-plane scatter (the CPU's) everywhere,
-                            // whatever the plane count (wins over Pad2dElementKernel); 2: FLOAT16/BF16
+                            // whatever the plane count (wins over ManyWorkItemKernels); 2: FLOAT16/BF16
                             // sums in the workspace even where a plane fits in local memory
     GnsgWorkSplit,       // GroupNormSwishGrad: the work split, 0 automatic, 1 CPU three-pass, 2 GPU,
                          // 3 CPU fused (g in local memory), 4 CPU fused recomputing g;

@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/test_hooks.h"
 #include "kernels/program_cache.h"
 #include "runtime/cl_handles.h"
 #include "runtime/device.h"
@@ -122,11 +123,18 @@ void rowLocalSize(size_t kernelMax, int64_t W, int64_t H, size_t local[3], size_
 // over many work-items (the GPU shapes), or is split (docs/devices.md, "Bounded loops").
 constexpr double kMaxWalkTrips = 32768;
 
+// The one CPU/GPU kernel-path decision: whether an operator takes the kernels that spread its work over
+// many work-items (GPUs, rusticl: Device::manyWorkItemKernels), or the tests force them on any device
+// (TestHook::ManyWorkItemKernels).
+inline bool manyWorkItemKernels(const Device &device) {
+    return testHook(TestHook::ManyWorkItemKernels) != 0 || device.manyWorkItemKernels();
+}
+
 // Whether an operator may take its walking kernel for a launch whose work-items each loop about `trips`
-// times: not on a device that wants many work-items (Device::manyWorkItemKernels), not beyond
-// kMaxWalkTrips. The one place the operators ask.
+// times: not where manyWorkItemKernels says so, not beyond kMaxWalkTrips. The one place the operators
+// ask.
 inline bool walkingKernelFits(const Device &device, double trips) {
-    return !device.manyWorkItemKernels() && trips <= kMaxWalkTrips;
+    return !manyWorkItemKernels(device) && trips <= kMaxWalkTrips;
 }
 
 // A local size of about `target` work-items: the x extent first (up to its global size), then y, z;

@@ -70,7 +70,7 @@ enum class WorkSplit {
 Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSize, int64_t localMemSize) {
     Geometry g;
     const auto forced = static_cast<WorkSplit>(testHook(TestHook::GnsgWorkSplit));
-    const bool cpu = forced == WorkSplit::Automatic ? device.isCpu() && !device.manyWorkItemKernels()
+    const bool cpu = forced == WorkSplit::Automatic ? device.isCpu() && !manyWorkItemKernels(device)
                                                     : forced != WorkSplit::Gpu;
     const int64_t maxLocal =
         std::min<int64_t>(256, floorPow2(static_cast<int64_t>(std::max<size_t>(device.maxWorkGroupSize, 1))));

@@ -180,8 +180,7 @@ void plan(OpPlan &plan, const Args &a) {
     }
     // The row kernel walks up to kBlockRowsPerItem block rows of L1 columns per work-item: as many as
     // kMaxWalkTrips allows (launch.h), and none when one block row alone is longer.
-    const bool element = testHook(TestHook::Im2colGeneric) != 0 ||
-                         !walkingKernelFits(plan.device(), static_cast<double>(g.L1));
+    const bool element = !walkingKernelFits(plan.device(), static_cast<double>(g.L1));
     // The row kernel's copy in vectors of 8 where work-items are packed into lanes (see below).
     defines.flag("VEC_COPY", !element && !cast && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
     ProgramHandle program = plan.program("im2col", defines);
@@ -202,7 +201,7 @@ void plan(OpPlan &plan, const Args &a) {
                    perItem);
         }
     };
-    // GPUs (and the tests, through the Im2colGeneric hook): one work-item per out element. CPUs: one
+    // GPUs (and the tests, through the ManyWorkItemKernels hook): one work-item per out element. CPUs: one
     // work-item per up to 16 block rows (16 x L1 columns of one out row). 1-D with a fixed local size
     // (one PoCL build whatever the geometry). Where the compiler runs neighbouring work-items in SIMD
     // lanes (Device::packsWorkItems: Intel's runtime), the row kernel's loops along a row would become

@@ -162,7 +162,7 @@ void plan(OpPlan &plan, const Args &a) {
     const int64_t osNC = ov.mergedStride, osH = ov.strides[r - 2], osW = ov.strides[r - 1];
     const Operand src = gv.operand, dst = ov.operand;
 
-    const bool unrolled = testHook(TestHook::Im2colGeneric) == 0 && taps <= kMaxUnrolledTaps;
+    const bool unrolled = testHook(TestHook::Im2colBackwardRuntimeTaps) == 0 && taps <= kMaxUnrolledTaps;
     Defines defines;
     defines.slot("IN", inType).slot("OUT", outType, accType).acc(accType);
     defines.index(IndexWidth().cover(gv.reach).cover(ov.reach).cover(gradOutput->numel()).cover(out->numel()).wide());

@@ -106,10 +106,10 @@ void plan(OpPlan &plan, const Args &a) {
                w.pW, w.dH, w.dW, C, planes, in.sN, in.sC, in.sH, in.sW, out.sN, out.sC, out.sH, out.sW, idx.sN,
                idx.sC, idx.sH, idx.sW);
     };
-    // GPUs, output rows whose windows hold more than kMaxWalkTrips taps in all (launch.h), and the tests,
-    // through the element-kernel hook the pads also use: one work-item per output.
+    // GPUs and output rows whose windows hold more than kMaxWalkTrips taps in all (launch.h): one
+    // work-item per output.
     const double rowTrips = static_cast<double>(OW) * static_cast<double>(w.kH) * static_cast<double>(w.kW);
-    if (testHook(TestHook::Pad2dElementKernel) != 0 || !walkingKernelFits(plan.device(), rowTrips)) {
+    if (!walkingKernelFits(plan.device(), rowTrips)) {
         auto kernel = plan.kernel(program, "max_pool2d_fwd");
         const size_t global[3] = {static_cast<size_t>(OW), static_cast<size_t>(OH), static_cast<size_t>(planes)};
         size_t local[3];
@@ -122,7 +122,7 @@ void plan(OpPlan &plan, const Args &a) {
     // (the padding stays an argument): few programs to build, the networks' usual shapes fast.
     const bool commonWindow = w.kH == w.kW && w.sH == w.sW && w.dH == 1 && w.dW == 1 && (w.kH == 2 || w.kH == 3) &&
                               (w.sH == 1 || w.sH == 2);
-    const bool fixed = dt == ACL_FLOAT && in.sW == 1 && commonWindow && testHook(TestHook::Pad2dElementKernel) == 0;
+    const bool fixed = dt == ACL_FLOAT && in.sW == 1 && commonWindow;
     if (fixed) {
         defines.value("FIXED_KH", w.kH)
             .value("FIXED_KW", w.kW)

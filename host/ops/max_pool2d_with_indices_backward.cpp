@@ -134,8 +134,7 @@ void plan(OpPlan &plan, const Args &a) {
     const double planeTrips = 2.0 * static_cast<double>(g.H) * (static_cast<double>(g.W) / 16 + 16) +
                               static_cast<double>(g.OH) * (static_cast<double>(g.OW) / 8 + 8);
     const bool planesKernel =
-        (planesHook != 0 || (testHook(TestHook::Pad2dElementKernel) == 0 && plan.device().isCpu() &&
-                             walkingKernelFits(plan.device(), planeTrips) &&
+        (planesHook != 0 || (plan.device().isCpu() && walkingKernelFits(plan.device(), planeTrips) &&
                              planes >= static_cast<int64_t>(plan.device().computeUnits))) &&
         (!staged || stageBytes <= plan.device().maxAllocSize);
     Defines defines;

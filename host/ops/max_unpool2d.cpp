@@ -121,7 +121,7 @@ void plan(OpPlan &plan, const Args &a) {
         .slot("IDX", a.indices->dtype)
         .flag("OUT_EVEN", evenPlane(g.oH, g.oW, os[2], os[3]))
         .index(width.wide());
-    // GPUs (and the tests, through the family's kernel-choice hook MaxUnpoolDirect): every element its
+    // GPUs (and the tests, through the ManyWorkItemKernels hook): every element its
     // own work-item, the highest i per position found with integer atomic_max (claim kernels). Each
     // i + 1 must stay below 2^31; a plane of 2^31 - 1 inputs or more takes the per-plane kernel. The
     // claims live in workspace, 4 bytes per position of out, never in out itself: concurrent runs of
@@ -129,8 +129,7 @@ void plan(OpPlan &plan, const Args &a) {
     // The per-plane kernel walks a whole plane per work-item (zeroes oH*oW, scatters H*W): planes longer
     // than kMaxWalkTrips (launch.h) take the claim kernels too.
     const double planeTrips = static_cast<double>(plane) + static_cast<double>(g.H * g.W);
-    const bool claims = (testHook(TestHook::MaxUnpoolDirect) != 0 || !walkingKernelFits(plan.device(), planeTrips)) &&
-                        g.H * g.W < INT32_MAX;
+    const bool claims = !walkingKernelFits(plan.device(), planeTrips) && g.H * g.W < INT32_MAX;
     ProgramHandle program = plan.program("max_unpool2d", defines);
 
     const cl_uint faultTag = registerFaultSource(kApi, describeFault);

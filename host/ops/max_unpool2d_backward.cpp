@@ -133,7 +133,7 @@ void plan(OpPlan &plan, const Args &a) {
     const size_t gElem = dtypeSize(gType);
     // Mesa's rusticl (llvmpipe, LLVM 15) crashes or hangs compiling the staged kernel for some dtypes
     // (int8, int32 with int32 indices, ...); the direct kernel serves it.
-    const bool staged = testHook(TestHook::MaxUnpoolDirect) == 0 && !plan.device().compilerBugs.stagedGather &&
+    const bool staged = testHook(TestHook::MaxUnpoolBackwardDirect) == 0 && !plan.device().compilerBugs.stagedGather &&
                         unitFlatPlane(g.oH, g.oW, gsRow, gsCol) && unitFlatPlane(g.H, g.W, isRow, isCol) &&
                         unitFlatPlane(g.H, g.W, osRow, osCol) &&
                         static_cast<uint64_t>(plane) * gElem <= kMaxStagedPlaneBytes && HW * 16 >= plane;

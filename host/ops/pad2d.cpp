@@ -120,8 +120,7 @@ void plan(OpPlan &plan, const Args &a) {
                        std::abs(static_cast<double>(geo.top))) + static_cast<double>(planes) + 64.0);
 
     // The row kernel walks one out row (OW elements) per work-item.
-    const bool elementKernel = testHook(TestHook::Pad2dElementKernel) != 0 ||
-                               !walkingKernelFits(plan.device(), static_cast<double>(geo.OW));
+    const bool elementKernel = !walkingKernelFits(plan.device(), static_cast<double>(geo.OW));
     Defines defines;
     defines.flag("MODE_REFLECT", a.mode == PadMode::Reflection)
         .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)))

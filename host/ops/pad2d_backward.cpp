@@ -169,8 +169,7 @@ void plan(OpPlan &plan, const Args &a) {
     defines.flag("MODE_REFLECT", mode == PadMode::Reflection).slot("G", dtype).acc(dtype);
     defines.index(needsWideIndex(geo, components));
     defines.value("COMP_KIND", componentKind(dtype)).value("VEC_W", vecWidth);
-    const bool elementKernel =
-        testHook(TestHook::Pad2dElementKernel) != 0 || plan.device().manyWorkItemKernels();
+    const bool elementKernel = manyWorkItemKernels(plan.device());
     const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
     // A vector edge's pad as a compile-time constant makes its shuffle masks constants: one
     // permute instead of a spill and VEC_W scalar loads on PoCL (about 20% of the reflection
