@@ -21,6 +21,7 @@
 #include "golden/golden.h"
 #include "support/case_checks.h"
 #include "support/device_tensor.h"
+#include "support/error_table.h"
 #include "support/golden_tally.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -378,178 +379,180 @@ TEST_P(Pad2dForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors: each documented check returns its code and a message naming the argument, in CANN's order.
+// Errors: each documented check returns its code and a message naming the argument, in CANN's order
+// (support/error_table.h); every row changes one thing in the valid call.
 
-struct ErrorCall {
-    std::vector<int64_t> selfShape, outShape, pad;
+struct PadCall : ErrorCall {
+    std::vector<int64_t> selfShape = {1, 2, 4, 5}, outShape = {1, 2, 6, 7}, pad = {1, 1, 1, 1};
     aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT;
     aclFormat selfFormat = ACL_FORMAT_ND, outFormat = ACL_FORMAT_ND;
     std::vector<int64_t> outStrides;  // empty: contiguous
 };
 
+// A row's change: self, pad and out all replaced.
+std::function<void(PadCall &)> shapes(std::vector<int64_t> self, std::vector<int64_t> pad, std::vector<int64_t> out) {
+    return [=](PadCall &c) {
+        c.selfShape = self;
+        c.pad = pad;
+        c.outShape = out;
+    };
+}
+
+aclnnStatus planPad(const Mode &m, const PadCall &c, aclrtStream stream) {
+    DeviceTensor s(c.selfShape, c.selfType, c.selfFormat);
+    DeviceTensor o = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType, c.outFormat)
+                                          : DeviceTensor(c.outShape, c.outType, c.outStrides, 0, c.outFormat);
+    IntArray pad(c.pad);
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return m.plan(c.orNull("self", s.get()), c.orNull("padding", pad.get()), c.orNull("out", o.get()), ws, ex);
+        },
+        m.run, stream);
+}
+
 class Pad2dForwardErrors : public Pad2dForwardTest {
 protected:
-    // Plans (only) and expects `code` with every fragment in the message.
-    void expectError(const Mode &m, const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
-        SCOPED_TRACE(m.name);
-        DeviceTensor s(e.selfShape, e.selfType, e.selfFormat);
-        DeviceTensor o = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType, e.outFormat)
-                                              : DeviceTensor(e.outShape, e.outType, e.outStrides, 0, e.outFormat);
-        IntArray pad(e.pad);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        const aclnnStatus got = m.plan(s, pad, o, &ws, &ex);
-        EXPECT_EQ(got, code);
-        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
-        expectRecentMessageHas(fragments);
+    // The rows on each of `modes`.
+    void expectRows(const ErrorTable<PadCall> &rows,
+                    std::initializer_list<const Mode *> modes = {&kReflection, &kReplication}) {
+        for (const Mode *m : modes) {
+            expectErrorRows(m->name, rows, PadCall{},
+                            [m](const PadCall &c, aclrtStream s) { return planPad(*m, c, s); }, stream);
+        }
     }
-    static ErrorCall valid() { return {{1, 2, 4, 5}, {1, 2, 6, 7}, {1, 1, 1, 1}}; }
 };
 
 TEST_P(Pad2dForwardErrors, ValidCallSucceeds) {
-    // The base of every error below is a valid call: each test changes one thing.
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, valid(), ACL_SUCCESS, {});
+    // The base of every error below is a valid call: each row changes one thing.
+    expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}});
 }
 
 TEST_P(Pad2dForwardErrors, NullArguments) {
-    DeviceTensor s({1, 2, 4, 5}, ACL_FLOAT), o({1, 2, 6, 7}, ACL_FLOAT);
-    IntArray pad({1, 1, 1, 1});
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    for (const Mode *m : {&kReflection, &kReplication}) {
-        EXPECT_EQ(m->plan(nullptr, pad, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"[self]", "nullptr"});
-        EXPECT_EQ(m->plan(s, nullptr, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"padding", "nullptr"});
-        EXPECT_EQ(m->plan(s, pad, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"[out]", "nullptr"});
+    expectRows({
+        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]", "nullptr"}},
+        {"padding null", NullArgs{"padding"}, ACLNN_ERR_PARAM_NULLPTR, {"padding", "nullptr"}},
+        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
         // CANN's order: self before padding before out.
-        EXPECT_EQ(m->plan(nullptr, nullptr, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"[self]"});
-        EXPECT_EQ(m->plan(s, pad, o, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"workspaceSize"});
-        EXPECT_EQ(m->plan(s, pad, o, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"executor"});
-        EXPECT_EQ(m->run(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({m->name});
-    }
+        {"all three null", NullArgs{"self", "padding", "out"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
+        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"{op}"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, UnsupportedDtype) {
-    ErrorCall e = valid();
-    e.selfType = e.outType = ACL_COMPLEX32;
-    for (const Mode *m : {&kReflection, &kReplication}) {
-        expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {m->name, "self", "COMPLEX32", "DT_BOOL", "DT_UINT64"});
-    }
-    e = valid();
-    e.outType = ACL_STRING;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "STRING"});
+    expectRows({
+        {"COMPLEX32", [](PadCall &c) { c.selfType = c.outType = ACL_COMPLEX32; }, ACLNN_ERR_PARAM_INVALID,
+         {"{op}", "self", "COMPLEX32", "DT_BOOL", "DT_UINT64"}},
+        {"out STRING", [](PadCall &c) { c.outType = ACL_STRING; }, ACLNN_ERR_PARAM_INVALID, {"out", "STRING"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, DtypesDiffer) {
-    ErrorCall e = valid();
-    e.outType = ACL_INT32;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "self", "INT32", "FLOAT"});
+    expectRows({{"out INT32", [](PadCall &c) { c.outType = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID,
+                 {"out", "self", "INT32", "FLOAT"}}});
 }
 
 TEST_P(Pad2dForwardErrors, FormatsDiffer) {
-    ErrorCall e = valid();
-    e.selfFormat = ACL_FORMAT_NCHW;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "format"});
+    expectRows({{"self NCHW", [](PadCall &c) { c.selfFormat = ACL_FORMAT_NCHW; }, ACLNN_ERR_PARAM_INVALID,
+                 {"out", "format"}}});
 }
 
 TEST_P(Pad2dForwardErrors, DtypeAndFormatInCannsOrder) {
     // Both wrong: reflection checks dtypes first, replication the format first (as CANN's code does).
-    ErrorCall e = valid();
-    e.selfFormat = ACL_FORMAT_NCHW;
-    e.outType = ACL_INT32;
-    expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"INT32"});
-    expectError(kReplication, e, ACLNN_ERR_PARAM_INVALID, {"format"});
+    const auto both = [](PadCall &c) {
+        c.selfFormat = ACL_FORMAT_NCHW;
+        c.outType = ACL_INT32;
+    };
+    expectRows({{"self NCHW, out INT32", both, ACLNN_ERR_PARAM_INVALID, {"INT32"}}}, {&kReflection});
+    expectRows({{"self NCHW, out INT32", both, ACLNN_ERR_PARAM_INVALID, {"format"}}}, {&kReplication});
 }
 
 TEST_P(Pad2dForwardErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
-    for (aclDataType dt : {ACL_DOUBLE, ACL_COMPLEX128}) {
-        ErrorCall e = valid();
-        e.selfType = e.outType = dt;
-        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"});
-    }
+    expectRows({
+        {"DOUBLE", [](PadCall &c) { c.selfType = c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"}},
+        {"COMPLEX128", [](PadCall &c) { c.selfType = c.outType = ACL_COMPLEX128; }, ACLNN_ERR_PARAM_INVALID,
+         {"self", "fp64"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, RankNot3Or4) {
-    ErrorCall e{{4, 5}, {6, 7}, {1, 1, 1, 1}};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"});
-    e = ErrorCall{{1, 1, 2, 4, 5}, {1, 1, 2, 6, 7}, {1, 1, 1, 1}};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "5-D"});
+    expectRows({
+        {"2-D", shapes({4, 5}, {1, 1, 1, 1}, {6, 7}), ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"}},
+        {"5-D", shapes({1, 1, 2, 4, 5}, {1, 1, 1, 1}, {1, 1, 2, 6, 7}), ACLNN_ERR_PARAM_INVALID,
+         {"self", "3 or 4-D", "5-D"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, RanksDiffer) {
-    ErrorCall e = valid();
-    e.outShape = {2, 6, 7};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "4-D", "3-D"});
+    expectRows({{"out 3-D", [](PadCall &c) { c.outShape = {2, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "4-D", "3-D"}}});
 }
 
 TEST_P(Pad2dForwardErrors, PaddingSizeNot4) {
-    for (std::vector<int64_t> pad : {std::vector<int64_t>{1, 1}, std::vector<int64_t>{1, 1, 1, 1, 0, 0}}) {
-        ErrorCall e = valid();
-        e.pad = pad;
-        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"padding", "4"});
-    }
+    expectRows({
+        {"2 pads", [](PadCall &c) { c.pad = {1, 1}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "4"}},
+        {"6 pads", [](PadCall &c) { c.pad = {1, 1, 1, 1, 0, 0}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "4"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, ReflectionPadNotBelowDim) {
-    const struct {
-        std::vector<int64_t> pad;
-        const char *name;
-    } bad[] = {{{5, 0, 0, 0}, "left"}, {{0, 5, 0, 0}, "right"}, {{0, 0, 4, 0}, "top"}, {{0, 0, 0, 4}, "bottom"}};
-    for (const auto &b : bad) {
-        ErrorCall e = valid();
-        e.pad = b.pad;
-        e.outShape = paddedShape(e.selfShape, b.pad);
-        expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"padding", b.name, "less than"});
-        // Replication accepts any pad (as CANN's code and PyTorch do).
-        expectError(kReplication, e, ACL_SUCCESS, {});
-    }
+    // self is 4 x 5; out fits each pad.
+    const std::vector<int64_t> self = {1, 2, 4, 5};
+    const auto padded = [&](std::vector<int64_t> pad) { return shapes(self, pad, paddedShape(self, pad)); };
+    expectRows({
+        {"left 5", padded({5, 0, 0, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "left", "less than"}},
+        {"right 5", padded({0, 5, 0, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "right", "less than"}},
+        {"top 4", padded({0, 0, 4, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "top", "less than"}},
+        {"bottom 4", padded({0, 0, 0, 4}), ACLNN_ERR_PARAM_INVALID, {"padding", "bottom", "less than"}},
+    }, {&kReflection});
+    // Replication accepts any pad (as CANN's code and PyTorch do).
+    expectRows({
+        {"left 5", padded({5, 0, 0, 0}), ACL_SUCCESS, {}},
+        {"right 5", padded({0, 5, 0, 0}), ACL_SUCCESS, {}},
+        {"top 4", padded({0, 0, 4, 0}), ACL_SUCCESS, {}},
+        {"bottom 4", padded({0, 0, 0, 4}), ACL_SUCCESS, {}},
+    }, {&kReplication});
 }
 
 TEST_P(Pad2dForwardErrors, CropLeavesNoOutput) {
-    ErrorCall e = valid();
-    e.pad = {-3, -2, 0, 0};
-    e.outShape = {1, 2, 4, 1};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"padded size", "W + left + right"});
+    expectRows({{"W 5 cropped by 5", shapes({1, 2, 4, 5}, {-3, -2, 0, 0}, {1, 2, 4, 1}), ACLNN_ERR_PARAM_INVALID,
+                 {"padded size", "W + left + right"}}});
 }
 
 TEST_P(Pad2dForwardErrors, OutShapeWrong) {
-    for (std::vector<int64_t> shape :
-         {std::vector<int64_t>{1, 2, 6, 8}, std::vector<int64_t>{1, 3, 6, 7}, std::vector<int64_t>{2, 2, 6, 7}}) {
-        ErrorCall e = valid();
-        e.outShape = shape;
-        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"});
-    }
+    expectRows({
+        {"out W 8", [](PadCall &c) { c.outShape = {1, 2, 6, 8}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
+        {"out C 3", [](PadCall &c) { c.outShape = {1, 3, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
+        {"out N 2", [](PadCall &c) { c.outShape = {2, 2, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, EmptyTensorsOutsideTheBatch) {
     // CANN: only a 4-D self's N may be 0. (Reflection's pad check comes first in CANN's order: a pad of
     // 0 is not below an H or W of 0, so those two report the pad.)
-    const std::vector<std::vector<int64_t>> selves = {{1, 0, 4, 5}, {1, 2, 0, 5}, {1, 2, 4, 0}, {0, 4, 5}};
-    for (const auto &self : selves) {
-        ErrorCall e = valid();
-        e.selfShape = self;
-        e.pad = {0, 0, 0, 0};
-        e.outShape = self;
-        expectError(kReplication, e, ACLNN_ERR_PARAM_INVALID, {"self", "only", "N may be 0"});
-        if (self[self.size() - 1] == 0 || self[self.size() - 2] == 0) {
-            expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"self", "less than its input dimension"});
-        } else {
-            expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"self", "only", "N may be 0"});
-        }
-    }
+    const std::vector<int64_t> none = {0, 0, 0, 0};
+    const std::vector<std::string> onlyN = {"self", "only", "N may be 0"};
+    const std::vector<std::string> padFirst = {"self", "less than its input dimension"};
+    expectRows({
+        {"C 0", shapes({1, 0, 4, 5}, none, {1, 0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
+        {"H 0", shapes({1, 2, 0, 5}, none, {1, 2, 0, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
+        {"W 0", shapes({1, 2, 4, 0}, none, {1, 2, 4, 0}), ACLNN_ERR_PARAM_INVALID, onlyN},
+        {"3-D C 0", shapes({0, 4, 5}, none, {0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
+    }, {&kReplication});
+    expectRows({
+        {"C 0", shapes({1, 0, 4, 5}, none, {1, 0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
+        {"H 0", shapes({1, 2, 0, 5}, none, {1, 2, 0, 5}), ACLNN_ERR_PARAM_INVALID, padFirst},
+        {"W 0", shapes({1, 2, 4, 0}, none, {1, 2, 4, 0}), ACLNN_ERR_PARAM_INVALID, padFirst},
+        {"3-D C 0", shapes({0, 4, 5}, none, {0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
+    }, {&kReflection});
 }
 
 TEST_P(Pad2dForwardErrors, OverlappingOut) {
-    ErrorCall e = valid();
-    e.outStrides = {84, 42, 0, 1};  // every row of a plane is the same memory
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
+    // Every row of a plane is the same memory.
+    expectRows({{"out rows at stride 0", [](PadCall &c) { c.outStrides = {84, 42, 0, 1}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"out", "overlapping"}}});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Pad2dForwardTest);

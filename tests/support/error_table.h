@@ -1,0 +1,111 @@
+// The operators' argument-error tests as tables: each row changes one thing in a valid call and names
+// the aclnn status and the message fragments it must give, the rows in CANN's check order. One runner
+// checks every row (each under its own trace, so a failure names its row), so that an operator's test
+// file holds only its rows and how to make its call.
+//
+//   struct Call : ErrorCall { std::vector<int64_t> selfShape = {1, 2, 4, 5}; ... };   // valid by default
+//   aclnnStatus plan(const Call &c, aclrtStream s) { ...tensors from c...; return callPhase(c, planLambda, run, s); }
+//   const ErrorTable<Call> kDtypes = {
+//       {"self COMPLEX32", [](Call &c) { c.selfType = ACL_COMPLEX32; }, ACLNN_ERR_PARAM_INVALID, {"self", "COMPLEX32"}},
+//   };
+//   TEST_P(XxxErrors, Dtypes) { expectErrorRows("aclnnXxx", kDtypes, Call{}, plan, stream); }
+//
+// ACLNN_ERROR_ROW=<substring> runs only the rows whose name holds it (a test with no such row is a skip).
+// Header-only: tests/support/*.cpp are built into the benchmark as well, which has no GoogleTest.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "aclnn/opdev/op_errno.h"
+#include "support/case_checks.h"
+#include "support/plan_and_run.h"
+
+namespace testing_support {
+
+// What every operator's call description has besides its tensors and attributes: which arguments are
+// passed as nullptr, and whether the call is phase two without an executor.
+struct ErrorCall {
+    // Argument names passed as nullptr: the operator's own ("self", "padding") as its plan function
+    // reads them with isNull(), and "workspaceSize" and "executor", which callPhase() handles.
+    std::vector<std::string> nulls;
+    // Phase two (aclnnXxx) with a null executor and workspace instead of phase one.
+    bool runWithoutExecutor = false;
+
+    bool isNull(const std::string &name) const { return std::find(nulls.begin(), nulls.end(), name) != nulls.end(); }
+    // The argument itself, or nullptr when the row names it.
+    template <class T>
+    T *orNull(const std::string &name, T *arg) const {
+        return isNull(name) ? nullptr : arg;
+    }
+};
+
+// A row's change: the named arguments passed as nullptr ({"self"}, {"self", "out"}).
+struct NullArgs {
+    std::vector<std::string> names;
+    NullArgs(std::initializer_list<std::string> n) : names(n) {}
+    void operator()(ErrorCall &c) const { c.nulls.insert(c.nulls.end(), names.begin(), names.end()); }
+};
+// A row's change: phase two with a null executor.
+struct RunWithoutExecutor {
+    void operator()(ErrorCall &c) const { c.runWithoutExecutor = true; }
+};
+
+// The end of every operator's plan function: phase one with the call's workspace-size and executor
+// pointers (nullptr where the row says so), destroying the executor a successful plan made; or phase
+// two without an executor.
+inline aclnnStatus callPhase(const ErrorCall &c, const PlanPhase &plan, const RunPhase &run, aclrtStream stream) {
+    if (c.runWithoutExecutor) return run(nullptr, 0, nullptr, stream);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    const aclnnStatus got = plan(c.orNull("workspaceSize", &ws), c.orNull("executor", &ex));
+    if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+    return got;
+}
+
+template <class Call>
+struct ErrorRow {
+    std::string what;                   // the row's name in a failure and for ACLNN_ERROR_ROW
+    std::function<void(Call &)> change;  // one argument changed from the valid call
+    aclnnStatus status;                 // by name: ACLNN_ERR_PARAM_INVALID, ACL_SUCCESS, ...
+    // All must be in aclGetRecentErrMsg(); "{op}" stands for the op name given to expectErrorRows.
+    std::vector<std::string> fragments;
+};
+template <class Call>
+using ErrorTable = std::vector<ErrorRow<Call>>;
+
+// Runs every row on a copy of `valid` through plan(call, stream) and checks its status and message. A
+// table without rows fails (a test that checked nothing); rows left out by ACLNN_ERROR_ROW make a skip
+// when none is left.
+template <class Call, class Plan>
+void expectErrorRows(const std::string &op, const ErrorTable<Call> &rows, const Call &valid, Plan &&plan,
+                     aclrtStream stream) {
+    ASSERT_FALSE(rows.empty()) << op << ": an error table without rows";
+    const char *only = std::getenv("ACLNN_ERROR_ROW");
+    size_t ran = 0;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const ErrorRow<Call> &row = rows[i];
+        if (only && *only && row.what.find(only) == std::string::npos) continue;
+        SCOPED_TRACE(op + ", row " + std::to_string(i + 1) + ": " + row.what);
+        Call call = valid;
+        if (row.change) row.change(call);
+        EXPECT_EQ(plan(call, stream), row.status) << aclGetRecentErrMsg();
+        std::vector<std::string> fragments = row.fragments;
+        for (std::string &f : fragments) {
+            if (f == "{op}") f = op;
+        }
+        expectRecentMessageHas(fragments);
+        ++ran;
+    }
+    if (ran == 0) GTEST_SKIP() << op << ": no row matches ACLNN_ERROR_ROW=" << only;
+}
+
+}  // namespace testing_support
