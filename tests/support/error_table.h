@@ -27,6 +27,8 @@
 #include "aclnn/acl_meta.h"
 #include "aclnn/opdev/op_errno.h"
 #include "support/case_checks.h"
+#include "support/device_tensor.h"
+#include "support/host_data.h"
 #include "support/plan_and_run.h"
 
 namespace testing_support {
@@ -70,6 +72,30 @@ inline aclnnStatus callPhase(const ErrorCall &c, const PlanPhase &plan, const Ru
     if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
     return got;
 }
+
+// The tensor a row passes for a contiguous `t`: t itself, or, for the malformed-view rows, a view of t's
+// memory that declares one element less storage than the view reaches.
+class RowTensor {
+public:
+    RowTensor(const DeviceTensor &t, bool storageShort) : arg_(t.get()) {
+        if (!storageShort) return;
+        const std::vector<int64_t> &shape = t.shape();
+        const std::vector<int64_t> strides = rowMajorStrides(shape);
+        int64_t storage = product(shape) - 1;
+        arg_ = own_ = aclCreateTensor(shape.data(), shape.size(), t.dtype(), strides.data(), 0, ACL_FORMAT_ND,
+                                      &storage, 1, t.data());
+    }
+    ~RowTensor() {
+        if (own_) aclDestroyTensor(own_);
+    }
+    RowTensor(const RowTensor &) = delete;
+    RowTensor &operator=(const RowTensor &) = delete;
+    aclTensor *get() const { return arg_; }
+
+private:
+    aclTensor *arg_;
+    aclTensor *own_ = nullptr;
+};
 
 template <class Call>
 struct ErrorRow {
