@@ -73,17 +73,27 @@ inline aclnnStatus callPhase(const ErrorCall &c, const PlanPhase &plan, const Ru
     return got;
 }
 
-// The tensor a row passes for a contiguous `t`: t itself, or, for the malformed-view rows, a view of t's
-// memory that declares one element less storage than the view reaches.
+// One tensor argument of a row's call, for the operators whose rows replace whole tensors.
+struct TensorArg {
+    std::vector<int64_t> shape;
+    aclDataType dtype = ACL_FLOAT;
+    aclFormat format = ACL_FORMAT_ND;
+    std::vector<int64_t> strides;  // empty: contiguous
+    bool storageShort = false;     // the malformed view: see RowTensor
+};
+
+// The tensor a row passes: a contiguous `t` itself, or, for the malformed-view rows, a view of t's memory
+// that declares one element less storage than the view reaches. Built from a TensorArg, it owns the tensor.
 class RowTensor {
 public:
     RowTensor(const DeviceTensor &t, bool storageShort) : arg_(t.get()) {
-        if (!storageShort) return;
-        const std::vector<int64_t> &shape = t.shape();
-        const std::vector<int64_t> strides = rowMajorStrides(shape);
-        int64_t storage = product(shape) - 1;
-        arg_ = own_ = aclCreateTensor(shape.data(), shape.size(), t.dtype(), strides.data(), 0, ACL_FORMAT_ND,
-                                      &storage, 1, t.data());
+        if (storageShort) arg_ = own_ = shortView(t);
+    }
+    explicit RowTensor(const TensorArg &a)
+        : tensor_(a.strides.empty() ? DeviceTensor(a.shape, a.dtype, a.format)
+                                    : DeviceTensor(a.shape, a.dtype, a.strides, 0, a.format)),
+          arg_(tensor_.get()) {
+        if (a.storageShort) arg_ = own_ = shortView(tensor_);
     }
     ~RowTensor() {
         if (own_) aclDestroyTensor(own_);
@@ -93,6 +103,14 @@ public:
     aclTensor *get() const { return arg_; }
 
 private:
+    static aclTensor *shortView(const DeviceTensor &t) {
+        const std::vector<int64_t> &shape = t.shape();
+        const std::vector<int64_t> strides = rowMajorStrides(shape);
+        int64_t storage = product(shape) - 1;
+        return aclCreateTensor(shape.data(), shape.size(), t.dtype(), strides.data(), 0, ACL_FORMAT_ND, &storage, 1,
+                               t.data());
+    }
+    DeviceTensor tensor_;
     aclTensor *arg_;
     aclTensor *own_ = nullptr;
 };
