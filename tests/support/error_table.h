@@ -128,10 +128,10 @@ using ErrorTable = std::vector<ErrorRow<Call>>;
 
 // Runs every row on a copy of `valid` through plan(call, stream) and checks its status and message. A
 // table without rows fails (a test that checked nothing); rows left out by ACLNN_ERROR_ROW make a skip
-// when none is left.
+// when none is left. `everyRow`: fragments every error row's message holds besides its own.
 template <class Call, class Plan>
 void expectErrorRows(const std::string &op, const ErrorTable<Call> &rows, const Call &valid, Plan &&plan,
-                     aclrtStream stream) {
+                     aclrtStream stream, const std::vector<std::string> &everyRow = {}) {
     ASSERT_FALSE(rows.empty()) << op << ": an error table without rows";
     const char *only = std::getenv("ACLNN_ERROR_ROW");
     size_t ran = 0;
@@ -143,6 +143,7 @@ void expectErrorRows(const std::string &op, const ErrorTable<Call> &rows, const 
         if (row.change) row.change(call);
         EXPECT_EQ(plan(call, stream), row.status) << aclGetRecentErrMsg();
         std::vector<std::string> fragments = row.fragments;
+        if (row.status != ACL_SUCCESS) fragments.insert(fragments.end(), everyRow.begin(), everyRow.end());
         for (std::string &f : fragments) {
             if (f == "{op}") f = op;
         }
