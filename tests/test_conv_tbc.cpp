@@ -473,6 +473,7 @@ TEST_P(ConvTbcForwardTest, OutOverlappingAnInputIsRejectedAndWritesNothing) {
 
 // A valid call; each row changes one thing (support/error_table.h).
 struct Call : ErrorCall {
+    static constexpr const char *kOp = "aclnnConvTbc";
     std::vector<int64_t> x{5, 2, 3}, w{3, 3, 4}, b{4}, y{5, 2, 4};
     aclDataType xt = ACL_FLOAT, wt = ACL_FLOAT, bt = ACL_FLOAT, yt = ACL_FLOAT;
     aclFormat xf = ACL_FORMAT_ND, wf = ACL_FORMAT_ND, yf = ACL_FORMAT_ND;
@@ -482,7 +483,7 @@ struct Call : ErrorCall {
     bool xStorageShort = false;     // self a view reaching one element past its declared storage
 };
 
-aclnnStatus planConvTbc(const Call &c, aclrtStream stream) {
+aclnnStatus planCall(const Call &c, aclrtStream stream) {
     DeviceTensor xt(c.x, c.xt, c.xf), w(c.w, c.wt, c.wf), b(c.b, c.bt);
     DeviceTensor y = c.yStrides.empty() ? DeviceTensor(c.y, c.yt, c.yf) : DeviceTensor(c.y, c.yt, c.yStrides, 0, c.yf);
     const RowTensor x(xt, c.xStorageShort);
@@ -496,10 +497,7 @@ aclnnStatus planConvTbc(const Call &c, aclrtStream stream) {
         aclnnConvTbc, stream);
 }
 
-class ConvTbcForwardErrors : public ConvTbcForwardTest {
-protected:
-    void expectRows(const ErrorTable<Call> &rows) { expectErrorRows("aclnnConvTbc", rows, Call{}, planConvTbc, stream); }
-};
+using ConvTbcForwardErrors = ErrorTableTest<Call>;
 
 TEST_P(ConvTbcForwardErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
 

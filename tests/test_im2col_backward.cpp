@@ -282,6 +282,7 @@ TEST_P(Im2colBackwardTest, EmptyGradOutputSucceedsWithoutWork) {
 // (support/error_table.h); every row changes one thing in the valid call.
 
 struct Im2colBackwardCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnIm2colBackward";
     std::vector<int64_t> gradShape = {2, 8, 12}, outShape = {2, 2, 4, 5};
     aclDataType gradType = ACL_FLOAT, outType = ACL_FLOAT;
     Attrs attrs = {{4, 5}, {2, 2}, {1, 1}, {0, 0}, {1, 1}};  // L = 3 * 4 = 12
@@ -289,7 +290,7 @@ struct Im2colBackwardCall : ErrorCall {
     bool gradStorageShort = false;  // gradOutput a view reaching one element past its declared storage
 };
 
-aclnnStatus planIm2colBackward(const Im2colBackwardCall &c, aclrtStream stream) {
+aclnnStatus planCall(const Im2colBackwardCall &c, aclrtStream stream) {
     DeviceTensor g(c.gradShape, c.gradType);
     DeviceTensor out = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
                                             : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
@@ -306,12 +307,7 @@ aclnnStatus planIm2colBackward(const Im2colBackwardCall &c, aclrtStream stream) 
         aclnnIm2colBackward, stream);
 }
 
-class Im2colErrors : public Im2colBackwardTest {
-protected:
-    void expectRows(const ErrorTable<Im2colBackwardCall> &rows) {
-        expectErrorRows("aclnnIm2colBackward", rows, Im2colBackwardCall{}, planIm2colBackward, stream);
-    }
-};
+using Im2colErrors = ErrorTableTest<Im2colBackwardCall>;
 
 TEST_P(Im2colErrors, NullArguments) {
     expectRows({

@@ -237,6 +237,7 @@ TEST_P(MaxPool2dTest, NoWorkspaceAndEmptyBatch) {
 // Errors, in CANN's order.
 
 struct PoolCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnMaxPool2dWithIndices";
     std::vector<int64_t> selfShape{1, 2, 6, 8}, outShape{1, 2, 3, 4}, idxShape{1, 2, 3, 4};
     aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT, idxType = ACL_INT64;
     aclFormat selfFormat = ACL_FORMAT_NCHW, outFormat = ACL_FORMAT_NCHW;
@@ -244,7 +245,7 @@ struct PoolCall : ErrorCall {
     std::vector<int64_t> outStrides;
 };
 
-aclnnStatus planPool(const PoolCall &c, aclrtStream stream) {
+aclnnStatus planCall(const PoolCall &c, aclrtStream stream) {
     DeviceTensor s(c.selfShape, c.selfType, c.selfFormat);
     DeviceTensor o = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType, c.outFormat)
                                           : DeviceTensor(c.outShape, c.outType, c.outStrides, 0, c.outFormat);
@@ -261,12 +262,7 @@ aclnnStatus planPool(const PoolCall &c, aclrtStream stream) {
         aclnnMaxPool2dWithIndices, stream);
 }
 
-class MaxPool2dErrors : public MaxPool2dTest {
-protected:
-    void expectRows(const ErrorTable<PoolCall> &rows) {
-        expectErrorRows("aclnnMaxPool2dWithIndices", rows, PoolCall{}, planPool, stream);
-    }
-};
+using MaxPool2dErrors = ErrorTableTest<PoolCall>;
 
 TEST_P(MaxPool2dErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
 

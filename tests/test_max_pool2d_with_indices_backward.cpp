@@ -417,13 +417,14 @@ TEST_P(MaxPool2dBackwardTest, EmptyBatchAndNoWorkspace) {
 // Errors, in CANN's order.
 
 struct PoolBackwardCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnMaxPool2dWithIndicesBackward";
     std::vector<int64_t> gradShape{1, 2, 3, 4}, selfShape{1, 2, 6, 8}, idxShape{1, 2, 3, 4}, ginShape{1, 2, 6, 8};
     aclDataType gradType = ACL_FLOAT, selfType = ACL_FLOAT, idxType = ACL_INT64, ginType = ACL_FLOAT;
     aclFormat selfFormat = ACL_FORMAT_NCHW, gradFormat = ACL_FORMAT_NCHW, ginFormat = ACL_FORMAT_NCHW;
     PoolAttrs attrs{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
 };
 
-aclnnStatus planPoolBackward(const PoolBackwardCall &c, aclrtStream stream) {
+aclnnStatus planCall(const PoolBackwardCall &c, aclrtStream stream) {
     DeviceTensor g(c.gradShape, c.gradType, c.gradFormat), s(c.selfShape, c.selfType, c.selfFormat),
         i(c.idxShape, c.idxType, c.selfFormat), o(c.ginShape, c.ginType, c.ginFormat);
     Attrs a(c.attrs);
@@ -439,12 +440,7 @@ aclnnStatus planPoolBackward(const PoolBackwardCall &c, aclrtStream stream) {
         aclnnMaxPool2dWithIndicesBackward, stream);
 }
 
-class MaxPool2dBackwardErrors : public MaxPool2dBackwardTest {
-protected:
-    void expectRows(const ErrorTable<PoolBackwardCall> &rows) {
-        expectErrorRows("aclnnMaxPool2dWithIndicesBackward", rows, PoolBackwardCall{}, planPoolBackward, stream);
-    }
-};
+using MaxPool2dBackwardErrors = ErrorTableTest<PoolBackwardCall>;
 
 TEST_P(MaxPool2dBackwardErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
 

@@ -500,13 +500,14 @@ TEST_P(MaxUnpool2dTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
 // Errors: each documented check returns its code and a message naming the argument, in CANN's order.
 
 struct UnpoolCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnMaxUnpool2d";
     std::vector<int64_t> selfShape = {2, 3, 4, 4}, indicesShape = {2, 3, 4, 4}, outShape = {2, 3, 6, 5},
                          outputSize = {6, 5};
     aclDataType selfType = ACL_FLOAT, indicesType = ACL_INT64, outType = ACL_FLOAT;
     std::vector<int64_t> outStrides;  // empty: contiguous
 };
 
-aclnnStatus planUnpool(const UnpoolCall &c, aclrtStream stream) {
+aclnnStatus planCall(const UnpoolCall &c, aclrtStream stream) {
     DeviceTensor self(c.selfShape, c.selfType), indices(c.indicesShape, c.indicesType);
     DeviceTensor out = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
                                             : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
@@ -521,12 +522,7 @@ aclnnStatus planUnpool(const UnpoolCall &c, aclrtStream stream) {
         aclnnMaxUnpool2d, stream);
 }
 
-class MaxUnpool2dErrors : public MaxUnpool2dTest {
-protected:
-    void expectRows(const ErrorTable<UnpoolCall> &rows) {
-        expectErrorRows("aclnnMaxUnpool2d", rows, UnpoolCall{}, planUnpool, stream);
-    }
-};
+using MaxUnpool2dErrors = ErrorTableTest<UnpoolCall>;
 
 TEST_P(MaxUnpool2dErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
 

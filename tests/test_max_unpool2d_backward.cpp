@@ -408,6 +408,7 @@ TEST_P(MaxUnpoolTest, EmptySelfSucceedsWithoutWork) {
 // (support/error_table.h); every row changes one thing in the valid call.
 
 struct UnpoolBackwardCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnMaxUnpool2dBackward";
     std::vector<int64_t> gradShape = {2, 3, 6, 5}, selfShape = {2, 3, 4, 4}, indicesShape = {2, 3, 4, 4},
                          outShape = {2, 3, 4, 4}, outputSize = {6, 5};
     aclDataType gradType = ACL_FLOAT, selfType = ACL_FLOAT, indicesType = ACL_INT64, outType = ACL_FLOAT;
@@ -415,7 +416,7 @@ struct UnpoolBackwardCall : ErrorCall {
     bool indicesStorageShort = false;  // indices a view reaching one element past its declared storage
 };
 
-aclnnStatus planUnpoolBackward(const UnpoolBackwardCall &c, aclrtStream stream) {
+aclnnStatus planCall(const UnpoolBackwardCall &c, aclrtStream stream) {
     DeviceTensor grad(c.gradShape, c.gradType), self(c.selfShape, c.selfType), idx(c.indicesShape, c.indicesType);
     DeviceTensor out = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
                                             : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
@@ -431,12 +432,7 @@ aclnnStatus planUnpoolBackward(const UnpoolBackwardCall &c, aclrtStream stream) 
         aclnnMaxUnpool2dBackward, stream);
 }
 
-class MaxUnpoolErrors : public MaxUnpoolTest {
-protected:
-    void expectRows(const ErrorTable<UnpoolBackwardCall> &rows) {
-        expectErrorRows("aclnnMaxUnpool2dBackward", rows, UnpoolBackwardCall{}, planUnpoolBackward, stream);
-    }
-};
+using MaxUnpoolErrors = ErrorTableTest<UnpoolBackwardCall>;
 
 TEST_P(MaxUnpoolErrors, NullArguments) {
     expectRows({

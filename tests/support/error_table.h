@@ -3,12 +3,20 @@
 // checks every row (each under its own trace, so a failure names its row), so that an operator's test
 // file holds only its rows and how to make its call.
 //
-//   struct Call : ErrorCall { std::vector<int64_t> selfShape = {1, 2, 4, 5}; ... };   // valid by default
-//   aclnnStatus plan(const Call &c, aclrtStream s) { ...tensors from c...; return callPhase(c, planLambda, run, s); }
-//   const ErrorTable<Call> kDtypes = {
-//       {"self COMPLEX32", [](Call &c) { c.selfType = ACL_COMPLEX32; }, ACLNN_ERR_PARAM_INVALID, {"self", "COMPLEX32"}},
+//   struct XxxCall : ErrorCall {                 // valid as it stands
+//       static constexpr const char *kOp = "aclnnXxx";
+//       std::vector<int64_t> selfShape = {1, 2, 4, 5}; ...
 //   };
-//   TEST_P(XxxErrors, Dtypes) { expectErrorRows("aclnnXxx", kDtypes, Call{}, plan, stream); }
+//   aclnnStatus planCall(const XxxCall &c, aclrtStream s) {
+//       ...tensors from c...
+//       return callPhase(c, [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnXxxGetWorkspaceSize(
+//                               c.orNull("self", self.get()), ..., ws, ex); }, aclnnXxx, s);
+//   }
+//   using XxxErrors = ErrorTableTest<XxxCall>;
+//   TEST_P(XxxErrors, Dtypes) {
+//       expectRows({{"self COMPLEX32", [](XxxCall &c) { c.selfType = ACL_COMPLEX32; }, ACLNN_ERR_PARAM_INVALID,
+//                    {"self", "COMPLEX32"}}});
+//   }
 //
 // ACLNN_ERROR_ROW=<substring> runs only the rows whose name holds it (a test with no such row is a skip).
 // Header-only: tests/support/*.cpp are built into the benchmark as well, which has no GoogleTest.
@@ -152,5 +160,20 @@ void expectErrorRows(const std::string &op, const ErrorTable<Call> &rows, const 
     }
     if (ran == 0) GTEST_SKIP() << op << ": no row matches ACLNN_ERROR_ROW=" << only;
 }
+
+// The fixture of an operator's error tables, run once per device (INSTANTIATE_ON_ALL_DEVICES): Call
+// names its operator (static constexpr const char *kOp = "aclnnXxx"), and the test file's
+// aclnnStatus planCall(const XxxCall &, aclrtStream), ending in callPhase, makes the call (found
+// beside XxxCall by argument-dependent lookup).
+//   using XxxErrors = ErrorTableTest<XxxCall>;
+//   TEST_P(XxxErrors, Dtypes) { expectRows({...rows...}); }
+template <class Call>
+class ErrorTableTest : public DeviceTest {
+protected:
+    void expectRows(const ErrorTable<Call> &rows, const std::vector<std::string> &everyRow = {}) {
+        expectErrorRows(
+            Call::kOp, rows, Call{}, [](const Call &c, aclrtStream s) { return planCall(c, s); }, stream, everyRow);
+    }
+};
 
 }  // namespace testing_support
