@@ -229,11 +229,7 @@ protected:
     }
 
     void goldenData() {
-        const auto cases = golden::load(testing_support::goldenDir() + "/conv_tbc.golden");
-        ASSERT_EQ(cases.size(), 18u);
-        GoldenTally tally(cases.size());
-        for (const golden::Case &g : cases) {
-            SCOPED_TRACE(g.name);
+        forEachGoldenCase({"conv_tbc.golden", 18, 18}, [&](const golden::Case &g) {
             const Problem p = problemOf(g);
             ConvTbcForwardSpec s = convTbcForwardSpec("golden " + g.name, p.T, p.B, p.Ci, p.Co, p.K, p.pad, p.dt);
             s.self = *p.x;
@@ -241,19 +237,13 @@ protected:
             s.bias = *p.b;
             auto c = runSpec(s);
             expectOutMatches(p, convTbcForwardOut(*c));
-            tally.ran();
-        }
-        tally.check(18);
+        });
     }
 
     // The cascade: aclnnConvTbc, then aclnnConvTbcBackward fed with the forward's own out as the output
     // gradient (loss = sum(out^2) / 2), every gradient against PyTorch autograd of the same loss.
     void cascadeIntoConvTbcBackward() {
-        const auto cases = golden::load(testing_support::goldenDir() + "/conv_tbc_cascade.golden");
-        ASSERT_EQ(cases.size(), 6u);
-        GoldenTally tally(cases.size());
-        for (const golden::Case &g : cases) {
-            SCOPED_TRACE(g.name);
+        forEachGoldenCase({"conv_tbc_cascade.golden", 6, 6}, [&](const golden::Case &g) {
             const Problem p = problemOf(g);
             const std::vector<int64_t> xd{p.T, p.B, p.Ci}, wd{p.K, p.Ci, p.Co}, bd{p.Co};
             DeviceTensor dx(xd, p.dt), dw(wd, p.dt), db(bd, p.dt), dy({p.To, p.B, p.Co}, p.dt);
@@ -325,9 +315,7 @@ protected:
                         << gr.role << "[" << i << "]: got " << got[i] << ", PyTorch " << ref[i];
                 }
             }
-            tally.ran();
-        }
-        tally.check(6);
+        });
     }
 
     void bitIdenticalRunToRun() {

@@ -114,11 +114,7 @@ double ulpAt(double v, aclDataType dtype) {
 
 TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
     SKIP_ON_RUSTICL();
-    const auto cases = golden::load(testing_support::goldenDir() + "/conv_tbc_backward.golden");
-    ASSERT_EQ(cases.size(), 20u);
-    testing_support::GoldenTally tally(cases.size());
-    for (const golden::Case &g : cases) {
-        SCOPED_TRACE(g.name);
+    forEachGoldenCase({"conv_tbc_backward.golden", 20, 20}, [&](const golden::Case &g) {
         const auto &x = g.tensor("input"), &w = g.tensor("weight"), &dy = g.tensor("self");
         aclDataType dt = goldenDtype(dy.dtype);
         ConvTbcSpec s = convTbcSpec("golden " + g.name, x.dims[0], x.dims[1], x.dims[2], w.dims[2], w.dims[0],
@@ -140,9 +136,7 @@ TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
                                                              << ", PyTorch " << want;
             }
         }
-        tally.ran();
-    }
-    tally.check(20);
+    });
 }
 
 TEST_P(ConvTbcBackwardTest, EveryDtypeAndCubeMathType) {

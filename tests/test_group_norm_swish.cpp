@@ -170,11 +170,8 @@ TEST_P(GroupNormSwishTest, CannSampleResult) {
 
 void runGoldenFile(aclrtStream stream, int split) {
     aclcl::ScopedTestHook hook(aclcl::TestHook::GnsgWorkSplit, split);
-    const auto cases = golden::load(testing_support::goldenDir() + "/group_norm_swish.golden");
-    ASSERT_EQ(cases.size(), 15u);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &gc : cases) {
-        SCOPED_TRACE(gc.name + " work split " + std::to_string(split));
+    SCOPED_TRACE("work split " + std::to_string(split));
+    forEachGoldenCase({"group_norm_swish.golden", 15, 15}, [&](const golden::Case &gc) {
         Problem p;
         const golden::Tensor &x = gc.tensor("x");
         p.shape = x.dims;
@@ -194,9 +191,7 @@ void runGoldenFile(aclrtStream stream, int split) {
         expectNearGolden(r.mean, gc.tensor("meanOut"), p.pType);
         expectNearGolden(r.rstd, gc.tensor("rstdOut"), p.pType);
         expectMatchesReference(p, r);
-        tally.ran();
-    }
-    tally.check(15);
+    });
 }
 
 TEST_P(GroupNormSwishTest, GoldenCases) {
@@ -389,11 +384,7 @@ double cascadeBound(aclDataType d) {
 }
 
 TEST_P(GroupNormSwishTest, CascadeIntoGroupNormSwishGradMatchesAutograd) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/group_norm_swish_cascade.golden");
-    ASSERT_EQ(cases.size(), 6u);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &gc : cases) {
-        SCOPED_TRACE(gc.name);
+    forEachGoldenCase({"group_norm_swish_cascade.golden", 6, 6}, [&](const golden::Case &gc) {
         const golden::Tensor &xg = gc.tensor("x");
         const aclDataType dt = goldenDtype(xg.dtype);
         const std::vector<int64_t> shape = xg.dims, chan = {shape[1]};
@@ -435,9 +426,7 @@ TEST_P(GroupNormSwishTest, CascadeIntoGroupNormSwishGradMatchesAutograd) {
             }
             RecordProperty(gc.name + "/" + role + " error / max|ref|", std::to_string(worst));
         }
-        tally.ran();
-    }
-    tally.check(6);
+    });
 }
 
 // ---- errors -------------------------------------------------------------------------------------------------

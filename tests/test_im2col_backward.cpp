@@ -87,21 +87,15 @@ TEST_P(Im2colBackwardTest, CannSampleResult) {
 }
 
 TEST_P(Im2colBackwardTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/im2col_backward.golden");
-    testing_support::GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
+    const auto skipReason = [&](const golden::Case &c) -> std::string {
         // rusticl runs the fp32 cases only (its share of the suite is kept small).
-        if (rusticl() && c.name.rfind("f32_", 0) != 0 && c.name != "cann_sample") {
-            tally.skip(c.name, "rusticl runs the fp32 cases only");
-            continue;
-        }
+        if (rusticl() && c.name.rfind("f32_", 0) != 0 && c.name != "cann_sample") return "rusticl runs the fp32 cases only";
+        const aclDataType inType = goldenDtype(c.tensor("gradOutput").dtype), outType = goldenDtype(c.tensor("out").dtype);
+        return (inType == ACL_DOUBLE || outType == ACL_DOUBLE) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"im2col_backward.golden", 0, rusticl() ? 10u : 20u, skipReason}, [&](const golden::Case &c) {
         const golden::Tensor &g = c.tensor("gradOutput"), &want = c.tensor("out");
         const aclDataType inType = goldenDtype(g.dtype), outType = goldenDtype(want.dtype);
-        if ((inType == ACL_DOUBLE || outType == ACL_DOUBLE) && !fp64()) {
-            tally.skip(c.name, "no fp64 on this device");
-            continue;
-        }
-        SCOPED_TRACE(c.name);
         DeviceTensor grad(g.dims, inType), out(want.dims, outType);
         grad.upload(g.values);
         out.fillStorage(0xcc);
@@ -112,9 +106,7 @@ TEST_P(Im2colBackwardTest, MatchesPyTorchGolden) {
         const std::vector<double> got = out.download();
         ASSERT_EQ(got.size(), want.values.size());
         for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], want.values[i]) << "value " << i;
-        tally.ran();
-    }
-    tally.check(rusticl() ? 10 : 20);
+    });
 }
 
 TEST_P(Im2colBackwardTest, DtypeMatrixAgainstHostReference) {

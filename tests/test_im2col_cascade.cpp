@@ -51,12 +51,8 @@ protected:
 };
 
 TEST_P(Im2colCascadeTest, ForwardAndBackwardMatchPyTorchAutogradGolden) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/im2col_cascade.golden");
-    ASSERT_EQ(cases.size(), 12u);
-    GoldenTally tally(cases.size());
     std::map<std::string, int> perMode;
-    for (const golden::Case &c : cases) {
-        SCOPED_TRACE(c.name);
+    forEachGoldenCase({"im2col_cascade.golden", 12, 12}, [&](const golden::Case &c) {
         const bool reflect = c.ints("reflect").at(0) == 1;
         const golden::Tensor &x = c.tensor("self"), &gy = c.tensor("gradColumns");
         const golden::Tensor &padded = c.tensor("padded"), &columns = c.tensor("columns");
@@ -102,9 +98,7 @@ TEST_P(Im2colCascadeTest, ForwardAndBackwardMatchPyTorchAutogradGolden) {
         expectEqual(gradPadded, c.tensor("gradPadded"), "gradPadded");
         expectEqual(gradSelf, c.tensor("gradSelf"), "gradSelf");
         ++perMode[(reflect ? "reflect " : "replicate ") + x.dtype];
-        tally.ran();
-    }
-    tally.check(cases.size());
+    });
     // Both cascades, each in FLOAT, FLOAT16 and BF16 (two geometries each).
     EXPECT_EQ(perMode.size(), 6u);
     for (const auto &m : perMode) EXPECT_EQ(m.second, 2) << m.first;

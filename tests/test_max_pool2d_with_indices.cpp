@@ -90,11 +90,7 @@ TEST_P(MaxPool2dTest, FormatsAsTorchNpuTagsThem) {
 
 
 TEST_P(MaxPool2dTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/max_pool2d_with_indices.golden");
-    ASSERT_EQ(cases.size(), 17u);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
-        SCOPED_TRACE(c.name);
+    forEachGoldenCase({"max_pool2d_with_indices.golden", 17, 17}, [&](const golden::Case &c) {
         const golden::Tensor &s = c.tensor("self"), &wantOut = c.tensor("out"), &wantIdx = c.tensor("indices");
         const aclDataType dt = goldenDtype(s.dtype);
         DeviceTensor self(s.dims, dt), out(wantOut.dims, dt), idx(wantIdx.dims, goldenDtype(wantIdx.dtype));
@@ -112,9 +108,7 @@ TEST_P(MaxPool2dTest, MatchesPyTorchGolden) {
             ASSERT_TRUE(sameValue(gotOut[i], wantOut.values[i])) << "out " << i << ": " << gotOut[i];
             ASSERT_EQ(gotIdx[i], wantIdx.values[i]) << "indices " << i;
         }
-        tally.ran();
-    }
-    tally.check(17);
+    });
 }
 
 TEST_P(MaxPool2dTest, EveryDtypeAndIndexDtype) {

@@ -109,11 +109,7 @@ TEST_P(MaxPool2dBackwardTest, FormatsAsTorchNpuTagsThem) {
 }
 
 TEST_P(MaxPool2dBackwardTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/max_pool2d_with_indices_backward.golden");
-    ASSERT_EQ(cases.size(), 7u);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
-        SCOPED_TRACE(c.name);
+    forEachGoldenCase({"max_pool2d_with_indices_backward.golden", 7, 7}, [&](const golden::Case &c) {
         const golden::Tensor &go = c.tensor("gradOutput"), &s = c.tensor("self"), &ix = c.tensor("indices"),
                              &want = c.tensor("gradInput");
         const aclDataType dt = goldenDtype(s.dtype);
@@ -126,9 +122,7 @@ TEST_P(MaxPool2dBackwardTest, MatchesPyTorchGolden) {
                           c.num("ceilMode") != 0});
         ASSERT_ACL_OK(runBackward(stream, grad, self, idx, a, gin));
         EXPECT_EQ(gin.download(), want.values);
-        tally.ran();
-    }
-    tally.check(7);
+    });
 }
 
 TEST_P(MaxPool2dBackwardTest, EveryDtypeIndexDtypeAndOverlap) {

@@ -49,11 +49,7 @@ using MaxPoolUnpoolCascade = DeviceTest;
 
 TEST_P(MaxPoolUnpoolCascade, EveryStageMatchesPyTorchAutograd) {
     constexpr size_t kFileCases = 8;
-    const auto cases = golden::load(testing_support::goldenDir() + "/max_pool_unpool_cascade.golden");
-    ASSERT_EQ(cases.size(), kFileCases);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
-        SCOPED_TRACE(c.name);
+    forEachGoldenCase({"max_pool_unpool_cascade.golden", kFileCases, kFileCases}, [&](const golden::Case &c) {
         const golden::Tensor &x = c.tensor("self"), &gy = c.tensor("gradY"), &pooledWant = c.tensor("pooled"),
                              &idxWant = c.tensor("indices"), &unpooledWant = c.tensor("unpooled"),
                              &gradPooledWant = c.tensor("gradPooled"), &gradSelfWant = c.tensor("gradSelf");
@@ -101,9 +97,7 @@ TEST_P(MaxPoolUnpoolCascade, EveryStageMatchesPyTorchAutograd) {
         expectSame(gradPooled, gradPooledWant, "gradPooled");
         expectSame(gradSelf, gradSelfWant, "gradSelf");
         if (HasFatalFailure()) return;
-        tally.ran();
-    }
-    tally.check(kFileCases);
+    });
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxPoolUnpoolCascade);
