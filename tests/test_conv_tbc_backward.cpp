@@ -64,12 +64,9 @@ const char *dtypeLabel(aclDataType d) {
     }
 }
 
-class ConvTbcBackwardTest : public DeviceTest {
+class ConvTbcBackwardTest : public OpTest {
 protected:
     void registeredSweepCasePasses();
-
-    // Sets the case up, runs it once and checks it against its host reference.
-    void runAndCheck(OpCase &c) { runAndCheckCase(c, stream); }
 
     // Runs and checks the spec once per GEMM backend of the device; returns the last backend's case.
     std::unique_ptr<OpCase> runSpec(const ConvTbcSpec &s) {

@@ -74,11 +74,9 @@ Im2colForwardSpec spec(const std::string &name, aclDataType dt, int64_t N, int64
     return s;
 }
 
-class Im2colForwardTest : public DeviceTest {
+class Im2colForwardTest : public OpTest {
 protected:
-
-    // Sets the case up, runs it and checks it; returns whether it ran.
-    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
+    using OpTest::runAndCheck;
     bool runAndCheck(const Im2colForwardSpec &s) { return runAndCheck(*makeIm2colForwardCase(s)); }
 };
 

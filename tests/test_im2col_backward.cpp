@@ -49,10 +49,10 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const Attrs &a, acl
         aclnnIm2colBackward, stream);
 }
 
-class Im2colBackwardTest : public DeviceTest {
+class Im2colBackwardTest : public OpTest {
 protected:
-
-    void runAndCheck(const Im2colSpec &spec) { runAndCheckCase(*makeIm2colCase(spec), stream); }
+    using OpTest::runAndCheck;
+    bool runAndCheck(const Im2colSpec &spec) { return runAndCheck(*makeIm2colCase(spec)); }
 
     // A small 3-D case with every attribute different from its neighbour's.
     static Im2colSpec mixed(const std::string &name, aclDataType in, aclDataType out) {

@@ -52,11 +52,7 @@ aclnnStatus runPool(aclrtStream stream, const aclTensor *self, const Attrs &a, a
 const PoolAttrs kK2S2{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
 const PoolAttrs kK3S2P1{{3, 3}, {2, 2}, {1, 1}, {1, 1}, false};
 
-class MaxPool2dTest : public DeviceTest {
-protected:
-    // runAndCheckCase (tests/support/case_checks.h); true: the case ran (every case here can).
-    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
-};
+class MaxPool2dTest : public OpTest {};
 
 TEST_P(MaxPool2dTest, CannDocsExample) {
     DeviceTensor self({1, 1, 4, 3}, ACL_FLOAT, ACL_FORMAT_NCHW), out({1, 1, 2, 1}, ACL_FLOAT, ACL_FORMAT_NCHW),

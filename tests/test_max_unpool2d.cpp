@@ -73,12 +73,9 @@ std::string shapeText(const std::vector<int64_t> &dims) {
 }
 
 
-class MaxUnpool2dTest : public DeviceTest {
+class MaxUnpool2dTest : public OpTest {
 protected:
-
-    // Sets the case up, runs it and checks every byte of out's storage; returns whether it ran (a case the
-    // device cannot run is recorded as a skip).
-    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
+    using OpTest::runAndCheck;
     bool runAndCheck(const UnpoolForwardSpec &s) { return runAndCheck(*makeMaxUnpool2dCase(s)); }
 
     static UnpoolForwardSpec small(const std::string &name, aclDataType dtype, aclDataType indices) {

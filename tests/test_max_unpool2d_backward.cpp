@@ -59,10 +59,10 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *se
 }
 
 
-class MaxUnpoolTest : public DeviceTest {
+class MaxUnpoolTest : public OpTest {
 protected:
-
-    void runAndCheck(const UnpoolSpec &spec) { runAndCheckCase(*makeMaxUnpoolCase(spec), stream); }
+    using OpTest::runAndCheck;
+    bool runAndCheck(const UnpoolSpec &spec) { return runAndCheck(*makeMaxUnpoolCase(spec)); }
 
     static UnpoolSpec small(const std::string &name, aclDataType grad, aclDataType out, aclDataType indices) {
         UnpoolSpec s;

@@ -37,6 +37,13 @@ inline bool runAndCheckCase(OpCase &c, aclrtStream stream) {
     return true;
 }
 
+// The fixture an operator's test suites derive from: a device and a stream (DeviceTest) and the
+// run-and-check of one OpCase on them; returns whether the case ran (one the device cannot run is a skip).
+class OpTest : public DeviceTest {
+protected:
+    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
+};
+
 // Sets the case up, plans it once with a repeatable executor and runs that executor twice, checking the
 // results after each run against the host reference.
 inline void runRepeatableExecutorTwice(OpCase &c, aclrtStream stream) {
