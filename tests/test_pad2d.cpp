@@ -47,19 +47,12 @@ struct Mode {
 const Mode kReflection{true, "ReflectionPad2d", aclnnReflectionPad2dGetWorkspaceSize, aclnnReflectionPad2d};
 const Mode kReplication{false, "ReplicationPad2d", aclnnReplicationPad2dGetWorkspaceSize, aclnnReplicationPad2d};
 
-std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<int64_t> &pad) {
-    self[self.size() - 2] += pad[2] + pad[3];
-    self[self.size() - 1] += pad[0] + pad[1];
-    return self;
-}
-
 aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *self, const aclIntArray *pad, aclTensor *out,
                   uint64_t *wsOut = nullptr) {
     return planAndRun([&](uint64_t *ws, aclOpExecutor **ex) { return m.plan(self, pad, out, ws, ex); }, m.run,
                       stream, wsOut);
 }
 
-bool isFp64Dtype(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
 
 // Every dtype the CANN docs list for both operators.
 const std::vector<aclDataType> kAllDtypes = {ACL_BOOL,   ACL_INT8,   ACL_UINT8,  ACL_INT16,     ACL_UINT16,
@@ -92,7 +85,7 @@ TEST_P(Pad2dForwardTest, CannDocsExample) {
 // Every case but the two fp64 ones must run where the device has no fp64.
 void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream, bool hasFp64, size_t fileCases) {
     const auto noFp64 = [hasFp64](const golden::Case &c) -> std::string {
-        return isFp64Dtype(goldenDtype(c.tensor("self").dtype)) && !hasFp64 ? "no fp64 on this device" : "";
+        return needsFp64(goldenDtype(c.tensor("self").dtype)) && !hasFp64 ? "no fp64 on this device" : "";
     };
     SCOPED_TRACE(m.name);
     forEachGoldenCase({file, fileCases, hasFp64 ? fileCases : fileCases - 2, noFp64}, [&](const golden::Case &c) {
@@ -139,7 +132,7 @@ TEST_P(Pad2dEveryDtype, IsCopiedByteForByte) {
                                               Pad2dLayout::Contiguous, ++seed), stream);
     }
     // Every case runs, but where the dtype needs fp64 the device lacks (a recorded skip).
-    EXPECT_EQ(ran, isFp64Dtype(dt) && !fp64() ? 0u : 6u);
+    EXPECT_EQ(ran, needsFp64(dt) && !fp64() ? 0u : 6u);
 }
 
 // Real sizes: a row of 70,000 (a long 1-D signal as a 2-D pad). Mesa's llvmpipe stops every loop of

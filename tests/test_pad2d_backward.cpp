@@ -75,12 +75,6 @@ const Mode kReflection{true, "ReflectionPad2dBackward", aclnnReflectionPad2dBack
 const Mode kReplication{false, "ReplicationPad2dBackward", aclnnReplicationPad2dBackwardGetWorkspaceSize,
                         aclnnReplicationPad2dBackward};
 
-std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<int64_t> &pad) {
-    self[self.size() - 2] += pad[2] + pad[3];
-    self[self.size() - 1] += pad[0] + pad[1];
-    return self;
-}
-
 // Plans, runs with a fresh workspace and synchronizes.
 aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *gradOutput, const aclTensor *self,
                   const aclIntArray *pad, aclTensor *gradInput, uint64_t *wsOut = nullptr) {
@@ -89,7 +83,6 @@ aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *gradOutput
         stream, wsOut);
 }
 
-bool isFp64Dtype(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
 
 // ---------------------------------------------------------------------------------------------
 // The CANN sample program's data (docs/ops).
@@ -115,7 +108,7 @@ void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream,
                                                  "f32_4d_pads_gt_dim", "f32_4d_max_pads"};
     const auto skipReason = [&](const golden::Case &c) -> std::string {
         if (fewOnly && std::find(few.begin(), few.end(), c.name) == few.end()) return "rusticl runs a few cases only";
-        if (isFp64Dtype(goldenDtype(c.tensor("gradOutput").dtype)) && !hasFp64) return "no fp64 on this device";
+        if (needsFp64(goldenDtype(c.tensor("gradOutput").dtype)) && !hasFp64) return "no fp64 on this device";
         return "";
     };
     SCOPED_TRACE(m.name);
