@@ -18,13 +18,15 @@
 //                    {"self", "COMPLEX32"}}});
 //   }
 //
-// ACLNN_ERROR_ROW=<substring> runs only the rows whose name holds it (a test with no such row is a skip).
+// ACLNN_ERROR_ROW=<substring> runs only the rows whose name holds it (a test with no such row is a skip);
+// ACLNN_ERROR_ROW_LIST=1 prints each row as it runs ("[ error row ] aclnnIm2col: out null").
 // Header-only: tests/support/*.cpp are built into the benchmark as well, which has no GoogleTest.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <initializer_list>
@@ -142,11 +144,13 @@ void expectErrorRows(const std::string &op, const ErrorTable<Call> &rows, const 
                      aclrtStream stream, const std::vector<std::string> &everyRow = {}) {
     ASSERT_FALSE(rows.empty()) << op << ": an error table without rows";
     const char *only = std::getenv("ACLNN_ERROR_ROW");
+    const char *list = std::getenv("ACLNN_ERROR_ROW_LIST");
     size_t ran = 0;
     for (size_t i = 0; i < rows.size(); ++i) {
         const ErrorRow<Call> &row = rows[i];
         if (only && *only && row.what.find(only) == std::string::npos) continue;
         SCOPED_TRACE(op + ", row " + std::to_string(i + 1) + ": " + row.what);
+        if (list && *list) std::printf("[ error row ] %s: %s\n", op.c_str(), row.what.c_str());
         Call call = valid;
         if (row.change) row.change(call);
         EXPECT_EQ(plan(call, stream), row.status) << aclGetRecentErrMsg();
