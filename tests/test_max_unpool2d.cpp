@@ -284,14 +284,9 @@ TEST_P(MaxUnpool2dTest, WideIndexKernelsMatch) {
 }
 
 TEST_P(MaxUnpool2dTest, RegisteredBenchmarkCasesPassTheirChecks) {
-    // The speed case and the smaller sweep points as aclnn_bench runs them (makeCases matches by
-    // substring: keep only this operator's cases; the two largest are bench only).
-    size_t ran = 0;
-    for (auto &c : makeCases("MaxUnpool2d")) {
-        if (c->op != "MaxUnpool2d" || c->speedCase || c->name.find("sweep 8x") != std::string::npos) continue;
-        ran += runAndCheck(*c);
-    }
-    EXPECT_EQ(ran, 3u);
+    // The smaller sweep points (the speed case and the two largest are bench only).
+    runRegisteredCases("MaxUnpool2d", 3,
+                       [](const OpCase &c) { return !c.speedCase && c.name.find("sweep 8x") == std::string::npos; });
 }
 
 TEST_P(MaxUnpool2dTest, TwoRunsAreBitIdentical) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,20 @@ inline bool runAndCheckCase(OpCase &c, aclrtStream stream) {
 class OpTest : public DeviceTest {
 protected:
     bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
+
+    // Runs and checks the cases registered for operator `op` (the benchmark's speed case and sweep, as
+    // aclnn_bench runs them) that `keep` accepts (all without it); returns how many ran, and fails when
+    // that is not `expected` (a filter that quietly kept nothing, or a case that went missing).
+    size_t runRegisteredCases(const std::string &op, size_t expected,
+                              const std::function<bool(const OpCase &)> &keep = nullptr) {
+        size_t ran = 0;
+        for (auto &c : makeCases(op)) {
+            if (c->op != op || (keep && !keep(*c))) continue;  // makeCases matches by substring
+            ran += runAndCheck(*c);
+        }
+        EXPECT_EQ(ran, expected) << op << "'s registered cases";
+        return ran;
+    }
 };
 
 // Sets the case up, plans it once with a repeatable executor and runs that executor twice, checking the
