@@ -32,12 +32,7 @@ using namespace testing_support;
 
 namespace {
 
-struct Attrs {
-    IntArray kernel, stride, padding, dilation;
-    bool ceil;
-    explicit Attrs(const PoolAttrs &a)
-        : kernel(a.kernel), stride(a.stride), padding(a.padding), dilation(a.dilation), ceil(a.ceilMode) {}
-};
+using Attrs = PoolAttrArrays;
 
 aclnnStatus runPool(aclrtStream stream, const aclTensor *self, const Attrs &a, aclTensor *out, aclTensor *idx,
                     uint64_t *wsOut = nullptr) {

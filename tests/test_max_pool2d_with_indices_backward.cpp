@@ -36,12 +36,7 @@ using namespace testing_support;
 
 namespace {
 
-struct Attrs {
-    IntArray kernel, stride, padding, dilation;
-    bool ceil;
-    explicit Attrs(const PoolAttrs &a)
-        : kernel(a.kernel), stride(a.stride), padding(a.padding), dilation(a.dilation), ceil(a.ceilMode) {}
-};
+using Attrs = PoolAttrArrays;
 
 aclnnStatus planBackward(const aclTensor *grad, const aclTensor *self, const aclTensor *idx, const Attrs &a,
                          aclTensor *gin, uint64_t *ws, aclOpExecutor **ex) {

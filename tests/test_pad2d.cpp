@@ -165,47 +165,46 @@ TEST_P(Pad2dForwardTest, StridedAndOffsetViews) {
     EXPECT_GE(ran, 2u * 4u * 4u * 2u);
 }
 
-TEST_P(Pad2dForwardTest, ReflectionExtremes) {
-    struct G {
-        std::vector<int64_t> self, pad;
-        const char *what;
-    };
-    const std::vector<G> shapes = {
-        {{2, 2, 4, 5}, {4, 4, 3, 3}, "pads = dim - 1"},
-        {{1, 2, 2}, {1, 1, 1, 1}, "2x2, pads 1"},
-        {{2, 3, 1, 1}, {0, 0, 0, 0}, "1x1, no pads"},
-        {{1, 2, 3, 5}, {-3, 4, -1, 2}, "crop, then reflect back into the cropped columns"},
-        {{1, 1, 3, 5}, {-6, 3, 0, 0}, "a crop past the edge"},
-        {{1, 1, 4, 200}, {199, 150, 3, 2}, "wide rows, long mirrors"},
-    };
-    uint64_t seed = 300;
-    for (const G &g : shapes) {
-        for (aclDataType dt : {ACL_FLOAT, ACL_INT16, ACL_UINT64}) {
-            EXPECT_TRUE(runAndCheck(
-                *makePad2dCase(true, g.what, dt, g.self, g.pad, Pad2dLayout::Gapped, ++seed)));
+// A geometry at the edge of what a pad mode allows.
+struct Extreme {
+    std::vector<int64_t> self, pad;
+    const char *what;
+};
+
+// Every extreme in each of `dtypes`, in gapped views; seeds from `seed` on.
+void checkExtremes(bool reflect, const std::vector<Extreme> &extremes,
+                   std::initializer_list<aclDataType> dtypes, uint64_t seed, aclrtStream stream) {
+    for (const Extreme &g : extremes) {
+        for (aclDataType dt : dtypes) {
+            EXPECT_TRUE(runAndCheckCase(*makePad2dCase(reflect, g.what, dt, g.self, g.pad, Pad2dLayout::Gapped, ++seed),
+                                        stream));
         }
     }
 }
 
+TEST_P(Pad2dForwardTest, ReflectionExtremes) {
+    checkExtremes(true,
+                  {
+                      {{2, 2, 4, 5}, {4, 4, 3, 3}, "pads = dim - 1"},
+                      {{1, 2, 2}, {1, 1, 1, 1}, "2x2, pads 1"},
+                      {{2, 3, 1, 1}, {0, 0, 0, 0}, "1x1, no pads"},
+                      {{1, 2, 3, 5}, {-3, 4, -1, 2}, "crop, then reflect back into the cropped columns"},
+                      {{1, 1, 3, 5}, {-6, 3, 0, 0}, "a crop past the edge"},
+                      {{1, 1, 4, 200}, {199, 150, 3, 2}, "wide rows, long mirrors"},
+                  },
+                  {ACL_FLOAT, ACL_INT16, ACL_UINT64}, 300, stream);
+}
+
 TEST_P(Pad2dForwardTest, ReplicationExtremes) {
-    struct G {
-        std::vector<int64_t> self, pad;
-        const char *what;
-    };
-    const std::vector<G> shapes = {
-        {{1, 2, 3, 4}, {5, 7, 4, 6}, "pads beyond the dims"},
-        {{3, 1, 1}, {3, 0, 2, 5}, "1x1"},
-        {{1, 2, 4, 5}, {-4, 9, 6, -2}, "a crop and pads beyond the dims"},
-        {{1, 1, 3, 5}, {-6, 3, 0, 0}, "a crop past the edge"},
-        {{1, 1, 2, 3}, {100, 90, 70, 80}, "pads far beyond the dims"},
-    };
-    uint64_t seed = 400;
-    for (const G &g : shapes) {
-        for (aclDataType dt : {ACL_FLOAT, ACL_BOOL, ACL_UINT32}) {
-            EXPECT_TRUE(runAndCheck(
-                *makePad2dCase(false, g.what, dt, g.self, g.pad, Pad2dLayout::Gapped, ++seed)));
-        }
-    }
+    checkExtremes(false,
+                  {
+                      {{1, 2, 3, 4}, {5, 7, 4, 6}, "pads beyond the dims"},
+                      {{3, 1, 1}, {3, 0, 2, 5}, "1x1"},
+                      {{1, 2, 4, 5}, {-4, 9, 6, -2}, "a crop and pads beyond the dims"},
+                      {{1, 1, 3, 5}, {-6, 3, 0, 0}, "a crop past the edge"},
+                      {{1, 1, 2, 3}, {100, 90, 70, 80}, "pads far beyond the dims"},
+                  },
+                  {ACL_FLOAT, ACL_BOOL, ACL_UINT32}, 400, stream);
 }
 
 TEST_P(Pad2dForwardTest, WideIndexKernelMatches) {
