@@ -359,6 +359,7 @@ TEST_P(Pad2dForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
 // (support/error_table.h); every row changes one thing in the valid call.
 
 struct PadCall : ErrorCall {
+    static std::vector<const Mode *> ops() { return {&kReflection, &kReplication}; }
     std::vector<int64_t> selfShape = {1, 2, 4, 5}, outShape = {1, 2, 6, 7}, pad = {1, 1, 1, 1};
     aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT;
     aclFormat selfFormat = ACL_FORMAT_ND, outFormat = ACL_FORMAT_ND;
@@ -374,7 +375,7 @@ std::function<void(PadCall &)> shapes(std::vector<int64_t> self, std::vector<int
     };
 }
 
-aclnnStatus planPad(const Mode &m, const PadCall &c, aclrtStream stream) {
+aclnnStatus planCall(const Mode &m, const PadCall &c, aclrtStream stream) {
     DeviceTensor s(c.selfShape, c.selfType, c.selfFormat);
     DeviceTensor o = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType, c.outFormat)
                                           : DeviceTensor(c.outShape, c.outType, c.outStrides, 0, c.outFormat);
@@ -387,17 +388,7 @@ aclnnStatus planPad(const Mode &m, const PadCall &c, aclrtStream stream) {
         m.run, stream);
 }
 
-class Pad2dForwardErrors : public Pad2dForwardTest {
-protected:
-    // The rows on each of `modes`.
-    void expectRows(const ErrorTable<PadCall> &rows,
-                    std::initializer_list<const Mode *> modes = {&kReflection, &kReplication}) {
-        for (const Mode *m : modes) {
-            expectErrorRows(m->name, rows, PadCall{},
-                            [m](const PadCall &c, aclrtStream s) { return planPad(*m, c, s); }, stream);
-        }
-    }
-};
+using Pad2dForwardErrors = ErrorTableOverOpsTest<PadCall, Mode>;
 
 TEST_P(Pad2dForwardErrors, ValidCallSucceeds) {
     // The base of every error below is a valid call: each row changes one thing.

@@ -388,6 +388,7 @@ TEST_P(Pad2dBackwardTest, EmptyBatchSucceedsWithoutWork) {
 // (support/error_table.h); every row changes one thing in the valid call.
 
 struct PadBackwardCall : ErrorCall {
+    static std::vector<const Mode *> ops() { return {&kReflection, &kReplication}; }
     std::vector<int64_t> goShape = {1, 2, 6, 7}, selfShape = {1, 2, 4, 5}, giShape = {1, 2, 4, 5}, pad = {1, 1, 1, 1};
     aclDataType goType = ACL_FLOAT, selfType = ACL_FLOAT, giType = ACL_FLOAT;
     std::vector<int64_t> giStrides;  // empty: contiguous
@@ -404,7 +405,7 @@ std::function<void(PadBackwardCall &)> shapes(std::vector<int64_t> go, std::vect
     };
 }
 
-aclnnStatus planPadBackward(const Mode &m, const PadBackwardCall &c, aclrtStream stream) {
+aclnnStatus planCall(const Mode &m, const PadBackwardCall &c, aclrtStream stream) {
     DeviceTensor go(c.goShape, c.goType), s(c.selfShape, c.selfType);
     DeviceTensor gi = c.giStrides.empty() ? DeviceTensor(c.giShape, c.giType)
                                           : DeviceTensor(c.giShape, c.giType, c.giStrides, 0);
@@ -419,18 +420,7 @@ aclnnStatus planPadBackward(const Mode &m, const PadBackwardCall &c, aclrtStream
         m.run, stream);
 }
 
-class Pad2dErrors : public Pad2dBackwardTest {
-protected:
-    // The rows on each of `modes`.
-    void expectRows(const ErrorTable<PadBackwardCall> &rows,
-                    std::initializer_list<const Mode *> modes = {&kReflection, &kReplication}) {
-        for (const Mode *m : modes) {
-            expectErrorRows(m->name, rows, PadBackwardCall{},
-                            [m](const PadBackwardCall &c, aclrtStream s) { return planPadBackward(*m, c, s); },
-                            stream);
-        }
-    }
-};
+using Pad2dErrors = ErrorTableOverOpsTest<PadBackwardCall, Mode>;
 
 TEST_P(Pad2dErrors, NullArguments) {
     expectRows({

@@ -180,4 +180,20 @@ protected:
     }
 };
 
+// The same for a file of operators that share one call (the pads: reflection and replication): Call
+// lists them (static std::vector<const Op *> ops(), each Op with a name), the file's
+// aclnnStatus planCall(const Op &, const Call &, aclrtStream) makes the call, and each row runs on every
+// operator, or on those given.
+template <class Call, class Op>
+class ErrorTableOverOpsTest : public DeviceTest {
+protected:
+    void expectRows(const ErrorTable<Call> &rows, std::vector<const Op *> ops = {}) {
+        if (ops.empty()) ops = Call::ops();
+        for (const Op *op : ops) {
+            expectErrorRows(
+                op->name, rows, Call{}, [op](const Call &c, aclrtStream s) { return planCall(*op, c, s); }, stream);
+        }
+    }
+};
+
 }  // namespace testing_support
