@@ -14,29 +14,17 @@
 //   within their own sum bound B_g of the exact gradient of what they read, and those exact gradients
 //   differ by at most sum d_y * |x or weight| over the same terms: |ours - PyTorch| <= 2 B_g + that sum.
 // rusticl runs the CANN sample and the errors only: CLBlast compiles its kernels very slowly there.
-#include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
 #include <memory>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "cases/conv_tbc_backward_cases.h"
 #include "cases/conv_tbc_cases.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
 #include "support/gemm_backends.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/op_case.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 

@@ -11,7 +11,6 @@
 //   fp16/bf16 goldens are fp32 results rounded once, and an fp32 sum in another order can round to
 //   the neighbouring value: 1 ulp of the dtype at |ref|.
 // rusticl runs the CANN sample (docs/ops) only: CLBlast compiles its kernels very slowly there.
-#include <gtest/gtest.h>
 
 #include <clblast.h>
 
@@ -21,11 +20,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <string>
 #include <unordered_map>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "blas/embedded_params.h"
 #include "blas/gemm.h"
@@ -35,21 +32,12 @@
 #include "cases/conv_tbc_backward_cases.h"
 #include "common/dtype.h"
 #include "common/error.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
 #include "support/gemm_backends.h"
-#include "support/golden_tally.h"
 #include "ops/conv_tbc_family.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/host_data.h"
-#include "support/op_case.h"
 #include "support/own_streams.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 

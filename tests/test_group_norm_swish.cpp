@@ -6,31 +6,18 @@
 //
 // Tolerances: gnsCompare (tests/cases/group_norm_swish_cases.cpp) against the double reference; the
 // golden bound at expectNearGolden (tests/group_norm_test_helpers.h), the cascade's at cascadeBound below.
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_cases.h"
 #include "cases/group_norm_swish_grad_cases.h"
 #include "common/test_hooks.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
 #include "group_norm_test_helpers.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 using namespace group_norm_tests;
@@ -134,7 +121,6 @@ void expectSameBits(const Result &a, const Result &b) {
     EXPECT_TRUE(a.meanBytes == b.meanBytes) << "meanOut differs";
     EXPECT_TRUE(a.rstdBytes == b.rstdBytes) << "rstdOut differs";
 }
-
 
 const char *dtypeTag(aclDataType d) {
     return d == ACL_FLOAT ? "f32" : d == ACL_FLOAT16 ? "f16" : "bf16";

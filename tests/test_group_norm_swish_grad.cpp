@@ -1,30 +1,18 @@
 // aclnnGroupNormSwishGrad: the CANN sample (docs/ops), the PyTorch golden file, the host reference in double
 // (dtypes, views, shapes at both ends of the work split, flags), determinism, every documented error,
 // and a finite-difference check of the math itself.
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
 #include <memory>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_grad_cases.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
 #include "group_norm_test_helpers.h"
-#include "support/golden_tally.h"
 #include "common/test_hooks.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/host_data.h"
-#include "support/op_case.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 using namespace group_norm_tests;
@@ -185,7 +173,6 @@ void expectMatchesReference(const Problem &p, const Result &r, bool checkDgamma 
         EXPECT_TRUE(c.ok) << c.detail;
     }
 }
-
 
 class GroupNormSwishGradTest : public DeviceTest {
 protected:

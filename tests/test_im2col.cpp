@@ -5,29 +5,15 @@
 //
 // Tolerances: none. The operator copies elements (and casts small integers, exact in every dtype, or
 // PyTorch's cast in the golden data): every comparison is exact.
-#include <gtest/gtest.h>
 
 #include <atomic>
 #include <map>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_im2col.h"
 #include "cases/im2col_cases.h"
 #include "common/test_hooks.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
 #include "support/own_streams.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 

@@ -7,29 +7,15 @@
 // PyTorch's CPU col2im order, and the golden fp16/bf16/cast values are that fp32 sum rounded once.
 // Host references (double) use an error bound: gamma_{k-1} * sum|taps| for a k-term sum, twice,
 // plus one rounding to out's dtype (tests/cases/im2col_backward_cases.cpp).
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "cases/im2col_backward_cases.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/golden_tally.h"
 #include "common/test_hooks.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 

@@ -8,26 +8,15 @@
 // Tolerances: none. The forwards copy; each backward sums its sources in PyTorch's CPU order in fp32
 // and rounds once (docs/ops/im2col_backward.md, docs/ops/reflection_pad2d_backward.md), which is what
 // the golden data's autograd does (fp16/bf16: op by op in fp32, each result rounded once to the dtype).
-#include <gtest/gtest.h>
 
 #include <map>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_im2col.h"
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/plan_and_run.h"
 
 using namespace testing_support;
 

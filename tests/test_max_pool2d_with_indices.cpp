@@ -5,28 +5,14 @@
 //
 // Tolerances: none. out is a copy of the chosen element and indices are integers: every comparison
 // is exact (NaN matches NaN, and the sign of zero is compared).
-#include <gtest/gtest.h>
 
 #include <cmath>
 #include <map>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "cases/max_pool2d_cases.h"
 #include "common/test_hooks.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -78,7 +64,6 @@ TEST_P(MaxPool2dTest, FormatsAsTorchNpuTagsThem) {
         EXPECT_EQ(idxs[0], idxs[1]);
     }
 }
-
 
 TEST_P(MaxPool2dTest, MatchesPyTorchGolden) {
     forEachGoldenCase({"max_pool2d_with_indices.golden", 17, 17}, [&](const golden::Case &c) {

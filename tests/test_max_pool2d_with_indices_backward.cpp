@@ -6,31 +6,17 @@
 //
 // Tolerances: none. The kernel adds in the order PyTorch's CPU scatter adds, in float, and rounds
 // once (float16/bfloat16: CANN's widen-compute-round); every comparison is exact.
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
-#include <string>
 #include <utility>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "cases/max_pool2d_cases.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 

@@ -6,32 +6,18 @@
 //
 // Tolerances: none. The operator copies elements; every comparison is of bytes or values, exactly
 // (tests/cases/max_unpool2d_cases.cpp compares out's whole storage byte for byte).
-#include <gtest/gtest.h>
 
 #include <atomic>
 #include <cmath>
 #include <map>
-#include <string>
 #include <thread>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "cases/max_unpool2d_cases.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
 #include "runtime/device.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -71,7 +57,6 @@ std::string shapeText(const std::vector<int64_t> &dims) {
     for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
     return s + "]";
 }
-
 
 // A small case: 2 x 3 x 5 x 7 unpooled into 9 x 11.
 UnpoolForwardSpec small(const std::string &name, aclDataType dtype, aclDataType indices) {

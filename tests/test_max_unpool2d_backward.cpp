@@ -5,31 +5,17 @@
 //
 // Tolerance: none. The operator is a gather; every value is compared exactly with the indexed input
 // converted once to out's dtype (NaN equals NaN, -0 differs from +0).
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "cases/max_unpool2d_backward_cases.h"
 #include "common/dtype.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/golden_tally.h"
 #include "common/test_hooks.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -57,7 +43,6 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *se
         },
         aclnnMaxUnpool2dBackward, stream);
 }
-
 
 class MaxUnpoolTest : public OpTest {
 protected:

@@ -5,30 +5,16 @@
 //
 // Tolerances: none. Both operators copy elements; every comparison is of values or bytes, exactly
 // (tests/cases/pad2d_cases.cpp compares out's whole storage byte for byte).
-#include <gtest/gtest.h>
 
 #include <atomic>
 #include <map>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_cases.h"
 #include "common/test_hooks.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
 #include "support/own_streams.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -52,7 +38,6 @@ aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *self, cons
     return planAndRun([&](uint64_t *ws, aclOpExecutor **ex) { return m.plan(self, pad, out, ws, ex); }, m.run,
                       stream, wsOut);
 }
-
 
 // Every dtype the CANN docs list for both operators.
 const std::vector<aclDataType> kAllDtypes = {ACL_BOOL,   ACL_INT8,   ACL_UINT8,  ACL_INT16,     ACL_UINT16,

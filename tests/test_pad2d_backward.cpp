@@ -7,31 +7,17 @@
 // fp64/complex128), and round once; fp16/bf16 goldens are that same fp32 sum rounded once. Host
 // references (double) use an error bound: gamma_{k-1} * sum|sources| for a k-term sum, twice, plus
 // one rounding to the dtype (see tests/cases/pad2d_backward_cases.cpp).
-#include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
 #include <functional>
 #include <map>
 #include <memory>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "cases/pad2d_backward_cases.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/golden_tally.h"
 #include "common/test_hooks.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/error_table.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -82,7 +68,6 @@ aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *gradOutput
         [&](uint64_t *ws, aclOpExecutor **ex) { return m.plan(gradOutput, self, pad, gradInput, ws, ex); }, m.run,
         stream, wsOut);
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // The CANN sample program's data (docs/ops).
