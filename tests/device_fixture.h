@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "acl/acl.h"
@@ -16,6 +17,7 @@ std::string deviceLabel(int id);  // e.g. "pocl_cpu_0" (a valid gtest name)
 std::string deviceName(int id);
 bool deviceIsRusticl(int id);
 bool deviceHasFp64(int id);
+std::string dtypeLabel(aclDataType dtype);  // e.g. "float16" (a valid gtest name)
 
 class DeviceTest : public ::testing::TestWithParam<int> {
 protected:
@@ -28,7 +30,30 @@ protected:
     aclrtStream stream = nullptr;
 };
 
+// Tests that run once per OpenCL device and dtype: TEST_P(DeviceDtypeTest-derived, ...) with
+// INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(Suite, dtypes). A test's name ends in its device and dtype
+// (".../pocl_cpu_0_float16"), so that one dtype on one device runs alone (--gtest_filter).
+class DeviceDtypeTest : public ::testing::TestWithParam<std::tuple<int, aclDataType>> {
+protected:
+    void SetUp() override;
+    void TearDown() override;
+    int device() const { return std::get<0>(GetParam()); }
+    aclDataType dtype() const { return std::get<1>(GetParam()); }
+    bool rusticl() const { return deviceIsRusticl(device()); }
+    bool fp64() const { return deviceHasFp64(device()); }
+    aclrtStream stream = nullptr;
+};
+
 }  // namespace testing_support
+
+#define INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(Suite, dtypes)                                                        \
+    INSTANTIATE_TEST_SUITE_P(                                                                                      \
+        Devices, Suite,                                                                                            \
+        ::testing::Combine(::testing::ValuesIn(::testing_support::allDeviceIds()), ::testing::ValuesIn(dtypes)),    \
+        [](const ::testing::TestParamInfo<std::tuple<int, aclDataType>> &param_info) {                             \
+            return ::testing_support::deviceLabel(std::get<0>(param_info.param)) + "_" +                           \
+                   ::testing_support::dtypeLabel(std::get<1>(param_info.param));                                   \
+        })
 
 #define INSTANTIATE_ON_ALL_DEVICES(Suite)                                                  \
     INSTANTIATE_TEST_SUITE_P(Devices, Suite, ::testing::ValuesIn(::testing_support::allDeviceIds()), \

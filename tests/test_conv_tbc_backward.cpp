@@ -11,7 +11,6 @@
 //   fp16/bf16 goldens are fp32 results rounded once, and an fp32 sum in another order can round to
 //   the neighbouring value: 1 ulp of the dtype at |ref|.
 // rusticl runs the CANN sample (docs/ops) only: CLBlast compiles its kernels very slowly there.
-#include <gtest/gtest.h>
 
 #include <clblast.h>
 
@@ -21,11 +20,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <string>
 #include <unordered_map>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "blas/embedded_params.h"
 #include "blas/gemm.h"
@@ -33,21 +30,14 @@
 #include "blas/gemm_blocking.h"
 #include "blas/tuned_params.h"
 #include "cases/conv_tbc_backward_cases.h"
+#include "common/dtype.h"
 #include "common/error.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
 #include "support/gemm_backends.h"
-#include "support/golden_tally.h"
 #include "ops/conv_tbc_family.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/host_data.h"
-#include "support/op_case.h"
 #include "support/own_streams.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -62,12 +52,9 @@ const char *dtypeLabel(aclDataType d) {
     }
 }
 
-class ConvTbcBackwardTest : public DeviceTest {
+class ConvTbcBackwardTest : public OpTest {
 protected:
     void registeredSweepCasePasses();
-
-    // Sets the case up, runs it once and checks it against its host reference.
-    void runAndCheck(OpCase &c) { runAndCheckCase(c, stream); }
 
     // Runs and checks the spec once per GEMM backend of the device; returns the last backend's case.
     std::unique_ptr<OpCase> runSpec(const ConvTbcSpec &s) {
@@ -112,11 +99,7 @@ double ulpAt(double v, aclDataType dtype) {
 
 TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
     SKIP_ON_RUSTICL();
-    const auto cases = golden::load(testing_support::goldenDir() + "/conv_tbc_backward.golden");
-    ASSERT_EQ(cases.size(), 20u);
-    testing_support::GoldenTally tally(cases.size());
-    for (const golden::Case &g : cases) {
-        SCOPED_TRACE(g.name);
+    forEachGoldenCase({"conv_tbc_backward.golden", 20, 20}, [&](const golden::Case &g) {
         const auto &x = g.tensor("input"), &w = g.tensor("weight"), &dy = g.tensor("self");
         aclDataType dt = goldenDtype(dy.dtype);
         ConvTbcSpec s = convTbcSpec("golden " + g.name, x.dims[0], x.dims[1], x.dims[2], w.dims[2], w.dims[0],
@@ -138,9 +121,7 @@ TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
                                                              << ", PyTorch " << want;
             }
         }
-        tally.ran();
-    }
-    tally.check(20);
+    });
 }
 
 TEST_P(ConvTbcBackwardTest, EveryDtypeAndCubeMathType) {
@@ -317,234 +298,176 @@ void ConvTbcBackwardTest::registeredSweepCasePasses() {
 // ---------------------------------------------------------------------------------- errors
 
 // Valid arguments for the error tests; each test breaks one thing.
-struct Args {
-    DeviceTensor self{{4, 2, 3}, ACL_FLOAT}, input{{4, 2, 5}, ACL_FLOAT}, weight{{3, 5, 3}, ACL_FLOAT},
-        bias{{3}, ACL_FLOAT}, gradInput{{4, 2, 5}, ACL_FLOAT}, gradWeight{{3, 5, 3}, ACL_FLOAT},
-        gradBias{{3}, ACL_FLOAT};
+// A valid call; each row changes one thing (support/error_table.h).
+struct BackwardCall : ErrorCall {
+    TensorArg self{{4, 2, 3}}, input{{4, 2, 5}}, weight{{3, 5, 3}}, bias{{3}}, gradInput{{4, 2, 5}},
+        gradWeight{{3, 5, 3}}, gradBias{{3}};
     int64_t pad = 1;
     int8_t cube = 1;
 };
 
-aclnnStatus planWith(const aclTensor *self, const aclTensor *input, const aclTensor *weight, const aclTensor *bias,
-                     int64_t pad, int8_t cube, aclTensor *gi, aclTensor *gw, aclTensor *gb) {
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    aclnnStatus st = aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, pad, cube, gi, gw, gb, &ws, &ex);
-    if (st == 0) aclDestroyAclOpExecutor(ex);
-    return st;
+aclnnStatus planBackward(const BackwardCall &c, aclrtStream stream) {
+    const RowTensor self(c.self), input(c.input), weight(c.weight), bias(c.bias), gi(c.gradInput),
+        gw(c.gradWeight), gb(c.gradBias);
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnConvTbcBackwardGetWorkspaceSize(
+                c.orNull("self", self.get()), c.orNull("input", input.get()), c.orNull("weight", weight.get()),
+                c.orNull("bias", bias.get()), c.pad, c.cube, c.orNull("gradInput", gi.get()),
+                c.orNull("gradWeight", gw.get()), c.orNull("gradBias", gb.get()), ws, ex);
+        },
+        aclnnConvTbcBackward, stream);
 }
 
-aclnnStatus planWith(Args &a) {
-    return planWith(a.self, a.input, a.weight, a.bias, a.pad, a.cube, a.gradInput, a.gradWeight, a.gradBias);
+// A row's change: one tensor argument replaced.
+std::function<void(BackwardCall &)> set(TensorArg BackwardCall::*slot, TensorArg t) {
+    return [=](BackwardCall &c) { c.*slot = t; };
 }
 
-#define EXPECT_ERROR(call, code, needle)                                                   \
-    do {                                                                                   \
-        EXPECT_EQ((call), (code));                                                         \
-        EXPECT_NE(std::string(aclGetRecentErrMsg()).find(needle), std::string::npos)      \
-            << "message: " << aclGetRecentErrMsg();                                        \
-    } while (0)
-
-TEST_P(ConvTbcBackwardTest, ValidArgumentsPlan) {
-    Args a;
-    EXPECT_ACL_OK(planWith(a));
+void expectRows(const ErrorTable<BackwardCall> &rows, aclrtStream stream) {
+    expectErrorRows("aclnnConvTbcBackward", rows, BackwardCall{}, planBackward, stream);
 }
+
+TEST_P(ConvTbcBackwardTest, ValidArgumentsPlan) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}, stream); }
 
 TEST_P(ConvTbcBackwardTest, NullArgumentsAre161001) {
-    Args a;
-    EXPECT_ERROR(planWith(nullptr, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
-                 "[self]");
-    EXPECT_ERROR(planWith(a.self, nullptr, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
-                 "[input]");
-    EXPECT_ERROR(planWith(a.self, a.input, nullptr, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
-                 "[weight]");
-    EXPECT_ERROR(planWith(a.self, a.input, a.weight, nullptr, 1, 1, a.gradInput, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
-                 "[bias]");
-    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, nullptr, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
-                 "[gradInput]");
-    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput, nullptr, a.gradBias), ACLNN_ERR_PARAM_NULLPTR,
-                 "[gradWeight]");
-    EXPECT_ERROR(planWith(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, nullptr), ACLNN_ERR_PARAM_NULLPTR,
-                 "[gradBias]");
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    EXPECT_ERROR(aclnnConvTbcBackwardGetWorkspaceSize(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput,
-                                                      a.gradWeight, a.gradBias, nullptr, &ex),
-                 ACLNN_ERR_PARAM_NULLPTR, "[workspaceSize]");
-    EXPECT_ERROR(aclnnConvTbcBackwardGetWorkspaceSize(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput,
-                                                      a.gradWeight, a.gradBias, &ws, nullptr),
-                 ACLNN_ERR_PARAM_NULLPTR, "[executor]");
-    // Nulls come first: a null output with a bad dtype elsewhere is still 161001.
-    DeviceTensor bad({4, 2, 3}, ACL_DOUBLE);
-    EXPECT_ERROR(planWith(bad, a.input, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, nullptr), ACLNN_ERR_PARAM_NULLPTR,
-                 "[gradBias]");
-    EXPECT_ERROR(aclnnConvTbcBackward(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR, "executor");
+    expectRows({
+        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
+        {"input null", NullArgs{"input"}, ACLNN_ERR_PARAM_NULLPTR, {"[input]"}},
+        {"weight null", NullArgs{"weight"}, ACLNN_ERR_PARAM_NULLPTR, {"[weight]"}},
+        {"bias null", NullArgs{"bias"}, ACLNN_ERR_PARAM_NULLPTR, {"[bias]"}},
+        {"gradInput null", NullArgs{"gradInput"}, ACLNN_ERR_PARAM_NULLPTR, {"[gradInput]"}},
+        {"gradWeight null", NullArgs{"gradWeight"}, ACLNN_ERR_PARAM_NULLPTR, {"[gradWeight]"}},
+        {"gradBias null", NullArgs{"gradBias"}, ACLNN_ERR_PARAM_NULLPTR, {"[gradBias]"}},
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"[workspaceSize]"}},
+        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"[executor]"}},
+        // Nulls come first: a null output with a bad dtype elsewhere is still a null-pointer error.
+        {"gradBias null, self DOUBLE", [](BackwardCall &c) {
+             c.nulls = {"gradBias"};
+             c.self.dtype = ACL_DOUBLE;
+         },
+         ACLNN_ERR_PARAM_NULLPTR, {"[gradBias]"}},
+        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
+    }, stream);
 }
 
 TEST_P(ConvTbcBackwardTest, PhaseTwoWithoutItsWorkspaceIs161001) {
-    Args a;  // fp16 outputs need fp32 staging in workspace
-    a.gradInput = DeviceTensor({4, 2, 5}, ACL_FLOAT16);
+    // fp16 outputs need fp32 staging in workspace.
+    DeviceTensor self({4, 2, 3}, ACL_FLOAT), input({4, 2, 5}, ACL_FLOAT), weight({3, 5, 3}, ACL_FLOAT),
+        bias({3}, ACL_FLOAT), gradInput({4, 2, 5}, ACL_FLOAT16), gradWeight({3, 5, 3}, ACL_FLOAT), gradBias({3}, ACL_FLOAT);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(aclnnConvTbcBackwardGetWorkspaceSize(a.self, a.input, a.weight, a.bias, 1, 1, a.gradInput,
-                                                       a.gradWeight, a.gradBias, &ws, &ex));
+    ASSERT_ACL_OK(aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, 1, 1, gradInput, gradWeight, gradBias,
+                                                       &ws, &ex));
     ASSERT_GT(ws, 0u);
-    EXPECT_ERROR(aclnnConvTbcBackward(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_NULLPTR, "workspace");
+    EXPECT_EQ(aclnnConvTbcBackward(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_NULLPTR);
+    expectRecentMessageHas({"workspace"});
 }
 
+// Every tensor argument, by name, in the call's order.
+const std::pair<const char *, TensorArg BackwardCall::*> kTensorArgs[] = {
+    {"self", &BackwardCall::self},           {"input", &BackwardCall::input},
+    {"weight", &BackwardCall::weight},       {"bias", &BackwardCall::bias},
+    {"gradInput", &BackwardCall::gradInput}, {"gradWeight", &BackwardCall::gradWeight},
+    {"gradBias", &BackwardCall::gradBias},
+};
+
 TEST_P(ConvTbcBackwardTest, UnsupportedDtypesAre161002) {
-    const char *names[7] = {"self", "input", "weight", "bias", "gradInput", "gradWeight", "gradBias"};
+    ErrorTable<BackwardCall> rows;
     for (aclDataType bad : {ACL_DOUBLE, ACL_INT32}) {
-        for (int which = 0; which < 7; ++which) {
-            Args a;
-            std::vector<int64_t> shape = which == 3 || which == 6 ? std::vector<int64_t>{3}
-                                         : which == 2 || which == 5 ? std::vector<int64_t>{3, 5, 3}
-                                         : which == 0              ? std::vector<int64_t>{4, 2, 3}
-                                                                   : std::vector<int64_t>{4, 2, 5};
-            DeviceTensor t(shape, bad);
-            DeviceTensor *slots[7] = {&a.self, &a.input, &a.weight, &a.bias, &a.gradInput, &a.gradWeight, &a.gradBias};
-            *slots[which] = std::move(t);
-            EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, std::string("Tensor ") + names[which] + " not implemented");
+        for (const auto &[name, slot] : kTensorArgs) {
+            rows.push_back({std::string(name) + " " + aclcl::dtypeName(bad),
+                            [slot = slot, bad](BackwardCall &c) { (c.*slot).dtype = bad; }, ACLNN_ERR_PARAM_INVALID,
+                            {std::string("Tensor ") + name + " not implemented"}});
         }
     }
+    expectRows(rows, stream);
 }
 
 TEST_P(ConvTbcBackwardTest, UnsupportedFormatsAre161002) {
-    {
-        Args a;
-        a.self = DeviceTensor({4, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCHW);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "self");
-    }
-    {
-        Args a;
-        a.gradWeight = DeviceTensor({3, 5, 3}, ACL_FLOAT, ACL_FORMAT_NHWC);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradWeight");
-    }
-    {
-        Args a;  // NCL is fine for the 3-D tensors but not for bias
-        a.self = DeviceTensor({4, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCL);
-        a.input = DeviceTensor({4, 2, 5}, ACL_FLOAT, ACL_FORMAT_NCL);
-        EXPECT_ACL_OK(planWith(a));
-        a.bias = DeviceTensor({3}, ACL_FLOAT, ACL_FORMAT_NCL);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "bias");
-    }
-    {
-        Args a;
-        a.gradBias = DeviceTensor({3}, ACL_FLOAT, ACL_FORMAT_NCL);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradBias");
-    }
+    expectRows({
+        {"self NCHW", set(&BackwardCall::self, {{4, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCHW}), ACLNN_ERR_PARAM_INVALID,
+         {"self"}},
+        {"gradWeight NHWC", set(&BackwardCall::gradWeight, {{3, 5, 3}, ACL_FLOAT, ACL_FORMAT_NHWC}),
+         ACLNN_ERR_PARAM_INVALID, {"gradWeight"}},
+        // NCL is fine for the 3-D tensors but not for bias.
+        {"self and input NCL", [](BackwardCall &c) { c.self.format = c.input.format = ACL_FORMAT_NCL; }, ACL_SUCCESS, {}},
+        {"self, input and bias NCL", [](BackwardCall &c) { c.self.format = c.input.format = c.bias.format = ACL_FORMAT_NCL; },
+         ACLNN_ERR_PARAM_INVALID, {"bias"}},
+        {"gradBias NCL", [](BackwardCall &c) { c.gradBias.format = ACL_FORMAT_NCL; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradBias"}},
+    }, stream);
 }
 
 TEST_P(ConvTbcBackwardTest, EmptySelfIs161002) {
-    Args a;
-    a.self = DeviceTensor({0, 2, 3}, ACL_FLOAT);
-    EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "self to be non-empty");
+    expectRows({{"self T 0", set(&BackwardCall::self, {{0, 2, 3}}), ACLNN_ERR_PARAM_INVALID, {"self to be non-empty"}}},
+               stream);
 }
 
 TEST_P(ConvTbcBackwardTest, WrongRanksAre161002) {
-    {
-        Args a;
-        a.input = DeviceTensor({8, 5}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "input to be 3-D");
-    }
-    {
-        Args a;
-        a.weight = DeviceTensor({3, 5, 3, 1}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "weight to be 3-D");
-    }
-    {
-        Args a;
-        a.bias = DeviceTensor({1, 3}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "bias to be 1-D");
-    }
-    {
-        Args a;
-        a.gradInput = DeviceTensor({8, 5}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradInput to be 3-D");
-    }
+    expectRows({
+        {"input 2-D", set(&BackwardCall::input, {{8, 5}}), ACLNN_ERR_PARAM_INVALID, {"input to be 3-D"}},
+        {"weight 4-D", set(&BackwardCall::weight, {{3, 5, 3, 1}}), ACLNN_ERR_PARAM_INVALID, {"weight to be 3-D"}},
+        {"bias 2-D", set(&BackwardCall::bias, {{1, 3}}), ACLNN_ERR_PARAM_INVALID, {"bias to be 1-D"}},
+        {"gradInput 2-D", set(&BackwardCall::gradInput, {{8, 5}}), ACLNN_ERR_PARAM_INVALID, {"gradInput to be 3-D"}},
+    }, stream);
 }
 
 TEST_P(ConvTbcBackwardTest, ChannelMismatchesAre161002) {
-    {
-        Args a;
-        a.weight = DeviceTensor({3, 4, 3}, ACL_FLOAT);
-        a.gradWeight = DeviceTensor({3, 4, 3}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "weight.shape[1]");
-    }
-    {
-        Args a;
-        a.bias = DeviceTensor({4}, ACL_FLOAT);
-        a.gradBias = DeviceTensor({4}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "bias.shape[0]");
-    }
+    expectRows({
+        {"weight and gradWeight C_in 4", [](BackwardCall &c) { c.weight.shape = c.gradWeight.shape = {3, 4, 3}; },
+         ACLNN_ERR_PARAM_INVALID, {"weight.shape[1]"}},
+        {"bias and gradBias of 4", [](BackwardCall &c) { c.bias.shape = c.gradBias.shape = {4}; },
+         ACLNN_ERR_PARAM_INVALID, {"bias.shape[0]"}},
+    }, stream);
 }
 
 TEST_P(ConvTbcBackwardTest, BadPadAndTimeAre161002) {
-    {
-        Args a;
-        a.pad = -1;
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "pad to be >= 0");
-    }
-    {
-        Args a;  // T_out = 1 + 0 + 1 - 3 < 0
-        a.input = DeviceTensor({1, 2, 5}, ACL_FLOAT);
-        a.gradInput = DeviceTensor({1, 2, 5}, ACL_FLOAT);
-        a.pad = 0;
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "T_out");
-    }
-    {
-        Args a;  // 2*pad overflows
-        a.pad = INT64_MAX / 2 + 1;
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "T_out");
-    }
+    expectRows({
+        {"pad -1", [](BackwardCall &c) { c.pad = -1; }, ACLNN_ERR_PARAM_INVALID, {"pad to be >= 0"}},
+        // T_out = 1 + 0 + 1 - 3 < 0.
+        {"T_out negative", [](BackwardCall &c) {
+             c.input.shape = c.gradInput.shape = {1, 2, 5};
+             c.pad = 0;
+         },
+         ACLNN_ERR_PARAM_INVALID, {"T_out"}},
+        // 2*pad overflows.
+        {"pad past INT64_MAX / 2", [](BackwardCall &c) { c.pad = INT64_MAX / 2 + 1; }, ACLNN_ERR_PARAM_INVALID,
+         {"T_out"}},
+    }, stream);
 }
 
 TEST_P(ConvTbcBackwardTest, WrongShapesAre161002) {
-    {
-        Args a;  // T_out should be 4
-        a.self = DeviceTensor({5, 2, 3}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "Expected self to have shape [4, 2, 3]");
-    }
-    {
-        Args a;
-        a.gradInput = DeviceTensor({4, 2, 6}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradInput");
-    }
-    {
-        Args a;
-        a.gradWeight = DeviceTensor({2, 5, 3}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradWeight");
-    }
-    {
-        Args a;
-        a.gradBias = DeviceTensor({4}, ACL_FLOAT);
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradBias");
-    }
+    expectRows({
+        // T_out should be 4.
+        {"self T 5", set(&BackwardCall::self, {{5, 2, 3}}), ACLNN_ERR_PARAM_INVALID,
+         {"Expected self to have shape [4, 2, 3]"}},
+        {"gradInput C 6", set(&BackwardCall::gradInput, {{4, 2, 6}}), ACLNN_ERR_PARAM_INVALID, {"gradInput"}},
+        {"gradWeight K 2", set(&BackwardCall::gradWeight, {{2, 5, 3}}), ACLNN_ERR_PARAM_INVALID, {"gradWeight"}},
+        {"gradBias of 4", set(&BackwardCall::gradBias, {{4}}), ACLNN_ERR_PARAM_INVALID, {"gradBias"}},
+    }, stream);
 }
 
 TEST_P(ConvTbcBackwardTest, CubeMathTypeOutOfRangeIs161002) {
+    ErrorTable<BackwardCall> rows;
     for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
-        Args a;
-        a.cube = cube;
-        EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "cubeMathType");
+        rows.push_back({"cubeMathType " + std::to_string(cube), [cube](BackwardCall &c) { c.cube = cube; },
+                        ACLNN_ERR_PARAM_INVALID, {"cubeMathType"}});
     }
+    expectRows(rows, stream);
 }
 
 TEST_P(ConvTbcBackwardTest, OverlappingOutputIs161002) {
-    Args a;
-    a.gradWeight = DeviceTensor({3, 5, 3}, ACL_FLOAT, {0, 3, 1}, 0);
-    EXPECT_ERROR(planWith(a), ACLNN_ERR_PARAM_INVALID, "gradWeight to have non-overlapping memory");
+    expectRows({{"gradWeight taps at stride 0", set(&BackwardCall::gradWeight, {{3, 5, 3}, ACL_FLOAT, ACL_FORMAT_ND, {0, 3, 1}}),
+                 ACLNN_ERR_PARAM_INVALID, {"gradWeight to have non-overlapping memory"}}},
+               stream);
 }
 
 TEST_P(ConvTbcBackwardTest, MalformedViewIs161002) {
-    Args a;
-    a.input = DeviceTensor({4, 2, 5}, ACL_FLOAT, {10, 5, 1}, 0);
-    // A storage shape too small for the view.
-    int64_t dims[3] = {4, 2, 5}, strides[3] = {10, 5, 1}, storage = 20;
-    aclTensor *t = aclCreateTensor(dims, 3, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, a.input.data());
-    EXPECT_ERROR(planWith(a.self, t, a.weight, a.bias, 1, 1, a.gradInput, a.gradWeight, a.gradBias), ACLNN_ERR_PARAM_INVALID,
-                 "input");
-    aclDestroyTensor(t);
+    expectRows({{"input storage short", [](BackwardCall &c) { c.input.storageShort = true; }, ACLNN_ERR_PARAM_INVALID,
+                 {"input"}}},
+               stream);
 }
 
 // ---------------------------------------------------------------------------------- the GEMM seam

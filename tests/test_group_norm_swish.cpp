@@ -6,30 +6,18 @@
 //
 // Tolerances: gnsCompare (tests/cases/group_norm_swish_cases.cpp) against the double reference; the
 // golden bound at expectNearGolden (tests/group_norm_test_helpers.h), the cascade's at cascadeBound below.
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_cases.h"
 #include "cases/group_norm_swish_grad_cases.h"
 #include "common/test_hooks.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
 #include "group_norm_test_helpers.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 using namespace group_norm_tests;
@@ -134,7 +122,6 @@ void expectSameBits(const Result &a, const Result &b) {
     EXPECT_TRUE(a.rstdBytes == b.rstdBytes) << "rstdOut differs";
 }
 
-
 const char *dtypeTag(aclDataType d) {
     return d == ACL_FLOAT ? "f32" : d == ACL_FLOAT16 ? "f16" : "bf16";
 }
@@ -169,11 +156,8 @@ TEST_P(GroupNormSwishTest, CannSampleResult) {
 
 void runGoldenFile(aclrtStream stream, int split) {
     aclcl::ScopedTestHook hook(aclcl::TestHook::GnsgWorkSplit, split);
-    const auto cases = golden::load(testing_support::goldenDir() + "/group_norm_swish.golden");
-    ASSERT_EQ(cases.size(), 15u);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &gc : cases) {
-        SCOPED_TRACE(gc.name + " work split " + std::to_string(split));
+    SCOPED_TRACE("work split " + std::to_string(split));
+    forEachGoldenCase({"group_norm_swish.golden", 15, 15}, [&](const golden::Case &gc) {
         Problem p;
         const golden::Tensor &x = gc.tensor("x");
         p.shape = x.dims;
@@ -193,9 +177,7 @@ void runGoldenFile(aclrtStream stream, int split) {
         expectNearGolden(r.mean, gc.tensor("meanOut"), p.pType);
         expectNearGolden(r.rstd, gc.tensor("rstdOut"), p.pType);
         expectMatchesReference(p, r);
-        tally.ran();
-    }
-    tally.check(15);
+    });
 }
 
 TEST_P(GroupNormSwishTest, GoldenCases) {
@@ -388,11 +370,7 @@ double cascadeBound(aclDataType d) {
 }
 
 TEST_P(GroupNormSwishTest, CascadeIntoGroupNormSwishGradMatchesAutograd) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/group_norm_swish_cascade.golden");
-    ASSERT_EQ(cases.size(), 6u);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &gc : cases) {
-        SCOPED_TRACE(gc.name);
+    forEachGoldenCase({"group_norm_swish_cascade.golden", 6, 6}, [&](const golden::Case &gc) {
         const golden::Tensor &xg = gc.tensor("x");
         const aclDataType dt = goldenDtype(xg.dtype);
         const std::vector<int64_t> shape = xg.dims, chan = {shape[1]};
@@ -434,199 +412,144 @@ TEST_P(GroupNormSwishTest, CascadeIntoGroupNormSwishGradMatchesAutograd) {
             }
             RecordProperty(gc.name + "/" + role + " error / max|ref|", std::to_string(worst));
         }
-        tally.ran();
-    }
-    tally.check(6);
+    });
 }
 
 // ---- errors -------------------------------------------------------------------------------------------------
 
-// The six argument tensors of a valid call, each replaceable.
-struct ErrorCall {
-    std::vector<int64_t> shape = {2, 4, 3, 3};
-    DeviceTensor x{shape, ACL_FLOAT}, gamma{{4}, ACL_FLOAT}, beta{{4}, ACL_FLOAT}, y{shape, ACL_FLOAT},
-        mean{{2, 2}, ACL_FLOAT}, rstd{{2, 2}, ACL_FLOAT};
-    const aclTensor *a[6] = {x, gamma, beta, y, mean, rstd};
+// The six argument tensors of a valid call, each replaceable; each row changes one thing
+// (support/error_table.h).
+struct NormCall : ErrorCall {
+    TensorArg x{{2, 4, 3, 3}}, gamma{{4}}, beta{{4}}, yOut{{2, 4, 3, 3}}, meanOut{{2, 2}}, rstdOut{{2, 2}};
     int64_t groups = 2;
     const char *format = nullptr;
-
-    aclnnStatus call() {
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        std::string f = format ? format : "";
-        const aclnnStatus st = aclnnGroupNormSwishGetWorkspaceSize(a[0], a[1], a[2], groups, format ? f.data() : nullptr,
-                                                                   1e-5, true, 1.0, a[3], a[4], a[5], &ws, &ex);
-        if (st == 0) aclDestroyAclOpExecutor(ex);
-        return st;
-    }
 };
 
-const char *const kArgNames[6] = {"x", "gamma", "beta", "yOut", "meanOut", "rstdOut"};
+aclnnStatus planNorm(const NormCall &c, aclrtStream stream) {
+    const RowTensor x(c.x), gamma(c.gamma), beta(c.beta), y(c.yOut), mean(c.meanOut), rstd(c.rstdOut);
+    std::string format = c.format ? c.format : "";
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnGroupNormSwishGetWorkspaceSize(
+                c.orNull("x", x.get()), c.orNull("gamma", gamma.get()), c.orNull("beta", beta.get()), c.groups,
+                c.format ? format.data() : nullptr, 1e-5, true, 1.0, c.orNull("yOut", y.get()),
+                c.orNull("meanOut", mean.get()), c.orNull("rstdOut", rstd.get()), ws, ex);
+        },
+        aclnnGroupNormSwish, stream);
+}
 
-void expectError(ErrorCall &call, aclnnStatus code, const std::vector<std::string> &words) {
-    EXPECT_EQ(call.call(), code);
-    const std::string msg = aclGetRecentErrMsg();
-    EXPECT_NE(msg.find("aclnnGroupNormSwishGetWorkspaceSize"), std::string::npos) << msg;
-    for (const std::string &w : words) EXPECT_NE(msg.find(w), std::string::npos) << "'" << w << "' not in: " << msg;
+// A row's change: one tensor argument replaced.
+std::function<void(NormCall &)> set(TensorArg NormCall::*slot, TensorArg t) {
+    return [=](NormCall &c) { c.*slot = t; };
+}
+
+void expectRows(const ErrorTable<NormCall> &rows, aclrtStream stream) {
+    expectErrorRows("aclnnGroupNormSwish", rows, NormCall{}, planNorm, stream, {"aclnnGroupNormSwishGetWorkspaceSize"});
 }
 
 TEST_P(GroupNormSwishTest, ErrorNullTensor) {
-    for (int i = 0; i < 6; ++i) {
-        SCOPED_TRACE(kArgNames[i]);
-        ErrorCall call;
-        call.a[i] = nullptr;
-        expectError(call, ACLNN_ERR_PARAM_NULLPTR, {kArgNames[i], "nullptr"});
+    ErrorTable<NormCall> rows;
+    for (const char *name : {"x", "gamma", "beta", "yOut", "meanOut", "rstdOut"}) {
+        rows.push_back({std::string(name) + " null", NullArgs{name}, ACLNN_ERR_PARAM_NULLPTR, {name, "nullptr"}});
     }
+    expectRows(rows, stream);
 }
 
 TEST_P(GroupNormSwishTest, ErrorNullOutPointers) {
-    ErrorCall call;
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnGroupNormSwishGetWorkspaceSize(call.a[0], call.a[1], call.a[2], 2, nullptr, 1e-5, true, 1.0,
-                                                  call.a[3], call.a[4], call.a[5], nullptr, &ex),
-              ACLNN_ERR_PARAM_NULLPTR);
-    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspaceSize"), std::string::npos);
-    EXPECT_EQ(aclnnGroupNormSwishGetWorkspaceSize(call.a[0], call.a[1], call.a[2], 2, nullptr, 1e-5, true, 1.0,
-                                                  call.a[3], call.a[4], call.a[5], &ws, nullptr),
-              ACLNN_ERR_PARAM_NULLPTR);
-    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("executor"), std::string::npos);
+    expectRows({
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishTest, ErrorDtypes) {
-    {
-        ErrorCall call;
-        DeviceTensor x(call.shape, ACL_DOUBLE);
-        call.a[0] = x;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"x", "DT_DOUBLE"});
-    }
-    {
-        ErrorCall call;
-        DeviceTensor g({4}, ACL_INT32);
-        call.a[1] = g;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"gamma", "DT_INT32"});
-    }
-    {  // gamma neither x's dtype nor FLOAT
-        ErrorCall call;
-        DeviceTensor x(call.shape, ACL_FLOAT16), g({4}, ACL_BF16), b({4}, ACL_BF16);
-        call.a[0] = x;
-        call.a[1] = g;
-        call.a[2] = b;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"gamma", "FLOAT"});
-    }
-    {  // FLOAT x with FLOAT16 gamma: gamma must be x's dtype or FLOAT
-        ErrorCall call;
-        DeviceTensor g({4}, ACL_FLOAT16), b({4}, ACL_FLOAT16);
-        call.a[1] = g;
-        call.a[2] = b;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"gamma"});
-    }
-    const std::pair<int, const char *> mixed[] = {{2, "beta"}, {3, "yOut"}, {4, "meanOut"}, {5, "rstdOut"}};
-    for (auto [i, name] : mixed) {
-        SCOPED_TRACE(name);
-        ErrorCall call;
-        DeviceTensor t(i == 3 ? call.shape : i == 2 ? std::vector<int64_t>{4} : std::vector<int64_t>{2, 2},
-                       ACL_FLOAT16);
-        call.a[i] = t;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {name});
-    }
+    expectRows({
+        {"x DOUBLE", [](NormCall &c) { c.x.dtype = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"x", "DT_DOUBLE"}},
+        {"gamma INT32", [](NormCall &c) { c.gamma.dtype = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID, {"gamma", "DT_INT32"}},
+        // gamma neither x's dtype nor FLOAT.
+        {"x FLOAT16, gamma and beta BF16", [](NormCall &c) {
+             c.x.dtype = ACL_FLOAT16;
+             c.gamma.dtype = c.beta.dtype = ACL_BF16;
+         },
+         ACLNN_ERR_PARAM_INVALID, {"gamma", "FLOAT"}},
+        // FLOAT x with FLOAT16 gamma: gamma must be x's dtype or FLOAT.
+        {"gamma and beta FLOAT16", [](NormCall &c) { c.gamma.dtype = c.beta.dtype = ACL_FLOAT16; },
+         ACLNN_ERR_PARAM_INVALID, {"gamma"}},
+        {"beta FLOAT16", [](NormCall &c) { c.beta.dtype = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"beta"}},
+        {"yOut FLOAT16", [](NormCall &c) { c.yOut.dtype = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"yOut"}},
+        {"meanOut FLOAT16", [](NormCall &c) { c.meanOut.dtype = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"meanOut"}},
+        {"rstdOut FLOAT16", [](NormCall &c) { c.rstdOut.dtype = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"rstdOut"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishTest, ErrorNumGroups) {
-    for (int64_t g : {0, -2}) {
-        ErrorCall call;
-        call.groups = g;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"numGroups", "> 0"});
-    }
-    ErrorCall call;
-    call.groups = 3;
-    expectError(call, ACLNN_ERR_PARAM_INVALID, {"divisible", "numGroups = 3"});
+    expectRows({
+        {"numGroups 0", [](NormCall &c) { c.groups = 0; }, ACLNN_ERR_PARAM_INVALID, {"numGroups", "> 0"}},
+        {"numGroups -2", [](NormCall &c) { c.groups = -2; }, ACLNN_ERR_PARAM_INVALID, {"numGroups", "> 0"}},
+        {"numGroups 3", [](NormCall &c) { c.groups = 3; }, ACLNN_ERR_PARAM_INVALID, {"divisible", "numGroups = 3"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishTest, ErrorRankAndEmpty) {
-    {
-        ErrorCall call;
-        DeviceTensor x({8}, ACL_FLOAT);
-        call.a[0] = x;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"x"});
-    }
-    {
-        ErrorCall call;
-        std::vector<int64_t> nine = {2, 4, 1, 1, 1, 1, 1, 1, 1};
-        DeviceTensor x(nine, ACL_FLOAT), y(nine, ACL_FLOAT);
-        call.a[0] = x;
-        call.a[3] = y;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"x"});
-    }
-    for (const std::vector<int64_t> &shape : {std::vector<int64_t>{0, 4, 3}, std::vector<int64_t>{2, 4, 0}}) {
-        ErrorCall call;
-        DeviceTensor x(shape, ACL_FLOAT), y(shape, ACL_FLOAT);
-        call.a[0] = x;
-        call.a[3] = y;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"non-empty", shapeName(shape).empty() ? "x" : "x"});
-    }
+    // A row's change: x and yOut of one shape.
+    const auto xy = [](std::vector<int64_t> shape) {
+        return [=](NormCall &c) { c.x.shape = c.yOut.shape = shape; };
+    };
+    expectRows({
+        {"x 1-D", set(&NormCall::x, {{8}}), ACLNN_ERR_PARAM_INVALID, {"x"}},
+        {"9-D", xy({2, 4, 1, 1, 1, 1, 1, 1, 1}), ACLNN_ERR_PARAM_INVALID, {"x"}},
+        {"N 0", xy({0, 4, 3}), ACLNN_ERR_PARAM_INVALID, {"non-empty", "x"}},
+        {"spatial 0", xy({2, 4, 0}), ACLNN_ERR_PARAM_INVALID, {"non-empty", "x"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishTest, ErrorShapes) {
-    const struct {
-        int index;
-        std::vector<int64_t> shape;
-        const char *name;
-    } bad[] = {{1, {3}, "gamma"},         {1, {4, 1}, "gamma"},      {2, {5}, "beta"},
-               {3, {2, 4, 9}, "yOut"},    {4, {2, 3}, "meanOut"},    {5, {4, 2}, "rstdOut"}};
-    for (const auto &b : bad) {
-        SCOPED_TRACE(b.name);
-        ErrorCall call;
-        DeviceTensor t(b.shape, ACL_FLOAT);
-        call.a[b.index] = t;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {b.name});
-    }
+    expectRows({
+        {"gamma of 3", set(&NormCall::gamma, {{3}}), ACLNN_ERR_PARAM_INVALID, {"gamma"}},
+        {"gamma 2-D", set(&NormCall::gamma, {{4, 1}}), ACLNN_ERR_PARAM_INVALID, {"gamma"}},
+        {"beta of 5", set(&NormCall::beta, {{5}}), ACLNN_ERR_PARAM_INVALID, {"beta"}},
+        {"yOut 3-D", set(&NormCall::yOut, {{2, 4, 9}}), ACLNN_ERR_PARAM_INVALID, {"yOut"}},
+        {"meanOut 2 x 3", set(&NormCall::meanOut, {{2, 3}}), ACLNN_ERR_PARAM_INVALID, {"meanOut"}},
+        {"rstdOut 4 x 2", set(&NormCall::rstdOut, {{4, 2}}), ACLNN_ERR_PARAM_INVALID, {"rstdOut"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishTest, ErrorOverlappingOutput) {
-    ErrorCall call;
-    const std::vector<int64_t> stat = {2, 2}, zero = {0, 1};
-    DeviceTensor mean(stat, ACL_FLOAT, zero, 0);
-    call.a[4] = mean;
-    expectError(call, ACLNN_ERR_PARAM_INVALID, {"meanOut"});
+    expectRows({{"meanOut rows at stride 0", set(&NormCall::meanOut, {{2, 2}, ACL_FLOAT, ACL_FORMAT_ND, {0, 1}}),
+                 ACLNN_ERR_PARAM_INVALID, {"meanOut"}}},
+               stream);
 }
 
 TEST_P(GroupNormSwishTest, ErrorDataFormat) {
-    ErrorCall call;
-    call.format = "NHWC";
-    expectError(call, ACLNN_ERR_PARAM_INVALID, {"dataFormatOptional", "NHWC"});
+    expectRows({{"NHWC", [](NormCall &c) { c.format = "NHWC"; }, ACLNN_ERR_PARAM_INVALID, {"dataFormatOptional", "NHWC"}}},
+               stream);
 }
 
 // Several faults at once: the one reported is the first in the contract's order.
 TEST_P(GroupNormSwishTest, ErrorChecksRunInContractOrder) {
-    {  // a null output beats a bad dtype
-        ErrorCall call;
-        DeviceTensor x(call.shape, ACL_DOUBLE);
-        call.a[0] = x;
-        call.a[5] = nullptr;
-        expectError(call, ACLNN_ERR_PARAM_NULLPTR, {"rstdOut"});
-    }
-    {  // a bad dtype beats numGroups
-        ErrorCall call;
-        DeviceTensor m({2, 2}, ACL_FLOAT16);
-        call.a[4] = m;
-        call.groups = 0;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"meanOut"});
-    }
-    {  // numGroups beats shapes
-        ErrorCall call;
-        DeviceTensor g({5}, ACL_FLOAT);
-        call.a[1] = g;
-        call.groups = 0;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"numGroups"});
-    }
-    {  // shapes beat the data format
-        ErrorCall call;
-        DeviceTensor g({5}, ACL_FLOAT);
-        call.a[1] = g;
-        call.format = "NHWC";
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"gamma"});
-    }
+    expectRows({
+        {"a null output beats a bad dtype", [](NormCall &c) {
+             c.x.dtype = ACL_DOUBLE;
+             c.nulls = {"rstdOut"};
+         },
+         ACLNN_ERR_PARAM_NULLPTR, {"rstdOut"}},
+        {"a bad dtype beats numGroups", [](NormCall &c) {
+             c.meanOut.dtype = ACL_FLOAT16;
+             c.groups = 0;
+         },
+         ACLNN_ERR_PARAM_INVALID, {"meanOut"}},
+        {"numGroups beats shapes", [](NormCall &c) {
+             c.gamma.shape = {5};
+             c.groups = 0;
+         },
+         ACLNN_ERR_PARAM_INVALID, {"numGroups"}},
+        {"shapes beat the data format", [](NormCall &c) {
+             c.gamma.shape = {5};
+             c.format = "NHWC";
+         },
+         ACLNN_ERR_PARAM_INVALID, {"gamma"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishTest, ErrorOutputOverlapsInput) {

@@ -1,29 +1,18 @@
 // aclnnGroupNormSwishGrad: the CANN sample (docs/ops), the PyTorch golden file, the host reference in double
 // (dtypes, views, shapes at both ends of the work split, flags), determinism, every documented error,
 // and a finite-difference check of the math itself.
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
 #include <memory>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_grad_cases.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
 #include "group_norm_test_helpers.h"
-#include "support/golden_tally.h"
 #include "common/test_hooks.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/host_data.h"
-#include "support/op_case.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 using namespace group_norm_tests;
@@ -185,7 +174,6 @@ void expectMatchesReference(const Problem &p, const Result &r, bool checkDgamma 
     }
 }
 
-
 class GroupNormSwishGradTest : public DeviceTest {
 protected:
     // Checks p in every layout/flag given, against the host reference.
@@ -251,16 +239,12 @@ TEST_P(GroupNormSwishGradTest, ChannelOutputsOfAnyShapeWithCElements) {
 // ---- PyTorch golden data --------------------------------------------------------------------------------
 
 void runGoldenFile(aclrtStream stream, bool rusticl) {
-    auto cases = golden::load(testing_support::goldenDir() + "/group_norm_swish_grad.golden");
-    ASSERT_EQ(cases.size(), 20u);
-    testing_support::GoldenTally tally(cases.size());
+    // rusticl: every fifth case (asked once per case, in the file's order).
     size_t index = 0;
-    for (const golden::Case &gc : cases) {
-        if (rusticl && index++ % 5 != 0) {  // rusticl: every fifth case
-            tally.skip(gc.name, "rusticl runs every fifth case");
-            continue;
-        }
-        SCOPED_TRACE(gc.name);
+    const auto everyFifth = [&](const golden::Case &) -> std::string {
+        return rusticl && index++ % 5 != 0 ? "rusticl runs every fifth case" : "";
+    };
+    forEachGoldenCase({"group_norm_swish_grad.golden", 20, rusticl ? 4u : 20u, everyFifth}, [&](const golden::Case &gc) {
         Problem p;
         const golden::Tensor &dy = gc.tensor("dy");
         p.shape = dy.dims;
@@ -280,9 +264,7 @@ void runGoldenFile(aclrtStream stream, bool rusticl) {
         expectNearGolden(r.dgamma, gc.tensor("dgammaOut"), p.dtype);
         expectNearGolden(r.dbeta, gc.tensor("dbetaOut"), p.dtype);
         expectMatchesReference(p, r);
-        tally.ran();
-    }
-    tally.check(rusticl ? 4 : 20);
+    });
 }
 
 TEST_P(GroupNormSwishGradTest, GoldenCases) {
@@ -630,183 +612,162 @@ TEST_P(GroupNormSwishGradTest, FiniteDifferencesOfTheForward) {
 
 // ---- errors ---------------------------------------------------------------------------------------------
 
-// The nine argument tensors of a valid call, each replaceable.
-struct ErrorCall {
-    std::vector<int64_t> shape = {2, 4, 3, 3};
-    aclDataType dtype = ACL_FLOAT;
-    DeviceTensor dy{shape, dtype}, mean{{2, 2}, dtype}, rstd{{2, 2}, dtype}, x{shape, dtype}, gamma{{4}, dtype},
-        beta{{4}, dtype}, dx{shape, dtype}, dgamma{{4}, dtype}, dbeta{{4}, dtype};
-    const aclTensor *a[9] = {dy, mean, rstd, x, gamma, beta, dx, dgamma, dbeta};
+// The nine argument tensors of a valid call, each replaceable; each row changes one thing
+// (support/error_table.h).
+struct GradCall : ErrorCall {
+    TensorArg dy{{2, 4, 3, 3}}, mean{{2, 2}}, rstd{{2, 2}}, x{{2, 4, 3, 3}}, gamma{{4}}, beta{{4}}, dxOut{{2, 4, 3, 3}},
+        dgammaOut{{4}}, dbetaOut{{4}};
     int64_t groups = 2;
     const char *format = nullptr;
     bool wantDgamma = true, wantDbeta = true;
-
-    aclnnStatus call() {
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        std::string f = format ? format : "";
-        aclnnStatus st = aclnnGroupNormSwishGradGetWorkspaceSize(a[0], a[1], a[2], a[3], a[4], a[5], groups,
-                                                                 format ? f.data() : nullptr, 1.0, wantDgamma,
-                                                                 wantDbeta, a[6], a[7], a[8], &ws, &ex);
-        if (st == 0) aclDestroyAclOpExecutor(ex);
-        return st;
-    }
 };
 
-const char *const kArgNames[9] = {"dy", "mean", "rstd", "x", "gamma", "beta", "dxOut", "dgammaOut", "dbetaOut"};
+aclnnStatus planGrad(const GradCall &c, aclrtStream stream) {
+    const RowTensor dy(c.dy), mean(c.mean), rstd(c.rstd), x(c.x), gamma(c.gamma), beta(c.beta), dx(c.dxOut),
+        dgamma(c.dgammaOut), dbeta(c.dbetaOut);
+    std::string format = c.format ? c.format : "";
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnGroupNormSwishGradGetWorkspaceSize(
+                c.orNull("dy", dy.get()), c.orNull("mean", mean.get()), c.orNull("rstd", rstd.get()),
+                c.orNull("x", x.get()), c.orNull("gamma", gamma.get()), c.orNull("beta", beta.get()), c.groups,
+                c.format ? format.data() : nullptr, 1.0, c.wantDgamma, c.wantDbeta, c.orNull("dxOut", dx.get()),
+                c.orNull("dgammaOut", dgamma.get()), c.orNull("dbetaOut", dbeta.get()), ws, ex);
+        },
+        aclnnGroupNormSwishGrad, stream);
+}
 
-void expectError(ErrorCall &call, aclnnStatus code, const std::vector<std::string> &words) {
-    EXPECT_EQ(call.call(), code);
-    std::string msg = aclGetRecentErrMsg();
-    for (const std::string &w : words) EXPECT_NE(msg.find(w), std::string::npos) << "'" << w << "' not in: " << msg;
+// Every tensor argument, by name, in the call's order.
+const std::pair<const char *, TensorArg GradCall::*> kTensorArgs[9] = {
+    {"dy", &GradCall::dy},       {"mean", &GradCall::mean},          {"rstd", &GradCall::rstd},
+    {"x", &GradCall::x},         {"gamma", &GradCall::gamma},        {"beta", &GradCall::beta},
+    {"dxOut", &GradCall::dxOut}, {"dgammaOut", &GradCall::dgammaOut}, {"dbetaOut", &GradCall::dbetaOut},
+};
+
+// A row's change: one tensor argument's shape replaced.
+std::function<void(GradCall &)> reshape(TensorArg GradCall::*slot, std::vector<int64_t> shape) {
+    return [=](GradCall &c) { (c.*slot).shape = shape; };
+}
+
+void expectRows(const ErrorTable<GradCall> &rows, aclrtStream stream) {
+    expectErrorRows("aclnnGroupNormSwishGrad", rows, GradCall{}, planGrad, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorNullTensor) {
-    for (int i = 0; i < 9; ++i) {
-        SCOPED_TRACE(kArgNames[i]);
-        ErrorCall call;
-        call.a[i] = nullptr;
-        expectError(call, ACLNN_ERR_PARAM_NULLPTR, {kArgNames[i], "nullptr"});
+    ErrorTable<GradCall> rows;
+    for (const auto &[name, slot] : kTensorArgs) {
+        rows.push_back({std::string(name) + " null", NullArgs{name}, ACLNN_ERR_PARAM_NULLPTR, {name, "nullptr"}});
     }
+    expectRows(rows, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorNullOutPointers) {
-    ErrorCall call;
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnGroupNormSwishGradGetWorkspaceSize(call.a[0], call.a[1], call.a[2], call.a[3], call.a[4], call.a[5],
-                                                      2, nullptr, 1.0, true, true, call.a[6], call.a[7], call.a[8],
-                                                      nullptr, &ex),
-              ACLNN_ERR_PARAM_NULLPTR);
-    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspaceSize"), std::string::npos);
-    EXPECT_EQ(aclnnGroupNormSwishGradGetWorkspaceSize(call.a[0], call.a[1], call.a[2], call.a[3], call.a[4], call.a[5],
-                                                      2, nullptr, 1.0, true, true, call.a[6], call.a[7], call.a[8], &ws,
-                                                      nullptr),
-              ACLNN_ERR_PARAM_NULLPTR);
-    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("executor"), std::string::npos);
+    expectRows({
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorUnsupportedDtype) {
-    for (aclDataType dt : {ACL_DOUBLE, ACL_INT32}) {
-        ErrorCall call;
-        DeviceTensor dy(call.shape, dt);
-        call.a[0] = dy;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"dy", "DT_FLOAT"});
-    }
+    expectRows({
+        {"dy DOUBLE", [](GradCall &c) { c.dy.dtype = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"dy", "DT_FLOAT"}},
+        {"dy INT32", [](GradCall &c) { c.dy.dtype = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID, {"dy", "DT_FLOAT"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorMixedDtypes) {
-    for (int i = 1; i < 9; ++i) {
-        SCOPED_TRACE(kArgNames[i]);
-        ErrorCall call;
-        int64_t dims[9][4] = {{2, 4, 3, 3}, {2, 2}, {2, 2}, {2, 4, 3, 3}, {4}, {4}, {2, 4, 3, 3}, {4}, {4}};
-        size_t rank = (i == 1 || i == 2) ? 2 : (i == 3 || i == 6) ? 4 : 1;
-        DeviceTensor other(std::vector<int64_t>(dims[i], dims[i] + rank), ACL_FLOAT16);
-        call.a[i] = other;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {kArgNames[i], "DT_FLOAT16"});
+    ErrorTable<GradCall> rows;
+    for (size_t i = 1; i < 9; ++i) {
+        const auto [name, slot] = kTensorArgs[i];
+        rows.push_back({std::string(name) + " FLOAT16", [slot = slot](GradCall &c) { (c.*slot).dtype = ACL_FLOAT16; },
+                        ACLNN_ERR_PARAM_INVALID, {name, "DT_FLOAT16"}});
     }
+    expectRows(rows, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorNumGroupsNotPositive) {
-    for (int64_t g : {0, -2}) {
-        ErrorCall call;
-        call.groups = g;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"numGroups", std::to_string(g)});
-    }
+    expectRows({
+        {"numGroups 0", [](GradCall &c) { c.groups = 0; }, ACLNN_ERR_PARAM_INVALID, {"numGroups", "0"}},
+        {"numGroups -2", [](GradCall &c) { c.groups = -2; }, ACLNN_ERR_PARAM_INVALID, {"numGroups", "-2"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorChannelsNotDivisibleByGroups) {
-    ErrorCall call;
-    call.groups = 3;
-    expectError(call, ACLNN_ERR_PARAM_INVALID, {"numGroups", "divisible"});
+    expectRows({{"numGroups 3", [](GradCall &c) { c.groups = 3; }, ACLNN_ERR_PARAM_INVALID, {"numGroups", "divisible"}}},
+               stream);
+}
+
+// A row's change: dy, x and dxOut of one shape.
+std::function<void(GradCall &)> samples(std::vector<int64_t> shape) {
+    return [=](GradCall &c) { c.dy.shape = c.x.shape = c.dxOut.shape = shape; };
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorRank) {
-    for (std::vector<int64_t> shape : {std::vector<int64_t>{8}, std::vector<int64_t>{2, 4, 1, 1, 1, 1, 1, 1, 1}}) {
-        ErrorCall call;
-        DeviceTensor x(shape, ACL_FLOAT), dy(shape, ACL_FLOAT), dx(shape, ACL_FLOAT);
-        call.a[0] = dy;
-        call.a[3] = x;
-        call.a[6] = dx;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"x"});
-    }
+    expectRows({
+        {"1-D", samples({8}), ACLNN_ERR_PARAM_INVALID, {"x"}},
+        {"9-D", samples({2, 4, 1, 1, 1, 1, 1, 1, 1}), ACLNN_ERR_PARAM_INVALID, {"x"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorEmptyTensor) {
-    std::vector<int64_t> shape = {0, 4, 3, 3};
-    ErrorCall call;
-    DeviceTensor x(shape, ACL_FLOAT), dy(shape, ACL_FLOAT), dx(shape, ACL_FLOAT), mean({0, 2}, ACL_FLOAT),
-        rstd({0, 2}, ACL_FLOAT);
-    call.a[0] = dy;
-    call.a[1] = mean;
-    call.a[2] = rstd;
-    call.a[3] = x;
-    call.a[6] = dx;
-    expectError(call, ACLNN_ERR_PARAM_INVALID, {"x", "non-empty"});
-    ErrorCall spatial;
-    std::vector<int64_t> flat = {2, 4, 0};
-    DeviceTensor x2(flat, ACL_FLOAT), dy2(flat, ACL_FLOAT), dx2(flat, ACL_FLOAT);
-    spatial.a[0] = dy2;
-    spatial.a[3] = x2;
-    spatial.a[6] = dx2;
-    expectError(spatial, ACLNN_ERR_PARAM_INVALID, {"x", "non-empty"});
+    expectRows({
+        {"N 0", [](GradCall &c) {
+             samples({0, 4, 3, 3})(c);
+             c.mean.shape = c.rstd.shape = {0, 2};
+         },
+         ACLNN_ERR_PARAM_INVALID, {"x", "non-empty"}},
+        {"spatial 0", samples({2, 4, 0}), ACLNN_ERR_PARAM_INVALID, {"x", "non-empty"}},
+    }, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorShapes) {
-    struct Bad {
-        int arg;
-        std::vector<int64_t> shape;
-    };
-    const std::vector<Bad> bad = {{0, {2, 4, 3, 4}}, {1, {2, 3}}, {1, {2, 2, 1}}, {2, {4, 2}}, {2, {3}},   {4, {5}},
-                                  {4, {1, 4}},       {5, {3}},    {6, {2, 4, 9}}, {7, {2}},    {7, {4, 2}},    {8, {5, 1}}, {8, {1, 3}}};
-    for (const Bad &b : bad) {
-        SCOPED_TRACE(std::string(kArgNames[b.arg]) + " " + shapeName(b.shape));
-        ErrorCall call;
-        DeviceTensor t(b.shape, ACL_FLOAT);
-        call.a[b.arg] = t;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {kArgNames[b.arg]});
+    const std::vector<std::pair<size_t, std::vector<int64_t>>> bad = {
+        {0, {2, 4, 3, 4}}, {1, {2, 3}}, {1, {2, 2, 1}}, {2, {4, 2}}, {2, {3}},    {4, {5}},    {4, {1, 4}},
+        {5, {3}},          {6, {2, 4, 9}}, {7, {2}},    {7, {4, 2}}, {8, {5, 1}}, {8, {1, 3}}};
+    ErrorTable<GradCall> rows;
+    for (const auto &[arg, shape] : bad) {
+        const auto [name, slot] = kTensorArgs[arg];
+        rows.push_back({std::string(name) + " " + shapeName(shape), reshape(slot, shape), ACLNN_ERR_PARAM_INVALID,
+                        {name}});
     }
+    expectRows(rows, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorChannelOutputElementCount) {
     // C = 4: (4, 2) holds 8 elements, (3) three; the message gives the rule and what was found.
-    for (int arg : {7, 8}) {
+    ErrorTable<GradCall> rows;
+    for (size_t arg : {7, 8}) {
+        const auto [name, slot] = kTensorArgs[arg];
         for (const std::vector<int64_t> &shape : {std::vector<int64_t>{4, 2}, std::vector<int64_t>{3}}) {
-            SCOPED_TRACE(std::string(kArgNames[arg]) + " " + shapeName(shape));
-            ErrorCall call;
-            DeviceTensor t(shape, ACL_FLOAT);
-            call.a[arg] = t;
-            int64_t n = 1;
-            for (int64_t d : shape) n *= d;
-            expectError(call, ACLNN_ERR_PARAM_INVALID, {kArgNames[arg], "C = 4 elements", "[4, 1]", std::to_string(n) + " elements"});
+            rows.push_back({std::string(name) + " " + shapeName(shape), reshape(slot, shape), ACLNN_ERR_PARAM_INVALID,
+                            {name, "C = 4 elements", "[4, 1]", std::to_string(product(shape)) + " elements"}});
         }
     }
+    expectRows(rows, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorDataFormat) {
+    ErrorTable<GradCall> rows;
     for (const char *f : {"NHWC", "", "nchw"}) {
-        ErrorCall call;
-        call.format = f;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"dataFormatOptional", std::string("\"") + f + "\""});
+        rows.push_back({std::string("\"") + f + "\"", [f](GradCall &c) { c.format = f; }, ACLNN_ERR_PARAM_INVALID,
+                        {"dataFormatOptional", std::string("\"") + f + "\""}});
     }
+    expectRows(rows, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorOverlappingOutput) {
-    ErrorCall call;
-    DeviceTensor dx(call.shape, ACL_FLOAT, {0, 9, 3, 1}, 0);  // every sample writes the same elements
-    call.a[6] = dx;
-    expectError(call, ACLNN_ERR_PARAM_INVALID, {"dxOut", "overlapping"});
+    // Every sample writes the same elements.
+    expectRows({{"dxOut samples at stride 0", [](GradCall &c) { c.dxOut.strides = {0, 9, 3, 1}; },
+                 ACLNN_ERR_PARAM_INVALID, {"dxOut", "overlapping"}}},
+               stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorMalformedView) {
-    ErrorCall call;
     // A view that reaches past its storage shape.
-    const int64_t dims[4] = {2, 4, 3, 3}, strides[4] = {36, 9, 3, 1}, storage = 50;
-    aclTensor *x = aclCreateTensor(dims, 4, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, call.x.data());
-    ASSERT_NE(x, nullptr);
-    call.a[3] = x;
-    expectError(call, ACLNN_ERR_PARAM_INVALID, {"x", "storage"});
-    aclDestroyTensor(x);
+    expectRows({{"x storage short", [](GradCall &c) { c.x.storageShort = true; }, ACLNN_ERR_PARAM_INVALID,
+                 {"x", "storage"}}},
+               stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorTooManyPlanes) {
@@ -828,60 +789,49 @@ TEST_P(GroupNormSwishGradTest, ErrorTooManyPlanes) {
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorPhaseTwoArguments) {
-    EXPECT_EQ(aclnnGroupNormSwishGrad(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
-    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("executor"), std::string::npos);
+    expectRows({{"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}}}, stream);
     // A strided input needs workspace; a null workspace with its size is refused.
-    ErrorCall call;
-    DeviceTensor strided(call.shape, ACL_FLOAT, {1, 2, 8, 24}, 0);
-    call.a[3] = strided;
+    DeviceTensor dy({2, 4, 3, 3}, ACL_FLOAT), mean({2, 2}, ACL_FLOAT), rstd({2, 2}, ACL_FLOAT),
+        strided({2, 4, 3, 3}, ACL_FLOAT, {1, 2, 8, 24}, 0), gamma({4}, ACL_FLOAT), beta({4}, ACL_FLOAT),
+        dx({2, 4, 3, 3}, ACL_FLOAT), dgamma({4}, ACL_FLOAT), dbeta({4}, ACL_FLOAT);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(aclnnGroupNormSwishGradGetWorkspaceSize(call.a[0], call.a[1], call.a[2], call.a[3], call.a[4],
-                                                          call.a[5], 2, nullptr, 1.0, true, true, call.a[6], call.a[7],
-                                                          call.a[8], &ws, &ex));
+    ASSERT_ACL_OK(aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, strided, gamma, beta, 2, nullptr, 1.0, true,
+                                                          true, dx, dgamma, dbeta, &ws, &ex));
     ASSERT_GT(ws, 0u);
     EXPECT_EQ(aclnnGroupNormSwishGrad(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_NULLPTR);  // also destroys the executor
-    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspace"), std::string::npos);
+    expectRecentMessageHas({"workspace"});
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorChecksRunInContractOrder) {
-    {  // a null beats a dtype error
-        ErrorCall call;
-        DeviceTensor dy(call.shape, ACL_DOUBLE);
-        call.a[0] = dy;
-        call.a[8] = nullptr;
-        expectError(call, ACLNN_ERR_PARAM_NULLPTR, {"dbetaOut"});
-    }
-    {  // a dtype error beats a numGroups error
-        ErrorCall call;
-        DeviceTensor gamma({4}, ACL_BF16);
-        call.a[4] = gamma;
-        call.groups = 0;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"gamma"});
-    }
-    {  // a numGroups error beats a shape error
-        ErrorCall call;
-        DeviceTensor beta({7}, ACL_FLOAT);
-        call.a[5] = beta;
-        call.groups = 3;
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"numGroups"});
-    }
-    {  // a shape error beats a data format error
-        ErrorCall call;
-        DeviceTensor beta({7}, ACL_FLOAT);
-        call.a[5] = beta;
-        call.format = "NHWC";
-        expectError(call, ACLNN_ERR_PARAM_INVALID, {"beta"});
-    }
-    {  // outputs that are not required are not checked at all
-        ErrorCall call;
-        DeviceTensor odd({3, 3}, ACL_INT32);
-        call.a[7] = odd;
-        call.a[8] = nullptr;
-        call.wantDgamma = false;
-        call.wantDbeta = false;
-        EXPECT_ACL_OK(call.call());
-    }
+    expectRows({
+        {"a null beats a dtype error", [](GradCall &c) {
+             c.dy.dtype = ACL_DOUBLE;
+             c.nulls = {"dbetaOut"};
+         },
+         ACLNN_ERR_PARAM_NULLPTR, {"dbetaOut"}},
+        {"a dtype error beats a numGroups error", [](GradCall &c) {
+             c.gamma.dtype = ACL_BF16;
+             c.groups = 0;
+         },
+         ACLNN_ERR_PARAM_INVALID, {"gamma"}},
+        {"a numGroups error beats a shape error", [](GradCall &c) {
+             c.beta.shape = {7};
+             c.groups = 3;
+         },
+         ACLNN_ERR_PARAM_INVALID, {"numGroups"}},
+        {"a shape error beats a data format error", [](GradCall &c) {
+             c.beta.shape = {7};
+             c.format = "NHWC";
+         },
+         ACLNN_ERR_PARAM_INVALID, {"beta"}},
+        {"outputs that are not required are not checked at all", [](GradCall &c) {
+             c.dgammaOut = {{3, 3}, ACL_INT32};
+             c.nulls = {"dbetaOut"};
+             c.wantDgamma = c.wantDbeta = false;
+         },
+         ACL_SUCCESS, {}},
+    }, stream);
 }
 
 INSTANTIATE_ON_ALL_DEVICES(GroupNormSwishGradTest);

@@ -5,28 +5,15 @@
 //
 // Tolerances: none. The operator copies elements (and casts small integers, exact in every dtype, or
 // PyTorch's cast in the golden data): every comparison is exact.
-#include <gtest/gtest.h>
 
 #include <atomic>
 #include <map>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_im2col.h"
 #include "cases/im2col_cases.h"
 #include "common/test_hooks.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
 #include "support/own_streams.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -73,11 +60,9 @@ Im2colForwardSpec spec(const std::string &name, aclDataType dt, int64_t N, int64
     return s;
 }
 
-class Im2colForwardTest : public DeviceTest {
+class Im2colForwardTest : public OpTest {
 protected:
-
-    // Sets the case up, runs it and checks it; returns whether it ran.
-    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
+    using OpTest::runAndCheck;
     bool runAndCheck(const Im2colForwardSpec &s) { return runAndCheck(*makeIm2colForwardCase(s)); }
 };
 
@@ -99,21 +84,17 @@ TEST_P(Im2colForwardTest, CannDocsExample) {
 // PyTorch golden data, value for value.
 
 TEST_P(Im2colForwardTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/im2col.golden");
-    ASSERT_EQ(cases.size(), 28u);
-    GoldenTally tally(cases.size());
+    // Two cases need fp64.
     size_t fp64Cases = 0;
-    for (const golden::Case &c : cases) {
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const aclDataType in = goldenDtype(c.tensor("self").dtype), outType = goldenDtype(c.tensor("out").dtype);
+        if (in != ACL_DOUBLE && in != ACL_COMPLEX128 && outType != ACL_COMPLEX128) return "";
+        ++fp64Cases;
+        return fp64() ? "" : "no fp64 on this device";
+    };
+    forEachGoldenCase({"im2col.golden", 28, fp64() ? 28u : 26u, noFp64}, [&](const golden::Case &c) {
         const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
         const aclDataType in = goldenDtype(s.dtype), outType = goldenDtype(want.dtype);
-        if (in == ACL_DOUBLE || in == ACL_COMPLEX128 || outType == ACL_COMPLEX128) {
-            ++fp64Cases;
-            if (!fp64()) {
-                tally.skip(c.name, "no fp64 on this device");
-                continue;
-            }
-        }
-        SCOPED_TRACE(c.name);
         DeviceTensor self(s.dims, in), out(want.dims, outType);
         self.upload(s.values);
         out.fillStorage(0xcc);
@@ -122,31 +103,35 @@ TEST_P(Im2colForwardTest, MatchesPyTorchGolden) {
         const std::vector<double> got = out.download();
         ASSERT_EQ(got.size(), want.values.size());
         for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], want.values[i]) << "value " << i;
-        tally.ran();
-    }
+    });
     EXPECT_EQ(fp64Cases, 2u);
-    tally.check(fp64() ? cases.size() : cases.size() - fp64Cases);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Host references.
 
-TEST_P(Im2colForwardTest, EveryDtypeIsCopiedByteForByte) {
-    size_t ran = 0, fp64Cases = 0;
-    uint64_t seed = 100;
+// One test per dtype and device (Devices/Im2colEveryDtype.IsCopiedByteForByte/pocl_cpu_0_int8).
+class Im2colEveryDtype : public DeviceDtypeTest {};
+
+TEST_P(Im2colEveryDtype, IsCopiedByteForByte) {
+    const aclDataType dt = dtype();
+    size_t ran = 0;
+    // The seeds of each dtype's cases differ from every other dtype's.
+    uint64_t seed = 100 + 10 * static_cast<uint64_t>(dt);
     Window k3;
     k3.kernel = {3, 2};
     Window strided{{2, 3}, {2, 1}, {1, 2}, {2, 3}};
     // Rows of 21 columns with unit strides: on Intel's runtime the row kernel copies them 8 at a
     // time (VEC_COPY) and the rest one by one.
     Window wide{{3, 3}, {1, 1}, {1, 1}, {1, 1}};
-    for (aclDataType dt : kAllDtypes) {
-        fp64Cases += dt == ACL_DOUBLE ? 3 : 0;
-        ran += runAndCheck(spec("4-D", dt, 2, 3, 5, 7, k3, Im2colForwardLayout::Contiguous, ++seed));
-        ran += runAndCheck(spec("3-D gapped", dt, 0, 2, 8, 11, strided, Im2colForwardLayout::Gapped, ++seed));
-        ran += runAndCheck(spec("4-D wide rows", dt, 1, 2, 4, 21, wide, Im2colForwardLayout::Contiguous, ++seed));
+    for (const Im2colForwardSpec &s :
+         {spec("4-D", dt, 2, 3, 5, 7, k3, Im2colForwardLayout::Contiguous, seed + 1),
+          spec("3-D gapped", dt, 0, 2, 8, 11, strided, Im2colForwardLayout::Gapped, seed + 2),
+          spec("4-D wide rows", dt, 1, 2, 4, 21, wide, Im2colForwardLayout::Contiguous, seed + 3)}) {
+        ran += runAndCheckCase(*makeIm2colForwardCase(s), stream);
     }
-    EXPECT_EQ(ran, 3 * kAllDtypes.size() - (fp64() ? 0 : fp64Cases));
+    // Every case runs, but where the dtype needs fp64 the device lacks (a recorded skip).
+    EXPECT_EQ(ran, dt == ACL_DOUBLE && !fp64() ? 0u : 3u);
 }
 
 TEST_P(Im2colForwardTest, CastsToOutsDtype) {
@@ -260,15 +245,8 @@ TEST_P(Im2colForwardTest, GpuElementKernelMatches) {
 }
 
 TEST_P(Im2colForwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
-    // The speed case and the sweep as aclnn_bench runs them (makeCases matches by substring: keep only
-    // Im2col's own cases).
-    size_t ran = 0;
-    for (auto &c : makeCases("Im2col")) {
-        if (c->op != "Im2col") continue;
-        if (c->name.find("sweep 16x64") != std::string::npos) continue;  // the largest sweep point: bench only
-        ran += runAndCheck(*c);
-    }
-    EXPECT_EQ(ran, 4u);
+    // The largest sweep point is bench only.
+    runRegisteredCases("Im2col", 4, [](const OpCase &c) { return c.name.find("sweep 16x64") == std::string::npos; });
 }
 
 TEST_P(Im2colForwardTest, TwoRunsAreBitIdentical) {
@@ -371,199 +349,196 @@ TEST_P(Im2colForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
 // ---------------------------------------------------------------------------------------------
 // Errors: each documented check returns its code and a message naming the argument, in CANN's order.
 
-struct ErrorCall {
+struct Im2colCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnIm2col";
     std::vector<int64_t> selfShape = {1, 2, 4, 5}, outShape = {1, 8, 30};  // k2 p1 s1: 5 x 6 blocks
     aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT;
     Window w;
     std::vector<int64_t> outStrides;  // empty: contiguous
+    bool selfStorageShort = false;    // self a view reaching one element past its declared storage
 };
 
-class Im2colForwardErrors : public Im2colForwardTest {
-protected:
-    // Plans (only) and expects `code` with every fragment in the message.
-    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
-        DeviceTensor s(e.selfShape, e.selfType);
-        DeviceTensor o = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType)
-                                              : DeviceTensor(e.outShape, e.outType, e.outStrides, 0);
-        IntArray k(e.w.kernel), d(e.w.dilation), p(e.w.padding), st(e.w.stride);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        const aclnnStatus got = aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, &ex);
-        EXPECT_EQ(got, code);
-        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
-        expectRecentMessageHas(fragments);
-    }
-};
+aclnnStatus planCall(const Im2colCall &c, aclrtStream stream) {
+    DeviceTensor s(c.selfShape, c.selfType);
+    DeviceTensor o = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
+                                          : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
+    const RowTensor self(s, c.selfStorageShort);
+    IntArray k(c.w.kernel), d(c.w.dilation), p(c.w.padding), st(c.w.stride);
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnIm2colGetWorkspaceSize(c.orNull("self", self.get()), c.orNull("kernelSize", k.get()),
+                                               c.orNull("dilation", d.get()), c.orNull("padding", p.get()),
+                                               c.orNull("stride", st.get()), c.orNull("out", o.get()), ws, ex);
+        },
+        aclnnIm2col, stream);
+}
+
+using Im2colForwardErrors = ErrorTableTest<Im2colCall>;
 
 TEST_P(Im2colForwardErrors, ValidCallSucceeds) {
-    // The base of every error below is a valid call: each test changes one thing.
-    expectError(ErrorCall{}, ACL_SUCCESS, {});
-    ErrorCall e;
-    e.selfShape = {2, 4, 5};
-    e.outShape = {8, 30};
-    expectError(e, ACL_SUCCESS, {});
+    // The base of every error below is a valid call: each row changes one thing.
+    expectRows({
+        {"the valid call", nullptr, ACL_SUCCESS, {}},
+        {"the valid call, 3-D", [](Im2colCall &c) {
+             c.selfShape = {2, 4, 5};
+             c.outShape = {8, 30};
+         },
+         ACL_SUCCESS, {}},
+    });
 }
 
 TEST_P(Im2colForwardErrors, NullArguments) {
-    ErrorCall e;
-    DeviceTensor s(e.selfShape, ACL_FLOAT), o(e.outShape, ACL_FLOAT);
-    IntArray k(e.w.kernel), d(e.w.dilation), p(e.w.padding), st(e.w.stride);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(nullptr, k, d, p, st, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"aclnnIm2colGetWorkspaceSize", "[self]", "nullptr"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, nullptr, d, p, st, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"kernelSize", "nullptr"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, nullptr, p, st, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"dilation", "nullptr"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, nullptr, st, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"padding", "nullptr"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, nullptr, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"stride", "nullptr"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[out]", "nullptr"});
-    // CANN's order: self, kernelSize, dilation, padding, stride, out.
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, nullptr, nullptr, nullptr, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"dilation"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"workspaceSize"});
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"executor"});
-    EXPECT_EQ(aclnnIm2col(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"aclnnIm2col"});
+    expectRows({
+        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnIm2colGetWorkspaceSize", "[self]", "nullptr"}},
+        {"kernelSize null", NullArgs{"kernelSize"}, ACLNN_ERR_PARAM_NULLPTR, {"kernelSize", "nullptr"}},
+        {"dilation null", NullArgs{"dilation"}, ACLNN_ERR_PARAM_NULLPTR, {"dilation", "nullptr"}},
+        {"padding null", NullArgs{"padding"}, ACLNN_ERR_PARAM_NULLPTR, {"padding", "nullptr"}},
+        {"stride null", NullArgs{"stride"}, ACLNN_ERR_PARAM_NULLPTR, {"stride", "nullptr"}},
+        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
+        // CANN's order: self, kernelSize, dilation, padding, stride, out.
+        {"dilation, padding, stride and out null", NullArgs{"dilation", "padding", "stride", "out"},
+         ACLNN_ERR_PARAM_NULLPTR, {"dilation"}},
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
+        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnIm2col"}},
+    });
 }
 
 TEST_P(Im2colForwardErrors, UnsupportedDtype) {
-    ErrorCall e;
-    e.selfType = e.outType = ACL_COMPLEX128;  // not in the docs' list
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"aclnnIm2colGetWorkspaceSize", "self", "COMPLEX128", "DT_COMPLEX32", "DT_BOOL"});
-    e = ErrorCall{};
-    e.outType = ACL_STRING;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "STRING"});
+    expectRows({
+        // COMPLEX128 is not in the docs' list.
+        {"COMPLEX128", [](Im2colCall &c) { c.selfType = c.outType = ACL_COMPLEX128; }, ACLNN_ERR_PARAM_INVALID,
+         {"aclnnIm2colGetWorkspaceSize", "self", "COMPLEX128", "DT_COMPLEX32", "DT_BOOL"}},
+        {"out STRING", [](Im2colCall &c) { c.outType = ACL_STRING; }, ACLNN_ERR_PARAM_INVALID, {"out", "STRING"}},
+    });
+}
+
+// A row's change: self's and out's dtypes.
+std::function<void(Im2colCall &)> dtypes(aclDataType self, aclDataType out) {
+    return [=](Im2colCall &c) {
+        c.selfType = self;
+        c.outType = out;
+    };
 }
 
 TEST_P(Im2colForwardErrors, CastNotAllowed) {
-    const struct {
-        aclDataType self, out;
-        std::vector<std::string> fragments;
-    } bad[] = {{ACL_FLOAT, ACL_INT32, {"out", "DT_FLOAT", "DT_INT32", "floating -> integral"}},
-               {ACL_COMPLEX64, ACL_FLOAT, {"out", "DT_COMPLEX64", "complex -> real"}},
-               {ACL_INT8, ACL_BOOL, {"out", "DT_BOOL", "non-bool -> bool"}},
-               {ACL_COMPLEX32, ACL_COMPLEX64, {"out", "DT_COMPLEX32", "self's dtype"}},
-               {ACL_FLOAT16, ACL_COMPLEX32, {"out", "DT_COMPLEX32", "self's dtype"}}};
-    for (const auto &b : bad) {
-        ErrorCall e;
-        e.selfType = b.self;
-        e.outType = b.out;
-        expectError(e, ACLNN_ERR_PARAM_INVALID, b.fragments);
-    }
+    expectRows({
+        {"FLOAT -> INT32", dtypes(ACL_FLOAT, ACL_INT32), ACLNN_ERR_PARAM_INVALID,
+         {"out", "DT_FLOAT", "DT_INT32", "floating -> integral"}},
+        {"COMPLEX64 -> FLOAT", dtypes(ACL_COMPLEX64, ACL_FLOAT), ACLNN_ERR_PARAM_INVALID,
+         {"out", "DT_COMPLEX64", "complex -> real"}},
+        {"INT8 -> BOOL", dtypes(ACL_INT8, ACL_BOOL), ACLNN_ERR_PARAM_INVALID, {"out", "DT_BOOL", "non-bool -> bool"}},
+        {"COMPLEX32 -> COMPLEX64", dtypes(ACL_COMPLEX32, ACL_COMPLEX64), ACLNN_ERR_PARAM_INVALID,
+         {"out", "DT_COMPLEX32", "self's dtype"}},
+        {"FLOAT16 -> COMPLEX32", dtypes(ACL_FLOAT16, ACL_COMPLEX32), ACLNN_ERR_PARAM_INVALID,
+         {"out", "DT_COMPLEX32", "self's dtype"}},
+    });
 }
 
 TEST_P(Im2colForwardErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
-    ErrorCall e;
-    e.selfType = e.outType = ACL_DOUBLE;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"});
-    e.selfType = ACL_FLOAT;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "fp64"});
+    expectRows({
+        {"DOUBLE", dtypes(ACL_DOUBLE, ACL_DOUBLE), ACLNN_ERR_PARAM_INVALID, {"self", "fp64"}},
+        {"out DOUBLE", dtypes(ACL_FLOAT, ACL_DOUBLE), ACLNN_ERR_PARAM_INVALID, {"out", "fp64"}},
+    });
 }
 
 TEST_P(Im2colForwardErrors, RankNot3Or4) {
-    ErrorCall e;
-    e.selfShape = {4, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"});
-    e.selfShape = {1, 1, 2, 4, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "5-D"});
+    expectRows({
+        {"2-D", [](Im2colCall &c) { c.selfShape = {4, 5}; }, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"}},
+        {"5-D", [](Im2colCall &c) { c.selfShape = {1, 1, 2, 4, 5}; }, ACLNN_ERR_PARAM_INVALID,
+         {"self", "3 or 4-D", "5-D"}},
+    });
 }
 
 TEST_P(Im2colForwardErrors, ZeroDimOutsideTheBatch) {
-    // CANN: only a 4-D self's N may be 0 (checked before the arrays: a bad array is not reported).
-    for (const std::vector<int64_t> &self : {std::vector<int64_t>{1, 0, 4, 5}, std::vector<int64_t>{1, 2, 0, 5},
-                                             std::vector<int64_t>{1, 2, 4, 0}, std::vector<int64_t>{0, 4, 5}}) {
-        ErrorCall e;
-        e.selfShape = self;
-        e.w.kernel = {2, 2, 2};
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "positive", "N may be 0"});
-    }
+    // CANN: only a 4-D self's N may be 0 (checked before the arrays: a bad kernelSize is not reported).
+    const auto emptySelf = [](std::vector<int64_t> self) {
+        return [=](Im2colCall &c) {
+            c.selfShape = self;
+            c.w.kernel = {2, 2, 2};
+        };
+    };
+    const std::vector<std::string> fragments = {"self", "positive", "N may be 0"};
+    expectRows({
+        {"C 0", emptySelf({1, 0, 4, 5}), ACLNN_ERR_PARAM_INVALID, fragments},
+        {"H 0", emptySelf({1, 2, 0, 5}), ACLNN_ERR_PARAM_INVALID, fragments},
+        {"W 0", emptySelf({1, 2, 4, 0}), ACLNN_ERR_PARAM_INVALID, fragments},
+        {"3-D C 0", emptySelf({0, 4, 5}), ACLNN_ERR_PARAM_INVALID, fragments},
+    });
 }
 
 TEST_P(Im2colForwardErrors, ArraySizeNot2) {
-    const char *names[] = {"kernelSize", "dilation", "padding", "stride"};
-    for (int i = 0; i < 4; ++i) {
-        ErrorCall e;
-        std::vector<int64_t> *arrays[] = {&e.w.kernel, &e.w.dilation, &e.w.padding, &e.w.stride};
-        *arrays[i] = {1, 1, 1};
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {names[i], "2 values", "3"});
-    }
-    // CANN's order: every size before any value; stride's size before kernelSize's value.
-    ErrorCall e;
-    e.w.kernel = {0, 2};
-    e.w.stride = {1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "2 values"});
+    expectRows({
+        {"kernelSize of 3", [](Im2colCall &c) { c.w.kernel = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
+         {"kernelSize", "2 values", "3"}},
+        {"dilation of 3", [](Im2colCall &c) { c.w.dilation = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
+         {"dilation", "2 values", "3"}},
+        {"padding of 3", [](Im2colCall &c) { c.w.padding = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
+         {"padding", "2 values", "3"}},
+        {"stride of 3", [](Im2colCall &c) { c.w.stride = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
+         {"stride", "2 values", "3"}},
+        // CANN's order: every size before any value; stride's size before kernelSize's value.
+        {"stride of 1 and kernelSize 0", [](Im2colCall &c) {
+             c.w.kernel = {0, 2};
+             c.w.stride = {1};
+         },
+         ACLNN_ERR_PARAM_INVALID, {"stride", "2 values"}},
+    });
 }
 
 TEST_P(Im2colForwardErrors, AttributeValuesOutOfRange) {
-    ErrorCall e;
-    e.w.kernel = {0, 2};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"kernelSize", "greater than 0", "[0, 2]"});
-    e = ErrorCall{};
-    e.w.stride = {1, -1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "greater than 0"});
-    e = ErrorCall{};
-    e.w.dilation = {0, 1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation", "greater than 0"});
-    e = ErrorCall{};
-    e.w.padding = {-1, 0};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", "non-negative"});
-    e = ErrorCall{};
-    e.w.kernel = {1LL << 40, 2};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"kernelSize", "at most"});
-    // CANN's order of the values: kernelSize, stride, dilation, padding.
-    e = ErrorCall{};
-    e.w.padding = {-1, 0};
-    e.w.dilation = {0, 1};
-    e.w.stride = {0, 1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride"});
+    expectRows({
+        {"kernelSize 0", [](Im2colCall &c) { c.w.kernel = {0, 2}; }, ACLNN_ERR_PARAM_INVALID,
+         {"kernelSize", "greater than 0", "[0, 2]"}},
+        {"stride -1", [](Im2colCall &c) { c.w.stride = {1, -1}; }, ACLNN_ERR_PARAM_INVALID, {"stride", "greater than 0"}},
+        {"dilation 0", [](Im2colCall &c) { c.w.dilation = {0, 1}; }, ACLNN_ERR_PARAM_INVALID,
+         {"dilation", "greater than 0"}},
+        {"padding -1", [](Im2colCall &c) { c.w.padding = {-1, 0}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "non-negative"}},
+        {"kernelSize 2^40", [](Im2colCall &c) { c.w.kernel = {1LL << 40, 2}; }, ACLNN_ERR_PARAM_INVALID,
+         {"kernelSize", "at most"}},
+        // CANN's order of the values: kernelSize, stride, dilation, padding.
+        {"padding, dilation and stride bad", [](Im2colCall &c) {
+             c.w.padding = {-1, 0};
+             c.w.dilation = {0, 1};
+             c.w.stride = {0, 1};
+         },
+         ACLNN_ERR_PARAM_INVALID, {"stride"}},
+    });
 }
 
 TEST_P(Im2colForwardErrors, NoSlidingBlocks) {
-    ErrorCall e;
-    e.w.kernel = {7, 2};  // 4 + 2 - 7 < 0: no block in H
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "too small", "[1, 2, 4, 5]"});
+    // 4 + 2 - 7 < 0: no block in H.
+    expectRows({{"kernel 7 over H 4", [](Im2colCall &c) { c.w.kernel = {7, 2}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"self", "too small", "[1, 2, 4, 5]"}}});
 }
 
 TEST_P(Im2colForwardErrors, OutShapeWrong) {
-    for (const std::vector<int64_t> &shape : {std::vector<int64_t>{1, 8, 31}, std::vector<int64_t>{1, 9, 30},
-                                              std::vector<int64_t>{2, 8, 30}, std::vector<int64_t>{8, 30},
-                                              std::vector<int64_t>{1, 1, 8, 30}}) {
-        ErrorCall e;
-        e.outShape = shape;
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 8, 30]"});
-    }
+    const auto out = [](std::vector<int64_t> shape) { return [=](Im2colCall &c) { c.outShape = shape; }; };
+    const std::vector<std::string> fragments = {"out", "[1, 8, 30]"};
+    expectRows({
+        {"31 blocks", out({1, 8, 31}), ACLNN_ERR_PARAM_INVALID, fragments},
+        {"9 rows", out({1, 9, 30}), ACLNN_ERR_PARAM_INVALID, fragments},
+        {"N 2", out({2, 8, 30}), ACLNN_ERR_PARAM_INVALID, fragments},
+        {"2-D", out({8, 30}), ACLNN_ERR_PARAM_INVALID, fragments},
+        {"4-D", out({1, 1, 8, 30}), ACLNN_ERR_PARAM_INVALID, fragments},
+    });
 }
 
 TEST_P(Im2colForwardErrors, OverlappingOut) {
-    ErrorCall e;
-    e.outStrides = {240, 0, 1};  // every row is the same memory
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
+    // Every row is the same memory.
+    expectRows({{"out rows at stride 0", [](Im2colCall &c) { c.outStrides = {240, 0, 1}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"out", "overlapping"}}});
 }
 
 TEST_P(Im2colForwardErrors, MalformedView) {
-    ErrorCall e;
-    DeviceTensor s(e.selfShape, ACL_FLOAT), o(e.outShape, ACL_FLOAT);
-    int64_t storage = 2 * 4 * 5 - 1;  // one element short of what the view reaches
-    std::vector<int64_t> strides = {40, 20, 5, 1};
-    aclTensor *bad = aclCreateTensor(e.selfShape.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_ND, &storage, 1,
-                                     s.data());
-    IntArray k(e.w.kernel), d(e.w.dilation), p(e.w.padding), st(e.w.stride);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnIm2colGetWorkspaceSize(bad, k, d, p, st, o, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
-    expectRecentMessageHas({"self", "storage"});
-    aclDestroyTensor(bad);
+    expectRows({{"self storage short", [](Im2colCall &c) { c.selfStorageShort = true; }, ACLNN_ERR_PARAM_INVALID,
+                 {"self", "storage"}}});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Im2colForwardTest);
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(Im2colEveryDtype, kAllDtypes);
 INSTANTIATE_ON_ALL_DEVICES(Im2colForwardErrors);
 
 }  // namespace

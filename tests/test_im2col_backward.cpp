@@ -7,28 +7,15 @@
 // PyTorch's CPU col2im order, and the golden fp16/bf16/cast values are that fp32 sum rounded once.
 // Host references (double) use an error bound: gamma_{k-1} * sum|taps| for a k-term sum, twice,
 // plus one rounding to out's dtype (tests/cases/im2col_backward_cases.cpp).
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "cases/im2col_backward_cases.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/golden_tally.h"
 #include "common/test_hooks.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -48,10 +35,10 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const Attrs &a, acl
         aclnnIm2colBackward, stream);
 }
 
-class Im2colBackwardTest : public DeviceTest {
+class Im2colBackwardTest : public OpTest {
 protected:
-
-    void runAndCheck(const Im2colSpec &spec) { runAndCheckCase(*makeIm2colCase(spec), stream); }
+    using OpTest::runAndCheck;
+    bool runAndCheck(const Im2colSpec &spec) { return runAndCheck(*makeIm2colCase(spec)); }
 
     // A small 3-D case with every attribute different from its neighbour's.
     static Im2colSpec mixed(const std::string &name, aclDataType in, aclDataType out) {
@@ -86,21 +73,15 @@ TEST_P(Im2colBackwardTest, CannSampleResult) {
 }
 
 TEST_P(Im2colBackwardTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/im2col_backward.golden");
-    testing_support::GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
+    const auto skipReason = [&](const golden::Case &c) -> std::string {
         // rusticl runs the fp32 cases only (its share of the suite is kept small).
-        if (rusticl() && c.name.rfind("f32_", 0) != 0 && c.name != "cann_sample") {
-            tally.skip(c.name, "rusticl runs the fp32 cases only");
-            continue;
-        }
+        if (rusticl() && c.name.rfind("f32_", 0) != 0 && c.name != "cann_sample") return "rusticl runs the fp32 cases only";
+        const aclDataType inType = goldenDtype(c.tensor("gradOutput").dtype), outType = goldenDtype(c.tensor("out").dtype);
+        return (inType == ACL_DOUBLE || outType == ACL_DOUBLE) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"im2col_backward.golden", 0, rusticl() ? 10u : 20u, skipReason}, [&](const golden::Case &c) {
         const golden::Tensor &g = c.tensor("gradOutput"), &want = c.tensor("out");
         const aclDataType inType = goldenDtype(g.dtype), outType = goldenDtype(want.dtype);
-        if ((inType == ACL_DOUBLE || outType == ACL_DOUBLE) && !fp64()) {
-            tally.skip(c.name, "no fp64 on this device");
-            continue;
-        }
-        SCOPED_TRACE(c.name);
         DeviceTensor grad(g.dims, inType), out(want.dims, outType);
         grad.upload(g.values);
         out.fillStorage(0xcc);
@@ -111,9 +92,7 @@ TEST_P(Im2colBackwardTest, MatchesPyTorchGolden) {
         const std::vector<double> got = out.download();
         ASSERT_EQ(got.size(), want.values.size());
         for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], want.values[i]) << "value " << i;
-        tally.ran();
-    }
-    tally.check(rusticl() ? 10 : 20);
+    });
 }
 
 TEST_P(Im2colBackwardTest, DtypeMatrixAgainstHostReference) {
@@ -256,7 +235,7 @@ TEST_P(Im2colBackwardTest, TwoRunsAreBitIdentical) {
 
 TEST_P(Im2colBackwardTest, SpeedCaseAndSweepPassTheirChecks) {
     if (rusticl()) GTEST_SKIP() << "large cases run on PoCL only";
-    for (auto &c : makeCases("Im2colBackward")) runAndCheckCase(*c, stream);
+    runRegisteredCases("Im2colBackward", 6);
 }
 
 TEST_P(Im2colBackwardTest, EmptyGradOutputSucceedsWithoutWork) {
@@ -277,163 +256,151 @@ TEST_P(Im2colBackwardTest, EmptyGradOutputSucceedsWithoutWork) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors: each documented check returns its code and a message naming the argument.
+// Errors: each documented check returns its code and a message naming the argument, in CANN's order
+// (support/error_table.h); every row changes one thing in the valid call.
 
-struct ErrorCall {
+struct Im2colBackwardCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnIm2colBackward";
     std::vector<int64_t> gradShape = {2, 8, 12}, outShape = {2, 2, 4, 5};
     aclDataType gradType = ACL_FLOAT, outType = ACL_FLOAT;
     Attrs attrs = {{4, 5}, {2, 2}, {1, 1}, {0, 0}, {1, 1}};  // L = 3 * 4 = 12
     std::vector<int64_t> outStrides;                          // empty: contiguous
+    bool gradStorageShort = false;  // gradOutput a view reaching one element past its declared storage
 };
 
-class Im2colErrors : public Im2colBackwardTest {
-protected:
-    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
-        DeviceTensor grad(e.gradShape, e.gradType);
-        DeviceTensor out = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType)
-                                                : DeviceTensor(e.outShape, e.outType, e.outStrides, 0);
-        IntArray in(e.attrs.inputSize), k(e.attrs.kernel), d(e.attrs.dilation), p(e.attrs.padding),
-            s(e.attrs.stride);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, &ws, &ex), code);
-        expectRecentMessageHas(fragments);
-    }
-};
+aclnnStatus planCall(const Im2colBackwardCall &c, aclrtStream stream) {
+    DeviceTensor g(c.gradShape, c.gradType);
+    DeviceTensor out = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
+                                            : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
+    const RowTensor grad(g, c.gradStorageShort);
+    IntArray in(c.attrs.inputSize), k(c.attrs.kernel), d(c.attrs.dilation), p(c.attrs.padding), s(c.attrs.stride);
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnIm2colBackwardGetWorkspaceSize(
+                c.orNull("gradOutput", grad.get()), c.orNull("inputSize", in.get()), c.orNull("kernelSize", k.get()),
+                c.orNull("dilation", d.get()), c.orNull("padding", p.get()), c.orNull("stride", s.get()),
+                c.orNull("out", out.get()), ws, ex);
+        },
+        aclnnIm2colBackward, stream);
+}
+
+using Im2colErrors = ErrorTableTest<Im2colBackwardCall>;
 
 TEST_P(Im2colErrors, NullArguments) {
-    ErrorCall e;
-    DeviceTensor grad(e.gradShape, ACL_FLOAT), out(e.outShape, ACL_FLOAT);
-    IntArray in(e.attrs.inputSize), k(e.attrs.kernel), d(e.attrs.dilation), p(e.attrs.padding), s(e.attrs.stride);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(nullptr, in, k, d, p, s, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"gradOutput", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, nullptr, k, d, p, s, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"inputSize", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, nullptr, d, p, s, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"kernelSize", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, nullptr, p, s, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"dilation", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, nullptr, s, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"padding", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, nullptr, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"stride", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[out]", "nullptr"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"workspaceSize"});
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"executor"});
-    EXPECT_EQ(aclnnIm2colBackward(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
+    expectRows({
+        {"gradOutput null", NullArgs{"gradOutput"}, ACLNN_ERR_PARAM_NULLPTR, {"gradOutput", "nullptr"}},
+        {"inputSize null", NullArgs{"inputSize"}, ACLNN_ERR_PARAM_NULLPTR, {"inputSize", "nullptr"}},
+        {"kernelSize null", NullArgs{"kernelSize"}, ACLNN_ERR_PARAM_NULLPTR, {"kernelSize", "nullptr"}},
+        {"dilation null", NullArgs{"dilation"}, ACLNN_ERR_PARAM_NULLPTR, {"dilation", "nullptr"}},
+        {"padding null", NullArgs{"padding"}, ACLNN_ERR_PARAM_NULLPTR, {"padding", "nullptr"}},
+        {"stride null", NullArgs{"stride"}, ACLNN_ERR_PARAM_NULLPTR, {"stride", "nullptr"}},
+        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
+        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {}},
+    });
 }
 
 TEST_P(Im2colErrors, UnsupportedDtypes) {
-    ErrorCall e;
-    e.gradType = ACL_INT32;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "INT32", "DT_FLOAT"});
-    e = ErrorCall{};
-    e.outType = ACL_INT64;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "INT64"});
+    expectRows({
+        {"gradOutput INT32", [](Im2colBackwardCall &c) { c.gradType = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "INT32", "DT_FLOAT"}},
+        {"out INT64", [](Im2colBackwardCall &c) { c.outType = ACL_INT64; }, ACLNN_ERR_PARAM_INVALID, {"out", "INT64"}},
+    });
 }
 
 TEST_P(Im2colErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
-    ErrorCall e;
-    e.gradType = ACL_DOUBLE;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "fp64"});
-    e = ErrorCall{};
-    e.outType = ACL_DOUBLE;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "fp64"});
+    expectRows({
+        {"gradOutput DOUBLE", [](Im2colBackwardCall &c) { c.gradType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "fp64"}},
+        {"out DOUBLE", [](Im2colBackwardCall &c) { c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"out", "fp64"}},
+    });
 }
 
 TEST_P(Im2colErrors, GradOutputRankNot2Or3) {
-    ErrorCall e;
-    e.gradShape = {1, 2, 8, 12};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "2 or 3", "4-D"});
-    e.gradShape = {96};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "1-D"});
+    expectRows({
+        {"gradOutput 4-D", [](Im2colBackwardCall &c) { c.gradShape = {1, 2, 8, 12}; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "2 or 3", "4-D"}},
+        {"gradOutput 1-D", [](Im2colBackwardCall &c) { c.gradShape = {96}; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "1-D"}},
+    });
 }
 
 TEST_P(Im2colErrors, OutRankNotGradOutputRankPlusOne) {
-    ErrorCall e;
-    e.outShape = {2, 4, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "4-D", "3-D"});
-    e.gradShape = {8, 12};
-    e.outShape = {1, 2, 4, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "3-D", "4-D"});
+    expectRows({
+        {"out 3-D", [](Im2colBackwardCall &c) { c.outShape = {2, 4, 5}; }, ACLNN_ERR_PARAM_INVALID,
+         {"out", "4-D", "3-D"}},
+        {"gradOutput 2-D, out 4-D", [](Im2colBackwardCall &c) {
+             c.gradShape = {8, 12};
+             c.outShape = {1, 2, 4, 5};
+         },
+         ACLNN_ERR_PARAM_INVALID, {"out", "3-D", "4-D"}},
+    });
 }
 
 TEST_P(Im2colErrors, ArraySizeNot2) {
-    const char *names[] = {"inputSize", "kernelSize", "dilation", "padding", "stride"};
-    for (int i = 0; i < 5; ++i) {
-        ErrorCall e;
-        std::vector<int64_t> *arrays[] = {&e.attrs.inputSize, &e.attrs.kernel, &e.attrs.dilation, &e.attrs.padding,
-                                          &e.attrs.stride};
-        arrays[i]->push_back(1);
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {names[i], "2 values", "3"});
-    }
+    expectRows({
+        {"inputSize of 3", [](Im2colBackwardCall &c) { c.attrs.inputSize.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
+         {"inputSize", "2 values", "3"}},
+        {"kernelSize of 3", [](Im2colBackwardCall &c) { c.attrs.kernel.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
+         {"kernelSize", "2 values", "3"}},
+        {"dilation of 3", [](Im2colBackwardCall &c) { c.attrs.dilation.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
+         {"dilation", "2 values", "3"}},
+        {"padding of 3", [](Im2colBackwardCall &c) { c.attrs.padding.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
+         {"padding", "2 values", "3"}},
+        {"stride of 3", [](Im2colBackwardCall &c) { c.attrs.stride.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
+         {"stride", "2 values", "3"}},
+    });
 }
 
 TEST_P(Im2colErrors, AttributeValuesOutOfRange) {
-    ErrorCall e;
-    e.attrs.kernel = {0, 2};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"kernelSize", "greater than 0"});
-    e = ErrorCall{};
-    e.attrs.stride = {1, -1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "greater than 0"});
-    e = ErrorCall{};
-    e.attrs.dilation = {0, 1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation", "greater than 0"});
-    e = ErrorCall{};
-    e.attrs.padding = {-1, 0};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", "non-negative"});
+    expectRows({
+        {"kernelSize 0", [](Im2colBackwardCall &c) { c.attrs.kernel = {0, 2}; }, ACLNN_ERR_PARAM_INVALID,
+         {"kernelSize", "greater than 0"}},
+        {"stride -1", [](Im2colBackwardCall &c) { c.attrs.stride = {1, -1}; }, ACLNN_ERR_PARAM_INVALID,
+         {"stride", "greater than 0"}},
+        {"dilation 0", [](Im2colBackwardCall &c) { c.attrs.dilation = {0, 1}; }, ACLNN_ERR_PARAM_INVALID,
+         {"dilation", "greater than 0"}},
+        {"padding -1", [](Im2colBackwardCall &c) { c.attrs.padding = {-1, 0}; }, ACLNN_ERR_PARAM_INVALID,
+         {"padding", "non-negative"}},
+    });
 }
 
 TEST_P(Im2colErrors, RowsNotDivisibleByKernelArea) {
-    ErrorCall e;
-    e.gradShape = {2, 7, 12};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "divisible", "kernelSize"});
+    expectRows({{"7 rows", [](Im2colBackwardCall &c) { c.gradShape = {2, 7, 12}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"gradOutput", "divisible", "kernelSize"}}});
 }
 
 TEST_P(Im2colErrors, ColumnsNotTheNumberOfBlocks) {
-    ErrorCall e;
-    e.gradShape = {2, 8, 11};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "sliding blocks", "12", "11"});
+    expectRows({{"11 columns", [](Im2colBackwardCall &c) { c.gradShape = {2, 8, 11}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"gradOutput", "sliding blocks", "12", "11"}}});
 }
 
 TEST_P(Im2colErrors, NoSlidingBlocks) {
-    ErrorCall e;
-    e.attrs.kernel = {5, 2};  // taller than the 4-row image without padding
-    e.gradShape = {2, 20, 4};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"too small", "inputSize"});
+    // A kernel taller than the 4-row image without padding.
+    expectRows({{"kernel 5 over H 4", [](Im2colBackwardCall &c) {
+                     c.attrs.kernel = {5, 2};
+                     c.gradShape = {2, 20, 4};
+                 },
+                 ACLNN_ERR_PARAM_INVALID, {"too small", "inputSize"}}});
 }
 
 TEST_P(Im2colErrors, OutShapeWrong) {
-    ErrorCall e;
-    e.outShape = {2, 2, 5, 4};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "[2, 2, 4, 5]", "[2, 2, 5, 4]"});
+    expectRows({{"out 5 x 4", [](Im2colBackwardCall &c) { c.outShape = {2, 2, 5, 4}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"out", "[2, 2, 4, 5]", "[2, 2, 5, 4]"}}});
 }
 
 TEST_P(Im2colErrors, OverlappingOut) {
-    ErrorCall e;
-    e.outStrides = {40, 20, 0, 1};  // every row of a plane is the same memory
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
+    // Every row of a plane is the same memory.
+    expectRows({{"out rows at stride 0", [](Im2colBackwardCall &c) { c.outStrides = {40, 20, 0, 1}; },
+                 ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"}}});
 }
 
 TEST_P(Im2colErrors, MalformedView) {
-    ErrorCall e;
-    DeviceTensor grad(e.gradShape, ACL_FLOAT), out(e.outShape, ACL_FLOAT);
-    int64_t storage = 2 * 8 * 12 - 1;  // one element short of what the view reaches
-    std::vector<int64_t> strides = {96, 12, 1};
-    aclTensor *bad = aclCreateTensor(e.gradShape.data(), 3, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_ND, &storage, 1,
-                                     grad.data());
-    IntArray in(e.attrs.inputSize), k(e.attrs.kernel), d(e.attrs.dilation), p(e.attrs.padding), s(e.attrs.stride);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnIm2colBackwardGetWorkspaceSize(bad, in, k, d, p, s, out, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
-    expectRecentMessageHas({"gradOutput", "storage"});
-    aclDestroyTensor(bad);
+    expectRows({{"gradOutput storage short", [](Im2colBackwardCall &c) { c.gradStorageShort = true; },
+                 ACLNN_ERR_PARAM_INVALID, {"gradOutput", "storage"}}});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Im2colBackwardTest);

@@ -8,26 +8,15 @@
 // Tolerances: none. The forwards copy; each backward sums its sources in PyTorch's CPU order in fp32
 // and rounds once (docs/ops/im2col_backward.md, docs/ops/reflection_pad2d_backward.md), which is what
 // the golden data's autograd does (fp16/bf16: op by op in fp32, each result rounded once to the dtype).
-#include <gtest/gtest.h>
 
 #include <map>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_im2col.h"
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/plan_and_run.h"
 
 using namespace testing_support;
 
@@ -51,12 +40,8 @@ protected:
 };
 
 TEST_P(Im2colCascadeTest, ForwardAndBackwardMatchPyTorchAutogradGolden) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/im2col_cascade.golden");
-    ASSERT_EQ(cases.size(), 12u);
-    GoldenTally tally(cases.size());
     std::map<std::string, int> perMode;
-    for (const golden::Case &c : cases) {
-        SCOPED_TRACE(c.name);
+    forEachGoldenCase({"im2col_cascade.golden", 12, 12}, [&](const golden::Case &c) {
         const bool reflect = c.ints("reflect").at(0) == 1;
         const golden::Tensor &x = c.tensor("self"), &gy = c.tensor("gradColumns");
         const golden::Tensor &padded = c.tensor("padded"), &columns = c.tensor("columns");
@@ -102,9 +87,7 @@ TEST_P(Im2colCascadeTest, ForwardAndBackwardMatchPyTorchAutogradGolden) {
         expectEqual(gradPadded, c.tensor("gradPadded"), "gradPadded");
         expectEqual(gradSelf, c.tensor("gradSelf"), "gradSelf");
         ++perMode[(reflect ? "reflect " : "replicate ") + x.dtype];
-        tally.ran();
-    }
-    tally.check(cases.size());
+    });
     // Both cascades, each in FLOAT, FLOAT16 and BF16 (two geometries each).
     EXPECT_EQ(perMode.size(), 6u);
     for (const auto &m : perMode) EXPECT_EQ(m.second, 2) << m.first;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "common/dtype.h"
 #include "device_fixture.h"
 #include "runtime/device.h"
 
@@ -43,15 +44,33 @@ std::string deviceLabel(int id) {
 bool deviceIsRusticl(int id) { return aclcl::deviceAt(id).platformName == "rusticl"; }
 bool deviceHasFp64(int id) { return aclcl::deviceAt(id).fp64; }
 
-void DeviceTest::SetUp() {
-    ASSERT_ACL_OK(aclrtSetDevice(device()));
-    ASSERT_ACL_OK(aclrtCreateStream(&stream));
+// "DT_FLOAT16" -> "float16".
+std::string dtypeLabel(aclDataType dtype) {
+    std::string name = aclcl::dtypeName(dtype);
+    if (name.rfind("DT_", 0) == 0) name.erase(0, 3);
+    for (char &c : name) c = std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(c)) : '_';
+    return name;
 }
 
-void DeviceTest::TearDown() {
-    if (stream) EXPECT_ACL_OK(aclrtDestroyStream(stream));
-    stream = nullptr;
+namespace {
+
+// Both fixtures: bind the device and create the test's stream; destroy it after.
+void openStream(int device, aclrtStream *stream) {
+    ASSERT_ACL_OK(aclrtSetDevice(device));
+    ASSERT_ACL_OK(aclrtCreateStream(stream));
 }
+
+void closeStream(aclrtStream *stream) {
+    if (*stream) EXPECT_ACL_OK(aclrtDestroyStream(*stream));
+    *stream = nullptr;
+}
+
+}  // namespace
+
+void DeviceTest::SetUp() { openStream(device(), &stream); }
+void DeviceTest::TearDown() { closeStream(&stream); }
+void DeviceDtypeTest::SetUp() { openStream(device(), &stream); }
+void DeviceDtypeTest::TearDown() { closeStream(&stream); }
 
 }  // namespace testing_support
 

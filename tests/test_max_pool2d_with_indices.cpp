@@ -5,38 +5,20 @@
 //
 // Tolerances: none. out is a copy of the chosen element and indices are integers: every comparison
 // is exact (NaN matches NaN, and the sign of zero is compared).
-#include <gtest/gtest.h>
 
 #include <cmath>
 #include <map>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "cases/max_pool2d_cases.h"
 #include "common/test_hooks.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
 namespace {
 
-struct Attrs {
-    IntArray kernel, stride, padding, dilation;
-    bool ceil;
-    explicit Attrs(const PoolAttrs &a)
-        : kernel(a.kernel), stride(a.stride), padding(a.padding), dilation(a.dilation), ceil(a.ceilMode) {}
-};
+using Attrs = PoolAttrArrays;
 
 aclnnStatus runPool(aclrtStream stream, const aclTensor *self, const Attrs &a, aclTensor *out, aclTensor *idx,
                     uint64_t *wsOut = nullptr) {
@@ -51,11 +33,7 @@ aclnnStatus runPool(aclrtStream stream, const aclTensor *self, const Attrs &a, a
 const PoolAttrs kK2S2{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
 const PoolAttrs kK3S2P1{{3, 3}, {2, 2}, {1, 1}, {1, 1}, false};
 
-class MaxPool2dTest : public DeviceTest {
-protected:
-    // runAndCheckCase (tests/support/case_checks.h); true: the case ran (every case here can).
-    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
-};
+class MaxPool2dTest : public OpTest {};
 
 TEST_P(MaxPool2dTest, CannDocsExample) {
     DeviceTensor self({1, 1, 4, 3}, ACL_FLOAT, ACL_FORMAT_NCHW), out({1, 1, 2, 1}, ACL_FLOAT, ACL_FORMAT_NCHW),
@@ -87,13 +65,8 @@ TEST_P(MaxPool2dTest, FormatsAsTorchNpuTagsThem) {
     }
 }
 
-
 TEST_P(MaxPool2dTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/max_pool2d_with_indices.golden");
-    ASSERT_EQ(cases.size(), 17u);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
-        SCOPED_TRACE(c.name);
+    forEachGoldenCase({"max_pool2d_with_indices.golden", 17, 17}, [&](const golden::Case &c) {
         const golden::Tensor &s = c.tensor("self"), &wantOut = c.tensor("out"), &wantIdx = c.tensor("indices");
         const aclDataType dt = goldenDtype(s.dtype);
         DeviceTensor self(s.dims, dt), out(wantOut.dims, dt), idx(wantIdx.dims, goldenDtype(wantIdx.dtype));
@@ -111,9 +84,7 @@ TEST_P(MaxPool2dTest, MatchesPyTorchGolden) {
             ASSERT_TRUE(sameValue(gotOut[i], wantOut.values[i])) << "out " << i << ": " << gotOut[i];
             ASSERT_EQ(gotIdx[i], wantIdx.values[i]) << "indices " << i;
         }
-        tally.ran();
-    }
-    tally.check(17);
+    });
 }
 
 TEST_P(MaxPool2dTest, EveryDtypeAndIndexDtype) {
@@ -199,12 +170,8 @@ TEST_P(MaxPool2dTest, WideIndexKernelMatches) {
 
 TEST_P(MaxPool2dTest, RegisteredBenchmarkCasesPassTheirChecks) {
     // The smallest sweep point as aclnn_bench runs it (the others are large: bench only).
-    size_t ran = 0;
-    for (auto &c : makeCases("MaxPool2dWithIndices")) {
-        if (c->op != "MaxPool2dWithIndices" || c->name.find("sweep 1x16x64x64") == std::string::npos) continue;
-        ran += runAndCheck(*c);
-    }
-    EXPECT_EQ(ran, 1u);
+    runRegisteredCases("MaxPool2dWithIndices", 1,
+                       [](const OpCase &c) { return c.name.find("sweep 1x16x64x64") != std::string::npos; });
 }
 
 TEST_P(MaxPool2dTest, TwoRunsAreBitIdentical) {
@@ -235,7 +202,8 @@ TEST_P(MaxPool2dTest, NoWorkspaceAndEmptyBatch) {
 // ---------------------------------------------------------------------------------------------
 // Errors, in CANN's order.
 
-struct ErrorCall {
+struct PoolCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnMaxPool2dWithIndices";
     std::vector<int64_t> selfShape{1, 2, 6, 8}, outShape{1, 2, 3, 4}, idxShape{1, 2, 3, 4};
     aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT, idxType = ACL_INT64;
     aclFormat selfFormat = ACL_FORMAT_NCHW, outFormat = ACL_FORMAT_NCHW;
@@ -243,136 +211,121 @@ struct ErrorCall {
     std::vector<int64_t> outStrides;
 };
 
-class MaxPool2dErrors : public MaxPool2dTest {
-protected:
-    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
-        DeviceTensor s(e.selfShape, e.selfType, e.selfFormat);
-        DeviceTensor o = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType, e.outFormat)
-                                              : DeviceTensor(e.outShape, e.outType, e.outStrides, 0, e.outFormat);
-        DeviceTensor i(e.idxShape, e.idxType, e.outFormat);
-        Attrs a(e.attrs);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        const aclnnStatus got = aclnnMaxPool2dWithIndicesGetWorkspaceSize(s, a.kernel, a.stride, a.padding,
-                                                                          a.dilation, a.ceil, o, i, &ws, &ex);
-        EXPECT_EQ(got, code);
-        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
-        expectRecentMessageHas(fragments);
-    }
-};
+aclnnStatus planCall(const PoolCall &c, aclrtStream stream) {
+    DeviceTensor s(c.selfShape, c.selfType, c.selfFormat);
+    DeviceTensor o = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType, c.outFormat)
+                                          : DeviceTensor(c.outShape, c.outType, c.outStrides, 0, c.outFormat);
+    DeviceTensor i(c.idxShape, c.idxType, c.outFormat);
+    Attrs a(c.attrs);
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxPool2dWithIndicesGetWorkspaceSize(
+                c.orNull("self", s.get()), c.orNull("kernelSize", a.kernel.get()), c.orNull("stride", a.stride.get()),
+                c.orNull("padding", a.padding.get()), c.orNull("dilation", a.dilation.get()), a.ceil,
+                c.orNull("out", o.get()), c.orNull("indices", i.get()), ws, ex);
+        },
+        aclnnMaxPool2dWithIndices, stream);
+}
 
-TEST_P(MaxPool2dErrors, ValidCallSucceeds) { expectError(ErrorCall{}, ACL_SUCCESS, {}); }
+using MaxPool2dErrors = ErrorTableTest<PoolCall>;
+
+TEST_P(MaxPool2dErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
 
 TEST_P(MaxPool2dErrors, NullArgumentsInCannsOrder) {
-    DeviceTensor s({1, 2, 6, 8}, ACL_FLOAT), o({1, 2, 3, 4}, ACL_FLOAT), i({1, 2, 3, 4}, ACL_INT64);
-    IntArray k({2}), st({2}), p({0}), d({1});
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    const char *names[] = {"[self]", "[kernelSize]", "[stride]", "[padding]", "[dilation]", "[out]", "[indices]"};
-    for (int n = 0; n < 7; ++n) {
-        // Argument n and every later one null: the first null is reported.
-        const aclTensor *sp = n <= 0 ? nullptr : s.get();
-        const aclIntArray *kp = n <= 1 ? nullptr : static_cast<aclIntArray *>(k);
-        const aclIntArray *stp = n <= 2 ? nullptr : static_cast<aclIntArray *>(st);
-        const aclIntArray *pp = n <= 3 ? nullptr : static_cast<aclIntArray *>(p);
-        const aclIntArray *dp = n <= 4 ? nullptr : static_cast<aclIntArray *>(d);
-        aclTensor *op = n <= 5 ? nullptr : o.get();
-        EXPECT_EQ(aclnnMaxPool2dWithIndicesGetWorkspaceSize(sp, kp, stp, pp, dp, false, op, nullptr, &ws, &ex),
-                  ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({names[n], "nullptr"});
-    }
-    EXPECT_EQ(aclnnMaxPool2dWithIndicesGetWorkspaceSize(s, k, st, p, d, false, o, i, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"workspaceSize"});
-    EXPECT_EQ(aclnnMaxPool2dWithIndices(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"aclnnMaxPool2dWithIndices"});
+    // An argument and every later one null (indices always): the first null is reported.
+    expectRows({
+        {"self on null", NullArgs{"self", "kernelSize", "stride", "padding", "dilation", "out", "indices"},
+         ACLNN_ERR_PARAM_NULLPTR, {"[self]", "nullptr"}},
+        {"kernelSize on null", NullArgs{"kernelSize", "stride", "padding", "dilation", "out", "indices"},
+         ACLNN_ERR_PARAM_NULLPTR, {"[kernelSize]", "nullptr"}},
+        {"stride on null", NullArgs{"stride", "padding", "dilation", "out", "indices"}, ACLNN_ERR_PARAM_NULLPTR,
+         {"[stride]", "nullptr"}},
+        {"padding on null", NullArgs{"padding", "dilation", "out", "indices"}, ACLNN_ERR_PARAM_NULLPTR,
+         {"[padding]", "nullptr"}},
+        {"dilation on null", NullArgs{"dilation", "out", "indices"}, ACLNN_ERR_PARAM_NULLPTR, {"[dilation]", "nullptr"}},
+        {"out on null", NullArgs{"out", "indices"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
+        {"indices null", NullArgs{"indices"}, ACLNN_ERR_PARAM_NULLPTR, {"[indices]", "nullptr"}},
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnMaxPool2dWithIndices"}},
+    });
 }
 
 TEST_P(MaxPool2dErrors, Dtypes) {
-    ErrorCall e;
-    e.selfType = e.outType = ACL_DOUBLE;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"aclnnMaxPool2dWithIndicesGetWorkspaceSize", "self", "DOUBLE", "DT_BF16"});
-    e = ErrorCall{};
-    e.outType = ACL_FLOAT16;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "self", "FLOAT16"});
-    e = ErrorCall{};
-    e.idxType = ACL_INT16;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "INT16", "DT_INT32"});
-    // CANN's order: self's dtype before out's before indices'.
-    e.outType = ACL_FLOAT16;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out"});
+    expectRows({
+        {"self DOUBLE", [](PoolCall &c) { c.selfType = c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID,
+         {"aclnnMaxPool2dWithIndicesGetWorkspaceSize", "self", "DOUBLE", "DT_BF16"}},
+        {"out FLOAT16", [](PoolCall &c) { c.outType = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"out", "self", "FLOAT16"}},
+        {"indices INT16", [](PoolCall &c) { c.idxType = ACL_INT16; }, ACLNN_ERR_PARAM_INVALID,
+         {"indices", "INT16", "DT_INT32"}},
+        // CANN's order: self's dtype before out's before indices'.
+        {"indices INT16, out FLOAT16", [](PoolCall &c) {
+             c.idxType = ACL_INT16;
+             c.outType = ACL_FLOAT16;
+         },
+         ACLNN_ERR_PARAM_INVALID, {"out"}},
+    });
 }
 
 TEST_P(MaxPool2dErrors, FormatsAndRank) {
-    ErrorCall e;
-    e.outFormat = ACL_FORMAT_ND;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "format"});
-    e = ErrorCall{};
-    e.selfFormat = e.outFormat = ACL_FORMAT_NC1HWC0;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "format"});
-    e = ErrorCall{};
-    e.selfShape = {2, 6, 8};
-    e.selfShape = {1, 1, 2, 6, 8};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "5-D"});
+    expectRows({
+        {"out ND", [](PoolCall &c) { c.outFormat = ACL_FORMAT_ND; }, ACLNN_ERR_PARAM_INVALID, {"out", "format"}},
+        {"NC1HWC0", [](PoolCall &c) { c.selfFormat = c.outFormat = ACL_FORMAT_NC1HWC0; }, ACLNN_ERR_PARAM_INVALID,
+         {"self", "format"}},
+        {"self 5-D", [](PoolCall &c) { c.selfShape = {1, 1, 2, 6, 8}; }, ACLNN_ERR_PARAM_INVALID,
+         {"self", "3 or 4-D", "5-D"}},
+    });
 }
 
 TEST_P(MaxPool2dErrors, AttributeLengthsBeforeValues) {
-    ErrorCall e;
-    e.attrs.kernel = {2, 2, 2};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"kernelSize", "1 or 2 values", "3"});
-    e = ErrorCall{};
-    e.attrs.stride = {2, 2, 2};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "0, 1 or 2 values"});
-    e = ErrorCall{};
-    e.attrs.padding = {};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", "1 or 2 values", "0"});
-    e = ErrorCall{};
-    e.attrs.dilation = {1, 1, 1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation", "1 or 2 values"});
-    // A bad kernel value and a bad dilation length: the lengths come first.
-    e.attrs.kernel = {0, 2};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation"});
+    expectRows({
+        {"kernelSize of 3", [](PoolCall &c) { c.attrs.kernel = {2, 2, 2}; }, ACLNN_ERR_PARAM_INVALID,
+         {"kernelSize", "1 or 2 values", "3"}},
+        {"stride of 3", [](PoolCall &c) { c.attrs.stride = {2, 2, 2}; }, ACLNN_ERR_PARAM_INVALID,
+         {"stride", "0, 1 or 2 values"}},
+        {"padding empty", [](PoolCall &c) { c.attrs.padding = {}; }, ACLNN_ERR_PARAM_INVALID,
+         {"padding", "1 or 2 values", "0"}},
+        {"dilation of 3", [](PoolCall &c) { c.attrs.dilation = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
+         {"dilation", "1 or 2 values"}},
+        // A bad kernel value and a bad dilation length: the lengths come first.
+        {"dilation of 3, kernelSize 0", [](PoolCall &c) {
+             c.attrs.dilation = {1, 1, 1};
+             c.attrs.kernel = {0, 2};
+         },
+         ACLNN_ERR_PARAM_INVALID, {"dilation"}},
+    });
 }
 
 TEST_P(MaxPool2dErrors, AttributeValues) {
-    ErrorCall e;
-    e.attrs.kernel = {2, 0};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"kernelSize", "> 0", "[2, 0]"});
-    e = ErrorCall{};
-    e.attrs.stride = {-1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "> 0"});
-    e = ErrorCall{};
-    e.attrs.padding = {2, 0};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", "half of kernelSize", "[2, 0]"});
-    e.attrs.padding = {-1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", ">= 0"});
-    e = ErrorCall{};
-    e.attrs.dilation = {1, 0};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation", "> 0"});
-    // Ours, after CANN's checks: the window arithmetic stays in 64 bits.
-    e = ErrorCall{};
-    e.attrs.dilation = {int64_t{1} << 31};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"dilation", "below 2^31"});
+    expectRows({
+        {"kernelSize 0", [](PoolCall &c) { c.attrs.kernel = {2, 0}; }, ACLNN_ERR_PARAM_INVALID,
+         {"kernelSize", "> 0", "[2, 0]"}},
+        {"stride -1", [](PoolCall &c) { c.attrs.stride = {-1}; }, ACLNN_ERR_PARAM_INVALID, {"stride", "> 0"}},
+        {"padding 2 over kernel 2", [](PoolCall &c) { c.attrs.padding = {2, 0}; }, ACLNN_ERR_PARAM_INVALID,
+         {"padding", "half of kernelSize", "[2, 0]"}},
+        {"padding -1", [](PoolCall &c) { c.attrs.padding = {-1}; }, ACLNN_ERR_PARAM_INVALID, {"padding", ">= 0"}},
+        {"dilation 0", [](PoolCall &c) { c.attrs.dilation = {1, 0}; }, ACLNN_ERR_PARAM_INVALID, {"dilation", "> 0"}},
+        // Ours, after CANN's checks: the window arithmetic stays in 64 bits.
+        {"dilation 2^31", [](PoolCall &c) { c.attrs.dilation = {int64_t{1} << 31}; }, ACLNN_ERR_PARAM_INVALID,
+         {"dilation", "below 2^31"}},
+    });
 }
 
 TEST_P(MaxPool2dErrors, ShapesAndEmptyTensors) {
-    ErrorCall e;
-    e.outShape = {1, 2, 3, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 3, 4]", "[1, 2, 3, 5]"});
-    e = ErrorCall{};
-    e.idxShape = {1, 2, 4, 3};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "same size"});
-    e = ErrorCall{};
-    e.selfShape = {1, 2, 1, 8};  // a 2x2 window does not fit in one row
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"pooled size", "0 x 4"});
-    for (const std::vector<int64_t> &self : {std::vector<int64_t>{1, 0, 6, 8}, std::vector<int64_t>{1, 2, 0, 8},
-                                             std::vector<int64_t>{0, 6, 8}}) {
-        e = ErrorCall{};
-        e.selfShape = self;
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "non-zero C, H and W"});
-    }
-    e = ErrorCall{};
-    e.outStrides = {24, 12, 0, 1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
+    const auto self = [](std::vector<int64_t> shape) { return [=](PoolCall &c) { c.selfShape = shape; }; };
+    expectRows({
+        {"out W 5", [](PoolCall &c) { c.outShape = {1, 2, 3, 5}; }, ACLNN_ERR_PARAM_INVALID,
+         {"out", "[1, 2, 3, 4]", "[1, 2, 3, 5]"}},
+        {"indices 4 x 3", [](PoolCall &c) { c.idxShape = {1, 2, 4, 3}; }, ACLNN_ERR_PARAM_INVALID,
+         {"indices", "same size"}},
+        // A 2x2 window does not fit in one row.
+        {"self H 1", self({1, 2, 1, 8}), ACLNN_ERR_PARAM_INVALID, {"pooled size", "0 x 4"}},
+        {"self C 0", self({1, 0, 6, 8}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero C, H and W"}},
+        {"self H 0", self({1, 2, 0, 8}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero C, H and W"}},
+        {"3-D self C 0", self({0, 6, 8}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero C, H and W"}},
+        {"out rows at stride 0", [](PoolCall &c) { c.outStrides = {24, 12, 0, 1}; }, ACLNN_ERR_PARAM_INVALID,
+         {"out", "overlapping"}},
+    });
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxPool2dTest);

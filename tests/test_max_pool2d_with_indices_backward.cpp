@@ -6,41 +6,23 @@
 //
 // Tolerances: none. The kernel adds in the order PyTorch's CPU scatter adds, in float, and rounds
 // once (float16/bfloat16: CANN's widen-compute-round); every comparison is exact.
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
-#include <string>
 #include <utility>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "cases/max_pool2d_cases.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
 namespace {
 
-struct Attrs {
-    IntArray kernel, stride, padding, dilation;
-    bool ceil;
-    explicit Attrs(const PoolAttrs &a)
-        : kernel(a.kernel), stride(a.stride), padding(a.padding), dilation(a.dilation), ceil(a.ceilMode) {}
-};
+using Attrs = PoolAttrArrays;
 
 aclnnStatus planBackward(const aclTensor *grad, const aclTensor *self, const aclTensor *idx, const Attrs &a,
                          aclTensor *gin, uint64_t *ws, aclOpExecutor **ex) {
@@ -58,11 +40,7 @@ const PoolAttrs kK2S2{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
 const PoolAttrs kK3S1P1{{3, 3}, {1, 1}, {1, 1}, {1, 1}, false};
 const PoolAttrs kK3S2P1{{3, 3}, {2, 2}, {1, 1}, {1, 1}, false};
 
-class MaxPool2dBackwardTest : public DeviceTest {
-protected:
-    // runAndCheckCase (tests/support/case_checks.h); true: the case ran (every case here can).
-    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
-};
+class MaxPool2dBackwardTest : public OpTest {};
 
 TEST_P(MaxPool2dBackwardTest, CannDocsExample) {
     DeviceTensor grad({1, 1, 2, 1}, ACL_FLOAT, ACL_FORMAT_NCHW), self({1, 1, 4, 3}, ACL_FLOAT, ACL_FORMAT_NCHW),
@@ -108,11 +86,7 @@ TEST_P(MaxPool2dBackwardTest, FormatsAsTorchNpuTagsThem) {
 }
 
 TEST_P(MaxPool2dBackwardTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/max_pool2d_with_indices_backward.golden");
-    ASSERT_EQ(cases.size(), 7u);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
-        SCOPED_TRACE(c.name);
+    forEachGoldenCase({"max_pool2d_with_indices_backward.golden", 7, 7}, [&](const golden::Case &c) {
         const golden::Tensor &go = c.tensor("gradOutput"), &s = c.tensor("self"), &ix = c.tensor("indices"),
                              &want = c.tensor("gradInput");
         const aclDataType dt = goldenDtype(s.dtype);
@@ -125,9 +99,7 @@ TEST_P(MaxPool2dBackwardTest, MatchesPyTorchGolden) {
                           c.num("ceilMode") != 0});
         ASSERT_ACL_OK(runBackward(stream, grad, self, idx, a, gin));
         EXPECT_EQ(gin.download(), want.values);
-        tally.ran();
-    }
-    tally.check(7);
+    });
 }
 
 TEST_P(MaxPool2dBackwardTest, EveryDtypeIndexDtypeAndOverlap) {
@@ -290,12 +262,8 @@ TEST_P(MaxPool2dBackwardTest, PlanesKernelAndGatherGiveTheReferenceBits) {
 
 TEST_P(MaxPool2dBackwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
     // The smallest sweep point as aclnn_bench runs it (the others are large: bench only).
-    size_t ran = 0;
-    for (auto &c : makeCases("MaxPool2dWithIndicesBackward")) {
-        if (c->op != "MaxPool2dWithIndicesBackward" || c->name.find("sweep 1x16x64x64") == std::string::npos) continue;
-        ran += runAndCheck(*c);
-    }
-    EXPECT_EQ(ran, 1u);
+    runRegisteredCases("MaxPool2dWithIndicesBackward", 1,
+                       [](const OpCase &c) { return c.name.find("sweep 1x16x64x64") != std::string::npos; });
 }
 
 // An index that is not a position of its own window: never added, 507015 at the next synchronize
@@ -415,95 +383,80 @@ TEST_P(MaxPool2dBackwardTest, EmptyBatchAndNoWorkspace) {
 // ---------------------------------------------------------------------------------------------
 // Errors, in CANN's order.
 
-struct ErrorCall {
+struct PoolBackwardCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnMaxPool2dWithIndicesBackward";
     std::vector<int64_t> gradShape{1, 2, 3, 4}, selfShape{1, 2, 6, 8}, idxShape{1, 2, 3, 4}, ginShape{1, 2, 6, 8};
     aclDataType gradType = ACL_FLOAT, selfType = ACL_FLOAT, idxType = ACL_INT64, ginType = ACL_FLOAT;
     aclFormat selfFormat = ACL_FORMAT_NCHW, gradFormat = ACL_FORMAT_NCHW, ginFormat = ACL_FORMAT_NCHW;
     PoolAttrs attrs{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
 };
 
-class MaxPool2dBackwardErrors : public MaxPool2dBackwardTest {
-protected:
-    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
-        DeviceTensor g(e.gradShape, e.gradType, e.gradFormat), s(e.selfShape, e.selfType, e.selfFormat),
-            i(e.idxShape, e.idxType, e.selfFormat), o(e.ginShape, e.ginType, e.ginFormat);
-        Attrs a(e.attrs);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        const aclnnStatus got = planBackward(g, s, i, a, o, &ws, &ex);
-        EXPECT_EQ(got, code);
-        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
-        expectRecentMessageHas(fragments);
-    }
-};
+aclnnStatus planCall(const PoolBackwardCall &c, aclrtStream stream) {
+    DeviceTensor g(c.gradShape, c.gradType, c.gradFormat), s(c.selfShape, c.selfType, c.selfFormat),
+        i(c.idxShape, c.idxType, c.selfFormat), o(c.ginShape, c.ginType, c.ginFormat);
+    Attrs a(c.attrs);
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(
+                c.orNull("gradOutput", g.get()), c.orNull("self", s.get()), c.orNull("indices", i.get()),
+                c.orNull("kernelSize", a.kernel.get()), c.orNull("stride", a.stride.get()),
+                c.orNull("padding", a.padding.get()), c.orNull("dilation", a.dilation.get()), a.ceil,
+                c.orNull("gradInput", o.get()), ws, ex);
+        },
+        aclnnMaxPool2dWithIndicesBackward, stream);
+}
 
-TEST_P(MaxPool2dBackwardErrors, ValidCallSucceeds) { expectError(ErrorCall{}, ACL_SUCCESS, {}); }
+using MaxPool2dBackwardErrors = ErrorTableTest<PoolBackwardCall>;
+
+TEST_P(MaxPool2dBackwardErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
 
 TEST_P(MaxPool2dBackwardErrors, NullArguments) {
-    DeviceTensor g({1, 2, 3, 4}, ACL_FLOAT), s({1, 2, 6, 8}, ACL_FLOAT), i({1, 2, 3, 4}, ACL_INT64),
-        o({1, 2, 6, 8}, ACL_FLOAT);
-    IntArray k({2}), st({2}), p({0}), d({1});
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    auto call = [&](const aclTensor *gp, const aclTensor *sp, const aclTensor *ip, const aclIntArray *kp,
-                    const aclIntArray *stp, const aclIntArray *pp, const aclIntArray *dp, aclTensor *op) {
-        return aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(gp, sp, ip, kp, stp, pp, dp, false, op, &ws, &ex);
-    };
-    EXPECT_EQ(call(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[gradOutput]", "nullptr"});
-    EXPECT_EQ(call(g, nullptr, i, k, st, p, d, o), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[self]"});
-    EXPECT_EQ(call(g, s, nullptr, k, st, p, d, o), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[indices]"});
-    EXPECT_EQ(call(g, s, i, k, st, nullptr, d, o), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[padding]"});
-    EXPECT_EQ(call(g, s, i, k, st, p, nullptr, o), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[dilation]"});
-    EXPECT_EQ(call(g, s, i, k, st, p, d, nullptr), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[gradInput]"});
-    EXPECT_EQ(aclnnMaxPool2dWithIndicesBackward(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
+    expectRows({
+        {"every argument null",
+         NullArgs{"gradOutput", "self", "indices", "kernelSize", "stride", "padding", "dilation", "gradInput"},
+         ACLNN_ERR_PARAM_NULLPTR, {"[gradOutput]", "nullptr"}},
+        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
+        {"indices null", NullArgs{"indices"}, ACLNN_ERR_PARAM_NULLPTR, {"[indices]"}},
+        {"padding null", NullArgs{"padding"}, ACLNN_ERR_PARAM_NULLPTR, {"[padding]"}},
+        {"dilation null", NullArgs{"dilation"}, ACLNN_ERR_PARAM_NULLPTR, {"[dilation]"}},
+        {"gradInput null", NullArgs{"gradInput"}, ACLNN_ERR_PARAM_NULLPTR, {"[gradInput]"}},
+        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {}},
+    });
 }
 
 TEST_P(MaxPool2dBackwardErrors, DtypesFormatsAndRanks) {
-    ErrorCall e;
-    e.gradType = e.selfType = e.ginType = ACL_INT32;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "INT32", "DT_BF16"});
-    e = ErrorCall{};
-    e.gradType = ACL_FLOAT16;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "FLOAT16"});
-    e = ErrorCall{};
-    e.ginType = ACL_BF16;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "BF16"});
-    e = ErrorCall{};
-    e.idxType = ACL_FLOAT;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "DT_INT64"});
-    e = ErrorCall{};
-    e.ginFormat = ACL_FORMAT_ND;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "format"});
-    e = ErrorCall{};
-    e.selfShape = e.ginShape = {6, 8};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"});
+    expectRows({
+        {"all INT32", [](PoolBackwardCall &c) { c.gradType = c.selfType = c.ginType = ACL_INT32; },
+         ACLNN_ERR_PARAM_INVALID, {"self", "INT32", "DT_BF16"}},
+        {"gradOutput FLOAT16", [](PoolBackwardCall &c) { c.gradType = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "FLOAT16"}},
+        {"gradInput BF16", [](PoolBackwardCall &c) { c.ginType = ACL_BF16; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradInput", "BF16"}},
+        {"indices FLOAT", [](PoolBackwardCall &c) { c.idxType = ACL_FLOAT; }, ACLNN_ERR_PARAM_INVALID,
+         {"indices", "DT_INT64"}},
+        {"gradInput ND", [](PoolBackwardCall &c) { c.ginFormat = ACL_FORMAT_ND; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradInput", "format"}},
+        {"self 2-D", [](PoolBackwardCall &c) { c.selfShape = c.ginShape = {6, 8}; }, ACLNN_ERR_PARAM_INVALID,
+         {"self", "3 or 4-D", "2-D"}},
+    });
 }
 
 TEST_P(MaxPool2dBackwardErrors, AttributesAndShapes) {
-    ErrorCall e;
-    e.attrs.stride = {1, 1, 1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"stride", "0, 1 or 2 values"});
-    e = ErrorCall{};
-    e.attrs.padding = {2};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"padding", "half of kernelSize"});
-    e = ErrorCall{};
-    e.ginShape = {1, 2, 6, 9};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "same size"});
-    e = ErrorCall{};
-    e.gradShape = e.idxShape = {1, 2, 3, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "[1, 2, 3, 4]"});
-    e = ErrorCall{};
-    e.idxShape = {1, 2, 4, 3};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "same size"});
-    e = ErrorCall{};
-    e.selfShape = e.ginShape = {1, 0, 6, 8};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"non-zero C, H and W"});
+    expectRows({
+        {"stride of 3", [](PoolBackwardCall &c) { c.attrs.stride = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
+         {"stride", "0, 1 or 2 values"}},
+        {"padding 2 over kernel 2", [](PoolBackwardCall &c) { c.attrs.padding = {2}; }, ACLNN_ERR_PARAM_INVALID,
+         {"padding", "half of kernelSize"}},
+        {"gradInput W 9", [](PoolBackwardCall &c) { c.ginShape = {1, 2, 6, 9}; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradInput", "same size"}},
+        {"gradOutput W 5", [](PoolBackwardCall &c) { c.gradShape = c.idxShape = {1, 2, 3, 5}; },
+         ACLNN_ERR_PARAM_INVALID, {"gradOutput", "[1, 2, 3, 4]"}},
+        {"indices 4 x 3", [](PoolBackwardCall &c) { c.idxShape = {1, 2, 4, 3}; }, ACLNN_ERR_PARAM_INVALID,
+         {"indices", "same size"}},
+        {"self C 0", [](PoolBackwardCall &c) { c.selfShape = c.ginShape = {1, 0, 6, 8}; }, ACLNN_ERR_PARAM_INVALID,
+         {"non-zero C, H and W"}},
+    });
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxPool2dBackwardTest);

@@ -10,30 +10,19 @@
 // Tolerance: none. The forward values and gradPooled are selections; gradSelf sums at most a few
 // gradients per element in PyTorch's order and rounds once (docs/ops), so every value is compared
 // exactly (NaN equals NaN, -0 differs from +0).
-#include <gtest/gtest.h>
 
 #include <cmath>
 #include <map>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/device_tensor.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/plan_and_run.h"
 
 using namespace testing_support;
 
 namespace {
-
 
 // Every value of t equals the golden tensor's, exactly.
 void expectSame(const DeviceTensor &t, const golden::Tensor &want, const char *stage) {
@@ -49,11 +38,7 @@ using MaxPoolUnpoolCascade = DeviceTest;
 
 TEST_P(MaxPoolUnpoolCascade, EveryStageMatchesPyTorchAutograd) {
     constexpr size_t kFileCases = 8;
-    const auto cases = golden::load(testing_support::goldenDir() + "/max_pool_unpool_cascade.golden");
-    ASSERT_EQ(cases.size(), kFileCases);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
-        SCOPED_TRACE(c.name);
+    forEachGoldenCase({"max_pool_unpool_cascade.golden", kFileCases, kFileCases}, [&](const golden::Case &c) {
         const golden::Tensor &x = c.tensor("self"), &gy = c.tensor("gradY"), &pooledWant = c.tensor("pooled"),
                              &idxWant = c.tensor("indices"), &unpooledWant = c.tensor("unpooled"),
                              &gradPooledWant = c.tensor("gradPooled"), &gradSelfWant = c.tensor("gradSelf");
@@ -101,9 +86,7 @@ TEST_P(MaxPoolUnpoolCascade, EveryStageMatchesPyTorchAutograd) {
         expectSame(gradPooled, gradPooledWant, "gradPooled");
         expectSame(gradSelf, gradSelfWant, "gradSelf");
         if (HasFatalFailure()) return;
-        tally.ran();
-    }
-    tally.check(kFileCases);
+    });
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxPoolUnpoolCascade);

@@ -6,31 +6,18 @@
 //
 // Tolerances: none. The operator copies elements; every comparison is of bytes or values, exactly
 // (tests/cases/max_unpool2d_cases.cpp compares out's whole storage byte for byte).
-#include <gtest/gtest.h>
 
 #include <atomic>
 #include <cmath>
 #include <map>
-#include <string>
 #include <thread>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "cases/max_unpool2d_cases.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
 #include "runtime/device.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -71,28 +58,25 @@ std::string shapeText(const std::vector<int64_t> &dims) {
     return s + "]";
 }
 
+// A small case: 2 x 3 x 5 x 7 unpooled into 9 x 11.
+UnpoolForwardSpec small(const std::string &name, aclDataType dtype, aclDataType indices) {
+    UnpoolForwardSpec s;
+    s.name = name;
+    s.dtype = dtype;
+    s.indices = indices;
+    s.N = 2;
+    s.C = 3;
+    s.H = 5;
+    s.W = 7;
+    s.oH = 9;
+    s.oW = 11;
+    return s;
+}
 
-class MaxUnpool2dTest : public DeviceTest {
+class MaxUnpool2dTest : public OpTest {
 protected:
-
-    // Sets the case up, runs it and checks every byte of out's storage; returns whether it ran (a case the
-    // device cannot run is recorded as a skip).
-    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
+    using OpTest::runAndCheck;
     bool runAndCheck(const UnpoolForwardSpec &s) { return runAndCheck(*makeMaxUnpool2dCase(s)); }
-
-    static UnpoolForwardSpec small(const std::string &name, aclDataType dtype, aclDataType indices) {
-        UnpoolForwardSpec s;
-        s.name = name;
-        s.dtype = dtype;
-        s.indices = indices;
-        s.N = 2;
-        s.C = 3;
-        s.H = 5;
-        s.W = 7;
-        s.oH = 9;
-        s.oW = 11;
-        return s;
-    }
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -112,17 +96,13 @@ TEST_P(MaxUnpool2dTest, CannDocsExample) {
 
 TEST_P(MaxUnpool2dTest, MatchesPyTorchGolden) {
     constexpr size_t kFileCases = 20, kFp64Cases = 1;
-    const auto cases = golden::load(testing_support::goldenDir() + "/max_unpool2d.golden");
-    ASSERT_EQ(cases.size(), kFileCases);
-    GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        return goldenDtype(c.tensor("self").dtype) == ACL_DOUBLE && !fp64() ? "no fp64 on this device" : "";
+    };
+    const size_t minimumRuns = fp64() ? kFileCases : kFileCases - kFp64Cases;
+    forEachGoldenCase({"max_unpool2d.golden", kFileCases, minimumRuns, noFp64}, [&](const golden::Case &c) {
         const golden::Tensor &s = c.tensor("self"), &ix = c.tensor("indices"), &want = c.tensor("out");
         const aclDataType dtype = goldenDtype(s.dtype);
-        if (dtype == ACL_DOUBLE && !fp64()) {
-            tally.skip(c.name, "no fp64 on this device");
-            continue;
-        }
-        SCOPED_TRACE(c.name);
         DeviceTensor self(s.dims, dtype), indices(ix.dims, goldenDtype(ix.dtype)), out(want.dims, dtype);
         self.upload(s.values);
         indices.upload(ix.values);
@@ -133,36 +113,37 @@ TEST_P(MaxUnpool2dTest, MatchesPyTorchGolden) {
         for (size_t i = 0; i < got.size(); ++i) {
             ASSERT_TRUE(sameValue(got[i], want.values[i])) << "value " << i << ": " << got[i] << " vs " << want.values[i];
         }
-        tally.ran();
-    }
-    tally.check(fp64() ? kFileCases : kFileCases - kFp64Cases);
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Byte-exact host references, on the automatic kernel and the other one (ManyWorkItemKernels forces the
 // claim kernels GPUs get).
 
-TEST_P(MaxUnpool2dTest, EveryDtypeIsCopiedByteForByte) {
-    size_t ran = 0, fp64Cases = 0;
-    uint64_t seed = 100;
+// One test per dtype and device (Devices/MaxUnpool2dEveryDtype.IsCopiedByteForByte/pocl_cpu_0_bf16).
+class MaxUnpool2dEveryDtype : public DeviceDtypeTest {};
+
+TEST_P(MaxUnpool2dEveryDtype, IsCopiedByteForByte) {
+    const aclDataType dt = dtype();
+    size_t ran = 0;
+    // The seeds of each dtype's cases differ from every other dtype's.
+    uint64_t seed = 100 + 10 * static_cast<uint64_t>(dt);
     for (bool claims : {false, true}) {
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
-        for (aclDataType dt : kAllDtypes) {
-            for (aclDataType ix : {ACL_INT32, ACL_INT64}) {
-                fp64Cases += dt == ACL_DOUBLE ? 1 : 0;
-                UnpoolForwardSpec s = small(std::string(aclcl::dtypeName(dt)) + " idx " + aclcl::dtypeName(ix) +
-                                                (claims ? " claims" : " planes"),
-                                            dt, ix);
-                s.seed = ++seed;
-                if (ix == ACL_INT32) {  // 3-D, and gaps in every dimension
-                    s.N = 0;
-                    s.layout = UnpoolLayout::Padded;
-                }
-                ran += runAndCheck(s);
+        for (aclDataType ix : {ACL_INT32, ACL_INT64}) {
+            UnpoolForwardSpec s = small(std::string(aclcl::dtypeName(dt)) + " idx " + aclcl::dtypeName(ix) +
+                                            (claims ? " claims" : " planes"),
+                                        dt, ix);
+            s.seed = ++seed;
+            if (ix == ACL_INT32) {  // 3-D, and gaps in every dimension
+                s.N = 0;
+                s.layout = UnpoolLayout::Padded;
             }
+            ran += runAndCheckCase(*makeMaxUnpool2dCase(s), stream);
         }
     }
-    EXPECT_EQ(ran, 2 * 2 * kAllDtypes.size() - (fp64() ? 0 : fp64Cases));
+    // Every case runs, but where the dtype needs fp64 the device lacks (a recorded skip).
+    EXPECT_EQ(ran, dt == ACL_DOUBLE && !fp64() ? 0u : 4u);
 }
 
 TEST_P(MaxUnpool2dTest, StridedAndOffsetViews) {
@@ -292,14 +273,9 @@ TEST_P(MaxUnpool2dTest, WideIndexKernelsMatch) {
 }
 
 TEST_P(MaxUnpool2dTest, RegisteredBenchmarkCasesPassTheirChecks) {
-    // The speed case and the smaller sweep points as aclnn_bench runs them (makeCases matches by
-    // substring: keep only this operator's cases; the two largest are bench only).
-    size_t ran = 0;
-    for (auto &c : makeCases("MaxUnpool2d")) {
-        if (c->op != "MaxUnpool2d" || c->speedCase || c->name.find("sweep 8x") != std::string::npos) continue;
-        ran += runAndCheck(*c);
-    }
-    EXPECT_EQ(ran, 3u);
+    // The smaller sweep points (the speed case and the two largest are bench only).
+    runRegisteredCases("MaxUnpool2d", 3,
+                       [](const OpCase &c) { return !c.speedCase && c.name.find("sweep 8x") == std::string::npos; });
 }
 
 TEST_P(MaxUnpool2dTest, TwoRunsAreBitIdentical) {
@@ -498,156 +474,169 @@ TEST_P(MaxUnpool2dTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
 // ---------------------------------------------------------------------------------------------
 // Errors: each documented check returns its code and a message naming the argument, in CANN's order.
 
-struct ErrorCall {
+struct UnpoolCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnMaxUnpool2d";
     std::vector<int64_t> selfShape = {2, 3, 4, 4}, indicesShape = {2, 3, 4, 4}, outShape = {2, 3, 6, 5},
                          outputSize = {6, 5};
     aclDataType selfType = ACL_FLOAT, indicesType = ACL_INT64, outType = ACL_FLOAT;
     std::vector<int64_t> outStrides;  // empty: contiguous
 };
 
-class MaxUnpool2dErrors : public MaxUnpool2dTest {
-protected:
-    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
-        DeviceTensor self(e.selfShape, e.selfType), indices(e.indicesShape, e.indicesType);
-        DeviceTensor out = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType)
-                                                : DeviceTensor(e.outShape, e.outType, e.outStrides, 0);
-        IntArray size(e.outputSize);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        const aclnnStatus got = aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, &ws, &ex);
-        EXPECT_EQ(got, code);
-        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
-        expectRecentMessageHas(fragments);
-    }
-};
+aclnnStatus planCall(const UnpoolCall &c, aclrtStream stream) {
+    DeviceTensor self(c.selfShape, c.selfType), indices(c.indicesShape, c.indicesType);
+    DeviceTensor out = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
+                                            : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
+    IntArray size(c.outputSize);
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxUnpool2dGetWorkspaceSize(c.orNull("self", self.get()), c.orNull("indices", indices.get()),
+                                                    c.orNull("outputSize", size.get()), c.orNull("out", out.get()), ws,
+                                                    ex);
+        },
+        aclnnMaxUnpool2d, stream);
+}
 
-TEST_P(MaxUnpool2dErrors, ValidCallSucceeds) { expectError(ErrorCall{}, ACL_SUCCESS, {}); }
+using MaxUnpool2dErrors = ErrorTableTest<UnpoolCall>;
+
+TEST_P(MaxUnpool2dErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
 
 TEST_P(MaxUnpool2dErrors, NullArguments) {
-    ErrorCall e;
-    DeviceTensor self(e.selfShape, ACL_FLOAT), indices(e.indicesShape, ACL_INT64), out(e.outShape, ACL_FLOAT);
-    IntArray size(e.outputSize);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(nullptr, indices, size, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"aclnnMaxUnpool2dGetWorkspaceSize", "[self]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, nullptr, size, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[indices]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, nullptr, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[outputSize]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[out]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[self]"});  // CANN's order: self first
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"workspaceSize"});
-    EXPECT_EQ(aclnnMaxUnpool2dGetWorkspaceSize(self, indices, size, out, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"executor"});
-    EXPECT_EQ(aclnnMaxUnpool2d(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"aclnnMaxUnpool2d"});
+    expectRows({
+        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnMaxUnpool2dGetWorkspaceSize", "[self]", "nullptr"}},
+        {"indices null", NullArgs{"indices"}, ACLNN_ERR_PARAM_NULLPTR, {"[indices]", "nullptr"}},
+        {"outputSize null", NullArgs{"outputSize"}, ACLNN_ERR_PARAM_NULLPTR, {"[outputSize]", "nullptr"}},
+        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
+        // CANN's order: self first.
+        {"all four null", NullArgs{"self", "indices", "outputSize", "out"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
+        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnMaxUnpool2d"}},
+    });
 }
 
 TEST_P(MaxUnpool2dErrors, SelfDtypeUnsupported) {
+    ErrorTable<UnpoolCall> rows;
     for (aclDataType dt : {ACL_COMPLEX64, ACL_UINT32, ACL_UINT16}) {
-        ErrorCall e;
-        e.selfType = e.outType = dt;
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", aclcl::dtypeName(dt), "DT_FLOAT16", "DT_BOOL"});
+        rows.push_back({std::string("self ") + aclcl::dtypeName(dt), [dt](UnpoolCall &c) { c.selfType = c.outType = dt; },
+                        ACLNN_ERR_PARAM_INVALID, {"self", aclcl::dtypeName(dt), "DT_FLOAT16", "DT_BOOL"}});
     }
+    expectRows(rows);
 }
 
 TEST_P(MaxUnpool2dErrors, OutDtypeDiffers) {
-    ErrorCall e;
-    e.outType = ACL_FLOAT16;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "self", "FLOAT16"});
-    // CANN's order: out's dtype before indices' dtype.
-    e.indicesType = ACL_INT16;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "FLOAT16"});
+    expectRows({
+        {"out FLOAT16", [](UnpoolCall &c) { c.outType = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID,
+         {"out", "self", "FLOAT16"}},
+        // CANN's order: out's dtype before indices' dtype.
+        {"out FLOAT16, indices INT16", [](UnpoolCall &c) {
+             c.outType = ACL_FLOAT16;
+             c.indicesType = ACL_INT16;
+         },
+         ACLNN_ERR_PARAM_INVALID, {"out", "FLOAT16"}},
+    });
 }
 
 TEST_P(MaxUnpool2dErrors, IndicesDtypeUnsupported) {
+    ErrorTable<UnpoolCall> rows;
     for (aclDataType dt : {ACL_INT16, ACL_FLOAT, ACL_UINT64}) {
-        ErrorCall e;
-        e.indicesType = dt;
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", aclcl::dtypeName(dt), "DT_INT32", "DT_INT64"});
+        rows.push_back({std::string("indices ") + aclcl::dtypeName(dt), [dt](UnpoolCall &c) { c.indicesType = dt; },
+                        ACLNN_ERR_PARAM_INVALID, {"indices", aclcl::dtypeName(dt), "DT_INT32", "DT_INT64"}});
     }
+    expectRows(rows);
 }
 
 TEST_P(MaxUnpool2dErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
-    ErrorCall e;
-    e.selfType = e.outType = ACL_DOUBLE;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"});
+    expectRows({{"DOUBLE", [](UnpoolCall &c) { c.selfType = c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID,
+                 {"self", "fp64"}}});
 }
 
 TEST_P(MaxUnpool2dErrors, SelfRankNot3Or4) {
-    ErrorCall e;
-    e.selfShape = e.indicesShape = {4, 4};
-    e.outShape = {6, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4", "2-D"});
-    e.selfShape = e.indicesShape = {1, 2, 3, 4, 4};
-    e.outShape = {1, 2, 3, 6, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "5-D"});
+    expectRows({
+        {"2-D", [](UnpoolCall &c) {
+             c.selfShape = c.indicesShape = {4, 4};
+             c.outShape = {6, 5};
+         },
+         ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4", "2-D"}},
+        {"5-D", [](UnpoolCall &c) {
+             c.selfShape = c.indicesShape = {1, 2, 3, 4, 4};
+             c.outShape = {1, 2, 3, 6, 5};
+         },
+         ACLNN_ERR_PARAM_INVALID, {"self", "5-D"}},
+    });
 }
 
 TEST_P(MaxUnpool2dErrors, IndicesRankOrShapeDiffers) {
-    ErrorCall e;
-    e.indicesShape = {3, 4, 4};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "4-D", "3-D"});
-    e.indicesShape = {2, 3, 4, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "[2, 3, 4, 5]", "[2, 3, 4, 4]"});
+    expectRows({
+        {"indices 3-D", [](UnpoolCall &c) { c.indicesShape = {3, 4, 4}; }, ACLNN_ERR_PARAM_INVALID,
+         {"indices", "4-D", "3-D"}},
+        {"indices W 5", [](UnpoolCall &c) { c.indicesShape = {2, 3, 4, 5}; }, ACLNN_ERR_PARAM_INVALID,
+         {"indices", "[2, 3, 4, 5]", "[2, 3, 4, 4]"}},
+    });
 }
 
 TEST_P(MaxUnpool2dErrors, EmptyDimensionAfterTheFirst) {
+    ErrorTable<UnpoolCall> rows;
     for (const std::vector<int64_t> &self : {std::vector<int64_t>{2, 0, 4, 4}, std::vector<int64_t>{2, 3, 0, 4},
                                              std::vector<int64_t>{2, 3, 4, 0}, std::vector<int64_t>{3, 0, 4}}) {
-        ErrorCall e;
-        e.selfShape = e.indicesShape = self;
-        e.outShape = self;
-        e.outShape[self.size() - 2] = 6;
-        e.outShape[self.size() - 1] = 5;
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "non-empty", shapeText(self)});
+        rows.push_back({"self " + shapeText(self),
+                        [self](UnpoolCall &c) {
+                            c.selfShape = c.indicesShape = c.outShape = self;
+                            c.outShape[self.size() - 2] = 6;
+                            c.outShape[self.size() - 1] = 5;
+                        },
+                        ACLNN_ERR_PARAM_INVALID, {"self", "non-empty", shapeText(self)}});
     }
+    expectRows(rows);
+}
+
+// A row's change: outputSize replaced.
+std::function<void(UnpoolCall &)> outputSize(std::vector<int64_t> size) {
+    return [=](UnpoolCall &c) { c.outputSize = size; };
 }
 
 TEST_P(MaxUnpool2dErrors, OutputSizeNot2) {
-    for (const std::vector<int64_t> &size : {std::vector<int64_t>{6}, std::vector<int64_t>{6, 5, 1}}) {
-        ErrorCall e;
-        e.outputSize = size;
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {"outputSize", "2 values", std::to_string(size.size())});
-    }
+    expectRows({
+        {"outputSize of 1", outputSize({6}), ACLNN_ERR_PARAM_INVALID, {"outputSize", "2 values", "1"}},
+        {"outputSize of 3", outputSize({6, 5, 1}), ACLNN_ERR_PARAM_INVALID, {"outputSize", "2 values", "3"}},
+    });
 }
 
 TEST_P(MaxUnpool2dErrors, OutputSizeNotPositive) {
-    for (const std::vector<int64_t> &size : {std::vector<int64_t>{0, 5}, std::vector<int64_t>{6, -1}}) {
-        ErrorCall e;
-        e.outputSize = size;
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {"outputSize", "greater than 0", shapeText(size)});
-    }
+    expectRows({
+        {"outputSize H 0", outputSize({0, 5}), ACLNN_ERR_PARAM_INVALID, {"outputSize", "greater than 0", "[0, 5]"}},
+        {"outputSize W -1", outputSize({6, -1}), ACLNN_ERR_PARAM_INVALID, {"outputSize", "greater than 0", "[6, -1]"}},
+    });
 }
 
 TEST_P(MaxUnpool2dErrors, OutputSizeSmallerThanSelfPlane) {
-    ErrorCall e;
-    e.outputSize = {3, 5};  // 15 < 16
-    e.outShape = {2, 3, 3, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"outputSize", "at least", "4 x 4", "[3, 5]"});
+    // 15 < 16.
+    expectRows({{"outputSize 3 x 5", [](UnpoolCall &c) {
+                     c.outputSize = {3, 5};
+                     c.outShape = {2, 3, 3, 5};
+                 },
+                 ACLNN_ERR_PARAM_INVALID, {"outputSize", "at least", "4 x 4", "[3, 5]"}}});
 }
 
 TEST_P(MaxUnpool2dErrors, OutShapeWrong) {
+    ErrorTable<UnpoolCall> rows;
     for (const std::vector<int64_t> &shape : {std::vector<int64_t>{2, 3, 5, 6}, std::vector<int64_t>{2, 4, 6, 5},
                                               std::vector<int64_t>{1, 3, 6, 5}, std::vector<int64_t>{3, 6, 5}}) {
-        ErrorCall e;
-        e.outShape = shape;
-        expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "[2, 3, 6, 5]", shapeText(shape)});
+        rows.push_back({"out " + shapeText(shape), [shape](UnpoolCall &c) { c.outShape = shape; },
+                        ACLNN_ERR_PARAM_INVALID, {"out", "[2, 3, 6, 5]", shapeText(shape)}});
     }
+    expectRows(rows);
 }
 
 TEST_P(MaxUnpool2dErrors, OverlappingOut) {
-    ErrorCall e;
-    e.outStrides = {90, 30, 0, 1};  // every row of a plane is the same memory
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
+    // Every row of a plane is the same memory.
+    expectRows({{"out rows at stride 0", [](UnpoolCall &c) { c.outStrides = {90, 30, 0, 1}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"out", "overlapping"}}});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxUnpool2dTest);
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(MaxUnpool2dEveryDtype, kAllDtypes);
 INSTANTIATE_ON_ALL_DEVICES(MaxUnpool2dErrors);
 
 }  // namespace

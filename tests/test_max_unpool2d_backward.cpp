@@ -5,30 +5,17 @@
 //
 // Tolerance: none. The operator is a gather; every value is compared exactly with the indexed input
 // converted once to out's dtype (NaN equals NaN, -0 differs from +0).
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "cases/max_unpool2d_backward_cases.h"
 #include "common/dtype.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/golden_tally.h"
 #include "common/test_hooks.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -57,11 +44,10 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *se
         aclnnMaxUnpool2dBackward, stream);
 }
 
-
-class MaxUnpoolTest : public DeviceTest {
+class MaxUnpoolTest : public OpTest {
 protected:
-
-    void runAndCheck(const UnpoolSpec &spec) { runAndCheckCase(*makeMaxUnpoolCase(spec), stream); }
+    using OpTest::runAndCheck;
+    bool runAndCheck(const UnpoolSpec &spec) { return runAndCheck(*makeMaxUnpoolCase(spec)); }
 
     static UnpoolSpec small(const std::string &name, aclDataType grad, aclDataType out, aclDataType indices) {
         UnpoolSpec s;
@@ -90,24 +76,18 @@ TEST_P(MaxUnpoolTest, CannSampleResult) {
 }
 
 TEST_P(MaxUnpoolTest, MatchesPyTorchGolden) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/max_unpool2d_backward.golden");
-    testing_support::GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
+    const auto skipReason = [&](const golden::Case &c) -> std::string {
         // rusticl runs the fp32 cases and a few integer ones (its share of the suite is kept small).
         const bool few = c.name.rfind("f32_", 0) == 0 || c.name == "cann_sample" || c.name == "i8_4d_i64_larger" ||
                          c.name == "cast_i16_to_f32";
-        if (rusticl() && !few) {
-            tally.skip(c.name, "rusticl runs a few cases only");
-            continue;
-        }
+        if (rusticl() && !few) return "rusticl runs a few cases only";
+        const aclDataType gType = goldenDtype(c.tensor("gradOutput").dtype), oType = goldenDtype(c.tensor("out").dtype);
+        return (gType == ACL_DOUBLE || oType == ACL_DOUBLE) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"max_unpool2d_backward.golden", 0, rusticl() ? 8u : 25u, skipReason}, [&](const golden::Case &c) {
         const golden::Tensor &g = c.tensor("gradOutput"), &s = c.tensor("self"), &ix = c.tensor("indices"),
                              &want = c.tensor("out");
         const aclDataType gType = goldenDtype(g.dtype), oType = goldenDtype(want.dtype);
-        if ((gType == ACL_DOUBLE || oType == ACL_DOUBLE) && !fp64()) {
-            tally.skip(c.name, "no fp64 on this device");
-            continue;
-        }
-        SCOPED_TRACE(c.name);
         DeviceTensor grad(g.dims, gType), self(s.dims, goldenDtype(s.dtype)), indices(ix.dims, goldenDtype(ix.dtype)),
             out(want.dims, oType);
         grad.upload(g.values);
@@ -121,9 +101,7 @@ TEST_P(MaxUnpoolTest, MatchesPyTorchGolden) {
             ASSERT_TRUE(sameValue(got[i], want.values[i]))
                 << "value " << i << ": " << got[i] << " vs " << want.values[i];
         }
-        tally.ran();
-    }
-    tally.check(rusticl() ? 8 : 25);
+    });
 }
 
 TEST_P(MaxUnpoolTest, EveryGradOutputDtypeToItself) {
@@ -314,7 +292,7 @@ TEST_P(MaxUnpoolTest, TwoRunsAreBitIdentical) {
 
 TEST_P(MaxUnpoolTest, SpeedCaseAndSweepPassTheirChecks) {
     if (rusticl()) GTEST_SKIP() << "large cases run on PoCL only";
-    for (auto &c : makeCases("MaxUnpool2dBackward")) runAndCheckCase(*c, stream);
+    runRegisteredCases("MaxUnpool2dBackward", 6);
 }
 
 // An index outside [0, oH*oW): no read out of bounds, 0 written there, 507015 at the next synchronize
@@ -403,168 +381,158 @@ TEST_P(MaxUnpoolTest, EmptySelfSucceedsWithoutWork) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors: each documented check returns its code and a message naming the argument.
+// Errors: each documented check returns its code and a message naming the argument, in CANN's order
+// (support/error_table.h); every row changes one thing in the valid call.
 
-struct ErrorCall {
+struct UnpoolBackwardCall : ErrorCall {
+    static constexpr const char *kOp = "aclnnMaxUnpool2dBackward";
     std::vector<int64_t> gradShape = {2, 3, 6, 5}, selfShape = {2, 3, 4, 4}, indicesShape = {2, 3, 4, 4},
                          outShape = {2, 3, 4, 4}, outputSize = {6, 5};
     aclDataType gradType = ACL_FLOAT, selfType = ACL_FLOAT, indicesType = ACL_INT64, outType = ACL_FLOAT;
     std::vector<int64_t> outStrides;  // empty: contiguous
+    bool indicesStorageShort = false;  // indices a view reaching one element past its declared storage
 };
 
-class MaxUnpoolErrors : public MaxUnpoolTest {
-protected:
-    void expectError(const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
-        DeviceTensor grad(e.gradShape, e.gradType), self(e.selfShape, e.selfType),
-            indices(e.indicesShape, e.indicesType);
-        DeviceTensor out = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType)
-                                                : DeviceTensor(e.outShape, e.outType, e.outStrides, 0);
-        IntArray size(e.outputSize);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, &ex), code);
-        expectRecentMessageHas(fragments);
-    }
-};
+aclnnStatus planCall(const UnpoolBackwardCall &c, aclrtStream stream) {
+    DeviceTensor grad(c.gradShape, c.gradType), self(c.selfShape, c.selfType), idx(c.indicesShape, c.indicesType);
+    DeviceTensor out = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
+                                            : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
+    const RowTensor indices(idx, c.indicesStorageShort);
+    IntArray size(c.outputSize);
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxUnpool2dBackwardGetWorkspaceSize(
+                c.orNull("gradOutput", grad.get()), c.orNull("self", self.get()), c.orNull("indices", indices.get()),
+                c.orNull("outputSize", size.get()), c.orNull("out", out.get()), ws, ex);
+        },
+        aclnnMaxUnpool2dBackward, stream);
+}
+
+using MaxUnpoolErrors = ErrorTableTest<UnpoolBackwardCall>;
 
 TEST_P(MaxUnpoolErrors, NullArguments) {
-    ErrorCall e;
-    DeviceTensor grad(e.gradShape, ACL_FLOAT), self(e.selfShape, ACL_FLOAT), indices(e.indicesShape, ACL_INT64),
-        out(e.outShape, ACL_FLOAT);
-    IntArray size(e.outputSize);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(nullptr, self, indices, size, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"gradOutput", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, nullptr, indices, size, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[self]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, nullptr, size, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"indices", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, nullptr, out, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"outputSize", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"[out]", "nullptr"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"workspaceSize"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
-    expectRecentMessageHas({"executor"});
-    EXPECT_EQ(aclnnMaxUnpool2dBackward(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
+    expectRows({
+        {"gradOutput null", NullArgs{"gradOutput"}, ACLNN_ERR_PARAM_NULLPTR, {"gradOutput", "nullptr"}},
+        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]", "nullptr"}},
+        {"indices null", NullArgs{"indices"}, ACLNN_ERR_PARAM_NULLPTR, {"indices", "nullptr"}},
+        {"outputSize null", NullArgs{"outputSize"}, ACLNN_ERR_PARAM_NULLPTR, {"outputSize", "nullptr"}},
+        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
+        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {}},
+    });
 }
 
 TEST_P(MaxUnpoolErrors, GradOutputDtypeUnsupported) {
-    ErrorCall e;
-    e.gradType = e.selfType = e.outType = ACL_COMPLEX64;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "COMPLEX64"});
-    e.gradType = e.selfType = e.outType = ACL_UINT32;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "UINT32"});
+    expectRows({
+        {"COMPLEX64", [](UnpoolBackwardCall &c) { c.gradType = c.selfType = c.outType = ACL_COMPLEX64; },
+         ACLNN_ERR_PARAM_INVALID, {"gradOutput", "COMPLEX64"}},
+        {"UINT32", [](UnpoolBackwardCall &c) { c.gradType = c.selfType = c.outType = ACL_UINT32; },
+         ACLNN_ERR_PARAM_INVALID, {"gradOutput", "UINT32"}},
+    });
 }
 
 TEST_P(MaxUnpoolErrors, SelfDtypeDiffers) {
-    ErrorCall e;
-    e.selfType = ACL_FLOAT16;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "FLOAT16"});
+    expectRows({{"self FLOAT16", [](UnpoolBackwardCall &c) { c.selfType = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID,
+                 {"self", "FLOAT16"}}});
 }
 
 TEST_P(MaxUnpoolErrors, IndicesDtypeUnsupported) {
-    ErrorCall e;
-    e.indicesType = ACL_INT16;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "INT16"});
-    e.indicesType = ACL_FLOAT;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "DT_FLOAT"});
+    expectRows({
+        {"indices INT16", [](UnpoolBackwardCall &c) { c.indicesType = ACL_INT16; }, ACLNN_ERR_PARAM_INVALID,
+         {"indices", "INT16"}},
+        {"indices FLOAT", [](UnpoolBackwardCall &c) { c.indicesType = ACL_FLOAT; }, ACLNN_ERR_PARAM_INVALID,
+         {"indices", "DT_FLOAT"}},
+    });
 }
 
 TEST_P(MaxUnpoolErrors, OutDtypeNotCastable) {
-    ErrorCall e;
-    e.outType = ACL_INT32;  // floating -> integral
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "DT_FLOAT", "DT_INT32"});
-    e = ErrorCall{};
-    e.gradType = e.selfType = ACL_INT32;
-    e.outType = ACL_BOOL;  // non-bool -> bool
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "DT_BOOL"});
+    expectRows({
+        {"floating -> integral", [](UnpoolBackwardCall &c) { c.outType = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID,
+         {"out", "DT_FLOAT", "DT_INT32"}},
+        {"non-bool -> bool", [](UnpoolBackwardCall &c) {
+             c.gradType = c.selfType = ACL_INT32;
+             c.outType = ACL_BOOL;
+         },
+         ACLNN_ERR_PARAM_INVALID, {"out", "DT_BOOL"}},
+    });
 }
 
 TEST_P(MaxUnpoolErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
-    ErrorCall e;
-    e.gradType = e.selfType = e.outType = ACL_DOUBLE;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "fp64"});
-    e = ErrorCall{};
-    e.outType = ACL_DOUBLE;
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "fp64"});
+    expectRows({
+        {"DOUBLE", [](UnpoolBackwardCall &c) { c.gradType = c.selfType = c.outType = ACL_DOUBLE; },
+         ACLNN_ERR_PARAM_INVALID, {"gradOutput", "fp64"}},
+        {"out DOUBLE", [](UnpoolBackwardCall &c) { c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"out", "fp64"}},
+    });
 }
 
 TEST_P(MaxUnpoolErrors, SelfRankNot3Or4) {
-    ErrorCall e;
-    e.gradShape = {6, 5};
-    e.selfShape = e.indicesShape = e.outShape = {4, 4};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4", "2-D"});
-    e.gradShape = {1, 2, 3, 6, 5};
-    e.selfShape = e.indicesShape = e.outShape = {1, 2, 3, 4, 4};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"self", "5-D"});
+    expectRows({
+        {"2-D", [](UnpoolBackwardCall &c) {
+             c.gradShape = {6, 5};
+             c.selfShape = c.indicesShape = c.outShape = {4, 4};
+         },
+         ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4", "2-D"}},
+        {"5-D", [](UnpoolBackwardCall &c) {
+             c.gradShape = {1, 2, 3, 6, 5};
+             c.selfShape = c.indicesShape = c.outShape = {1, 2, 3, 4, 4};
+         },
+         ACLNN_ERR_PARAM_INVALID, {"self", "5-D"}},
+    });
 }
 
 TEST_P(MaxUnpoolErrors, GradOutputRankDiffers) {
-    ErrorCall e;
-    e.gradShape = {3, 6, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "4-D", "3-D"});
+    expectRows({{"gradOutput 3-D", [](UnpoolBackwardCall &c) { c.gradShape = {3, 6, 5}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"gradOutput", "4-D", "3-D"}}});
 }
 
 TEST_P(MaxUnpoolErrors, BatchOrChannelsDiffer) {
-    ErrorCall e;
-    e.gradShape = {2, 4, 6, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "N and C", "[2, 4, 6, 5]"});
-    e.gradShape = {1, 3, 6, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "[1, 3, 6, 5]"});
+    expectRows({
+        {"gradOutput C 4", [](UnpoolBackwardCall &c) { c.gradShape = {2, 4, 6, 5}; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "N and C", "[2, 4, 6, 5]"}},
+        {"gradOutput N 1", [](UnpoolBackwardCall &c) { c.gradShape = {1, 3, 6, 5}; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "[1, 3, 6, 5]"}},
+    });
 }
 
 TEST_P(MaxUnpoolErrors, IndicesOrOutShapeDiffers) {
-    ErrorCall e;
-    e.indicesShape = {2, 3, 4, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"indices", "[2, 3, 4, 5]"});
-    e = ErrorCall{};
-    e.outShape = {2, 3, 2, 8};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "[2, 3, 2, 8]"});
+    expectRows({
+        {"indices W 5", [](UnpoolBackwardCall &c) { c.indicesShape = {2, 3, 4, 5}; }, ACLNN_ERR_PARAM_INVALID,
+         {"indices", "[2, 3, 4, 5]"}},
+        {"out 2 x 8", [](UnpoolBackwardCall &c) { c.outShape = {2, 3, 2, 8}; }, ACLNN_ERR_PARAM_INVALID,
+         {"out", "[2, 3, 2, 8]"}},
+    });
 }
 
 TEST_P(MaxUnpoolErrors, OutputSizeNot2) {
-    ErrorCall e;
-    e.outputSize = {6, 5, 1};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"outputSize", "2 values", "3"});
+    expectRows({{"outputSize of 3", [](UnpoolBackwardCall &c) { c.outputSize = {6, 5, 1}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"outputSize", "2 values", "3"}}});
 }
 
 TEST_P(MaxUnpoolErrors, GradOutputPlaneNotOutputSize) {
-    ErrorCall e;
-    e.outputSize = {5, 6};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "outputSize", "[5, 6]", "[2, 3, 6, 5]"});
+    expectRows({{"outputSize 5 x 6", [](UnpoolBackwardCall &c) { c.outputSize = {5, 6}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"gradOutput", "outputSize", "[5, 6]", "[2, 3, 6, 5]"}}});
 }
 
 TEST_P(MaxUnpoolErrors, EmptyGradOutputWithNonEmptySelf) {
-    ErrorCall e;
-    e.gradShape = {2, 3, 0, 5};
-    e.outputSize = {0, 5};
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "non-empty"});
+    expectRows({{"gradOutput H 0", [](UnpoolBackwardCall &c) {
+                     c.gradShape = {2, 3, 0, 5};
+                     c.outputSize = {0, 5};
+                 },
+                 ACLNN_ERR_PARAM_INVALID, {"gradOutput", "non-empty"}}});
 }
 
 TEST_P(MaxUnpoolErrors, OverlappingOut) {
-    ErrorCall e;
-    e.outStrides = {48, 16, 0, 1};  // every row of a plane is the same memory
-    expectError(e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
+    // Every row of a plane is the same memory.
+    expectRows({{"out rows at stride 0", [](UnpoolBackwardCall &c) { c.outStrides = {48, 16, 0, 1}; },
+                 ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"}}});
 }
 
 TEST_P(MaxUnpoolErrors, MalformedView) {
-    ErrorCall e;
-    DeviceTensor grad(e.gradShape, ACL_FLOAT), self(e.selfShape, ACL_FLOAT), indices(e.indicesShape, ACL_INT64),
-        out(e.outShape, ACL_FLOAT);
-    int64_t storage = 2 * 3 * 4 * 4 - 1;  // one element short of what the view reaches
-    std::vector<int64_t> strides = {48, 16, 4, 1};
-    aclTensor *bad = aclCreateTensor(e.indicesShape.data(), 4, ACL_INT64, strides.data(), 0, ACL_FORMAT_ND, &storage,
-                                     1, indices.data());
-    IntArray size(e.outputSize);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, bad, size, out, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
-    expectRecentMessageHas({"indices", "storage"});
-    aclDestroyTensor(bad);
+    expectRows({{"indices storage short", [](UnpoolBackwardCall &c) { c.indicesStorageShort = true; },
+                 ACLNN_ERR_PARAM_INVALID, {"indices", "storage"}}});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxUnpoolTest);

@@ -5,29 +5,16 @@
 //
 // Tolerances: none. Both operators copy elements; every comparison is of values or bytes, exactly
 // (tests/cases/pad2d_cases.cpp compares out's whole storage byte for byte).
-#include <gtest/gtest.h>
 
 #include <atomic>
 #include <map>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_cases.h"
 #include "common/test_hooks.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/golden_tally.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
 #include "support/own_streams.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
@@ -46,32 +33,19 @@ struct Mode {
 const Mode kReflection{true, "ReflectionPad2d", aclnnReflectionPad2dGetWorkspaceSize, aclnnReflectionPad2d};
 const Mode kReplication{false, "ReplicationPad2d", aclnnReplicationPad2dGetWorkspaceSize, aclnnReplicationPad2d};
 
-std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<int64_t> &pad) {
-    self[self.size() - 2] += pad[2] + pad[3];
-    self[self.size() - 1] += pad[0] + pad[1];
-    return self;
-}
-
 aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *self, const aclIntArray *pad, aclTensor *out,
                   uint64_t *wsOut = nullptr) {
     return planAndRun([&](uint64_t *ws, aclOpExecutor **ex) { return m.plan(self, pad, out, ws, ex); }, m.run,
                       stream, wsOut);
 }
 
-bool isFp64Dtype(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
-
 // Every dtype the CANN docs list for both operators.
 const std::vector<aclDataType> kAllDtypes = {ACL_BOOL,   ACL_INT8,   ACL_UINT8,  ACL_INT16,     ACL_UINT16,
                                              ACL_FLOAT16, ACL_BF16,  ACL_INT32,  ACL_UINT32,    ACL_FLOAT,
                                              ACL_INT64,  ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
 
-class Pad2dForwardTest : public DeviceTest {
-protected:
-
-    // Sets the case up, runs it and checks every byte of out's storage; returns whether it ran (a case the
-    // device cannot run is recorded as a skip).
-    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
-};
+// OpTest::runAndCheck checks every byte of out's storage (pad2d_cases.cpp).
+class Pad2dForwardTest : public OpTest {};
 
 // ---------------------------------------------------------------------------------------------
 // The CANN docs' example: 0..8 as 3x3, padding 2 on every side.
@@ -93,19 +67,15 @@ TEST_P(Pad2dForwardTest, CannDocsExample) {
 // ---------------------------------------------------------------------------------------------
 // PyTorch golden data, bit for bit.
 
-// minimumRuns: the file's cases less its two fp64 cases where the device has no fp64.
+// Every case but the two fp64 ones must run where the device has no fp64.
 void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream, bool hasFp64, size_t fileCases) {
-    const auto cases = golden::load(testing_support::goldenDir() + "/" + file);
-    ASSERT_EQ(cases.size(), fileCases) << file;
-    GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
+    const auto noFp64 = [hasFp64](const golden::Case &c) -> std::string {
+        return needsFp64(goldenDtype(c.tensor("self").dtype)) && !hasFp64 ? "no fp64 on this device" : "";
+    };
+    SCOPED_TRACE(m.name);
+    forEachGoldenCase({file, fileCases, hasFp64 ? fileCases : fileCases - 2, noFp64}, [&](const golden::Case &c) {
         const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
         const aclDataType dtype = goldenDtype(s.dtype);
-        if (isFp64Dtype(dtype) && !hasFp64) {
-            tally.skip(c.name, "no fp64 on this device");
-            continue;
-        }
-        SCOPED_TRACE(m.name + std::string("/") + c.name);
         DeviceTensor self(s.dims, dtype), out(want.dims, dtype);
         self.upload(s.values);
         out.fillStorage(0xcc);
@@ -114,9 +84,7 @@ void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream,
         const std::vector<double> got = out.download();
         ASSERT_EQ(got.size(), want.values.size());
         for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], want.values[i]) << "value " << i;
-        tally.ran();
-    }
-    tally.check(hasFp64 ? fileCases : fileCases - 2);
+    });
 }
 
 TEST_P(Pad2dForwardTest, ReflectionMatchesPyTorchGolden) {
@@ -130,24 +98,26 @@ TEST_P(Pad2dForwardTest, ReplicationMatchesPyTorchGolden) {
 // ---------------------------------------------------------------------------------------------
 // Byte-exact host references.
 
-TEST_P(Pad2dForwardTest, EveryDtypeIsCopiedByteForByte) {
-    size_t ran = 0, fp64Cases = 0;
-    uint64_t seed = 100;
+// One test per dtype and device (Devices/Pad2dEveryDtype.IsCopiedByteForByte/pocl_cpu_0_float16).
+class Pad2dEveryDtype : public DeviceDtypeTest {};
+
+TEST_P(Pad2dEveryDtype, IsCopiedByteForByte) {
+    const aclDataType dt = dtype();
+    size_t ran = 0;
+    // The seeds of each dtype's cases differ from every other dtype's.
+    uint64_t seed = 100 + 10 * static_cast<uint64_t>(dt);
     for (const Mode *m : {&kReflection, &kReplication}) {
-        for (aclDataType dt : kAllDtypes) {
-            fp64Cases += isFp64Dtype(dt) ? 2 : 0;
-            ran += runAndCheck(*makePad2dCase(m->reflect, "4-D", dt, {2, 3, 5, 7}, {3, 2, 4, 1},
-                                                     Pad2dLayout::Contiguous, ++seed));
-            ran += runAndCheck(*makePad2dCase(m->reflect, "3-D gapped", dt, {3, 6, 4}, {1, 3, 2, 5},
-                                                     Pad2dLayout::Gapped, ++seed));
-            // Rows of 21: a CPU row kernel's vector copy (8 at a time where the compiler packs
-            // work-items) and its tail.
-            ran += runAndCheck(*makePad2dCase(m->reflect, "4-D wide rows", dt, {2, 3, 5, 21}, {3, 2, 4, 1},
-                                                     Pad2dLayout::Contiguous, ++seed));
-            fp64Cases += isFp64Dtype(dt) ? 1 : 0;
-        }
+        ran += runAndCheckCase(*makePad2dCase(m->reflect, "4-D", dt, {2, 3, 5, 7}, {3, 2, 4, 1},
+                                              Pad2dLayout::Contiguous, ++seed), stream);
+        ran += runAndCheckCase(*makePad2dCase(m->reflect, "3-D gapped", dt, {3, 6, 4}, {1, 3, 2, 5},
+                                              Pad2dLayout::Gapped, ++seed), stream);
+        // Rows of 21: a CPU row kernel's vector copy (8 at a time where the compiler packs
+        // work-items) and its tail.
+        ran += runAndCheckCase(*makePad2dCase(m->reflect, "4-D wide rows", dt, {2, 3, 5, 21}, {3, 2, 4, 1},
+                                              Pad2dLayout::Contiguous, ++seed), stream);
     }
-    EXPECT_EQ(ran, 2 * 3 * kAllDtypes.size() - (fp64() ? 0 : fp64Cases));
+    // Every case runs, but where the dtype needs fp64 the device lacks (a recorded skip).
+    EXPECT_EQ(ran, needsFp64(dt) && !fp64() ? 0u : 6u);
 }
 
 // Real sizes: a row of 70,000 (a long 1-D signal as a 2-D pad). Mesa's llvmpipe stops every loop of
@@ -180,47 +150,46 @@ TEST_P(Pad2dForwardTest, StridedAndOffsetViews) {
     EXPECT_GE(ran, 2u * 4u * 4u * 2u);
 }
 
-TEST_P(Pad2dForwardTest, ReflectionExtremes) {
-    struct G {
-        std::vector<int64_t> self, pad;
-        const char *what;
-    };
-    const std::vector<G> shapes = {
-        {{2, 2, 4, 5}, {4, 4, 3, 3}, "pads = dim - 1"},
-        {{1, 2, 2}, {1, 1, 1, 1}, "2x2, pads 1"},
-        {{2, 3, 1, 1}, {0, 0, 0, 0}, "1x1, no pads"},
-        {{1, 2, 3, 5}, {-3, 4, -1, 2}, "crop, then reflect back into the cropped columns"},
-        {{1, 1, 3, 5}, {-6, 3, 0, 0}, "a crop past the edge"},
-        {{1, 1, 4, 200}, {199, 150, 3, 2}, "wide rows, long mirrors"},
-    };
-    uint64_t seed = 300;
-    for (const G &g : shapes) {
-        for (aclDataType dt : {ACL_FLOAT, ACL_INT16, ACL_UINT64}) {
-            EXPECT_TRUE(runAndCheck(
-                *makePad2dCase(true, g.what, dt, g.self, g.pad, Pad2dLayout::Gapped, ++seed)));
+// A geometry at the edge of what a pad mode allows.
+struct Extreme {
+    std::vector<int64_t> self, pad;
+    const char *what;
+};
+
+// Every extreme in each of `dtypes`, in gapped views; seeds from `seed` on.
+void checkExtremes(bool reflect, const std::vector<Extreme> &extremes,
+                   std::initializer_list<aclDataType> dtypes, uint64_t seed, aclrtStream stream) {
+    for (const Extreme &g : extremes) {
+        for (aclDataType dt : dtypes) {
+            EXPECT_TRUE(runAndCheckCase(*makePad2dCase(reflect, g.what, dt, g.self, g.pad, Pad2dLayout::Gapped, ++seed),
+                                        stream));
         }
     }
 }
 
+TEST_P(Pad2dForwardTest, ReflectionExtremes) {
+    checkExtremes(true,
+                  {
+                      {{2, 2, 4, 5}, {4, 4, 3, 3}, "pads = dim - 1"},
+                      {{1, 2, 2}, {1, 1, 1, 1}, "2x2, pads 1"},
+                      {{2, 3, 1, 1}, {0, 0, 0, 0}, "1x1, no pads"},
+                      {{1, 2, 3, 5}, {-3, 4, -1, 2}, "crop, then reflect back into the cropped columns"},
+                      {{1, 1, 3, 5}, {-6, 3, 0, 0}, "a crop past the edge"},
+                      {{1, 1, 4, 200}, {199, 150, 3, 2}, "wide rows, long mirrors"},
+                  },
+                  {ACL_FLOAT, ACL_INT16, ACL_UINT64}, 300, stream);
+}
+
 TEST_P(Pad2dForwardTest, ReplicationExtremes) {
-    struct G {
-        std::vector<int64_t> self, pad;
-        const char *what;
-    };
-    const std::vector<G> shapes = {
-        {{1, 2, 3, 4}, {5, 7, 4, 6}, "pads beyond the dims"},
-        {{3, 1, 1}, {3, 0, 2, 5}, "1x1"},
-        {{1, 2, 4, 5}, {-4, 9, 6, -2}, "a crop and pads beyond the dims"},
-        {{1, 1, 3, 5}, {-6, 3, 0, 0}, "a crop past the edge"},
-        {{1, 1, 2, 3}, {100, 90, 70, 80}, "pads far beyond the dims"},
-    };
-    uint64_t seed = 400;
-    for (const G &g : shapes) {
-        for (aclDataType dt : {ACL_FLOAT, ACL_BOOL, ACL_UINT32}) {
-            EXPECT_TRUE(runAndCheck(
-                *makePad2dCase(false, g.what, dt, g.self, g.pad, Pad2dLayout::Gapped, ++seed)));
-        }
-    }
+    checkExtremes(false,
+                  {
+                      {{1, 2, 3, 4}, {5, 7, 4, 6}, "pads beyond the dims"},
+                      {{3, 1, 1}, {3, 0, 2, 5}, "1x1"},
+                      {{1, 2, 4, 5}, {-4, 9, 6, -2}, "a crop and pads beyond the dims"},
+                      {{1, 1, 3, 5}, {-6, 3, 0, 0}, "a crop past the edge"},
+                      {{1, 1, 2, 3}, {100, 90, 70, 80}, "pads far beyond the dims"},
+                  },
+                  {ACL_FLOAT, ACL_BOOL, ACL_UINT32}, 400, stream);
 }
 
 TEST_P(Pad2dForwardTest, WideIndexKernelMatches) {
@@ -253,17 +222,10 @@ TEST_P(Pad2dForwardTest, GpuElementKernelMatches) {
 }
 
 TEST_P(Pad2dForwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
-    // The speed case and the sweep as aclnn_bench runs them (makeCases matches by substring: keep
-    // only the forward operators' own cases).
-    size_t ran = 0;
+    // The largest sweep point is bench only.
     for (const Mode *m : {&kReflection, &kReplication}) {
-        for (auto &c : makeCases(m->name)) {
-            if (c->op != m->name) continue;
-            if (c->name.find("sweep 16x64") != std::string::npos) continue;  // the largest sweep point: bench only
-            ran += runAndCheck(*c);
-        }
+        runRegisteredCases(m->name, 4, [](const OpCase &c) { return c.name.find("sweep 16x64") == std::string::npos; });
     }
-    EXPECT_EQ(ran, 8u);
 }
 
 TEST_P(Pad2dForwardTest, TwoRunsAreBitIdentical) {
@@ -378,181 +340,175 @@ TEST_P(Pad2dForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors: each documented check returns its code and a message naming the argument, in CANN's order.
+// Errors: each documented check returns its code and a message naming the argument, in CANN's order
+// (support/error_table.h); every row changes one thing in the valid call.
 
-struct ErrorCall {
-    std::vector<int64_t> selfShape, outShape, pad;
+struct PadCall : ErrorCall {
+    static std::vector<const Mode *> ops() { return {&kReflection, &kReplication}; }
+    std::vector<int64_t> selfShape = {1, 2, 4, 5}, outShape = {1, 2, 6, 7}, pad = {1, 1, 1, 1};
     aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT;
     aclFormat selfFormat = ACL_FORMAT_ND, outFormat = ACL_FORMAT_ND;
     std::vector<int64_t> outStrides;  // empty: contiguous
 };
 
-class Pad2dForwardErrors : public Pad2dForwardTest {
-protected:
-    // Plans (only) and expects `code` with every fragment in the message.
-    void expectError(const Mode &m, const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
-        SCOPED_TRACE(m.name);
-        DeviceTensor s(e.selfShape, e.selfType, e.selfFormat);
-        DeviceTensor o = e.outStrides.empty() ? DeviceTensor(e.outShape, e.outType, e.outFormat)
-                                              : DeviceTensor(e.outShape, e.outType, e.outStrides, 0, e.outFormat);
-        IntArray pad(e.pad);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        const aclnnStatus got = m.plan(s, pad, o, &ws, &ex);
-        EXPECT_EQ(got, code);
-        if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
-        expectRecentMessageHas(fragments);
-    }
-    static ErrorCall valid() { return {{1, 2, 4, 5}, {1, 2, 6, 7}, {1, 1, 1, 1}}; }
-};
+// A row's change: self, pad and out all replaced.
+std::function<void(PadCall &)> shapes(std::vector<int64_t> self, std::vector<int64_t> pad, std::vector<int64_t> out) {
+    return [=](PadCall &c) {
+        c.selfShape = self;
+        c.pad = pad;
+        c.outShape = out;
+    };
+}
+
+aclnnStatus planCall(const Mode &m, const PadCall &c, aclrtStream stream) {
+    DeviceTensor s(c.selfShape, c.selfType, c.selfFormat);
+    DeviceTensor o = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType, c.outFormat)
+                                          : DeviceTensor(c.outShape, c.outType, c.outStrides, 0, c.outFormat);
+    IntArray pad(c.pad);
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return m.plan(c.orNull("self", s.get()), c.orNull("padding", pad.get()), c.orNull("out", o.get()), ws, ex);
+        },
+        m.run, stream);
+}
+
+using Pad2dForwardErrors = ErrorTableOverOpsTest<PadCall, Mode>;
 
 TEST_P(Pad2dForwardErrors, ValidCallSucceeds) {
-    // The base of every error below is a valid call: each test changes one thing.
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, valid(), ACL_SUCCESS, {});
+    // The base of every error below is a valid call: each row changes one thing.
+    expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}});
 }
 
 TEST_P(Pad2dForwardErrors, NullArguments) {
-    DeviceTensor s({1, 2, 4, 5}, ACL_FLOAT), o({1, 2, 6, 7}, ACL_FLOAT);
-    IntArray pad({1, 1, 1, 1});
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    for (const Mode *m : {&kReflection, &kReplication}) {
-        EXPECT_EQ(m->plan(nullptr, pad, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"[self]", "nullptr"});
-        EXPECT_EQ(m->plan(s, nullptr, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"padding", "nullptr"});
-        EXPECT_EQ(m->plan(s, pad, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"[out]", "nullptr"});
+    expectRows({
+        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]", "nullptr"}},
+        {"padding null", NullArgs{"padding"}, ACLNN_ERR_PARAM_NULLPTR, {"padding", "nullptr"}},
+        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
         // CANN's order: self before padding before out.
-        EXPECT_EQ(m->plan(nullptr, nullptr, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"[self]"});
-        EXPECT_EQ(m->plan(s, pad, o, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"workspaceSize"});
-        EXPECT_EQ(m->plan(s, pad, o, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"executor"});
-        EXPECT_EQ(m->run(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({m->name});
-    }
+        {"all three null", NullArgs{"self", "padding", "out"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
+        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"{op}"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, UnsupportedDtype) {
-    ErrorCall e = valid();
-    e.selfType = e.outType = ACL_COMPLEX32;
-    for (const Mode *m : {&kReflection, &kReplication}) {
-        expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {m->name, "self", "COMPLEX32", "DT_BOOL", "DT_UINT64"});
-    }
-    e = valid();
-    e.outType = ACL_STRING;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "STRING"});
+    expectRows({
+        {"COMPLEX32", [](PadCall &c) { c.selfType = c.outType = ACL_COMPLEX32; }, ACLNN_ERR_PARAM_INVALID,
+         {"{op}", "self", "COMPLEX32", "DT_BOOL", "DT_UINT64"}},
+        {"out STRING", [](PadCall &c) { c.outType = ACL_STRING; }, ACLNN_ERR_PARAM_INVALID, {"out", "STRING"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, DtypesDiffer) {
-    ErrorCall e = valid();
-    e.outType = ACL_INT32;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "self", "INT32", "FLOAT"});
+    expectRows({{"out INT32", [](PadCall &c) { c.outType = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID,
+                 {"out", "self", "INT32", "FLOAT"}}});
 }
 
 TEST_P(Pad2dForwardErrors, FormatsDiffer) {
-    ErrorCall e = valid();
-    e.selfFormat = ACL_FORMAT_NCHW;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "format"});
+    expectRows({{"self NCHW", [](PadCall &c) { c.selfFormat = ACL_FORMAT_NCHW; }, ACLNN_ERR_PARAM_INVALID,
+                 {"out", "format"}}});
 }
 
 TEST_P(Pad2dForwardErrors, DtypeAndFormatInCannsOrder) {
     // Both wrong: reflection checks dtypes first, replication the format first (as CANN's code does).
-    ErrorCall e = valid();
-    e.selfFormat = ACL_FORMAT_NCHW;
-    e.outType = ACL_INT32;
-    expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"INT32"});
-    expectError(kReplication, e, ACLNN_ERR_PARAM_INVALID, {"format"});
+    const auto both = [](PadCall &c) {
+        c.selfFormat = ACL_FORMAT_NCHW;
+        c.outType = ACL_INT32;
+    };
+    expectRows({{"self NCHW, out INT32", both, ACLNN_ERR_PARAM_INVALID, {"INT32"}}}, {&kReflection});
+    expectRows({{"self NCHW, out INT32", both, ACLNN_ERR_PARAM_INVALID, {"format"}}}, {&kReplication});
 }
 
 TEST_P(Pad2dForwardErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
-    for (aclDataType dt : {ACL_DOUBLE, ACL_COMPLEX128}) {
-        ErrorCall e = valid();
-        e.selfType = e.outType = dt;
-        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"});
-    }
+    expectRows({
+        {"DOUBLE", [](PadCall &c) { c.selfType = c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"}},
+        {"COMPLEX128", [](PadCall &c) { c.selfType = c.outType = ACL_COMPLEX128; }, ACLNN_ERR_PARAM_INVALID,
+         {"self", "fp64"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, RankNot3Or4) {
-    ErrorCall e{{4, 5}, {6, 7}, {1, 1, 1, 1}};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"});
-    e = ErrorCall{{1, 1, 2, 4, 5}, {1, 1, 2, 6, 7}, {1, 1, 1, 1}};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "5-D"});
+    expectRows({
+        {"2-D", shapes({4, 5}, {1, 1, 1, 1}, {6, 7}), ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"}},
+        {"5-D", shapes({1, 1, 2, 4, 5}, {1, 1, 1, 1}, {1, 1, 2, 6, 7}), ACLNN_ERR_PARAM_INVALID,
+         {"self", "3 or 4-D", "5-D"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, RanksDiffer) {
-    ErrorCall e = valid();
-    e.outShape = {2, 6, 7};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "4-D", "3-D"});
+    expectRows({{"out 3-D", [](PadCall &c) { c.outShape = {2, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "4-D", "3-D"}}});
 }
 
 TEST_P(Pad2dForwardErrors, PaddingSizeNot4) {
-    for (std::vector<int64_t> pad : {std::vector<int64_t>{1, 1}, std::vector<int64_t>{1, 1, 1, 1, 0, 0}}) {
-        ErrorCall e = valid();
-        e.pad = pad;
-        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"padding", "4"});
-    }
+    expectRows({
+        {"2 pads", [](PadCall &c) { c.pad = {1, 1}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "4"}},
+        {"6 pads", [](PadCall &c) { c.pad = {1, 1, 1, 1, 0, 0}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "4"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, ReflectionPadNotBelowDim) {
-    const struct {
-        std::vector<int64_t> pad;
-        const char *name;
-    } bad[] = {{{5, 0, 0, 0}, "left"}, {{0, 5, 0, 0}, "right"}, {{0, 0, 4, 0}, "top"}, {{0, 0, 0, 4}, "bottom"}};
-    for (const auto &b : bad) {
-        ErrorCall e = valid();
-        e.pad = b.pad;
-        e.outShape = paddedShape(e.selfShape, b.pad);
-        expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"padding", b.name, "less than"});
-        // Replication accepts any pad (as CANN's code and PyTorch do).
-        expectError(kReplication, e, ACL_SUCCESS, {});
-    }
+    // self is 4 x 5; out fits each pad.
+    const std::vector<int64_t> self = {1, 2, 4, 5};
+    const auto padded = [&](std::vector<int64_t> pad) { return shapes(self, pad, paddedShape(self, pad)); };
+    expectRows({
+        {"left 5", padded({5, 0, 0, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "left", "less than"}},
+        {"right 5", padded({0, 5, 0, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "right", "less than"}},
+        {"top 4", padded({0, 0, 4, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "top", "less than"}},
+        {"bottom 4", padded({0, 0, 0, 4}), ACLNN_ERR_PARAM_INVALID, {"padding", "bottom", "less than"}},
+    }, {&kReflection});
+    // Replication accepts any pad (as CANN's code and PyTorch do).
+    expectRows({
+        {"left 5", padded({5, 0, 0, 0}), ACL_SUCCESS, {}},
+        {"right 5", padded({0, 5, 0, 0}), ACL_SUCCESS, {}},
+        {"top 4", padded({0, 0, 4, 0}), ACL_SUCCESS, {}},
+        {"bottom 4", padded({0, 0, 0, 4}), ACL_SUCCESS, {}},
+    }, {&kReplication});
 }
 
 TEST_P(Pad2dForwardErrors, CropLeavesNoOutput) {
-    ErrorCall e = valid();
-    e.pad = {-3, -2, 0, 0};
-    e.outShape = {1, 2, 4, 1};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"padded size", "W + left + right"});
+    expectRows({{"W 5 cropped by 5", shapes({1, 2, 4, 5}, {-3, -2, 0, 0}, {1, 2, 4, 1}), ACLNN_ERR_PARAM_INVALID,
+                 {"padded size", "W + left + right"}}});
 }
 
 TEST_P(Pad2dForwardErrors, OutShapeWrong) {
-    for (std::vector<int64_t> shape :
-         {std::vector<int64_t>{1, 2, 6, 8}, std::vector<int64_t>{1, 3, 6, 7}, std::vector<int64_t>{2, 2, 6, 7}}) {
-        ErrorCall e = valid();
-        e.outShape = shape;
-        for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"});
-    }
+    expectRows({
+        {"out W 8", [](PadCall &c) { c.outShape = {1, 2, 6, 8}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
+        {"out C 3", [](PadCall &c) { c.outShape = {1, 3, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
+        {"out N 2", [](PadCall &c) { c.outShape = {2, 2, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
+    });
 }
 
 TEST_P(Pad2dForwardErrors, EmptyTensorsOutsideTheBatch) {
     // CANN: only a 4-D self's N may be 0. (Reflection's pad check comes first in CANN's order: a pad of
     // 0 is not below an H or W of 0, so those two report the pad.)
-    const std::vector<std::vector<int64_t>> selves = {{1, 0, 4, 5}, {1, 2, 0, 5}, {1, 2, 4, 0}, {0, 4, 5}};
-    for (const auto &self : selves) {
-        ErrorCall e = valid();
-        e.selfShape = self;
-        e.pad = {0, 0, 0, 0};
-        e.outShape = self;
-        expectError(kReplication, e, ACLNN_ERR_PARAM_INVALID, {"self", "only", "N may be 0"});
-        if (self[self.size() - 1] == 0 || self[self.size() - 2] == 0) {
-            expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"self", "less than its input dimension"});
-        } else {
-            expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"self", "only", "N may be 0"});
-        }
-    }
+    const std::vector<int64_t> none = {0, 0, 0, 0};
+    const std::vector<std::string> onlyN = {"self", "only", "N may be 0"};
+    const std::vector<std::string> padFirst = {"self", "less than its input dimension"};
+    expectRows({
+        {"C 0", shapes({1, 0, 4, 5}, none, {1, 0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
+        {"H 0", shapes({1, 2, 0, 5}, none, {1, 2, 0, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
+        {"W 0", shapes({1, 2, 4, 0}, none, {1, 2, 4, 0}), ACLNN_ERR_PARAM_INVALID, onlyN},
+        {"3-D C 0", shapes({0, 4, 5}, none, {0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
+    }, {&kReplication});
+    expectRows({
+        {"C 0", shapes({1, 0, 4, 5}, none, {1, 0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
+        {"H 0", shapes({1, 2, 0, 5}, none, {1, 2, 0, 5}), ACLNN_ERR_PARAM_INVALID, padFirst},
+        {"W 0", shapes({1, 2, 4, 0}, none, {1, 2, 4, 0}), ACLNN_ERR_PARAM_INVALID, padFirst},
+        {"3-D C 0", shapes({0, 4, 5}, none, {0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
+    }, {&kReflection});
 }
 
 TEST_P(Pad2dForwardErrors, OverlappingOut) {
-    ErrorCall e = valid();
-    e.outStrides = {84, 42, 0, 1};  // every row of a plane is the same memory
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"});
+    // Every row of a plane is the same memory.
+    expectRows({{"out rows at stride 0", [](PadCall &c) { c.outStrides = {84, 42, 0, 1}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"out", "overlapping"}}});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Pad2dForwardTest);
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(Pad2dEveryDtype, kAllDtypes);
 INSTANTIATE_ON_ALL_DEVICES(Pad2dForwardErrors);
 
 }  // namespace

@@ -7,36 +7,23 @@
 // fp64/complex128), and round once; fp16/bf16 goldens are that same fp32 sum rounded once. Host
 // references (double) use an error bound: gamma_{k-1} * sum|sources| for a k-term sum, twice, plus
 // one rounding to the dtype (see tests/cases/pad2d_backward_cases.cpp).
-#include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
 #include <functional>
 #include <map>
 #include <memory>
-#include <string>
-#include <vector>
 
-#include "source_paths.h"
+#include "support/op_test.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "cases/pad2d_backward_cases.h"
-#include "device_fixture.h"
-#include "golden/golden.h"
-#include "support/golden_tally.h"
 #include "common/test_hooks.h"
-#include "support/case_checks.h"
-#include "support/device_tensor.h"
-#include "support/host_data.h"
-#include "support/int_array.h"
-#include "support/op_case.h"
-#include "support/plan_and_run.h"
-#include "aclnn/opdev/op_errno.h"
 
 using namespace testing_support;
 
 namespace {
 
-class Pad2dBackwardTest : public DeviceTest {
+class Pad2dBackwardTest : public OpTest {
 protected:
 
     // Sets the case up, runs it once and checks it against its host reference.
@@ -74,12 +61,6 @@ const Mode kReflection{true, "ReflectionPad2dBackward", aclnnReflectionPad2dBack
 const Mode kReplication{false, "ReplicationPad2dBackward", aclnnReplicationPad2dBackwardGetWorkspaceSize,
                         aclnnReplicationPad2dBackward};
 
-std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<int64_t> &pad) {
-    self[self.size() - 2] += pad[2] + pad[3];
-    self[self.size() - 1] += pad[0] + pad[1];
-    return self;
-}
-
 // Plans, runs with a fresh workspace and synchronizes.
 aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *gradOutput, const aclTensor *self,
                   const aclIntArray *pad, aclTensor *gradInput, uint64_t *wsOut = nullptr) {
@@ -87,8 +68,6 @@ aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *gradOutput
         [&](uint64_t *ws, aclOpExecutor **ex) { return m.plan(gradOutput, self, pad, gradInput, ws, ex); }, m.run,
         stream, wsOut);
 }
-
-bool isFp64Dtype(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
 
 // ---------------------------------------------------------------------------------------------
 // The CANN sample program's data (docs/ops).
@@ -112,20 +91,15 @@ void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream,
     static const std::vector<std::string> few = {"cann_sample",         "f32_4d_neg_mixed", "f16_4d_asym",
                                                  "bf16_4d_neg",         "c64_4d_asym",      "f32_4d_crop_past_edge",
                                                  "f32_4d_pads_gt_dim", "f32_4d_max_pads"};
-    const auto cases = golden::load(testing_support::goldenDir() + "/" + file);
-    testing_support::GoldenTally tally(cases.size());
-    for (const golden::Case &c : cases) {
-        if (fewOnly && std::find(few.begin(), few.end(), c.name) == few.end()) {
-            tally.skip(c.name, "rusticl runs a few cases only");
-            continue;
-        }
+    const auto skipReason = [&](const golden::Case &c) -> std::string {
+        if (fewOnly && std::find(few.begin(), few.end(), c.name) == few.end()) return "rusticl runs a few cases only";
+        if (needsFp64(goldenDtype(c.tensor("gradOutput").dtype)) && !hasFp64) return "no fp64 on this device";
+        return "";
+    };
+    SCOPED_TRACE(m.name);
+    forEachGoldenCase({file, 0, fewOnly ? 4u : 26u, skipReason}, [&](const golden::Case &c) {
         const golden::Tensor &go = c.tensor("gradOutput"), &s = c.tensor("self"), &want = c.tensor("gradInput");
         const aclDataType dtype = goldenDtype(go.dtype);
-        if (isFp64Dtype(dtype) && !hasFp64) {
-            tally.skip(c.name, "no fp64 on this device");
-            continue;
-        }
-        SCOPED_TRACE(m.name + std::string("/") + c.name);
         DeviceTensor gradOutput(go.dims, dtype), self(s.dims, dtype), gradInput(want.dims, dtype);
         gradOutput.upload(go.values);
         self.upload(s.values);
@@ -137,9 +111,7 @@ void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream,
         for (size_t i = 0; i < got.size(); ++i) {
             ASSERT_EQ(got[i], want.values[i]) << "value " << i;
         }
-        tally.ran();
-    }
-    tally.check(fewOnly ? 4 : 26);
+    });
 }
 
 TEST_P(Pad2dBackwardTest, ReflectionMatchesPyTorchGolden) {
@@ -183,9 +155,8 @@ TEST_P(Pad2dBackwardTest, DtypeMatrixAgainstHostReference) {
 TEST_P(Pad2dBackwardTest, RegisteredSweepCasesPassTheirChecks) {
     // The benchmark's smallest registered cases, through the same OpCase path it uses.
     if (rusticl()) GTEST_SKIP() << "covered on PoCL; kept small on rusticl";
-    for (auto &c : makeCases("Pad2dBackward")) {
-        if (c->sweep != "pad2d" || c->bytes > 16.0 * 1024 * 1024) continue;
-        runAndCheck(*c);
+    for (const char *op : {"ReflectionPad2dBackward", "ReplicationPad2dBackward"}) {
+        runRegisteredCases(op, 2, [](const OpCase &c) { return c.sweep == "pad2d" && c.bytes <= 16.0 * 1024 * 1024; });
     }
 }
 
@@ -398,171 +369,161 @@ TEST_P(Pad2dBackwardTest, EmptyBatchSucceedsWithoutWork) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors: each documented check returns its code and a message naming the argument.
+// Errors: each documented check returns its code and a message naming the argument, in CANN's order
+// (support/error_table.h); every row changes one thing in the valid call.
 
-struct ErrorCall {
-    std::vector<int64_t> goShape, selfShape, giShape, pad;
+struct PadBackwardCall : ErrorCall {
+    static std::vector<const Mode *> ops() { return {&kReflection, &kReplication}; }
+    std::vector<int64_t> goShape = {1, 2, 6, 7}, selfShape = {1, 2, 4, 5}, giShape = {1, 2, 4, 5}, pad = {1, 1, 1, 1};
     aclDataType goType = ACL_FLOAT, selfType = ACL_FLOAT, giType = ACL_FLOAT;
     std::vector<int64_t> giStrides;  // empty: contiguous
+    bool goStorageShort = false;     // gradOutput a view reaching one element past its declared storage
 };
 
-class Pad2dErrors : public Pad2dBackwardTest {
-protected:
-    // Plans (only) and expects `code` with every fragment in the message.
-    void expectError(const Mode &m, const ErrorCall &e, aclnnStatus code, const std::vector<std::string> &fragments) {
-        DeviceTensor go(e.goShape, e.goType), s(e.selfShape, e.selfType);
-        DeviceTensor gi = e.giStrides.empty() ? DeviceTensor(e.giShape, e.giType)
-                                              : DeviceTensor(e.giShape, e.giType, e.giStrides, 0);
-        IntArray pad(e.pad);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        EXPECT_EQ(m.plan(go, s, pad, gi, &ws, &ex), code) << m.name;
-        expectRecentMessageHas(fragments);
-    }
-    static ErrorCall valid() { return {{1, 2, 6, 7}, {1, 2, 4, 5}, {1, 2, 4, 5}, {1, 1, 1, 1}}; }
-};
+// A row's change: every shape and the pad replaced.
+std::function<void(PadBackwardCall &)> shapes(std::vector<int64_t> go, std::vector<int64_t> self,
+                                              std::vector<int64_t> pad) {
+    return [=](PadBackwardCall &c) {
+        c.goShape = go;
+        c.selfShape = c.giShape = self;
+        c.pad = pad;
+    };
+}
+
+aclnnStatus planCall(const Mode &m, const PadBackwardCall &c, aclrtStream stream) {
+    DeviceTensor go(c.goShape, c.goType), s(c.selfShape, c.selfType);
+    DeviceTensor gi = c.giStrides.empty() ? DeviceTensor(c.giShape, c.giType)
+                                          : DeviceTensor(c.giShape, c.giType, c.giStrides, 0);
+    const RowTensor goArg(go, c.goStorageShort);
+    IntArray pad(c.pad);
+    return callPhase(
+        c,
+        [&](uint64_t *ws, aclOpExecutor **ex) {
+            return m.plan(c.orNull("gradOutput", goArg.get()), c.orNull("self", s.get()), c.orNull("padding", pad.get()),
+                          c.orNull("gradInput", gi.get()), ws, ex);
+        },
+        m.run, stream);
+}
+
+using Pad2dErrors = ErrorTableOverOpsTest<PadBackwardCall, Mode>;
 
 TEST_P(Pad2dErrors, NullArguments) {
-    DeviceTensor go({1, 2, 6, 7}, ACL_FLOAT), s({1, 2, 4, 5}, ACL_FLOAT), gi({1, 2, 4, 5}, ACL_FLOAT);
-    IntArray pad({1, 1, 1, 1});
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    for (const Mode *m : {&kReflection, &kReplication}) {
-        EXPECT_EQ(m->plan(nullptr, s, pad, gi, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"gradOutput", "nullptr"});
-        EXPECT_EQ(m->plan(go, nullptr, pad, gi, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"[self]", "nullptr"});
-        EXPECT_EQ(m->plan(go, s, nullptr, gi, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"padding", "nullptr"});
-        EXPECT_EQ(m->plan(go, s, pad, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"gradInput", "nullptr"});
-        EXPECT_EQ(m->plan(go, s, pad, gi, nullptr, &ex), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"workspaceSize"});
-        EXPECT_EQ(m->plan(go, s, pad, gi, &ws, nullptr), ACLNN_ERR_PARAM_NULLPTR);
-        expectRecentMessageHas({"executor"});
-        EXPECT_EQ(m->run(nullptr, 0, nullptr, stream), ACLNN_ERR_PARAM_NULLPTR);
-    }
+    expectRows({
+        {"gradOutput null", NullArgs{"gradOutput"}, ACLNN_ERR_PARAM_NULLPTR, {"gradOutput", "nullptr"}},
+        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]", "nullptr"}},
+        {"padding null", NullArgs{"padding"}, ACLNN_ERR_PARAM_NULLPTR, {"padding", "nullptr"}},
+        {"gradInput null", NullArgs{"gradInput"}, ACLNN_ERR_PARAM_NULLPTR, {"gradInput", "nullptr"}},
+        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
+        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {}},
+    });
 }
 
 TEST_P(Pad2dErrors, UnsupportedDtype) {
-    ErrorCall e = valid();
-    e.goType = e.selfType = e.giType = ACL_INT32;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "INT32", "FLOAT"});
+    expectRows({{"all INT32", [](PadBackwardCall &c) { c.goType = c.selfType = c.giType = ACL_INT32; },
+                 ACLNN_ERR_PARAM_INVALID, {"gradOutput", "INT32", "FLOAT"}}});
 }
 
 TEST_P(Pad2dErrors, DtypesDiffer) {
-    ErrorCall e = valid();
-    e.selfType = ACL_FLOAT16;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "FLOAT16"});
-    e = valid();
-    e.giType = ACL_BF16;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "BF16"});
+    expectRows({
+        {"self FLOAT16", [](PadBackwardCall &c) { c.selfType = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID,
+         {"self", "FLOAT16"}},
+        {"gradInput BF16", [](PadBackwardCall &c) { c.giType = ACL_BF16; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradInput", "BF16"}},
+    });
 }
 
 TEST_P(Pad2dErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
-    ErrorCall e = valid();
-    e.goType = e.selfType = e.giType = ACL_DOUBLE;
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "fp64"});
+    expectRows({{"all DOUBLE", [](PadBackwardCall &c) { c.goType = c.selfType = c.giType = ACL_DOUBLE; },
+                 ACLNN_ERR_PARAM_INVALID, {"gradOutput", "fp64"}}});
 }
 
 TEST_P(Pad2dErrors, RankNot3Or4) {
-    ErrorCall e{{2, 6, 7}, {2, 4, 5}, {2, 4, 5}, {1, 1, 1, 1}};
-    e.goShape = {6, 7};
-    e.selfShape = e.giShape = {4, 5};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"});
-    e.goShape = {1, 1, 1, 6, 7};
-    e.selfShape = e.giShape = {1, 1, 1, 4, 5};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"self", "5-D"});
+    expectRows({
+        {"2-D", shapes({6, 7}, {4, 5}, {1, 1, 1, 1}), ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"}},
+        {"5-D", shapes({1, 1, 1, 6, 7}, {1, 1, 1, 4, 5}, {1, 1, 1, 1}), ACLNN_ERR_PARAM_INVALID, {"self", "5-D"}},
+    });
 }
 
 TEST_P(Pad2dErrors, RanksDiffer) {
-    ErrorCall e = valid();
-    e.goShape = {2, 6, 7};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "4-D", "3-D"});
-    e = valid();
-    e.giShape = {2, 4, 5};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "4-D", "3-D"});
+    expectRows({
+        {"gradOutput 3-D", [](PadBackwardCall &c) { c.goShape = {2, 6, 7}; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "4-D", "3-D"}},
+        {"gradInput 3-D", [](PadBackwardCall &c) { c.giShape = {2, 4, 5}; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradInput", "4-D", "3-D"}},
+    });
 }
 
 TEST_P(Pad2dErrors, PaddingSizeNot4) {
-    ErrorCall e = valid();
-    e.pad = {1, 1};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"padding", "4"});
+    expectRows({{"2 pads", [](PadBackwardCall &c) { c.pad = {1, 1}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "4"}}});
 }
 
 TEST_P(Pad2dErrors, ReflectionPadNotBelowDim) {
-    ErrorCall e = valid();  // H = 4, W = 5
-    e.pad = {5, 0, 0, 0};
-    e.goShape = {1, 2, 4, 10};
-    expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"padding", "left", "W"});
-    e.pad = {0, 0, 0, 4};
-    e.goShape = {1, 2, 8, 5};
-    expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"padding", "bottom", "H"});
-    // Replication has no such limit.
-    DeviceTensor go(e.goShape, ACL_FLOAT), s(e.selfShape, ACL_FLOAT), gi(e.giShape, ACL_FLOAT);
-    IntArray pad(e.pad);
+    // self is 4 x 5 (H x W).
+    expectRows({
+        {"left 5", shapes({1, 2, 4, 10}, {1, 2, 4, 5}, {5, 0, 0, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "left", "W"}},
+        {"bottom 4", shapes({1, 2, 8, 5}, {1, 2, 4, 5}, {0, 0, 0, 4}), ACLNN_ERR_PARAM_INVALID,
+         {"padding", "bottom", "H"}},
+    }, {&kReflection});
+    // Replication has no such limit: it plans, and runs.
+    expectRows({{"bottom 4", shapes({1, 2, 8, 5}, {1, 2, 4, 5}, {0, 0, 0, 4}), ACL_SUCCESS, {}}}, {&kReplication});
+    DeviceTensor go({1, 2, 8, 5}, ACL_FLOAT), s({1, 2, 4, 5}, ACL_FLOAT), gi({1, 2, 4, 5}, ACL_FLOAT);
+    IntArray pad({0, 0, 0, 4});
     EXPECT_ACL_OK(runOp(kReplication, stream, go, s, pad, gi));
 }
 
 TEST_P(Pad2dErrors, EmptyChannelOrImage) {
+    // Replication: every empty C, H or W is the empty check. Reflection: an empty H or W already fails
+    // "pad < dim"; an empty C reaches the empty check.
     const std::vector<int64_t> pad = {1, 2, 1, 1};
-    for (std::vector<int64_t> self : {std::vector<int64_t>{1, 0, 4, 5}, std::vector<int64_t>{1, 2, 0, 5},
-                                      std::vector<int64_t>{1, 2, 4, 0}, std::vector<int64_t>{0, 4, 5}}) {
-        ErrorCall e{paddedShape(self, pad), self, self, pad};
-        expectError(kReplication, e, ACLNN_ERR_PARAM_INVALID, {"self", "non-zero"});
-        // Reflection: an empty H or W already fails "pad < dim"; an empty C reaches the empty check.
-        if (self[self.size() - 3] == 0) {
-            expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"self", "non-zero"});
-        } else {
-            expectError(kReflection, e, ACLNN_ERR_PARAM_INVALID, {"padding"});
-        }
-    }
+    const auto empty = [&](std::vector<int64_t> self) { return shapes(paddedShape(self, pad), self, pad); };
+    expectRows({
+        {"C 0", empty({1, 0, 4, 5}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero"}},
+        {"H 0", empty({1, 2, 0, 5}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero"}},
+        {"W 0", empty({1, 2, 4, 0}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero"}},
+        {"3-D C 0", empty({0, 4, 5}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero"}},
+    }, {&kReplication});
+    expectRows({
+        {"C 0", empty({1, 0, 4, 5}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero"}},
+        {"H 0", empty({1, 2, 0, 5}), ACLNN_ERR_PARAM_INVALID, {"padding"}},
+        {"W 0", empty({1, 2, 4, 0}), ACLNN_ERR_PARAM_INVALID, {"padding"}},
+        {"3-D C 0", empty({0, 4, 5}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero"}},
+    }, {&kReflection});
 }
 
 TEST_P(Pad2dErrors, CropLeavesNoOutput) {
-    ErrorCall e = valid();
-    e.pad = {-3, -2, 0, 0};  // W = 5 -> 0
-    e.goShape = {1, 2, 4, 1};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"padding", "at least 1"});
+    expectRows({{"W 5 cropped by 5", [](PadBackwardCall &c) {
+                     c.pad = {-3, -2, 0, 0};
+                     c.goShape = {1, 2, 4, 1};
+                 },
+                 ACLNN_ERR_PARAM_INVALID, {"padding", "at least 1"}}});
 }
 
 TEST_P(Pad2dErrors, GradOutputShapeWrong) {
-    ErrorCall e = valid();
-    e.goShape = {1, 2, 6, 8};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "[1, 2, 6, 7]"});
-    e.goShape = {1, 3, 6, 7};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradOutput", "[1, 3, 6, 7]"});
+    expectRows({
+        {"gradOutput W 8", [](PadBackwardCall &c) { c.goShape = {1, 2, 6, 8}; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "[1, 2, 6, 7]"}},
+        {"gradOutput C 3", [](PadBackwardCall &c) { c.goShape = {1, 3, 6, 7}; }, ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "[1, 3, 6, 7]"}},
+    });
 }
 
 TEST_P(Pad2dErrors, GradInputShapeWrong) {
-    ErrorCall e = valid();
-    e.giShape = {1, 2, 5, 4};
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "[1, 2, 5, 4]"});
+    expectRows({{"gradInput 5 x 4", [](PadBackwardCall &c) { c.giShape = {1, 2, 5, 4}; }, ACLNN_ERR_PARAM_INVALID,
+                 {"gradInput", "[1, 2, 5, 4]"}}});
 }
 
 TEST_P(Pad2dErrors, OverlappingGradInput) {
-    ErrorCall e = valid();
-    e.giStrides = {40, 20, 0, 1};  // every row of a plane is the same memory
-    for (const Mode *m : {&kReflection, &kReplication}) expectError(*m, e, ACLNN_ERR_PARAM_INVALID, {"gradInput", "overlapping"});
+    // Every row of a plane is the same memory.
+    expectRows({{"gradInput rows at stride 0", [](PadBackwardCall &c) { c.giStrides = {40, 20, 0, 1}; },
+                 ACLNN_ERR_PARAM_INVALID, {"gradInput", "overlapping"}}});
 }
 
 TEST_P(Pad2dErrors, MalformedView) {
-    ErrorCall e = valid();
-    DeviceTensor go(e.goShape, ACL_FLOAT), s(e.selfShape, ACL_FLOAT), gi(e.giShape, ACL_FLOAT);
     // A view that reaches past its storage: a gradOutput whose declared storage is one element short.
-    int64_t storage = 1 * 2 * 6 * 7 - 1;
-    std::vector<int64_t> strides = {84, 42, 7, 1};
-    aclTensor *bad = aclCreateTensor(e.goShape.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_ND, &storage, 1,
-                                     go.data());
-    IntArray pad(e.pad);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    for (const Mode *m : {&kReflection, &kReplication}) {
-        EXPECT_EQ(m->plan(bad, s, pad, gi, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
-        expectRecentMessageHas({"gradOutput", "storage"});
-    }
-    aclDestroyTensor(bad);
+    expectRows({{"gradOutput storage short", [](PadBackwardCall &c) { c.goStorageShort = true; },
+                 ACLNN_ERR_PARAM_INVALID, {"gradOutput", "storage"}}});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Pad2dBackwardTest);

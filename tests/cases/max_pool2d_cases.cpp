@@ -96,29 +96,28 @@ DeviceTensor makeTensor(const Nchw &l, PoolLayout layout, aclDataType dt) {
     return DeviceTensor(p.dims, dt, p.strides, p.offset, p.format);
 }
 
-// Logical NCHW order <-> the view's row-major order (they differ only for NHWC).
-std::vector<double> toView(const std::vector<double> &v, const Nchw &l, PoolLayout layout) {
+// Logical NCHW order <-> the view's row-major order (they differ only for NHWC): one NHWC permutation,
+// applied one way or the other.
+std::vector<double> permuteNhwc(const std::vector<double> &v, const Nchw &l, PoolLayout layout, bool toNhwc) {
     if (layout != PoolLayout::NhwcFormat) return v;
     std::vector<double> out(v.size());
     for (int64_t n = 0; n < l.N; ++n)
         for (int64_t c = 0; c < l.C; ++c)
             for (int64_t h = 0; h < l.H; ++h)
-                for (int64_t w = 0; w < l.W; ++w)
-                    out[static_cast<size_t>(((n * l.H + h) * l.W + w) * l.C + c)] =
-                        v[static_cast<size_t>(((n * l.C + c) * l.H + h) * l.W + w)];
+                for (int64_t w = 0; w < l.W; ++w) {
+                    const size_t nchw = static_cast<size_t>(((n * l.C + c) * l.H + h) * l.W + w);
+                    const size_t nhwc = static_cast<size_t>(((n * l.H + h) * l.W + w) * l.C + c);
+                    out[toNhwc ? nhwc : nchw] = v[toNhwc ? nchw : nhwc];
+                }
     return out;
 }
 
+std::vector<double> toView(const std::vector<double> &v, const Nchw &l, PoolLayout layout) {
+    return permuteNhwc(v, l, layout, true);
+}
+
 std::vector<double> fromView(const std::vector<double> &v, const Nchw &l, PoolLayout layout) {
-    if (layout != PoolLayout::NhwcFormat) return v;
-    std::vector<double> out(v.size());
-    for (int64_t n = 0; n < l.N; ++n)
-        for (int64_t c = 0; c < l.C; ++c)
-            for (int64_t h = 0; h < l.H; ++h)
-                for (int64_t w = 0; w < l.W; ++w)
-                    out[static_cast<size_t>(((n * l.C + c) * l.H + h) * l.W + w)] =
-                        v[static_cast<size_t>(((n * l.H + h) * l.W + w) * l.C + c)];
-    return out;
+    return permuteNhwc(v, l, layout, false);
 }
 
 std::vector<double> selfValues(size_t n, aclDataType dt, PoolValues kind, uint64_t seed) {

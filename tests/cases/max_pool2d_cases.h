@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "support/int_array.h"
 #include "support/op_case.h"
 
 namespace testing_support {
@@ -23,6 +24,14 @@ enum class PoolLayout {
 struct PoolAttrs {
     std::vector<int64_t> kernel, stride, padding, dilation;
     bool ceilMode = false;
+};
+
+// The same as the aclIntArrays a call takes, owned for a scope (the forward's and the backward's tests).
+struct PoolAttrArrays {
+    IntArray kernel, stride, padding, dilation;
+    bool ceil;
+    explicit PoolAttrArrays(const PoolAttrs &a)
+        : kernel(a.kernel), stride(a.stride), padding(a.padding), dilation(a.dilation), ceil(a.ceilMode) {}
 };
 
 // What self's values look like.

@@ -111,8 +111,6 @@ std::vector<double> randomOf(size_t n, aclDataType dtype, uint64_t seed) {
 
 
 
-bool isFp64(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
-
 class UnpoolCase : public OpCase {
 public:
     explicit UnpoolCase(UnpoolSpec spec) : s_(std::move(spec)) {
@@ -171,7 +169,7 @@ public:
     }
 
     bool supported(std::string *why) const override {
-        return !(isFp64(s_.grad) || isFp64(s_.out)) || currentDeviceHasFp64(why);
+        return !(needsFp64(s_.grad) || needsFp64(s_.out)) || currentDeviceHasFp64(why);
     }
 
     // The expected out values in row-major order (complex: re, im pairs).

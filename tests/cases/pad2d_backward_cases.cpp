@@ -43,8 +43,6 @@ double storeFloor(aclDataType dtype) {
     }
 }
 
-bool isDoubleWork(aclDataType dtype) { return dtype == ACL_DOUBLE || dtype == ACL_COMPLEX128; }
-
 class Pad2dCase : public OpCase {
 public:
     Pad2dCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
@@ -53,9 +51,7 @@ public:
         op = reflect ? "ReflectionPad2dBackward" : "ReplicationPad2dBackward";
         name = std::move(caseName);
         dtype = dt;
-        out_ = self_;
-        out_[out_.size() - 2] += pad_[2] + pad_[3];
-        out_[out_.size() - 1] += pad_[0] + pad_[1];
+        out_ = paddedShape(self_, pad_);
         const double elem = static_cast<double>(aclDataTypeSize(dtype));
         bytes = elem * static_cast<double>(product(out_) + product(self_));
         params["self"] = std::vector<double>(self_.begin(), self_.end());
@@ -98,7 +94,7 @@ public:
         std::vector<double> got = gradInput_.download();
         CheckResult r;
         const double store = storeRounding(dtype), floor = storeFloor(dtype);
-        const double unit = isDoubleWork(dtype) ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
+        const double unit = needsFp64(dtype) ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
         for (size_t i = 0; i < got.size(); ++i) {
             const double want = reference_[i], k = static_cast<double>(count_[i / componentsOf(dtype)]);
             const double sumBound = k > 1 ? (k - 1) * unit / (1 - (k - 1) * unit) * absSum_[i] : 0.0;
@@ -129,7 +125,7 @@ public:
         return r;
     }
 
-    bool supported(std::string *why) const override { return !isDoubleWork(dtype) || currentDeviceHasFp64(why); }
+    bool supported(std::string *why) const override { return !needsFp64(dtype) || currentDeviceHasFp64(why); }
 
     const DeviceTensor &gradInput() const { return gradInput_; }
 
@@ -148,7 +144,7 @@ private:
         const int64_t planes = product(self_) / (H * W);
         reference_.assign(static_cast<size_t>(product(self_)) * comps, 0.0);
         absSum_.assign(reference_.size(), 0.0);
-        std::vector<float> ordered32(isDoubleWork(dtype) ? 0 : reference_.size(), 0.0f);
+        std::vector<float> ordered32(needsFp64(dtype) ? 0 : reference_.size(), 0.0f);
         count_.assign(static_cast<size_t>(product(self_)), 0);
         for (int64_t p = 0; p < planes; ++p) {
             for (int64_t oh = 0; oh < OH; ++oh) {

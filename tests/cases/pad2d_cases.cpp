@@ -24,6 +24,12 @@
 
 namespace testing_support {
 
+std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<int64_t> &pad) {
+    self[self.size() - 2] += pad[2] + pad[3];
+    self[self.size() - 1] += pad[0] + pad[1];
+    return self;
+}
+
 std::vector<int64_t> pad2dStrides(const std::vector<int64_t> &dims, Pad2dLayout layout) {
     const size_t r = dims.size();
     switch (layout) {
@@ -98,9 +104,7 @@ public:
         op = reflect ? "ReflectionPad2d" : "ReplicationPad2d";
         name = std::move(caseName);
         dtype = dt;
-        out_ = self_;
-        out_[out_.size() - 2] += pad_[2] + pad_[3];
-        out_[out_.size() - 1] += pad_[0] + pad_[1];
+        out_ = paddedShape(self_, pad_);
         bytes = static_cast<double>(aclDataTypeSize(dtype)) * static_cast<double>(product(out_) + product(self_));
         params["self"] = std::vector<double>(self_.begin(), self_.end());
         params["out"] = std::vector<double>(out_.begin(), out_.end());
@@ -138,7 +142,7 @@ public:
     }
 
     bool supported(std::string *why) const override {
-        return !(dtype == ACL_DOUBLE || dtype == ACL_COMPLEX128) || currentDeviceHasFp64(why);
+        return !needsFp64(dtype) || currentDeviceHasFp64(why);
     }
 
     const std::vector<uint8_t> &outStorage() const { return got_; }

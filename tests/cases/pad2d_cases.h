@@ -25,6 +25,8 @@ enum class Pad2dLayout {
 // a tensor's strides and storage offset in a layout,
 std::vector<int64_t> pad2dStrides(const std::vector<int64_t> &dims, Pad2dLayout layout);
 int64_t pad2dStorageOffset(Pad2dLayout layout);
+// the padded shape of self by pad = {left, right, top, bottom} (H and W are the last two dims),
+std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<int64_t> &pad);
 // where padded coordinate o of an axis (size S, pad p before) is copied from (docs/ops's map),
 int64_t padSourceIndex(bool reflect, int64_t o, int64_t S, int64_t p);
 // and the benchmark's speed case (8x64x128x128 pad 3) and sweep (64K to 16M elements), made by `make`.

@@ -1,10 +1,10 @@
 #include "aclnnop/aclnn_group_norm_swish.h"
-#include "reliability_harness.h"
+#include "harness/group_norm_attributes.h"
 
 namespace reliability {
 namespace {
 
-class GroupNormSwishHarness : public OpHarness {
+class GroupNormSwishHarness : public GroupNormHarness {
 public:
     GroupNormSwishHarness(Layout layout, uint64_t seed) {
         api = "aclnnGroupNormSwish";
@@ -16,29 +16,12 @@ public:
         addTensor("rstdOut", {2, 2}, ACL_FLOAT, layout, {}, true);
     }
     aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return aclnnGroupNormSwishGetWorkspaceSize(t("x"), t("gamma"), t("beta"), groups_,
-                                                   format_.empty() ? nullptr : &format_[0], 1e-5, true, 1.0,
+        return aclnnGroupNormSwishGetWorkspaceSize(t("x"), t("gamma"), t("beta"), groups_, format(), 1e-5, true, 1.0,
                                                    t("yOut"), t("meanOut"), t("rstdOut"), ws, ex);
     }
     aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
         return aclnnGroupNormSwish(w, n, e, s);
     }
-    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
-        return {
-            {"numGroups 0", [this] { groups_ = 0; }},
-            {"numGroups -2", [this] { groups_ = -2; }},
-            {"numGroups 3 does not divide C 4", [this] { groups_ = 3; }},
-            {"dataFormatOptional NHWC", [this] { format_ = "NHWC"; }},
-        };
-    }
-    void resetAttributes() override {
-        groups_ = 2;
-        format_.clear();
-    }
-
-private:
-    int64_t groups_ = 2;
-    std::string format_;  // empty: nullptr
 };
 
 }  // namespace

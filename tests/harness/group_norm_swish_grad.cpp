@@ -1,10 +1,10 @@
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
-#include "reliability_harness.h"
+#include "harness/group_norm_attributes.h"
 
 namespace reliability {
 namespace {
 
-class GroupNormSwishGradHarness : public OpHarness {
+class GroupNormSwishGradHarness : public GroupNormHarness {
 public:
     GroupNormSwishGradHarness(Layout layout, uint64_t seed) {
         api = "aclnnGroupNormSwishGrad";
@@ -20,28 +20,12 @@ public:
     }
     aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
         return aclnnGroupNormSwishGradGetWorkspaceSize(t("dy"), t("mean"), t("rstd"), t("x"), t("gamma"), t("beta"),
-                                                       groups_, format_.empty() ? nullptr : &format_[0], 1.0, true,
-                                                       true, t("dxOut"), t("dgammaOut"), t("dbetaOut"), ws, ex);
+                                                       groups_, format(), 1.0, true, true, t("dxOut"), t("dgammaOut"),
+                                                       t("dbetaOut"), ws, ex);
     }
     aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
         return aclnnGroupNormSwishGrad(w, n, e, s);
     }
-    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
-        return {
-            {"numGroups 0", [this] { groups_ = 0; }},
-            {"numGroups -2", [this] { groups_ = -2; }},
-            {"numGroups 3 does not divide C 4", [this] { groups_ = 3; }},
-            {"dataFormatOptional NHWC", [this] { format_ = "NHWC"; }},
-        };
-    }
-    void resetAttributes() override {
-        groups_ = 2;
-        format_.clear();
-    }
-
-private:
-    int64_t groups_ = 2;
-    std::string format_;  // empty: nullptr
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,27 @@ inline bool runAndCheckCase(OpCase &c, aclrtStream stream) {
     EXPECT_TRUE(r.ok) << r.detail;
     return true;
 }
+
+// The fixture an operator's test suites derive from: a device and a stream (DeviceTest) and the
+// run-and-check of one OpCase on them; returns whether the case ran (one the device cannot run is a skip).
+class OpTest : public DeviceTest {
+protected:
+    bool runAndCheck(OpCase &c) { return runAndCheckCase(c, stream); }
+
+    // Runs and checks the cases registered for operator `op` (the benchmark's speed case and sweep, as
+    // aclnn_bench runs them) that `keep` accepts (all without it); returns how many ran, and fails when
+    // that is not `expected` (a filter that quietly kept nothing, or a case that went missing).
+    size_t runRegisteredCases(const std::string &op, size_t expected,
+                              const std::function<bool(const OpCase &)> &keep = nullptr) {
+        size_t ran = 0;
+        for (auto &c : makeCases(op)) {
+            if (c->op != op || (keep && !keep(*c))) continue;  // makeCases matches by substring
+            ran += runAndCheck(*c);
+        }
+        EXPECT_EQ(ran, expected) << op << "'s registered cases";
+        return ran;
+    }
+};
 
 // Sets the case up, plans it once with a repeatable executor and runs that executor twice, checking the
 // results after each run against the host reference.

@@ -1,13 +1,18 @@
 // Accounting for a loop over a golden file: every case either runs or is skipped with a reason, and
 // check() fails the test when a case did neither, when fewer than `minimumRuns` ran (a filter that
-// quietly skipped everything), and prints the skips so that none is silent.
+// quietly skipped everything), and prints the skips so that none is silent. forEachGoldenCase is that
+// loop, written once.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include "golden/golden.h"
+#include "source_paths.h"
 
 namespace testing_support {
 
@@ -33,5 +38,39 @@ private:
     size_t ran_ = 0;
     std::vector<std::string> skipped_;
 };
+
+// One golden file's loop, for the operator tests: which file, how many cases it must hold, how many must
+// run on this device, and why a case is skipped here ("" when it runs).
+struct GoldenFile {
+    std::string name;         // under tests/golden: "im2col.golden"
+    size_t cases = 0;         // the cases the file must hold (0: any number)
+    size_t minimumRuns = 0;   // GoldenTally::check
+    std::function<std::string(const golden::Case &)> skipReason = nullptr;
+};
+
+// Loads the file and runs check(case) on each case that is not skipped, under the case's name; stops at
+// a fatal failure (as a failed ASSERT in a plain loop would); then checks the tally. Returns the runs.
+template <class Check>
+size_t forEachGoldenCase(const GoldenFile &file, Check &&check) {
+    const std::vector<golden::Case> cases = golden::load(goldenDir() + "/" + file.name);
+    if (file.cases != 0) {
+        EXPECT_EQ(cases.size(), file.cases) << file.name;
+        if (cases.size() != file.cases) return 0;
+    }
+    GoldenTally tally(cases.size());
+    for (const golden::Case &c : cases) {
+        const std::string why = file.skipReason ? file.skipReason(c) : "";
+        if (!why.empty()) {
+            tally.skip(c.name, why);
+            continue;
+        }
+        SCOPED_TRACE(file.name + " / " + c.name);
+        check(c);
+        if (::testing::Test::HasFatalFailure()) return tally.runs();
+        tally.ran();
+    }
+    tally.check(file.minimumRuns);
+    return tally.runs();
+}
 
 }  // namespace testing_support

@@ -11,6 +11,8 @@ namespace testing_support {
 
 size_t componentsOf(aclDataType dtype) { return dtype == ACL_COMPLEX64 || dtype == ACL_COMPLEX128 ? 2 : 1; }
 
+bool needsFp64(aclDataType dtype) { return dtype == ACL_DOUBLE || dtype == ACL_COMPLEX128; }
+
 uint16_t floatToBf16(float f) {
     uint32_t u;
     std::memcpy(&u, &f, 4);

@@ -11,6 +11,7 @@
 namespace testing_support {
 
 size_t componentsOf(aclDataType dtype);  // 2 for complex, 1 otherwise
+bool needsFp64(aclDataType dtype);       // DOUBLE and COMPLEX128: a device without fp64 cannot run them
 // Packs n elements (n*componentsOf values) into bytes of dtype, rounding once (RNE for fp16/bf16).
 std::vector<uint8_t> encode(const std::vector<double> &values, aclDataType dtype);
 std::vector<double> decode(const std::vector<uint8_t> &bytes, aclDataType dtype);

@@ -15,6 +15,7 @@ public:
     IntArray(const IntArray &) = delete;
     IntArray &operator=(const IntArray &) = delete;
     operator aclIntArray *() const { return a_; }
+    aclIntArray *get() const { return a_; }
 
 private:
     aclIntArray *a_;

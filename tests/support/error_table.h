@@ -1,0 +1,199 @@
+// The operators' argument-error tests as tables: each row changes one thing in a valid call and names
+// the aclnn status and the message fragments it must give, the rows in CANN's check order. One runner
+// checks every row (each under its own trace, so a failure names its row), so that an operator's test
+// file holds only its rows and how to make its call.
+//
+//   struct XxxCall : ErrorCall {                 // valid as it stands
+//       static constexpr const char *kOp = "aclnnXxx";
+//       std::vector<int64_t> selfShape = {1, 2, 4, 5}; ...
+//   };
+//   aclnnStatus planCall(const XxxCall &c, aclrtStream s) {
+//       ...tensors from c...
+//       return callPhase(c, [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnXxxGetWorkspaceSize(
+//                               c.orNull("self", self.get()), ..., ws, ex); }, aclnnXxx, s);
+//   }
+//   using XxxErrors = ErrorTableTest<XxxCall>;
+//   TEST_P(XxxErrors, Dtypes) {
+//       expectRows({{"self COMPLEX32", [](XxxCall &c) { c.selfType = ACL_COMPLEX32; }, ACLNN_ERR_PARAM_INVALID,
+//                    {"self", "COMPLEX32"}}});
+//   }
+//
+// ACLNN_ERROR_ROW=<substring> runs only the rows whose name holds it (a test with no such row is a skip);
+// ACLNN_ERROR_ROW_LIST=1 prints each row as it runs ("[ error row ] aclnnIm2col: out null").
+// Header-only: tests/support/*.cpp are built into the benchmark as well, which has no GoogleTest.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "aclnn/opdev/op_errno.h"
+#include "support/case_checks.h"
+#include "support/device_tensor.h"
+#include "support/host_data.h"
+#include "support/plan_and_run.h"
+
+namespace testing_support {
+
+// What every operator's call description has besides its tensors and attributes: which arguments are
+// passed as nullptr, and whether the call is phase two without an executor.
+struct ErrorCall {
+    // Argument names passed as nullptr: the operator's own ("self", "padding") as its plan function
+    // reads them with isNull(), and "workspaceSize" and "executor", which callPhase() handles.
+    std::vector<std::string> nulls;
+    // Phase two (aclnnXxx) with a null executor and workspace instead of phase one.
+    bool runWithoutExecutor = false;
+
+    bool isNull(const std::string &name) const { return std::find(nulls.begin(), nulls.end(), name) != nulls.end(); }
+    // The argument itself, or nullptr when the row names it.
+    template <class T>
+    T *orNull(const std::string &name, T *arg) const {
+        return isNull(name) ? nullptr : arg;
+    }
+};
+
+// A row's change: the named arguments passed as nullptr ({"self"}, {"self", "out"}).
+struct NullArgs {
+    std::vector<std::string> names;
+    NullArgs(std::initializer_list<std::string> n) : names(n) {}
+    void operator()(ErrorCall &c) const { c.nulls.insert(c.nulls.end(), names.begin(), names.end()); }
+};
+// A row's change: phase two with a null executor.
+struct RunWithoutExecutor {
+    void operator()(ErrorCall &c) const { c.runWithoutExecutor = true; }
+};
+
+// The end of every operator's plan function: phase one with the call's workspace-size and executor
+// pointers (nullptr where the row says so), destroying the executor a successful plan made; or phase
+// two without an executor.
+inline aclnnStatus callPhase(const ErrorCall &c, const PlanPhase &plan, const RunPhase &run, aclrtStream stream) {
+    if (c.runWithoutExecutor) return run(nullptr, 0, nullptr, stream);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    const aclnnStatus got = plan(c.orNull("workspaceSize", &ws), c.orNull("executor", &ex));
+    if (got == ACL_SUCCESS && ex) EXPECT_ACL_OK(aclDestroyAclOpExecutor(ex));
+    return got;
+}
+
+// One tensor argument of a row's call, for the operators whose rows replace whole tensors.
+struct TensorArg {
+    std::vector<int64_t> shape;
+    aclDataType dtype = ACL_FLOAT;
+    aclFormat format = ACL_FORMAT_ND;
+    std::vector<int64_t> strides;  // empty: contiguous
+    bool storageShort = false;     // the malformed view: see RowTensor
+};
+
+// The tensor a row passes: a contiguous `t` itself, or, for the malformed-view rows, a view of t's memory
+// that declares one element less storage than the view reaches. Built from a TensorArg, it owns the tensor.
+class RowTensor {
+public:
+    RowTensor(const DeviceTensor &t, bool storageShort) : arg_(t.get()) {
+        if (storageShort) arg_ = own_ = shortView(t);
+    }
+    explicit RowTensor(const TensorArg &a)
+        : tensor_(a.strides.empty() ? DeviceTensor(a.shape, a.dtype, a.format)
+                                    : DeviceTensor(a.shape, a.dtype, a.strides, 0, a.format)),
+          arg_(tensor_.get()) {
+        if (a.storageShort) arg_ = own_ = shortView(tensor_);
+    }
+    ~RowTensor() {
+        if (own_) aclDestroyTensor(own_);
+    }
+    RowTensor(const RowTensor &) = delete;
+    RowTensor &operator=(const RowTensor &) = delete;
+    aclTensor *get() const { return arg_; }
+
+private:
+    static aclTensor *shortView(const DeviceTensor &t) {
+        const std::vector<int64_t> &shape = t.shape();
+        const std::vector<int64_t> strides = rowMajorStrides(shape);
+        int64_t storage = product(shape) - 1;
+        return aclCreateTensor(shape.data(), shape.size(), t.dtype(), strides.data(), 0, ACL_FORMAT_ND, &storage, 1,
+                               t.data());
+    }
+    DeviceTensor tensor_;
+    aclTensor *arg_;
+    aclTensor *own_ = nullptr;
+};
+
+template <class Call>
+struct ErrorRow {
+    std::string what;                   // the row's name in a failure and for ACLNN_ERROR_ROW
+    std::function<void(Call &)> change;  // one argument changed from the valid call
+    aclnnStatus status;                 // by name: ACLNN_ERR_PARAM_INVALID, ACL_SUCCESS, ...
+    // All must be in aclGetRecentErrMsg(); "{op}" stands for the op name given to expectErrorRows.
+    std::vector<std::string> fragments;
+};
+template <class Call>
+using ErrorTable = std::vector<ErrorRow<Call>>;
+
+// Runs every row on a copy of `valid` through plan(call, stream) and checks its status and message. A
+// table without rows fails (a test that checked nothing); rows left out by ACLNN_ERROR_ROW make a skip
+// when none is left. `everyRow`: fragments every error row's message holds besides its own.
+template <class Call, class Plan>
+void expectErrorRows(const std::string &op, const ErrorTable<Call> &rows, const Call &valid, Plan &&plan,
+                     aclrtStream stream, const std::vector<std::string> &everyRow = {}) {
+    ASSERT_FALSE(rows.empty()) << op << ": an error table without rows";
+    const char *only = std::getenv("ACLNN_ERROR_ROW");
+    const char *list = std::getenv("ACLNN_ERROR_ROW_LIST");
+    size_t ran = 0;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const ErrorRow<Call> &row = rows[i];
+        if (only && *only && row.what.find(only) == std::string::npos) continue;
+        SCOPED_TRACE(op + ", row " + std::to_string(i + 1) + ": " + row.what);
+        if (list && *list) std::printf("[ error row ] %s: %s\n", op.c_str(), row.what.c_str());
+        Call call = valid;
+        if (row.change) row.change(call);
+        EXPECT_EQ(plan(call, stream), row.status) << aclGetRecentErrMsg();
+        std::vector<std::string> fragments = row.fragments;
+        if (row.status != ACL_SUCCESS) fragments.insert(fragments.end(), everyRow.begin(), everyRow.end());
+        for (std::string &f : fragments) {
+            if (f == "{op}") f = op;
+        }
+        expectRecentMessageHas(fragments);
+        ++ran;
+    }
+    if (ran == 0) GTEST_SKIP() << op << ": no row matches ACLNN_ERROR_ROW=" << only;
+}
+
+// The fixture of an operator's error tables, run once per device (INSTANTIATE_ON_ALL_DEVICES): Call
+// names its operator (static constexpr const char *kOp = "aclnnXxx"), and the test file's
+// aclnnStatus planCall(const XxxCall &, aclrtStream), ending in callPhase, makes the call (found
+// beside XxxCall by argument-dependent lookup).
+//   using XxxErrors = ErrorTableTest<XxxCall>;
+//   TEST_P(XxxErrors, Dtypes) { expectRows({...rows...}); }
+template <class Call>
+class ErrorTableTest : public DeviceTest {
+protected:
+    void expectRows(const ErrorTable<Call> &rows, const std::vector<std::string> &everyRow = {}) {
+        expectErrorRows(
+            Call::kOp, rows, Call{}, [](const Call &c, aclrtStream s) { return planCall(c, s); }, stream, everyRow);
+    }
+};
+
+// The same for a file of operators that share one call (the pads: reflection and replication): Call
+// lists them (static std::vector<const Op *> ops(), each Op with a name), the file's
+// aclnnStatus planCall(const Op &, const Call &, aclrtStream) makes the call, and each row runs on every
+// operator, or on those given.
+template <class Call, class Op>
+class ErrorTableOverOpsTest : public DeviceTest {
+protected:
+    void expectRows(const ErrorTable<Call> &rows, std::vector<const Op *> ops = {}) {
+        if (ops.empty()) ops = Call::ops();
+        for (const Op *op : ops) {
+            expectErrorRows(
+                op->name, rows, Call{}, [op](const Call &c, aclrtStream s) { return planCall(*op, c, s); }, stream);
+        }
+    }
+};
+
+}  // namespace testing_support
