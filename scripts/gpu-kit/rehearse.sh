@@ -79,7 +79,7 @@ run1=$out/carried
 rm -rf "$run1"
 cpu=()
 intel_icd=$root/.deps/opencl-vendors/intel-cpu.icd
-if [[ -r $intel_icd ]]; then cpu=(--with-cpu --cpu-icd "$intel_icd")
+if [[ -r $intel_icd ]]; then cpu=(--with-cpu --cpu-icd "$intel_icd" --cpu-suite)
 else echo "rehearse: no $intel_icd (scripts/install-deps.sh): --with-cpu is not rehearsed"; fi
 start=$(t)
 # On a CPU: small tuning sizes, and the ConvTbc A/B on its smallest case.
@@ -98,6 +98,8 @@ if [[ ${#cpu[@]} -gt 0 ]]; then
   grep -q "GPU against its CPU" "$run1/bench.md" || fail "bench.md lacks the same-machine GPU-against-CPU table"
   (( $(grep -c '^| ConvTbc' <(sed -n '/OpenBLAS alone/,$p' "$run1/summary.md")) >= 2 )) ||
     fail "summary.md lacks OpenBLAS's own rate on ConvTbc's products"
+  sed -n '/^CPU implementation (Intel(R) OpenCL):/,/^```/p' "$run1/summary.md" | grep -q '^tests [1-9][0-9]*: passed' ||
+    fail "summary.md lacks the suite's counts on the CPU implementation"
   echo "rehearse: --with-cpu: the two-device tests passed, the CPU benchmark and the same-run table are there"
 fi
 [[ -s $run1/clblast.params ]] || fail "the tuning step wrote no clblast.params"

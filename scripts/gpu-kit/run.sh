@@ -21,6 +21,8 @@
 #   --cpu-icd FILE      the CPU implementation's .icd file (default /etc/OpenCL/vendors/pocl.icd)
 #                       With --with-cpu, OpenBLAS alone is also timed on ConvTbc's products
 #                       (bench/openblas_rate.py, every core and one), the ceiling of the CPU's host BLAS
+#   --cpu-suite         with --with-cpu, also the whole suite on the CPU implementation (after the
+#                       other steps; its JUnit and logs in logs.tar.gz, suite-cpu/)
 #   --build-here        build the project here (CMake, every core, against the unpacked packages
 #                       alone) instead of using the bundle's binaries; chosen by itself when the
 #                       carried binaries do not load
@@ -94,6 +96,7 @@ precision_args="--cases 200 --special-cases 20 --seed 20261126"
 precision_time=150
 with_cpu=0
 no_bench=0
+cpu_suite=0
 cpu_icd=/etc/OpenCL/vendors/pocl.icd
 tune=0
 tune_args=""
@@ -108,6 +111,7 @@ while [[ $# -gt 0 ]]; do
     --device) device=$2; shift 2 ;;
     --with-cpu) with_cpu=1; shift ;;
     --no-bench) no_bench=1; shift ;;
+    --cpu-suite) cpu_suite=1; shift ;;
     --cpu-icd) cpu_icd=$2; shift 2 ;;
     --build-here) build_here=1; shift ;;
     --suite-filter) suite_filter=$2; shift 2 ;;
@@ -129,7 +133,7 @@ out=$(cd "$out" && pwd)
 rm -f "$out"/{summary.md,junit.xml,bench.json,bench.md,bench-cpu.json,precision.md,clblast.params,logs.tar.gz}
 bundle=$(cd "$bundle" 2>/dev/null && pwd) || { echo "run.sh: no bundle at $bundle (scripts/gpu-kit/bundle.sh)" >&2; exit 2; }
 rm -rf "$work"
-mkdir -p "$work"/{prefix,vendors,logs,suite,bench,precision,tune}
+mkdir -p "$work"/{prefix,vendors,logs,suite,suite-cpu,bench,precision,tune}
 logs=$work/logs
 t0=$(date +%s)
 status=0
@@ -172,12 +176,12 @@ publish() {
   [[ -f $work/bench/results-cpu.json ]] && cp "$work/bench/results-cpu.json" "$out/bench-cpu.json"
   [[ -f $work/precision/precision.md ]] && cp "$work/precision/precision.md" "$out/precision.md"
   [[ -f $work/tune/clblast.params ]] && cp "$work/tune/clblast.params" "$out/clblast.params"
-  tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite bench precision tune \
+  tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite suite-cpu bench precision tune \
       $(cd "$work" && ls -d clinfo.txt clinfo-with-cpu.txt build.log 2>/dev/null) 2>/dev/null
   # 16 MiB per file at most comes back: drop the per-process logs if the archive grew past it.
   if (( $(stat -c %s "$out/logs.tar.gz.tmp") > 15000000 )); then
     tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build --exclude='chunk-*.log' \
-        logs suite bench precision tune $(cd "$work" && ls -d clinfo.txt 2>/dev/null) 2>/dev/null
+        logs suite suite-cpu bench precision tune $(cd "$work" && ls -d clinfo.txt 2>/dev/null) 2>/dev/null
   fi
   mv "$out/logs.tar.gz.tmp" "$out/logs.tar.gz"
 }
@@ -527,6 +531,21 @@ PY
 export -f profile_fn
 (( profile == 1 && no_bench == 0 && $(left) > 40 )) && step_note="ACLNN_OPENCL_LOG_LEVEL=debug aclnn_bench --quick --runs 3" \
   step profile 90 profile_fn
+
+# The whole suite on the CPU implementation too (--cpu-suite), its counts added to the suite summary.
+suite_cpu_fn() {
+  local rc=0
+  ACLNN_OPENCL_DEVICE=$cpu_platform python3 "$kit/run_suite.py" "$bin/aclnn_tests" --out "$work/suite-cpu" \
+      --filter "$suite_filter" --jobs "${ACLNN_KIT_JOBS:-$(nproc)}" --deadline $(( suite_time - 30 )) \
+      --test-timeout 120 || rc=1
+  { echo; echo "CPU implementation ($cpu_platform):"; cat "$work/suite-cpu/summary.txt"; } >> "$work/suite/summary.txt"
+  cat "$work/suite-cpu/summary.txt"
+  return $rc
+}
+export -f suite_cpu_fn
+[[ -n $cpu_platform && $cpu_suite == 1 ]] && (( $(left) > 60 )) &&
+  step_note="aclnn_tests filter '$suite_filter' on '$cpu_platform', $(nproc) processes" \
+  step suite-cpu "$suite_time" suite_cpu_fn
 
 # --- 7. tuning ---------------------------------------------------------------------------------
 tune_fn() {
