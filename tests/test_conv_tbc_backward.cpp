@@ -878,6 +878,21 @@ TEST(ConvTbcPlanning, TapRangesMatchTheDefinition) {
             }
 }
 
+// OpenBLAS's kernel choice: advice only where it fell back to kernels without AVX2 on a CPU that has
+// AVX2 and FMA (seen on a VM with a masked CPU model), naming the kernels the CPU can run.
+TEST(HostBlasKernels, AdviceOnlyForAFallbackOnACapableCpu) {
+    using aclcl::blas::openBlasKernelAdvice;
+    const std::string avx512 = openBlasKernelAdvice("Prescott", true, true);
+    EXPECT_NE(avx512.find("Prescott"), std::string::npos) << avx512;
+    EXPECT_NE(avx512.find("OPENBLAS_CORETYPE=SkylakeX"), std::string::npos) << avx512;
+    const std::string avx2 = openBlasKernelAdvice("NEHALEM", true, false);
+    EXPECT_NE(avx2.find("OPENBLAS_CORETYPE=Haswell"), std::string::npos) << avx2;
+    EXPECT_EQ(openBlasKernelAdvice("Prescott", false, false), "");  // the CPU has nothing better
+    for (const char *modern : {"Haswell", "SkylakeX", "Cooperlake", "SapphireRapids", "Zen"}) {
+        EXPECT_EQ(openBlasKernelAdvice(modern, true, true), "") << modern;
+    }
+}
+
 TEST(GemmBlocking, PiecesTileTheProductOnceInAFixedOrder) {
     using aclcl::blas::GemmBlock;
     using aclcl::blas::GemmDims;

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <atomic>
+#include <cctype>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -25,6 +26,19 @@ using SgemmFn = void (*)(int order, int transA, int transB, int m, int n, int k,
                          int lda, const float *b, int ldb, float beta, float *c, int ldc);
 using SetThreadsFn = void (*)(int);
 using ConfigFn = char *(*)();
+
+// The CPU's vector extensions, as OpenBLAS's kernels need them.
+void cpuFeatures(bool *avx2Fma, bool *avx512) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    *avx2Fma = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    *avx512 = *avx2Fma && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+              __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512bw") &&
+              __builtin_cpu_supports("avx512vl");
+#else
+    *avx2Fma = *avx512 = false;
+#endif
+}
 
 struct OpenBlas {
     SgemmFn sgemm = nullptr;
@@ -52,6 +66,7 @@ const OpenBlas &openBlas() {
         auto sgemm = reinterpret_cast<SgemmFn>(dlsym(lib, "cblas_sgemm"));
         auto setThreads = reinterpret_cast<SetThreadsFn>(dlsym(lib, "openblas_set_num_threads"));
         auto config = reinterpret_cast<ConfigFn>(dlsym(lib, "openblas_get_config"));
+        auto corename = reinterpret_cast<ConfigFn>(dlsym(lib, "openblas_get_corename"));
         if (!sgemm || !setThreads) {
             o.why = "libopenblas.so.0 has no cblas_sgemm or openblas_set_num_threads";
             return o;
@@ -60,6 +75,13 @@ const OpenBlas &openBlas() {
         o.sgemm = sgemm;
         o.description = strformat("%s, %d threads", config ? config() : "OpenBLAS", fixedThreadCount());
         ACLCL_LOG(Info, "host BLAS: " + o.description);
+        bool avx2Fma = false, avx512 = false;
+        cpuFeatures(&avx2Fma, &avx512);
+        const std::string advice = openBlasKernelAdvice(corename ? corename() : "", avx2Fma, avx512);
+        if (!advice.empty()) {
+            o.description += "; " + advice;
+            ACLCL_LOG(Warn, "host BLAS: " + advice);
+        }
         return o;
     }();
     return loaded;
@@ -223,6 +245,24 @@ void enqueueHostProducts(cl_command_queue queue, const std::vector<Product> &pro
             clCheck(err, "clEnqueueNativeKernel (host BLAS products)", ACLNN_ERR_RUNTIME_ERROR);
         }
     }
+}
+
+std::string openBlasKernelAdvice(const std::string &core, bool avx2Fma, bool avx512) {
+    // OpenBLAS's core names (openblas_get_corename) whose kernels use neither AVX2 nor FMA.
+    static const char *const kWithoutAvx2[] = {"katmai", "coppermine", "northwood", "prescott", "banias",
+                                               "atom", "core2", "penryn", "dunnington", "nehalem",
+                                               "sandybridge", "opteron", "opteron_sse3", "barcelona",
+                                               "bobcat", "nano", "unknown"};
+    std::string lower;
+    for (char c : core) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    bool fallback = false;
+    for (const char *name : kWithoutAvx2) fallback = fallback || lower == name;
+    if (!fallback || !avx2Fma) return "";
+    const char *better = avx512 ? "SkylakeX" : "Haswell";
+    return strformat("OpenBLAS chose its %s kernels (no AVX2) on a CPU with %s: its products run at a fraction of "
+                     "the CPU's rate; OPENBLAS_CORETYPE=%s names kernels for it, where that OpenBLAS build computes "
+                     "correctly on this processor (docs/gemm.md)",
+                     core.c_str(), avx512 ? "AVX-512" : "AVX2 and FMA", better);
 }
 
 }  // namespace blas

@@ -26,6 +26,14 @@ bool hostBlasAvailable(std::string *why = nullptr);
 // OpenBLAS's own description (openblas_get_config(): version, core, thread count), for logs and the bench.
 std::string hostBlasDescription();
 
+// OpenBLAS picks its kernels from the CPU's model (DYNAMIC_ARCH). A virtual machine that masks the model
+// can make it fall back to kernels without AVX2 (seen: "Prescott" on a 16-core Xeon VM, a quarter of the
+// rate of its AVX-512 kernels there). The advice to name better ones with OPENBLAS_CORETYPE when
+// `core` (openblas_get_corename()) is such a fallback on a CPU with AVX2 and FMA (avx512: also AVX-512
+// F/DQ/CD/BW/VL), else "". The library never names kernels itself: some OpenBLAS builds compute wrong
+// results with the kernels of some processors, which is why machines set OPENBLAS_CORETYPE.
+std::string openBlasKernelAdvice(const std::string &core, bool avx2Fma, bool avx512);
+
 // Enqueues products (fp32 only) on queue, which must be in order. The products' buffers may repeat,
 // alias one another or be sub-buffers. Throws Error(ACLNN_ERR_RUNTIME_ERROR) when the enqueue fails.
 void enqueueHostProducts(cl_command_queue queue, const std::vector<Product> &products);
