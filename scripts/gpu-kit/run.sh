@@ -53,9 +53,9 @@
 #   3. suite: every gtest of aclnn_tests in parallel processes (scripts/gpu-kit/run_suite.py), then
 #      the training-step example checked against its expected values, and sample_runtime
 #   4. benchmark: PyTorch's baseline (CUDA when present, with TF32 off), then aclnn_bench; with
-#      --with-cpu the two-device tests before it and the CPU's benchmark after it
+#      --with-cpu the two-device tests and OpenBLAS's own rate before it, the CPU's benchmark after it
 #   5. precision: aclnn_precision, every operator and dtype by the CANN precision standard
-#   6. profile (with --profile), 7. tuning (with --tune)
+#   6. profile (with --profile), the suite on the CPU (with --cpu-suite), 7. tuning (with --tune)
 #
 # The output folder:
 #   summary.md      each step's status and seconds, the device, what was found where, the counts; with
