@@ -42,6 +42,9 @@ struct ArraySlot {
     aclIntArray *arg = nullptr;
 };
 
+// Attribute values an operator must reject (161002), as (description, change) pairs.
+using BadAttributes = std::vector<std::pair<std::string, std::function<void()>>>;
+
 class OpHarness {
 public:
     virtual ~OpHarness() {
@@ -65,11 +68,15 @@ public:
 
     // Phase one and two with the current arguments.
     virtual aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) = 0;
-    virtual aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
-                            aclrtStream stream) = 0;
+    // Phase two runs the function setOperator() named (every harness's phase two only forwards its
+    // arguments); virtual for a harness that needs more.
+    virtual aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+        if (!phaseTwo_) throw std::logic_error(api + ": the harness named no phase two (setOperator)");
+        return phaseTwo_(workspace, workspaceSize, executor, stream);
+    }
     // Attribute values the operator must reject (161002), as (description, change) pairs; each change
     // is undone by resetArguments().
-    virtual std::vector<std::pair<std::string, std::function<void()>>> badAttributes() { return {}; }
+    virtual BadAttributes badAttributes() { return {}; }
     virtual void resetAttributes() {}
 
     void resetArguments() {
@@ -85,11 +92,16 @@ public:
         throw std::runtime_error("no tensor slot " + name);
     }
     aclTensor *t(const char *name) { return slot(name).arg; }
-    aclIntArray *a(const char *name) {
+    ArraySlot &arraySlot(const std::string &name) {
         for (auto &x : arrays) {
-            if (x.name == name) return x.arg;
+            if (x.name == name) return x;
         }
-        throw std::runtime_error(std::string("no array slot ") + name);
+        throw std::runtime_error("no array slot " + name);
+    }
+    aclIntArray *a(const char *name) { return arraySlot(name).arg; }
+    // A change for badAttributes(): array slot `name` gets `values` (undone by resetArguments()).
+    std::function<void()> setArray(const std::string &name, std::vector<int64_t> values) {
+        return [this, name, values] { arraySlot(name).arg = arrayVariant(values); };
     }
 
     // A tensor like `base` with some fields replaced; owned by the harness.
@@ -144,6 +156,13 @@ public:
     }
 
 protected:
+    using PhaseTwo = aclnnStatus (*)(void *, uint64_t, aclOpExecutor *, aclrtStream);
+    // The operator this case runs: its api name and its phase-two function (aclnnIm2col), set together
+    // so that the two cannot name different operators.
+    void setOperator(const char *apiName, PhaseTwo phaseTwo) {
+        api = apiName;
+        phaseTwo_ = phaseTwo;
+    }
     // Adds a tensor slot with values from `values` (row-major over the view).
     void addTensor(const std::string &name, const std::vector<int64_t> &shape, aclDataType dtype, Layout layout,
                    const std::vector<double> &values, bool output = false) {
@@ -184,8 +203,15 @@ protected:
     static std::vector<double> random(const std::vector<int64_t> &shape, uint64_t seed, double lo = -1, double hi = 1) {
         return testing_support::randomValues(count(shape), seed, lo, hi);
     }
+    // Random whole numbers in [0, limit), repeats allowed: indices into planes of `limit` elements.
+    static std::vector<double> randomIndices(const std::vector<int64_t> &shape, uint64_t seed, int64_t limit) {
+        std::vector<double> idx = random(shape, seed, 0, static_cast<double>(limit));
+        for (double &v : idx) v = static_cast<double>(static_cast<int64_t>(v));
+        return idx;
+    }
 
 private:
+    PhaseTwo phaseTwo_ = nullptr;
     std::vector<aclTensor *> variants_;
     std::vector<aclIntArray *> arrayVariants_;
 };
@@ -202,9 +228,17 @@ std::unique_ptr<OpHarness> makeHarness(const std::string &api, Layout layout = L
 // Every operator's case, on the current device; seeds differ per operator.
 std::vector<std::unique_ptr<OpHarness>> makeAllHarnesses(Layout layout = Layout::Contiguous, uint64_t seed = 1);
 
+// The factory of a harness class whose constructor takes (lead..., layout, seed), for
+// ACLNN_REGISTER_HARNESS: harnessFactory<Im2colHarness>, or harnessFactory<Pad2dHarness, true> for a class
+// that serves two operators.
+template <class Harness, auto... lead>
+std::unique_ptr<OpHarness> harnessFactory(Layout layout, uint64_t seed) {
+    return std::make_unique<Harness>(lead..., layout, seed);
+}
+
 #define ACLNN_HARNESS_CONCAT2(a, b) a##b
 #define ACLNN_HARNESS_CONCAT(a, b) ACLNN_HARNESS_CONCAT2(a, b)
-// ACLNN_REGISTER_HARNESS("aclnnIm2colBackward", [](Layout l, uint64_t s) -> std::unique_ptr<OpHarness> {...});
+// ACLNN_REGISTER_HARNESS("aclnnIm2colBackward", harnessFactory<Im2colHarness>);
 #define ACLNN_REGISTER_HARNESS(api, factory) \
     static const ::reliability::HarnessRegistration ACLNN_HARNESS_CONCAT(harnessRegistration_, __LINE__)(api, factory)
 

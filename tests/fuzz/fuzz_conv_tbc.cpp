@@ -11,41 +11,34 @@ Seed make(const char *name, int64_t T, int64_t B, int64_t cin, int64_t cout, int
           aclDataType dtype, aclDataType biasDtype, int cube, bool run, bool repeatable = false) {
     const int64_t tout = T + 2 * pad + 1 - K;
     FuzzWriter w;
-    writeTensor(w, SeedTensor{{T, B, cin}, dtype, ACL_FORMAT_NCL, {}, 0, {}, 0});
-    writeTensor(w, SeedTensor{{K, cin, cout}, dtype, ACL_FORMAT_NCL, {}, 0, {}, 4096});
-    writeTensor(w, SeedTensor{{cout}, biasDtype, ACL_FORMAT_ND, {}, 0, {}, 8192});
+    writeTensor(w, seedAt(0, {T, B, cin}, dtype, ACL_FORMAT_NCL));
+    writeTensor(w, seedAt(4096, {K, cin, cout}, dtype, ACL_FORMAT_NCL));
+    writeTensor(w, seedAt(8192, {cout}, biasDtype));
     w.i64(pad);
-    writeTensor(w, SeedTensor{{tout, B, cout}, dtype, ACL_FORMAT_NCL, {}, 0, {}, 12288});
+    writeTensor(w, seedAt(12288, {tout, B, cout}, dtype, ACL_FORMAT_NCL));
     w.i64(cube);
-    writePhaseTwo(w, run, repeatable);
-    return Seed{name, w.bytes()};
+    return finishSeed(name, w, run, repeatable);
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-    initDevice();
-    writeSeedsIfAsked({
+std::vector<Seed> seeds() {
+    return {
         make("sample", 2, 2, 3, 4, 3, 1, ACL_FLOAT, ACL_FLOAT, 1, true),  // docs/ops sample
         make("padded_fp16_fp32_bias", 6, 2, 3, 4, 3, 1, ACL_FLOAT16, ACL_FLOAT, 0, true, true),
         make("bf16_plan_only", 4, 3, 2, 5, 2, 2, ACL_BF16, ACL_BF16, 2, false),
         make("empty_time_gives_bias", 0, 2, 3, 4, 1, 1, ACL_FLOAT, ACL_BF16, 1, true),
-    });
-    return 0;
+    };
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    FuzzReader in(data, size);
-    OpFuzz op(in);
+void fuzzOne(OpFuzz &op) {
     aclTensor *self = op.input();
     aclTensor *weight = op.input();
     aclTensor *bias = op.input();
     int64_t pad = op.i64();
     aclTensor *out = op.output();
     auto cubeMathType = static_cast<int8_t>(op.i64());
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    aclnnStatus s = aclnnConvTbcGetWorkspaceSize(self, weight, bias, pad, out, cubeMathType, &ws, &ex);
-    op.finish("aclnnConvTbc", s, ws, ex, aclnnConvTbc);
-    return 0;
+    FUZZ_OP_CALL(op, aclnnConvTbc, self, weight, bias, pad, out, cubeMathType);
 }
+
+}  // namespace
+
+ACLNN_OP_FUZZ_TARGET(seeds, fuzzOne)

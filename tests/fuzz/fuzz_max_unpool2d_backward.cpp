@@ -10,43 +10,34 @@ namespace {
 // self/indices/out (N,C,H,W) or (C,H,W); gradOutput (..., oH, oW).
 Seed make(const char *name, const std::vector<int64_t> &selfShape, int64_t oH, int64_t oW, aclDataType dtype,
           aclDataType indexType, aclDataType outType, bool run, bool repeatable = false) {
-    std::vector<int64_t> gradShape = selfShape;
-    gradShape[gradShape.size() - 2] = oH;
-    gradShape[gradShape.size() - 1] = oW;
+    const std::vector<int64_t> gradShape = withHW(selfShape, oH, oW);
     FuzzWriter w;
-    writeTensor(w, SeedTensor{gradShape, dtype, ACL_FORMAT_NCHW, {}, 0, {}, 0});
-    writeTensor(w, SeedTensor{selfShape, dtype, ACL_FORMAT_NCHW, {}, 0, {}, 4096});
+    writeTensor(w, seedAt(0, gradShape, dtype, ACL_FORMAT_NCHW));
+    writeTensor(w, seedAt(4096, selfShape, dtype, ACL_FORMAT_NCHW));
     // The arena holds small integers in its odd 32-bit words: indices point there.
-    writeTensor(w, SeedTensor{selfShape, indexType, ACL_FORMAT_NCHW, {}, 0, {}, 8192});
+    writeTensor(w, seedAt(8192, selfShape, indexType, ACL_FORMAT_NCHW));
     writeIntArray(w, {oH, oW});
-    writeTensor(w, SeedTensor{selfShape, outType, ACL_FORMAT_NCHW, {}, 0, {}, 12288});
-    writePhaseTwo(w, run, repeatable);
-    return Seed{name, w.bytes()};
+    writeTensor(w, seedAt(12288, selfShape, outType, ACL_FORMAT_NCHW));
+    return finishSeed(name, w, run, repeatable);
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-    initDevice();
-    writeSeedsIfAsked({
+std::vector<Seed> seeds() {
+    return {
         make("sample", {1, 3, 2, 2}, 3, 1, ACL_FLOAT, ACL_INT32, ACL_FLOAT, true),  // docs/ops sample shapes
         make("3d_int64_indices_to_double", {2, 3, 3}, 4, 4, ACL_FLOAT16, ACL_INT64, ACL_DOUBLE, true, true),
         make("int8_plan_only", {2, 2, 3, 3}, 5, 5, ACL_INT8, ACL_INT32, ACL_INT32, false),
-    });
-    return 0;
+    };
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    FuzzReader in(data, size);
-    OpFuzz op(in);
+void fuzzOne(OpFuzz &op) {
     aclTensor *gradOutput = op.input();
     aclTensor *self = op.input();
     aclTensor *indices = op.input();
     aclIntArray *outputSize = op.intArray();
     aclTensor *out = op.output();
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    aclnnStatus s = aclnnMaxUnpool2dBackwardGetWorkspaceSize(gradOutput, self, indices, outputSize, out, &ws, &ex);
-    op.finish("aclnnMaxUnpool2dBackward", s, ws, ex, aclnnMaxUnpool2dBackward);
-    return 0;
+    FUZZ_OP_CALL(op, aclnnMaxUnpool2dBackward, gradOutput, self, indices, outputSize, out);
 }
+
+}  // namespace
+
+ACLNN_OP_FUZZ_TARGET(seeds, fuzzOne)

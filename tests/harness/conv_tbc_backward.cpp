@@ -2,8 +2,6 @@
 
 namespace reliability {
 
-ACLNN_REGISTER_HARNESS("aclnnConvTbcBackward", [](Layout l, uint64_t s) -> std::unique_ptr<OpHarness> {
-    return std::make_unique<ConvTbcHarness>(l, s);
-});
+ACLNN_REGISTER_HARNESS("aclnnConvTbcBackward", harnessFactory<ConvTbcHarness>);
 
 }  // namespace reliability

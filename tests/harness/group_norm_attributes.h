@@ -10,7 +10,7 @@ namespace reliability {
 
 class GroupNormHarness : public OpHarness {
 public:
-    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
+    BadAttributes badAttributes() override {
         return {
             {"numGroups 0", [this] { groups_ = 0; }},
             {"numGroups -2", [this] { groups_ = -2; }},

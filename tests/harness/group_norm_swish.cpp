@@ -7,7 +7,7 @@ namespace {
 class GroupNormSwishHarness : public GroupNormHarness {
 public:
     GroupNormSwishHarness(Layout layout, uint64_t seed) {
-        api = "aclnnGroupNormSwish";
+        setOperator("aclnnGroupNormSwish", aclnnGroupNormSwish);
         addTensor("x", {2, 4, 3}, ACL_FLOAT, layout, random({2, 4, 3}, seed));
         addTensor("gamma", {4}, ACL_FLOAT, layout, random({4}, seed + 1));
         addTensor("beta", {4}, ACL_FLOAT, layout, random({4}, seed + 2));
@@ -19,15 +19,10 @@ public:
         return aclnnGroupNormSwishGetWorkspaceSize(t("x"), t("gamma"), t("beta"), groups_, format(), 1e-5, true, 1.0,
                                                    t("yOut"), t("meanOut"), t("rstdOut"), ws, ex);
     }
-    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
-        return aclnnGroupNormSwish(w, n, e, s);
-    }
 };
 
 }  // namespace
 
-ACLNN_REGISTER_HARNESS("aclnnGroupNormSwish", [](Layout l, uint64_t s) -> std::unique_ptr<OpHarness> {
-    return std::make_unique<GroupNormSwishHarness>(l, s);
-});
+ACLNN_REGISTER_HARNESS("aclnnGroupNormSwish", harnessFactory<GroupNormSwishHarness>);
 
 }  // namespace reliability

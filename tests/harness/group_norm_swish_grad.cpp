@@ -7,7 +7,7 @@ namespace {
 class GroupNormSwishGradHarness : public GroupNormHarness {
 public:
     GroupNormSwishGradHarness(Layout layout, uint64_t seed) {
-        api = "aclnnGroupNormSwishGrad";
+        setOperator("aclnnGroupNormSwishGrad", aclnnGroupNormSwishGrad);
         addTensor("dy", {2, 4, 3}, ACL_FLOAT, layout, random({2, 4, 3}, seed));
         addTensor("mean", {2, 2}, ACL_FLOAT, layout, random({2, 2}, seed + 1));
         addTensor("rstd", {2, 2}, ACL_FLOAT, layout, random({2, 2}, seed + 2, 0.5, 2.0));
@@ -23,15 +23,10 @@ public:
                                                        groups_, format(), 1.0, true, true, t("dxOut"), t("dgammaOut"),
                                                        t("dbetaOut"), ws, ex);
     }
-    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
-        return aclnnGroupNormSwishGrad(w, n, e, s);
-    }
 };
 
 }  // namespace
 
-ACLNN_REGISTER_HARNESS("aclnnGroupNormSwishGrad", [](Layout l, uint64_t s) -> std::unique_ptr<OpHarness> {
-    return std::make_unique<GroupNormSwishGradHarness>(l, s);
-});
+ACLNN_REGISTER_HARNESS("aclnnGroupNormSwishGrad", harnessFactory<GroupNormSwishGradHarness>);
 
 }  // namespace reliability

@@ -14,7 +14,7 @@ public:
     ~MaxPoolBase() override {
         for (aclIntArray *v : valid_) aclDestroyIntArray(v);
     }
-    std::vector<std::pair<std::string, std::function<void()>>> badAttributes() override {
+    BadAttributes badAttributes() override {
         return {{"kernelSize of 3 values", [this] { arg_[0] = arrayVariant({2, 2, 2}); }},
                 {"kernelSize 0", [this] { arg_[0] = arrayVariant({0, 2}); }},
                 {"stride of 3 values", [this] { arg_[1] = arrayVariant({2, 2, 2}); }},
@@ -46,7 +46,7 @@ private:
 class MaxPoolForwardHarness : public MaxPoolBase {
 public:
     MaxPoolForwardHarness(Layout layout, uint64_t seed) {
-        api = "aclnnMaxPool2dWithIndices";
+        setOperator("aclnnMaxPool2dWithIndices", aclnnMaxPool2dWithIndices);
         stridedNeedsWorkspace = false;  // every tensor is read and written through its strides
         addTensor("self", {2, 3, 4, 4}, ACL_FLOAT, layout, random({2, 3, 4, 4}, seed));
         addTensor("out", {2, 3, 2, 2}, ACL_FLOAT, layout, {}, true);
@@ -55,15 +55,12 @@ public:
     aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
         return aclnnMaxPool2dWithIndicesGetWorkspaceSize(t("self"), kernelSize(), stride(), padding(), dilation(), false, t("out"), t("indices"), ws, ex);
     }
-    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
-        return aclnnMaxPool2dWithIndices(w, n, e, s);
-    }
 };
 
 class MaxPoolBackwardHarness : public MaxPoolBase {
 public:
     MaxPoolBackwardHarness(Layout layout, uint64_t seed) {
-        api = "aclnnMaxPool2dWithIndicesBackward";
+        setOperator("aclnnMaxPool2dWithIndicesBackward", aclnnMaxPool2dWithIndicesBackward);
         stridedNeedsWorkspace = false;
         addTensor("gradOutput", {2, 3, 2, 2}, ACL_FLOAT, layout, random({2, 3, 2, 2}, seed));
         addTensor("self", {2, 3, 4, 4}, ACL_FLOAT, layout, random({2, 3, 4, 4}, seed + 1));
@@ -82,18 +79,11 @@ public:
                                                                  kernelSize(), stride(), padding(), dilation(),
                                                                  false, t("gradInput"), ws, ex);
     }
-    aclnnStatus run(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) override {
-        return aclnnMaxPool2dWithIndicesBackward(w, n, e, s);
-    }
 };
 
 }  // namespace
 
-ACLNN_REGISTER_HARNESS("aclnnMaxPool2dWithIndices", [](Layout l, uint64_t s) -> std::unique_ptr<OpHarness> {
-    return std::make_unique<MaxPoolForwardHarness>(l, s);
-});
-ACLNN_REGISTER_HARNESS("aclnnMaxPool2dWithIndicesBackward", [](Layout l, uint64_t s) -> std::unique_ptr<OpHarness> {
-    return std::make_unique<MaxPoolBackwardHarness>(l, s);
-});
+ACLNN_REGISTER_HARNESS("aclnnMaxPool2dWithIndices", harnessFactory<MaxPoolForwardHarness>);
+ACLNN_REGISTER_HARNESS("aclnnMaxPool2dWithIndicesBackward", harnessFactory<MaxPoolBackwardHarness>);
 
 }  // namespace reliability

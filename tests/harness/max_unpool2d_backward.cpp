@@ -2,8 +2,6 @@
 
 namespace reliability {
 
-ACLNN_REGISTER_HARNESS("aclnnMaxUnpool2dBackward", [](Layout l, uint64_t s) -> std::unique_ptr<OpHarness> {
-    return std::make_unique<MaxUnpoolHarness>(l, s);
-});
+ACLNN_REGISTER_HARNESS("aclnnMaxUnpool2dBackward", harnessFactory<MaxUnpoolHarness>);
 
 }  // namespace reliability

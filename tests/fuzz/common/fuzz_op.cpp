@@ -190,6 +190,14 @@ aclTensor *OpFuzz::readTensor() {
 
 aclTensor *OpFuzz::input() { return readTensor(); }
 
+char *OpFuzz::dataFormat() {
+    static const char *const kFormats[] = {nullptr, "NCHW", "ND", "NHWC", "", "nchw"};
+    const char *choice = kFormats[in_.below(sizeof kFormats / sizeof kFormats[0])];
+    if (!choice) return nullptr;
+    strings_.emplace_back(choice);
+    return &strings_.back()[0];
+}
+
 aclTensor *OpFuzz::output() {
     aclTensor *t = readTensor();
     if (t) outputs_.push_back(t);

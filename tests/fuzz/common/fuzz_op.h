@@ -13,8 +13,12 @@
 // The same file describes the seeds: SeedTensor / writeTensor produce the bytes OpFuzz reads.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <deque>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -49,14 +53,28 @@ public:
     // An output tensor: its view is where phase two may write.
     aclTensor *output();
     aclIntArray *intArray();
+    uint8_t u8() { return in_.u8(); }
     int64_t i64() { return in_.i64(); }
     double f64() { return in_.f64(); }
     bool flag() { return in_.flag(); }
+    // A dataFormatOptional argument (GroupNormSwish and its grad): null, or one of a few valid and
+    // invalid spellings, as a mutable string that OpFuzz owns (the API takes char*).
+    char *dataFormat();
 
     // Checks the phase-one status; on success runs phase two as the input asks (or just destroys
     // the executor) and checks the write oracle.
     void finish(const char *api, aclnnStatus status, uint64_t workspaceSize, aclOpExecutor *executor,
                 PhaseTwo phaseTwo);
+    // Phase one with the arguments already read (read them in their own statements first: the order
+    // of a call's arguments is unspecified, and the input's bytes must be read in a fixed order), then
+    // finish(). Use it through FUZZ_OP_CALL, which names both phases from the API's name.
+    template <typename GetWorkspaceSize, typename... Args>
+    void call(const char *api, GetWorkspaceSize getWorkspaceSize, PhaseTwo phaseTwo, Args... args) {
+        uint64_t workspaceSize = 0;
+        aclOpExecutor *executor = nullptr;
+        const aclnnStatus status = getWorkspaceSize(args..., &workspaceSize, &executor);
+        finish(api, status, workspaceSize, executor, phaseTwo);
+    }
 
 private:
     aclTensor *readTensor();
@@ -66,7 +84,31 @@ private:
     std::vector<aclTensor *> tensors_;
     std::vector<aclTensor *> outputs_;
     std::vector<aclIntArray *> arrays_;
+    std::deque<std::string> strings_;  // a deque: the pointers handed out stay valid as it grows
 };
+
+// FUZZ_OP_CALL(op, aclnnIm2col, self, kernelSize, ..., out): aclnnIm2colGetWorkspaceSize with these
+// arguments, then the checks and phase two of OpFuzz::finish.
+#define FUZZ_OP_CALL(op, api, ...) (op).call(#api, api##GetWorkspaceSize, api, __VA_ARGS__)
+
+// The two libFuzzer entry points of an operator target, written once here:
+//   std::vector<fuzzing::Seed> makeSeeds();      // the target's seeds (writeSeedsIfAsked)
+//   void fuzzOneInput(fuzzing::OpFuzz &op);      // reads the arguments from op and calls the operator
+//   ACLNN_OP_FUZZ_TARGET(makeSeeds, fuzzOneInput)
+// LLVMFuzzerInitialize sets up the device, then writes the seeds and exits when
+// ACLNN_FUZZ_WRITE_SEEDS asks for them (scripts/fuzz.sh -s).
+#define ACLNN_OP_FUZZ_TARGET(makeSeeds, fuzzOneInput)                                 \
+    extern "C" int LLVMFuzzerInitialize(int *, char ***) {                           \
+        ::fuzzing::initDevice();                                                      \
+        ::fuzzing::writeSeedsIfAsked(makeSeeds());                                    \
+        return 0;                                                                     \
+    }                                                                                 \
+    extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {         \
+        ::fuzzing::FuzzReader in(data, size);                                         \
+        ::fuzzing::OpFuzz op(in);                                                     \
+        fuzzOneInput(op);                                                             \
+        return 0;                                                                     \
+    }
 
 // ----- seeds -----
 
@@ -79,10 +121,38 @@ struct SeedTensor {
     std::vector<int64_t> storageDims;  // empty: none given
     int64_t arenaByte = 0;             // where in the arena the storage starts
 };
+// A contiguous tensor whose storage starts `arenaByte` bytes into the arena (seeds keep each tensor
+// in its own part of it: an output over an input is rejected at phase two).
+inline SeedTensor seedAt(int64_t arenaByte, std::vector<int64_t> dims, aclDataType dtype = ACL_FLOAT,
+                         aclFormat format = ACL_FORMAT_ND) {
+    return SeedTensor{std::move(dims), dtype, format, {}, 0, {}, arenaByte};
+}
+// A tensor at the arena's start: contiguous, or (when `strided`) the view `strides` from storage offset 1,
+// so that the operator has to honour both strides and an offset.
+inline SeedTensor seedView(std::vector<int64_t> dims, aclDataType dtype, bool strided, std::vector<int64_t> strides) {
+    SeedTensor t;
+    t.dims = std::move(dims);
+    t.dtype = dtype;
+    if (strided) {
+        t.strides = std::move(strides);
+        t.offset = 1;
+    }
+    return t;
+}
+// `shape` with its last two dims (H, W) replaced: the pooled or unpooled side of an NCHW/CHW seed.
+inline std::vector<int64_t> withHW(std::vector<int64_t> shape, int64_t h, int64_t w) {
+    shape[shape.size() - 2] = h;
+    shape[shape.size() - 1] = w;
+    return shape;
+}
 void writeNullTensor(FuzzWriter &w);
 void writeTensor(FuzzWriter &w, const SeedTensor &t);
 void writeIntArray(FuzzWriter &w, const std::vector<int64_t> &values);
 void writeNullIntArray(FuzzWriter &w);
+// Several arrays in a row (the window attributes of Im2col, its backward and MaxPool2dWithIndices).
+inline void writeIntArrays(FuzzWriter &w, std::initializer_list<std::vector<int64_t>> arrays) {
+    for (const auto &values : arrays) writeIntArray(w, values);
+}
 // Phase-two options: skip it, or run it (real workspace, the fuzzer's own stream), optionally twice
 // as a repeatable executor.
 void writePhaseTwo(FuzzWriter &w, bool run, bool repeatable);
@@ -94,5 +164,10 @@ struct Seed {
     std::vector<uint8_t> bytes;
 };
 void writeSeedsIfAsked(const std::vector<Seed> &seeds);
+// The end of every operator seed: the phase-two options, then the seed named `name`.
+inline Seed finishSeed(const char *name, FuzzWriter &w, bool run, bool repeatable) {
+    writePhaseTwo(w, run, repeatable);
+    return Seed{name, w.bytes()};
+}
 
 }  // namespace fuzzing
