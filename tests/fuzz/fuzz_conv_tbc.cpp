@@ -1,4 +1,4 @@
-// Fuzz target: aclnnConvTbc (bias rows, then GEMMs through CLBlast).
+// Fuzz target: aclnnConvTbc (bias rows, then the GEMM seam: CLBlast or the host BLAS).
 #include "aclnnop/aclnn_convolution.h"
 #include "common/fuzz_op.h"
 
