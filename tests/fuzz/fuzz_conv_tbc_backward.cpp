@@ -1,4 +1,4 @@
-// Fuzz target: aclnnConvTbcBackward (GEMMs through CLBlast).
+// Fuzz target: aclnnConvTbcBackward (GEMMs through the GEMM seam: CLBlast or the host BLAS).
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "common/fuzz_op.h"
 
