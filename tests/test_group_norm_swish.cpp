@@ -259,19 +259,24 @@ TEST_P(GroupNormSwishTest, LargeGroups) {
     expectMatchesReference(p, r);
 }
 
-TEST_P(GroupNormSwishTest, DtypeMatrix) {
-    for (aclDataType xt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-        for (aclDataType pt : {xt, ACL_FLOAT}) {
-            if (xt == ACL_FLOAT && pt == ACL_FLOAT && xt != pt) continue;
-            for (bool swish : {true, false}) {
-                Problem p = makeProblem({2, 6, 5, 7}, 3, xt, 900 + static_cast<uint64_t>(xt), pt);
-                p.swish = swish;
-                SCOPED_TRACE(std::string(dtypeTag(xt)) + " gamma " + dtypeTag(pt) + (swish ? " swish" : " no swish"));
-                Result r;
-                ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
-                expectMatchesReference(p, r);
-            }
-            if (xt == ACL_FLOAT) break;
+// One test per dtype of x and device (Devices/GroupNormSwishEveryDtype.GammaInItsOwnDtypeOrFloat/pocl_cpu_0_bf16):
+// gamma and beta in x's dtype and, for the half types, in float32.
+const std::vector<aclDataType> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+
+class GroupNormSwishEveryDtype : public DeviceDtypeTest {};
+
+TEST_P(GroupNormSwishEveryDtype, GammaInItsOwnDtypeOrFloat) {
+    const aclDataType xt = dtype();
+    const std::vector<aclDataType> gammaTypes =
+        xt == ACL_FLOAT ? std::vector<aclDataType>{xt} : std::vector<aclDataType>{xt, ACL_FLOAT};
+    for (aclDataType pt : gammaTypes) {
+        for (bool swish : {true, false}) {
+            Problem p = makeProblem({2, 6, 5, 7}, 3, xt, 900 + static_cast<uint64_t>(xt), pt);
+            p.swish = swish;
+            SCOPED_TRACE(std::string(dtypeTag(xt)) + " gamma " + dtypeTag(pt) + (swish ? " swish" : " no swish"));
+            Result r;
+            ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
+            expectMatchesReference(p, r);
         }
     }
 }
@@ -574,3 +579,4 @@ TEST_P(GroupNormSwishTest, ErrorOutputOverlapsInput) {
 }  // namespace
 
 INSTANTIATE_ON_ALL_DEVICES(GroupNormSwishTest);
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(GroupNormSwishEveryDtype, kDtypes);

@@ -174,16 +174,18 @@ void expectMatchesReference(const Problem &p, const Result &r, bool checkDgamma 
     }
 }
 
+// Checks p in the layout/flags given, against the host reference.
+void checkProblemOn(aclrtStream stream, const Problem &p, const Options &o = Options()) {
+    SCOPED_TRACE(shapeName(p.shape) + " G" + std::to_string(p.groups) + " s" + std::to_string(p.scale));
+    Result r;
+    ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
+    expectMatchesReference(p, r, o.wantDgamma, o.wantDbeta);
+    EXPECT_TRUE(r.gapsUntouched) << "a write landed outside an output view";
+}
+
 class GroupNormSwishGradTest : public DeviceTest {
 protected:
-    // Checks p in every layout/flag given, against the host reference.
-    void checkProblem(const Problem &p, const Options &o = Options()) {
-        SCOPED_TRACE(shapeName(p.shape) + " G" + std::to_string(p.groups) + " s" + std::to_string(p.scale));
-        Result r;
-        ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
-        expectMatchesReference(p, r, o.wantDgamma, o.wantDbeta);
-        EXPECT_TRUE(r.gapsUntouched) << "a write landed outside an output view";
-    }
+    void checkProblem(const Problem &p, const Options &o = Options()) { checkProblemOn(stream, p, o); }
     // rusticl keeps a small share: the tests that call this run on PoCL only.
 };
 
@@ -315,16 +317,22 @@ TEST_P(GroupNormSwishGradTest, EveryWorkSplit) {
 
 // ---- dtypes, shapes, views, flags -----------------------------------------------------------------------
 
-TEST_P(GroupNormSwishGradTest, DtypeMatrix) {
+// One test per dtype and device (Devices/GroupNormSwishGradEveryDtype.Shapes/pocl_cpu_0_bf16); the seeds are
+// those the dtypes had when they shared one loop.
+const std::vector<aclDataType> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+
+class GroupNormSwishGradEveryDtype : public DeviceDtypeTest {};
+
+TEST_P(GroupNormSwishGradEveryDtype, Shapes) {
     if (rusticl()) GTEST_SKIP() << "PoCL only";
+    const aclDataType dt = dtype();
     const std::vector<std::pair<std::vector<int64_t>, int64_t>> shapes = {
         {{2, 8, 5, 7}, 4}, {{3, 6, 33}, 3}, {{5, 12}, 3}, {{2, 4, 2, 3, 2, 2}, 2}};
-    uint64_t seed = 100;
-    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-        for (const auto &[shape, groups] : shapes) {
-            SCOPED_TRACE(std::string("dtype ") + std::to_string(dt));
-            checkProblem(makeProblem(shape, groups, 1.3, dt, seed++));
-        }
+    const size_t pos = std::find(kDtypes.begin(), kDtypes.end(), dt) - kDtypes.begin();
+    uint64_t seed = 100 + shapes.size() * pos;
+    for (const auto &[shape, groups] : shapes) {
+        SCOPED_TRACE(std::string("dtype ") + std::to_string(dt));
+        checkProblemOn(stream, makeProblem(shape, groups, 1.3, dt, seed++));
     }
 }
 
@@ -835,5 +843,6 @@ TEST_P(GroupNormSwishGradTest, ErrorChecksRunInContractOrder) {
 }
 
 INSTANTIATE_ON_ALL_DEVICES(GroupNormSwishGradTest);
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(GroupNormSwishGradEveryDtype, kDtypes);
 
 }  // namespace
