@@ -222,15 +222,8 @@ private:
         // Storage element index of self -> row-major position, through the same strides.
         const std::vector<int64_t> is = stridesFor(self_, s_.layout);
         std::vector<int64_t> position(selfT_.storageBytes() / aclDataTypeSize(s_.self), -1);
-        const int64_t count = product(self_), off = offsetFor(s_.layout);
-        for (int64_t i = 0; i < count; ++i) {
-            int64_t rest = i, at = off;
-            for (size_t d = self_.size(); d-- > 0;) {
-                at += (rest % self_[d]) * is[d];
-                rest /= self_[d];
-            }
-            position[static_cast<size_t>(at)] = i;
-        }
+        const std::vector<int64_t> at = viewStorageElements(self_, is, offsetFor(s_.layout));
+        for (size_t i = 0; i < at.size(); ++i) position[static_cast<size_t>(at[i])] = static_cast<int64_t>(i);
         const bool inComplex = isComplex(s_.self), outComplex = isComplex(s_.out);
         expectedValues_.clear();
         forEachOut([&](int64_t from, int64_t to) {

@@ -28,15 +28,8 @@ namespace {
 // Byte offsets of a view's elements in row-major order.
 std::vector<size_t> viewByteOffsets(const std::vector<int64_t> &dims, const std::vector<int64_t> &strides,
                                     int64_t offset, size_t elem) {
-    std::vector<size_t> out{static_cast<size_t>(offset) * elem};
-    for (size_t d = 0; d < dims.size(); ++d) {
-        std::vector<size_t> next;
-        next.reserve(out.size() * static_cast<size_t>(dims[d]));
-        for (size_t base : out) {
-            for (int64_t j = 0; j < dims[d]; ++j) next.push_back(base + static_cast<size_t>(j * strides[d]) * elem);
-        }
-        out.swap(next);
-    }
+    std::vector<size_t> out;
+    for (int64_t e : viewStorageElements(dims, strides, offset)) out.push_back(static_cast<size_t>(e) * elem);
     return out;
 }
 
