@@ -115,6 +115,17 @@ bool allFill(const std::vector<uint8_t> &bytes) {
 }
 
 // Runs the operator on p; ASSERTs success.
+// Uploads p's six inputs into the operator's input tensors.
+void uploadInputs(const Problem &p, DeviceTensor &dy, DeviceTensor &x, DeviceTensor &mean, DeviceTensor &rstd,
+                  DeviceTensor &gamma, DeviceTensor &beta) {
+    dy.upload(p.dy);
+    x.upload(p.x);
+    mean.upload(p.mean);
+    rstd.upload(p.rstd);
+    gamma.upload(p.gamma);
+    beta.upload(p.beta);
+}
+
 void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) {
     const std::vector<int64_t> stat =
         o.flatStats ? std::vector<int64_t>{p.batch() * p.groups} : std::vector<int64_t>{p.batch(), p.groups};
@@ -125,12 +136,7 @@ void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) 
                  gamma = makeTensor(chan, p.dtype, o.layout), beta = makeTensor(chan, p.dtype, o.layout),
                  dx = makeTensor(p.shape, p.dtype, o.layout), dgamma = makeTensor(chanOut, p.dtype, o.layout),
                  dbeta = makeTensor(chanOut, p.dtype, o.layout);
-    dy.upload(p.dy);
-    x.upload(p.x);
-    mean.upload(p.mean);
-    rstd.upload(p.rstd);
-    gamma.upload(p.gamma);
-    beta.upload(p.beta);
+    uploadInputs(p, dy, x, mean, rstd, gamma, beta);
     for (DeviceTensor *t : {&dx, &dgamma, &dbeta}) t->fillStorage(kFill);
     const aclTensor *dgammaArg = (!o.wantDgamma && o.nullUnwanted) ? nullptr : dgamma.get();
     const aclTensor *dbetaArg = (!o.wantDbeta && o.nullUnwanted) ? nullptr : dbeta.get();
@@ -328,7 +334,7 @@ TEST_P(GroupNormSwishGradEveryDtype, Shapes) {
     const aclDataType dt = dtype();
     const std::vector<std::pair<std::vector<int64_t>, int64_t>> shapes = {
         {{2, 8, 5, 7}, 4}, {{3, 6, 33}, 3}, {{5, 12}, 3}, {{2, 4, 2, 3, 2, 2}, 2}};
-    const size_t pos = std::find(kDtypes.begin(), kDtypes.end(), dt) - kDtypes.begin();
+    const size_t pos = dtypeIndex(kDtypes);
     uint64_t seed = 100 + shapes.size() * pos;
     for (const auto &[shape, groups] : shapes) {
         SCOPED_TRACE(std::string("dtype ") + std::to_string(dt));
@@ -488,12 +494,7 @@ TEST_P(GroupNormSwishGradTest, InPlaceOverDyOrX) {
             SCOPED_TRACE(std::string(overDy ? "dx over dy" : "dx over x") + ", work split " + std::to_string(mode));
             DeviceTensor dy(p.shape, p.dtype), x(p.shape, p.dtype), mean({4, 4}, p.dtype), rstd({4, 4}, p.dtype),
                 gamma({8}, p.dtype), beta({8}, p.dtype), dgamma({8}, p.dtype), dbeta({8}, p.dtype);
-            dy.upload(p.dy);
-            x.upload(p.x);
-            mean.upload(p.mean);
-            rstd.upload(p.rstd);
-            gamma.upload(p.gamma);
-            beta.upload(p.beta);
+            uploadInputs(p, dy, x, mean, rstd, gamma, beta);
             const DeviceTensor &target = overDy ? dy : x;
             const std::vector<int64_t> strides = {200, 25, 5, 1};
             int64_t storage = target.numel();

@@ -6,7 +6,6 @@
 // Tolerances: none. out is a copy of the chosen element and indices are integers: every comparison
 // is exact (NaN matches NaN, and the sign of zero is compared).
 
-#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -96,7 +95,7 @@ class MaxPool2dEveryDtype : public DeviceDtypeTest {};
 
 TEST_P(MaxPool2dEveryDtype, EveryIndexDtype) {
     const aclDataType dt = dtype();
-    const size_t pos = std::find(kDtypes.begin(), kDtypes.end(), dt) - kDtypes.begin();
+    const size_t pos = dtypeIndex(kDtypes);
     uint64_t seed = 100 + 4 * pos;
     size_t ran = 0;
     for (aclDataType it : {ACL_INT32, ACL_INT64}) {

@@ -110,7 +110,7 @@ class MaxPool2dBackwardEveryDtype : public DeviceDtypeTest {};
 
 TEST_P(MaxPool2dBackwardEveryDtype, EveryIndexDtypeAndOverlap) {
     const aclDataType dt = dtype();
-    const size_t pos = std::find(kDtypes.begin(), kDtypes.end(), dt) - kDtypes.begin();
+    const size_t pos = dtypeIndex(kDtypes);
     uint64_t seed = 100 + 4 * pos;
     size_t ran = 0;
     for (aclDataType it : {ACL_INT32, ACL_INT64}) {

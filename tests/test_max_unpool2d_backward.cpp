@@ -117,7 +117,7 @@ TEST_P(MaxUnpoolEveryDtype, GradOutputToItself) {
         GTEST_SKIP() << "rusticl runs float32, float16 and int8 here (its share of the suite is kept small)";
     }
     // The indices' dtype alternates along kAllDtypes: int64 at even positions, int32 at odd ones.
-    const size_t pos = std::find(kAllDtypes.begin(), kAllDtypes.end(), d) - kAllDtypes.begin();
+    const size_t pos = dtypeIndex(kAllDtypes);
     const aclDataType idx = (pos % 2) ? ACL_INT32 : ACL_INT64;
     const bool ran =
         runAndCheckCase(*makeMaxUnpoolCase(small(std::string(aclcl::dtypeName(d)) + " idx " + aclcl::dtypeName(idx),
