@@ -262,16 +262,13 @@ CaseList benchmarkCases() {
         s.seed = 2;
         return s;
     };
-    auto speed = std::make_unique<Im2colForwardCase>(spec("8x64x56x56 k3", 8, 64, 56));
-    speed->speedCase = true;
-    cases.push_back(std::move(speed));
+    addSpeedCase(cases, std::make_unique<Im2colForwardCase>(spec("8x64x56x56 k3", 8, 64, 56)));
     // 50K to 6.4M self elements (out: 9x that).
     const std::vector<std::vector<int64_t>> sweep = {{1, 16, 56}, {2, 32, 56}, {4, 64, 56}, {16, 64, 56}};
     for (const auto &p : sweep) {
-        auto c = std::make_unique<Im2colForwardCase>(
-            spec("sweep " + shapeName({p[0], p[1], p[2], p[2]}) + " k3", p[0], p[1], p[2]));
-        c->sweep = "im2col";
-        cases.push_back(std::move(c));
+        addSweepCase(cases, "im2col",
+                     std::make_unique<Im2colForwardCase>(
+                         spec("sweep " + shapeName({p[0], p[1], p[2], p[2]}) + " k3", p[0], p[1], p[2])));
     }
     return cases;
 }
