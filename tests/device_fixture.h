@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -39,6 +41,13 @@ protected:
     void TearDown() override;
     int device() const { return std::get<0>(GetParam()); }
     aclDataType dtype() const { return std::get<1>(GetParam()); }
+    // Where dtype() stands in the list the suite is instantiated over (for seeds or alternations that
+    // follow the list); fails the test when it is not there.
+    size_t dtypeIndex(const std::vector<aclDataType> &dtypes) const {
+        const auto at = std::find(dtypes.begin(), dtypes.end(), dtype());
+        EXPECT_NE(at, dtypes.end()) << dtypeLabel(dtype()) << " is not in the suite's dtype list";
+        return static_cast<size_t>(at - dtypes.begin());
+    }
     bool rusticl() const { return deviceIsRusticl(device()); }
     bool fp64() const { return deviceHasFp64(device()); }
     aclrtStream stream = nullptr;

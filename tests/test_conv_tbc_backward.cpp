@@ -124,17 +124,28 @@ TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
     });
 }
 
-TEST_P(ConvTbcBackwardTest, EveryDtypeAndCubeMathType) {
+// One test per dtype and device (Devices/ConvTbcBackwardEveryDtype.EveryCubeMathType/pocl_cpu_0_bf16).
+const std::vector<aclDataType> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+
+class ConvTbcBackwardEveryDtype : public DeviceDtypeTest {};
+
+TEST_P(ConvTbcBackwardEveryDtype, EveryCubeMathType) {
     SKIP_ON_RUSTICL();
-    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    const aclDataType dt = dtype();
+    size_t ran = 0, planned = 0;
+    testing_support::forEachGemmBackend(device(), [&] {
         for (int8_t cube = 0; cube <= 3; ++cube) {
             ConvTbcSpec s =
                 convTbcSpec(std::string(dtypeLabel(dt)) + " cube" + std::to_string(cube), 6, 3, 5, 4, 3, 1, dt);
             s.cubeMathType = cube;
             s.seed = 10 + static_cast<uint64_t>(cube);
-            runSpec(s);
+            ++planned;
+            ran += runAndCheckCase(*makeConvTbcCase(s), stream);
         }
-    }
+    });
+    // Every backend runs every cubeMathType (none of these dtypes needs fp64).
+    EXPECT_GT(planned, 0u);
+    EXPECT_EQ(ran, planned);
 }
 
 // FLOAT16 with KEEP_DTYPE accumulates in fp32 on every device, as CANN's cube units do: the check holds
@@ -841,6 +852,7 @@ TEST_P(ConvTbcBackwardTest, CpuDevicesAvoidClblastsDirectKernel) {
 }
 
 INSTANTIATE_ON_ALL_DEVICES(ConvTbcBackwardTest);
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(ConvTbcBackwardEveryDtype, kDtypes);
 
 // ---------------------------------------------------------------------------------- planning rules
 

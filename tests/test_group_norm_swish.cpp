@@ -116,6 +116,13 @@ void expectMatchesReference(const Problem &p, const Result &r) {
     EXPECT_TRUE(r.gapsUntouched) << "a write outside an output view";
 }
 
+// Runs p with o and checks every output against the host reference.
+void runAndExpectReference(const Problem &p, const Options &o, aclrtStream stream) {
+    Result r;
+    ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
+    expectMatchesReference(p, r);
+}
+
 void expectSameBits(const Result &a, const Result &b) {
     EXPECT_TRUE(a.yBytes == b.yBytes) << "yOut differs";
     EXPECT_TRUE(a.meanBytes == b.meanBytes) << "meanOut differs";
@@ -254,24 +261,25 @@ TEST_P(GroupNormSwishTest, BitIdenticalRunToRun) {
 // A group of 2^19 elements (one (n, group) over 2 channels of 512x512).
 TEST_P(GroupNormSwishTest, LargeGroups) {
     Problem p = makeProblem({1, 4, 512, 512}, 2, ACL_FLOAT, 970);
-    Result r;
-    ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
-    expectMatchesReference(p, r);
+    ASSERT_NO_FATAL_FAILURE(runAndExpectReference(p, Options(), stream));
 }
 
-TEST_P(GroupNormSwishTest, DtypeMatrix) {
-    for (aclDataType xt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-        for (aclDataType pt : {xt, ACL_FLOAT}) {
-            if (xt == ACL_FLOAT && pt == ACL_FLOAT && xt != pt) continue;
-            for (bool swish : {true, false}) {
-                Problem p = makeProblem({2, 6, 5, 7}, 3, xt, 900 + static_cast<uint64_t>(xt), pt);
-                p.swish = swish;
-                SCOPED_TRACE(std::string(dtypeTag(xt)) + " gamma " + dtypeTag(pt) + (swish ? " swish" : " no swish"));
-                Result r;
-                ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
-                expectMatchesReference(p, r);
-            }
-            if (xt == ACL_FLOAT) break;
+// One test per dtype of x and device (Devices/GroupNormSwishEveryDtype.GammaInItsOwnDtypeOrFloat/pocl_cpu_0_bf16):
+// gamma and beta in x's dtype and, for the half types, in float32.
+const std::vector<aclDataType> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+
+class GroupNormSwishEveryDtype : public DeviceDtypeTest {};
+
+TEST_P(GroupNormSwishEveryDtype, GammaInItsOwnDtypeOrFloat) {
+    const aclDataType xt = dtype();
+    const std::vector<aclDataType> gammaTypes =
+        xt == ACL_FLOAT ? std::vector<aclDataType>{xt} : std::vector<aclDataType>{xt, ACL_FLOAT};
+    for (aclDataType pt : gammaTypes) {
+        for (bool swish : {true, false}) {
+            Problem p = makeProblem({2, 6, 5, 7}, 3, xt, 900 + static_cast<uint64_t>(xt), pt);
+            p.swish = swish;
+            SCOPED_TRACE(std::string(dtypeTag(xt)) + " gamma " + dtypeTag(pt) + (swish ? " swish" : " no swish"));
+            ASSERT_NO_FATAL_FAILURE(runAndExpectReference(p, Options(), stream));
         }
     }
 }
@@ -301,9 +309,7 @@ TEST_P(GroupNormSwishTest, StatsAsFlatVector) {
     const Problem p = makeProblem({3, 4, 6}, 2, ACL_FLOAT, 1100);
     Options o;
     o.flatStats = true;
-    Result r;
-    ASSERT_NO_FATAL_FAILURE(runOp(p, o, stream, &r));
-    expectMatchesReference(p, r);
+    ASSERT_NO_FATAL_FAILURE(runAndExpectReference(p, o, stream));
 }
 
 // swishScale (negative, small, large) and eps (a large eps changes rstd visibly) are honoured; activateSwish
@@ -318,9 +324,7 @@ TEST_P(GroupNormSwishTest, SwishScaleEpsAndPlainGroupNorm) {
                 p.swish = swish;
                 SCOPED_TRACE("scale " + std::to_string(scale) + " eps " + std::to_string(eps) +
                              (swish ? " swish" : " plain"));
-                Result r;
-                ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &r));
-                expectMatchesReference(p, r);
+                ASSERT_NO_FATAL_FAILURE(runAndExpectReference(p, Options(), stream));
             }
         }
     }
@@ -574,3 +578,4 @@ TEST_P(GroupNormSwishTest, ErrorOutputOverlapsInput) {
 }  // namespace
 
 INSTANTIATE_ON_ALL_DEVICES(GroupNormSwishTest);
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(GroupNormSwishEveryDtype, kDtypes);

@@ -26,9 +26,6 @@ namespace testing_support {
 namespace {
 
 constexpr uint8_t kFill = 0xff;
-// Reference work (multiply-adds) above which only a sample of gradInput/gradWeight is checked.
-constexpr double kFullCheckLimit = 2e8;
-constexpr size_t kSamples = 4096;
 
 enum Role { kSelf, kInput, kWeight, kBias, kGradInput, kGradWeight, kGradBias };
 
@@ -95,6 +92,23 @@ double storeFloor(aclDataType dtype) {
 // (n + 1) * u * sum|terms| of the exact value (u the unit roundoff; inputs converted to half add
 // two more); then the result is rounded once to the output dtype. The double reference's own error
 // is far below that.
+bool convTbcSampled(double macs) { return macs > 2e8; }
+
+std::vector<size_t> convTbcCheckedElements(int64_t count, bool sampled) {
+    constexpr size_t kSamples = 4096;
+    std::vector<size_t> idx;
+    if (!sampled || count <= static_cast<int64_t>(kSamples)) {
+        for (int64_t i = 0; i < count; ++i) idx.push_back(static_cast<size_t>(i));
+        return idx;
+    }
+    for (double x : randomValues(kSamples, 99, 0.0, 1.0)) {
+        idx.push_back(std::min(static_cast<size_t>(x * static_cast<double>(count)), static_cast<size_t>(count - 1)));
+    }
+    idx.push_back(0);
+    idx.push_back(static_cast<size_t>(count - 1));
+    return idx;
+}
+
 double convTbcErrorBound(double value, double absSum, int64_t terms, bool sumOnly, bool halfGemm,
                          aclDataType outDtype) {
     double u = std::ldexp(1.0, -24), extra = 1;
@@ -147,7 +161,7 @@ public:
         params["bias"] = {static_cast<double>(spec_.Cout)};
         params["pad"] = {static_cast<double>(spec_.pad)};
         params["cubeMathType"] = {static_cast<double>(spec_.cubeMathType)};
-        sampled_ = macs > kFullCheckLimit;
+        sampled_ = convTbcSampled(macs);  // of gradInput and gradWeight
     }
 
     void setup() override {
@@ -280,21 +294,6 @@ private:
         return r;
     }
 
-    // Which elements are checked: all of them, or a fixed spread of kSamples for large cases.
-    static std::vector<size_t> pick(int64_t count, bool sampled) {
-        std::vector<size_t> idx;
-        if (!sampled || count <= static_cast<int64_t>(kSamples)) {
-            for (int64_t i = 0; i < count; ++i) idx.push_back(static_cast<size_t>(i));
-            return idx;
-        }
-        std::vector<double> u = randomValues(kSamples, 99, 0.0, 1.0);
-        for (double x : u) idx.push_back(std::min(static_cast<size_t>(x * static_cast<double>(count)),
-                                                  static_cast<size_t>(count - 1)));
-        idx.push_back(0);
-        idx.push_back(static_cast<size_t>(count - 1));
-        return idx;
-    }
-
     void computeReference() {
         int32_t id = 0;
         aclrtGetDevice(&id);
@@ -302,9 +301,9 @@ private:
         // library: fp16 GEMMs only for USE_FP16 on a device with cl_khr_fp16; everything else, KEEP_DTYPE
         // on FLOAT16 included, accumulates in fp32 and is held to that bound.
         halfGemm_ = aclcl::deviceAt(id).fp16 && spec_.cubeMathType == 2;
-        checked_[0] = pick(product(dims_[kGradInput]), sampled_);
-        checked_[1] = pick(product(dims_[kGradWeight]), sampled_);
-        checked_[2] = pick(product(dims_[kGradBias]), false);
+        checked_[0] = convTbcCheckedElements(product(dims_[kGradInput]), sampled_);
+        checked_[1] = convTbcCheckedElements(product(dims_[kGradWeight]), sampled_);
+        checked_[2] = convTbcCheckedElements(product(dims_[kGradBias]), false);
         for (int o = 0; o < 3; ++o) reference_[o].clear();
         for (size_t i : checked_[0]) reference_[0].push_back(gradInputAt(static_cast<int64_t>(i)));
         for (size_t i : checked_[1]) reference_[1].push_back(gradWeightAt(static_cast<int64_t>(i)));

@@ -44,6 +44,11 @@ int64_t convTbcOffset(const std::vector<int64_t> &dims, ConvTbcLayout layout);
 // magnitudes, plus one rounding to outDtype. sumOnly: a plain fp32 sum of `terms` values (n - 1 roundings).
 double convTbcErrorBound(double value, double absSum, int64_t terms, bool sumOnly, bool halfGemm,
                          aclDataType outDtype);
+// Whether a case whose host reference does `macs` multiply-adds checks only a sample of its outputs.
+bool convTbcSampled(double macs);
+// The elements of an output of `count` elements a case checks: all of them, or, sampled, a fixed spread
+// of 4,096 and the first and last.
+std::vector<size_t> convTbcCheckedElements(int64_t count, bool sampled);
 
 // The benchmark's shapes of both operators (C_in = C_out = C, K 3, pad 1, fp32): the speed case, then the
 // size sweep.

@@ -25,9 +25,6 @@ namespace testing_support {
 namespace {
 
 constexpr uint8_t kFill = 0xff;
-// Reference work (multiply-adds) above which only a sample of out is checked.
-constexpr double kFullCheckLimit = 2e8;
-constexpr size_t kSamples = 4096;
 
 enum Role { kSelf, kWeight, kBias, kOut };
 
@@ -58,7 +55,7 @@ public:
                             static_cast<double>(spec_.Cout)};
         params["pad"] = {static_cast<double>(spec_.pad)};
         params["cubeMathType"] = {static_cast<double>(spec_.cubeMathType)};
-        sampled_ = macs > kFullCheckLimit;
+        sampled_ = convTbcSampled(macs);  // of out
     }
 
     void setup() override {
@@ -160,18 +157,7 @@ private:
         // The documented rule (docs/ops/conv_tbc.md), stated here rather than asked of the library: fp16
         // GEMMs only for USE_FP16 on a device with cl_khr_fp16; KEEP_DTYPE on FLOAT16 accumulates in fp32.
         halfGemm_ = aclcl::deviceAt(id).fp16 && spec_.cubeMathType == 2 && count(kSelf) > 0;
-        checked_.clear();
-        const int64_t n = count(kOut);
-        if (!sampled_ || n <= static_cast<int64_t>(kSamples)) {
-            for (int64_t i = 0; i < n; ++i) checked_.push_back(static_cast<size_t>(i));
-        } else {
-            for (double x : randomValues(kSamples, 99, 0.0, 1.0)) {
-                checked_.push_back(
-                    std::min(static_cast<size_t>(x * static_cast<double>(n)), static_cast<size_t>(n - 1)));
-            }
-            checked_.push_back(0);
-            checked_.push_back(static_cast<size_t>(n - 1));
-        }
+        checked_ = convTbcCheckedElements(count(kOut), sampled_);
         reference_.clear();
         for (size_t i : checked_) reference_.push_back(outAt(static_cast<int64_t>(i)));
     }

@@ -207,19 +207,15 @@ Im2colSpec convCase(const std::string &name, int64_t N, int64_t C, int64_t HW, i
 CaseList benchmarkCases() {
     CaseList cases;
     // gradOutput 8 x 576 x 3136 (C = 64, 3x3 kernel, 56x56 image, pad 1, stride 1) -> out 8x64x56x56.
-    auto speed = std::make_unique<Im2colCase>(convCase("8x576x3136 k3p1s1", 8, 64, 56, 3, 1, 1));
-    speed->speedCase = true;
-    cases.push_back(std::move(speed));
+    addSpeedCase(cases, std::make_unique<Im2colCase>(convCase("8x576x3136 k3p1s1", 8, 64, 56, 3, 1, 1)));
     // gradOutput from 0.11M to 14.5M elements (128x), k3p1s1.
     const struct {
         int64_t N, C, HW;
     } sweep[] = {{1, 16, 28}, {2, 32, 28}, {2, 32, 56}, {4, 64, 56}, {8, 64, 56}};
     for (const auto &z : sweep) {
-        const std::string shape = std::to_string(z.N) + "x" + std::to_string(z.C * 9) + "x" +
-                                  std::to_string(z.HW * z.HW);
-        auto c = std::make_unique<Im2colCase>(convCase("sweep " + shape + " k3p1s1", z.N, z.C, z.HW, 3, 1, 1));
-        c->sweep = "im2col";
-        cases.push_back(std::move(c));
+        const std::string shape = shapeName({z.N, z.C * 9, z.HW * z.HW});
+        addSweepCase(cases, "im2col",
+                     std::make_unique<Im2colCase>(convCase("sweep " + shape + " k3p1s1", z.N, z.C, z.HW, 3, 1, 1)));
     }
     return cases;
 }

@@ -222,15 +222,8 @@ private:
         // Storage element index of self -> row-major position, through the same strides.
         const std::vector<int64_t> is = stridesFor(self_, s_.layout);
         std::vector<int64_t> position(selfT_.storageBytes() / aclDataTypeSize(s_.self), -1);
-        const int64_t count = product(self_), off = offsetFor(s_.layout);
-        for (int64_t i = 0; i < count; ++i) {
-            int64_t rest = i, at = off;
-            for (size_t d = self_.size(); d-- > 0;) {
-                at += (rest % self_[d]) * is[d];
-                rest /= self_[d];
-            }
-            position[static_cast<size_t>(at)] = i;
-        }
+        const std::vector<int64_t> at = viewStorageElements(self_, is, offsetFor(s_.layout));
+        for (size_t i = 0; i < at.size(); ++i) position[static_cast<size_t>(at[i])] = static_cast<int64_t>(i);
         const bool inComplex = isComplex(s_.self), outComplex = isComplex(s_.out);
         expectedValues_.clear();
         forEachOut([&](int64_t from, int64_t to) {
@@ -269,16 +262,13 @@ CaseList benchmarkCases() {
         s.seed = 2;
         return s;
     };
-    auto speed = std::make_unique<Im2colForwardCase>(spec("8x64x56x56 k3", 8, 64, 56));
-    speed->speedCase = true;
-    cases.push_back(std::move(speed));
+    addSpeedCase(cases, std::make_unique<Im2colForwardCase>(spec("8x64x56x56 k3", 8, 64, 56)));
     // 50K to 6.4M self elements (out: 9x that).
     const std::vector<std::vector<int64_t>> sweep = {{1, 16, 56}, {2, 32, 56}, {4, 64, 56}, {16, 64, 56}};
     for (const auto &p : sweep) {
-        auto c = std::make_unique<Im2colForwardCase>(
-            spec("sweep " + shapeName({p[0], p[1], p[2], p[2]}) + " k3", p[0], p[1], p[2]));
-        c->sweep = "im2col";
-        cases.push_back(std::move(c));
+        addSweepCase(cases, "im2col",
+                     std::make_unique<Im2colForwardCase>(
+                         spec("sweep " + shapeName({p[0], p[1], p[2], p[2]}) + " k3", p[0], p[1], p[2])));
     }
     return cases;
 }

@@ -354,21 +354,16 @@ CaseList benchmarkCases() {
     const PoolAttrs k2s2{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
     const PoolAttrs k3s2p1{{3, 3}, {2, 2}, {1, 1}, {1, 1}, false};
     for (const auto &[label, attrs] : {std::pair<const char *, PoolAttrs>{"k2s2", k2s2}, {"k3s2p1", k3s2p1}}) {
-        auto c = std::make_unique<MaxPool2dCase>(std::string("8x64x128x128 ") + label, ACL_FLOAT, ACL_INT64,
-                                                 std::vector<int64_t>{8, 64, 128, 128}, attrs, PoolLayout::Contiguous,
-                                                 PoolValues::Random, 1);
-        c->speedCase = true;
-        cases.push_back(std::move(c));
+        addSpeedCase(cases, std::make_unique<MaxPool2dCase>(std::string("8x64x128x128 ") + label, ACL_FLOAT,
+                                                            ACL_INT64, std::vector<int64_t>{8, 64, 128, 128}, attrs,
+                                                            PoolLayout::Contiguous, PoolValues::Random, 1));
     }
     const std::vector<std::vector<int64_t>> sweep = {
         {1, 16, 64, 64}, {4, 16, 128, 128}, {4, 64, 128, 128}, {16, 64, 128, 128}};
     for (const auto &shape : sweep) {
-        std::string s;
-        for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
-        auto c = std::make_unique<MaxPool2dCase>("sweep " + s + " k3s2p1", ACL_FLOAT, ACL_INT64, shape, k3s2p1,
-                                                 PoolLayout::Contiguous, PoolValues::Random, 2);
-        c->sweep = "max_pool2d_with_indices";
-        cases.push_back(std::move(c));
+        addSweepCase(cases, "max_pool2d_with_indices",
+                     std::make_unique<MaxPool2dCase>("sweep " + shapeName(shape) + " k3s2p1", ACL_FLOAT, ACL_INT64,
+                                                     shape, k3s2p1, PoolLayout::Contiguous, PoolValues::Random, 2));
     }
     return cases;
 }
@@ -388,12 +383,9 @@ CaseList backwardBenchmarkCases() {
     }
     const std::vector<std::vector<int64_t>> sweep = {{1, 16, 64, 64}, {4, 16, 128, 128}, {4, 64, 128, 128}};
     for (const auto &shape : sweep) {
-        std::string s;
-        for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
-        auto c = std::make_unique<MaxPool2dBackwardCase>("sweep " + s + " k3s2p1", ACL_FLOAT, ACL_INT64, shape, k3s2p1,
-                                                         PoolLayout::Contiguous, 5);
-        c->sweep = "max_pool2d_with_indices_backward";
-        cases.push_back(std::move(c));
+        addSweepCase(cases, "max_pool2d_with_indices_backward",
+                     std::make_unique<MaxPool2dBackwardCase>("sweep " + shapeName(shape) + " k3s2p1", ACL_FLOAT,
+                                                             ACL_INT64, shape, k3s2p1, PoolLayout::Contiguous, 5));
     }
     return cases;
 }

@@ -234,20 +234,16 @@ UnpoolSpec plainCase(const std::string &name, int64_t N, int64_t C, int64_t HW, 
 CaseList benchmarkCases() {
     CaseList cases;
     // self 8x64x64x64 fp32 with int64 indices into 128x128 gradOutput planes.
-    auto speed = std::make_unique<UnpoolCase>(plainCase("8x64x64x64 out128", 8, 64, 64, 128));
-    speed->speedCase = true;
-    cases.push_back(std::move(speed));
+    addSpeedCase(cases, std::make_unique<UnpoolCase>(plainCase("8x64x64x64 out128", 8, 64, 64, 128)));
     // 32K to 4.2M output elements (128x), 64x64 planes unpooled into 128x128 as in the speed case.
     const struct {
         int64_t N, C, HW;
     } sweep[] = {{1, 8, 64}, {2, 32, 64}, {4, 64, 64}, {8, 64, 64}, {8, 128, 64}};
     for (const auto &z : sweep) {
-        const std::string shape = std::to_string(z.N) + "x" + std::to_string(z.C) + "x" + std::to_string(z.HW) +
-                                  "x" + std::to_string(z.HW);
-        auto c = std::make_unique<UnpoolCase>(plainCase("sweep " + shape + " out" + std::to_string(2 * z.HW), z.N,
-                                                        z.C, z.HW, 2 * z.HW));
-        c->sweep = "maxunpool";
-        cases.push_back(std::move(c));
+        const std::string shape = shapeName({z.N, z.C, z.HW, z.HW});
+        addSweepCase(cases, "maxunpool",
+                     std::make_unique<UnpoolCase>(plainCase("sweep " + shape + " out" + std::to_string(2 * z.HW), z.N,
+                                                            z.C, z.HW, 2 * z.HW)));
     }
     return cases;
 }

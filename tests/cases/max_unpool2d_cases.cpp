@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "cases/max_unpool2d_cases.h"
 #include "support/device_tensor.h"
+#include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/view_check.h"
@@ -28,15 +29,8 @@ namespace {
 // Byte offsets of a view's elements in row-major order.
 std::vector<size_t> viewByteOffsets(const std::vector<int64_t> &dims, const std::vector<int64_t> &strides,
                                     int64_t offset, size_t elem) {
-    std::vector<size_t> out{static_cast<size_t>(offset) * elem};
-    for (size_t d = 0; d < dims.size(); ++d) {
-        std::vector<size_t> next;
-        next.reserve(out.size() * static_cast<size_t>(dims[d]));
-        for (size_t base : out) {
-            for (int64_t j = 0; j < dims[d]; ++j) next.push_back(base + static_cast<size_t>(j * strides[d]) * elem);
-        }
-        out.swap(next);
-    }
+    std::vector<size_t> out;
+    for (int64_t e : viewStorageElements(dims, strides, offset)) out.push_back(static_cast<size_t>(e) * elem);
     return out;
 }
 
@@ -176,18 +170,15 @@ UnpoolForwardSpec pooledSpec(const std::string &name, int64_t N, int64_t C, int6
 CaseList benchmarkCases() {
     CaseList cases;
     // The inverse of MaxPool2d 8x64x128x128 k2s2: self 8x64x64x64 fp32, int64 indices, out 128x128 planes.
-    auto speed = std::make_unique<UnpoolForwardCase>(pooledSpec("8x64x64x64 out128", 8, 64, 64));
-    speed->speedCase = true;
-    cases.push_back(std::move(speed));
+    addSpeedCase(cases, std::make_unique<UnpoolForwardCase>(pooledSpec("8x64x64x64 out128", 8, 64, 64)));
     // 128K to 16M output elements (128x), 64x64 planes unpooled into 128x128 as in the speed case.
     const struct {
         int64_t N, C;
     } sweep[] = {{1, 8}, {2, 32}, {4, 64}, {8, 64}, {8, 128}};
     for (const auto &z : sweep) {
-        const std::string shape = std::to_string(z.N) + "x" + std::to_string(z.C) + "x64x64";
-        auto c = std::make_unique<UnpoolForwardCase>(pooledSpec("sweep " + shape + " out128", z.N, z.C, 64));
-        c->sweep = "maxunpool_forward";
-        cases.push_back(std::move(c));
+        addSweepCase(cases, "maxunpool_forward",
+                     std::make_unique<UnpoolForwardCase>(
+                         pooledSpec("sweep " + shapeName({z.N, z.C, 64, 64}) + " out128", z.N, z.C, 64)));
     }
     return cases;
 }

@@ -80,16 +80,12 @@ CaseList pad2dBenchmarkCases(
                                                  uint64_t seed)> &make,
     const std::string &sweep) {
     CaseList cases;
-    auto speed = make("8x64x128x128 pad3", {8, 64, 128, 128}, 1);
-    speed->speedCase = true;
-    cases.push_back(std::move(speed));
+    addSpeedCase(cases, make("8x64x128x128 pad3", {8, 64, 128, 128}, 1));
     // 64K to 16M elements (256x).
     const std::vector<std::vector<int64_t>> shapes = {
         {1, 16, 64, 64}, {4, 16, 128, 128}, {4, 64, 128, 128}, {16, 64, 128, 128}};
     for (const auto &shape : shapes) {
-        auto c = make("sweep " + shapeName(shape) + " pad3", shape, 2);
-        c->sweep = sweep;
-        cases.push_back(std::move(c));
+        addSweepCase(cases, sweep, make("sweep " + shapeName(shape) + " pad3", shape, 2));
     }
     return cases;
 }

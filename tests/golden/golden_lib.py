@@ -27,6 +27,36 @@ DTYPE_NAMES = {
 NAME_DTYPES = {v: k for k, v in DTYPE_NAMES.items()}
 INT_DTYPES = (torch.int8, torch.uint8, torch.int16, torch.int32, torch.int64, torch.bool)
 
+# A case name's first word names its dtype ("f16_pad", "i64_4d"): dtype_of(name).
+PREFIX_DTYPES = {"f32": f32, "f64": f64, "f16": f16, "bf16": bf16, "c64": c64, "c128": c128, "i8": torch.int8,
+                 "u8": torch.uint8, "i16": torch.int16, "i32": torch.int32, "i64": torch.int64, "bool": torch.bool}
+
+
+def dtype_of(name, allowed=None):
+    """The dtype a case name begins with; allowed: the prefixes that module's cases may use."""
+    prefix = name.split("_")[0]
+    assert allowed is None or prefix in allowed, (name, allowed)
+    return PREFIX_DTYPES[prefix]
+
+
+def pair(v):
+    """A one- or two-element attribute (kernel, stride, padding, dilation) as (H, W)."""
+    return (v[0], v[0]) if len(v) == 1 else (v[0], v[1])
+
+
+def pad_index(o, p, S, mode):
+    """docs/ops (the pads): where padded coordinate o (pad p before, input size S) copies from, for
+    mode 'reflect' or 'replicate'."""
+    assert mode in ("reflect", "replicate"), mode
+    i = o - p
+    if mode == "replicate":
+        return min(max(i, 0), S - 1)
+    if i < 0:
+        return -i
+    if i >= S:
+        return 2 * (S - 1) - i
+    return i
+
 # ----------------------------------------------------------------------------------
 # Case records and the writer
 # ----------------------------------------------------------------------------------

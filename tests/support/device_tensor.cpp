@@ -87,18 +87,26 @@ int64_t DeviceTensor::numel() const {
     return n;
 }
 
-std::vector<size_t> DeviceTensor::viewByteOffsets() const {
-    size_t elem = aclDataTypeSize(dtype_);
-    int64_t n = numel();
-    std::vector<size_t> out(static_cast<size_t>(n));
+std::vector<int64_t> viewStorageElements(const std::vector<int64_t> &shape, const std::vector<int64_t> &strides,
+                                         int64_t offset) {
+    int64_t n = 1;
+    for (int64_t d : shape) n *= d;
+    std::vector<int64_t> out(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) {
-        int64_t rest = i, off = offset_;
-        for (size_t d = shape_.size(); d-- > 0;) {
-            off += (rest % shape_[d]) * strides_[d];
-            rest /= shape_[d];
+        int64_t rest = i, at = offset;
+        for (size_t d = shape.size(); d-- > 0;) {
+            at += (rest % shape[d]) * strides[d];
+            rest /= shape[d];
         }
-        out[static_cast<size_t>(i)] = static_cast<size_t>(off) * elem;
+        out[static_cast<size_t>(i)] = at;
     }
+    return out;
+}
+
+std::vector<size_t> DeviceTensor::viewByteOffsets() const {
+    const size_t elem = aclDataTypeSize(dtype_);
+    std::vector<size_t> out;
+    for (int64_t e : viewStorageElements(shape_, strides_, offset_)) out.push_back(static_cast<size_t>(e) * elem);
     return out;
 }
 

@@ -10,6 +10,11 @@
 
 namespace testing_support {
 
+// The storage element (offset included, in elements) of each element of the view shape/strides/offset,
+// in row-major order.
+std::vector<int64_t> viewStorageElements(const std::vector<int64_t> &shape, const std::vector<int64_t> &strides,
+                                         int64_t offset);
+
 class DeviceTensor {
 public:
     DeviceTensor() = default;

@@ -35,6 +35,16 @@ CaseList makeCases(const std::string &opFilter) {
     return all;
 }
 
+void addSpeedCase(CaseList &cases, std::unique_ptr<OpCase> c) {
+    c->speedCase = true;
+    cases.push_back(std::move(c));
+}
+
+void addSweepCase(CaseList &cases, const std::string &sweep, std::unique_ptr<OpCase> c) {
+    c->sweep = sweep;
+    cases.push_back(std::move(c));
+}
+
 aclnnStatus runCaseOnce(OpCase &c, aclrtStream stream) { return planAndRun(c, stream); }
 
 bool currentDeviceHasFp64(std::string *why) {

@@ -57,6 +57,11 @@ bool registerCases(const std::string &op, CaseFactory factory);
 // All registered cases, optionally only those whose op contains `opFilter`.
 CaseList makeCases(const std::string &opFilter = "");
 
+// For an operator's registered cases: appends c as one of its speed cases, or as a member of the size
+// sweep named `sweep`.
+void addSpeedCase(CaseList &cases, std::unique_ptr<OpCase> c);
+void addSweepCase(CaseList &cases, const std::string &sweep, std::unique_ptr<OpCase> c);
+
 // Plans, allocates workspace, runs, synchronizes and frees; returns the first non-zero status.
 aclnnStatus runCaseOnce(OpCase &c, aclrtStream stream);
 

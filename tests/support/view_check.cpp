@@ -9,16 +9,7 @@ std::string strayWriteOutsideView(const std::vector<uint8_t> &storage, const std
                                   const std::vector<int64_t> &strides, int64_t offset, size_t elemSize,
                                   uint8_t fill) {
     std::vector<bool> inView(storage.size() / elemSize, false);
-    int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    for (int64_t flat = 0; flat < n; ++flat) {
-        int64_t rest = flat, at = offset;
-        for (size_t d = shape.size(); d-- > 0;) {
-            at += (rest % shape[d]) * strides[d];
-            rest /= shape[d];
-        }
-        inView[static_cast<size_t>(at)] = true;
-    }
+    for (int64_t at : viewStorageElements(shape, strides, offset)) inView[static_cast<size_t>(at)] = true;
     for (size_t e = 0; e < inView.size(); ++e) {
         if (inView[e]) continue;
         for (size_t b = 0; b < elemSize; ++b) {

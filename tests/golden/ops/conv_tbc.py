@@ -3,7 +3,7 @@ references, checked against an independent implementation."""
 
 from golden_lib import *  # noqa: F401,F403  (Case, rand, TOL, torch, np, ...)
 
-DTYPES = {"f32": f32, "f16": f16, "bf16": bf16}
+FLOATS = ("f32", "f16", "bf16")
 
 
 def conv_ref(x, w, b, pad):
@@ -80,7 +80,7 @@ def fwd_cases():
         ("bf16_pad", 4, 2, 3, 2, 3, 2),
     ]
     for name, T, B, Ci, Co, K, pad in specs:
-        cs.append(fwd_case(name, T, B, Ci, Co, K, pad, DTYPES[name.split("_")[0]]))
+        cs.append(fwd_case(name, T, B, Ci, Co, K, pad, dtype_of(name, FLOATS)))
     return cs
 
 
@@ -125,7 +125,7 @@ def cascade_cases():
         ("bf16_pad", 6, 2, 3, 4, 3, 1),
         ("bf16_medium", 12, 3, 8, 6, 3, 2),
     ]
-    return [cascade_case(n, T, B, Ci, Co, K, pad, DTYPES[n.split("_")[0]]) for n, T, B, Ci, Co, K, pad in specs]
+    return [cascade_case(n, T, B, Ci, Co, K, pad, dtype_of(n, FLOATS)) for n, T, B, Ci, Co, K, pad in specs]
 
 
 # The .golden files this module writes: (file name, case maker, comment lines).

@@ -87,7 +87,7 @@ def tbc_cases():
         ("bf16_k_gt_t", 2, 1, 2, 3, 4, 2),
     ]
     for name, T, B, Ci, Co, K, pad in specs:
-        dtype = {"f32": f32, "f16": f16, "bf16": bf16}[name.split("_")[0]]
+        dtype = dtype_of(name, ("f32", "f16", "bf16"))
         cs.append(tbc_case(name, T, B, Ci, Co, K, pad, dtype))
     return cs
 

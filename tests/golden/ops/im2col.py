@@ -61,10 +61,6 @@ def im2col_case(name, N, C, H, W, k, d, p, s, dtype, out_dtype=None, self_t=None
     return c
 
 
-DTYPES = {"f32": f32, "f64": f64, "f16": f16, "bf16": bf16, "c64": c64, "c128": c128, "i8": torch.int8,
-          "u8": torch.uint8, "i16": torch.int16, "i32": torch.int32, "i64": torch.int64, "bool": torch.bool}
-
-
 def im2col_backward_cases():
     cs = []
     # The CANN docs' example: self (2, 2, 3) = 0..11, kernel 2x2, dilation 1, padding 1, stride 2 -> (8, 4).
@@ -97,7 +93,7 @@ def im2col_backward_cases():
         ("bool_4d_k3p1", 1, 2, 4, 5, (3, 3), (1, 1), (1, 1), (1, 1)),
     ]
     for name, N, C, H, W, k, d, p, s in specs:
-        cs.append(im2col_case(name, N, C, H, W, k, d, p, s, DTYPES[name.split("_")[0]]))
+        cs.append(im2col_case(name, N, C, H, W, k, d, p, s, dtype_of(name)))
     # self and out of different dtypes: the copy, then PyTorch's cast (rounding once)
     cs.append(im2col_case("cast_f32_to_f16", 1, 2, 5, 6, (3, 2), (1, 1), (1, 1), (1, 1), f32, out_dtype=f16))
     cs.append(im2col_case("cast_f64_to_bf16", None, 2, 5, 4, (2, 2), (1, 1), (0, 1), (1, 1), f64, out_dtype=bf16))

@@ -93,7 +93,7 @@ def fold_cases():
         ("bf16_3d_kernel_gt_image", 1, 2, (2, 3), (4, 5), (1, 1), (2, 2), (1, 1)),
     ]
     for name, N, C, ins, k, d, p, s in specs:
-        dtype = {"f32": f32, "f64": f64, "f16": f16, "bf16": bf16}[name.split("_")[0]]
+        dtype = dtype_of(name, ("f32", "f64", "f16", "bf16"))
         cs.append(fold_case(name, N, C, ins, k, d, p, s, dtype))
     # gradOutput and out of different dtypes: computed in fp32, cast to out's dtype once
     cs.append(fold_case("cast_f16_to_f32", 1, 2, (6, 5), (3, 2), (1, 1), (1, 1), (1, 1), f16, out_dtype=f32))

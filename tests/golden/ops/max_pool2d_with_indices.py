@@ -7,10 +7,6 @@ from golden_lib import *  # noqa: F401,F403  (Case, rand, torch, np, ...)
 INF = float("inf")
 
 
-def pair(v):
-    return (v[0], v[0]) if len(v) == 1 else (v[0], v[1])
-
-
 def scan_ref(x, k, s, p, d, ceil):
     """The documented scan: rows then columns, greater or NaN replaces; a window with no element in
     the input reports -inf at PyTorch's first position."""

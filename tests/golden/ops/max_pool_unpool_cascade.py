@@ -5,10 +5,6 @@ the same inputs (tests/test_max_pool_unpool_cascade.cpp runs the four operators 
 from golden_lib import *  # noqa: F401,F403  (Case, rand, torch, np, ...)
 
 
-def pair(v):
-    return (v[0], v[0]) if len(v) == 1 else (v[0], v[1])
-
-
 def cascade_case(name, shape, k, s, p, d, ceil, dtype, idx_dtype):
     """x -> (pooled, indices) = max_pool2d(x, return_indices) -> y = max_unpool2d(pooled, indices, (H, W));
     L = sum(y * gradY); autograd gives dL/dpooled and dL/dx. float16/bfloat16: the graph runs in

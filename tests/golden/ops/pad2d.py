@@ -8,18 +8,6 @@ from golden_lib import *  # noqa: F401,F403  (Case, rand, torch, np, ...)
 NATIVE = (f32, f64, c64, c128)
 
 
-def pad_index(o, p, S, mode):
-    """docs/ops: where padded coordinate o (pad p before, input size S) copies from."""
-    i = o - p
-    if mode == "replicate":
-        return min(max(i, 0), S - 1)
-    if i < 0:
-        return -i
-    if i >= S:
-        return 2 * (S - 1) - i
-    return i
-
-
 def pad_ref(x, pad, mode):
     l, r, t, b = pad
     H, W = x.shape[-2], x.shape[-1]
@@ -61,10 +49,6 @@ def pad_case(op, name, shape, pad, dtype, self_t=None):
     c.tensor("self", x)
     c.tensor("out", y)
     return c
-
-
-DTYPES = {"f32": f32, "f64": f64, "f16": f16, "bf16": bf16, "c64": c64, "c128": c128, "i8": torch.int8,
-          "u8": torch.uint8, "i16": torch.int16, "i32": torch.int32, "i64": torch.int64, "bool": torch.bool}
 
 
 def pad_cases(op):
@@ -121,7 +105,7 @@ def pad_cases(op):
             ("i32_4d_pads_gt_dim", (1, 2, 3, 2), (4, 3, 5, 4)),
         ]
     for name, shape, pad in common:
-        cs.append(pad_case(op, name, shape, pad, DTYPES[name.split("_")[0]]))
+        cs.append(pad_case(op, name, shape, pad, dtype_of(name)))
     return cs
 
 

@@ -6,17 +6,6 @@ from golden_lib import *  # noqa: F401,F403  (Case, rand, TOL, torch, np, ...)
 # ReflectionPad2dBackward / ReplicationPad2dBackward
 # ----------------------------------------------------------------------------------
 
-def pad_index(o, p, S, mode):
-    """docs/ops: padded coordinate o on an axis with pad p before and input size S."""
-    if mode == "reflect":
-        if o < p:
-            return p - o
-        if o < S + p:
-            return o - p
-        return 2 * (S - 1) + p - o
-    return min(max(o - p, 0), S - 1)
-
-
 def pad_ref(gout, in_shape, pad, mode):
     l, r, t, b = pad
     H, W = in_shape[-2], in_shape[-1]
@@ -132,9 +121,7 @@ def pad_cases(op):
             ("f64_4d_1x1", (1, 2, 1, 1), (3, 2, 2, 3)),
         ]
     for name, shape, pad in common:
-        dtype = {"f32": f32, "f64": f64, "f16": f16, "bf16": bf16, "c64": c64,
-                 "c128": c128}[name.split("_")[0]]
-        cs.append(pad_case(op, name, shape, pad, dtype))
+        cs.append(pad_case(op, name, shape, pad, dtype_of(name, ("f32", "f64", "f16", "bf16", "c64", "c128"))))
     return cs
 
 
