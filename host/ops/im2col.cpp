@@ -7,7 +7,6 @@
 
 #include "aclnnop/aclnn_im2col.h"
 #include "common/dtype.h"
-#include "common/test_hooks.h"
 #include "ops/im2col_window.h"
 #include "ops/op_plan.h"
 

@@ -3,7 +3,6 @@
 // check order: docs/ops/max_pool2d_with_indices.md.
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "common/dtype.h"
-#include "common/test_hooks.h"
 #include "ops/max_pool2d_window.h"
 #include "ops/op_plan.h"
 

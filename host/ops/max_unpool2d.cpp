@@ -13,7 +13,6 @@
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "common/dtype.h"
 #include "common/layout.h"
-#include "common/test_hooks.h"
 #include "ops/max_unpool2d_common.h"
 #include "ops/op_plan.h"
 #include "runtime/stream.h"

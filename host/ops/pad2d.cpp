@@ -9,7 +9,6 @@
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "common/dtype.h"
 #include "common/layout.h"
-#include "common/test_hooks.h"
 #include "ops/op_plan.h"
 #include "ops/pad2d_padding.h"
 

@@ -8,7 +8,6 @@
 #include "common/dtype.h"
 #include "ops/op_plan.h"
 #include "ops/pad2d_padding.h"
-#include "common/test_hooks.h"
 
 namespace aclcl {
 
