@@ -14,9 +14,10 @@
 //       plane is flat (G_FLAT), else at nc*gsNC + (k / oW)*gsH + (k % oW)*gsW.
 //   max_unpool2d_backward_staged  one work-group per plane (NDRange N*C*LS, local LS), for planes
 //       stored with unit element stride and a gradOutput plane small enough to stay in cache:
-//       the work-group first reads one element of every cache line of its gradOutput plane in
-//       order (a sequential read that the memory system streams, instead of one random-order miss
-//       per gather), waits at a barrier, then each work-item gathers runs of 8 outputs: one
+//       with WARM the work-group first reads one element of every cache line of its gradOutput plane
+//       in order (a sequential read that the memory system streams, instead of one random-order miss
+//       per gather) and waits at a barrier (without WARM, where gradOutput is likely still in the
+//       caches, it starts at once), then each work-item gathers runs of 8 outputs: one
 //       8-index vector load, 8 reads that hit the cache, 8 stores (one vector store of raw bits
 //       when out's dtype is gradOutput's). A work-item that saw a bad index reports it after its
 //       runs, so the atomic stays off the common path. Not used on Mesa rusticl, whose compiler
@@ -30,6 +31,7 @@
 //   G_FLAT                      1 when gradOutput's (oH, oW) plane is flat with element step gsW
 //   RAW_BYTES                   (staged kernel) G_T's size in bytes: RAW_T below is an unsigned
 //                               integer type of that size
+//   WARM                        (staged kernel) 1 to read the gradOutput plane in order before the gathers
 //   SAME_BITS                   (staged kernel) 1 when out's dtype is gradOutput's: runs of 8 outputs
 //                               move as raw bits, with RAW8_T (RAW_T vector of 8) and RAW_MASK8(b)
 //                               (a long8 lane mask converted to RAW8_T's signed counterpart)
@@ -107,10 +109,11 @@ __kernel void max_unpool2d_backward_staged(__global const G_T *grad, ulong grad_
     const INDEX_T nc = (INDEX_T)get_group_id(0);
     const INDEX_T planeN = (INDEX_T)plane, hw = (INDEX_T)HW;
 
+    __global const RAW_T *gp = (__global const RAW_T *)(grad + grad_off) + nc * (INDEX_T)gsNC;
+#if WARM
     // Warm the caches: read one element of every 64-byte line of the gradOutput plane, in order.
     // The values only feed a store to local memory (a kernel argument, so the loads cannot be
     // optimised away); the gathers below then hit lines already in cache.
-    __global const RAW_T *gp = (__global const RAW_T *)(grad + grad_off) + nc * (INDEX_T)gsNC;
     {
         const INDEX_T step = 64 / (INDEX_T)sizeof(RAW_T);
         RAW_T seen = 0;
@@ -118,6 +121,7 @@ __kernel void max_unpool2d_backward_staged(__global const G_T *grad, ulong grad_
         sink[lid] = seen;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
+#endif
 
     __global const G_T *sp = (__global const G_T *)gp;
     __global const IDX_T *ip = indices + idx_off + nc * (INDEX_T)isNC;

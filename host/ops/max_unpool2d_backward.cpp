@@ -21,6 +21,7 @@ constexpr size_t kGradOutput = 0, kIndices = 2;  // executor input indices (self
 constexpr size_t kOut = 0;                                   // executor output index
 
 constexpr size_t kWorkGroupTarget = 256;
+constexpr size_t kCachedWorkGroup = 16;  // the staged kernel's work-group without the warm (below)
 // The staged kernel warms the caches with whole gradOutput planes of at most this size (a quarter
 // of a typical CPU core's L2), so that the plane is still cached when the gathers run.
 constexpr uint64_t kMaxStagedPlaneBytes = 256 * 1024;
@@ -138,13 +139,24 @@ void plan(OpPlan &plan, const Args &a) {
                         unitFlatPlane(g.H, g.W, osRow, osCol) &&
                         static_cast<uint64_t>(plane) * gElem <= kMaxStagedPlaneBytes && HW * 16 >= plane;
     if (staged) {
-        defines.value("RAW_BYTES", static_cast<int64_t>(gElem)).flag("SAME_BITS", gType == oType);
+        // The warming read pays where gradOutput comes from memory. On a CPU whose largest cache holds
+        // four times the whole gradOutput, it is most likely still cached (written by the previous
+        // operator, or by this one's last call) and the warm only costs. Kernel time, 2-core EPYC VM
+        // (32 MiB L3), warm (256 work-items) against none (16), Intel's runtime / PoCL: 1x8x64x64 out128
+        // (0.5 MiB of gradOutput) 0.011/0.016 -> 0.009/0.013 ms; 2x32 (4 MiB) 0.085/0.182 ->
+        // 0.072/0.139; 4x32 (8 MiB) 0.172/0.388 -> 0.155/0.402; 4x64 (16 MiB) 0.61/1.41 -> 1.27/2.55.
+        const uint64_t gradBytes = static_cast<uint64_t>(g.N * g.C) * static_cast<uint64_t>(plane) * gElem;
+        const bool warm = manyWorkItemKernels(plan.device()) || gradBytes * 4 > plan.device().cacheBytes;
+        defines.value("RAW_BYTES", static_cast<int64_t>(gElem)).flag("SAME_BITS", gType == oType).flag("WARM", warm);
         ProgramHandle program = plan.program("max_unpool2d_backward", defines);
         auto kernel = plan.kernel(program, "max_unpool2d_backward_staged");
-        // Work-items: enough for the runs of 8 outputs and for the plane's cache lines.
-        const int64_t lines = plane * static_cast<int64_t>(gElem) / 64;
+        // Work-items: enough for the runs of 8 outputs and, with the warm, for the plane's cache lines.
+        // Without it, 16 work-items a plane (one SIMD group of Intel's CPU runtime; 1x8x64x64 on Intel's
+        // runtime, no warm: 0.015 ms with 256, 0.010 with 16).
+        const int64_t lines = warm ? plane * static_cast<int64_t>(gElem) / 64 : 0;
         const size_t work = static_cast<size_t>(std::max<int64_t>((HW + 7) / 8, lines));
-        size_t local = std::min<size_t>({kWorkGroupTarget, kernel->maxWorkGroupSize(), roundUp(work, 32)});
+        size_t local = std::min<size_t>({warm ? kWorkGroupTarget : kCachedWorkGroup, kernel->maxWorkGroupSize(),
+                                         roundUp(work, warm ? 32 : kCachedWorkGroup)});
         local = std::max<size_t>(local, 1);
         const size_t global = local * static_cast<size_t>(g.N * g.C);
         // The last parameter is local memory for the cache-warming loads' results.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <fstream>
 #include <memory>
 
 #include "acl/acl_base.h"
@@ -45,6 +46,22 @@ Implementation implementationOf(const std::string &platformName) {
     if (platformName.find("Portable Computing Language") != std::string::npos) return Implementation::PoCL;
     if (platformName.find("rusticl") != std::string::npos) return Implementation::Rusticl;
     return Implementation::Other;
+}
+
+// The largest CPU cache Linux lists for cpu0 (/sys/devices/system/cpu/cpu0/cache/index*/size, "32768K"),
+// in bytes; 0 where there is no such listing.
+uint64_t hostLargestCacheBytes() {
+    uint64_t best = 0;
+    for (int i = 0; i < 8; ++i) {
+        std::ifstream in("/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/size");
+        uint64_t value = 0;
+        std::string unit;
+        if (!(in >> value)) continue;
+        in >> unit;
+        const uint64_t scale = unit == "K" ? 1024 : unit == "M" ? 1024 * 1024 : unit.empty() ? 1 : 0;
+        best = std::max(best, value * scale);
+    }
+    return best;
 }
 
 template <class T>
@@ -121,6 +138,8 @@ std::vector<std::unique_ptr<Device>> enumerate() {
             d->nativeKernels = (deviceValue<cl_device_exec_capabilities>(id, CL_DEVICE_EXECUTION_CAPABILITIES) &
                                 CL_EXEC_NATIVE_KERNEL) != 0;
             d->hostUnifiedMemory = deviceValue<cl_bool>(id, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE;
+            d->cacheBytes = deviceValue<cl_ulong>(id, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE);
+            if (d->isCpu() && d->hostUnifiedMemory) d->cacheBytes = std::max(d->cacheBytes, hostLargestCacheBytes());
             d->implementation = implementationOf(d->platformName);
             // Mesa's rusticl (llvmpipe, LLVM 15) crashes or hangs compiling max_unpool2d_backward_staged for
             // some dtypes (docs/devices.md).

@@ -50,6 +50,11 @@ struct Device {
     // Oclgrind's memory is not host-unified (CL_DEVICE_HOST_UNIFIED_MEMORY false).
     bool nativeKernels = false;
     bool hostUnifiedMemory = false;  // CL_DEVICE_HOST_UNIFIED_MEMORY: buffers live in host memory
+    // The largest cache the device's memory reads pass through, in bytes: CL_DEVICE_GLOBAL_MEM_CACHE_SIZE,
+    // and on a CPU device whose buffers are host memory also the host's largest CPU cache as Linux lists
+    // it (/sys/devices/system/cpu/cpu0/cache), because the runtimes disagree on which level they report
+    // (PoCL: the shared L3, 32 MiB on the 2-core EPYC VM; Intel's CPU runtime: one core's L2, 1 MiB).
+    uint64_t cacheBytes = 0;
     Implementation implementation = Implementation::Other;
     // Known compiler bugs that steer kernel choices; operators ask these, never the platform name.
     struct {
