@@ -273,12 +273,12 @@ if [[ -z $opencl_lib ]]; then
 else
   fact "OpenCL implementation given: $opencl_lib"
 fi
-# The driver's own folder first (libnvidia-opencl needs libcuda and friends beside it), then the
-# unpacked loader and CLBlast.
-# OpenBLAS (the host BLAS of CPU devices, docs/gemm.md) from the bundle: Debian keeps it in a
-# subfolder that its alternatives link into the library path, which dpkg -x does not make.
+# The unpacked loader and CLBlast; OpenBLAS (the host BLAS of CPU devices, docs/gemm.md) from the
+# bundle, whose Debian package keeps it in a subfolder that its alternatives link into the library
+# path, which dpkg -x does not make; then the driver's own folder (libnvidia-opencl needs libcuda and
+# friends beside it).
 lib_dirs=$libdir:$libdir/openblas-pthread
-[[ $opencl_lib == /* ]] && lib_dirs=$libdir:$libdir/openblas-pthread:$(dirname "$opencl_lib")
+[[ $opencl_lib == /* ]] && lib_dirs+=:$(dirname "$opencl_lib")
 export LD_LIBRARY_PATH=$lib_dirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 echo "$opencl_lib" > "$work/vendors/kit.icd"
 export OCL_ICD_VENDORS=$work/vendors
