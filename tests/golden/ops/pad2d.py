@@ -225,26 +225,14 @@ def bwd_cases(op):
     return cs
 
 
-# The .golden files this module writes: (file name, case maker, comment lines).
-FILES = [
-    ("reflection_pad2d", lambda: fwd_cases("reflection_pad2d"), [
-        "out: torch.nn.functional.pad(mode='reflect') for float32/float64/complex; for the dtypes PyTorch 1.13 CPU",
-        "does not pad (integers, bool, float16, bfloat16) PyTorch's index map (F.pad of the flat positions) applied",
-        "as a gather. A copy: every value is exact.",
-    ]),
-    ("replication_pad2d", lambda: fwd_cases("replication_pad2d"), [
-        "out: torch.nn.functional.pad(mode='replicate') for float32/float64/complex; for the dtypes PyTorch 1.13 CPU",
-        "does not pad (integers, bool, float16, bfloat16) PyTorch's index map (F.pad of the flat positions) applied",
-        "as a gather. A copy: every value is exact.",
-    ]),
-    ("reflection_pad2d_backward", lambda: bwd_cases("reflection_pad2d_backward"), [
-        "gradInput: autograd through torch.nn.functional.pad(mode='reflect'), equal to aten::reflection_pad2d_backward.",
-        "float16/bfloat16: PyTorch 1.13 CPU has no Half/BFloat16 reflection_pad2d; computed in float32 from the exact",
-        "inputs and rounded to the dtype once.",
-    ]),
-    ("replication_pad2d_backward", lambda: bwd_cases("replication_pad2d_backward"), [
-        "gradInput: autograd through torch.nn.functional.pad(mode='replicate'), equal to aten::replication_pad2d_backward.",
-        "float16/bfloat16: PyTorch 1.13 CPU has no Half/BFloat16 replication_pad2d; computed in float32 from the exact",
-        "inputs and rounded to the dtype once.",
-    ]),
-]
+# The .golden files this module writes: (file name, case maker, comment lines), each direction in each mode.
+MODES = (("reflect", "reflection_pad2d"), ("replicate", "replication_pad2d"))
+FILES = [(op, lambda op=op: fwd_cases(op), [
+    "out: torch.nn.functional.pad(mode='%s') for float32/float64/complex; for the dtypes PyTorch 1.13 CPU" % mode,
+    "does not pad (integers, bool, float16, bfloat16) PyTorch's index map (F.pad of the flat positions) applied",
+    "as a gather. A copy: every value is exact.",
+]) for mode, op in MODES] + [(op + "_backward", lambda op=op: bwd_cases(op + "_backward"), [
+    "gradInput: autograd through torch.nn.functional.pad(mode='%s'), equal to aten::%s_backward." % (mode, op),
+    "float16/bfloat16: PyTorch 1.13 CPU has no Half/BFloat16 %s; computed in float32 from the exact" % op,
+    "inputs and rounded to the dtype once.",
+]) for mode, op in MODES]
