@@ -16,6 +16,7 @@ MAX_FILE_BYTES = 300 * 1024
 
 f16, bf16, f32, f64 = torch.float16, torch.bfloat16, torch.float32, torch.float64
 c64, c128 = torch.complex64, torch.complex128
+i32, i64 = torch.int32, torch.int64
 LOWP = (f16, bf16)
 
 DTYPE_NAMES = {
@@ -44,18 +45,30 @@ def pair(v):
     return (v[0], v[0]) if len(v) == 1 else (v[0], v[1])
 
 
-def pad_index(o, p, S, mode):
-    """docs/ops (the pads): where padded coordinate o (pad p before, input size S) copies from, for
-    mode 'reflect' or 'replicate'."""
-    assert mode in ("reflect", "replicate"), mode
-    i = o - p
-    if mode == "replicate":
-        return min(max(i, 0), S - 1)
-    if i < 0:
-        return -i
-    if i >= S:
-        return 2 * (S - 1) - i
-    return i
+def window_count(n, k, d, p, s):
+    """docs/ops (im2col): how many places a window of k taps, dilation d, fits along an axis of n elements
+    padded by p on both sides, moving by stride s (0 or less: none)."""
+    return (n + 2 * p - d * (k - 1) - 1) // s + 1
+
+
+def window_params(c, k, d, p, s):
+    """Record the im2col family's window attributes on case c, in the operators' order: kernelSize,
+    dilation, padding, stride (two values each)."""
+    c.param("kernelSize", *k)
+    c.param("dilation", *d)
+    c.param("padding", *p)
+    c.param("stride", *s)
+
+
+def pool_params(c, k, s, p, d, ceil):
+    """Record the max-pool family's attributes on case c, in the operators' order: kernelSize, stride,
+    padding, dilation (as the operator receives them: one or two values each), ceilMode."""
+    c.param("kernelSize", *k)
+    c.param("stride", *s)
+    c.param("padding", *p)
+    c.param("dilation", *d)
+    c.param("ceilMode", int(ceil))
+
 
 # ----------------------------------------------------------------------------------
 # Case records and the writer
@@ -222,6 +235,14 @@ def rand(shape, dtype, g, scale=1.0, offset=0.0):
         im = torch.randn(shape, generator=g, dtype=f64) * scale
         return torch.complex(re, im).to(dtype)
     return (torch.randn(shape, generator=g, dtype=f64) * scale + offset).to(dtype)
+
+
+def note_native_differs(what, native, ours):
+    """Note (NOTES) how many elements of PyTorch's native low-precision result differ from ours, computed in
+    float32 from the exact inputs and rounded once (the stored one)."""
+    diff = int((native != ours).sum())
+    if diff:
+        NOTES.append("%s differs from fp32-then-round in %d of %d elements" % (what, diff, native.numel()))
 
 
 def compute_dtype(dtype):

@@ -83,6 +83,20 @@ struct RegisteredOp {
 };
 std::vector<RegisteredOp> registeredOps();  // sorted by api name
 
+// The dtypes of the operators that compute in floating point only (docs/ops): float32, float16, bfloat16.
+inline const std::vector<aclDataType> &floatDtypes() {
+    static const std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    return dtypes;
+}
+
+// The Runner of a forward whose run function returns a struct that its backward's cascade reuses (the
+// device tensors, the drawn values) with the forward's own `outcome`:
+// ACLNN_REGISTER_PRECISION("aclnnConvTbc", floatDtypes(), outcomeOf<runConvTbcForward>).
+template <auto run>
+CaseOutcome outcomeOf(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    return run(dtype, draw, stream).outcome;
+}
+
 #define ACLNN_PRECISION_CONCAT2(a, b) a##b
 #define ACLNN_PRECISION_CONCAT(a, b) ACLNN_PRECISION_CONCAT2(a, b)
 #define ACLNN_REGISTER_PRECISION(api, dtypes, runner) \

@@ -10,8 +10,8 @@ NATIVE = (f32, f64, f16, bf16, c64)
 def unfold_ref(x, k, d, p, s):
     """docs/ops: out[n, (c*kh + i)*kw + j, oh*L1 + ow] = x[n, c, oh*sh - ph + i*dh, ow*sw - pw + j*dw], 0 outside."""
     N, C, H, W = x.shape
-    L0 = (H + 2 * p[0] - d[0] * (k[0] - 1) - 1) // s[0] + 1
-    L1 = (W + 2 * p[1] - d[1] * (k[1] - 1) - 1) // s[1] + 1
+    L0 = window_count(H, k[0], d[0], p[0], s[0])
+    L1 = window_count(W, k[1], d[1], p[1], s[1])
     out = torch.zeros((N, C * k[0] * k[1], L0 * L1), dtype=x.dtype)
     for c in range(C):
         for i in range(k[0]):
@@ -52,10 +52,7 @@ def im2col_case(name, N, C, H, W, k, d, p, s, dtype, out_dtype=None, self_t=None
     if N is None:
         y = y[0]
     c = Case(op, name)
-    c.param("kernelSize", *k)
-    c.param("dilation", *d)
-    c.param("padding", *p)
-    c.param("stride", *s)
+    window_params(c, k, d, p, s)
     c.tensor("self", x)
     c.tensor("out", y)
     return c

@@ -8,8 +8,8 @@ from golden_lib import *  # noqa: F401,F403  (Case, rand, TOL, torch, np, ...)
 
 def fold_ref(gout, N, C, inputSize, k, d, p, s):
     H, W = inputSize
-    L0 = (H + 2 * p[0] - d[0] * (k[0] - 1) - 1) // s[0] + 1
-    L1 = (W + 2 * p[1] - d[1] * (k[1] - 1) - 1) // s[1] + 1
+    L0 = window_count(H, k[0], d[0], p[0], s[0])
+    L1 = window_count(W, k[1], d[1], p[1], s[1])
     go = gout.detach().to(f64).numpy().reshape(N, C * k[0] * k[1], L0 * L1)
     out = np.zeros((N, C, H, W))
     for c in range(C):
@@ -33,8 +33,8 @@ def fold_case(name, N, C, inputSize, k, d, p, s, dtype, out_dtype=None, gout_t=N
     g = gen_for(op, name)
     out_dtype = dtype if out_dtype is None else out_dtype
     H, W = inputSize
-    L0 = (H + 2 * p[0] - d[0] * (k[0] - 1) - 1) // s[0] + 1
-    L1 = (W + 2 * p[1] - d[1] * (k[1] - 1) - 1) // s[1] + 1
+    L0 = window_count(H, k[0], d[0], p[0], s[0])
+    L1 = window_count(W, k[1], d[1], p[1], s[1])
     assert L0 >= 1 and L1 >= 1
     gshape = (C * k[0] * k[1], L0 * L1) if N is None else (N, C * k[0] * k[1], L0 * L1)
     gout = rand(gshape, dtype, g) if gout_t is None else gout_t.to(dtype)
@@ -46,16 +46,11 @@ def fold_case(name, N, C, inputSize, k, d, p, s, dtype, out_dtype=None, gout_t=N
     assert_close(out, ref, *TOL[cdt], what=op + "/" + name)
     if dtype in LOWP:
         native = F.fold(gout, output_size=inputSize, kernel_size=k, dilation=d, padding=p, stride=s)
-        diff = int((native.to(out_dtype) != out.to(out_dtype)).sum())
-        if diff:
-            NOTES.append("im2col_backward/%s: native %s F.fold differs from fp32-then-round in %d of %d elements"
-                         % (name, DTYPE_NAMES[dtype], diff, native.numel()))
+        note_native_differs("im2col_backward/%s: native %s F.fold" % (name, DTYPE_NAMES[dtype]),
+                            native.to(out_dtype), out.to(out_dtype))
     c = Case(op, name)
     c.param("inputSize", *inputSize)
-    c.param("kernelSize", *k)
-    c.param("dilation", *d)
-    c.param("padding", *p)
-    c.param("stride", *s)
+    window_params(c, k, d, p, s)
     c.tensor("gradOutput", gout)
     c.tensor("out", out.to(out_dtype))
     return c

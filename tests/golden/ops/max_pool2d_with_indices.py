@@ -71,11 +71,7 @@ def fwd_case(name, shape, k, s, p, d, ceil, dtype, idx_dtype, x=None):
     assert all(a == b or (a != a and b != b) for a, b in zip(got, outs)), name
     assert i.reshape(-1).tolist() == idxs, name
     c = Case(op, name)
-    c.param("kernelSize", *k)
-    c.param("stride", *(s if s else k))
-    c.param("padding", *p)
-    c.param("dilation", *d)
-    c.param("ceilMode", int(ceil))
+    pool_params(c, k, s if s else k, p, d, ceil)
     c.tensor("self", x)
     c.tensor("out", y)
     c.tensor("indices", i.to(idx_dtype))
@@ -97,11 +93,7 @@ def bwd_case(name, shape, k, s, p, d, ceil, dtype, idx_dtype):
     yf.backward(go.to(f32))
     assert torch.equal(xf.grad.to(dtype), gi), name
     c = Case(op, name)
-    c.param("kernelSize", *k)
-    c.param("stride", *s)
-    c.param("padding", *p)
-    c.param("dilation", *d)
-    c.param("ceilMode", int(ceil))
+    pool_params(c, k, s, p, d, ceil)
     c.tensor("gradOutput", go)
     c.tensor("self", x)
     c.tensor("indices", i.to(idx_dtype))
@@ -110,7 +102,6 @@ def bwd_case(name, shape, k, s, p, d, ceil, dtype, idx_dtype):
 
 
 def fwd_cases():
-    i32, i64 = torch.int32, torch.int64
     cs = []
     # The CANN docs' example: 4x3, kernel 2, stride 2 -> [1.7510, 0.9213] at [6, 11]... as PyTorch says.
     sample = torch.tensor([0.0850, -0.5147, -0.0212, -0.5654, -0.3222, 0.5847, 1.7510, 0.9954, 0.1842, 0.8392,
@@ -148,7 +139,6 @@ def fwd_cases():
 
 
 def bwd_cases():
-    i32, i64 = torch.int32, torch.int64
     cases = [
         ("cann_sample_shape", (1, 1, 4, 3), [2, 2], [2, 2], [0, 0], [1, 1], False, f32, i32),
         ("f32_4d_k3s1_overlap", (2, 2, 8, 9), [3, 3], [1, 1], [1, 1], [1, 1], False, f32, i64),

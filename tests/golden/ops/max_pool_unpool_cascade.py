@@ -35,11 +35,7 @@ def cascade_case(name, shape, k, s, p, d, ceil, dtype, idx_dtype):
     gpool = gy.to(f32).reshape(-1, hw).gather(-1, ix).view(pooled.shape)
     assert torch.equal(gpool, pooled.grad), name
     c = Case(op, name)
-    c.param("kernelSize", *k)
-    c.param("stride", *s)
-    c.param("padding", *p)
-    c.param("dilation", *d)
-    c.param("ceilMode", int(ceil))
+    pool_params(c, k, s, p, d, ceil)
     c.tensor("self", x)
     c.tensor("gradY", gy)
     c.tensor("pooled", pooled.detach().to(dtype))
@@ -51,7 +47,6 @@ def cascade_case(name, shape, k, s, p, d, ceil, dtype, idx_dtype):
 
 
 def cascade_cases():
-    i32, i64 = torch.int32, torch.int64
     cases = [
         # name, shape, kernel, stride, padding, dilation, ceil, dtype, indices
         ("f32_4d_k2s2_segnet", (2, 3, 8, 10), [2, 2], [2, 2], [0, 0], [1, 1], False, f32, i64),

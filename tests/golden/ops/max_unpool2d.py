@@ -5,7 +5,6 @@ from golden_lib import *  # noqa: F401,F403  (Case, rand, torch, np, ...)
 
 # PyTorch 1.13 CPU unpools only float32 and float64 natively.
 NATIVE = (f32, f64)
-i32, i64 = torch.int32, torch.int64
 
 
 def torch_unpool(x, idx, size):
@@ -104,8 +103,8 @@ def unpool_cases():
         ("i8_4d_i64_pooled", (1, 2, 3, 4), (6, 8), torch.int8, i64, "pooled"),
         ("u8_3d_i32_unique", (2, 4, 5), (5, 6), torch.uint8, i32, "unique"),
         ("i16_4d_i64_duplicates", (2, 1, 5, 6), (6, 6), torch.int16, i64, "dups"),
-        ("i32_4d_i32_unique", (1, 2, 4, 5), (6, 6), torch.int32, i32, "unique"),
-        ("i64_4d_i64_unique", (1, 2, 4, 5), (5, 7), torch.int64, i64, "unique"),
+        ("i32_4d_i32_unique", (1, 2, 4, 5), (6, 6), i32, i32, "unique"),
+        ("i64_4d_i64_unique", (1, 2, 4, 5), (5, 7), i64, i64, "unique"),
         ("bool_4d_i64_pooled", (1, 2, 4, 5), (8, 10), torch.bool, i64, "pooled"),
         ("f32_4d_i64_1x1", (2, 3, 1, 1), (1, 1), f32, i64, "unique"),
         ("f32_4d_i64_wide_plane", (1, 1, 3, 3), (20, 31), f32, i64, "unique"),

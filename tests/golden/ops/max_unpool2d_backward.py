@@ -17,11 +17,11 @@ def unpool_case(name, self_shape, outputSize, dtype, idx_dtype, out_dtype=None,
     gout = rand(gshape, dtype, g, scale=4.0) if gout_t is None else gout_t.to(dtype)
     idx = (torch.randint(0, oH * oW, self_shape, generator=g) if idx_t is None else idx_t).to(idx_dtype)
     self_ = rand(self_shape, dtype, g) if self_t is None else self_t.to(dtype)
-    out = gout.flatten(-2).gather(-1, idx.to(torch.int64).flatten(-2)).view(self_shape)
+    out = gout.flatten(-2).gather(-1, idx.to(i64).flatten(-2)).view(self_shape)
     # cross-check with autograd through aten::max_unpool2d where it is differentiable
     if dtype in (f32, f64):
         x = self_.clone().requires_grad_()
-        y = torch.ops.aten.max_unpool2d(x, idx.to(torch.int64), list(outputSize))
+        y = torch.ops.aten.max_unpool2d(x, idx.to(i64), list(outputSize))
         assert tuple(y.shape) == gshape
         y.backward(gout)
         assert torch.equal(torch.nan_to_num(x.grad, nan=0.5), torch.nan_to_num(out, nan=0.5)), name
@@ -44,13 +44,12 @@ def unpool_case(name, self_shape, outputSize, dtype, idx_dtype, out_dtype=None,
 
 def unpool_cases():
     cs = []
-    c = unpool_case("cann_sample", (1, 3, 2, 2), (3, 1), f32, torch.int32,
+    c = unpool_case("cann_sample", (1, 3, 2, 2), (3, 1), f32, i32,
                     gout_t=torch.arange(9.0).view(1, 3, 3, 1),
                     idx_t=torch.tensor([0, 1, 2, 1, 2, 0, 1, 1, 1, 0, 0, 0]).view(1, 3, 2, 2),
                     self_t=torch.ones(1, 3, 2, 2))
     assert c.tensors[3][3] == [0, 1, 2, 1, 5, 3, 4, 4, 7, 6, 6, 6]
     cs.append(c)
-    i32, i64 = torch.int32, torch.int64
     specs = [
         # name, self shape, outputSize, dtype, indices dtype
         ("f32_4d_i64_larger", (2, 3, 3, 4), (6, 8), f32, i64),

@@ -52,8 +52,7 @@ ConvTbcRun runConvTbcForward(aclDataType dtype, Draw &draw, aclrtStream stream) 
 
 namespace {
 
-ACLNN_REGISTER_PRECISION("aclnnConvTbc", (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}),
-                         [](aclDataType d, Draw &draw, aclrtStream s) { return runConvTbcForward(d, draw, s).outcome; });
+ACLNN_REGISTER_PRECISION("aclnnConvTbc", floatDtypes(), outcomeOf<runConvTbcForward>);
 
 }  // namespace
 }  // namespace precision

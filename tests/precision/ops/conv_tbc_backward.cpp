@@ -44,8 +44,7 @@ CaseOutcome runConvTbcBackward(aclDataType dtype, Draw &draw, aclrtStream stream
              output("gradBias", gradBias, std::move(db), Judge::Metrics)}};
 }
 
-ACLNN_REGISTER_PRECISION("aclnnConvTbcBackward", (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}),
-                         runConvTbcBackward);
+ACLNN_REGISTER_PRECISION("aclnnConvTbcBackward", floatDtypes(), runConvTbcBackward);
 
 }  // namespace
 }  // namespace precision

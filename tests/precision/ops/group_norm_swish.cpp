@@ -45,10 +45,7 @@ GroupNormSwishRun runGroupNormSwishForward(aclDataType dtype, Draw &draw, aclrtS
 
 namespace {
 
-ACLNN_REGISTER_PRECISION("aclnnGroupNormSwish", (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}),
-                         [](aclDataType d, Draw &draw, aclrtStream s) {
-                             return runGroupNormSwishForward(d, draw, s).outcome;
-                         });
+ACLNN_REGISTER_PRECISION("aclnnGroupNormSwish", floatDtypes(), outcomeOf<runGroupNormSwishForward>);
 
 }  // namespace
 }  // namespace precision

@@ -31,8 +31,7 @@ CaseOutcome runGroupNormSwishGrad(aclDataType dtype, Draw &draw, aclrtStream str
              output("dbeta", dbetaT, std::move(dbeta), Judge::Metrics)}};
 }
 
-ACLNN_REGISTER_PRECISION("aclnnGroupNormSwishGrad", (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}),
-                         runGroupNormSwishGrad);
+ACLNN_REGISTER_PRECISION("aclnnGroupNormSwishGrad", floatDtypes(), runGroupNormSwishGrad);
 
 }  // namespace
 }  // namespace precision

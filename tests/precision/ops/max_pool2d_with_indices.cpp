@@ -91,8 +91,7 @@ MaxPoolRun runMaxPoolForward(aclDataType dtype, Draw &draw, aclrtStream stream) 
 
 namespace {
 
-ACLNN_REGISTER_PRECISION("aclnnMaxPool2dWithIndices", (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}),
-                         [](aclDataType d, Draw &draw, aclrtStream s) { return runMaxPoolForward(d, draw, s).outcome; });
+ACLNN_REGISTER_PRECISION("aclnnMaxPool2dWithIndices", floatDtypes(), outcomeOf<runMaxPoolForward>);
 
 }  // namespace
 }  // namespace precision

@@ -43,8 +43,7 @@ CaseOutcome runMaxPoolBackward(aclDataType dtype, Draw &draw, aclrtStream stream
     return {f.describe(), {output("gradInput", gradInput, std::move(golden), Judge::Metrics)}};
 }
 
-ACLNN_REGISTER_PRECISION("aclnnMaxPool2dWithIndicesBackward",
-                         (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}), runMaxPoolBackward);
+ACLNN_REGISTER_PRECISION("aclnnMaxPool2dWithIndicesBackward", floatDtypes(), runMaxPoolBackward);
 
 }  // namespace
 }  // namespace precision

@@ -8,12 +8,13 @@
 namespace precision {
 namespace {
 
-CaseOutcome runPad(bool reflect, aclDataType dtype, Draw &draw, aclrtStream stream) {
+template <bool reflect>
+CaseOutcome runPad(aclDataType dtype, Draw &draw, aclrtStream stream) {
     const PadGeometry g(reflect, draw);
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> x = draw.values(static_cast<size_t>(numel(g.self)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.out)) * k);
-    g.forEachCopy(reflect, k, [&](size_t to, size_t from) { golden[to] = x[from]; });
+    g.forEachCopy(k, [&](size_t to, size_t from) { golden[to] = x[from]; });
     DeviceTensor self = uploaded(g.self, dtype, x), out(g.out, dtype);
     testing_support::IntArray padding(g.pad);
     runOrThrow(
@@ -32,10 +33,8 @@ const std::vector<aclDataType> kDtypes = {ACL_BOOL,   ACL_INT8,  ACL_UINT8,  ACL
                                           ACL_FLOAT16, ACL_BF16, ACL_INT32,  ACL_UINT32,    ACL_FLOAT,
                                           ACL_INT64,  ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
 
-ACLNN_REGISTER_PRECISION("aclnnReflectionPad2d", kDtypes,
-                         [](aclDataType d, Draw &draw, aclrtStream s) { return runPad(true, d, draw, s); });
-ACLNN_REGISTER_PRECISION("aclnnReplicationPad2d", kDtypes,
-                         [](aclDataType d, Draw &draw, aclrtStream s) { return runPad(false, d, draw, s); });
+ACLNN_REGISTER_PRECISION("aclnnReflectionPad2d", kDtypes, runPad<true>);
+ACLNN_REGISTER_PRECISION("aclnnReplicationPad2d", kDtypes, runPad<false>);
 
 }  // namespace
 }  // namespace precision

@@ -8,12 +8,13 @@
 namespace precision {
 namespace {
 
-CaseOutcome runPadBackward(bool reflect, aclDataType dtype, Draw &draw, aclrtStream stream) {
+template <bool reflect>
+CaseOutcome runPadBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
     const PadGeometry g(reflect, draw);
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.out)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.self)) * k, 0.0);
-    g.forEachCopy(reflect, k, [&](size_t padded, size_t self) { golden[self] += dy[padded]; });
+    g.forEachCopy(k, [&](size_t padded, size_t self) { golden[self] += dy[padded]; });
     DeviceTensor gradOutput = uploaded(g.out, dtype, dy), self(g.self, dtype), gradInput(g.self, dtype);
     testing_support::IntArray padding(g.pad);
     runOrThrow(
@@ -30,10 +31,8 @@ CaseOutcome runPadBackward(bool reflect, aclDataType dtype, Draw &draw, aclrtStr
 
 const std::vector<aclDataType> kDtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
 
-ACLNN_REGISTER_PRECISION("aclnnReflectionPad2dBackward", kDtypes,
-                         [](aclDataType d, Draw &draw, aclrtStream s) { return runPadBackward(true, d, draw, s); });
-ACLNN_REGISTER_PRECISION("aclnnReplicationPad2dBackward", kDtypes,
-                         [](aclDataType d, Draw &draw, aclrtStream s) { return runPadBackward(false, d, draw, s); });
+ACLNN_REGISTER_PRECISION("aclnnReflectionPad2dBackward", kDtypes, runPadBackward<true>);
+ACLNN_REGISTER_PRECISION("aclnnReplicationPad2dBackward", kDtypes, runPadBackward<false>);
 
 }  // namespace
 }  // namespace precision
