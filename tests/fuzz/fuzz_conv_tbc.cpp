@@ -30,9 +30,7 @@ std::vector<Seed> seeds() {
 }
 
 void fuzzOne(OpFuzz &op) {
-    aclTensor *self = op.input();
-    aclTensor *weight = op.input();
-    aclTensor *bias = op.input();
+    const auto [self, weight, bias] = op.inputs<3>();
     int64_t pad = op.i64();
     aclTensor *out = op.output();
     auto cubeMathType = static_cast<int8_t>(op.i64());

@@ -32,15 +32,10 @@ std::vector<Seed> seeds() {
 }
 
 void fuzzOne(OpFuzz &op) {
-    aclTensor *self = op.input();
-    aclTensor *input = op.input();
-    aclTensor *weight = op.input();
-    aclTensor *bias = op.input();
+    const auto [self, input, weight, bias] = op.inputs<4>();
     int64_t pad = op.i64();
     auto cubeMathType = static_cast<int8_t>(op.i64());
-    aclTensor *gradInput = op.output();
-    aclTensor *gradWeight = op.output();
-    aclTensor *gradBias = op.output();
+    const auto [gradInput, gradWeight, gradBias] = op.outputs<3>();
     FUZZ_OP_CALL(op, aclnnConvTbcBackward, self, input, weight, bias, pad, cubeMathType, gradInput, gradWeight,
                  gradBias);
 }

@@ -35,17 +35,13 @@ std::vector<Seed> seeds() {
 }
 
 void fuzzOne(OpFuzz &op) {
-    aclTensor *x = op.input();
-    aclTensor *gamma = op.input();
-    aclTensor *beta = op.input();
+    const auto [x, gamma, beta] = op.inputs<3>();
     const int64_t numGroups = op.i64();
     char *dataFormat = op.dataFormat();
     const double eps = op.f64();
     const bool activateSwish = op.flag();
     const double swishScale = op.f64();
-    aclTensor *yOut = op.output();
-    aclTensor *meanOut = op.output();
-    aclTensor *rstdOut = op.output();
+    const auto [yOut, meanOut, rstdOut] = op.outputs<3>();
     FUZZ_OP_CALL(op, aclnnGroupNormSwish, x, gamma, beta, numGroups, dataFormat, eps, activateSwish, swishScale, yOut,
                  meanOut, rstdOut);
 }

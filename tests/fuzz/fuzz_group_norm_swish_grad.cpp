@@ -37,20 +37,13 @@ std::vector<Seed> seeds() {
 }
 
 void fuzzOne(OpFuzz &op) {
-    aclTensor *dy = op.input();
-    aclTensor *mean = op.input();
-    aclTensor *rstd = op.input();
-    aclTensor *x = op.input();
-    aclTensor *gamma = op.input();
-    aclTensor *beta = op.input();
+    const auto [dy, mean, rstd, x, gamma, beta] = op.inputs<6>();
     int64_t numGroups = op.i64();
     char *dataFormat = op.dataFormat();
     double swishScale = op.f64();
     bool dgammaIsRequire = op.flag();
     bool dbetaIsRequire = op.flag();
-    aclTensor *dxOut = op.output();
-    aclTensor *dgammaOut = op.output();
-    aclTensor *dbetaOut = op.output();
+    const auto [dxOut, dgammaOut, dbetaOut] = op.outputs<3>();
     FUZZ_OP_CALL(op, aclnnGroupNormSwishGrad, dy, mean, rstd, x, gamma, beta, numGroups, dataFormat, swishScale,
                  dgammaIsRequire, dbetaIsRequire, dxOut, dgammaOut, dbetaOut);
 }

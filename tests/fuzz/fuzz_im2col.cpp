@@ -39,10 +39,7 @@ std::vector<Seed> seeds() {
 
 void fuzzOne(OpFuzz &op) {
     aclTensor *self = op.input();
-    aclIntArray *kernelSize = op.intArray();
-    aclIntArray *dilation = op.intArray();
-    aclIntArray *padding = op.intArray();
-    aclIntArray *stride = op.intArray();
+    const auto [kernelSize, dilation, padding, stride] = op.intArrays<4>();
     aclTensor *out = op.output();
     FUZZ_OP_CALL(op, aclnnIm2col, self, kernelSize, dilation, padding, stride, out);
 }

@@ -37,11 +37,7 @@ std::vector<Seed> seeds() {
 
 void fuzzOne(OpFuzz &op) {
     aclTensor *gradOutput = op.input();
-    aclIntArray *inputSize = op.intArray();
-    aclIntArray *kernelSize = op.intArray();
-    aclIntArray *dilation = op.intArray();
-    aclIntArray *padding = op.intArray();
-    aclIntArray *stride = op.intArray();
+    const auto [inputSize, kernelSize, dilation, padding, stride] = op.intArrays<5>();
     aclTensor *out = op.output();
     FUZZ_OP_CALL(op, aclnnIm2colBackward, gradOutput, inputSize, kernelSize, dilation, padding, stride, out);
 }

@@ -12,8 +12,7 @@ namespace {
 
 // The CANN docs' example: self (1,1,4,3), kernel 2, stride 2 -> out, indices (1,1,2,1).
 Seed forwardSample(const char *name, aclDataType dtype, aclDataType idx, bool strided, bool ceil) {
-    FuzzWriter w;
-    w.u8(0);
+    FuzzWriter w = startSeedOf(true);
     writeTensor(w, seedView({1, 1, 4, 3}, dtype, strided, {24, 24, 6, 2}));
     writeIntArrays(w, {{2, 2}, {2, 2}, {0, 0}, {1, 1}});  // kernelSize, stride, padding, dilation
     w.u8(ceil ? 1 : 0);
@@ -25,8 +24,7 @@ Seed forwardSample(const char *name, aclDataType dtype, aclDataType idx, bool st
 
 // 3-D, kernel 3, stride 1, padding 1: overlapping windows.
 Seed backwardSample(const char *name, aclDataType dtype, aclDataType idx, bool repeatable) {
-    FuzzWriter w;
-    w.u8(1);
+    FuzzWriter w = startSeedOf(false);
     writeTensor(w, SeedTensor{{2, 4, 5}, dtype});       // gradOutput
     writeTensor(w, SeedTensor{{2, 4, 5}, dtype});       // self
     writeTensor(w, seedAt(4096, {2, 4, 5}, idx));       // indices (faults likely)
@@ -46,19 +44,16 @@ std::vector<Seed> seeds() {
 }
 
 void fuzzOne(OpFuzz &op) {
-    const bool forward = op.u8() % 2 == 0;
+    const bool forward = op.picksFirst();
     if (forward) {
         aclTensor *self = op.input();
-        aclIntArray *k = op.intArray(), *s = op.intArray(), *p = op.intArray(), *d = op.intArray();
+        const auto [k, s, p, d] = op.intArrays<4>();
         const bool ceil = op.flag();
-        aclTensor *out = op.output();
-        aclTensor *idx = op.output();
+        const auto [out, idx] = op.outputs<2>();
         FUZZ_OP_CALL(op, aclnnMaxPool2dWithIndices, self, k, s, p, d, ceil, out, idx);
     } else {
-        aclTensor *grad = op.input();
-        aclTensor *self = op.input();
-        aclTensor *idx = op.input();
-        aclIntArray *k = op.intArray(), *s = op.intArray(), *p = op.intArray(), *d = op.intArray();
+        const auto [grad, self, idx] = op.inputs<3>();
+        const auto [k, s, p, d] = op.intArrays<4>();
         const bool ceil = op.flag();
         aclTensor *gin = op.output();
         FUZZ_OP_CALL(op, aclnnMaxPool2dWithIndicesBackward, grad, self, idx, k, s, p, d, ceil, gin);

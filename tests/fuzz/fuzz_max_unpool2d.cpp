@@ -2,6 +2,7 @@
 // repeated): a bad index must write nothing out of bounds and come back as 507015 at synchronize.
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "common/fuzz_op.h"
+#include "common/max_unpool_seed.h"
 
 using namespace fuzzing;
 
@@ -13,10 +14,7 @@ Seed make(const char *name, const std::vector<int64_t> &selfShape, int64_t oH, i
     const std::vector<int64_t> outShape = withHW(selfShape, oH, oW);
     FuzzWriter w;
     writeTensor(w, seedAt(0, selfShape, dtype, ACL_FORMAT_NCHW));
-    // The arena holds small integers in its odd 32-bit words: indices point there.
-    writeTensor(w, seedAt(8192, selfShape, indexType, ACL_FORMAT_NCHW));
-    writeIntArray(w, {oH, oW});
-    writeTensor(w, seedAt(12288, outShape, dtype, ACL_FORMAT_NCHW));
+    writeUnpoolTail(w, selfShape, indexType, oH, oW, outShape, dtype);
     return finishSeed(name, w, run, repeatable);
 }
 
@@ -29,8 +27,7 @@ std::vector<Seed> seeds() {
 }
 
 void fuzzOne(OpFuzz &op) {
-    aclTensor *self = op.input();
-    aclTensor *indices = op.input();
+    const auto [self, indices] = op.inputs<2>();
     aclIntArray *outputSize = op.intArray();
     aclTensor *out = op.output();
     FUZZ_OP_CALL(op, aclnnMaxUnpool2d, self, indices, outputSize, out);

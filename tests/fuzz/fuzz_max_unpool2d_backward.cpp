@@ -2,6 +2,7 @@
 // not: a bad index must read nothing out of bounds and come back as 507015 at synchronize.
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "common/fuzz_op.h"
+#include "common/max_unpool_seed.h"
 
 using namespace fuzzing;
 
@@ -14,10 +15,7 @@ Seed make(const char *name, const std::vector<int64_t> &selfShape, int64_t oH, i
     FuzzWriter w;
     writeTensor(w, seedAt(0, gradShape, dtype, ACL_FORMAT_NCHW));
     writeTensor(w, seedAt(4096, selfShape, dtype, ACL_FORMAT_NCHW));
-    // The arena holds small integers in its odd 32-bit words: indices point there.
-    writeTensor(w, seedAt(8192, selfShape, indexType, ACL_FORMAT_NCHW));
-    writeIntArray(w, {oH, oW});
-    writeTensor(w, seedAt(12288, selfShape, outType, ACL_FORMAT_NCHW));
+    writeUnpoolTail(w, selfShape, indexType, oH, oW, selfShape, outType);
     return finishSeed(name, w, run, repeatable);
 }
 
@@ -30,9 +28,7 @@ std::vector<Seed> seeds() {
 }
 
 void fuzzOne(OpFuzz &op) {
-    aclTensor *gradOutput = op.input();
-    aclTensor *self = op.input();
-    aclTensor *indices = op.input();
+    const auto [gradOutput, self, indices] = op.inputs<3>();
     aclIntArray *outputSize = op.intArray();
     aclTensor *out = op.output();
     FUZZ_OP_CALL(op, aclnnMaxUnpool2dBackward, gradOutput, self, indices, outputSize, out);

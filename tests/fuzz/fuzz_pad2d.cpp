@@ -9,8 +9,7 @@ namespace {
 
 // The CANN docs' example: self (1,1,3,3), padding 2,2,2,2, out (1,1,7,7).
 Seed sample(const char *name, bool reflection, aclDataType dtype, bool strided, bool run) {
-    FuzzWriter w;
-    w.u8(reflection ? 0 : 1);
+    FuzzWriter w = startSeedOf(reflection);
     writeTensor(w, seedView({1, 1, 3, 3}, dtype, strided, {18, 18, 6, 2}));
     writeIntArray(w, {2, 2, 2, 2});
     writeTensor(w, seedAt(4096, {1, 1, 7, 7}, dtype));
@@ -19,8 +18,7 @@ Seed sample(const char *name, bool reflection, aclDataType dtype, bool strided, 
 
 // 3-D, negative and (for replication) beyond-the-dim pads, a strided out, a repeatable executor.
 Seed threeD(const char *name, bool reflection, aclDataType dtype) {
-    FuzzWriter w;
-    w.u8(reflection ? 0 : 1);
+    FuzzWriter w = startSeedOf(reflection);
     writeTensor(w, SeedTensor{{3, 4, 5}, dtype});
     const std::vector<int64_t> pad = reflection ? std::vector<int64_t>{3, -1, 2, 1} : std::vector<int64_t>{7, -1, 6, 1};
     writeIntArray(w, pad);
@@ -41,7 +39,7 @@ std::vector<Seed> seeds() {
 }
 
 void fuzzOne(OpFuzz &op) {
-    const bool reflection = op.u8() % 2 == 0;
+    const bool reflection = op.picksFirst();
     aclTensor *self = op.input();
     aclIntArray *padding = op.intArray();
     aclTensor *out = op.output();

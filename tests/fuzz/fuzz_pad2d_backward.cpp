@@ -7,8 +7,7 @@ using namespace fuzzing;
 namespace {
 
 Seed sample(const char *name, bool reflection, aclDataType dtype, bool strided, bool run) {
-    FuzzWriter w;
-    w.u8(reflection ? 0 : 1);
+    FuzzWriter w = startSeedOf(reflection);
     // docs/ops sample: gradOutput (1,1,4,4), self (1,1,2,2), padding 1,1,1,1.
     writeTensor(w, seedView({1, 1, 4, 4}, dtype, strided, {64, 64, 16, 2}));
     writeTensor(w, seedAt(2048, {1, 1, 2, 2}, dtype));
@@ -18,8 +17,7 @@ Seed sample(const char *name, bool reflection, aclDataType dtype, bool strided, 
 }
 
 Seed threeD(const char *name, bool reflection) {
-    FuzzWriter w;
-    w.u8(reflection ? 0 : 1);
+    FuzzWriter w = startSeedOf(reflection);
     writeTensor(w, SeedTensor{{3, 7, 9}, ACL_FLOAT16});  // C=3, H=4+2+1, W=5+3+1
     writeTensor(w, seedAt(8192, {3, 4, 5}, ACL_FLOAT16));
     writeIntArray(w, {3, 1, 2, 1});
@@ -39,9 +37,8 @@ std::vector<Seed> seeds() {
 }
 
 void fuzzOne(OpFuzz &op) {
-    const bool reflection = op.u8() % 2 == 0;
-    aclTensor *gradOutput = op.input();
-    aclTensor *self = op.input();
+    const bool reflection = op.picksFirst();
+    const auto [gradOutput, self] = op.inputs<2>();
     aclIntArray *padding = op.intArray();
     aclTensor *gradInput = op.output();
     if (reflection) {

@@ -1,8 +1,10 @@
 // The attributes GroupNormSwish and GroupNormSwishGrad share, for their two harnesses: numGroups 2 of
-// C = 4 and no data format in the valid case, and the values of each that both operators must reject.
+// C = 4 and no data format in the valid case, and the values of each that both operators must reject;
+// and the shapes of that case, with the inputs both operators take (x, gamma, beta).
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "reliability_harness.h"
 
@@ -26,6 +28,16 @@ public:
 protected:
     // dataFormatOptional as the operators take it: nullptr when none is set.
     char *format() { return format_.empty() ? nullptr : &format_[0]; }
+    // x, gamma and beta, in this order, with values from seeds seed, seed + 1 and seed + 2.
+    void addXGammaBeta(Layout layout, uint64_t seed) {
+        addTensor("x", xShape_, ACL_FLOAT, layout, random(xShape_, seed));
+        addTensor("gamma", channelShape_, ACL_FLOAT, layout, random(channelShape_, seed + 1));
+        addTensor("beta", channelShape_, ACL_FLOAT, layout, random(channelShape_, seed + 2));
+    }
+
+    // The valid case: x (N, C, L) = (2, 4, 3); gamma, beta and their gradients (C); mean and rstd
+    // (N, numGroups).
+    const std::vector<int64_t> xShape_{2, 4, 3}, channelShape_{4}, statsShape_{2, 2};
 
     int64_t groups_ = 2;
     std::string format_;

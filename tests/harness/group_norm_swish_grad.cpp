@@ -8,15 +8,13 @@ class GroupNormSwishGradHarness : public GroupNormHarness {
 public:
     GroupNormSwishGradHarness(Layout layout, uint64_t seed) {
         setOperator("aclnnGroupNormSwishGrad", aclnnGroupNormSwishGrad);
-        addTensor("dy", {2, 4, 3}, ACL_FLOAT, layout, random({2, 4, 3}, seed));
-        addTensor("mean", {2, 2}, ACL_FLOAT, layout, random({2, 2}, seed + 1));
-        addTensor("rstd", {2, 2}, ACL_FLOAT, layout, random({2, 2}, seed + 2, 0.5, 2.0));
-        addTensor("x", {2, 4, 3}, ACL_FLOAT, layout, random({2, 4, 3}, seed + 3));
-        addTensor("gamma", {4}, ACL_FLOAT, layout, random({4}, seed + 4));
-        addTensor("beta", {4}, ACL_FLOAT, layout, random({4}, seed + 5));
-        addTensor("dxOut", {2, 4, 3}, ACL_FLOAT, layout, {}, true);
-        addTensor("dgammaOut", {4}, ACL_FLOAT, layout, {}, true);
-        addTensor("dbetaOut", {4}, ACL_FLOAT, layout, {}, true);
+        addTensor("dy", xShape_, ACL_FLOAT, layout, random(xShape_, seed));
+        addTensor("mean", statsShape_, ACL_FLOAT, layout, random(statsShape_, seed + 1));
+        addTensor("rstd", statsShape_, ACL_FLOAT, layout, random(statsShape_, seed + 2, 0.5, 2.0));
+        addXGammaBeta(layout, seed + 3);
+        addTensor("dxOut", xShape_, ACL_FLOAT, layout, {}, true);
+        addTensor("dgammaOut", channelShape_, ACL_FLOAT, layout, {}, true);
+        addTensor("dbetaOut", channelShape_, ACL_FLOAT, layout, {}, true);
     }
     aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
         return aclnnGroupNormSwishGradGetWorkspaceSize(t("dy"), t("mean"), t("rstd"), t("x"), t("gamma"), t("beta"),

@@ -6,31 +6,23 @@
 namespace reliability {
 namespace {
 
-class Pad2dForwardHarness : public OpHarness {
+class Pad2dForwardHarness : public Pad2dHarnessBase<decltype(&aclnnReflectionPad2dGetWorkspaceSize)> {
 public:
-    Pad2dForwardHarness(bool reflection, Layout layout, uint64_t seed) : reflection_(reflection) {
-        if (reflection) {
-            setOperator("aclnnReflectionPad2d", aclnnReflectionPad2d);
-        } else {
-            setOperator("aclnnReplicationPad2d", aclnnReplicationPad2d);
-        }
+    Pad2dForwardHarness(bool reflection, Layout layout, uint64_t seed)
+        : Pad2dHarnessBase(reflection, ACLNN_PAD2D_OP(aclnnReflectionPad2d), ACLNN_PAD2D_OP(aclnnReplicationPad2d)) {
         stridedNeedsWorkspace = false;  // the kernel reads and writes strided views directly
         addTensor("self", {2, 3, 4, 4}, ACL_FLOAT, layout, random({2, 3, 4, 4}, seed));
         addArray("padding", {1, 2, 1, 1});
         addTensor("out", {2, 3, 6, 7}, ACL_FLOAT, layout, {}, true);
     }
     aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return reflection_ ? aclnnReflectionPad2dGetWorkspaceSize(t("self"), a("padding"), t("out"), ws, ex)
-                           : aclnnReplicationPad2dGetWorkspaceSize(t("self"), a("padding"), t("out"), ws, ex);
+        return getWorkspaceSize_(t("self"), a("padding"), t("out"), ws, ex);
     }
     BadAttributes badAttributes() override {
-        BadAttributes bad = badPad2dPadding(*this, reflection_);
+        BadAttributes bad = Pad2dHarnessBase::badAttributes();
         bad.emplace_back("padding of 3 elements", setArray("padding", {1, 2, 1}));
         return bad;
     }
-
-private:
-    bool reflection_;
 };
 
 }  // namespace

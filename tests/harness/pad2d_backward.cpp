@@ -5,14 +5,11 @@
 namespace reliability {
 namespace {
 
-class Pad2dHarness : public OpHarness {
+class Pad2dHarness : public Pad2dHarnessBase<decltype(&aclnnReflectionPad2dBackwardGetWorkspaceSize)> {
 public:
-    Pad2dHarness(bool reflection, Layout layout, uint64_t seed) : reflection_(reflection) {
-        if (reflection) {
-            setOperator("aclnnReflectionPad2dBackward", aclnnReflectionPad2dBackward);
-        } else {
-            setOperator("aclnnReplicationPad2dBackward", aclnnReplicationPad2dBackward);
-        }
+    Pad2dHarness(bool reflection, Layout layout, uint64_t seed)
+        : Pad2dHarnessBase(reflection, ACLNN_PAD2D_OP(aclnnReflectionPad2dBackward),
+                           ACLNN_PAD2D_OP(aclnnReplicationPad2dBackward)) {
         // padding [left, right, top, bottom] = [1, 2, 1, 1]: W 4 -> 7, H 4 -> 6.
         addTensor("gradOutput", {2, 3, 6, 7}, ACL_FLOAT, layout, random({2, 3, 6, 7}, seed));
         addTensor("self", {2, 3, 4, 4}, ACL_FLOAT, layout, random({2, 3, 4, 4}, seed + 1));
@@ -20,20 +17,14 @@ public:
         addTensor("gradInput", {2, 3, 4, 4}, ACL_FLOAT, layout, {}, true);
     }
     aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return reflection_ ? aclnnReflectionPad2dBackwardGetWorkspaceSize(t("gradOutput"), t("self"), a("padding"),
-                                                                          t("gradInput"), ws, ex)
-                           : aclnnReplicationPad2dBackwardGetWorkspaceSize(t("gradOutput"), t("self"), a("padding"),
-                                                                           t("gradInput"), ws, ex);
+        return getWorkspaceSize_(t("gradOutput"), t("self"), a("padding"), t("gradInput"), ws, ex);
     }
     BadAttributes badAttributes() override {
-        BadAttributes bad = badPad2dPadding(*this, reflection_);
+        BadAttributes bad = Pad2dHarnessBase::badAttributes();
         const int64_t huge = int64_t{1} << 62;  // W + left + right overflows int64
         bad.emplace_back("padding overflows int64", setArray("padding", {huge, huge, 1, 1}));
         return bad;
     }
-
-private:
-    bool reflection_;
 };
 
 }  // namespace

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <initializer_list>
@@ -53,6 +54,24 @@ public:
     // An output tensor: its view is where phase two may write.
     aclTensor *output();
     aclIntArray *intArray();
+    // Several of them in a row, read front to back, to bind by name:
+    //   const auto [gradOutput, self, indices] = op.inputs<3>();
+    // (writeIntArrays is the seeds' side of intArrays).
+    template <size_t N>
+    std::array<aclTensor *, N> inputs() {
+        return readEach<N>(&OpFuzz::input);
+    }
+    template <size_t N>
+    std::array<aclTensor *, N> outputs() {
+        return readEach<N>(&OpFuzz::output);
+    }
+    template <size_t N>
+    std::array<aclIntArray *, N> intArrays() {
+        return readEach<N>(&OpFuzz::intArray);
+    }
+    // A target that fuzzes two operators: whether the input picks the first (its first byte is even;
+    // startSeedOf writes it).
+    bool picksFirst() { return in_.u8() % 2 == 0; }
     uint8_t u8() { return in_.u8(); }
     int64_t i64() { return in_.i64(); }
     double f64() { return in_.f64(); }
@@ -77,6 +96,12 @@ public:
     }
 
 private:
+    template <size_t N, typename T>
+    std::array<T *, N> readEach(T *(OpFuzz::*read)()) {
+        std::array<T *, N> values{};
+        for (T *&value : values) value = (this->*read)();
+        return values;
+    }
     aclTensor *readTensor();
     void runPhaseTwo(const char *api, uint64_t workspaceSize, aclOpExecutor *executor, PhaseTwo phaseTwo);
 
@@ -144,6 +169,13 @@ inline std::vector<int64_t> withHW(std::vector<int64_t> shape, int64_t h, int64_
     shape[shape.size() - 2] = h;
     shape[shape.size() - 1] = w;
     return shape;
+}
+// The start of a seed of a target that fuzzes two operators: the byte that picks the first (0) or
+// the second (1), as OpFuzz::picksFirst reads it.
+inline FuzzWriter startSeedOf(bool first) {
+    FuzzWriter w;
+    w.u8(first ? 0 : 1);
+    return w;
 }
 void writeNullTensor(FuzzWriter &w);
 void writeTensor(FuzzWriter &w, const SeedTensor &t);
