@@ -183,7 +183,8 @@ TEST_P(Im2colForwardTest, ExtremeGeometries) {
 // an error; a kernel that walks a whole row, plane or group in one work-item returned wrong data there.
 // Self (1, 16, 5000), kernel 1x3: rows of 79,968 columns.
 TEST_P(Im2colForwardTest, LongRows) {
-    Im2colForwardSpec s = im2colSpec<Im2colForwardSpec>("rows of 79968", {0, 1, 16, 5000, 1, 3, 1, 1, 0, 0, 1, 1});
+    Im2colForwardSpec s =
+        specWithGeometry<Im2colForwardSpec>("rows of 79968", Im2colGeometry{0, 1, 16, 5000, 1, 3, 1, 1, 0, 0, 1, 1});
     s.seed = 152;
     EXPECT_TRUE(runAndCheck(*makeIm2colForwardCase(s)));
 }

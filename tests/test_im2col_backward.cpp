@@ -39,7 +39,9 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const Attrs &a, acl
 class Im2colBackwardTest : public SpecOpTest<Im2colSpec, makeIm2colCase> {
 protected:
     // A case named `name` of geometry g (float in and out).
-    static Im2colSpec spec(const std::string &name, const Im2colGeometry &g) { return im2colSpec<Im2colSpec>(name, g); }
+    static Im2colSpec spec(const std::string &name, const Im2colGeometry &g) {
+        return specWithGeometry<Im2colSpec>(name, g);
+    }
 
     // A small 3-D case with every attribute different from its neighbour's.
     static Im2colSpec mixed(const std::string &name, aclDataType in, aclDataType out) {

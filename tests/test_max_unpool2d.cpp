@@ -59,7 +59,7 @@ std::string shapeText(const std::vector<int64_t> &dims) {
 
 // A small case (kSmallUnpool: 2 x 3 x 5 x 7 unpooled into 9 x 11).
 UnpoolForwardSpec small(const std::string &name, aclDataType dtype, aclDataType indices) {
-    UnpoolForwardSpec s = unpoolSpec<UnpoolForwardSpec>(name, kSmallUnpool);
+    UnpoolForwardSpec s = specWithGeometry<UnpoolForwardSpec>(name, kSmallUnpool);
     s.dtype = dtype;
     s.indices = indices;
     return s;

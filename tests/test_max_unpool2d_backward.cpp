@@ -47,7 +47,7 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *se
 
 // A small case (kSmallUnpool): gradOutput 2 x 3 x 9 x 11 gathered into 5 x 7.
 UnpoolSpec small(const std::string &name, aclDataType grad, aclDataType out, aclDataType indices) {
-    UnpoolSpec s = unpoolSpec<UnpoolSpec>(name, kSmallUnpool);
+    UnpoolSpec s = specWithGeometry<UnpoolSpec>(name, kSmallUnpool);
     s.grad = grad;
     s.out = out;
     s.indices = indices;
@@ -219,7 +219,7 @@ TEST_P(MaxUnpoolTest, ExtremeShapes) {
         {"many planes", {4, 40, 2, 3, 4, 6}},
     };
     for (const S &z : shapes) {
-        UnpoolSpec s = unpoolSpec<UnpoolSpec>(z.name, z.g);
+        UnpoolSpec s = specWithGeometry<UnpoolSpec>(z.name, z.g);
         s.seed = 3;
         runAndCheck(s);
         if (rusticl()) continue;

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
+#include <tuple>
+
+#include "cases/geometry_spec.h"
 
 namespace testing_support {
 
@@ -13,30 +15,12 @@ struct Im2colGeometry {
     int64_t KH, KW, DH, DW, PH, PW, SH, SW;
 };
 
-// Sets the geometry fields of a spec (Im2colForwardSpec or Im2colSpec).
+// Sets the geometry fields of a spec (Im2colForwardSpec or Im2colSpec) to g's; specWithGeometry
+// (cases/geometry_spec.h) makes a named spec of g.
 template <class Spec>
 void setGeometry(Spec &s, const Im2colGeometry &g) {
-    s.N = g.N;
-    s.C = g.C;
-    s.H = g.H;
-    s.W = g.W;
-    s.KH = g.KH;
-    s.KW = g.KW;
-    s.DH = g.DH;
-    s.DW = g.DW;
-    s.PH = g.PH;
-    s.PW = g.PW;
-    s.SH = g.SH;
-    s.SW = g.SW;
-}
-
-// A spec named `name` of geometry g, its other fields their defaults.
-template <class Spec>
-Spec im2colSpec(const std::string &name, const Im2colGeometry &g) {
-    Spec s;
-    s.name = name;
-    setGeometry(s, g);
-    return s;
+    std::tie(s.N, s.C, s.H, s.W, s.KH, s.KW, s.DH, s.DW, s.PH, s.PW, s.SH, s.SW) =
+        std::tie(g.N, g.C, g.H, g.W, g.KH, g.KW, g.DH, g.DW, g.PH, g.PW, g.SH, g.SW);
 }
 
 }  // namespace testing_support

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
+#include <tuple>
+
+#include "cases/geometry_spec.h"
 
 namespace testing_support {
 
@@ -15,24 +17,11 @@ struct UnpoolGeometry {
 // The small case both test files start from: 2 x 3 x 5 x 7 unpooled into 9 x 11.
 constexpr UnpoolGeometry kSmallUnpool = {2, 3, 5, 7, 9, 11};
 
-// Sets the geometry fields of a spec (UnpoolForwardSpec or UnpoolSpec).
+// Sets the geometry fields of a spec (UnpoolForwardSpec or UnpoolSpec) to g's; specWithGeometry
+// (cases/geometry_spec.h) makes a named spec of g.
 template <class Spec>
 void setGeometry(Spec &s, const UnpoolGeometry &g) {
-    s.N = g.N;
-    s.C = g.C;
-    s.H = g.H;
-    s.W = g.W;
-    s.oH = g.oH;
-    s.oW = g.oW;
-}
-
-// A spec named `name` of geometry g, its other fields their defaults.
-template <class Spec>
-Spec unpoolSpec(const std::string &name, const UnpoolGeometry &g) {
-    Spec s;
-    s.name = name;
-    setGeometry(s, g);
-    return s;
+    std::tie(s.N, s.C, s.H, s.W, s.oH, s.oW) = std::tie(g.N, g.C, g.H, g.W, g.oH, g.oW);
 }
 
 }  // namespace testing_support

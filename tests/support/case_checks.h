@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "device_fixture.h"
 #include "aclnn/opdev/op_errno.h"
+#include "device_fixture.h"
 #include "support/device_tensor.h"
 #include "support/op_case.h"
 #include "support/own_streams.h"

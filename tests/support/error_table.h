@@ -84,7 +84,8 @@ inline aclnnStatus callPhase(const ErrorCall &c, const PlanPhase &plan, const Ru
     return got;
 }
 
-// One tensor argument of a row's call, for the operators whose rows replace whole tensors.
+// One tensor argument of a row's call, for the operators whose rows replace whole tensors, and for an
+// output that some rows give strides (RowTensor(TensorArg{shape, dtype, format, strides})).
 struct TensorArg {
     std::vector<int64_t> shape;
     aclDataType dtype = ACL_FLOAT;
