@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -52,6 +53,19 @@ protected:
     bool fp64() const { return deviceHasFp64(device()); }
     aclrtStream stream = nullptr;
 };
+
+// What every test program's main() runs (tests/test_main.cpp, two_devices/): GoogleTest's flags, aclInit
+// (a failure is reported and gives 1), every test, then aclFinalize; returns RUN_ALL_TESTS()'s result.
+inline int runAllTestsUnderAcl(int *argc, char **argv) {
+    ::testing::InitGoogleTest(argc, argv);
+    if (aclInit(nullptr) != ACL_SUCCESS) {
+        std::fprintf(stderr, "aclInit failed: %s\n", aclGetRecentErrMsg());
+        return 1;
+    }
+    const int rc = RUN_ALL_TESTS();
+    aclFinalize();
+    return rc;
+}
 
 }  // namespace testing_support
 

@@ -1,6 +1,6 @@
 // Test helpers the GroupNorm family's tests share (tests/test_group_norm_swish_grad.cpp and
-// tests/test_group_norm_swish.cpp): tensor layouts, the stray-write check, the golden files' dtypes and
-// the golden bound. Header-only (gtest).
+// tests/test_group_norm_swish.cpp): a problem's shape and groups, tensor layouts, the stray-write check,
+// the golden files' dtypes and the golden bound. Header-only (gtest).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -19,6 +19,24 @@ namespace group_norm_tests {
 
 using testing_support::DeviceTensor;
 using testing_support::goldenDtype;
+
+constexpr uint8_t kFill = 0x5a;  // storage fill that detects stray writes
+
+// A problem's shape and groups, and the sizes the host references take from them; each test file's
+// Problem adds its data.
+struct GroupNormShape {
+    std::vector<int64_t> shape;  // (N, C, ...)
+    int64_t groups = 1;
+
+    int64_t batch() const { return shape[0]; }
+    int64_t channels() const { return shape[1]; }
+    int64_t numel() const {
+        int64_t n = 1;
+        for (int64_t d : shape) n *= d;
+        return n;
+    }
+    int64_t planeLen() const { return numel() / (batch() * channels()); }
+};
 
 enum class Layout {
     Contiguous,

@@ -207,12 +207,11 @@ protected:
         for (const auto &dims : {std::vector<int64_t>{5, 0, 3, 4}, std::vector<int64_t>{5, 2, 3, 0}}) {
             DeviceTensor x({dims[0], dims[1], dims[2]}, ACL_FLOAT), w({3, dims[2], dims[3]}, ACL_FLOAT),
                 b({dims[3]}, ACL_FLOAT), y({dims[0], dims[1], dims[3]}, ACL_FLOAT);
-            uint64_t ws = 7;
-            aclOpExecutor *ex = nullptr;
-            ASSERT_ACL_OK(aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, &ws, &ex));
-            EXPECT_EQ(ws, 0u);
-            ASSERT_ACL_OK(aclnnConvTbc(nullptr, 0, ex, stream));
-            ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+            ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
+                [&](uint64_t *ws, aclOpExecutor **ex) {
+                    return aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, ws, ex);
+                },
+                aclnnConvTbc, stream));
         }
     }
 
@@ -429,20 +428,10 @@ TEST_P(ConvTbcForwardTest, OutOverlappingAnInputIsRejectedAndWritesNothing) {
     big.upload(randomValues(24, 1200));
     w.upload(randomValues(9, 1201));
     b.upload(randomValues(3, 1202));
-    const std::vector<uint8_t> before = big.storage();
-    int64_t storage = 24;
-    const int64_t dims[3] = {4, 2, 3}, strides[3] = {6, 3, 1};
-    aclTensor *x = aclCreateTensor(dims, 3, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, big.data());
-    aclTensor *y = aclCreateTensor(dims, 3, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, big.data());
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(aclnnConvTbcGetWorkspaceSize(x, w, b, 0, y, 1, &ws, &ex));
-    EXPECT_EQ(aclnnConvTbc(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_INVALID);
-    expectRecentMessageHas({"(out)", "(self)", "overlaps"});
-    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
-    EXPECT_TRUE(big.storage() == before);
-    aclDestroyTensor(x);
-    aclDestroyTensor(y);
+    const StorageView x(big, {4, 2, 3}, {6, 3, 1}), y(big, {4, 2, 3}, {6, 3, 1});
+    expectOutOverSelfRejected(
+        big, [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnConvTbcGetWorkspaceSize(x, w, b, 0, y, 1, ws, ex); },
+        aclnnConvTbc, stream);
 }
 
 // ---------------------------------------------------------------------------------- errors
@@ -461,7 +450,7 @@ struct Call : ErrorCall {
 
 aclnnStatus planCall(const Call &c, aclrtStream stream) {
     DeviceTensor xt(c.x, c.xt, c.xf), w(c.w, c.wt, c.wf), b(c.b, c.bt);
-    DeviceTensor y = c.yStrides.empty() ? DeviceTensor(c.y, c.yt, c.yf) : DeviceTensor(c.y, c.yt, c.yStrides, 0, c.yf);
+    const RowTensor y(TensorArg{c.y, c.yt, c.yf, c.yStrides});
     const RowTensor x(xt, c.xStorageShort);
     return callPhase(
         c,

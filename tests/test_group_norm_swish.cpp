@@ -24,26 +24,14 @@ using namespace group_norm_tests;
 
 namespace {
 
-constexpr uint8_t kFill = 0x5a;  // storage fill that detects stray writes
 constexpr int kCpuSplit = 1, kGpuSplit = 2;  // TestHook::GnsgWorkSplit values the forward knows
 
-struct Problem {
-    std::vector<int64_t> shape;  // (N, C, ...)
-    int64_t groups = 1;
+struct Problem : GroupNormShape {
     double eps = 1e-5;
     bool swish = true;
     double scale = 1.0;
     aclDataType xType = ACL_FLOAT, pType = ACL_FLOAT;  // x and y; gamma, beta, mean and rstd
     std::vector<double> x, gamma, beta;                // exact values of their dtypes
-
-    int64_t batch() const { return shape[0]; }
-    int64_t channels() const { return shape[1]; }
-    int64_t numel() const {
-        int64_t n = 1;
-        for (int64_t d : shape) n *= d;
-        return n;
-    }
-    int64_t planeLen() const { return numel() / (batch() * channels()); }
 };
 
 Problem makeProblem(std::vector<int64_t> shape, int64_t groups, aclDataType xType, uint64_t seed,
@@ -453,18 +441,11 @@ void expectRows(const ErrorTable<NormCall> &rows, aclrtStream stream) {
 }
 
 TEST_P(GroupNormSwishTest, ErrorNullTensor) {
-    ErrorTable<NormCall> rows;
-    for (const char *name : {"x", "gamma", "beta", "yOut", "meanOut", "rstdOut"}) {
-        rows.push_back({std::string(name) + " null", NullArgs{name}, ACLNN_ERR_PARAM_NULLPTR, {name, "nullptr"}});
-    }
-    expectRows(rows, stream);
+    expectRows(nullArgumentRows<NormCall>({"x", "gamma", "beta", "yOut", "meanOut", "rstdOut"}), stream);
 }
 
 TEST_P(GroupNormSwishTest, ErrorNullOutPointers) {
-    expectRows({
-        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
-        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
-    }, stream);
+    expectRows(nullOutPointerRows<NormCall>(), stream);
 }
 
 TEST_P(GroupNormSwishTest, ErrorDtypes) {

@@ -19,26 +19,14 @@ using namespace group_norm_tests;
 
 namespace {
 
-constexpr uint8_t kFill = 0x5a;  // storage fill that detects stray writes
 const int kWorkSplits[] = {0, 1, 2, 3, 4};
 
 // ---- problem data ---------------------------------------------------------------------------------------
 
-struct Problem {
-    std::vector<int64_t> shape;  // (N, C, ...)
-    int64_t groups = 1;
+struct Problem : GroupNormShape {
     double scale = 1.0;
     aclDataType dtype = ACL_FLOAT;
     std::vector<double> dy, mean, rstd, x, gamma, beta;  // exact values of dtype
-
-    int64_t batch() const { return shape[0]; }
-    int64_t channels() const { return shape[1]; }
-    int64_t numel() const {
-        int64_t n = 1;
-        for (int64_t d : shape) n *= d;
-        return n;
-    }
-    int64_t planeLen() const { return numel() / (batch() * channels()); }
 };
 
 double rounded(double v, aclDataType dtype) {
@@ -525,14 +513,10 @@ TEST_P(GroupNormSwishGradTest, RegisteredCases) {
     if (rusticl()) GTEST_SKIP() << "PoCL only";
     CaseList cases = makeCases("GroupNormSwishGrad");
     ASSERT_GE(cases.size(), 6u);
-    int speed = 0, sweep = 0;
-    for (auto &c : cases) {
-        speed += c->speedCase;
-        sweep += c->sweep == "gnsg";
-        runAndCheckCase(*c, stream);
-    }
-    EXPECT_EQ(speed, 1);
-    EXPECT_GE(sweep, 4);
+    const RegisteredCount n = countRegistered(cases, "gnsg");
+    EXPECT_EQ(n.speed, 1);
+    EXPECT_GE(n.sweep, 4);
+    for (auto &c : cases) runAndCheckCase(*c, stream);
 }
 
 // ---- finite differences in fp64 -------------------------------------------------------------------------
@@ -664,18 +648,13 @@ void expectRows(const ErrorTable<GradCall> &rows, aclrtStream stream) {
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorNullTensor) {
-    ErrorTable<GradCall> rows;
-    for (const auto &[name, slot] : kTensorArgs) {
-        rows.push_back({std::string(name) + " null", NullArgs{name}, ACLNN_ERR_PARAM_NULLPTR, {name, "nullptr"}});
-    }
-    expectRows(rows, stream);
+    std::vector<std::string> names;
+    for (const auto &[name, slot] : kTensorArgs) names.push_back(name);
+    expectRows(nullArgumentRows<GradCall>(names), stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorNullOutPointers) {
-    expectRows({
-        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
-        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
-    }, stream);
+    expectRows(nullOutPointerRows<GradCall>(), stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorUnsupportedDtype) {
@@ -774,9 +753,7 @@ TEST_P(GroupNormSwishGradTest, ErrorOverlappingOutput) {
 
 TEST_P(GroupNormSwishGradTest, ErrorMalformedView) {
     // A view that reaches past its storage shape.
-    expectRows({{"x storage short", [](GradCall &c) { c.x.storageShort = true; }, ACLNN_ERR_PARAM_INVALID,
-                 {"x", "storage"}}},
-               stream);
+    expectRows({shortStorageRow<GradCall>("x", [](GradCall &c) { c.x.storageShort = true; })}, stream);
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorTooManyPlanes) {

@@ -21,6 +21,7 @@
 #include "harness/max_unpool2d_backward.h"
 #include "reliability_harness.h"
 #include "runtime/stream.h"
+#include "support/max_unpool_fault.h"
 #include "support/plan_and_run.h"
 #include "aclnn/opdev/op_errno.h"
 
@@ -30,6 +31,7 @@ using reliability::Layout;
 using reliability::OpHarness;
 using testing_support::DeviceTensor;
 using testing_support::DeviceTest;
+using testing_support::enqueueFaultingMaxUnpool;
 using testing_support::planAndRun;
 
 constexpr uint8_t kPattern = 0x5A;
@@ -57,18 +59,6 @@ size_t changedOutputBytes(OpHarness &h) {
         for (uint8_t b : bytes) changed += b != kPattern;
     }
     return changed;
-}
-
-// A MaxUnpool2dBackward run on `stream` whose indices fault (index 1000 in a 3x3 plane).
-void runFaultingMaxUnpool(reliability::MaxUnpoolHarness &h, aclrtStream stream) {
-    std::vector<double> idx(24, 0.0);
-    idx[5] = 1000;
-    h.slot("indices").storage->upload(idx);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(h.plan(&ws, &ex));
-    ASSERT_EQ(ws, 0u);
-    ASSERT_ACL_OK(h.run(nullptr, 0, ex, stream));
 }
 
 class HostileUseTest : public DeviceTest {};
@@ -366,7 +356,7 @@ TEST_P(HostileUseTest, OutputsOverlappingEachOtherAreRejectedAndWriteNothing) {
 // aclrtSynchronizeStream then returned 0. The owning stream must still report it.
 TEST_P(HostileUseTest, DeviceSynchronizeDoesNotTakeAStreamsFault) {
     reliability::MaxUnpoolHarness h(Layout::Contiguous, 3);
-    runFaultingMaxUnpool(h, stream);
+    enqueueFaultingMaxUnpool(h, stream, 5);
     aclError fromOtherThread = ACL_SUCCESS;
     std::thread other([&] {
         aclrtSetDevice(device());
@@ -403,7 +393,7 @@ TEST_P(HostileUseTest, AnotherThreadsSynchronizeNeverLosesAFault) {
         }
     });
     for (int i = 0; i < kRuns; ++i) {
-        runFaultingMaxUnpool(h, stream);
+        enqueueFaultingMaxUnpool(h, stream, 5);
         if (aclrtSynchronizeStream(stream) == ACL_ERROR_RT_AICORE_EXCEPTION) ++reported;
     }
     done = true;
@@ -416,7 +406,7 @@ TEST_P(HostileUseTest, AnotherThreadsSynchronizeNeverLosesAFault) {
 // Item 8: aclrtResetDevice with an unreported fault returned 507015 and left the device bound.
 TEST_P(HostileUseTest, ResetDeviceWithAnUnreportedFaultStillResets) {
     reliability::MaxUnpoolHarness h(Layout::Contiguous, 4);
-    runFaultingMaxUnpool(h, stream);
+    enqueueFaultingMaxUnpool(h, stream, 5);
     EXPECT_EQ(aclrtResetDevice(device()), ACL_ERROR_RT_AICORE_EXCEPTION);
     int32_t current = -1;
     EXPECT_EQ(aclrtGetDevice(&current), ACL_ERROR_RT_CONTEXT_NULL) << "still bound to device " << current;

@@ -6,14 +6,13 @@
 // Tolerances: none. The operator copies elements (and casts small integers, exact in every dtype, or
 // PyTorch's cast in the golden data): every comparison is exact.
 
-#include <atomic>
 #include <map>
 
 #include "support/op_test.h"
 #include "aclnnop/aclnn_im2col.h"
 #include "cases/im2col_cases.h"
+#include "cases/im2col_geometry.h"
 #include "common/test_hooks.h"
-#include "support/own_streams.h"
 
 using namespace testing_support;
 
@@ -43,28 +42,14 @@ Im2colForwardSpec spec(const std::string &name, aclDataType dt, int64_t N, int64
     s.name = name;
     s.self = dt;
     s.out = out == ACL_DT_UNDEFINED ? dt : out;
-    s.N = N;
-    s.C = C;
-    s.H = H;
-    s.W = W;
-    s.KH = w.kernel[0];
-    s.KW = w.kernel[1];
-    s.DH = w.dilation[0];
-    s.DW = w.dilation[1];
-    s.PH = w.padding[0];
-    s.PW = w.padding[1];
-    s.SH = w.stride[0];
-    s.SW = w.stride[1];
+    setGeometry(s, {N, C, H, W, w.kernel[0], w.kernel[1], w.dilation[0], w.dilation[1], w.padding[0], w.padding[1],
+                    w.stride[0], w.stride[1]});
     s.layout = layout;
     s.seed = seed;
     return s;
 }
 
-class Im2colForwardTest : public OpTest {
-protected:
-    using OpTest::runAndCheck;
-    bool runAndCheck(const Im2colForwardSpec &s) { return runAndCheck(*makeIm2colForwardCase(s)); }
-};
+class Im2colForwardTest : public SpecOpTest<Im2colForwardSpec, makeIm2colForwardCase> {};
 
 // ---------------------------------------------------------------------------------------------
 // The CANN docs' example: self (2, 2, 3) = 0..11, kernel 2x2, padding 1, stride 2 -> out (8, 4).
@@ -198,13 +183,8 @@ TEST_P(Im2colForwardTest, ExtremeGeometries) {
 // an error; a kernel that walks a whole row, plane or group in one work-item returned wrong data there.
 // Self (1, 16, 5000), kernel 1x3: rows of 79,968 columns.
 TEST_P(Im2colForwardTest, LongRows) {
-    Im2colForwardSpec s;
-    s.name = "rows of 79968";
-    s.C = 1;
-    s.H = 16;
-    s.W = 5000;
-    s.KH = 1;
-    s.KW = 3;
+    Im2colForwardSpec s =
+        specWithGeometry<Im2colForwardSpec>("rows of 79968", Im2colGeometry{0, 1, 16, 5000, 1, 3, 1, 1, 0, 0, 1, 1});
     s.seed = 152;
     EXPECT_TRUE(runAndCheck(*makeIm2colForwardCase(s)));
 }
@@ -262,22 +242,10 @@ TEST_P(Im2colForwardTest, TwoRunsAreBitIdentical) {
 TEST_P(Im2colForwardTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
     // Four threads, each on its own stream, plan and run over several dtypes at once (the same
     // programs are built and shared); every result is checked byte for byte.
-    constexpr int kThreads = 4, kRounds = 3;
-    std::atomic<int> failures{0}, ran{0};
-    const int unstarted = runOnOwnStreams(device(), kThreads, [&](int t, aclrtStream own) {
-        const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
-        Window w{{3, 2}, {1, 1}, {1, 1}, {1, 2}};
-        for (int r = 0; r < kRounds; ++r) {
-            auto c = makeIm2colForwardCase(spec("thread", dtypes[(t + r) % 4], 2, 3, 11, 13, w,
-                                                Im2colForwardLayout::Gapped, static_cast<uint64_t>(1000 + 10 * t + r)));
-            c->setup();
-            if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
-            ++ran;
-        }
+    expectCasesPassOnOwnStreams(device(), 4, 3, [](const ThreadRound &k) {
+        const Window w{{3, 2}, {1, 1}, {1, 1}, {1, 2}};
+        return makeIm2colForwardCase(spec("thread", k.dtype, 2, 3, 11, 13, w, Im2colForwardLayout::Gapped, k.seed));
     });
-    EXPECT_EQ(unstarted, 0);
-    EXPECT_EQ(failures.load(), 0);
-    EXPECT_EQ(ran.load(), kThreads * kRounds);
 }
 
 TEST_P(Im2colForwardTest, NoWorkspaceForAnyView) {
@@ -314,36 +282,21 @@ TEST_P(Im2colForwardTest, RepeatableExecutorRunsTwice) {
 TEST_P(Im2colForwardTest, EmptyBatchSucceedsWithoutWork) {
     DeviceTensor s({0, 3, 4, 5}, ACL_FLOAT), o({0, 12, 30}, ACL_FLOAT);
     IntArray k({2, 2}), d({1, 1}), p({1, 1}), st({1, 1});
-    uint64_t ws = 7;
-    aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, &ex));
-    EXPECT_EQ(ws, 0u);
-    ASSERT_ACL_OK(aclnnIm2col(nullptr, 0, ex, stream));
-    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+    ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
+        [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, ws, ex); },
+        aclnnIm2col, stream));
 }
 
 TEST_P(Im2colForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
     // The shared run-time check (docs/ops): out over self's memory is 161002 and nothing is written.
     DeviceTensor big({200}, ACL_FLOAT);
     big.upload(randomValues(200, 1100));
-    const std::vector<uint8_t> before = big.storage();
-    int64_t storage = 200;
-    const std::vector<int64_t> selfShape = {1, 2, 3, 4}, outShape = {1, 8, 20};
     // self: the first 24 elements of big's storage; out: elements 10..169.
-    aclTensor *s = aclCreateTensor(selfShape.data(), 4, ACL_FLOAT, std::vector<int64_t>{24, 12, 4, 1}.data(), 0,
-                                   ACL_FORMAT_ND, &storage, 1, big.data());
-    aclTensor *o = aclCreateTensor(outShape.data(), 3, ACL_FLOAT, std::vector<int64_t>{160, 20, 1}.data(), 10,
-                                   ACL_FORMAT_ND, &storage, 1, big.data());
+    const StorageView s(big, {1, 2, 3, 4}, {24, 12, 4, 1}), o(big, {1, 8, 20}, {160, 20, 1}, 10);
     IntArray k({2, 2}), d({1, 1}), p({1, 1}), st({1, 1});
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, &ex));
-    EXPECT_EQ(aclnnIm2col(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_INVALID);
-    expectRecentMessageHas({"(out)", "(self)", "overlaps"});
-    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
-    EXPECT_TRUE(big.storage() == before);
-    aclDestroyTensor(s);
-    aclDestroyTensor(o);
+    expectOutOverSelfRejected(
+        big, [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, ws, ex); },
+        aclnnIm2col, stream);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -360,8 +313,7 @@ struct Im2colCall : ErrorCall {
 
 aclnnStatus planCall(const Im2colCall &c, aclrtStream stream) {
     DeviceTensor s(c.selfShape, c.selfType);
-    DeviceTensor o = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
-                                          : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
+    const RowTensor o(TensorArg{c.outShape, c.outType, ACL_FORMAT_ND, c.outStrides});
     const RowTensor self(s, c.selfStorageShort);
     IntArray k(c.w.kernel), d(c.w.dilation), p(c.w.padding), st(c.w.stride);
     return callPhase(
@@ -389,20 +341,13 @@ TEST_P(Im2colForwardErrors, ValidCallSucceeds) {
 }
 
 TEST_P(Im2colForwardErrors, NullArguments) {
-    expectRows({
-        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnIm2colGetWorkspaceSize", "[self]", "nullptr"}},
-        {"kernelSize null", NullArgs{"kernelSize"}, ACLNN_ERR_PARAM_NULLPTR, {"kernelSize", "nullptr"}},
-        {"dilation null", NullArgs{"dilation"}, ACLNN_ERR_PARAM_NULLPTR, {"dilation", "nullptr"}},
-        {"padding null", NullArgs{"padding"}, ACLNN_ERR_PARAM_NULLPTR, {"padding", "nullptr"}},
-        {"stride null", NullArgs{"stride"}, ACLNN_ERR_PARAM_NULLPTR, {"stride", "nullptr"}},
-        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
-        // CANN's order: self, kernelSize, dilation, padding, stride, out.
-        {"dilation, padding, stride and out null", NullArgs{"dilation", "padding", "stride", "out"},
-         ACLNN_ERR_PARAM_NULLPTR, {"dilation"}},
-        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
-        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
-        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnIm2col"}},
-    });
+    expectRows(Rows{{"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR,
+                     {"aclnnIm2colGetWorkspaceSize", "[self]", "nullptr"}}} +
+               nullRows({"kernelSize", "dilation", "padding", "stride", "[out]"}) +
+               // CANN's order: self, kernelSize, dilation, padding, stride, out.
+               Rows{{"dilation, padding, stride and out null", NullArgs{"dilation", "padding", "stride", "out"},
+                     ACLNN_ERR_PARAM_NULLPTR, {"dilation"}}} +
+               phaseRows({"aclnnIm2col"}));
 }
 
 TEST_P(Im2colForwardErrors, UnsupportedDtype) {
@@ -528,13 +473,11 @@ TEST_P(Im2colForwardErrors, OutShapeWrong) {
 
 TEST_P(Im2colForwardErrors, OverlappingOut) {
     // Every row is the same memory.
-    expectRows({{"out rows at stride 0", [](Im2colCall &c) { c.outStrides = {240, 0, 1}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"out", "overlapping"}}});
+    expectRows({overlapRow("out", [](Im2colCall &c) { c.outStrides = {240, 0, 1}; })});
 }
 
 TEST_P(Im2colForwardErrors, MalformedView) {
-    expectRows({{"self storage short", [](Im2colCall &c) { c.selfStorageShort = true; }, ACLNN_ERR_PARAM_INVALID,
-                 {"self", "storage"}}});
+    expectRows({shortRow("self", [](Im2colCall &c) { c.selfStorageShort = true; })});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Im2colForwardTest);

@@ -15,6 +15,7 @@
 #include "support/op_test.h"
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "cases/im2col_backward_cases.h"
+#include "cases/im2col_geometry.h"
 #include "common/test_hooks.h"
 
 using namespace testing_support;
@@ -35,29 +36,18 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const Attrs &a, acl
         aclnnIm2colBackward, stream);
 }
 
-class Im2colBackwardTest : public OpTest {
+class Im2colBackwardTest : public SpecOpTest<Im2colSpec, makeIm2colCase> {
 protected:
-    using OpTest::runAndCheck;
-    bool runAndCheck(const Im2colSpec &spec) { return runAndCheck(*makeIm2colCase(spec)); }
+    // A case named `name` of geometry g (float in and out).
+    static Im2colSpec spec(const std::string &name, const Im2colGeometry &g) {
+        return specWithGeometry<Im2colSpec>(name, g);
+    }
 
     // A small 3-D case with every attribute different from its neighbour's.
     static Im2colSpec mixed(const std::string &name, aclDataType in, aclDataType out) {
-        Im2colSpec s;
-        s.name = name;
+        Im2colSpec s = spec(name, {2, 3, 9, 7, 3, 2, 1, 2, 1, 2, 2, 1});
         s.in = in;
         s.out = out;
-        s.N = 2;
-        s.C = 3;
-        s.H = 9;
-        s.W = 7;
-        s.KH = 3;
-        s.KW = 2;
-        s.DH = 1;
-        s.DW = 2;
-        s.PH = 1;
-        s.PW = 2;
-        s.SH = 2;
-        s.SW = 1;
         return s;
     }
 };
@@ -143,20 +133,7 @@ TEST_P(Im2colBackwardTest, ExtremeGeometries) {
         {"wide image", 2, 300, 2, 5, 1, 3, 1, 2, 1, 3},
     };
     for (const G &g : cases) {
-        Im2colSpec s;
-        s.name = g.name;
-        s.N = 2;
-        s.C = 2;
-        s.H = g.H;
-        s.W = g.W;
-        s.KH = g.KH;
-        s.KW = g.KW;
-        s.DH = g.DH;
-        s.DW = g.DW;
-        s.PH = g.PH;
-        s.PW = g.PW;
-        s.SH = g.SH;
-        s.SW = g.SW;
+        Im2colSpec s = spec(g.name, {2, 2, g.H, g.W, g.KH, g.KW, g.DH, g.DW, g.PH, g.PW, g.SH, g.SW});
         s.seed = 7;
         runAndCheck(s);
         if (rusticl()) continue;
@@ -170,44 +147,14 @@ TEST_P(Im2colBackwardTest, ExtremeGeometries) {
 // after 65,535 iterations on Mesa's llvmpipe, silently): a long 1-D signal (1x16x1x5000, kernel 1x3, as a
 // Conv1d unfold calls it) and a 512x512 plane with a 3x3 kernel.
 TEST_P(Im2colBackwardTest, RealSizes) {
-    Im2colSpec s;
-    s.name = "long 1-D signal";
-    s.N = 1;
-    s.C = 16;
-    s.H = 1;
-    s.W = 5000;
-    s.KH = 1;
-    s.KW = 3;
-    runAndCheck(s);
-    s.name = "512x512 plane, 3x3 kernel, padding 1";
-    s.C = 2;
-    s.H = s.W = 512;
-    s.KH = s.KW = 3;
-    s.PH = s.PW = 1;
-    runAndCheck(s);
+    runAndCheck(spec("long 1-D signal", {1, 16, 1, 5000, 1, 3, 1, 1, 0, 0, 1, 1}));
+    runAndCheck(spec("512x512 plane, 3x3 kernel, padding 1", {1, 2, 512, 512, 3, 3, 1, 1, 1, 1, 1, 1}));
 }
 
 TEST_P(Im2colBackwardTest, LargeKernelUsesTheGenericKernel) {
     // 11x9 = 99 taps: beyond the unrolled kernel's limit.
-    Im2colSpec s;
-    s.name = "11x9 kernel";
-    s.N = 1;
-    s.C = 3;
-    s.H = 16;
-    s.W = 13;
-    s.KH = 11;
-    s.KW = 9;
-    s.PH = 5;
-    s.PW = 4;
-    s.SH = 2;
-    s.SW = 1;
-    runAndCheck(s);
-    s.name = "11x9 kernel, dilation 2";
-    s.DH = s.DW = 2;
-    s.H = s.W = 25;
-    s.PH = s.PW = 9;
-    s.SH = s.SW = 3;
-    runAndCheck(s);
+    runAndCheck(spec("11x9 kernel", {1, 3, 16, 13, 11, 9, 1, 1, 5, 4, 2, 1}));
+    runAndCheck(spec("11x9 kernel, dilation 2", {1, 3, 25, 25, 11, 9, 2, 2, 9, 9, 3, 3}));
 }
 
 TEST_P(Im2colBackwardTest, WideIndexKernelsMatch) {
@@ -246,12 +193,11 @@ TEST_P(Im2colBackwardTest, EmptyGradOutputSucceedsWithoutWork) {
     for (const Shapes &s : {Shapes{{0, 8, 12}, {0, 2, 4, 5}}, Shapes{{0, 12}, {0, 4, 5}}}) {
         DeviceTensor grad(s.grad, ACL_FLOAT), out(s.out, ACL_FLOAT);
         IntArray in(a.inputSize), k(a.kernel), d(a.dilation), p(a.padding), st(a.stride);
-        uint64_t ws = 123;
-        aclOpExecutor *ex = nullptr;
-        ASSERT_ACL_OK(aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, st, out, &ws, &ex));
-        EXPECT_EQ(ws, 0u);
-        ASSERT_ACL_OK(aclnnIm2colBackward(nullptr, 0, ex, stream));
-        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
+            [&](uint64_t *ws, aclOpExecutor **ex) {
+                return aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, st, out, ws, ex);
+            },
+            aclnnIm2colBackward, stream));
     }
 }
 
@@ -270,8 +216,7 @@ struct Im2colBackwardCall : ErrorCall {
 
 aclnnStatus planCall(const Im2colBackwardCall &c, aclrtStream stream) {
     DeviceTensor g(c.gradShape, c.gradType);
-    DeviceTensor out = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
-                                            : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
+    const RowTensor out(TensorArg{c.outShape, c.outType, ACL_FORMAT_ND, c.outStrides});
     const RowTensor grad(g, c.gradStorageShort);
     IntArray in(c.attrs.inputSize), k(c.attrs.kernel), d(c.attrs.dilation), p(c.attrs.padding), s(c.attrs.stride);
     return callPhase(
@@ -288,18 +233,8 @@ aclnnStatus planCall(const Im2colBackwardCall &c, aclrtStream stream) {
 using Im2colErrors = ErrorTableTest<Im2colBackwardCall>;
 
 TEST_P(Im2colErrors, NullArguments) {
-    expectRows({
-        {"gradOutput null", NullArgs{"gradOutput"}, ACLNN_ERR_PARAM_NULLPTR, {"gradOutput", "nullptr"}},
-        {"inputSize null", NullArgs{"inputSize"}, ACLNN_ERR_PARAM_NULLPTR, {"inputSize", "nullptr"}},
-        {"kernelSize null", NullArgs{"kernelSize"}, ACLNN_ERR_PARAM_NULLPTR, {"kernelSize", "nullptr"}},
-        {"dilation null", NullArgs{"dilation"}, ACLNN_ERR_PARAM_NULLPTR, {"dilation", "nullptr"}},
-        {"padding null", NullArgs{"padding"}, ACLNN_ERR_PARAM_NULLPTR, {"padding", "nullptr"}},
-        {"stride null", NullArgs{"stride"}, ACLNN_ERR_PARAM_NULLPTR, {"stride", "nullptr"}},
-        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
-        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
-        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
-        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {}},
-    });
+    expectRows(nullRows({"gradOutput", "inputSize", "kernelSize", "dilation", "padding", "stride", "[out]"}) +
+               phaseRows());
 }
 
 TEST_P(Im2colErrors, UnsupportedDtypes) {
@@ -394,13 +329,11 @@ TEST_P(Im2colErrors, OutShapeWrong) {
 
 TEST_P(Im2colErrors, OverlappingOut) {
     // Every row of a plane is the same memory.
-    expectRows({{"out rows at stride 0", [](Im2colBackwardCall &c) { c.outStrides = {40, 20, 0, 1}; },
-                 ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"}}});
+    expectRows({overlapRow("out", [](Im2colBackwardCall &c) { c.outStrides = {40, 20, 0, 1}; })});
 }
 
 TEST_P(Im2colErrors, MalformedView) {
-    expectRows({{"gradOutput storage short", [](Im2colBackwardCall &c) { c.gradStorageShort = true; },
-                 ACLNN_ERR_PARAM_INVALID, {"gradOutput", "storage"}}});
+    expectRows({shortRow("gradOutput", [](Im2colBackwardCall &c) { c.gradStorageShort = true; })});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Im2colBackwardTest);

@@ -17,6 +17,7 @@
 #include "kernels/program_cache.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
+#include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -136,12 +137,11 @@ TEST_P(KernelTest, RepeatedOperatorCallsCreateNoKernelObjects) {
     gradOutput.upload(std::vector<double>(static_cast<size_t>(gradOutput.numel()), 1.0));
     const IntArray padding({3, 3, 3, 3});
     auto call = [&] {
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        ASSERT_ACL_OK(aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, &ws, &ex));
-        ASSERT_EQ(ws, 0u);
-        ASSERT_ACL_OK(aclnnReflectionPad2dBackward(nullptr, 0, ex, stream));
-        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
+            [&](uint64_t *ws, aclOpExecutor **ex) {
+                return aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, ws, ex);
+            },
+            aclnnReflectionPad2dBackward, stream));
     };
     call();
     const size_t created = aclcl::kernelObjectsCreated();

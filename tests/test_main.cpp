@@ -86,13 +86,7 @@ int main(int argc, char **argv) {
 #ifdef ACLNN_TEST_ACLNN_OPENCL_DEVICE
     setenv("ACLNN_OPENCL_DEVICE", ACLNN_TEST_ACLNN_OPENCL_DEVICE, 0);
 #endif
-    ::testing::InitGoogleTest(&argc, argv);
-    if (aclInit(nullptr) != ACL_SUCCESS) {
-        std::fprintf(stderr, "aclInit failed: %s\n", aclGetRecentErrMsg());
-        return 1;
-    }
-    int rc = RUN_ALL_TESTS();
-    aclFinalize();
+    const int rc = testing_support::runAllTestsUnderAcl(&argc, argv);
     // A filter that selects nothing (a CTest name recorded for a device this run does not have)
     // must fail, not pass having checked nothing.
     if (rc == 0 && ::testing::UnitTest::GetInstance()->test_to_run_count() == 0 &&

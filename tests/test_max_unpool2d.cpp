@@ -7,14 +7,13 @@
 // Tolerances: none. The operator copies elements; every comparison is of bytes or values, exactly
 // (tests/cases/max_unpool2d_cases.cpp compares out's whole storage byte for byte).
 
-#include <atomic>
 #include <cmath>
 #include <map>
-#include <thread>
 
 #include "support/op_test.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "cases/max_unpool2d_cases.h"
+#include "cases/max_unpool2d_geometry.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
 #include "runtime/device.h"
@@ -58,26 +57,15 @@ std::string shapeText(const std::vector<int64_t> &dims) {
     return s + "]";
 }
 
-// A small case: 2 x 3 x 5 x 7 unpooled into 9 x 11.
+// A small case (kSmallUnpool: 2 x 3 x 5 x 7 unpooled into 9 x 11).
 UnpoolForwardSpec small(const std::string &name, aclDataType dtype, aclDataType indices) {
-    UnpoolForwardSpec s;
-    s.name = name;
+    UnpoolForwardSpec s = specWithGeometry<UnpoolForwardSpec>(name, kSmallUnpool);
     s.dtype = dtype;
     s.indices = indices;
-    s.N = 2;
-    s.C = 3;
-    s.H = 5;
-    s.W = 7;
-    s.oH = 9;
-    s.oW = 11;
     return s;
 }
 
-class MaxUnpool2dTest : public OpTest {
-protected:
-    using OpTest::runAndCheck;
-    bool runAndCheck(const UnpoolForwardSpec &s) { return runAndCheck(*makeMaxUnpool2dCase(s)); }
-};
+class MaxUnpool2dTest : public SpecOpTest<UnpoolForwardSpec, makeMaxUnpool2dCase> {};
 
 // ---------------------------------------------------------------------------------------------
 // The CANN docs' example: 1..4 unpooled to 4x4 at 3, 8, 11, 13.
@@ -209,29 +197,24 @@ TEST_P(MaxUnpool2dTest, DuplicateIndicesTheLastInputWins) {
 TEST_P(MaxUnpool2dTest, Extremes) {
     struct S {
         const char *name;
-        int64_t N, C, H, W, oH, oW;
+        UnpoolGeometry g;
         UnpoolIndices pick;
     };
     const S shapes[] = {
-        {"output plane = input plane (a permutation)", 2, 3, 4, 5, 5, 4, UnpoolIndices::Unique},
-        {"output plane 1x1", 2, 2, 1, 1, 1, 1, UnpoolIndices::Unique},
-        {"output 1 row", 1, 3, 2, 3, 1, 9, UnpoolIndices::Unique},
-        {"output 1 column", 0, 3, 3, 2, 7, 1, UnpoolIndices::Unique},
-        {"pooled k2s2, odd output", 2, 3, 6, 7, 13, 15, UnpoolIndices::Pooled},
-        {"large output plane", 0, 2, 3, 3, 70, 90, UnpoolIndices::Unique},
-        {"many planes", 4, 40, 2, 3, 4, 6, UnpoolIndices::Unique},
+        {"output plane = input plane (a permutation)", {2, 3, 4, 5, 5, 4}, UnpoolIndices::Unique},
+        {"output plane 1x1", {2, 2, 1, 1, 1, 1}, UnpoolIndices::Unique},
+        {"output 1 row", {1, 3, 2, 3, 1, 9}, UnpoolIndices::Unique},
+        {"output 1 column", {0, 3, 3, 2, 7, 1}, UnpoolIndices::Unique},
+        {"pooled k2s2, odd output", {2, 3, 6, 7, 13, 15}, UnpoolIndices::Pooled},
+        {"large output plane", {0, 2, 3, 3, 70, 90}, UnpoolIndices::Unique},
+        {"many planes", {4, 40, 2, 3, 4, 6}, UnpoolIndices::Unique},
     };
     uint64_t seed = 400;
     for (bool claims : {false, true}) {
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (const S &z : shapes) {
             UnpoolForwardSpec s = small(std::string(z.name) + (claims ? ", claims" : ", planes"), ACL_FLOAT, ACL_INT64);
-            s.N = z.N;
-            s.C = z.C;
-            s.H = z.H;
-            s.W = z.W;
-            s.oH = z.oH;
-            s.oW = z.oW;
+            setGeometry(s, z.g);
             s.pick = z.pick;
             s.seed = ++seed;
             EXPECT_TRUE(runAndCheck(s));
@@ -245,12 +228,7 @@ TEST_P(MaxUnpool2dTest, Extremes) {
 // positions in one work-item.
 TEST_P(MaxUnpool2dTest, LargePlanes) {
     UnpoolForwardSpec s = small("256x512 output planes", ACL_FLOAT, ACL_INT64);
-    s.N = 1;
-    s.C = 2;
-    s.H = 128;
-    s.W = 256;
-    s.oH = 256;
-    s.oW = 512;
+    setGeometry(s, {1, 2, 128, 256, 256, 512});
     s.pick = UnpoolIndices::Pooled;
     s.seed = 155;
     EXPECT_TRUE(runAndCheck(s));
@@ -294,37 +272,14 @@ TEST_P(MaxUnpool2dTest, TwoRunsAreBitIdentical) {
 }
 
 TEST_P(MaxUnpool2dTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
-    constexpr int kThreads = 4, kRounds = 3;
-    std::atomic<int> failures{0}, ran{0};
-    std::vector<std::thread> threads;
-    for (int t = 0; t < kThreads; ++t) {
-        threads.emplace_back([&, t] {
-            if (aclrtSetDevice(device()) != ACL_SUCCESS) {
-                ++failures;
-                return;
-            }
-            aclrtStream own = nullptr;
-            if (aclrtCreateStream(&own) != ACL_SUCCESS) {
-                ++failures;
-                return;
-            }
-            const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
-            for (int r = 0; r < kRounds; ++r) {
-                UnpoolForwardSpec s = small("thread", dtypes[(t + r) % 4], (t + r) % 2 ? ACL_INT32 : ACL_INT64);
-                s.pick = (t + r) % 2 ? UnpoolIndices::Duplicates : UnpoolIndices::Unique;
-                s.layout = UnpoolLayout::Padded;
-                s.seed = static_cast<uint64_t>(1000 + 10 * t + r);
-                auto c = makeMaxUnpool2dCase(s);
-                c->setup();
-                if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
-                ++ran;
-            }
-            aclrtDestroyStream(own);
-        });
-    }
-    for (auto &th : threads) th.join();
-    EXPECT_EQ(failures.load(), 0);
-    EXPECT_EQ(ran.load(), kThreads * kRounds);
+    expectCasesPassOnOwnStreams(device(), 4, 3, [](const ThreadRound &k) {
+        const bool odd = (k.t + k.r) % 2;
+        UnpoolForwardSpec s = small("thread", k.dtype, odd ? ACL_INT32 : ACL_INT64);
+        s.pick = odd ? UnpoolIndices::Duplicates : UnpoolIndices::Unique;
+        s.layout = UnpoolLayout::Padded;
+        s.seed = k.seed;
+        return makeMaxUnpool2dCase(s);
+    });
 }
 
 // Views are addressed in place, so the CPU kernel needs no workspace for any of them; the GPU kernels
@@ -382,12 +337,9 @@ TEST_P(MaxUnpool2dTest, EmptySelfSucceedsWithoutWork) {
         outShape[outShape.size() - 1] = 3;
         DeviceTensor s(self, ACL_FLOAT), ix(self, ACL_INT64), o(outShape, ACL_FLOAT);
         IntArray size({4, 3});
-        uint64_t ws = 7;
-        aclOpExecutor *ex = nullptr;
-        ASSERT_ACL_OK(aclnnMaxUnpool2dGetWorkspaceSize(s, ix, size, o, &ws, &ex));
-        EXPECT_EQ(ws, 0u);
-        ASSERT_ACL_OK(aclnnMaxUnpool2d(nullptr, 0, ex, stream));
-        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
+            [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnMaxUnpool2dGetWorkspaceSize(s, ix, size, o, ws, ex); },
+            aclnnMaxUnpool2d, stream));
     }
 }
 
@@ -450,25 +402,11 @@ TEST_P(MaxUnpool2dTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
     DeviceTensor big({60}, ACL_FLOAT), ix({1, 2, 3, 4}, ACL_INT64);
     big.upload(randomValues(60, 1100));
     ix.upload(std::vector<double>(24, 1.0));
-    const std::vector<uint8_t> before = big.storage();
-    int64_t storage = 60;
-    aclTensor *s = aclCreateTensor(std::vector<int64_t>{1, 2, 3, 4}.data(), 4, ACL_FLOAT,
-                                   std::vector<int64_t>{24, 12, 4, 1}.data(), 0, ACL_FORMAT_ND, &storage, 1, big.data());
-    aclTensor *o = aclCreateTensor(std::vector<int64_t>{1, 2, 5, 6}.data(), 4, ACL_FLOAT,
-                                   std::vector<int64_t>{60, 30, 6, 1}.data(), 0, ACL_FORMAT_ND, &storage, 1, big.data());
+    const StorageView s(big, {1, 2, 3, 4}, {24, 12, 4, 1}), o(big, {1, 2, 5, 6}, {60, 30, 6, 1});
     IntArray size({5, 6});
-    uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(aclnnMaxUnpool2dGetWorkspaceSize(s, ix, size, o, &ws, &ex));
-    void *w = nullptr;
-    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
-    EXPECT_EQ(aclnnMaxUnpool2d(w, ws, ex, stream), ACLNN_ERR_PARAM_INVALID);
-    expectRecentMessageHas({"(out)", "(self)", "overlaps"});
-    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
-    if (w) aclrtFree(w);
-    EXPECT_TRUE(big.storage() == before);
-    aclDestroyTensor(s);
-    aclDestroyTensor(o);
+    expectOutOverSelfRejected(
+        big, [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnMaxUnpool2dGetWorkspaceSize(s, ix, size, o, ws, ex); },
+        aclnnMaxUnpool2d, stream);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -484,8 +422,7 @@ struct UnpoolCall : ErrorCall {
 
 aclnnStatus planCall(const UnpoolCall &c, aclrtStream stream) {
     DeviceTensor self(c.selfShape, c.selfType), indices(c.indicesShape, c.indicesType);
-    DeviceTensor out = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
-                                            : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
+    const RowTensor out(TensorArg{c.outShape, c.outType, ACL_FORMAT_ND, c.outStrides});
     IntArray size(c.outputSize);
     return callPhase(
         c,
@@ -502,17 +439,13 @@ using MaxUnpool2dErrors = ErrorTableTest<UnpoolCall>;
 TEST_P(MaxUnpool2dErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
 
 TEST_P(MaxUnpool2dErrors, NullArguments) {
-    expectRows({
-        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnMaxUnpool2dGetWorkspaceSize", "[self]", "nullptr"}},
-        {"indices null", NullArgs{"indices"}, ACLNN_ERR_PARAM_NULLPTR, {"[indices]", "nullptr"}},
-        {"outputSize null", NullArgs{"outputSize"}, ACLNN_ERR_PARAM_NULLPTR, {"[outputSize]", "nullptr"}},
-        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
-        // CANN's order: self first.
-        {"all four null", NullArgs{"self", "indices", "outputSize", "out"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
-        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
-        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
-        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnMaxUnpool2d"}},
-    });
+    expectRows(Rows{{"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR,
+                     {"aclnnMaxUnpool2dGetWorkspaceSize", "[self]", "nullptr"}}} +
+               nullRows({"[indices]", "[outputSize]", "[out]"}) +
+               // CANN's order: self first.
+               Rows{{"all four null", NullArgs{"self", "indices", "outputSize", "out"}, ACLNN_ERR_PARAM_NULLPTR,
+                     {"[self]"}}} +
+               phaseRows({"aclnnMaxUnpool2d"}));
 }
 
 TEST_P(MaxUnpool2dErrors, SelfDtypeUnsupported) {
@@ -631,8 +564,7 @@ TEST_P(MaxUnpool2dErrors, OutShapeWrong) {
 
 TEST_P(MaxUnpool2dErrors, OverlappingOut) {
     // Every row of a plane is the same memory.
-    expectRows({{"out rows at stride 0", [](UnpoolCall &c) { c.outStrides = {90, 30, 0, 1}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"out", "overlapping"}}});
+    expectRows({overlapRow("out", [](UnpoolCall &c) { c.outStrides = {90, 30, 0, 1}; })});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxUnpool2dTest);

@@ -14,6 +14,7 @@
 #include "support/op_test.h"
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "cases/max_unpool2d_backward_cases.h"
+#include "cases/max_unpool2d_geometry.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
 
@@ -44,27 +45,16 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *se
         aclnnMaxUnpool2dBackward, stream);
 }
 
-// A small case: gradOutput 2 x 3 x 9 x 11 gathered into 5 x 7.
+// A small case (kSmallUnpool): gradOutput 2 x 3 x 9 x 11 gathered into 5 x 7.
 UnpoolSpec small(const std::string &name, aclDataType grad, aclDataType out, aclDataType indices) {
-    UnpoolSpec s;
-    s.name = name;
+    UnpoolSpec s = specWithGeometry<UnpoolSpec>(name, kSmallUnpool);
     s.grad = grad;
     s.out = out;
     s.indices = indices;
-    s.N = 2;
-    s.C = 3;
-    s.H = 5;
-    s.W = 7;
-    s.oH = 9;
-    s.oW = 11;
     return s;
 }
 
-class MaxUnpoolTest : public OpTest {
-protected:
-    using OpTest::runAndCheck;
-    bool runAndCheck(const UnpoolSpec &spec) { return runAndCheck(*makeMaxUnpoolCase(spec)); }
-};
+class MaxUnpoolTest : public SpecOpTest<UnpoolSpec, makeMaxUnpoolCase> {};
 
 TEST_P(MaxUnpoolTest, CannSampleResult) {
     DeviceTensor grad({1, 3, 3, 1}, ACL_FLOAT), self({1, 3, 2, 2}, ACL_FLOAT), indices({1, 3, 2, 2}, ACL_INT32),
@@ -216,27 +206,20 @@ TEST_P(MaxUnpoolTest, StridedAndOffsetViews) {
 TEST_P(MaxUnpoolTest, ExtremeShapes) {
     struct S {
         const char *name;
-        int64_t N, C, H, W, oH, oW;
+        UnpoolGeometry g;
     };
     const S shapes[] = {
-        {"output plane larger", 2, 3, 4, 5, 17, 13},
-        {"output plane smaller", 1, 4, 9, 8, 3, 2},
-        {"output plane 1x1", 2, 2, 3, 3, 1, 1},
-        {"single column planes", 1, 3, 7, 1, 5, 1},
-        {"single row planes", 0, 3, 1, 9, 1, 6},
-        {"odd sizes (vector tails)", 3, 5, 13, 11, 19, 23},
-        {"plane beyond the staging budget", 0, 2, 20, 20, 300, 301},
-        {"many planes", 4, 40, 2, 3, 4, 6},
+        {"output plane larger", {2, 3, 4, 5, 17, 13}},
+        {"output plane smaller", {1, 4, 9, 8, 3, 2}},
+        {"output plane 1x1", {2, 2, 3, 3, 1, 1}},
+        {"single column planes", {1, 3, 7, 1, 5, 1}},
+        {"single row planes", {0, 3, 1, 9, 1, 6}},
+        {"odd sizes (vector tails)", {3, 5, 13, 11, 19, 23}},
+        {"plane beyond the staging budget", {0, 2, 20, 20, 300, 301}},
+        {"many planes", {4, 40, 2, 3, 4, 6}},
     };
     for (const S &z : shapes) {
-        UnpoolSpec s;
-        s.name = z.name;
-        s.N = z.N;
-        s.C = z.C;
-        s.H = z.H;
-        s.W = z.W;
-        s.oH = z.oH;
-        s.oW = z.oW;
+        UnpoolSpec s = specWithGeometry<UnpoolSpec>(z.name, z.g);
         s.seed = 3;
         runAndCheck(s);
         if (rusticl()) continue;
@@ -253,12 +236,7 @@ TEST_P(MaxUnpoolTest, ExtremeShapes) {
 TEST_P(MaxUnpoolTest, RealSizePlanes) {
     UnpoolSpec s;
     s.name = "128x256 into 256x512";
-    s.N = 1;
-    s.C = 2;
-    s.H = 128;
-    s.W = 256;
-    s.oH = 256;
-    s.oW = 512;
+    setGeometry(s, {1, 2, 128, 256, 256, 512});
     s.seed = 5;
     runAndCheck(s);
     s.name = "256x256 into 512x512";
@@ -283,10 +261,7 @@ TEST_P(MaxUnpoolTest, WideIndexKernelsMatch) {
 
 TEST_P(MaxUnpoolTest, TwoRunsAreBitIdentical) {
     UnpoolSpec s = small("determinism", ACL_FLOAT, ACL_FLOAT, ACL_INT64);
-    s.N = 3;
-    s.C = 8;
-    s.H = s.W = 16;
-    s.oH = s.oW = 32;
+    setGeometry(s, {3, 8, 16, 16, 32, 32});
     std::unique_ptr<OpCase> c = makeMaxUnpoolCase(s);
     c->setup();
     ASSERT_ACL_OK(runCaseOnce(*c, stream));
@@ -383,12 +358,11 @@ TEST_P(MaxUnpoolTest, EmptySelfSucceedsWithoutWork) {
         DeviceTensor grad(s.grad, ACL_FLOAT), self(s.self, ACL_FLOAT), indices(s.self, ACL_INT64),
             out(s.self, ACL_FLOAT);
         IntArray size({s.grad[s.grad.size() - 2], s.grad[s.grad.size() - 1]});
-        uint64_t ws = 123;
-        aclOpExecutor *ex = nullptr;
-        ASSERT_ACL_OK(aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, &ex));
-        EXPECT_EQ(ws, 0u);
-        ASSERT_ACL_OK(aclnnMaxUnpool2dBackward(nullptr, 0, ex, stream));
-        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
+            [&](uint64_t *ws, aclOpExecutor **ex) {
+                return aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, ws, ex);
+            },
+            aclnnMaxUnpool2dBackward, stream));
     }
 }
 
@@ -407,8 +381,7 @@ struct UnpoolBackwardCall : ErrorCall {
 
 aclnnStatus planCall(const UnpoolBackwardCall &c, aclrtStream stream) {
     DeviceTensor grad(c.gradShape, c.gradType), self(c.selfShape, c.selfType), idx(c.indicesShape, c.indicesType);
-    DeviceTensor out = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType)
-                                            : DeviceTensor(c.outShape, c.outType, c.outStrides, 0);
+    const RowTensor out(TensorArg{c.outShape, c.outType, ACL_FORMAT_ND, c.outStrides});
     const RowTensor indices(idx, c.indicesStorageShort);
     IntArray size(c.outputSize);
     return callPhase(
@@ -424,16 +397,7 @@ aclnnStatus planCall(const UnpoolBackwardCall &c, aclrtStream stream) {
 using MaxUnpoolErrors = ErrorTableTest<UnpoolBackwardCall>;
 
 TEST_P(MaxUnpoolErrors, NullArguments) {
-    expectRows({
-        {"gradOutput null", NullArgs{"gradOutput"}, ACLNN_ERR_PARAM_NULLPTR, {"gradOutput", "nullptr"}},
-        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]", "nullptr"}},
-        {"indices null", NullArgs{"indices"}, ACLNN_ERR_PARAM_NULLPTR, {"indices", "nullptr"}},
-        {"outputSize null", NullArgs{"outputSize"}, ACLNN_ERR_PARAM_NULLPTR, {"outputSize", "nullptr"}},
-        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
-        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
-        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
-        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {}},
-    });
+    expectRows(nullRows({"gradOutput", "[self]", "indices", "outputSize", "[out]"}) + phaseRows());
 }
 
 TEST_P(MaxUnpoolErrors, GradOutputDtypeUnsupported) {
@@ -538,13 +502,11 @@ TEST_P(MaxUnpoolErrors, EmptyGradOutputWithNonEmptySelf) {
 
 TEST_P(MaxUnpoolErrors, OverlappingOut) {
     // Every row of a plane is the same memory.
-    expectRows({{"out rows at stride 0", [](UnpoolBackwardCall &c) { c.outStrides = {48, 16, 0, 1}; },
-                 ACLNN_ERR_PARAM_INVALID, {"out", "overlapping"}}});
+    expectRows({overlapRow("out", [](UnpoolBackwardCall &c) { c.outStrides = {48, 16, 0, 1}; })});
 }
 
 TEST_P(MaxUnpoolErrors, MalformedView) {
-    expectRows({{"indices storage short", [](UnpoolBackwardCall &c) { c.indicesStorageShort = true; },
-                 ACLNN_ERR_PARAM_INVALID, {"indices", "storage"}}});
+    expectRows({shortRow("indices", [](UnpoolBackwardCall &c) { c.indicesStorageShort = true; })});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(MaxUnpoolTest);

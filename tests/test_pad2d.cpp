@@ -6,7 +6,6 @@
 // Tolerances: none. Both operators copy elements; every comparison is of values or bytes, exactly
 // (tests/cases/pad2d_cases.cpp compares out's whole storage byte for byte).
 
-#include <atomic>
 #include <map>
 
 #include "support/op_test.h"
@@ -14,21 +13,15 @@
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_cases.h"
 #include "common/test_hooks.h"
-#include "support/own_streams.h"
+#include "pad2d_test_helpers.h"
 
 using namespace testing_support;
+using namespace pad2d_tests;
 
 namespace {
 
-using PlanFn = aclnnStatus (*)(const aclTensor *, const aclIntArray *, aclTensor *, uint64_t *, aclOpExecutor **);
-using RunFn = aclnnStatus (*)(void *, uint64_t, aclOpExecutor *, aclrtStream);
-
-struct Mode {
-    bool reflect;
-    const char *name;
-    PlanFn plan;
-    RunFn run;
-};
+using Mode =
+    PadMode<aclnnStatus (*)(const aclTensor *, const aclIntArray *, aclTensor *, uint64_t *, aclOpExecutor **)>;
 
 const Mode kReflection{true, "ReflectionPad2d", aclnnReflectionPad2dGetWorkspaceSize, aclnnReflectionPad2d};
 const Mode kReplication{false, "ReplicationPad2d", aclnnReplicationPad2dGetWorkspaceSize, aclnnReplicationPad2d};
@@ -243,22 +236,10 @@ TEST_P(Pad2dForwardTest, TwoRunsAreBitIdentical) {
 TEST_P(Pad2dForwardTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
     // Four threads, each on its own stream, plan and run both operators over several dtypes at once
     // (the same programs are built and shared); every result is checked byte for byte.
-    constexpr int kThreads = 4, kRounds = 3;
-    std::atomic<int> failures{0}, ran{0};
-    const int unstarted = runOnOwnStreams(device(), kThreads, [&](int t, aclrtStream own) {
-        const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
-        for (int r = 0; r < kRounds; ++r) {
-            auto c = makePad2dCase((t + r) % 2 == 0, "thread", dtypes[(t + r) % 4], {2, 3, 17, 23},
-                                          {3, 2, 4, 1}, Pad2dLayout::Gapped,
-                                          static_cast<uint64_t>(1000 + 10 * t + r));
-            c->setup();
-            if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
-            ++ran;
-        }
+    expectCasesPassOnOwnStreams(device(), 4, 3, [](const ThreadRound &k) {
+        return makePad2dCase((k.t + k.r) % 2 == 0, "thread", k.dtype, {2, 3, 17, 23}, {3, 2, 4, 1}, Pad2dLayout::Gapped,
+                             k.seed);
     });
-    EXPECT_EQ(unstarted, 0);
-    EXPECT_EQ(failures.load(), 0);
-    EXPECT_EQ(ran.load(), kThreads * kRounds);
 }
 
 TEST_P(Pad2dForwardTest, NoWorkspaceForAnyView) {
@@ -303,12 +284,8 @@ TEST_P(Pad2dForwardTest, EmptyBatchSucceedsWithoutWork) {
         const std::vector<int64_t> self = {0, 3, 4, 5}, pad = {1, 1, 2, 2};
         DeviceTensor s(self, ACL_FLOAT), o(paddedShape(self, pad), ACL_FLOAT);
         IntArray padding(pad);
-        uint64_t ws = 7;
-        aclOpExecutor *ex = nullptr;
-        ASSERT_ACL_OK(m->plan(s, padding, o, &ws, &ex));
-        EXPECT_EQ(ws, 0u);
-        ASSERT_ACL_OK(m->run(nullptr, 0, ex, stream));
-        ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
+            [&](uint64_t *ws, aclOpExecutor **ex) { return m->plan(s, padding, o, ws, ex); }, m->run, stream));
     }
 }
 
@@ -316,26 +293,14 @@ TEST_P(Pad2dForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
     // The shared run-time check (docs/ops): out over self's memory is 161002 and nothing is written.
     for (const Mode *m : {&kReflection, &kReplication}) {
         const std::vector<int64_t> self = {1, 2, 3, 4}, pad = {1, 1, 1, 1};
+        SCOPED_TRACE(m->name);
         DeviceTensor big({1, 2, 5, 6}, ACL_FLOAT);
         big.upload(randomValues(60, 1100));
-        const std::vector<uint8_t> before = big.storage();
         // self: the first 24 elements of big's storage; out: all of it.
-        int64_t storage = 60;
-        aclTensor *s = aclCreateTensor(self.data(), 4, ACL_FLOAT, std::vector<int64_t>{24, 12, 4, 1}.data(), 0,
-                                       ACL_FORMAT_ND, &storage, 1, big.data());
-        const std::vector<int64_t> outShape = paddedShape(self, pad);
-        aclTensor *o = aclCreateTensor(outShape.data(), 4, ACL_FLOAT, std::vector<int64_t>{60, 30, 6, 1}.data(), 0,
-                                       ACL_FORMAT_ND, &storage, 1, big.data());
+        const StorageView s(big, self, {24, 12, 4, 1}), o(big, paddedShape(self, pad), {60, 30, 6, 1});
         IntArray padding(pad);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        ASSERT_ACL_OK(m->plan(s, padding, o, &ws, &ex));
-        EXPECT_EQ(m->run(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_INVALID) << m->name;
-        expectRecentMessageHas({"(out)", "(self)", "overlaps"});
-        EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
-        EXPECT_TRUE(big.storage() == before) << m->name;
-        aclDestroyTensor(s);
-        aclDestroyTensor(o);
+        expectOutOverSelfRejected(
+            big, [&](uint64_t *ws, aclOpExecutor **ex) { return m->plan(s, padding, o, ws, ex); }, m->run, stream);
     }
 }
 
@@ -362,8 +327,7 @@ std::function<void(PadCall &)> shapes(std::vector<int64_t> self, std::vector<int
 
 aclnnStatus planCall(const Mode &m, const PadCall &c, aclrtStream stream) {
     DeviceTensor s(c.selfShape, c.selfType, c.selfFormat);
-    DeviceTensor o = c.outStrides.empty() ? DeviceTensor(c.outShape, c.outType, c.outFormat)
-                                          : DeviceTensor(c.outShape, c.outType, c.outStrides, 0, c.outFormat);
+    const RowTensor o(TensorArg{c.outShape, c.outType, c.outFormat, c.outStrides});
     IntArray pad(c.pad);
     return callPhase(
         c,
@@ -381,16 +345,10 @@ TEST_P(Pad2dForwardErrors, ValidCallSucceeds) {
 }
 
 TEST_P(Pad2dForwardErrors, NullArguments) {
-    expectRows({
-        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]", "nullptr"}},
-        {"padding null", NullArgs{"padding"}, ACLNN_ERR_PARAM_NULLPTR, {"padding", "nullptr"}},
-        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
-        // CANN's order: self before padding before out.
-        {"all three null", NullArgs{"self", "padding", "out"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
-        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
-        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
-        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"{op}"}},
-    });
+    expectRows(nullRows({"[self]", "padding", "[out]"}) +
+               // CANN's order: self before padding before out.
+               Rows{{"all three null", NullArgs{"self", "padding", "out"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}}} +
+               phaseRows({"{op}"}));
 }
 
 TEST_P(Pad2dForwardErrors, UnsupportedDtype) {
@@ -503,8 +461,7 @@ TEST_P(Pad2dForwardErrors, EmptyTensorsOutsideTheBatch) {
 
 TEST_P(Pad2dForwardErrors, OverlappingOut) {
     // Every row of a plane is the same memory.
-    expectRows({{"out rows at stride 0", [](PadCall &c) { c.outStrides = {84, 42, 0, 1}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"out", "overlapping"}}});
+    expectRows({overlapRow("out", [](PadCall &c) { c.outStrides = {84, 42, 0, 1}; })});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Pad2dForwardTest);

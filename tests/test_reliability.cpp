@@ -33,6 +33,7 @@
 #include "harness/max_unpool2d_backward.h"
 #include "reliability_harness.h"
 #include "runtime/device.h"
+#include "support/max_unpool_fault.h"
 #include "support/plan_and_run.h"
 #include "aclnn/opdev/op_errno.h"
 
@@ -293,17 +294,26 @@ void expectPhaseOneError(OpHarness &h, aclnnStatus code, const std::string &what
     h.resetArguments();
 }
 
+// Fills h's outputs, plans with the current arguments (must succeed) and enqueues phase two on `stream`
+// with a workspace of the planned size (*ws bytes at *w, which the caller frees after synchronizing);
+// *status: phase two's.
+void fillPlanAndEnqueue(OpHarness &h, aclrtStream stream, uint64_t *ws, void **w, aclnnStatus *status) {
+    fillOutputs(h);
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(h.plan(ws, &ex));
+    *w = nullptr;
+    if (*ws > 0) ASSERT_ACL_OK(aclrtMalloc(w, *ws, ACL_MEM_MALLOC_HUGE_FIRST));
+    *status = h.run(*w, *ws, ex, stream);
+}
+
 // Plans with the current arguments (must succeed), then runs with `tweak` applied and expects
 // `code` from phase two; nothing may be written.
 void expectPhaseTwoError(OpHarness &h, aclnnStatus code, const std::string &what, aclrtStream stream,
                          const std::string &messagePart = "") {
-    fillOutputs(h);
     uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(h.plan(&ws, &ex));
     void *w = nullptr;
-    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
-    aclnnStatus s = h.run(w, ws, ex, stream);
+    aclnnStatus s = ACL_SUCCESS;
+    ASSERT_NO_FATAL_FAILURE(fillPlanAndEnqueue(h, stream, &ws, &w, &s));
     EXPECT_EQ(s, code) << h.api << ": " << what << ": " << lastMessage();
     expectMessage(h, Phase::Two, what, messagePart);
     EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
@@ -669,13 +679,11 @@ TEST_P(ReliabilityTest, MaxUnpoolBadIndexFaultsAtSynchronizeAndTheStreamRecovers
     idx[5] = 1000;
     idx[17] = -4;
     h.slot("indices").storage->upload(idx);
-    fillOutputs(h);
     uint64_t ws = 0;
-    aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(h.plan(&ws, &ex));
     void *w = nullptr;
-    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
-    ASSERT_ACL_OK(h.run(w, ws, ex, stream));  // the fault is found on the device, after enqueue
+    aclnnStatus enqueued = ACL_SUCCESS;
+    ASSERT_NO_FATAL_FAILURE(fillPlanAndEnqueue(h, stream, &ws, &w, &enqueued));
+    ASSERT_ACL_OK(enqueued);  // the fault is found on the device, after enqueue
     EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
     std::string msg = lastMessage();
     EXPECT_NE(msg.find("MaxUnpool2dBackward"), std::string::npos) << msg;
@@ -688,6 +696,7 @@ TEST_P(ReliabilityTest, MaxUnpoolBadIndexFaultsAtSynchronizeAndTheStreamRecovers
     // The stream keeps working: a valid run afterwards succeeds and synchronizes clean.
     for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<double>(i % 9);
     h.slot("indices").storage->upload(idx);
+    aclOpExecutor *ex = nullptr;
     ASSERT_ACL_OK(h.plan(&ws, &ex));
     ASSERT_ACL_OK(h.run(w, ws, ex, stream));
     EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
@@ -752,13 +761,7 @@ TEST(ReliabilityFinalize, ReleasesEverythingEvenWithAnUnreportedFault) {
         aclrtStream stream = nullptr;
         ASSERT_ACL_OK(aclrtCreateStream(&stream));
         reliability::MaxUnpoolHarness h(Layout::Contiguous, 11);
-        std::vector<double> idx(24, 0.0);
-        idx[3] = 1000;
-        h.slot("indices").storage->upload(idx);
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        ASSERT_ACL_OK(h.plan(&ws, &ex));
-        ASSERT_ACL_OK(h.run(nullptr, 0, ex, stream));  // faults on the device; nobody synchronizes
+        ASSERT_NO_FATAL_FAILURE(enqueueFaultingMaxUnpool(h, stream, 3));  // nobody synchronizes
     }
     EXPECT_EQ(aclFinalize(), ACL_ERROR_RT_AICORE_EXCEPTION) << "the fault is reported";
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("MaxUnpool2dBackward"), std::string::npos);

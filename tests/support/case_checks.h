@@ -4,13 +4,19 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnn/opdev/op_errno.h"
 #include "device_fixture.h"
+#include "support/device_tensor.h"
 #include "support/op_case.h"
+#include "support/own_streams.h"
+#include "support/plan_and_run.h"
 
 namespace testing_support {
 
@@ -59,6 +65,58 @@ protected:
     }
 };
 
+// How many of the registered `cases` are speed cases and how many belong to size sweep `sweep`.
+struct RegisteredCount {
+    int speed = 0, sweep = 0;
+};
+inline RegisteredCount countRegistered(const CaseList &cases, const std::string &sweep) {
+    RegisteredCount n;
+    for (const auto &c : cases) {
+        n.speed += c->speedCase;
+        n.sweep += c->sweep == sweep;
+    }
+    return n;
+}
+
+// The fixture of an operator whose cases its case file makes from a spec (make: makeIm2colCase,
+// makeMaxUnpool2dCase, ...): runAndCheck(spec) makes the case and runs and checks it, besides
+// runAndCheck(OpCase &).
+//   class Im2colBackwardTest : public SpecOpTest<Im2colSpec, makeIm2colCase> {};
+template <class Spec, std::unique_ptr<OpCase> (*make)(const Spec &)>
+class SpecOpTest : public OpTest {
+protected:
+    using OpTest::runAndCheck;
+    bool runAndCheck(const Spec &spec) { return runAndCheck(*make(spec)); }
+};
+
+// One case of the operators' test of threads at once: thread t's round r, with the dtype and the seed
+// every operator's test gives it (FLOAT, INT8, BF16 and INT64 in turn; seed 1000 + 10 t + r).
+struct ThreadRound {
+    int t, r;
+    aclDataType dtype;
+    uint64_t seed;
+};
+
+// The operators' test of threads at once: `threads` threads, each on its own stream (runOnOwnStreams),
+// each setting up, running and checking the `rounds` cases make(ThreadRound) gives; expects every
+// thread to start, every case to pass and all of them to run.
+inline void expectCasesPassOnOwnStreams(int32_t device, int threads, int rounds,
+                                        const std::function<std::unique_ptr<OpCase>(const ThreadRound &)> &make) {
+    std::atomic<int> failures{0}, ran{0};
+    const int unstarted = runOnOwnStreams(device, threads, [&](int t, aclrtStream own) {
+        const aclDataType dtypes[] = {ACL_FLOAT, ACL_INT8, ACL_BF16, ACL_INT64};
+        for (int r = 0; r < rounds; ++r) {
+            std::unique_ptr<OpCase> c = make({t, r, dtypes[(t + r) % 4], static_cast<uint64_t>(1000 + 10 * t + r)});
+            c->setup();
+            if (runCaseOnce(*c, own) != ACL_SUCCESS || !c->check().ok) ++failures;
+            ++ran;
+        }
+    });
+    EXPECT_EQ(unstarted, 0);
+    EXPECT_EQ(failures.load(), 0);
+    EXPECT_EQ(ran.load(), threads * rounds);
+}
+
 // Sets the case up, plans it once with a repeatable executor and runs that executor twice, checking the
 // results after each run against the host reference.
 inline void runRepeatableExecutorTwice(OpCase &c, aclrtStream stream) {
@@ -84,6 +142,54 @@ inline void runRepeatableExecutorTwice(OpCase &c, aclrtStream stream) {
 inline void expectRecentMessageHas(const std::vector<std::string> &fragments) {
     const std::string msg = aclGetRecentErrMsg();
     for (const std::string &f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << "'" << f << "' in: " << msg;
+}
+
+// Plans with `plan`, which must succeed and ask for no workspace (writing 0 over a size of 7), then runs
+// phase two without a workspace and synchronizes; both must succeed.
+inline void runWithoutWorkspace(const PlanPhase &plan, const RunPhase &run, aclrtStream stream) {
+    uint64_t ws = 7;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(plan(&ws, &ex));
+    ASSERT_EQ(ws, 0u);
+    ASSERT_ACL_OK(run(nullptr, 0, ex, stream));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+}
+
+// A view of `shape`, `strides` and `offset` (elements) over the memory of `backing` (a contiguous tensor,
+// all of its elements), for the tests of tensors that share memory; destroyed with the StorageView.
+class StorageView {
+public:
+    StorageView(const DeviceTensor &backing, const std::vector<int64_t> &shape, const std::vector<int64_t> &strides,
+                int64_t offset = 0) {
+        int64_t storage = backing.numel();
+        view_ = aclCreateTensor(shape.data(), shape.size(), backing.dtype(), strides.data(), offset, ACL_FORMAT_ND,
+                                &storage, 1, backing.data());
+    }
+    ~StorageView() { aclDestroyTensor(view_); }
+    StorageView(const StorageView &) = delete;
+    StorageView &operator=(const StorageView &) = delete;
+    operator aclTensor *() const { return view_; }
+
+private:
+    aclTensor *view_;
+};
+
+// The shared run-time check (docs/ops) of an output over its input's memory: plan (must succeed) and
+// phase two with the planned workspace; phase two is ACLNN_ERR_PARAM_INVALID, its message names "(out)"
+// and "(self)" and says "overlaps", and `backing`, the memory both views lie in, is unchanged.
+inline void expectOutOverSelfRejected(const DeviceTensor &backing, const PlanPhase &plan, const RunPhase &run,
+                                      aclrtStream stream) {
+    const std::vector<uint8_t> before = backing.storage();
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ASSERT_ACL_OK(plan(&ws, &ex));
+    void *w = nullptr;
+    if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
+    EXPECT_EQ(run(w, ws, ex, stream), ACLNN_ERR_PARAM_INVALID);
+    expectRecentMessageHas({"(out)", "(self)", "overlaps"});
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    if (w) aclrtFree(w);
+    EXPECT_TRUE(backing.storage() == before) << "a write into the shared memory";
 }
 
 }  // namespace testing_support

@@ -31,6 +31,7 @@
 #include <functional>
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -83,7 +84,8 @@ inline aclnnStatus callPhase(const ErrorCall &c, const PlanPhase &plan, const Ru
     return got;
 }
 
-// One tensor argument of a row's call, for the operators whose rows replace whole tensors.
+// One tensor argument of a row's call, for the operators whose rows replace whole tensors, and for an
+// output that some rows give strides (RowTensor(TensorArg{shape, dtype, format, strides})).
 struct TensorArg {
     std::vector<int64_t> shape;
     aclDataType dtype = ACL_FLOAT;
@@ -136,6 +138,53 @@ struct ErrorRow {
 template <class Call>
 using ErrorTable = std::vector<ErrorRow<Call>>;
 
+// The rows every operator's null-argument table holds, written once. nullArgumentRows: for each argument
+// of phase one, in the order given, the row passing it as nullptr ("self null", ACLNN_ERR_PARAM_NULLPTR),
+// whose message names the argument as written ("[self]" where the bare name is part of another
+// argument's) and says "nullptr".
+template <class Call>
+ErrorTable<Call> nullArgumentRows(const std::vector<std::string> &arguments) {
+    ErrorTable<Call> rows;
+    for (const std::string &named : arguments) {
+        const std::string name = named.front() == '[' ? named.substr(1, named.size() - 2) : named;
+        rows.push_back({name + " null", NullArgs{name}, ACLNN_ERR_PARAM_NULLPTR, {named, "nullptr"}});
+    }
+    return rows;
+}
+// The view rows every operator has: an output whose rows are all one memory (`change` gives it such
+// strides; named "out rows at stride 0"), and an input whose view reaches one element past its declared
+// storage (`change` makes it so; "gradOutput storage short"). Both ACLNN_ERR_PARAM_INVALID, the message
+// naming the tensor and saying "overlapping" or "storage".
+template <class Call>
+ErrorRow<Call> overlappingRowsRow(const std::string &output, std::function<void(Call &)> change) {
+    return {output + " rows at stride 0", std::move(change), ACLNN_ERR_PARAM_INVALID, {output, "overlapping"}};
+}
+template <class Call>
+ErrorRow<Call> shortStorageRow(const std::string &input, std::function<void(Call &)> change) {
+    return {input + " storage short", std::move(change), ACLNN_ERR_PARAM_INVALID, {input, "storage"}};
+}
+
+// Tables joined in order: nullArgumentRows<C>({...}) + ErrorTable<C>{...} + phaseArgumentRows<C>().
+template <class Call>
+ErrorTable<Call> operator+(ErrorTable<Call> first, const ErrorTable<Call> &then) {
+    first.insert(first.end(), then.begin(), then.end());
+    return first;
+}
+// nullOutPointerRows: workspaceSize and then executor passed as nullptr (ACLNN_ERR_PARAM_NULLPTR, the
+// message naming each).
+template <class Call>
+ErrorTable<Call> nullOutPointerRows() {
+    return {{"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
+            {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}}};
+}
+// phaseArgumentRows: those two, then phase two without an executor (ACLNN_ERR_PARAM_NULLPTR,
+// `runFragments` in its message).
+template <class Call>
+ErrorTable<Call> phaseArgumentRows(const std::vector<std::string> &runFragments = {}) {
+    return nullOutPointerRows<Call>() +
+           ErrorTable<Call>{{"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, runFragments}};
+}
+
 // Runs every row on a copy of `valid` through plan(call, stream) and checks its status and message. A
 // table without rows fails (a test that checked nothing); rows left out by ACLNN_ERROR_ROW make a skip
 // when none is left. `everyRow`: fragments every error row's message holds besides its own.
@@ -165,6 +214,25 @@ void expectErrorRows(const std::string &op, const ErrorTable<Call> &rows, const 
     if (ran == 0) GTEST_SKIP() << op << ": no row matches ACLNN_ERROR_ROW=" << only;
 }
 
+// What both fixtures below give their tests for their Call: Rows (the table type), nullRows({...}),
+// phaseRows({...}), overlapRow(output, change) and shortRow(input, change) (nullArgumentRows,
+// phaseArgumentRows, overlappingRowsRow and shortStorageRow).
+template <class Call>
+class ErrorRowsFixture : public DeviceTest {
+protected:
+    using Rows = ErrorTable<Call>;
+    static Rows nullRows(const std::vector<std::string> &arguments) { return nullArgumentRows<Call>(arguments); }
+    static Rows phaseRows(const std::vector<std::string> &runFragments = {}) {
+        return phaseArgumentRows<Call>(runFragments);
+    }
+    static ErrorRow<Call> overlapRow(const std::string &output, std::function<void(Call &)> change) {
+        return overlappingRowsRow<Call>(output, std::move(change));
+    }
+    static ErrorRow<Call> shortRow(const std::string &input, std::function<void(Call &)> change) {
+        return shortStorageRow<Call>(input, std::move(change));
+    }
+};
+
 // The fixture of an operator's error tables, run once per device (INSTANTIATE_ON_ALL_DEVICES): Call
 // names its operator (static constexpr const char *kOp = "aclnnXxx"), and the test file's
 // aclnnStatus planCall(const XxxCall &, aclrtStream), ending in callPhase, makes the call (found
@@ -172,11 +240,12 @@ void expectErrorRows(const std::string &op, const ErrorTable<Call> &rows, const 
 //   using XxxErrors = ErrorTableTest<XxxCall>;
 //   TEST_P(XxxErrors, Dtypes) { expectRows({...rows...}); }
 template <class Call>
-class ErrorTableTest : public DeviceTest {
+class ErrorTableTest : public ErrorRowsFixture<Call> {
 protected:
     void expectRows(const ErrorTable<Call> &rows, const std::vector<std::string> &everyRow = {}) {
         expectErrorRows(
-            Call::kOp, rows, Call{}, [](const Call &c, aclrtStream s) { return planCall(c, s); }, stream, everyRow);
+            Call::kOp, rows, Call{}, [](const Call &c, aclrtStream s) { return planCall(c, s); }, this->stream,
+            everyRow);
     }
 };
 
@@ -185,13 +254,14 @@ protected:
 // aclnnStatus planCall(const Op &, const Call &, aclrtStream) makes the call, and each row runs on every
 // operator, or on those given.
 template <class Call, class Op>
-class ErrorTableOverOpsTest : public DeviceTest {
+class ErrorTableOverOpsTest : public ErrorRowsFixture<Call> {
 protected:
     void expectRows(const ErrorTable<Call> &rows, std::vector<const Op *> ops = {}) {
         if (ops.empty()) ops = Call::ops();
         for (const Op *op : ops) {
             expectErrorRows(
-                op->name, rows, Call{}, [op](const Call &c, aclrtStream s) { return planCall(*op, c, s); }, stream);
+                op->name, rows, Call{}, [op](const Call &c, aclrtStream s) { return planCall(*op, c, s); },
+                this->stream);
         }
     }
 };

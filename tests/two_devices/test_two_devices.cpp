@@ -195,12 +195,5 @@ TEST_F(TwoDevices, AsyncCopyOrFillOfOtherDeviceMemoryIsAParameterError) {
 int main(int argc, char **argv) {
     setenv("ACLNN_OPENCL_DEVICE", "pocl,rusticl", 0);  // 0: a pair chosen in the environment wins
     setenv("RUSTICL_ENABLE", "llvmpipe", 0);
-    ::testing::InitGoogleTest(&argc, argv);
-    if (aclInit(nullptr) != ACL_SUCCESS) {
-        std::fprintf(stderr, "aclInit failed: %s\n", aclGetRecentErrMsg());
-        return 1;
-    }
-    int rc = RUN_ALL_TESTS();
-    aclFinalize();
-    return rc;
+    return testing_support::runAllTestsUnderAcl(&argc, argv);
 }
