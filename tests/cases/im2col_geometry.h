@@ -1,0 +1,31 @@
+// The geometry Im2col and Im2colBackward share (the specs of cases/im2col_cases.h and
+// cases/im2col_backward_cases.h): the image, the kernel and its dilation, padding and stride, the
+// blocks they make (docs/ops' L0 and L1), and the attribute keys the benchmark's PyTorch baseline reads.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace testing_support {
+
+struct Im2colGeometry {
+    int64_t N = 0;  // 0: no batch dimension
+    int64_t C = 1, H = 1, W = 1;
+    int64_t KH = 1, KW = 1, DH = 1, DW = 1, PH = 0, PW = 0, SH = 1, SW = 1;
+
+    // The number of blocks along H (L0) and W (L1).
+    int64_t blocksH() const { return (H + 2 * PH - DH * (KH - 1) - 1) / SH + 1; }
+    int64_t blocksW() const { return (W + 2 * PW - DW * (KW - 1) - 1) / SW + 1; }
+
+    // params["kernelSize"], ["dilation"], ["padding"] and ["stride"], each {h, w}.
+    void addAttributeParams(std::map<std::string, std::vector<double>> &params) const {
+        params["kernelSize"] = {static_cast<double>(KH), static_cast<double>(KW)};
+        params["dilation"] = {static_cast<double>(DH), static_cast<double>(DW)};
+        params["padding"] = {static_cast<double>(PH), static_cast<double>(PW)};
+        params["stride"] = {static_cast<double>(SH), static_cast<double>(SW)};
+    }
+};
+
+}  // namespace testing_support
