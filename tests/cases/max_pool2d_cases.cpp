@@ -21,6 +21,7 @@
 #include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/view_check.h"
 
 namespace testing_support {
 
@@ -331,18 +332,10 @@ public:
 
     CheckResult check() override {
         result_ = fromView(gradInT_.download(), in_, layout_);
-        CheckResult r;
-        for (size_t i = 0; i < result_.size(); ++i) {
-            if (sameValue(result_[i], want_[i]) || (result_[i] == 0 && want_[i] == 0)) continue;
-            r.ok = false;
-            r.maxAbsError = std::fabs(result_[i] - want_[i]);
-            char buf[256];
-            std::snprintf(buf, sizeof buf, "%s/%s: gradInput %zu: got %.9g, expected %.9g", op.c_str(), name.c_str(),
-                          i, result_[i], want_[i]);
-            r.detail = buf;
-            break;
-        }
-        return r;
+        // A sum's zero may come out as either sign.
+        return compareExactly(result_, want_, [](double got, double want) {
+            return sameValue(got, want) || (got == 0 && want == 0);
+        }, op + "/" + name, "gradInput");
     }
 
 private:

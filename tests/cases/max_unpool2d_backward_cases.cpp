@@ -128,7 +128,7 @@ public:
     CheckResult check() override {
         const std::vector<double> got = outT_.download();
         const std::vector<double> want = reference();
-        CheckResult r = compareExact(got, want);
+        CheckResult r = compareExactly(got, want, sameValue, op + "/" + name, "out");
         if (r.ok && s_.layout != UnpoolLayout::Contiguous) {
             checkStorageOutsideView(r, op + "/" + name, outT_, self_, viewLayoutStrides(self_, s_.layout),
                                     viewLayoutOffset(s_.layout), kFill);
@@ -152,25 +152,6 @@ public:
             if (complexOut) want.push_back(0.0);
         }
         return want;
-    }
-
-    CheckResult compareExact(const std::vector<double> &got, const std::vector<double> &want) const {
-        CheckResult r;
-        if (got.size() != want.size()) {
-            r.ok = false;
-            r.detail = op + "/" + name + ": size mismatch";
-            return r;
-        }
-        for (size_t i = 0; i < got.size(); ++i) {
-            if (sameValue(got[i], want[i])) continue;
-            r.ok = false;
-            char buf[256];
-            std::snprintf(buf, sizeof buf, "%s/%s: out value %zu: got %.17g, expected %.17g", op.c_str(), name.c_str(),
-                          i, got[i], want[i]);
-            r.detail = buf;
-            break;
-        }
-        return r;
     }
 
     DeviceTensor &gradOutput() { return gradT_; }
