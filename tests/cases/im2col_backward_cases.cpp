@@ -132,17 +132,10 @@ private:
     std::vector<int64_t> count_;
 };
 
+// k x k kernel, padding pad, stride stride over N x C x HW x HW.
 Im2colSpec convCase(const std::string &name, int64_t N, int64_t C, int64_t HW, int64_t k, int64_t pad,
                     int64_t stride) {
-    Im2colSpec s;
-    s.name = name;
-    s.N = N;
-    s.C = C;
-    s.H = s.W = HW;
-    s.KH = s.KW = k;
-    s.PH = s.PW = pad;
-    s.SH = s.SW = stride;
-    return s;
+    return Im2colSpec{Im2colGeometry::square(N, C, HW, k, pad, stride), name};
 }
 
 CaseList benchmarkCases() {

@@ -204,13 +204,7 @@ private:
 CaseList benchmarkCases() {
     CaseList cases;
     auto spec = [](const std::string &name, int64_t N, int64_t C, int64_t HW) {
-        Im2colForwardSpec s;
-        s.name = name;
-        s.N = N;
-        s.C = C;
-        s.H = s.W = HW;
-        s.KH = s.KW = 3;
-        s.PH = s.PW = 1;
+        Im2colForwardSpec s{Im2colGeometry::square(N, C, HW, 3, 1, 1), name};
         s.seed = 2;
         return s;
     };

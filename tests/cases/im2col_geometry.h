@@ -15,6 +15,19 @@ struct Im2colGeometry {
     int64_t C = 1, H = 1, W = 1;
     int64_t KH = 1, KW = 1, DH = 1, DW = 1, PH = 0, PW = 0, SH = 1, SW = 1;
 
+    // N images of C channels, HW x HW, under a k x k kernel with padding pad and stride stride, dilation 1
+    // (the benchmark's convolution shapes).
+    static Im2colGeometry square(int64_t N, int64_t C, int64_t HW, int64_t k, int64_t pad, int64_t stride) {
+        Im2colGeometry g;
+        g.N = N;
+        g.C = C;
+        g.H = g.W = HW;
+        g.KH = g.KW = k;
+        g.PH = g.PW = pad;
+        g.SH = g.SW = stride;
+        return g;
+    }
+
     // The number of blocks along H (L0) and W (L1).
     int64_t blocksH() const { return (H + 2 * PH - DH * (KH - 1) - 1) / SH + 1; }
     int64_t blocksW() const { return (W + 2 * PW - DW * (KW - 1) - 1) / SW + 1; }
