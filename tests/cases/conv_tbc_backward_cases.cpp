@@ -19,6 +19,7 @@
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
+#include "support/sum_bound.h"
 #include "support/view_check.h"
 
 namespace testing_support {
@@ -66,28 +67,6 @@ int64_t convTbcOffset(const std::vector<int64_t> &dims, ConvTbcLayout layout) {
     }
 }
 
-namespace {
-
-// Half an ulp, relative: one rounding of a result to the dtype.
-double storeRounding(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT16: return std::ldexp(1.0, -11);
-        case ACL_BF16: return std::ldexp(1.0, -8);
-        default: return std::ldexp(1.0, -24);
-    }
-}
-
-// Half the smallest subnormal of the dtype: the absolute part of one rounding.
-double storeFloor(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT16: return std::ldexp(1.0, -25);
-        case ACL_BF16: return std::ldexp(1.0, -134);
-        default: return std::ldexp(1.0, -150);
-    }
-}
-
-}  // namespace
-
 // An fp32 (or, on the half path, fp16) sum of n products in any order is within about
 // (n + 1) * u * sum|terms| of the exact value (u the unit roundoff; inputs converted to half add
 // two more); then the result is rounded once to the output dtype. The double reference's own error
@@ -122,21 +101,54 @@ double convTbcErrorBound(double value, double absSum, int64_t terms, bool sumOnl
     return (sumBound + storeRounding(outDtype) * (std::fabs(value) + sumBound) + storeFloor(outDtype)) * 1.001;
 }
 
-namespace {
+bool convTbcHalfGemm(int8_t cubeMathType) {
+    int32_t id = 0;
+    aclrtGetDevice(&id);
+    return aclcl::deviceAt(id).fp16 && cubeMathType == 2;
+}
 
-struct RefValue {
-    double value = 0, absSum = 0;
-    int64_t terms = 0;
-    bool sumOnly = false;  // a plain fp32 sum (gradBias): n - 1 roundings, never in half
-};
+std::vector<double> convTbcInputValues(const std::vector<double> &given, int64_t count, uint64_t seed,
+                                       aclDataType dtype) {
+    std::vector<double> v = !given.empty() ? given : randomValues(static_cast<size_t>(count), seed);
+    if (dtype == ACL_FLOAT) {
+        for (double &x : v) x = static_cast<double>(static_cast<float>(x));  // fast path for big cases
+    } else {
+        for (double &x : v) x = roundTo(x, dtype);
+    }
+    return v;
+}
+
+void convTbcCompare(CheckResult &r, const std::string &what, const char *output, const std::vector<double> &got,
+                    const std::vector<size_t> &checked, const std::vector<ConvTbcRef> &want, bool halfGemm,
+                    aclDataType outDtype) {
+    for (size_t j = 0; j < checked.size(); ++j) {
+        const size_t i = checked[j];
+        const ConvTbcRef &w = want[j];
+        const double bound = convTbcErrorBound(w.value, w.absSum, w.terms, w.sumOnly, halfGemm, outDtype);
+        const double err = std::fabs(got[i] - w.value);
+        r.maxAbsError = std::max(r.maxAbsError, std::isnan(err) ? INFINITY : err);
+        if (!(err <= bound) && r.ok) {
+            r.ok = false;
+            char buf[320];
+            std::snprintf(buf, sizeof buf, "%s: %s[%zu]: got %.9g, expected %.9g (bound %.3g)", what.c_str(), output, i,
+                          got[i], w.value, bound);
+            r.detail = buf;
+        }
+    }
+}
+
+DeviceTensor convTbcTensor(const std::vector<int64_t> &dims, aclDataType dtype, ConvTbcLayout layout) {
+    return DeviceTensor(dims, dtype, convTbcStrides(dims, layout), convTbcOffset(dims, layout));
+}
+
+namespace {
 
 class ConvTbcCase : public OpCase {
 public:
-    explicit ConvTbcCase(ConvTbcSpec spec) : spec_(std::move(spec)) {
-        op = "ConvTbcBackward";
-        name = spec_.name;
-        dtype = spec_.dtypes[kSelf];
-        Tout_ = spec_.T + 2 * spec_.pad + 1 - spec_.K;
+    explicit ConvTbcCase(ConvTbcSpec spec)
+        : OpCase("ConvTbcBackward", spec.name, spec.dtypes[kSelf]),
+          spec_(std::move(spec)),
+          Tout_(spec_.T + 2 * spec_.pad + 1 - spec_.K) {
         dims_[kSelf] = {Tout_, spec_.B, spec_.Cout};
         dims_[kInput] = dims_[kGradInput] = {spec_.T, spec_.B, spec_.Cin};
         dims_[kWeight] = dims_[kGradWeight] = {spec_.K, spec_.Cin, spec_.Cout};
@@ -165,22 +177,11 @@ public:
     }
 
     void setup() override {
-        for (int r = 0; r < 7; ++r) {
-            tensors_[r] = DeviceTensor(dims_[r], spec_.dtypes[r], convTbcStrides(dims_[r], spec_.layout),
-                                       convTbcOffset(dims_[r], spec_.layout));
-        }
-        const std::vector<double> *given[3] = {&spec_.self, &spec_.input, &spec_.weight};
+        for (int r = 0; r < 7; ++r) tensors_[r] = convTbcTensor(dims_[r], spec_.dtypes[r], spec_.layout);
+        const std::vector<double> given[4] = {spec_.self, spec_.input, spec_.weight, {}};  // bias: random
         for (int r = kSelf; r <= kBias; ++r) {
-            std::vector<double> v = r < 3 && !given[r]->empty()
-                                        ? *given[r]
-                                        : randomValues(static_cast<size_t>(product(dims_[r])), spec_.seed * 7 + r);
-            if (spec_.dtypes[r] == ACL_FLOAT) {
-                for (double &x : v) x = static_cast<double>(static_cast<float>(x));  // fast path for big cases
-            } else {
-                for (double &x : v) x = roundTo(x, spec_.dtypes[r]);
-            }
-            tensors_[r].upload(v);
-            values_[r] = std::move(v);
+            values_[r] = convTbcInputValues(given[r], product(dims_[r]), spec_.seed * 7 + r, spec_.dtypes[r]);
+            tensors_[r].upload(values_[r]);
         }
         for (int r = kGradInput; r <= kGradBias; ++r) tensors_[r].fillStorage(kFill);
         computeReference();
@@ -202,22 +203,8 @@ public:
         const char *names[3] = {"gradInput", "gradWeight", "gradBias"};
         for (int o = 0; o < 3; ++o) {
             const int role = kGradInput + o;
-            std::vector<double> got = tensors_[role].download();
-            const aclDataType outDtype = spec_.dtypes[role];
-            for (size_t j = 0; j < checked_[o].size(); ++j) {
-                const size_t i = checked_[o][j];
-                const RefValue &want = reference_[o][j];
-                const double bound = errorBound(want, outDtype);
-                const double err = std::fabs(got[i] - want.value);
-                r.maxAbsError = std::max(r.maxAbsError, std::isnan(err) ? INFINITY : err);
-                if (!(err <= bound) && r.ok) {
-                    r.ok = false;
-                    char buf[320];
-                    std::snprintf(buf, sizeof buf, "%s/%s: %s[%zu]: got %.9g, expected %.9g (bound %.3g)", op.c_str(),
-                                  name.c_str(), names[o], i, got[i], want.value, bound);
-                    r.detail = buf;
-                }
-            }
+            convTbcCompare(r, op + "/" + name, names[o], tensors_[role].download(), checked_[o], reference_[o],
+                           halfGemm_, spec_.dtypes[role]);
             if (r.ok && spec_.layout != ConvTbcLayout::Contiguous) {
                 const std::vector<int64_t> &d = dims_[role];
                 checkStorageOutsideView(r, op + "/" + name + ": " + names[o], tensors_[role], d,
@@ -239,55 +226,42 @@ public:
     }
 
 private:
-    double errorBound(const RefValue &want, aclDataType outDtype) const {
-        return convTbcErrorBound(want.value, want.absSum, want.terms, want.sumOnly, halfGemm_, outDtype);
-    }
-
     double at(int role, int64_t a, int64_t b, int64_t c) const {
         const auto &d = dims_[role];
         return values_[role][static_cast<size_t>((a * d[1] + b) * d[2] + c)];
     }
 
-    RefValue gradInputAt(int64_t flat) const {
+    ConvTbcRef gradInputAt(int64_t flat) const {
         const int64_t ci = flat % spec_.Cin, b = flat / spec_.Cin % spec_.B, t = flat / spec_.Cin / spec_.B;
-        RefValue r;
+        ConvTbcRef r;
         for (int64_t k = 0; k < spec_.K; ++k) {
             const int64_t to = t + spec_.pad - k;
             if (to < 0 || to >= Tout_) continue;
             for (int64_t co = 0; co < spec_.Cout; ++co) {
-                const double term = at(kSelf, to, b, co) * at(kWeight, k, ci, co);
-                r.value += term;
-                r.absSum += std::fabs(term);
-                ++r.terms;
+                r.add(at(kSelf, to, b, co) * at(kWeight, k, ci, co));
             }
         }
         return r;
     }
 
-    RefValue gradWeightAt(int64_t flat) const {
+    ConvTbcRef gradWeightAt(int64_t flat) const {
         const int64_t co = flat % spec_.Cout, ci = flat / spec_.Cout % spec_.Cin, k = flat / spec_.Cout / spec_.Cin;
-        RefValue r;
+        ConvTbcRef r;
         for (int64_t to = 0; to < Tout_; ++to) {
             const int64_t t = to + k - spec_.pad;
             if (t < 0 || t >= spec_.T) continue;
             for (int64_t b = 0; b < spec_.B; ++b) {
-                const double term = at(kInput, t, b, ci) * at(kSelf, to, b, co);
-                r.value += term;
-                r.absSum += std::fabs(term);
-                ++r.terms;
+                r.add(at(kInput, t, b, ci) * at(kSelf, to, b, co));
             }
         }
         return r;
     }
 
-    RefValue gradBiasAt(int64_t co) const {
-        RefValue r;
+    ConvTbcRef gradBiasAt(int64_t co) const {
+        ConvTbcRef r;
         for (int64_t to = 0; to < Tout_; ++to) {
             for (int64_t b = 0; b < spec_.B; ++b) {
-                const double v = at(kSelf, to, b, co);
-                r.value += v;
-                r.absSum += std::fabs(v);
-                ++r.terms;
+                r.add(at(kSelf, to, b, co));
             }
         }
         r.sumOnly = true;
@@ -295,12 +269,7 @@ private:
     }
 
     void computeReference() {
-        int32_t id = 0;
-        aclrtGetDevice(&id);
-        // The documented rule (docs/ops/conv_tbc_backward.md), stated here rather than asked of the
-        // library: fp16 GEMMs only for USE_FP16 on a device with cl_khr_fp16; everything else, KEEP_DTYPE
-        // on FLOAT16 included, accumulates in fp32 and is held to that bound.
-        halfGemm_ = aclcl::deviceAt(id).fp16 && spec_.cubeMathType == 2;
+        halfGemm_ = convTbcHalfGemm(spec_.cubeMathType);
         checked_[0] = convTbcCheckedElements(product(dims_[kGradInput]), sampled_);
         checked_[1] = convTbcCheckedElements(product(dims_[kGradWeight]), sampled_);
         checked_[2] = convTbcCheckedElements(product(dims_[kGradBias]), false);
@@ -316,16 +285,10 @@ private:
     DeviceTensor tensors_[7];
     std::vector<double> values_[4];
     std::vector<size_t> checked_[3];
-    std::vector<RefValue> reference_[3];
+    std::vector<ConvTbcRef> reference_[3];
     bool sampled_ = false;
     bool halfGemm_ = false;
 };
-
-CaseList benchmarkCases() {
-    return convTbcBenchCases("convtbc", [](const ConvTbcBenchShape &b) -> std::unique_ptr<OpCase> {
-        return std::make_unique<ConvTbcCase>(convTbcSpec(b.name, b.T, b.B, b.C, b.C, 3, 1));
-    });
-}
 
 }  // namespace
 
@@ -360,6 +323,6 @@ std::unique_ptr<OpCase> makeConvTbcCase(const ConvTbcSpec &spec) { return std::m
 
 ConvTbcOutputs convTbcOutputs(const OpCase &c) { return dynamic_cast<const ConvTbcCase &>(c).outputs(); }
 
-}  // namespace testing_support
+ACLNN_REGISTER_CASES("ConvTbcBackward", [] { return convTbcBenchCases("convtbc", convTbcSpec, makeConvTbcCase); });
 
-ACLNN_REGISTER_CASES("ConvTbcBackward", [] { return testing_support::benchmarkCases(); });
+}  // namespace testing_support

@@ -85,12 +85,8 @@ namespace {
 class GroupNormSwishCase : public OpCase {
 public:
     GroupNormSwishCase(std::string caseName, std::vector<int64_t> shape, int64_t groups, aclDataType dt)
-        : shape_(std::move(shape)), groups_(groups) {
-        op = "GroupNormSwish";
-        name = std::move(caseName);
-        dtype = dt;
-        numel_ = 1;
-        for (int64_t d : shape_) numel_ *= d;
+        : OpCase("GroupNormSwish", std::move(caseName), dt), shape_(std::move(shape)), groups_(groups) {
+        numel_ = product(shape_);
         const double elem = static_cast<double>(aclDataTypeSize(dt));
         // x read once, y written once, gamma and beta read, mean and rstd written.
         bytes = elem * (2.0 * static_cast<double>(numel_) + 2.0 * static_cast<double>(shape_[0] * groups_) +
@@ -105,28 +101,15 @@ public:
 
     void setup() override {
         const int64_t batch = shape_[0], channels = shape_[1], planeLen = numel_ / (batch * channels);
-        const uint64_t seed = gnNameSeed(op + "/" + name);
-        const std::vector<double> x = gnRounded(randomValues(static_cast<size_t>(numel_), seed, -1.0, 2.0), dtype);
-        const std::vector<double> gamma =
-            gnRounded(randomValues(static_cast<size_t>(channels), seed + 2, 0.1, 0.9), dtype);
-        const std::vector<double> beta =
-            gnRounded(randomValues(static_cast<size_t>(channels), seed + 3, -0.4, 0.4), dtype);
-        const std::vector<int64_t> statShape = {batch, groups_}, channelShape = {channels};
-        x_ = DeviceTensor(shape_, dtype);
-        gamma_ = DeviceTensor(channelShape, dtype);
-        beta_ = DeviceTensor(channelShape, dtype);
+        const GnInputs in = gnRandomInputs(gnNameSeed(op + "/" + name), numel_, channels, dtype);
+        t_ = gnTensors(shape_, groups_, dtype, in);
         y_ = DeviceTensor(shape_, dtype);
-        mean_ = DeviceTensor(statShape, dtype);
-        rstd_ = DeviceTensor(statShape, dtype);
-        x_.upload(x);
-        gamma_.upload(gamma);
-        beta_.upload(beta);
-        want_ = gnsReference(x, gamma, beta, batch, channels, planeLen, groups_, 1e-5, true, 1.0);
+        want_ = gnsReference(in.x, in.gamma, in.beta, batch, channels, planeLen, groups_, 1e-5, true, 1.0);
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        return aclnnGroupNormSwishGetWorkspaceSize(x_, gamma_, beta_, groups_, nullptr, 1e-5, true, 1.0, y_, mean_,
-                                                   rstd_, workspaceSize, executor);
+        return aclnnGroupNormSwishGetWorkspaceSize(t_.x, t_.gamma, t_.beta, groups_, nullptr, 1e-5, true, 1.0, y_,
+                                                   t_.mean, t_.rstd, workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
@@ -135,15 +118,16 @@ public:
 
     CheckResult check() override {
         return gnFirstFailure({gnsCompare(y_.download(), want_.y, want_.yScale, dtype, "yOut"),
-                               gnsCompare(mean_.download(), want_.mean, want_.meanScale, dtype, "meanOut"),
-                               gnsCompare(rstd_.download(), want_.rstd, want_.rstdScale, dtype, "rstdOut")});
+                               gnsCompare(t_.mean.download(), want_.mean, want_.meanScale, dtype, "meanOut"),
+                               gnsCompare(t_.rstd.download(), want_.rstd, want_.rstdScale, dtype, "rstdOut")});
     }
 
 private:
     std::vector<int64_t> shape_;
     int64_t groups_;
     int64_t numel_ = 0;
-    DeviceTensor x_, gamma_, beta_, y_, mean_, rstd_;
+    GnTensors t_;
+    DeviceTensor y_;
     GnsReference want_;
 };
 

@@ -141,6 +141,24 @@ std::vector<double> gnRounded(std::vector<double> v, aclDataType dtype) {
     return v;
 }
 
+GnInputs gnRandomInputs(uint64_t seed, int64_t numel, int64_t channels, aclDataType dtype) {
+    GnInputs in;
+    in.x = gnRounded(randomValues(static_cast<size_t>(numel), seed, -1.0, 2.0), dtype);
+    in.gamma = gnRounded(randomValues(static_cast<size_t>(channels), seed + 2, 0.1, 0.9), dtype);
+    in.beta = gnRounded(randomValues(static_cast<size_t>(channels), seed + 3, -0.4, 0.4), dtype);
+    return in;
+}
+
+GnTensors gnTensors(const std::vector<int64_t> &shape, int64_t groups, aclDataType dtype, const GnInputs &in) {
+    const std::vector<int64_t> statShape = {shape[0], groups}, channelShape = {shape[1]};
+    GnTensors t{DeviceTensor(shape, dtype), DeviceTensor(channelShape, dtype), DeviceTensor(channelShape, dtype),
+                DeviceTensor(statShape, dtype), DeviceTensor(statShape, dtype)};
+    t.x.upload(in.x);
+    t.gamma.upload(in.gamma);
+    t.beta.upload(in.beta);
+    return t;
+}
+
 CheckResult gnFirstFailure(const std::vector<CheckResult> &results) {
     CheckResult all;
     for (const CheckResult &r : results) {
@@ -164,12 +182,11 @@ class GroupNormSwishGradCase : public OpCase {
 public:
     GroupNormSwishGradCase(std::string caseName, std::vector<int64_t> shape, int64_t groups, double scale,
                            aclDataType dt)
-        : shape_(std::move(shape)), groups_(groups), scale_(scale) {
-        op = "GroupNormSwishGrad";
-        name = std::move(caseName);
-        dtype = dt;
-        numel_ = 1;
-        for (int64_t d : shape_) numel_ *= d;
+        : OpCase("GroupNormSwishGrad", std::move(caseName), dt),
+          shape_(std::move(shape)),
+          groups_(groups),
+          scale_(scale) {
+        numel_ = product(shape_);
         double elem = static_cast<double>(aclDataTypeSize(dt));
         // dy and x read once, dx written once, plus mean, rstd, gamma, beta, dgamma, dbeta.
         bytes = elem * (3.0 * static_cast<double>(numel_) + 2.0 * static_cast<double>(shape_[0] * groups_) +
@@ -184,11 +201,10 @@ public:
 
     void setup() override {
         const int64_t batch = shape_[0], channels = shape_[1], planeLen = numel_ / (batch * channels);
-        uint64_t seed = gnNameSeed(op + "/" + name);
-        std::vector<double> x = gnRounded(randomValues(static_cast<size_t>(numel_), seed, -1.0, 2.0), dtype);
+        const uint64_t seed = gnNameSeed(op + "/" + name);
+        const GnInputs in = gnRandomInputs(seed, numel_, channels, dtype);
+        const std::vector<double> &x = in.x;
         std::vector<double> dy = gnRounded(randomValues(static_cast<size_t>(numel_), seed + 1), dtype);
-        std::vector<double> gamma = gnRounded(randomValues(static_cast<size_t>(channels), seed + 2, 0.1, 0.9), dtype);
-        std::vector<double> beta = gnRounded(randomValues(static_cast<size_t>(channels), seed + 3, -0.4, 0.4), dtype);
         const int64_t groupLen = numel_ / (batch * groups_);
         std::vector<double> mean(static_cast<size_t>(batch * groups_)), rstd(mean.size());
         for (size_t ng = 0; ng < mean.size(); ++ng) {
@@ -202,29 +218,22 @@ public:
             mean[ng] = roundTo(mu, dtype);
             rstd[ng] = roundTo(1.0 / std::sqrt(ss / static_cast<double>(groupLen) + 1e-5), dtype);
         }
-        std::vector<int64_t> statShape = {batch, groups_}, channelShape = {channels};
+        t_ = gnTensors(shape_, groups_, dtype, in);
+        t_.mean.upload(mean);
+        t_.rstd.upload(rstd);
         dy_ = DeviceTensor(shape_, dtype);
-        x_ = DeviceTensor(shape_, dtype);
-        mean_ = DeviceTensor(statShape, dtype);
-        rstd_ = DeviceTensor(statShape, dtype);
-        gamma_ = DeviceTensor(channelShape, dtype);
-        beta_ = DeviceTensor(channelShape, dtype);
-        dx_ = DeviceTensor(shape_, dtype);
-        dgamma_ = DeviceTensor(channelShape, dtype);
-        dbeta_ = DeviceTensor(channelShape, dtype);
         dy_.upload(dy);
-        x_.upload(x);
-        mean_.upload(mean);
-        rstd_.upload(rstd);
-        gamma_.upload(gamma);
-        beta_.upload(beta);
-        gnsgReference(dy, mean, rstd, x, gamma, beta, batch, channels, planeLen, groups_, scale_, &wantDx_,
+        dx_ = DeviceTensor(shape_, dtype);
+        dgamma_ = DeviceTensor({channels}, dtype);
+        dbeta_ = DeviceTensor({channels}, dtype);
+        gnsgReference(dy, mean, rstd, x, in.gamma, in.beta, batch, channels, planeLen, groups_, scale_, &wantDx_,
                       &wantDgamma_, &wantDbeta_, &scaleDx_, &scaleDgamma_, &scaleDbeta_);
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        return aclnnGroupNormSwishGradGetWorkspaceSize(dy_, mean_, rstd_, x_, gamma_, beta_, groups_, nullptr, scale_,
-                                                       true, true, dx_, dgamma_, dbeta_, workspaceSize, executor);
+        return aclnnGroupNormSwishGradGetWorkspaceSize(dy_, t_.mean, t_.rstd, t_.x, t_.gamma, t_.beta, groups_, nullptr,
+                                                       scale_, true, true, dx_, dgamma_, dbeta_, workspaceSize,
+                                                       executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
@@ -242,7 +251,8 @@ private:
     int64_t groups_;
     double scale_;
     int64_t numel_ = 0;
-    DeviceTensor dy_, x_, mean_, rstd_, gamma_, beta_, dx_, dgamma_, dbeta_;
+    GnTensors t_;
+    DeviceTensor dy_, dx_, dgamma_, dbeta_;
     std::vector<double> wantDx_, wantDgamma_, wantDbeta_, scaleDx_, scaleDgamma_, scaleDbeta_;
 };
 

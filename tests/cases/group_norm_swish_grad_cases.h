@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "support/device_tensor.h"
 #include "support/op_case.h"
 
 namespace testing_support {
@@ -30,5 +31,18 @@ CheckResult gnCompareWithin(const std::vector<double> &got, const std::vector<do
 CheckResult gnFirstFailure(const std::vector<CheckResult> &results);
 uint64_t gnNameSeed(const std::string &s);  // a case's seed from its name (FNV-1a)
 std::vector<double> gnRounded(std::vector<double> v, aclDataType dtype);  // each value rounded to dtype
+// A case's random inputs from `seed` (gnNameSeed of the case's "op/name"), each value rounded to dtype:
+// x (numel values in [-1, 2)) from seed, gamma (channels values in [0.1, 0.9)) from seed + 2 and beta
+// (in [-0.4, 0.4)) from seed + 3 (seed + 1 is GroupNormSwishGrad's dy).
+struct GnInputs {
+    std::vector<double> x, gamma, beta;
+};
+GnInputs gnRandomInputs(uint64_t seed, int64_t numel, int64_t channels, aclDataType dtype);
+// The tensors both operators have, all of dtype: x (shape, N and C its first two dims), gamma and beta (C),
+// mean and rstd (N, groups); x, gamma and beta hold `in`.
+struct GnTensors {
+    DeviceTensor x, gamma, beta, mean, rstd;
+};
+GnTensors gnTensors(const std::vector<int64_t> &shape, int64_t groups, aclDataType dtype, const GnInputs &in);
 
 }  // namespace testing_support

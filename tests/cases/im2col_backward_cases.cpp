@@ -16,80 +16,31 @@
 #include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/sum_bound.h"
 #include "support/view_check.h"
+#include "support/view_layout.h"
 
 namespace testing_support {
 
 namespace {
 
-
-std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, Im2colLayout layout) {
-    std::vector<int64_t> s(dims.size());
-    const int64_t extra = layout == Im2colLayout::Padded ? 1 : 0;
-    int64_t acc = 1;
-    for (size_t i = dims.size(); i-- > 0;) {
-        s[i] = acc;
-        acc *= dims[i] + extra;
-    }
-    if (layout == Im2colLayout::InnerStrided) {
-        for (int64_t &v : s) v *= 2;
-    }
-    return s;
-}
-
-int64_t offsetFor(Im2colLayout layout) {
-    switch (layout) {
-        case Im2colLayout::Offset: return 7;
-        case Im2colLayout::Padded: return 5;
-        case Im2colLayout::InnerStrided: return 3;
-        default: return 0;
-    }
-}
-
-// Half a unit in the last place, relative, and the absolute floor: one rounding to the dtype.
-double storeRounding(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT16: return std::ldexp(1.0, -11);
-        case ACL_BF16: return std::ldexp(1.0, -8);
-        case ACL_DOUBLE: return std::ldexp(1.0, -53);
-        default: return std::ldexp(1.0, -24);
-    }
-}
-
-double storeFloor(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT16: return std::ldexp(1.0, -25);
-        case ACL_BF16: return std::ldexp(1.0, -134);
-        case ACL_DOUBLE: return 0;
-        default: return std::ldexp(1.0, -150);
-    }
-}
-
 class Im2colCase : public OpCase {
 public:
-    explicit Im2colCase(Im2colSpec spec) : s_(std::move(spec)) {
-        op = "Im2colBackward";
-        name = s_.name;
-        dtype = s_.in;
-        L0_ = (s_.H + 2 * s_.PH - s_.DH * (s_.KH - 1) - 1) / s_.SH + 1;
-        L1_ = (s_.W + 2 * s_.PW - s_.DW * (s_.KW - 1) - 1) / s_.SW + 1;
-        const int64_t rows = s_.C * s_.KH * s_.KW;
-        grad_ = s_.N > 0 ? std::vector<int64_t>{s_.N, rows, L0_ * L1_} : std::vector<int64_t>{rows, L0_ * L1_};
-        out_ = s_.N > 0 ? std::vector<int64_t>{s_.N, s_.C, s_.H, s_.W} : std::vector<int64_t>{s_.C, s_.H, s_.W};
+    explicit Im2colCase(Im2colSpec spec)
+        : OpCase("Im2colBackward", spec.name, spec.in), s_(std::move(spec)), L0_(s_.blocksH()), L1_(s_.blocksW()) {
+        grad_ = withBatch(s_.N, {s_.C * s_.KH * s_.KW, L0_ * L1_});
+        out_ = withBatch(s_.N, {s_.C, s_.H, s_.W});
         // Bytes that must move once: read gradOutput, write out.
         bytes = static_cast<double>(product(grad_)) * static_cast<double>(aclDataTypeSize(s_.in)) +
                 static_cast<double>(product(out_)) * static_cast<double>(aclDataTypeSize(s_.out));
         params["gradOutput"] = std::vector<double>(grad_.begin(), grad_.end());
         params["inputSize"] = {static_cast<double>(s_.H), static_cast<double>(s_.W)};
-        params["kernelSize"] = {static_cast<double>(s_.KH), static_cast<double>(s_.KW)};
-        params["dilation"] = {static_cast<double>(s_.DH), static_cast<double>(s_.DW)};
-        params["padding"] = {static_cast<double>(s_.PH), static_cast<double>(s_.PW)};
-        params["stride"] = {static_cast<double>(s_.SH), static_cast<double>(s_.SW)};
+        s_.addAttributeParams(params);
     }
 
     void setup() override {
-        gradT_ = DeviceTensor(grad_, s_.in, stridesFor(grad_, s_.layout), offsetFor(s_.layout));
-        outT_ = DeviceTensor(out_, s_.out, stridesFor(out_, s_.layout), offsetFor(s_.layout));
+        gradT_ = layoutTensor(grad_, s_.in, s_.layout);
+        outT_ = layoutTensor(out_, s_.out, s_.layout);
         std::vector<double> values = randomValues(static_cast<size_t>(product(grad_)), s_.seed);
         for (double &v : values) v = roundTo(v, s_.in);
         gradT_.upload(values);
@@ -116,24 +67,14 @@ public:
         CheckResult r;
         const bool fp64 = s_.in == ACL_DOUBLE || s_.out == ACL_DOUBLE;
         const double unit = fp64 ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
-        const double store = storeRounding(s_.out), floor = storeFloor(s_.out);
         for (size_t i = 0; i < got.size(); ++i) {
-            const double want = reference_[i], k = static_cast<double>(count_[i]);
-            const double sumBound = k > 1 ? (k - 1) * unit / (1 - (k - 1) * unit) * absSum_[i] : 0.0;
-            const double bound = (2 * sumBound + store * (std::fabs(want) + sumBound) + floor) * 1.0001;
-            const double err = std::fabs(got[i] - want);
-            r.maxAbsError = std::max(r.maxAbsError, std::isnan(err) ? INFINITY : err);
-            if (!(err <= bound) && r.ok) {
-                r.ok = false;
-                char buf[256];
-                std::snprintf(buf, sizeof buf, "%s/%s: out value %zu: got %.17g, expected %.17g (bound %.3g)",
-                              op.c_str(), name.c_str(), i, got[i], want, bound);
-                r.detail = buf;
-            }
+            const double want = reference_[i];
+            checkWithinBound(r, *this, "out", i, got[i], want,
+                             anyOrderSumBound(want, absSum_[i], static_cast<double>(count_[i]), unit, s_.out));
         }
         if (r.ok && s_.layout != Im2colLayout::Contiguous) {
-            checkStorageOutsideView(r, op + "/" + name, outT_, out_, stridesFor(out_, s_.layout), offsetFor(s_.layout),
-                                    kFill);
+            checkStorageOutsideView(r, op + "/" + name, outT_, out_, viewLayoutStrides(out_, s_.layout),
+                                    viewLayoutOffset(s_.layout), kFill);
         }
         return r;
     }
@@ -191,17 +132,10 @@ private:
     std::vector<int64_t> count_;
 };
 
+// k x k kernel, padding pad, stride stride over N x C x HW x HW.
 Im2colSpec convCase(const std::string &name, int64_t N, int64_t C, int64_t HW, int64_t k, int64_t pad,
                     int64_t stride) {
-    Im2colSpec s;
-    s.name = name;
-    s.N = N;
-    s.C = C;
-    s.H = s.W = HW;
-    s.KH = s.KW = k;
-    s.PH = s.PW = pad;
-    s.SH = s.SW = stride;
-    return s;
+    return Im2colSpec{Im2colGeometry::square(N, C, HW, k, pad, stride), name};
 }
 
 CaseList benchmarkCases() {

@@ -5,23 +5,18 @@
 #include <memory>
 #include <string>
 
+#include "cases/im2col_geometry.h"
 #include "support/op_case.h"
+#include "support/view_layout.h"
 
 namespace testing_support {
 
-enum class Im2colLayout {
-    Contiguous,
-    Offset,        // contiguous strides at storage offset 7
-    Padded,        // row-major over (dim + 1) in every dimension, offset 5: (n, c) cannot be collapsed
-    InnerStrided,  // the last dimension has stride 2 (every other element), offset 3
-};
+// How a case lays gradOutput and out out in memory (support/view_layout.h; both get the same kind).
+using Im2colLayout = ViewLayout;
 
-struct Im2colSpec {
+struct Im2colSpec : Im2colGeometry {  // N 0: 2-D gradOutput (C*kh*kw, L) -> 3-D out
     std::string name;
     aclDataType in = ACL_FLOAT, out = ACL_FLOAT;
-    int64_t N = 0;  // 0: 2-D gradOutput (C*kh*kw, L) -> 3-D out
-    int64_t C = 1, H = 1, W = 1;
-    int64_t KH = 1, KW = 1, DH = 1, DW = 1, PH = 0, PW = 0, SH = 1, SW = 1;
     Im2colLayout layout = Im2colLayout::Contiguous;
     uint64_t seed = 1;
 };

@@ -19,79 +19,31 @@
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/view_check.h"
+#include "support/view_layout.h"
 
 namespace testing_support {
 
 namespace {
 
-std::vector<int64_t> stridesFor(const std::vector<int64_t> &dims, Im2colForwardLayout layout) {
-    const size_t r = dims.size();
-    switch (layout) {
-        case Im2colForwardLayout::Contiguous:
-        case Im2colForwardLayout::Offset: return rowMajorStrides(dims, 0);
-        case Im2colForwardLayout::Gapped: return rowMajorStrides(dims, 1);
-        case Im2colForwardLayout::InnerStrided: {
-            std::vector<int64_t> s = rowMajorStrides(dims, 0);
-            for (int64_t &v : s) v *= 2;
-            return s;
-        }
-        case Im2colForwardLayout::Transposed: {
-            std::vector<int64_t> s(r);
-            s[r - 2] = 1;            // the second-to-last dim innermost
-            s[r - 1] = dims[r - 2];  // then the last
-            int64_t acc = dims[r - 2] * dims[r - 1];
-            for (size_t i = r - 2; i-- > 0;) {
-                s[i] = acc;
-                acc *= dims[i];
-            }
-            return s;
-        }
-    }
-    return {};
-}
-
-int64_t offsetFor(Im2colForwardLayout layout) {
-    switch (layout) {
-        case Im2colForwardLayout::Gapped: return 5;
-        case Im2colForwardLayout::Offset: return 7;
-        case Im2colForwardLayout::Transposed: return 2;
-        case Im2colForwardLayout::InnerStrided: return 3;
-        default: return 0;
-    }
-}
-
-
 bool isUnsigned(aclDataType d) { return d == ACL_UINT8 || d == ACL_UINT16 || d == ACL_UINT32 || d == ACL_UINT64; }
 bool isComplex(aclDataType d) { return d == ACL_COMPLEX64 || d == ACL_COMPLEX128; }
 
-
 class Im2colForwardCase : public OpCase {
 public:
-    explicit Im2colForwardCase(Im2colForwardSpec spec) : s_(std::move(spec)) {
-        op = "Im2col";
-        name = s_.name;
-        dtype = s_.self;
-        L0_ = (s_.H + 2 * s_.PH - s_.DH * (s_.KH - 1) - 1) / s_.SH + 1;
-        L1_ = (s_.W + 2 * s_.PW - s_.DW * (s_.KW - 1) - 1) / s_.SW + 1;
-        self_ = {s_.C, s_.H, s_.W};
-        out_ = {s_.C * s_.KH * s_.KW, L0_ * L1_};
-        if (s_.N > 0) {
-            self_.insert(self_.begin(), s_.N);
-            out_.insert(out_.begin(), s_.N);
-        }
+    explicit Im2colForwardCase(Im2colForwardSpec spec)
+        : OpCase("Im2col", spec.name, spec.self), s_(std::move(spec)), L0_(s_.blocksH()), L1_(s_.blocksW()) {
+        self_ = withBatch(s_.N, {s_.C, s_.H, s_.W});
+        out_ = withBatch(s_.N, {s_.C * s_.KH * s_.KW, L0_ * L1_});
         bytes = static_cast<double>(aclDataTypeSize(s_.self)) * static_cast<double>(product(self_)) +
                 static_cast<double>(aclDataTypeSize(s_.out)) * static_cast<double>(product(out_));
         params["self"] = std::vector<double>(self_.begin(), self_.end());
         params["out"] = std::vector<double>(out_.begin(), out_.end());
-        params["kernelSize"] = {static_cast<double>(s_.KH), static_cast<double>(s_.KW)};
-        params["dilation"] = {static_cast<double>(s_.DH), static_cast<double>(s_.DW)};
-        params["padding"] = {static_cast<double>(s_.PH), static_cast<double>(s_.PW)};
-        params["stride"] = {static_cast<double>(s_.SH), static_cast<double>(s_.SW)};
+        s_.addAttributeParams(params);
     }
 
     void setup() override {
-        selfT_ = DeviceTensor(self_, s_.self, stridesFor(self_, s_.layout), offsetFor(s_.layout));
-        outT_ = DeviceTensor(out_, s_.out, stridesFor(out_, s_.layout), offsetFor(s_.layout));
+        selfT_ = layoutTensor(self_, s_.self, s_.layout);
+        outT_ = layoutTensor(out_, s_.out, s_.layout);
         outT_.fillStorage(kFill);
         if (s_.self == s_.out) {
             const std::vector<uint8_t> selfBytes = randomBytes(selfT_.storageBytes(), s_.seed, s_.self == ACL_BOOL);
@@ -172,11 +124,11 @@ private:
     // indices are storage element indices (offsets included).
     template <typename F>
     void forEachOut(F f) const {
-        const std::vector<int64_t> is = stridesFor(self_, s_.layout), os = stridesFor(out_, s_.layout);
+        const std::vector<int64_t> is = viewLayoutStrides(self_, s_.layout), os = viewLayoutStrides(out_, s_.layout);
         const size_t ri = self_.size(), ro = out_.size();
         const int64_t N = s_.N > 0 ? s_.N : 1;
         const int64_t isN = s_.N > 0 ? is[0] : 0, osN = s_.N > 0 ? os[0] : 0;
-        const int64_t off = offsetFor(s_.layout);
+        const int64_t off = viewLayoutOffset(s_.layout);
         for (int64_t n = 0; n < N; ++n) {
             for (int64_t c = 0; c < s_.C; ++c) {
                 for (int64_t kh = 0; kh < s_.KH; ++kh) {
@@ -220,9 +172,9 @@ private:
         expected_.assign(outT_.storageBytes(), kFill);
         inView_.assign(outT_.storageBytes() / elem, false);
         // Storage element index of self -> row-major position, through the same strides.
-        const std::vector<int64_t> is = stridesFor(self_, s_.layout);
+        const std::vector<int64_t> is = viewLayoutStrides(self_, s_.layout);
         std::vector<int64_t> position(selfT_.storageBytes() / aclDataTypeSize(s_.self), -1);
-        const std::vector<int64_t> at = viewStorageElements(self_, is, offsetFor(s_.layout));
+        const std::vector<int64_t> at = viewStorageElements(self_, is, viewLayoutOffset(s_.layout));
         for (size_t i = 0; i < at.size(); ++i) position[static_cast<size_t>(at[i])] = static_cast<int64_t>(i);
         const bool inComplex = isComplex(s_.self), outComplex = isComplex(s_.out);
         expectedValues_.clear();
@@ -252,13 +204,7 @@ private:
 CaseList benchmarkCases() {
     CaseList cases;
     auto spec = [](const std::string &name, int64_t N, int64_t C, int64_t HW) {
-        Im2colForwardSpec s;
-        s.name = name;
-        s.N = N;
-        s.C = C;
-        s.H = s.W = HW;
-        s.KH = s.KW = 3;
-        s.PH = s.PW = 1;
+        Im2colForwardSpec s{Im2colGeometry::square(N, C, HW, 3, 1, 1), name};
         s.seed = 2;
         return s;
     };

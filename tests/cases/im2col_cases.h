@@ -7,25 +7,18 @@
 #include <string>
 #include <vector>
 
+#include "cases/im2col_geometry.h"
 #include "support/op_case.h"
+#include "support/view_layout.h"
 
 namespace testing_support {
 
-// How a case lays self and out out in memory (both get the same kind of view).
-enum class Im2colForwardLayout {
-    Contiguous,
-    Gapped,        // row-major over (dim + 1) in every dimension, storage offset 5: gaps everywhere
-    Offset,        // contiguous strides at storage offset 7
-    Transposed,    // the last two dims swapped in memory (self W-major, out column-major), offset 2
-    InnerStrided,  // contiguous strides doubled (every other element), offset 3
-};
+// How a case lays self and out out in memory (support/view_layout.h; both get the same kind of view).
+using Im2colForwardLayout = ViewLayout;
 
-struct Im2colForwardSpec {
+struct Im2colForwardSpec : Im2colGeometry {  // N 0: 3-D self (C, H, W) -> 2-D out
     std::string name;
     aclDataType self = ACL_FLOAT, out = ACL_FLOAT;
-    int64_t N = 0;  // 0: 3-D self (C, H, W) -> 2-D out
-    int64_t C = 1, H = 1, W = 1;
-    int64_t KH = 1, KW = 1, DH = 1, DW = 1, PH = 0, PW = 0, SH = 1, SW = 1;
     Im2colForwardLayout layout = Im2colForwardLayout::Contiguous;
     uint64_t seed = 1;
 };

@@ -21,6 +21,7 @@
 #include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/view_check.h"
 
 namespace testing_support {
 
@@ -164,16 +165,24 @@ void poolReference(const double *plane, int64_t H, int64_t W, const Window &w, i
 
 class MaxPool2dCaseBase : public OpCase {
 public:
-    MaxPool2dCaseBase(std::string caseName, aclDataType dt, aclDataType idxDt, std::vector<int64_t> shape,
-                      PoolAttrs attrs, PoolLayout layout, uint64_t seed)
-        : shape_(std::move(shape)), attrs_(std::move(attrs)), layout_(layout), idxDtype_(idxDt), seed_(seed) {
-        name = std::move(caseName);
-        dtype = dt;
+    MaxPool2dCaseBase(std::string opName, std::string caseName, aclDataType dt, aclDataType idxDt,
+                      std::vector<int64_t> shape, PoolAttrs attrs, PoolLayout layout, uint64_t seed)
+        : OpCase(std::move(opName), std::move(caseName), dt),
+          shape_(std::move(shape)),
+          attrs_(std::move(attrs)),
+          layout_(layout),
+          idxDtype_(idxDt),
+          seed_(seed) {
         in_ = nchwOf(shape_);
         win_ = windowOf(attrs_);
         out_ = in_;
         out_.H = maxPoolOutSize(in_.H, win_.kH, win_.pH, win_.sH, win_.dH, win_.ceil);
         out_.W = maxPoolOutSize(in_.W, win_.kW, win_.pW, win_.sW, win_.dW, win_.ceil);
+        // Bytes that must move once, the same both ways: the input-sized tensor (self read, or gradInput
+        // written), the output-sized one (out written, or gradOutput read) and the indices (written, or read;
+        // the backward does not read self).
+        bytes = static_cast<double>(aclDataTypeSize(dt)) * static_cast<double>(inCount() + outCount()) +
+                static_cast<double>(aclDataTypeSize(idxDt)) * static_cast<double>(outCount());
         params["self"] = std::vector<double>(shape_.begin(), shape_.end());
         params["kernel"] = {static_cast<double>(win_.kH), static_cast<double>(win_.kW)};
         params["stride"] = {static_cast<double>(win_.sH), static_cast<double>(win_.sW)};
@@ -226,12 +235,9 @@ class MaxPool2dCase : public MaxPool2dCaseBase {
 public:
     MaxPool2dCase(std::string caseName, aclDataType dt, aclDataType idxDt, std::vector<int64_t> shape,
                   PoolAttrs attrs, PoolLayout layout, PoolValues values, uint64_t seed)
-        : MaxPool2dCaseBase(std::move(caseName), dt, idxDt, std::move(shape), std::move(attrs), layout, seed),
-          values_(values) {
-        op = "MaxPool2dWithIndices";
-        bytes = static_cast<double>(aclDataTypeSize(dt)) * static_cast<double>(inCount() + outCount()) +
-                static_cast<double>(aclDataTypeSize(idxDt)) * static_cast<double>(outCount());
-    }
+        : MaxPool2dCaseBase("MaxPool2dWithIndices", std::move(caseName), dt, idxDt, std::move(shape), std::move(attrs),
+                            layout, seed),
+          values_(values) {}
 
     void setup() override {
         selfT_ = makeTensor(in_, layout_, dtype);
@@ -283,12 +289,8 @@ class MaxPool2dBackwardCase : public MaxPool2dCaseBase {
 public:
     MaxPool2dBackwardCase(std::string caseName, aclDataType dt, aclDataType idxDt, std::vector<int64_t> shape,
                           PoolAttrs attrs, PoolLayout layout, uint64_t seed)
-        : MaxPool2dCaseBase(std::move(caseName), dt, idxDt, std::move(shape), std::move(attrs), layout, seed) {
-        op = "MaxPool2dWithIndicesBackward";
-        // gradOutput and indices read, gradInput written (self is not read).
-        bytes = static_cast<double>(aclDataTypeSize(dt)) * static_cast<double>(inCount() + outCount()) +
-                static_cast<double>(aclDataTypeSize(idxDt)) * static_cast<double>(outCount());
-    }
+        : MaxPool2dCaseBase("MaxPool2dWithIndicesBackward", std::move(caseName), dt, idxDt, std::move(shape),
+                            std::move(attrs), layout, seed) {}
 
     void setup() override {
         gradT_ = makeTensor(out_, layout_, dtype);
@@ -330,18 +332,10 @@ public:
 
     CheckResult check() override {
         result_ = fromView(gradInT_.download(), in_, layout_);
-        CheckResult r;
-        for (size_t i = 0; i < result_.size(); ++i) {
-            if (sameValue(result_[i], want_[i]) || (result_[i] == 0 && want_[i] == 0)) continue;
-            r.ok = false;
-            r.maxAbsError = std::fabs(result_[i] - want_[i]);
-            char buf[256];
-            std::snprintf(buf, sizeof buf, "%s/%s: gradInput %zu: got %.9g, expected %.9g", op.c_str(), name.c_str(),
-                          i, result_[i], want_[i]);
-            r.detail = buf;
-            break;
-        }
-        return r;
+        // A sum's zero may come out as either sign.
+        return compareExactly(result_, want_, [](double got, double want) {
+            return sameValue(got, want) || (got == 0 && want == 0);
+        }, op + "/" + name, "gradInput");
     }
 
 private:

@@ -18,36 +18,9 @@
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/view_check.h"
+#include "support/view_layout.h"
 
 namespace testing_support {
-
-std::vector<int64_t> unpoolStrides(const std::vector<int64_t> &dims, UnpoolLayout layout) {
-    const size_t r = dims.size();
-    std::vector<int64_t> s(r);
-    const int64_t extra = layout == UnpoolLayout::Padded ? 1 : 0;
-    int64_t acc = 1;
-    for (size_t i = r; i-- > 0;) {
-        s[i] = acc;
-        acc *= dims[i] + extra;
-    }
-    if (layout == UnpoolLayout::InnerStrided) {
-        for (int64_t &v : s) v *= 2;
-    } else if (layout == UnpoolLayout::PlaneTransposed) {
-        s[r - 2] = 1;
-        s[r - 1] = dims[r - 2];
-    }
-    return s;
-}
-
-int64_t unpoolOffset(UnpoolLayout layout) {
-    switch (layout) {
-        case UnpoolLayout::Offset: return 7;
-        case UnpoolLayout::Padded: return 5;
-        case UnpoolLayout::InnerStrided: return 3;
-        case UnpoolLayout::PlaneTransposed: return 2;
-        default: return 0;
-    }
-}
 
 namespace {
 
@@ -109,18 +82,13 @@ std::vector<double> randomOf(size_t n, aclDataType dtype, uint64_t seed) {
     return v;
 }
 
-
-
 class UnpoolCase : public OpCase {
 public:
-    explicit UnpoolCase(UnpoolSpec spec) : s_(std::move(spec)) {
-        op = "MaxUnpool2dBackward";
-        name = s_.name;
-        dtype = s_.grad;
-        self_ = s_.N > 0 ? std::vector<int64_t>{s_.N, s_.C, s_.H, s_.W} : std::vector<int64_t>{s_.C, s_.H, s_.W};
-        grad_ = self_;
-        grad_[grad_.size() - 2] = s_.oH;
-        grad_[grad_.size() - 1] = s_.oW;
+    explicit UnpoolCase(UnpoolSpec spec)
+        : OpCase("MaxUnpool2dBackward", spec.name, spec.grad),
+          s_(std::move(spec)),
+          self_(withBatch(s_.N, {s_.C, s_.H, s_.W})),
+          grad_(withBatch(s_.N, {s_.C, s_.oH, s_.oW})) {
         // Bytes that must move once: read the indices, read the gathered gradOutput elements (one per
         // output), write out.
         const double n = static_cast<double>(product(self_));
@@ -131,10 +99,10 @@ public:
     }
 
     void setup() override {
-        gradT_ = DeviceTensor(grad_, s_.grad, unpoolStrides(grad_, s_.layout), unpoolOffset(s_.layout));
-        selfT_ = DeviceTensor(self_, s_.grad, unpoolStrides(self_, s_.layout), unpoolOffset(s_.layout));
-        indicesT_ = DeviceTensor(self_, s_.indices, unpoolStrides(self_, s_.layout), unpoolOffset(s_.layout));
-        outT_ = DeviceTensor(self_, s_.out, unpoolStrides(self_, s_.layout), unpoolOffset(s_.layout));
+        gradT_ = layoutTensor(grad_, s_.grad, s_.layout);
+        selfT_ = layoutTensor(self_, s_.grad, s_.layout);
+        indicesT_ = layoutTensor(self_, s_.indices, s_.layout);
+        outT_ = layoutTensor(self_, s_.out, s_.layout);
         gradValues_ = randomOf(static_cast<size_t>(product(grad_)), s_.grad, s_.seed);
         const int64_t plane = s_.oH * s_.oW;
         indexValues_ = randomValues(static_cast<size_t>(product(self_)), s_.seed + 1000, 0, static_cast<double>(plane));
@@ -160,10 +128,10 @@ public:
     CheckResult check() override {
         const std::vector<double> got = outT_.download();
         const std::vector<double> want = reference();
-        CheckResult r = compareExact(got, want);
+        CheckResult r = compareExactly(got, want, sameValue, op + "/" + name, "out");
         if (r.ok && s_.layout != UnpoolLayout::Contiguous) {
-            checkStorageOutsideView(r, op + "/" + name, outT_, self_, unpoolStrides(self_, s_.layout),
-                                    unpoolOffset(s_.layout), kFill);
+            checkStorageOutsideView(r, op + "/" + name, outT_, self_, viewLayoutStrides(self_, s_.layout),
+                                    viewLayoutOffset(s_.layout), kFill);
         }
         return r;
     }
@@ -184,25 +152,6 @@ public:
             if (complexOut) want.push_back(0.0);
         }
         return want;
-    }
-
-    CheckResult compareExact(const std::vector<double> &got, const std::vector<double> &want) const {
-        CheckResult r;
-        if (got.size() != want.size()) {
-            r.ok = false;
-            r.detail = op + "/" + name + ": size mismatch";
-            return r;
-        }
-        for (size_t i = 0; i < got.size(); ++i) {
-            if (sameValue(got[i], want[i])) continue;
-            r.ok = false;
-            char buf[256];
-            std::snprintf(buf, sizeof buf, "%s/%s: out value %zu: got %.17g, expected %.17g", op.c_str(), name.c_str(),
-                          i, got[i], want[i]);
-            r.detail = buf;
-            break;
-        }
-        return r;
     }
 
     DeviceTensor &gradOutput() { return gradT_; }

@@ -8,21 +8,13 @@
 #include <vector>
 
 #include "support/op_case.h"
+#include "support/view_layout.h"
 
 namespace testing_support {
 
-enum class UnpoolLayout {
-    Contiguous,
-    Offset,          // contiguous strides at storage offset 7
-    Padded,          // row-major over (dim + 1) in every dimension, offset 5: (n, c) cannot be collapsed
-    InnerStrided,    // every stride doubled (every other element), offset 3
-    PlaneTransposed, // each (rows, cols) plane stored column-major, offset 2
-};
-
-// The strides and storage offset of a tensor of `dims` in `layout` (shared with
-// tests/cases/max_unpool2d_cases.cpp).
-std::vector<int64_t> unpoolStrides(const std::vector<int64_t> &dims, UnpoolLayout layout);
-int64_t unpoolOffset(UnpoolLayout layout);
+// How a case lays its tensors out in memory (support/view_layout.h; all get the same kind of view), for
+// both unpools.
+using UnpoolLayout = ViewLayout;
 
 struct UnpoolSpec {
     std::string name;

@@ -21,6 +21,7 @@
 #include "support/int_array.h"
 #include "support/op_case.h"
 #include "support/view_check.h"
+#include "support/view_layout.h"
 
 namespace testing_support {
 
@@ -36,14 +37,11 @@ std::vector<size_t> viewByteOffsets(const std::vector<int64_t> &dims, const std:
 
 class UnpoolForwardCase : public OpCase {
 public:
-    explicit UnpoolForwardCase(UnpoolForwardSpec spec) : s_(std::move(spec)) {
-        op = "MaxUnpool2d";
-        name = s_.name;
-        dtype = s_.dtype;
-        self_ = s_.N > 0 ? std::vector<int64_t>{s_.N, s_.C, s_.H, s_.W} : std::vector<int64_t>{s_.C, s_.H, s_.W};
-        out_ = self_;
-        out_[out_.size() - 2] = s_.oH;
-        out_[out_.size() - 1] = s_.oW;
+    explicit UnpoolForwardCase(UnpoolForwardSpec spec)
+        : OpCase("MaxUnpool2d", spec.name, spec.dtype),
+          s_(std::move(spec)),
+          self_(withBatch(s_.N, {s_.C, s_.H, s_.W})),
+          out_(withBatch(s_.N, {s_.C, s_.oH, s_.oW})) {
         const double n = static_cast<double>(planes() * s_.H * s_.W), o = static_cast<double>(planes() * plane());
         // Bytes that must move once: read self and the indices, write all of out.
         bytes = n * static_cast<double>(aclDataTypeSize(s_.dtype) + aclDataTypeSize(s_.indices)) +
@@ -53,9 +51,9 @@ public:
     }
 
     void setup() override {
-        selfT_ = DeviceTensor(self_, s_.dtype, unpoolStrides(self_, s_.layout), unpoolOffset(s_.layout));
-        indicesT_ = DeviceTensor(self_, s_.indices, unpoolStrides(self_, s_.layout), unpoolOffset(s_.layout));
-        outT_ = DeviceTensor(out_, s_.dtype, unpoolStrides(out_, s_.layout), unpoolOffset(s_.layout));
+        selfT_ = layoutTensor(self_, s_.dtype, s_.layout);
+        indicesT_ = layoutTensor(self_, s_.indices, s_.layout);
+        outT_ = layoutTensor(out_, s_.dtype, s_.layout);
         std::vector<uint8_t> selfBytes(selfT_.storageBytes());
         uint64_t state = s_.seed;
         for (uint8_t &b : selfBytes) b = static_cast<uint8_t>(splitmix64(state) >> 56) & (s_.dtype == ACL_BOOL ? 1 : 0xff);
@@ -129,10 +127,9 @@ private:
         const size_t elem = aclDataTypeSize(dtype);
         expected_.assign(outT_.storageBytes(), kFill);
         inView_.assign(outT_.storageBytes() / elem, false);
-        const std::vector<size_t> from = viewByteOffsets(self_, unpoolStrides(self_, s_.layout),
-                                                         unpoolOffset(s_.layout), elem),
-                                  to = viewByteOffsets(out_, unpoolStrides(out_, s_.layout), unpoolOffset(s_.layout),
-                                                       elem);
+        const int64_t offset = viewLayoutOffset(s_.layout);
+        const std::vector<size_t> from = viewByteOffsets(self_, viewLayoutStrides(self_, s_.layout), offset, elem),
+                                  to = viewByteOffsets(out_, viewLayoutStrides(out_, s_.layout), offset, elem);
         for (size_t o : to) {
             std::memset(&expected_[o], 0, elem);
             inView_[o / elem] = true;

@@ -17,54 +17,28 @@
 #include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/sum_bound.h"
 #include "support/view_check.h"
 
 namespace testing_support {
 
 namespace {
 
-// Half a unit in the last place, relative: the rounding of one result to the dtype.
-double storeRounding(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT16: return std::ldexp(1.0, -11);
-        case ACL_BF16: return std::ldexp(1.0, -8);
-        case ACL_DOUBLE: case ACL_COMPLEX128: return std::ldexp(1.0, -53);
-        default: return std::ldexp(1.0, -24);
-    }
-}
-
-// The smallest subnormal step of the stored dtype: the absolute part of one rounding.
-double storeFloor(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT16: return std::ldexp(1.0, -25);
-        case ACL_BF16: return std::ldexp(1.0, -134);
-        case ACL_DOUBLE: case ACL_COMPLEX128: return 0;
-        default: return std::ldexp(1.0, -150);
-    }
-}
-
-class Pad2dCase : public OpCase {
+class Pad2dCase : public Pad2dCaseBase {
 public:
     Pad2dCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
               std::vector<int64_t> padding, Pad2dLayout layout, uint64_t seed)
-        : reflect_(reflect), self_(std::move(selfShape)), pad_(std::move(padding)), layout_(layout), seed_(seed) {
-        op = reflect ? "ReflectionPad2dBackward" : "ReplicationPad2dBackward";
-        name = std::move(caseName);
-        dtype = dt;
-        out_ = paddedShape(self_, pad_);
-        const double elem = static_cast<double>(aclDataTypeSize(dtype));
-        bytes = elem * static_cast<double>(product(out_) + product(self_));
-        params["self"] = std::vector<double>(self_.begin(), self_.end());
-        params["gradOutput"] = std::vector<double>(out_.begin(), out_.end());
-        params["padding"] = std::vector<double>(pad_.begin(), pad_.end());
+        : Pad2dCaseBase(reflect ? "ReflectionPad2dBackward" : "ReplicationPad2dBackward", reflect, std::move(caseName),
+                        dt, std::move(selfShape), std::move(padding), layout, seed) {
+        params["gradOutput"] = std::vector<double>(padded_.begin(), padded_.end());
     }
 
     void setup() override {
-        gradOutput_ = DeviceTensor(out_, dtype, pad2dStrides(out_, layout_), pad2dStorageOffset(layout_));
-        self_t_ = DeviceTensor(self_, dtype, pad2dStrides(self_, layout_), pad2dStorageOffset(layout_));
-        gradInput_ = DeviceTensor(self_, dtype, pad2dStrides(self_, layout_), pad2dStorageOffset(layout_));
+        gradOutput_ = layoutTensor(padded_, dtype, layout_);
+        self_t_ = layoutTensor(self_, dtype, layout_);
+        gradInput_ = layoutTensor(self_, dtype, layout_);
         const size_t comps = componentsOf(dtype);
-        std::vector<double> values = randomValues(static_cast<size_t>(product(out_)) * comps, seed_);
+        std::vector<double> values = randomValues(static_cast<size_t>(product(padded_)) * comps, seed_);
         if (dtype == ACL_FLOAT || dtype == ACL_COMPLEX64) {
             for (double &v : values) v = static_cast<double>(static_cast<float>(v));  // fast path, large cases
         } else if (dtype != ACL_DOUBLE && dtype != ACL_COMPLEX128) {
@@ -93,15 +67,10 @@ public:
     CheckResult check() override {
         std::vector<double> got = gradInput_.download();
         CheckResult r;
-        const double store = storeRounding(dtype), floor = storeFloor(dtype);
         const double unit = needsFp64(dtype) ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
         for (size_t i = 0; i < got.size(); ++i) {
             const double want = reference_[i], k = static_cast<double>(count_[i / componentsOf(dtype)]);
-            const double sumBound = k > 1 ? (k - 1) * unit / (1 - (k - 1) * unit) * absSum_[i] : 0.0;
-            // The reference (a double sum) carries its own, smaller, error: count the sum bound twice.
-            const double bound = (2 * sumBound + store * (std::fabs(want) + sumBound) + floor) * 1.0001;
-            const double err = std::fabs(got[i] - want);
-            r.maxAbsError = std::max(r.maxAbsError, std::isnan(err) ? INFINITY : err);
+            // The reference (a double sum) carries its own, smaller, error: the sum bound counts twice.
             if (got[i] != ordered_[i] && !(std::isnan(got[i]) && std::isnan(ordered_[i])) && r.ok) {
                 r.ok = false;
                 char buf[256];
@@ -110,37 +79,24 @@ public:
                               op.c_str(), name.c_str(), i, got[i], ordered_[i]);
                 r.detail = buf;
             }
-            if (!(err <= bound) && r.ok) {
-                r.ok = false;
-                char buf[256];
-                std::snprintf(buf, sizeof buf, "%s/%s: gradInput value %zu: got %.17g, expected %.17g (bound %.3g)",
-                              op.c_str(), name.c_str(), i, got[i], want, bound);
-                r.detail = buf;
-            }
+            checkWithinBound(r, *this, "gradInput", i, got[i], want, anyOrderSumBound(want, absSum_[i], k, unit, dtype));
         }
         if (r.ok && layout_ != Pad2dLayout::Contiguous) {
-            checkStorageOutsideView(r, op + "/" + name, gradInput_, self_, pad2dStrides(self_, layout_),
-                                    pad2dStorageOffset(layout_), kFill);
+            checkStorageOutsideView(r, op + "/" + name, gradInput_, self_, viewLayoutStrides(self_, layout_),
+                                    viewLayoutOffset(layout_), kFill);
         }
         return r;
     }
-
-    bool supported(std::string *why) const override { return !needsFp64(dtype) || currentDeviceHasFp64(why); }
 
     const DeviceTensor &gradInput() const { return gradInput_; }
 
 private:
     static constexpr uint8_t kFill = 0xa5;
 
-    aclIntArray *padArray() {
-        if (!padding_) padding_ = std::make_unique<IntArray>(pad_);
-        return *padding_;
-    }
-
     void computeReference(const std::vector<double> &values) {
         const size_t comps = componentsOf(dtype);
         const size_t r = self_.size();
-        const int64_t H = self_[r - 2], W = self_[r - 1], OH = out_[r - 2], OW = out_[r - 1];
+        const int64_t H = self_[r - 2], W = self_[r - 1], OH = padded_[r - 2], OW = padded_[r - 1];
         const int64_t planes = product(self_) / (H * W);
         reference_.assign(static_cast<size_t>(product(self_)) * comps, 0.0);
         absSum_.assign(reference_.size(), 0.0);
@@ -168,25 +124,10 @@ private:
         for (size_t i = 0; i < ordered32.size(); ++i) ordered_[i] = roundTo(static_cast<double>(ordered32[i]), dtype);
     }
 
-    bool reflect_;
-    std::vector<int64_t> self_, out_, pad_;
-    Pad2dLayout layout_;
-    uint64_t seed_;
     DeviceTensor gradOutput_, self_t_, gradInput_;
-    std::unique_ptr<IntArray> padding_;
     std::vector<double> reference_, absSum_, ordered_;
     std::vector<int64_t> count_;
 };
-
-
-CaseList benchmarkCases(bool reflect) {
-    return pad2dBenchmarkCases(
-        [reflect](const std::string &name, const std::vector<int64_t> &shape, uint64_t seed) {
-            return std::make_unique<Pad2dCase>(reflect, name, ACL_FLOAT, shape, std::vector<int64_t>{3, 3, 3, 3},
-                                               Pad2dLayout::Contiguous, seed);
-        },
-        "pad2d");
-}
 
 }  // namespace
 
@@ -199,5 +140,9 @@ std::unique_ptr<OpCase> makePad2dBackwardCase(bool reflect, const std::string &c
 
 }  // namespace testing_support
 
-ACLNN_REGISTER_CASES("ReflectionPad2dBackward", [] { return testing_support::benchmarkCases(true); });
-ACLNN_REGISTER_CASES("ReplicationPad2dBackward", [] { return testing_support::benchmarkCases(false); });
+ACLNN_REGISTER_CASES("ReflectionPad2dBackward", [] {
+    return testing_support::pad2dBenchmarkCases(testing_support::makePad2dBackwardCase, true, "pad2d");
+});
+ACLNN_REGISTER_CASES("ReplicationPad2dBackward", [] {
+    return testing_support::pad2dBenchmarkCases(testing_support::makePad2dBackwardCase, false, "pad2d");
+});

@@ -30,43 +30,6 @@ std::vector<int64_t> paddedShape(std::vector<int64_t> self, const std::vector<in
     return self;
 }
 
-std::vector<int64_t> pad2dStrides(const std::vector<int64_t> &dims, Pad2dLayout layout) {
-    const size_t r = dims.size();
-    switch (layout) {
-        case Pad2dLayout::Contiguous:
-        case Pad2dLayout::Offset: return rowMajorStrides(dims, 0);
-        case Pad2dLayout::Gapped: return rowMajorStrides(dims, 1);
-        case Pad2dLayout::Transposed: {
-            std::vector<int64_t> s(r);
-            s[r - 2] = 1;            // H innermost
-            s[r - 1] = dims[r - 2];  // then W
-            s[r - 3] = dims[r - 2] * dims[r - 1];
-            if (r == 4) s[0] = s[r - 3] * dims[r - 3];
-            return s;
-        }
-        case Pad2dLayout::ChannelsLast: {
-            std::vector<int64_t> s(r);
-            const int64_t c = dims[r - 3] + 1;
-            s[r - 3] = 1;
-            s[r - 1] = c;
-            s[r - 2] = c * dims[r - 1];
-            if (r == 4) s[0] = s[r - 2] * dims[r - 2];
-            return s;
-        }
-    }
-    return {};
-}
-
-int64_t pad2dStorageOffset(Pad2dLayout layout) {
-    switch (layout) {
-        case Pad2dLayout::Gapped: return 5;
-        case Pad2dLayout::ChannelsLast: return 3;
-        case Pad2dLayout::Offset: return 7;
-        case Pad2dLayout::Transposed: return 2;
-        default: return 0;
-    }
-}
-
 int64_t padSourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
     const int64_t i = o - p;
     if (!reflect) return std::min(std::max(i, int64_t{0}), S - 1);
@@ -75,41 +38,55 @@ int64_t padSourceIndex(bool reflect, int64_t o, int64_t S, int64_t p) {
     return i;
 }
 
-CaseList pad2dBenchmarkCases(
-    const std::function<std::unique_ptr<OpCase>(const std::string &name, const std::vector<int64_t> &shape,
-                                                 uint64_t seed)> &make,
-    const std::string &sweep) {
+Pad2dCaseBase::Pad2dCaseBase(std::string opName, bool reflect, std::string caseName, aclDataType dt,
+                             std::vector<int64_t> selfShape, std::vector<int64_t> padding, Pad2dLayout layout,
+                             uint64_t seed)
+    : OpCase(std::move(opName), std::move(caseName), dt),
+      reflect_(reflect),
+      self_(std::move(selfShape)),
+      padded_(paddedShape(self_, padding)),
+      pad_(std::move(padding)),
+      layout_(layout),
+      seed_(seed) {
+    bytes = static_cast<double>(aclDataTypeSize(dtype)) * static_cast<double>(product(padded_) + product(self_));
+    params["self"] = std::vector<double>(self_.begin(), self_.end());
+    params["padding"] = std::vector<double>(pad_.begin(), pad_.end());
+}
+
+bool Pad2dCaseBase::supported(std::string *why) const { return !needsFp64(dtype) || currentDeviceHasFp64(why); }
+
+aclIntArray *Pad2dCaseBase::padArray() {
+    if (!padding_) padding_ = std::make_unique<IntArray>(pad_);
+    return *padding_;
+}
+
+CaseList pad2dBenchmarkCases(Pad2dCaseMaker make, bool reflect, const std::string &sweep) {
+    auto pad3 = [&](const std::string &name, const std::vector<int64_t> &shape, uint64_t seed) {
+        return make(reflect, name, ACL_FLOAT, shape, {3, 3, 3, 3}, Pad2dLayout::Contiguous, seed);
+    };
     CaseList cases;
-    addSpeedCase(cases, make("8x64x128x128 pad3", {8, 64, 128, 128}, 1));
+    addSpeedCase(cases, pad3("8x64x128x128 pad3", {8, 64, 128, 128}, 1));
     // 64K to 16M elements (256x).
     const std::vector<std::vector<int64_t>> shapes = {
         {1, 16, 64, 64}, {4, 16, 128, 128}, {4, 64, 128, 128}, {16, 64, 128, 128}};
-    for (const auto &shape : shapes) {
-        addSweepCase(cases, sweep, make("sweep " + shapeName(shape) + " pad3", shape, 2));
-    }
+    for (const auto &shape : shapes) addSweepCase(cases, sweep, pad3("sweep " + shapeName(shape) + " pad3", shape, 2));
     return cases;
 }
 
 namespace {
 
-class Pad2dForwardCase : public OpCase {
+class Pad2dForwardCase : public Pad2dCaseBase {
 public:
     Pad2dForwardCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
                      std::vector<int64_t> padding, Pad2dLayout layout, uint64_t seed)
-        : reflect_(reflect), self_(std::move(selfShape)), pad_(std::move(padding)), layout_(layout), seed_(seed) {
-        op = reflect ? "ReflectionPad2d" : "ReplicationPad2d";
-        name = std::move(caseName);
-        dtype = dt;
-        out_ = paddedShape(self_, pad_);
-        bytes = static_cast<double>(aclDataTypeSize(dtype)) * static_cast<double>(product(out_) + product(self_));
-        params["self"] = std::vector<double>(self_.begin(), self_.end());
-        params["out"] = std::vector<double>(out_.begin(), out_.end());
-        params["padding"] = std::vector<double>(pad_.begin(), pad_.end());
+        : Pad2dCaseBase(reflect ? "ReflectionPad2d" : "ReplicationPad2d", reflect, std::move(caseName), dt,
+                        std::move(selfShape), std::move(padding), layout, seed) {
+        params["out"] = std::vector<double>(padded_.begin(), padded_.end());
     }
 
     void setup() override {
-        selfT_ = DeviceTensor(self_, dtype, pad2dStrides(self_, layout_), pad2dStorageOffset(layout_));
-        outT_ = DeviceTensor(out_, dtype, pad2dStrides(out_, layout_), pad2dStorageOffset(layout_));
+        selfT_ = layoutTensor(self_, dtype, layout_);
+        outT_ = layoutTensor(padded_, dtype, layout_);
         const std::vector<uint8_t> selfBytes = randomBytes(selfT_.storageBytes(), seed_, dtype == ACL_BOOL);
         if (!selfBytes.empty() && aclrtMemcpy(selfT_.data(), selfBytes.size(), selfBytes.data(), selfBytes.size(),
                                               ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
@@ -120,9 +97,8 @@ public:
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        if (!padding_) padding_ = std::make_unique<IntArray>(pad_);
-        return reflect_ ? aclnnReflectionPad2dGetWorkspaceSize(selfT_, *padding_, outT_, workspaceSize, executor)
-                        : aclnnReplicationPad2dGetWorkspaceSize(selfT_, *padding_, outT_, workspaceSize, executor);
+        return reflect_ ? aclnnReflectionPad2dGetWorkspaceSize(selfT_, padArray(), outT_, workspaceSize, executor)
+                        : aclnnReplicationPad2dGetWorkspaceSize(selfT_, padArray(), outT_, workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
@@ -137,10 +113,6 @@ public:
         return r;
     }
 
-    bool supported(std::string *why) const override {
-        return !needsFp64(dtype) || currentDeviceHasFp64(why);
-    }
-
     const std::vector<uint8_t> &outStorage() const { return got_; }
 
 private:
@@ -151,11 +123,11 @@ private:
         expected_.assign(outT_.storageBytes(), kFill);
         inView_.assign(outT_.storageBytes() / elem, false);
         const size_t r = self_.size();
-        const std::vector<int64_t> is = pad2dStrides(self_, layout_), os = pad2dStrides(out_, layout_);
+        const std::vector<int64_t> is = viewLayoutStrides(self_, layout_), os = viewLayoutStrides(padded_, layout_);
         const int64_t N = r == 4 ? self_[0] : 1, C = self_[r - 3], H = self_[r - 2], W = self_[r - 1];
-        const int64_t OH = out_[r - 2], OW = out_[r - 1];
+        const int64_t OH = padded_[r - 2], OW = padded_[r - 1];
         const int64_t isN = r == 4 ? is[0] : 0, osN = r == 4 ? os[0] : 0;
-        const int64_t off = pad2dStorageOffset(layout_);
+        const int64_t off = viewLayoutOffset(layout_);
         for (int64_t n = 0; n < N; ++n) {
             for (int64_t c = 0; c < C; ++c) {
                 for (int64_t oh = 0; oh < OH; ++oh) {
@@ -173,25 +145,10 @@ private:
         }
     }
 
-    bool reflect_;
-    std::vector<int64_t> self_, out_, pad_;
-    Pad2dLayout layout_;
-    uint64_t seed_;
     DeviceTensor selfT_, outT_;
-    std::unique_ptr<IntArray> padding_;
     std::vector<uint8_t> expected_, got_;
     std::vector<bool> inView_;
 };
-
-
-CaseList benchmarkCases(bool reflect) {
-    return pad2dBenchmarkCases(
-        [reflect](const std::string &name, const std::vector<int64_t> &shape, uint64_t seed) {
-            return std::make_unique<Pad2dForwardCase>(reflect, name, ACL_FLOAT, shape, std::vector<int64_t>{3, 3, 3, 3},
-                                                      Pad2dLayout::Contiguous, seed);
-        },
-        "pad2d_forward");
-}
 
 }  // namespace
 
@@ -208,5 +165,9 @@ std::vector<uint8_t> pad2dOutStorage(OpCase &c) {
 
 }  // namespace testing_support
 
-ACLNN_REGISTER_CASES("ReflectionPad2d", [] { return testing_support::benchmarkCases(true); });
-ACLNN_REGISTER_CASES("ReplicationPad2d", [] { return testing_support::benchmarkCases(false); });
+ACLNN_REGISTER_CASES("ReflectionPad2d", [] {
+    return testing_support::pad2dBenchmarkCases(testing_support::makePad2dCase, true, "pad2d_forward");
+});
+ACLNN_REGISTER_CASES("ReplicationPad2d", [] {
+    return testing_support::pad2dBenchmarkCases(testing_support::makePad2dCase, false, "pad2d_forward");
+});

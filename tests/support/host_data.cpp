@@ -132,6 +132,11 @@ std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t e
     return s;
 }
 
+std::vector<int64_t> withBatch(int64_t N, std::vector<int64_t> dims) {
+    if (N > 0) dims.insert(dims.begin(), N);
+    return dims;
+}
+
 Tolerance defaultTolerance(aclDataType dtype) {
     switch (dtype) {
         case ACL_DOUBLE: case ACL_COMPLEX128: return {1e-12, 1e-12};

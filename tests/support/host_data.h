@@ -37,6 +37,8 @@ bool sameValue(double got, double want);
 aclDataType goldenDtype(const std::string &torchName);
 
 std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims, int64_t extra = 0);
+// dims with the batch size N in front, or dims alone when N is 0 (a case's optional batch dimension).
+std::vector<int64_t> withBatch(int64_t N, std::vector<int64_t> dims);
 // Per-dtype comparison tolerance: |got - want| <= atol + rtol * |want|. Why each operator uses the tolerances it does: the "Precision" section of its docs/ops page.
 struct Tolerance {
     double atol, rtol;

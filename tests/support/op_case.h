@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -24,6 +25,10 @@ struct CheckResult {
 class OpCase {
 public:
     virtual ~OpCase() = default;
+    OpCase() = default;
+    // A case of operator `op` named `name` whose main dtype is `dtype` (the fields below).
+    OpCase(std::string opName, std::string caseName, aclDataType mainDtype)
+        : op(std::move(opName)), name(std::move(caseName)), dtype(mainDtype) {}
 
     std::string op;    // "ReflectionPad2dBackward"
     std::string name;  // "8x64x128x128 pad3" (unique within op)
