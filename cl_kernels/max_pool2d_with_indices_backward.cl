@@ -243,8 +243,9 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
     // added one at a time in scan order. A step with a bad index leaves the vector loop: the row's
     // tail loop takes that step and the rest of the row one at a time, which reports it (a second copy
     // of the one-at-a-time code inside the vector loop cost Intel's runtime about a fifth of the
-    // kernel's time, 4x16x128x128: 0.138 -> 0.114 ms). One at a time, the check's compares were a large part of each output's cost
-    // (perf, PoCL); this way they are a few vector instructions per eight outputs.
+    // kernel's time, 4x16x128x128: 0.138 -> 0.114 ms). One at a time, the check's compares were a
+    // large part of each output's cost (perf, PoCL); this way they are a few vector instructions per
+    // eight outputs.
     const bool by8 = sizeof(INDEX_T) == 4 && i_sw == 1 && dH == 1 && dW == 1 &&
                      (ulong)((OH - 1) * sH + pH + kH) < (1UL << 30) && (ulong)((OW - 1) * sW + pW + kW) < (1UL << 30);
     const uint8 lane = (uint8)(0, 1, 2, 3, 4, 5, 6, 7);
