@@ -141,7 +141,8 @@ TEST_P(HostileUseTest, RepeatableExecutorRunFromFourThreadsMatchesTheSerialRun) 
 // marker B was using: PoCL aborted on a freed cl_event. Every wait must see a complete recording:
 // after aclrtSynchronizeEvent, the fill recorded before it is visible.
 TEST_P(HostileUseTest, EventReRecordedWhileAnotherThreadWaitsOnIt) {
-    constexpr int kRounds = 400, kMinWaits = 20, kMaxRounds = 1000000;
+    constexpr int kRounds = 400, kMinWaits = 20, kDrainEvery = 32;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     std::atomic<int> lastRound{0};
     aclrtEvent event = nullptr;
     ASSERT_ACL_OK(aclrtCreateEvent(&event));
@@ -160,11 +161,18 @@ TEST_P(HostileUseTest, EventReRecordedWhileAnotherThreadWaitsOnIt) {
         aclrtStream s = nullptr;
         if (aclrtSetDevice(device()) != 0 || aclrtCreateStream(&s) != 0) return note(errorsA, "setup A");
         // At least kRounds recordings, and on until the waiter has overlapped with some of them: on a
-        // fast runtime (Intel's) 400 recordings can finish before the waiter's first wait.
-        for (int r = 1; r <= kMaxRounds && (r <= kRounds || (waits.load() < kMinWaits && errorsB.load() == 0)); ++r) {
+        // fast runtime (Intel's) 400 recordings can finish before the waiter's first wait. Past kRounds
+        // the recorder drains its queue every kDrainEvery rounds: enqueuing is faster than a CPU runtime
+        // runs the fills (rusticl: 7 us against far more), so an unbounded queue made every wait longer
+        // than the last, and the waiter managed under 20 waits in a million rounds.
+        for (int r = 1; r <= kRounds || (waits.load() < kMinWaits && errorsB.load() == 0 &&
+                                         std::chrono::steady_clock::now() < deadline); ++r) {
             if (aclrtMemsetAsync(buffer, 4096, r & 0xff, 4096, s) != 0) note(errorsA, "aclrtMemsetAsync");
             if (aclrtRecordEvent(event, s) != 0) note(errorsA, "aclrtRecordEvent");
             lastRound = r;
+            if (r > kRounds && r % kDrainEvery == 0 && aclrtSynchronizeStream(s) != 0) {
+                note(errorsA, "aclrtSynchronizeStream (drain)");
+            }
         }
         if (aclrtSynchronizeStream(s) != 0) note(errorsA, "aclrtSynchronizeStream");
         aclrtDestroyStream(s);
