@@ -968,19 +968,20 @@ TEST(ClblastParamsFile, ParsesTheTunerFormat) {
         "# device: some device\n"
         "device   My Device  (rev 2) \n"
         "family My Device \n"
+        "family cpu-My Device\n"
         "\n"
         "Xgemm 32 GEMMK=0 KREG=1 KWG=16 MWG=64\n"
         "GemmRoutine 32 XGEMM_MIN_INDIRECT_SIZE=384\n"
         "Copy 16 COPY_DIMX=8\n";
     aclcl::blas::ParamsFile f = aclcl::blas::parseParamsFile(text, "t.params");
     EXPECT_EQ(f.device, "My Device  (rev 2)");
-    EXPECT_EQ(f.family, "My Device");
+    EXPECT_EQ(f.families, (std::vector<std::string>{"My Device", "cpu-My Device"}));
     ASSERT_EQ(f.kernels.size(), 3u);
     EXPECT_EQ(f.kernels[0].kernel, "Xgemm");
     EXPECT_EQ(f.kernels[0].precisionBits, 32);
     ASSERT_EQ(f.kernels[0].values.size(), 4u);
     EXPECT_EQ(f.kernels[0].values[2], (std::pair<std::string, size_t>("KWG", 16)));
-    EXPECT_EQ(f.kernels[0].line, 6);
+    EXPECT_EQ(f.kernels[0].line, 7);
     EXPECT_EQ(f.kernels[1].values[0].second, 384u);
     EXPECT_EQ(f.kernels[2].precisionBits, 16);
 }
@@ -994,7 +995,7 @@ TEST(ClblastParamsFile, RejectsMalformedFilesWithTheLine) {
         {"device a\nXgemm 32 =4\n", ":2: expected NAME=VALUE"},
         {"device a\n\nXgemm 32\n", ":3: kernel 'Xgemm' has no parameters"},
         {"device \n", "'device' without a name"},
-        {"device a\nfamily a\nfamily b\n", ":3: a second 'family' line"},
+        {"device a\nfamily a\nfamily b\nfamily a \n", ":4: family 'a' listed twice"},
         {"device a\nfamily\n", ":2: 'family' without a name prefix"},
     };
     for (const auto &[text, needle] : bad) {
@@ -1038,17 +1039,20 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
     ASSERT_EQ(named->kernels.size(), 1u);
     EXPECT_EQ(selectParamsFile("Another Device", path.c_str(), &note), nullptr);
     EXPECT_NE(note.find("not applied"), std::string::npos) << note;
-    // With a family line, a named file also applies to other members of the family, and says so.
+    // With family lines, a named file also applies to other members of each family, and says which.
     {
         std::FILE *out = std::fopen(path.c_str(), "w");
         ASSERT_NE(out, nullptr);
-        std::fputs("device Some Device 9000\nfamily Some Device \nXgemm 32 KWG=16\n", out);
+        std::fputs("device Some Device 9000\nfamily Some Device \nfamily Renamed \nXgemm 32 KWG=16\n", out);
         std::fclose(out);
     }
     ASSERT_NE(selectParamsFile("Some Device 42", path.c_str(), &note), nullptr);
     EXPECT_NE(note.find("family 'Some Device'"), std::string::npos) << note;
+    ASSERT_NE(selectParamsFile("Renamed 9000", path.c_str(), &note), nullptr);
+    EXPECT_NE(note.find("family 'Renamed'"), std::string::npos) << note;
     EXPECT_EQ(selectParamsFile("Some Other 9000", path.c_str(), &note), nullptr);
     EXPECT_NE(note.find("not applied"), std::string::npos) << note;
+    EXPECT_NE(note.find("'Some Device', 'Renamed'"), std::string::npos) << note;
     std::remove(path.c_str());
     // A named file that cannot be read is an error naming the variable and the file.
     try {
@@ -1061,31 +1065,35 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
     }
 }
 
-// An embedded file with a family line applies to another CPU model of that family (the file for this
-// machine's PoCL device to any PoCL device compiling for the same LLVM target), but never to a name
-// outside it; an exact match always wins.
+// An embedded file with family lines applies to another CPU model of each family (the file for this
+// machine's PoCL device to any PoCL device compiling for the same LLVM target, under PoCL 3's
+// "pthread-" names and PoCL 5's "cpu-" names), but never to a name outside them; an exact match
+// always wins.
 TEST(ClblastParamsFile, EmbeddedFilesApplyToTheirFamily) {
     using aclcl::blas::selectParamsFile;
     int families = 0;
     for (const auto *f = aclcl::blas::embeddedParamsFiles(); f->name; ++f) {
         const aclcl::blas::ParamsFile p = aclcl::blas::parseParamsFile(f->text, f->name);
-        if (p.family.empty()) continue;
-        ++families;
         SCOPED_TRACE(f->name);
-        ASSERT_EQ(p.device.compare(0, p.family.size(), p.family), 0) << "a file's own device is in its family";
-        std::string note;
-        const std::string sibling = p.family + "Another CPU Model 1234";
-        auto chosen = selectParamsFile(sibling, nullptr, &note);
-        ASSERT_NE(chosen, nullptr) << note;
-        EXPECT_EQ(chosen->device, p.device);
-        EXPECT_NE(note.find("family"), std::string::npos) << note;
-        EXPECT_NE(note.find(p.device), std::string::npos) << note;
-        // A name that only shares part of the prefix is not in the family.
-        const std::string outsider = p.family.substr(0, p.family.size() - 1) + "x-Another CPU";
-        EXPECT_EQ(selectParamsFile(outsider, nullptr, &note), nullptr) << outsider;
-        EXPECT_NE(note.find("built-in"), std::string::npos) << note;
+        bool ownFamily = p.families.empty();
+        for (const std::string &family : p.families) {
+            ++families;
+            ownFamily |= p.device.compare(0, family.size(), family) == 0;
+            std::string note;
+            const std::string sibling = family + "Another CPU Model 1234";
+            auto chosen = selectParamsFile(sibling, nullptr, &note);
+            ASSERT_NE(chosen, nullptr) << note;
+            EXPECT_EQ(chosen->device, p.device);
+            EXPECT_NE(note.find("family '" + family + "'"), std::string::npos) << note;
+            EXPECT_NE(note.find(p.device), std::string::npos) << note;
+            // A name that only shares part of the prefix is not in the family.
+            const std::string outsider = family.substr(0, family.size() - 1) + "x-Another CPU";
+            EXPECT_EQ(selectParamsFile(outsider, nullptr, &note), nullptr) << outsider;
+            EXPECT_NE(note.find("built-in"), std::string::npos) << note;
+        }
+        EXPECT_TRUE(ownFamily) << "the file's own device '" << p.device << "' is in none of its families";
     }
-    EXPECT_GT(families, 0) << "no embedded file declares a family";
+    EXPECT_GE(families, 2) << "the PoCL file declares its family under PoCL 3's and PoCL 5's names";
 }
 
 TEST(ClblastParamsFile, EmbeddedFilesParse) {

@@ -64,13 +64,24 @@ bool tuningDisabled(const char *envValue) {
     return value == "off" || value == "none" || value == "0";
 }
 
-bool inFamily(const ParamsFile &file, const std::string &name) {
-    return !file.family.empty() && name.compare(0, file.family.size(), file.family) == 0;
+// The longest of the file's family prefixes that begins name; empty when none does.
+std::string familyOf(const ParamsFile &file, const std::string &name) {
+    std::string best;
+    for (const std::string &f : file.families) {
+        if (f.size() > best.size() && name.compare(0, f.size(), f) == 0) best = f;
+    }
+    return best;
 }
 
 std::string familyNote(const ParamsFile &file, const std::string &name) {
     return strformat("%s was tuned on '%s', not on '%s', but for its family '%s': applied", file.source.c_str(),
-                     file.device.c_str(), name.c_str(), file.family.c_str());
+                     file.device.c_str(), name.c_str(), familyOf(file, name).c_str());
+}
+
+std::string familiesText(const ParamsFile &file) {
+    std::string text;
+    for (const std::string &f : file.families) text += (text.empty() ? "'" : ", '") + f + "'";
+    return text;
 }
 
 }  // namespace
@@ -94,9 +105,12 @@ ParamsFile parseParamsFile(const std::string &text, const std::string &source) {
             continue;
         }
         if (line == "family" || line.compare(0, 7, "family ") == 0 || line.compare(0, 7, "family\t") == 0) {
-            if (!file.family.empty()) parseError(source, lineNo, "a second 'family' line");
-            file.family = line.size() > 7 ? trim(line.substr(7)) : "";
-            if (file.family.empty()) parseError(source, lineNo, "'family' without a name prefix");
+            const std::string family = line.size() > 7 ? trim(line.substr(7)) : "";
+            if (family.empty()) parseError(source, lineNo, "'family' without a name prefix");
+            for (const std::string &f : file.families) {
+                if (f == family) parseError(source, lineNo, "family '" + family + "' listed twice");
+            }
+            file.families.push_back(family);
             continue;
         }
         std::istringstream words(line);
@@ -135,21 +149,24 @@ std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, cons
         }
         auto file = std::make_unique<ParamsFile>(parseParamsFile(readFile(value), value));
         if (file->device == name) return file;
-        if (inFamily(*file, name)) {
+        if (!familyOf(*file, name).empty()) {
             *note = familyNote(*file, name);
             return file;
         }
         *note = strformat("%s=%s was tuned on '%s'%s, not on this device '%s': not applied", kParamsEnv, value.c_str(),
                           file->device.c_str(),
-                          file->family.empty() ? "" : strformat(" (family '%s')", file->family.c_str()).c_str(),
+                          file->families.empty() ? "" : strformat(" (family %s)", familiesText(*file).c_str()).c_str(),
                           name.c_str());
         return nullptr;
     }
     std::unique_ptr<ParamsFile> relative;
+    size_t relativePrefix = 0;
     for (const EmbeddedParamsFile *e = embeddedParamsFiles(); e->name; ++e) {
         ParamsFile file = parseParamsFile(e->text, e->name);
         if (file.device == name) return std::make_unique<ParamsFile>(std::move(file));
-        if (inFamily(file, name) && (!relative || file.family.size() > relative->family.size())) {
+        const size_t prefix = familyOf(file, name).size();
+        if (prefix > relativePrefix) {
+            relativePrefix = prefix;
             relative = std::make_unique<ParamsFile>(std::move(file));
         }
     }

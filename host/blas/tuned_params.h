@@ -25,20 +25,20 @@ struct KernelParams {
 struct ParamsFile {
     std::string source;  // file name or path, for messages
     std::string device;  // the exact CL_DEVICE_NAME the parameters were tuned on
-    // Optional: a CL_DEVICE_NAME prefix naming the device family the parameters also suit (for PoCL,
-    // "pthread-<LLVM CPU>-": the same instruction set on another CPU model). Used only for a device
-    // that no file was tuned on exactly.
-    std::string family;
+    // Optional: CL_DEVICE_NAME prefixes naming the device family the parameters also suit (for PoCL,
+    // "pthread-<LLVM CPU>-" and PoCL 5's "cpu-<LLVM CPU>-": the same instruction set on another CPU
+    // model). Used only for a device that no file was tuned on exactly.
+    std::vector<std::string> families;
     std::vector<KernelParams> kernels;
 };
 
 // Parses one file's text. Throws Error(ACLNN_ERR_PARAM_INVALID) naming source and line on a malformed
-// line, a missing or repeated device line, or a precision other than 16, 32 or 64.
+// line, a missing or repeated device line, a family listed twice, or a precision other than 16, 32 or 64.
 ParamsFile parseParamsFile(const std::string &text, const std::string &source);
 
 // The file whose parameters apply to a device named deviceName: the one envValue names (when not
 // null or empty; "off", "none" or "0" mean none), else the embedded file tuned on that device, else
-// the embedded file whose family prefix the name starts with (the longest such prefix; *note then
+// the embedded file with a family prefix the name starts with (the longest such prefix; *note then
 // says which device it was tuned on). A named file applies to its own device or family. Returns null,
 // with the reason in *note, when none applies; throws Error(ACLNN_ERR_PARAM_INVALID) when the named
 // file cannot be read or parsed. applyTunedParameters uses it with the environment's value.
