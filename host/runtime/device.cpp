@@ -50,7 +50,7 @@ Implementation implementationOf(const std::string &platformName) {
 
 // The largest CPU cache Linux lists for cpu0 (/sys/devices/system/cpu/cpu0/cache/index*/size, "32768K"),
 // in bytes; 0 where there is no such listing.
-uint64_t hostLargestCacheBytes() {
+uint64_t readHostLargestCacheBytes() {
     uint64_t best = 0;
     for (int i = 0; i < 8; ++i) {
         std::ifstream in("/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/size");
@@ -62,6 +62,12 @@ uint64_t hostLargestCacheBytes() {
         best = std::max(best, value * scale);
     }
     return best;
+}
+
+// Read once, for all CPU devices.
+uint64_t hostLargestCacheBytes() {
+    static const uint64_t bytes = readHostLargestCacheBytes();
+    return bytes;
 }
 
 template <class T>

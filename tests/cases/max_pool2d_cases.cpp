@@ -21,7 +21,6 @@
 #include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
-#include "support/view_check.h"
 
 namespace testing_support {
 

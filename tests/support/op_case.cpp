@@ -80,4 +80,25 @@ CheckResult compareValues(const std::vector<double> &got, const std::vector<doub
     return r;
 }
 
+CheckResult compareExactly(const std::vector<double> &got, const std::vector<double> &want,
+                           bool (*same)(double got, double want), const std::string &what, const char *output) {
+    CheckResult r;
+    if (got.size() != want.size()) {
+        r.ok = false;
+        r.detail = what + ": " + output + " size differs from the reference";
+        return r;
+    }
+    for (size_t i = 0; i < got.size(); ++i) {
+        if (same(got[i], want[i])) continue;
+        r.ok = false;
+        r.maxAbsError = std::fabs(got[i] - want[i]);
+        char buf[256];
+        std::snprintf(buf, sizeof buf, "%s: %s value %zu: got %.17g, expected %.17g", what.c_str(), output, i, got[i],
+                      want[i]);
+        r.detail = buf;
+        break;
+    }
+    return r;
+}
+
 }  // namespace testing_support

@@ -78,6 +78,12 @@ bool currentDeviceHasFp64(std::string *why);
 CheckResult compareValues(const std::vector<double> &got, const std::vector<double> &want, double atol, double rtol,
                           const std::string &what);
 
+// For OpCase::check() of an output whose every value is exact: got and want (in the same order) must agree
+// element by element under same(got, want) (sameValue: NaN equals NaN, -0 differs from +0). A size
+// difference, or the first value that differs, fails with "<what>: <output> value 3: got .., expected ..".
+CheckResult compareExactly(const std::vector<double> &got, const std::vector<double> &want,
+                           bool (*same)(double got, double want), const std::string &what, const char *output);
+
 }  // namespace testing_support
 
 #define ACLNN_CASES_CONCAT2(a, b) a##b

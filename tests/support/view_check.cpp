@@ -49,27 +49,6 @@ void compareStorageBytes(CheckResult &r, const std::string &what, const std::vec
     }
 }
 
-CheckResult compareExactly(const std::vector<double> &got, const std::vector<double> &want,
-                           bool (*same)(double got, double want), const std::string &what, const char *output) {
-    CheckResult r;
-    if (got.size() != want.size()) {
-        r.ok = false;
-        r.detail = what + ": " + output + " size differs from the reference";
-        return r;
-    }
-    for (size_t i = 0; i < got.size(); ++i) {
-        if (same(got[i], want[i])) continue;
-        r.ok = false;
-        r.maxAbsError = std::fabs(got[i] - want[i]);
-        char buf[256];
-        std::snprintf(buf, sizeof buf, "%s: %s value %zu: got %.17g, expected %.17g", what.c_str(), output, i, got[i],
-                      want[i]);
-        r.detail = buf;
-        break;
-    }
-    return r;
-}
-
 uint64_t splitmix64(uint64_t &state) {
     uint64_t z = (state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;

@@ -31,12 +31,6 @@ void checkStorageOutsideView(CheckResult &r, const std::string &what, const Devi
 void compareStorageBytes(CheckResult &r, const std::string &what, const std::vector<uint8_t> &got,
                          const std::vector<uint8_t> &expected, size_t elemSize, const std::vector<bool> &inView);
 
-// For OpCase::check() of an output whose every value is exact: got and want (in the same order) must agree
-// element by element under same(got, want) (sameValue: NaN equals NaN, -0 differs from +0). A size
-// difference, or the first value that differs, fails with "<what>: <output> value 3: got .., expected ..".
-CheckResult compareExactly(const std::vector<double> &got, const std::vector<double> &want,
-                           bool (*same)(double got, double want), const std::string &what, const char *output);
-
 // SplitMix64: the tests' seeded random bytes (one 64-bit value per call, advancing state).
 uint64_t splitmix64(uint64_t &state);
 
