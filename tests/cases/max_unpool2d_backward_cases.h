@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cases/max_unpool2d_geometry.h"
 #include "support/op_case.h"
 #include "support/view_layout.h"
 
@@ -16,11 +17,9 @@ namespace testing_support {
 // both unpools.
 using UnpoolLayout = ViewLayout;
 
-struct UnpoolSpec {
+struct UnpoolSpec : UnpoolGeometry {
     std::string name;
     aclDataType grad = ACL_FLOAT, indices = ACL_INT64, out = ACL_FLOAT;
-    int64_t N = 0;  // 0: 3-D tensors (C, H, W)
-    int64_t C = 1, H = 1, W = 1, oH = 1, oW = 1;
     UnpoolLayout layout = UnpoolLayout::Contiguous;
     uint64_t seed = 1;
 };

@@ -20,11 +20,9 @@ enum class UnpoolIndices {
                  // oH >= 2H and oW >= 2W
 };
 
-struct UnpoolForwardSpec {
+struct UnpoolForwardSpec : UnpoolGeometry {
     std::string name;
     aclDataType dtype = ACL_FLOAT, indices = ACL_INT64;
-    int64_t N = 0;  // 0: 3-D tensors (C, H, W)
-    int64_t C = 1, H = 1, W = 1, oH = 1, oW = 1;
     UnpoolLayout layout = UnpoolLayout::Contiguous;  // of self, indices and out alike
     UnpoolIndices pick = UnpoolIndices::Unique;
     uint64_t seed = 1;
