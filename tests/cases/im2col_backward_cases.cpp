@@ -65,8 +65,7 @@ public:
     CheckResult check() override {
         std::vector<double> got = outT_.download();
         CheckResult r;
-        const bool fp64 = s_.in == ACL_DOUBLE || s_.out == ACL_DOUBLE;
-        const double unit = fp64 ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
+        const double unit = accumulationUnit(s_.in == ACL_DOUBLE || s_.out == ACL_DOUBLE);
         for (size_t i = 0; i < got.size(); ++i) {
             const double want = reference_[i];
             checkWithinBound(r, *this, "out", i, got[i], want,

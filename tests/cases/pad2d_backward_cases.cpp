@@ -67,7 +67,7 @@ public:
     CheckResult check() override {
         std::vector<double> got = gradInput_.download();
         CheckResult r;
-        const double unit = needsFp64(dtype) ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
+        const double unit = accumulationUnit(needsFp64(dtype));
         for (size_t i = 0; i < got.size(); ++i) {
             const double want = reference_[i], k = static_cast<double>(count_[i / componentsOf(dtype)]);
             // The reference (a double sum) carries its own, smaller, error: the sum bound counts twice.

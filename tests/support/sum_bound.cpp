@@ -24,6 +24,8 @@ double storeFloor(aclDataType dtype) {
     }
 }
 
+double accumulationUnit(bool fp64) { return storeRounding(fp64 ? ACL_DOUBLE : ACL_FLOAT); }
+
 double anyOrderSumBound(double want, double absSum, double terms, double unit, aclDataType outDtype) {
     const double sumBound = terms > 1 ? (terms - 1) * unit / (1 - (terms - 1) * unit) * absSum : 0.0;
     return (2 * sumBound + storeRounding(outDtype) * (std::fabs(want) + sumBound) + storeFloor(outDtype)) * 1.0001;

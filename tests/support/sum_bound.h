@@ -14,6 +14,10 @@ namespace testing_support {
 double storeRounding(aclDataType dtype);
 double storeFloor(aclDataType dtype);
 
+// The unit roundoff of a sum accumulated in fp64 (2^-53) or else in fp32 (2^-24): anyOrderSumBound's unit
+// for the kernels that accumulate in fp32 unless a dtype is fp64.
+double accumulationUnit(bool fp64);
+
 // The bound on |result - want| of a sum of `terms` values in any order, accumulated with unit roundoff
 // `unit` (2^-24 in fp32, 2^-53 in fp64) and stored once in outDtype: gamma_{terms-1} times absSum (the
 // sum of the terms' magnitudes), counted twice (the double reference has its own, smaller, error), plus
