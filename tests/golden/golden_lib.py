@@ -9,7 +9,30 @@ import sys
 import zlib
 
 import numpy as np
-import torch
+
+
+def _pin_openblas_kernels():
+    """PyTorch's fp32 GEMMs (conv_tbc) run in OpenBLAS, which picks its kernels by the CPU it finds:
+    on an AMD EPYC it chose Haswell's, on a Xeon SkylakeX's, and the last bits of conv_tbc's outputs
+    differ between them. Pinning one kernel set (before torch loads OpenBLAS) makes the files
+    byte-identical on every x86-64 machine with AVX2 and FMA; elsewhere OpenBLAS chooses, and NOTES
+    says so."""
+    if os.environ.get("OPENBLAS_CORETYPE"):
+        return None
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), [])
+    except OSError:
+        flags = []
+    if "avx2" in flags and "fma" in flags:
+        os.environ["OPENBLAS_CORETYPE"] = "Haswell"
+        return None
+    return ("OpenBLAS chose its own kernels (no x86-64 AVX2 and FMA here): conv_tbc's fp32 results may "
+            "differ in the last bits from the committed files")
+
+
+_OPENBLAS_NOTE = _pin_openblas_kernels()
+import torch  # noqa: E402  (after the OpenBLAS kernel choice)
 import torch.nn.functional as F
 
 MAX_FILE_BYTES = 300 * 1024
@@ -263,3 +286,5 @@ TOL = {f64: (1e-12, 1e-12), c128: (1e-12, 1e-12), f32: (1e-5, 1e-5), c64: (1e-5,
        f16: (2e-3, 2e-3), bf16: (1.6e-2, 1.6e-2)}
 
 NOTES = []  # things found while generating, printed at the end
+if _OPENBLAS_NOTE:
+    NOTES.append(_OPENBLAS_NOTE)
