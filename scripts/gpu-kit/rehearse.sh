@@ -79,7 +79,7 @@ run1=$out/carried
 rm -rf "$run1"
 cpu=()
 intel_icd=$root/.deps/opencl-vendors/intel-cpu.icd
-if [[ -r $intel_icd ]]; then cpu=(--with-cpu --cpu-icd "$intel_icd" --cpu-suite)
+if [[ -r $intel_icd ]]; then cpu=(--with-cpu --cpu-icd "$intel_icd" --cpu-suite --cpu-clblast-ab)
 else echo "rehearse: no $intel_icd (scripts/install-deps.sh): --with-cpu is not rehearsed"; fi
 start=$(t)
 # On a CPU: small tuning sizes, and the ConvTbc A/B on its smallest case.
@@ -100,6 +100,9 @@ if [[ ${#cpu[@]} -gt 0 ]]; then
     fail "summary.md lacks OpenBLAS's own rate on ConvTbc's products"
   sed -n '/^CPU implementation (Intel(R) OpenCL):/,/^```/p' "$run1/summary.md" | grep -q '^tests [1-9][0-9]*: passed' ||
     fail "summary.md lacks the suite's counts on the CPU implementation"
+  (( $(sed -n "/the library's parameter file and none/,/^## ConvTbc with the tuned/p" "$run1/summary.md" |
+       grep -c '^| ConvTbc') >= 8 )) ||
+    fail "summary.md lacks the CPU's ConvTbc rows with the library's CLBlast parameters and without a file"
   echo "rehearse: --with-cpu: the two-device tests passed, the CPU benchmark and the same-run table are there"
 fi
 [[ -s $run1/clblast.params ]] || fail "the tuning step wrote no clblast.params"

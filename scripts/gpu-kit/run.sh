@@ -23,6 +23,11 @@
 #                       (bench/openblas_rate.py, every core and one), the ceiling of the CPU's host BLAS
 #   --cpu-suite         with --with-cpu, also the whole suite on the CPU implementation (after the
 #                       other steps; its JUnit and logs in logs.tar.gz, suite-cpu/)
+#   --cpu-clblast-ab    with --with-cpu, also time ConvTbc's CLBlast GEMMs on the CPU implementation with
+#                       the library's own choice of parameters (an embedded file, perhaps applied by
+#                       family) and with no parameter file (CLBlast's built-in kernel parameters, the
+#                       library's CPU switching point kept), alternating, twice (ACLNN_KIT_AB_ARGS,
+#                       default "--runs 15 --copy-mib 16")
 #   --build-here        build the project here (CMake, every core, against the unpacked packages
 #                       alone) instead of using the bundle's binaries; chosen by itself when the
 #                       carried binaries do not load
@@ -97,6 +102,7 @@ precision_time=150
 with_cpu=0
 no_bench=0
 cpu_suite=0
+cpu_ab=0
 cpu_icd=/etc/OpenCL/vendors/pocl.icd
 tune=0
 tune_args=""
@@ -112,6 +118,7 @@ while [[ $# -gt 0 ]]; do
     --with-cpu) with_cpu=1; shift ;;
     --no-bench) no_bench=1; shift ;;
     --cpu-suite) cpu_suite=1; shift ;;
+    --cpu-clblast-ab) cpu_ab=1; shift ;;
     --cpu-icd) cpu_icd=$2; shift 2 ;;
     --build-here) build_here=1; shift ;;
     --suite-filter) suite_filter=$2; shift 2 ;;
@@ -165,6 +172,10 @@ publish() {
     fi
     if [[ -f $work/precision/stdout.txt ]]; then
       echo; echo '## Precision'; echo; echo '```'; tail -n 12 "$work/precision/stdout.txt"; echo '```'
+    fi
+    if [[ -f $work/bench/cpu-clblast-ab.md ]]; then
+      echo; echo "## ConvTbc's CLBlast GEMMs on the CPU implementation: the library's parameter file and none"
+      echo; cat "$work/bench/cpu-clblast-ab.md"
     fi
     if [[ -f $work/tune/ab.md ]]; then
       echo; echo '## ConvTbc with the tuned CLBlast parameters and without them'; echo; cat "$work/tune/ab.md"
@@ -532,6 +543,29 @@ export -f profile_fn
 (( profile == 1 && no_bench == 0 && $(left) > 40 )) && step_note="ACLNN_OPENCL_LOG_LEVEL=debug aclnn_bench --quick --runs 3" \
   step profile 90 profile_fn
 
+# ConvTbc on the CPU implementation with the library's choice of CLBlast parameters and without a file
+# (--cpu-clblast-ab), alternating: whether an embedded file, applied by its device or family, suits this
+# CPU. The log lines (ACLNN_OPENCL_LOG_LEVEL=info) say which file applied and why. "Without a file" is a
+# named file for no device: nothing of it applies, and the library's CPU switching point
+# (kCpuMinIndirectSize, host/blas/tuned_params.h) stays, as on a CPU that no file covers.
+cpu_clblast_ab_fn() {
+  local round none=$work/bench/no-device.params
+  printf '# for no device: run.sh --cpu-clblast-ab\ndevice (no device)\n' > "$none"
+  for round in 1 2; do
+    echo "### round $round: the library's own choice"
+    ACLNN_OPENCL_DEVICE=$cpu_platform ACLNN_OPENCL_LOG_LEVEL=info "$bin/aclnn_bench" --op ConvTbc --no-torch \
+        $ab_args 2> "$work/bench/cpu-clblast-ab.log" || return 1
+    grep -i -e 'family' -e 'parameter' "$work/bench/cpu-clblast-ab.log" | sort -u
+    echo "### round $round: no parameter file (CLBlast's built-in kernel parameters)"
+    ACLNN_OPENCL_DEVICE=$cpu_platform ACLNN_OPENCL_CLBLAST_PARAMS=$none "$bin/aclnn_bench" --op ConvTbc --no-torch \
+        $ab_args 2>/dev/null || return 1
+  done > "$work/bench/cpu-clblast-ab.md"
+}
+export -f cpu_clblast_ab_fn
+export ab_args=${ACLNN_KIT_AB_ARGS:---runs 15 --copy-mib 16}
+[[ -n $cpu_platform && $cpu_ab == 1 ]] && (( $(left) > 60 )) &&
+  step_note="aclnn_bench --op ConvTbc on '$cpu_platform', both ways, twice" step cpu-clblast-ab 200 cpu_clblast_ab_fn
+
 # The whole suite on the CPU implementation too (--cpu-suite), its counts added to the suite summary.
 suite_cpu_fn() {
   local rc=0
@@ -571,7 +605,7 @@ tune_ab_fn() {
   done > "$work/tune/ab.md"
 }
 export -f tune_fn tune_ab_fn
-export tune_args ab_args=${ACLNN_KIT_AB_ARGS:---runs 15 --copy-mib 16}
+export tune_args
 if (( tune > 0 )); then
   limit=$tune
   (( $(left) - 20 < limit )) && limit=$(( $(left) - 20 ))
