@@ -807,7 +807,7 @@ TEST_P(ConvTbcBackwardTest, TunedParametersApplyToTheirDevice) {
     if (env && *env) GTEST_SKIP() << aclcl::blas::kParamsEnv << " is set: " << st.note;
     // A file tuned on this device, or on another of its family (selectParamsFile's rules, tested below).
     std::string note;
-    const bool embeddedForDevice = aclcl::blas::selectParamsFile(dev.name, nullptr, &note) != nullptr;
+    const bool embeddedForDevice = aclcl::blas::selectParamsFile(dev.name, dev.computeUnits, nullptr, &note) != nullptr;
     if (!embeddedForDevice) {
         EXPECT_TRUE(st.applied.empty());
         GTEST_SKIP() << "no embedded parameter file for " << dev.name;
@@ -967,6 +967,7 @@ TEST(ClblastParamsFile, ParsesTheTunerFormat) {
         "# aclnn-opencl CLBlast parameters\n"
         "# device: some device\n"
         "device   My Device  (rev 2) \n"
+        "units 16\n"
         "family My Device \n"
         "family cpu-My Device\n"
         "\n"
@@ -976,12 +977,13 @@ TEST(ClblastParamsFile, ParsesTheTunerFormat) {
     aclcl::blas::ParamsFile f = aclcl::blas::parseParamsFile(text, "t.params");
     EXPECT_EQ(f.device, "My Device  (rev 2)");
     EXPECT_EQ(f.families, (std::vector<std::string>{"My Device", "cpu-My Device"}));
+    EXPECT_EQ(f.units, 16u);
     ASSERT_EQ(f.kernels.size(), 3u);
     EXPECT_EQ(f.kernels[0].kernel, "Xgemm");
     EXPECT_EQ(f.kernels[0].precisionBits, 32);
     ASSERT_EQ(f.kernels[0].values.size(), 4u);
     EXPECT_EQ(f.kernels[0].values[2], (std::pair<std::string, size_t>("KWG", 16)));
-    EXPECT_EQ(f.kernels[0].line, 7);
+    EXPECT_EQ(f.kernels[0].line, 8);
     EXPECT_EQ(f.kernels[1].values[0].second, 384u);
     EXPECT_EQ(f.kernels[2].precisionBits, 16);
 }
@@ -997,6 +999,10 @@ TEST(ClblastParamsFile, RejectsMalformedFilesWithTheLine) {
         {"device \n", "'device' without a name"},
         {"device a\nfamily a\nfamily b\nfamily a \n", ":4: family 'a' listed twice"},
         {"device a\nfamily\n", ":2: 'family' without a name prefix"},
+        {"device a\nunits 0\n", ":2: expected 'units <compute units, 1 or more>'"},
+        {"device a\nunits two\n", ":2: expected 'units <compute units"},
+        {"device a\nunits\n", ":2: expected 'units <compute units"},
+        {"device a\nunits 2\nunits 2\n", ":3: a second 'units' line"},
     };
     for (const auto &[text, needle] : bad) {
         try {
@@ -1015,14 +1021,15 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
     const std::string device = "Some Device 9000";
     std::string note;
     // Unset: the embedded file for that device name, if any (none for this made-up name).
-    EXPECT_EQ(selectParamsFile(device, nullptr, &note), nullptr);
+    EXPECT_EQ(selectParamsFile(device, 8, nullptr, &note), nullptr);
     EXPECT_NE(note.find("no embedded parameter file"), std::string::npos) << note;
     for (const auto *f = aclcl::blas::embeddedParamsFiles(); f->name; ++f) {
-        const std::string tunedOn = aclcl::blas::parseParamsFile(f->text, f->name).device;
-        auto chosen = selectParamsFile(tunedOn, "", &note);
-        ASSERT_NE(chosen, nullptr) << tunedOn;
+        const aclcl::blas::ParamsFile p = aclcl::blas::parseParamsFile(f->text, f->name);
+        const auto units = static_cast<cl_uint>(p.units);
+        auto chosen = selectParamsFile(p.device, units, "", &note);
+        ASSERT_NE(chosen, nullptr) << p.device;
         EXPECT_EQ(chosen->source, f->name);
-        EXPECT_EQ(selectParamsFile(tunedOn, "off", &note), nullptr) << "off must disable the embedded file";
+        EXPECT_EQ(selectParamsFile(p.device, units, "off", &note), nullptr) << "off must disable the embedded file";
         EXPECT_NE(note.find("built-in"), std::string::npos) << note;
     }
     // A named file: applied to its own device only.
@@ -1033,11 +1040,11 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
         std::fputs("# test\ndevice Some Device 9000\nXgemm 32 KWG=16\n", out);
         std::fclose(out);
     }
-    auto named = selectParamsFile(device, path.c_str(), &note);
+    auto named = selectParamsFile(device, 8, path.c_str(), &note);
     ASSERT_NE(named, nullptr);
     EXPECT_EQ(named->source, path);
     ASSERT_EQ(named->kernels.size(), 1u);
-    EXPECT_EQ(selectParamsFile("Another Device", path.c_str(), &note), nullptr);
+    EXPECT_EQ(selectParamsFile("Another Device", 8, path.c_str(), &note), nullptr);
     EXPECT_NE(note.find("not applied"), std::string::npos) << note;
     // With family lines, a named file also applies to other members of each family, and says which.
     {
@@ -1046,17 +1053,32 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
         std::fputs("device Some Device 9000\nfamily Some Device \nfamily Renamed \nXgemm 32 KWG=16\n", out);
         std::fclose(out);
     }
-    ASSERT_NE(selectParamsFile("Some Device 42", path.c_str(), &note), nullptr);
+    ASSERT_NE(selectParamsFile("Some Device 42", 8, path.c_str(), &note), nullptr);
     EXPECT_NE(note.find("family 'Some Device'"), std::string::npos) << note;
-    ASSERT_NE(selectParamsFile("Renamed 9000", path.c_str(), &note), nullptr);
+    ASSERT_NE(selectParamsFile("Renamed 9000", 8, path.c_str(), &note), nullptr);
     EXPECT_NE(note.find("family 'Renamed'"), std::string::npos) << note;
-    EXPECT_EQ(selectParamsFile("Some Other 9000", path.c_str(), &note), nullptr);
+    EXPECT_EQ(selectParamsFile("Some Other 9000", 8, path.c_str(), &note), nullptr);
     EXPECT_NE(note.find("not applied"), std::string::npos) << note;
     EXPECT_NE(note.find("'Some Device', 'Renamed'"), std::string::npos) << note;
+    // With a units line, only to devices with that many compute units, by name or by family (0: unknown).
+    {
+        std::FILE *out = std::fopen(path.c_str(), "w");
+        ASSERT_NE(out, nullptr);
+        std::fputs("device Some Device 9000\nunits 4\nfamily Some Device \nXgemm 32 KWG=16\n", out);
+        std::fclose(out);
+    }
+    EXPECT_NE(selectParamsFile("Some Device 9000", 4, path.c_str(), &note), nullptr);
+    EXPECT_NE(selectParamsFile("Some Device 42", 4, path.c_str(), &note), nullptr);
+    EXPECT_NE(selectParamsFile("Some Device 42", 0, path.c_str(), &note), nullptr);
+    for (const char *name : {"Some Device 9000", "Some Device 42"}) {
+        EXPECT_EQ(selectParamsFile(name, 16, path.c_str(), &note), nullptr) << name;
+        EXPECT_NE(note.find("with 4 compute units"), std::string::npos) << note;
+        EXPECT_NE(note.find("with 16: not applied"), std::string::npos) << note;
+    }
     std::remove(path.c_str());
     // A named file that cannot be read is an error naming the variable and the file.
     try {
-        selectParamsFile(device, path.c_str(), &note);
+        selectParamsFile(device, 8, path.c_str(), &note);
         ADD_FAILURE() << "a missing file was accepted";
     } catch (const aclcl::Error &e) {
         EXPECT_EQ(e.code(), ACLNN_ERR_PARAM_INVALID);
@@ -1067,29 +1089,36 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
 
 // An embedded file with family lines applies to another CPU model of each family (the file for this
 // machine's PoCL device to any PoCL device compiling for the same LLVM target, under PoCL 3's
-// "pthread-" names and PoCL 5's "cpu-" names), but never to a name outside them; an exact match
-// always wins.
+// "pthread-" names and PoCL 5's "cpu-" names), but never to a name outside them, and with a units
+// line only to devices with that many compute units (tiles tuned on 2 cores ran 1.35-3.6x slower than
+// CLBlast's own on 16); an exact match always wins.
 TEST(ClblastParamsFile, EmbeddedFilesApplyToTheirFamily) {
     using aclcl::blas::selectParamsFile;
     int families = 0;
     for (const auto *f = aclcl::blas::embeddedParamsFiles(); f->name; ++f) {
         const aclcl::blas::ParamsFile p = aclcl::blas::parseParamsFile(f->text, f->name);
         SCOPED_TRACE(f->name);
+        const auto units = static_cast<cl_uint>(p.units);
         bool ownFamily = p.families.empty();
         for (const std::string &family : p.families) {
             ++families;
             ownFamily |= p.device.compare(0, family.size(), family) == 0;
             std::string note;
             const std::string sibling = family + "Another CPU Model 1234";
-            auto chosen = selectParamsFile(sibling, nullptr, &note);
+            auto chosen = selectParamsFile(sibling, units, nullptr, &note);
             ASSERT_NE(chosen, nullptr) << note;
             EXPECT_EQ(chosen->device, p.device);
             EXPECT_NE(note.find("family '" + family + "'"), std::string::npos) << note;
             EXPECT_NE(note.find(p.device), std::string::npos) << note;
             // A name that only shares part of the prefix is not in the family.
             const std::string outsider = family.substr(0, family.size() - 1) + "x-Another CPU";
-            EXPECT_EQ(selectParamsFile(outsider, nullptr, &note), nullptr) << outsider;
+            EXPECT_EQ(selectParamsFile(outsider, units, nullptr, &note), nullptr) << outsider;
             EXPECT_NE(note.find("built-in"), std::string::npos) << note;
+            if (p.units == 0) continue;
+            // The same names with eight times the compute units: CLBlast's own parameters.
+            EXPECT_EQ(selectParamsFile(sibling, units * 8, nullptr, &note), nullptr) << sibling;
+            EXPECT_NE(note.find("compute units"), std::string::npos) << note;
+            EXPECT_EQ(selectParamsFile(p.device, units * 8, nullptr, &note), nullptr) << p.device;
         }
         EXPECT_TRUE(ownFamily) << "the file's own device '" << p.device << "' is in none of its families";
     }

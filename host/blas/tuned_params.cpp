@@ -2,6 +2,7 @@
 
 #include <clblast.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -78,6 +79,21 @@ std::string familyNote(const ParamsFile &file, const std::string &name) {
                      file.device.c_str(), name.c_str(), familyOf(file, name).c_str());
 }
 
+// SIZE_MAX for the device the file was tuned on, the length of the longest family prefix that begins
+// name, 0 when neither.
+size_t matchStrength(const ParamsFile &file, const std::string &name) {
+    return file.device == name ? SIZE_MAX : familyOf(file, name).size();
+}
+
+// A units line limits the file to devices with that many compute units; 0 (unknown) fits any.
+bool unitsFit(const ParamsFile &file, cl_uint computeUnits) {
+    return file.units == 0 || computeUnits == 0 || file.units == computeUnits;
+}
+
+std::string unitsText(const ParamsFile &file) {
+    return file.units ? strformat(" with %zu compute units", file.units) : std::string();
+}
+
 std::string familiesText(const ParamsFile &file) {
     std::string text;
     for (const std::string &f : file.families) text += (text.empty() ? "'" : ", '") + f + "'";
@@ -102,6 +118,13 @@ ParamsFile parseParamsFile(const std::string &text, const std::string &source) {
             file.device = line.size() > 7 ? trim(line.substr(7)) : "";
             if (file.device.empty()) parseError(source, lineNo, "'device' without a name");
             haveDevice = true;
+            continue;
+        }
+        if (line == "units" || line.compare(0, 6, "units ") == 0 || line.compare(0, 6, "units\t") == 0) {
+            if (file.units) parseError(source, lineNo, "a second 'units' line");
+            if (!parseSize(trim(line.substr(5)), &file.units) || file.units == 0 || file.units > UINT32_MAX) {
+                parseError(source, lineNo, "expected 'units <compute units, 1 or more>', found '" + line + "'");
+            }
             continue;
         }
         if (line == "family" || line.compare(0, 7, "family ") == 0 || line.compare(0, 7, "family\t") == 0) {
@@ -139,7 +162,8 @@ ParamsFile parseParamsFile(const std::string &text, const std::string &source) {
     return file;
 }
 
-std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, const char *envValue, std::string *note) {
+std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, cl_uint computeUnits, const char *envValue,
+                                             std::string *note) {
     const std::string name = trim(deviceName);
     if (envValue && *envValue) {
         const std::string value = envValue;
@@ -148,31 +172,42 @@ std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, cons
             return nullptr;
         }
         auto file = std::make_unique<ParamsFile>(parseParamsFile(readFile(value), value));
-        if (file->device == name) return file;
-        if (!familyOf(*file, name).empty()) {
-            *note = familyNote(*file, name);
+        const size_t strength = matchStrength(*file, name);
+        if (strength > 0 && unitsFit(*file, computeUnits)) {
+            if (file->device != name) *note = familyNote(*file, name);
             return file;
         }
-        *note = strformat("%s=%s was tuned on '%s'%s, not on this device '%s': not applied", kParamsEnv, value.c_str(),
-                          file->device.c_str(),
+        *note = strformat("%s=%s was tuned on '%s'%s%s, not on this device '%s'%s: not applied", kParamsEnv,
+                          value.c_str(), file->device.c_str(), unitsText(*file).c_str(),
                           file->families.empty() ? "" : strformat(" (family %s)", familiesText(*file).c_str()).c_str(),
-                          name.c_str());
+                          name.c_str(), strength > 0 ? strformat(" with %u", computeUnits).c_str() : "");
         return nullptr;
     }
-    std::unique_ptr<ParamsFile> relative;
-    size_t relativePrefix = 0;
+    // The best match: the exact name before any family, a longer family prefix before a shorter one;
+    // a file whose units line differs from the device's does not match at all.
+    std::unique_ptr<ParamsFile> best, otherUnits;
+    size_t bestStrength = 0;
     for (const EmbeddedParamsFile *e = embeddedParamsFiles(); e->name; ++e) {
         ParamsFile file = parseParamsFile(e->text, e->name);
-        if (file.device == name) return std::make_unique<ParamsFile>(std::move(file));
-        const size_t prefix = familyOf(file, name).size();
-        if (prefix > relativePrefix) {
-            relativePrefix = prefix;
-            relative = std::make_unique<ParamsFile>(std::move(file));
+        const size_t strength = matchStrength(file, name);
+        if (strength == 0) continue;
+        if (!unitsFit(file, computeUnits)) {
+            if (!otherUnits) otherUnits = std::make_unique<ParamsFile>(std::move(file));
+        } else if (strength > bestStrength) {
+            bestStrength = strength;
+            best = std::make_unique<ParamsFile>(std::move(file));
         }
     }
-    if (relative) {
-        *note = familyNote(*relative, name);
-        return relative;
+    if (best) {
+        if (best->device != name) *note = familyNote(*best, name);
+        return best;
+    }
+    if (otherUnits) {
+        *note = strformat("%s was tuned on '%s'%s; this device '%s' has %u: CLBlast's built-in parameters (tile "
+                          "shapes tuned for another number of compute units can leave some idle)",
+                          otherUnits->source.c_str(), otherUnits->device.c_str(), unitsText(*otherUnits).c_str(),
+                          name.c_str(), computeUnits);
+        return nullptr;
     }
     *note = "no embedded parameter file was tuned on '" + name + "' or its family: CLBlast's built-in parameters";
     return nullptr;
@@ -188,9 +223,11 @@ const TuningStatus &applyTunedParameters(const Device &device) {
     auto status = std::make_unique<TuningStatus>();
     const char *env = std::getenv(kParamsEnv);
     // May throw (a named file that cannot be read): nothing is recorded then, and the next plan retries.
-    std::unique_ptr<ParamsFile> file = selectParamsFile(device.name, env, &status->note);
+    std::unique_ptr<ParamsFile> file = selectParamsFile(device.name, device.computeUnits, env, &status->note);
     if (!file && env && *env && status->note.find("not applied") != std::string::npos) {
         std::fprintf(stderr, "aclnn-opencl: warning: %s\n", status->note.c_str());
+    } else if (!file) {
+        ACLCL_LOG(Info, status->note);  // no file for this device, or one passed over for its units
     }
     if (file) {
         if (!status->note.empty()) ACLCL_LOG(Info, status->note);  // applied by family

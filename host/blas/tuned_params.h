@@ -29,20 +29,28 @@ struct ParamsFile {
     // "pthread-<LLVM CPU>-" and PoCL 5's "cpu-<LLVM CPU>-": the same instruction set on another CPU
     // model). Used only for a device that no file was tuned on exactly.
     std::vector<std::string> families;
+    // Optional ("units N"): CL_DEVICE_MAX_COMPUTE_UNITS of the device tuned on. The file then applies only
+    // to devices with that many compute units, by name or by family: tile shapes tuned on 2 cores left
+    // most of a 16-core CPU idle (docs/clblast-tuning.md). 0: the file does not say, any count.
+    size_t units = 0;
     std::vector<KernelParams> kernels;
 };
 
 // Parses one file's text. Throws Error(ACLNN_ERR_PARAM_INVALID) naming source and line on a malformed
-// line, a missing or repeated device line, a family listed twice, or a precision other than 16, 32 or 64.
+// line, a missing or repeated device or units line, a family listed twice, or a precision other than 16,
+// 32 or 64.
 ParamsFile parseParamsFile(const std::string &text, const std::string &source);
 
-// The file whose parameters apply to a device named deviceName: the one envValue names (when not
-// null or empty; "off", "none" or "0" mean none), else the embedded file tuned on that device, else
-// the embedded file with a family prefix the name starts with (the longest such prefix; *note then
-// says which device it was tuned on). A named file applies to its own device or family. Returns null,
-// with the reason in *note, when none applies; throws Error(ACLNN_ERR_PARAM_INVALID) when the named
-// file cannot be read or parsed. applyTunedParameters uses it with the environment's value.
-std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, const char *envValue, std::string *note);
+// The file whose parameters apply to a device named deviceName with computeUnits compute units (0:
+// unknown): the one envValue names (when not null or empty; "off", "none" or "0" mean none), else the
+// embedded file tuned on that device, else the embedded file with a family prefix the name starts with
+// (the longest such prefix; *note then says which device it was tuned on). A file with a units line
+// matches only a device with that many compute units. A named file applies to its own device or
+// family. Returns null, with the reason in *note, when none applies; throws
+// Error(ACLNN_ERR_PARAM_INVALID) when the named file cannot be read or parsed. applyTunedParameters
+// uses it with the device's facts and the environment's value.
+std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, cl_uint computeUnits, const char *envValue,
+                                             std::string *note);
 
 // What happened for one device.
 struct TuningStatus {
