@@ -1034,12 +1034,13 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
     }
     // A named file: applied to its own device only.
     const std::string path = ::testing::TempDir() + "aclnn_conv_tbc_test.params";
-    {
+    auto writeParams = [&path](const char *text) {
         std::FILE *out = std::fopen(path.c_str(), "w");
         ASSERT_NE(out, nullptr);
-        std::fputs("# test\ndevice Some Device 9000\nXgemm 32 KWG=16\n", out);
+        std::fputs(text, out);
         std::fclose(out);
-    }
+    };
+    writeParams("# test\ndevice Some Device 9000\nXgemm 32 KWG=16\n");
     auto named = selectParamsFile(device, 8, path.c_str(), &note);
     ASSERT_NE(named, nullptr);
     EXPECT_EQ(named->source, path);
@@ -1047,12 +1048,7 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
     EXPECT_EQ(selectParamsFile("Another Device", 8, path.c_str(), &note), nullptr);
     EXPECT_NE(note.find("not applied"), std::string::npos) << note;
     // With family lines, a named file also applies to other members of each family, and says which.
-    {
-        std::FILE *out = std::fopen(path.c_str(), "w");
-        ASSERT_NE(out, nullptr);
-        std::fputs("device Some Device 9000\nfamily Some Device \nfamily Renamed \nXgemm 32 KWG=16\n", out);
-        std::fclose(out);
-    }
+    writeParams("device Some Device 9000\nfamily Some Device \nfamily Renamed \nXgemm 32 KWG=16\n");
     ASSERT_NE(selectParamsFile("Some Device 42", 8, path.c_str(), &note), nullptr);
     EXPECT_NE(note.find("family 'Some Device'"), std::string::npos) << note;
     ASSERT_NE(selectParamsFile("Renamed 9000", 8, path.c_str(), &note), nullptr);
@@ -1061,12 +1057,7 @@ TEST(ClblastParamsFile, EnvironmentVariableChoosesTheFile) {
     EXPECT_NE(note.find("not applied"), std::string::npos) << note;
     EXPECT_NE(note.find("'Some Device', 'Renamed'"), std::string::npos) << note;
     // With a units line, only to devices with that many compute units, by name or by family (0: unknown).
-    {
-        std::FILE *out = std::fopen(path.c_str(), "w");
-        ASSERT_NE(out, nullptr);
-        std::fputs("device Some Device 9000\nunits 4\nfamily Some Device \nXgemm 32 KWG=16\n", out);
-        std::fclose(out);
-    }
+    writeParams("device Some Device 9000\nunits 4\nfamily Some Device \nXgemm 32 KWG=16\n");
     EXPECT_NE(selectParamsFile("Some Device 9000", 4, path.c_str(), &note), nullptr);
     EXPECT_NE(selectParamsFile("Some Device 42", 4, path.c_str(), &note), nullptr);
     EXPECT_NE(selectParamsFile("Some Device 42", 0, path.c_str(), &note), nullptr);
