@@ -109,6 +109,8 @@ fi
 (( $(grep -c '^| ConvTbc' "$run1/summary.md") >= 4 )) || fail "summary.md lacks the tuned-against-built-in ConvTbc rows of both sides"
 grep -q '^Xgemm' "$run1/clblast.params" || grep -q '^XgemmDirect' "$run1/clblast.params" ||
   fail "clblast.params has no GEMM kernel line"
+grep -q '^units [1-9][0-9]*$' "$run1/clblast.params" ||
+  fail "clblast.params has no units line (the compute units it was tuned on, docs/clblast-tuning.md)"
 # The loader and CLBlast the carried binaries load are the bundle's, not /usr's.
 mkdir -p /tmp/aclnn-rehearse-logs
 tar xzf "$run1/logs.tar.gz" -C /tmp/aclnn-rehearse-logs logs/ldd.txt
