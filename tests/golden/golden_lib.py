@@ -13,8 +13,8 @@ import numpy as np
 
 def _pin_openblas_kernels():
     """PyTorch's fp32 GEMMs (conv_tbc) run in OpenBLAS, which picks its kernels by the CPU it finds:
-    on an AMD EPYC it chose Haswell's, on a Xeon SkylakeX's, and the last bits of conv_tbc's outputs
-    differ between them. Pinning one kernel set (before torch loads OpenBLAS) makes the files
+    the files had once been made with its SkylakeX kernels, an AMD EPYC VM later got Haswell's, and
+    the last bits of conv_tbc's outputs differ between them. Pinning one kernel set (before torch loads OpenBLAS) makes the files
     byte-identical on every x86-64 machine with AVX2 and FMA; elsewhere OpenBLAS chooses, and NOTES
     says so."""
     if os.environ.get("OPENBLAS_CORETYPE"):
