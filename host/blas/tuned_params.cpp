@@ -58,6 +58,15 @@ std::string readFile(const std::string &path) {
     return text.str();
 }
 
+// Whether line is "<word>" or "<word> <rest>" (a blank or a tab after the word); *rest gets the rest,
+// trimmed ("" for the word alone).
+bool keywordLine(const std::string &line, const std::string &word, std::string *rest) {
+    if (line.compare(0, word.size(), word) != 0) return false;
+    if (line.size() > word.size() && line[word.size()] != ' ' && line[word.size()] != '\t') return false;
+    *rest = trim(line.substr(word.size()));
+    return true;
+}
+
 // ACLNN_OPENCL_CLBLAST_PARAMS set to "off", "none" or "0": CLBlast's built-in parameters, no overrides.
 bool tuningDisabled(const char *envValue) {
     if (!envValue) return false;
@@ -113,22 +122,23 @@ ParamsFile parseParamsFile(const std::string &text, const std::string &source) {
         ++lineNo;
         std::string line = trim(raw);
         if (line.empty() || line[0] == '#') continue;
-        if (line == "device" || line.compare(0, 7, "device ") == 0 || line.compare(0, 7, "device\t") == 0) {
+        std::string rest;
+        if (keywordLine(line, "device", &rest)) {
             if (haveDevice) parseError(source, lineNo, "a second 'device' line");
-            file.device = line.size() > 7 ? trim(line.substr(7)) : "";
+            file.device = rest;
             if (file.device.empty()) parseError(source, lineNo, "'device' without a name");
             haveDevice = true;
             continue;
         }
-        if (line == "units" || line.compare(0, 6, "units ") == 0 || line.compare(0, 6, "units\t") == 0) {
+        if (keywordLine(line, "units", &rest)) {
             if (file.units) parseError(source, lineNo, "a second 'units' line");
-            if (!parseSize(trim(line.substr(5)), &file.units) || file.units == 0 || file.units > UINT32_MAX) {
+            if (!parseSize(rest, &file.units) || file.units == 0 || file.units > UINT32_MAX) {
                 parseError(source, lineNo, "expected 'units <compute units, 1 or more>', found '" + line + "'");
             }
             continue;
         }
-        if (line == "family" || line.compare(0, 7, "family ") == 0 || line.compare(0, 7, "family\t") == 0) {
-            const std::string family = line.size() > 7 ? trim(line.substr(7)) : "";
+        if (keywordLine(line, "family", &rest)) {
+            const std::string family = rest;
             if (family.empty()) parseError(source, lineNo, "'family' without a name prefix");
             for (const std::string &f : file.families) {
                 if (f == family) parseError(source, lineNo, "family '" + family + "' listed twice");
@@ -226,11 +236,10 @@ const TuningStatus &applyTunedParameters(const Device &device) {
     std::unique_ptr<ParamsFile> file = selectParamsFile(device.name, device.computeUnits, env, &status->note);
     if (!file && env && *env && status->note.find("not applied") != std::string::npos) {
         std::fprintf(stderr, "aclnn-opencl: warning: %s\n", status->note.c_str());
-    } else if (!file) {
-        ACLCL_LOG(Info, status->note);  // no file for this device, or one passed over for its units
+    } else if (!status->note.empty()) {
+        ACLCL_LOG(Info, status->note);  // applied by family, no file for this device, or one passed over for its units
     }
     if (file) {
-        if (!status->note.empty()) ACLCL_LOG(Info, status->note);  // applied by family
         status->source = file->source;
         for (const KernelParams &k : file->kernels) {
             std::unordered_map<std::string, size_t> values(k.values.begin(), k.values.end());
