@@ -10,7 +10,11 @@ export RUSTICL_ENABLE ?= llvmpipe
 export ACLNN_DEPS_DIR ?= $(CURDIR)/.deps
 export OCL_ICD_VENDORS ?= $(ACLNN_DEPS_DIR)/opencl-vendors
 
-.PHONY: all deps demo-deps configure build test demo bench precision clean
+# What `make demo` runs, and so all it builds: the library, the benchmark and the training-step program
+# (not the test suites, which `make test` builds).
+DEMO_TARGETS = aclnn_bench train_step_conv1d_block
+
+.PHONY: all deps demo-deps torch configure build demo-build test demo bench precision clean
 
 all: build
 
@@ -30,7 +34,15 @@ test: build
 demo-deps:
 	@ACLNN_WITH_TORCH=$(ACLNN_WITH_TORCH) bash scripts/install-deps.sh
 
-demo: demo-deps build
+# A current PyTorch (2.x from PyPI, about 3 GB) in .deps/torch-venv: the benchmark compares against it
+# when it is there, else against Debian's 1.13 (docs/benchmarks.md, "Which PyTorch").
+torch:
+	@bash scripts/install-torch.sh
+
+demo-build: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target $(DEMO_TARGETS)
+
+demo: demo-deps demo-build
 	@$(BUILD_DIR)/bench/aclnn_bench --quick
 	@$(BUILD_DIR)/tests/train_step_conv1d_block >$(BUILD_DIR)/train_step.out || { cat $(BUILD_DIR)/train_step.out; exit 1; }
 	@tail -n 1 $(BUILD_DIR)/train_step.out

@@ -3,8 +3,22 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+
+#include <unistd.h>
+
+#ifndef ACLNN_SOURCE_ROOT
+#define ACLNN_SOURCE_ROOT "."
+#endif
 
 namespace bench {
+
+std::string defaultTorchPython() {
+    const char *deps = std::getenv("ACLNN_DEPS_DIR");
+    const std::string venv = (deps && *deps ? std::string(deps) : std::string(ACLNN_SOURCE_ROOT) + "/.deps") +
+                             "/torch-venv/bin/python3";
+    return access(venv.c_str(), X_OK) == 0 ? venv : "/usr/bin/python3";
+}
 
 void printUsage(const char *argv0) {
     std::printf(
@@ -22,7 +36,8 @@ void printUsage(const char *argv0) {
         "                     (default stdout) and exit; the PyTorch baseline reads this list\n"
         "  --torch FILE       merge this bench/torch_baseline.py output instead of running the baseline\n"
         "  --no-torch         do not run the PyTorch baseline\n"
-        "  --python PATH      interpreter for the baseline (default /usr/bin/python3)\n"
+        "  --python PATH      interpreter for the baseline (default: .deps/torch-venv/bin/python3, the\n"
+        "                     current PyTorch of scripts/install-torch.sh, when present; else /usr/bin/python3)\n"
         "  --threads N        PyTorch CPU threads (default: number of online CPUs)\n",
         argv0);
 }

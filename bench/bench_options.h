@@ -16,11 +16,15 @@ struct Options {
     std::string caseFilter;   // substring of the case name
     std::string jsonPath;     // results (or, with --list-cases, the case list); "-" is stdout
     std::string torchJson;    // an existing torch_baseline.py output to merge instead of running it
-    std::string python = "/usr/bin/python3";
+    std::string python;       // interpreter for the baseline; empty = defaultTorchPython()
     int threads = 0;          // PyTorch CPU threads; 0 = the number of online CPUs
     int runs = 0;             // timed runs per case; 0 = adaptive (see measure.h)
     double copyMiB = 256;     // size of the copy-bandwidth yardstick
 };
+
+// The baseline's interpreter when --python is not given: the current PyTorch that scripts/install-torch.sh
+// puts in <deps>/torch-venv (ACLNN_DEPS_DIR, else the checkout's .deps), else Debian's /usr/bin/python3.
+std::string defaultTorchPython();
 
 // Parses argv; on a bad option prints why and returns false.
 bool parseOptions(int argc, char **argv, Options *options);

@@ -261,9 +261,15 @@ std::string renderMarkdown(const RunReport &report) {
     if (!report.torch.available) {
         out += "PyTorch columns are empty: " + report.torch.why + "\n";
     } else {
-        out += "PyTorch " + report.torch.version + " on the same cases, CPU with " +
-               std::to_string(report.torch.threads) + " threads" +
+        out += "PyTorch " + report.torch.version +
+               (report.torch.python.empty() ? std::string() : " (" + report.torch.python + ")") +
+               " on the same cases, CPU with " + std::to_string(report.torch.threads) + " threads" +
                (cuda ? ", CUDA on " + report.torch.cudaName : std::string(", no CUDA device")) + ".\n";
+        // Users compare with the PyTorch they use; Debian 12's 1.13 is from 2022 and slower on many cases.
+        if (report.torch.version.rfind("1.", 0) == 0) {
+            out += "This is an old PyTorch: scripts/install-torch.sh installs a current one into .deps/torch-venv, "
+                   "which the benchmark then compares against.\n";
+        }
         for (const auto &why : torchReasons) out += "PyTorch has no time for " + why + "\n";
     }
 
@@ -311,6 +317,16 @@ std::string renderJson(const RunReport &report) {
                ", \"copy_gbps\": " + (d.copyGbps > 0 ? jsonNumber(d.copyGbps) : std::string("null")) + "}";
     }
     out += report.devices.empty() ? "],\n" : "\n  ],\n";
+    // Which PyTorch the torch_* figures are against (null without a baseline).
+    if (report.torch.available) {
+        out += "  \"torch\": {\"version\": " + jsonString(report.torch.version) +
+               ", \"python\": " + (report.torch.python.empty() ? std::string("null") : jsonString(report.torch.python)) +
+               ", \"threads\": " + std::to_string(report.torch.threads) +
+               ", \"cuda\": " + (report.torch.cudaName.empty() ? std::string("null") : jsonString(report.torch.cudaName)) +
+               "},\n";
+    } else {
+        out += "  \"torch\": null,\n";
+    }
     out += "  \"results\": [";
     bool first = true;
     for (const CaseInfo &c : report.cases) {

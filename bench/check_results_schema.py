@@ -8,7 +8,8 @@ Exits 1 with the first problem found. --expect-op requires at least one timed re
 import json
 import sys
 
-TOP = {"machine": str, "devices": list, "results": list}
+TOP = {"machine": str, "devices": list, "torch": (dict, type(None)), "results": list}
+TORCH = {"version": str, "python": (str, type(None)), "threads": int, "cuda": (str, type(None))}
 TOP_OPTIONAL = {"gemm_backends": list}  # only when some case ran on both GEMM backends
 DEVICE = {"name": str, "type": str, "copy_gbps": (float, int, type(None))}
 NUM_OR_NULL = (float, int, type(None))
@@ -39,6 +40,10 @@ def main(argv):
         with open(argv[1]) as f:
             doc = json.load(f)
         check_object(doc, TOP, "top level", TOP_OPTIONAL)
+        if doc["torch"] is not None:
+            check_object(doc["torch"], TORCH, "torch")
+        elif any(r["torch_ms"] is not None for r in doc["results"]):
+            raise ValueError("results carry PyTorch times but torch is null")
         names = set()
         for i, d in enumerate(doc["devices"]):
             check_object(d, DEVICE, f"devices[{i}]")

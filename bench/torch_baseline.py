@@ -6,7 +6,7 @@ params of each case; the params keys per operator are in the docstrings of bench
 inputs with PyTorch and times the equivalent PyTorch computation on the CPU (torch.set_num_threads(N))
 and on CUDA when a CUDA device is present. Writes
 
-  {"torch_version": str, "threads": int, "cuda": str|null (TF32 off on CUDA),
+  {"torch_version": str, "python": str (the interpreter), "threads": int, "cuda": str|null (TF32 off on CUDA),
    "results": [{"op", "case", "dtype", "device": "cpu"|"cuda", "ms", "wall_ms"}],
    "skipped": [{"op", "case", "dtype", "device", "reason"}]}
 
@@ -155,7 +155,8 @@ def main():
                 if device == "cuda":
                     torch.cuda.empty_cache()
             results.append(dict(entry, ms=ms, wall_ms=wall_ms, wall_spread=wall_spread))
-    write(args.out, {"torch_version": torch.__version__, "threads": torch.get_num_threads(), "cuda": cuda_name,
+    write(args.out, {"torch_version": torch.__version__, "python": sys.executable,
+                     "threads": torch.get_num_threads(), "cuda": cuda_name,
                      "results": results, "skipped": skipped})
     return 0
 

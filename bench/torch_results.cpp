@@ -63,6 +63,7 @@ TorchResults loadTorchResults(const std::string &path) {
     }
     t.available = true;
     t.version = doc["torch_version"].stringOr("?");
+    t.python = doc["python"].stringOr("");
     t.threads = static_cast<int>(doc["threads"].numberOr(0));
     t.cudaName = doc["cuda"].stringOr("");
     for (const auto &r : doc["results"].array) {

@@ -14,6 +14,7 @@ struct TorchResults {
     bool available = false;
     std::string why;        // when not available: why the columns are empty
     std::string version;    // torch.__version__
+    std::string python;     // the interpreter that ran it (older result files: empty)
     int threads = 0;        // torch.get_num_threads() during the CPU runs
     std::string cudaName;   // empty without CUDA
     std::map<std::string, std::map<std::string, double>> ms;    // CaseInfo::key() -> device -> ms

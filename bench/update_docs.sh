@@ -1,9 +1,18 @@
 #!/usr/bin/env bash
-# Regenerates the measured part of docs/benchmarks.md on this machine: runs the full benchmark (every
-# registered case, all OpenCL devices, PyTorch beside it), keeps the case list and the results as JSON
-# under docs/bench/, draws docs/img/benchmark.png and puts the markdown tables between the results
-# markers of docs/benchmarks.md.
-#   bench/update_docs.sh [BUILD_DIR] [extra aclnn_bench options, e.g. --runs 5]
+# Measures this machine and writes the figures as dated, generated files: runs the full benchmark (every
+# registered case, the OpenCL devices chosen, PyTorch beside it) and writes
+#
+#   docs/bench/<date>-<machine>.json        the results (bench --json; schema in docs/benchmarks.md)
+#   docs/bench/<date>-<machine>.cases.json  the case list of the run (bench --list-cases)
+#   docs/bench/<date>-<machine>.md          the summary against PyTorch, then every table of the run
+#   docs/img/benchmark.png                  time against size (bench/report.py)
+#
+# and puts the summary (bench/summarize.py) between the "summary" markers of README.md and
+# docs/benchmarks.md, with a link to the dated file. No figure in those two pages is written by hand.
+#
+# The baseline is a current PyTorch: scripts/install-torch.sh installs it into .deps/torch-venv first
+# (pass --python PATH to compare against another interpreter's PyTorch).
+#   bench/update_docs.sh [BUILD_DIR] [extra aclnn_bench options, e.g. --device pocl,intel --threads 2]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -12,24 +21,54 @@ bench="$build/bench/aclnn_bench"
 export RUSTICL_ENABLE=${RUSTICL_ENABLE:-llvmpipe}
 # Intel's OpenCL CPU runtime through the project's vendor directory, as `make bench` does.
 [[ -z "${OCL_ICD_VENDORS:-}" && -d .deps/opencl-vendors ]] && export OCL_ICD_VENDORS=$PWD/.deps/opencl-vendors
+# PyTorch and matplotlib (the plot) from Debian, and a current PyTorch unless --python names another.
+ACLNN_WITH_TORCH=1 ACLNN_WITH_PLOTS=1 bash scripts/install-deps.sh
+[[ " $* " == *" --python "* ]] || bash scripts/install-torch.sh
 mkdir -p docs/bench docs/img
 
-"$bench" --list-cases --json docs/bench/cases.json "$@"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$bench" --list-cases --json "$work/cases.json" "$@"
 status=0
-table=$(mktemp)
-trap 'rm -f "$table"' EXIT
-"$bench" --json docs/bench/results.json "$@" > "$table" || status=$?
-/usr/bin/python3 bench/report.py docs/bench/results.json --cases docs/bench/cases.json -o docs/img/benchmark.png
+"$bench" --json "$work/results.json" "$@" >"$work/tables.md" || status=$?
 
-/usr/bin/python3 - "$table" "$build" "$@" <<'EOF'
-import datetime, re, subprocess, sys
-doc = open("docs/benchmarks.md").read()
-table = open(sys.argv[1]).read().replace("## aclnn-opencl benchmark", "### Results", 1)
-commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-command = " ".join(["bench/update_docs.sh"] + sys.argv[2:])
-stamp = f"Measured {datetime.date.today().isoformat()} at commit {commit} with `{command}`."
-block = f"<!-- results:begin -->\n{stamp}\n\n{table}\n![time against size](img/benchmark.png)\n<!-- results:end -->"
-doc = re.sub(r"<!-- results:begin -->.*<!-- results:end -->", lambda _: block, doc, flags=re.S)
-open("docs/benchmarks.md", "w").write(doc)
-EOF
+# The file name: the date and the machine line of the run ("vm: AMD EPYC, 2 CPUs, ..." -> amd-epyc-2-cpus).
+stem=docs/bench/$(date -u +%F)-$(/usr/bin/python3 - "$work/results.json" <<'PY'
+import json, re, sys
+machine = json.load(open(sys.argv[1]))["machine"].split(": ", 1)[-1]
+cpu, cpus = (machine.split(", ") + ["", ""])[:2]
+cpu = re.sub(r"\((R|TM)\)|\b(Processor|CPU)\b|@.*", "", cpu)
+print(re.sub(r"[^a-z0-9]+", "-", f"{cpu} {cpus}".lower()).strip("-"))
+PY
+)
+cp "$work/results.json" "$stem.json"
+cp "$work/cases.json" "$stem.cases.json"
+/usr/bin/python3 bench/report.py "$stem.json" --cases "$stem.cases.json" -o docs/img/benchmark.png
+
+commit=$(git rev-parse --short HEAD)
+stamp="Measured $(date -u +%F) at commit $commit with \`bench/update_docs.sh $build $*\`."
+kind=CPU
+/usr/bin/python3 -c 'import json,sys; sys.exit(0 if any(d["type"]=="GPU" for d in json.load(open(sys.argv[1]))["devices"]) else 1)' \
+  "$stem.json" && kind=GPU
+summary=$(/usr/bin/python3 bench/summarize.py "$stem.json" --cases "$stem.cases.json" --kind $kind --stamp "$stamp" \
+            --link "$stem.md")
+{ echo "# Benchmark: $(date -u +%F), $(basename "$stem")"; echo; echo "$summary"; echo;
+  sed 's/^## aclnn-opencl benchmark/## Every case/' "$work/tables.md"; } >"$stem.md"
+
+# The summary between the markers of the two pages (links relative to each page).
+/usr/bin/python3 - "$stem.md" "$summary" <<'PY'
+import os, re, sys
+dated, summary = sys.argv[1], sys.argv[2]
+for page in ("README.md", "docs/benchmarks.md"):
+    rel = os.path.relpath(dated, os.path.dirname(page) or ".")
+    text = summary.replace(f"[{dated}]({dated})", f"[{os.path.basename(dated)}]({rel})")
+    doc = open(page).read()
+    block = f"<!-- summary: generated by bench/update_docs.sh -->\n{text}\n<!-- end of summary -->"
+    new, n = re.subn(r"<!-- summary: generated by bench/update_docs.sh -->.*?<!-- end of summary -->",
+                     lambda _: block, doc, flags=re.S)
+    if n != 1:
+        sys.exit(f"update_docs: {page} has no summary markers")
+    open(page, "w").write(new)
+PY
+echo "update_docs: wrote $stem.{json,cases.json,md} and the summaries in README.md and docs/benchmarks.md"
 exit $status
