@@ -92,22 +92,40 @@ std::vector<int64_t> viewStorageElements(const std::vector<int64_t> &shape, cons
     int64_t n = 1;
     for (int64_t d : shape) n *= d;
     std::vector<int64_t> out(static_cast<size_t>(n));
+    if (n == 0) return out;
+    // An odometer over the index (the innermost dimension fastest): one addition per element, no division.
+    std::vector<int64_t> index(shape.size(), 0);
+    int64_t at = offset;
     for (int64_t i = 0; i < n; ++i) {
-        int64_t rest = i, at = offset;
-        for (size_t d = shape.size(); d-- > 0;) {
-            at += (rest % shape[d]) * strides[d];
-            rest /= shape[d];
-        }
         out[static_cast<size_t>(i)] = at;
+        for (size_t d = shape.size(); d-- > 0;) {
+            if (++index[d] < shape[d]) {
+                at += strides[d];
+                break;
+            }
+            at -= (shape[d] - 1) * strides[d];
+            index[d] = 0;
+        }
     }
     return out;
 }
 
 std::vector<size_t> DeviceTensor::viewByteOffsets() const {
     const size_t elem = aclDataTypeSize(dtype_);
-    std::vector<size_t> out;
-    for (int64_t e : viewStorageElements(shape_, strides_, offset_)) out.push_back(static_cast<size_t>(e) * elem);
+    const std::vector<int64_t> elements = viewStorageElements(shape_, strides_, offset_);
+    std::vector<size_t> out(elements.size());
+    for (size_t i = 0; i < elements.size(); ++i) out[i] = static_cast<size_t>(elements[i]) * elem;
     return out;
+}
+
+bool DeviceTensor::coversStorageInOrder() const {
+    if (offset_ != 0 || static_cast<size_t>(numel()) * aclDataTypeSize(dtype_) != storageBytes_) return false;
+    int64_t expected = 1;
+    for (size_t d = shape_.size(); d-- > 0;) {
+        if (shape_[d] != 1 && strides_[d] != expected) return false;
+        expected *= shape_[d];
+    }
+    return true;
 }
 
 std::vector<uint8_t> DeviceTensor::storage() const {
@@ -126,8 +144,13 @@ void DeviceTensor::upload(const std::vector<double> &values) {
                                  std::to_string(numel()) + " elements");
     }
     if (numel() == 0) return;
-    std::vector<uint8_t> bytes = storage();
     std::vector<uint8_t> packed = encode(values, dtype_);
+    if (coversStorageInOrder()) {
+        check(aclrtMemcpy(device_, storageBytes_, packed.data(), packed.size(), ACL_MEMCPY_HOST_TO_DEVICE),
+              "aclrtMemcpy H2D");
+        return;
+    }
+    std::vector<uint8_t> bytes = storage();
     size_t elem = aclDataTypeSize(dtype_);
     auto offsets = viewByteOffsets();
     for (size_t i = 0; i < offsets.size(); ++i) std::memcpy(bytes.data() + offsets[i], packed.data() + i * elem, elem);
@@ -138,6 +161,7 @@ void DeviceTensor::upload(const std::vector<double> &values) {
 std::vector<double> DeviceTensor::download() const {
     if (numel() == 0) return {};
     std::vector<uint8_t> bytes = storage();
+    if (coversStorageInOrder()) return decode(bytes, dtype_);
     size_t elem = aclDataTypeSize(dtype_);
     auto offsets = viewByteOffsets();
     std::vector<uint8_t> packed(offsets.size() * elem);

@@ -48,6 +48,9 @@ public:
 private:
     void release();
     std::vector<size_t> viewByteOffsets() const;
+    // Whether the view is the whole storage in row-major order (then upload and download move the
+    // storage as it is, with no read-back of the gaps and no per-element offsets).
+    bool coversStorageInOrder() const;
     std::vector<int64_t> shape_, strides_;
     int64_t offset_ = 0;
     aclDataType dtype_ = ACL_FLOAT;
