@@ -71,7 +71,10 @@ inline ushort float_to_bf16(float f) {
 ACL_BF16_VECTOR_ROUND(2)
 ACL_BF16_VECTOR_ROUND(4)
 ACL_BF16_VECTOR_ROUND(8)
-ACL_BF16_VECTOR_ROUND(16)
+// Sixteen lanes as two halves of eight: a call that passes or returns a 64-byte vector changes the ABI on
+// x86-64 without AVX-512 (clang's -Wpsabi, which PoCL prints on such a CPU), builtins' calls too. f is
+// an expression without side effects.
+#define float_to_bf16_v16(f) ((ushort16)(float_to_bf16_v8((f).lo), float_to_bf16_v8((f).hi)))
 
 // Vector loads and stores of W elements at element index i of p, computing in float (fp16, bf16) or
 // in the storage type (float, double): W is a literal or a macro expanding to 2, 4, 8 or 16.

@@ -10,6 +10,12 @@
 // sum; with several, a second launch (rows = chunks, one chunk) adds the partial sums in chunk order.
 // The chunking depends only on the shape, so the result is the same on every run and device.
 // Neighbouring work-items read neighbouring elements of a row.
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check: IN:float32 OUT:float32 ACC:float32 INDEX:int
+// build-check: IN:float16 OUT:float32 ACC:float32 INDEX:long
+// build-check: IN:float32 OUT:bfloat16 ACC:float32 INDEX:int
 
 __kernel void column_sums(__global const IN_T *src, ulong src_off, __global OUT_T *dst, ulong dst_off, INDEX_T rows,
                           INDEX_T channels, INDEX_T chunk_rows, INDEX_T chunks) {

@@ -1,6 +1,14 @@
 // Strided copy with a dtype conversion: dst[view] = (OUT)src[view] over a view of rank <= 8.
 // Needs slots IN (source) and OUT (destination, its stores rounding from IN's dtype), INDEX_T.
 // shape/src_stride/dst_stride are padded to 8 entries with size 1 / stride 0 in the leading places.
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check: IN:float32 OUT:float16<float32 INDEX:int
+// build-check: IN:bfloat16 OUT:float32<bfloat16 INDEX:long
+// build-check: IN:float64 OUT:bfloat16<float64 INDEX:int
+// build-check: IN:int64 OUT:bfloat16<int64 INDEX:long
+// build-check: IN:float32 OUT:complex64<float32 INDEX:int
 
 __kernel void copy_cast(__global const IN_T *src, ulong src_off, __global OUT_T *dst, ulong dst_off, long8 shape,
                         long8 src_stride, long8 dst_stride, ulong total) {

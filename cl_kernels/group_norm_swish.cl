@@ -29,6 +29,14 @@
 //   INDEX_T                  int when every element index fits in 31 bits, else long
 //   LANES                    1 or 64 (above)
 //   SWISH                    1: apply the swish
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
+// build-check: X:float32<float32 P:float32<float32 X_KIND=0 LANES=1 SWISH=1 INDEX:int
+// build-check: X:float16<float32 P:float32<float32 X_KIND=1 LANES=64 SWISH=0 INDEX:long
+// build-check: X:bfloat16<float32 P:bfloat16<float32 X_KIND=2 LANES=1 SWISH=1 INDEX:int
+// build-check: X:float16<float32 P:float16<float32 X_KIND=1 LANES=1 SWISH=0 INDEX:long
 
 #define VLANES 64
 #define ROW (VLANES * 4)

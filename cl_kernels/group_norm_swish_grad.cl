@@ -27,6 +27,16 @@
 // a chunk is chunk_len elements (a multiple of LANES * VEC; the last chunk of a plane may be shorter).
 // Lane l of a plane takes the VEC-element runs l, l + LANES, ... of its chunk, then single elements of
 // the chunk's tail (fewer than VEC). Each work-item's sum runs in that order; then a tree over lanes.
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
+// build-check: IO:float32 INDEX:int IO_KIND=0 VEC=16 LOCAL=64 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=4096
+// build-check: IO:float16 INDEX:long IO_KIND=1 VEC=16 LOCAL=16 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=0 WANT_DBETA=1 GROUP_CACHE=0
+// build-check: IO:bfloat16 INDEX:int IO_KIND=2 VEC=16 LOCAL=16 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=0 GROUP_CACHE=2048
+// build-check: IO:bfloat16 INDEX:long IO_KIND=2 VEC=8 LOCAL=64 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
+// build-check: IO:float32 INDEX:int IO_KIND=0 VEC=4 LOCAL=64 LANES=16 COEF_LOCAL=64 COEF_LANES=8 CHAN_LOCAL=64 CHAN_LANES=4 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
+// build-check: IO:float16 INDEX:int IO_KIND=1 VEC=1 LOCAL=64 LANES=64 COEF_LOCAL=64 COEF_LANES=64 CHAN_LOCAL=64 CHAN_LANES=2 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
 
 #define PLANES_PER_GROUP (LOCAL / LANES)
 

@@ -28,6 +28,13 @@
 //                up to 8, the row kernel's unit-stride copy moves 8 elements per vload8/vstore8, as
 //                such a compiler leaves a loop inside one work-item scalar (speed case 3.6 -> 2.5 ms
 //                there); 0 elsewhere (PoCL vectorises the plain loop itself)
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check: CAST=0 INDEX:int ELEM_BYTES=4 VEC_COPY=1
+// build-check: CAST=0 INDEX:long ELEM_BYTES=8 VEC_COPY=0
+// build-check: CAST=0 INDEX:int ELEM_BYTES=2 VEC_COPY=1
+// build-check: CAST=1 INDEX:int IN:float16 OUT:float32<float16 VEC_COPY=0
 
 #if CAST
 #define SRC_T IN_T

@@ -35,6 +35,12 @@
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
 // constant (x < 0 comes out false for negative x); the column arithmetic is unsigned and the
 // generic kernel clamps with max() instead.
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check: IN:float32 OUT:float32<float32 ACC:float32 INDEX:int GSL_UNIT=1 OSW_UNIT=1 UNROLLED=1 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1
+// build-check: IN:float16 OUT:float16<float32 ACC:float32 INDEX:long GSL_UNIT=0 OSW_UNIT=0 UNROLLED=0
+// build-check: IN:bfloat16 OUT:float64<float64 ACC:float64 INDEX:int GSL_UNIT=1 OSW_UNIT=0 UNROLLED=1 KH=2 KW=2 SH=2 SW=2 DH=1 DW=1
 
 #if GSL_UNIT
 #define GSL 1

@@ -23,6 +23,12 @@
 //   NEG_INF_BITS             -inf in self's dtype, as ELEM_T bits
 //   IDX_T                    int or long (indices)
 //   INDEX_T                  int when every offset fits in 31 bits, long otherwise
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check: IN:float32 IDX:int32 ELEM_BYTES=4 NEG_INF_BITS=4286578688 INDEX:int
+// build-check: IN:float16 IDX:int64 ELEM_BYTES=2 NEG_INF_BITS=64512 INDEX:long FIXED_KH=3 FIXED_KW=3 FIXED_SH=2 FIXED_SW=2 FIXED_DH=1 FIXED_DW=1
+// build-check: IN:bfloat16 IDX:int32 ELEM_BYTES=2 NEG_INF_BITS=65408 INDEX:int
 
 typedef struct {
     INDEX_T H, W, OH, OW, kH, kW, sH, sW, pH, pW, dH, dW, C;

@@ -39,6 +39,14 @@
 //                   sums go to `stage`, planes x H x W floats of the workspace), 0 when they go to
 //                   gradInput in place
 //   OUT_KIND        when gradInput is not FLOAT: 1 FLOAT16, 2 BF16
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
+// build-check: G:float32 IDX:int32 OUT:float32<float32 INDEX:int STAGED=0 LOCAL_STAGE=0 PLANE_FLAT=1
+// build-check: G:float32 IDX:int64 OUT:float32<float32 INDEX:long STAGED=0 LOCAL_STAGE=0 PLANE_FLAT=0
+// build-check: G:float16 IDX:int64 OUT:float16<float32 INDEX:long STAGED=1 LOCAL_STAGE=0 PLANE_FLAT=1 OUT_KIND=1
+// build-check: G:bfloat16 IDX:int32 OUT:bfloat16<float32 INDEX:int STAGED=0 LOCAL_STAGE=1 PLANE_FLAT=1 OUT_KIND=2
 
 #if LOCAL_STAGE || STAGED
 #define SUMS_APART 1  // the sums are not gradInput itself: rounded into it at the end

@@ -28,6 +28,13 @@
 //
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
 // constant; index bounds are tested unsigned, (ulong)k >= (ulong)plane, which also catches k < 0.
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check: ELEM_BYTES=4 IDX:int64 OUT_EVEN=1 INDEX:int
+// build-check: ELEM_BYTES=2 IDX:int32 OUT_EVEN=0 INDEX:long
+// build-check: ELEM_BYTES=8 IDX:int64 OUT_EVEN=0 INDEX:int
+// build-check: ELEM_BYTES=1 IDX:int32 OUT_EVEN=1 INDEX:int
 
 #if OUT_EVEN
 #define OUT_AT(k) ((INDEX_T)(k) * osw)

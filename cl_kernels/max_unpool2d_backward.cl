@@ -39,6 +39,16 @@
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
 // constant (x < 0 comes out false for negative x). Index bounds are therefore tested unsigned,
 // (ulong)k >= (ulong)plane, which also catches negative k, and signs through unsigned compares.
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
+// build-check: G:float32 IDX:int64 OUT:float32<float32 INDEX:int G_FLAT=1
+// build-check: G:float16 IDX:int32 OUT:float32<float16 INDEX:long G_FLAT=0
+// build-check: G:float32 IDX:int64 OUT:float32<float32 INDEX:int G_FLAT=1 RAW_BYTES=4 SAME_BITS=1 WARM=1
+// build-check: G:bfloat16 IDX:int32 OUT:float32<bfloat16 INDEX:int G_FLAT=1 RAW_BYTES=2 SAME_BITS=0 WARM=0
+// build-check: G:int8 IDX:int64 OUT:int8<int8 INDEX:long G_FLAT=1 RAW_BYTES=1 SAME_BITS=1 WARM=0
+// build-check: G:float64 IDX:int64 OUT:float64<float64 INDEX:int G_FLAT=1 RAW_BYTES=8 SAME_BITS=1 WARM=1
 
 __kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_off, __global const IDX_T *indices,
                                            ulong idx_off, __global OUT_T *out, ulong out_off,

@@ -27,6 +27,14 @@
 //                  such a compiler leaves a loop inside one work-item scalar; 0 elsewhere (PoCL
 //                  vectorises the plain loop itself)
 // and cl_kernels/common.cl derives ELEM_T, an unsigned type of ELEM_BYTES bytes (ulong2 for 16).
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
+// build-check: MODE_REFLECT=1 ELEM_BYTES=4 INDEX:int VEC_COPY=1
+// build-check: MODE_REFLECT=0 ELEM_BYTES=16 INDEX:long VEC_COPY=0
+// build-check: MODE_REFLECT=1 ELEM_BYTES=2 INDEX:int VEC_COPY=0
+// build-check: MODE_REFLECT=0 ELEM_BYTES=8 INDEX:int VEC_COPY=1
 
 inline INDEX_T pad_source(INDEX_T o, INDEX_T pad, INDEX_T size) {
     INDEX_T i = o - pad;

@@ -44,6 +44,16 @@
 //   VLOAD_COMP(p, i)    VEC_W components at component index i of p, as VACC_T
 //   VSTORE_COMP(p, i, v) store VEC_W components with one rounding
 //   SLOAD_COMP(p, i)    one component as ACC_T;  SSTORE_COMP(p, i, v) its store
+//
+// Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
+// slot:dtype, INDEX:int|long, NAME=value):
+// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
+// build-check: MODE_REFLECT=1 G:float32 ACC:float32 INDEX:int COMP_KIND=0 VEC_W=16 EDGE_LEFT=2 EDGE_RIGHT=3
+// build-check: MODE_REFLECT=0 G:float16 ACC:float16 INDEX:long COMP_KIND=1 VEC_W=16
+// build-check: MODE_REFLECT=1 G:bfloat16 ACC:bfloat16 INDEX:int COMP_KIND=2 VEC_W=16 EDGE_LEFT=1
+// build-check: MODE_REFLECT=1 G:float64 ACC:float64 INDEX:int COMP_KIND=0 VEC_W=8 EDGE_RIGHT=2
+// build-check: MODE_REFLECT=0 G:complex64 ACC:complex64 INDEX:int COMP_KIND=0 VEC_W=16
+// build-check: MODE_REFLECT=1 G:complex128 ACC:complex128 INDEX:long COMP_KIND=0 VEC_W=8
 
 #if G_IS_COMPLEX
 #define SUM_T ACL_CAT(ACC_T, 2)

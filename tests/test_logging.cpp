@@ -7,6 +7,7 @@
 
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "aclnnop/aclnn_im2col_backward.h"
+#include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
@@ -190,6 +191,24 @@ TEST_P(LoggingTest, LongWalksTakeTheManyWorkItemKernels) {
         const bool oneLane = text.find("local [1]") != std::string::npos;
         EXPECT_EQ(oneLane, walking && side == 32) << text;
         EXPECT_NE(text.find("kernel gns_group global"), std::string::npos) << text;
+    }
+    // MaxUnpool2dBackward's staged gather walks a whole plane in one work-group on every device: a large out
+    // from a small cached gradOutput plane (2048 x 4096 from 64 x 64: 65,536 trips for each of 16 work-items)
+    // takes the direct kernel. (The many-work-item devices warm the plane with 256 work-items: 4,097 trips.)
+    const bool stagedGather = !aclcl::deviceAt(device()).compilerBugs.stagedGather;
+    for (int64_t height : {int64_t{64}, int64_t{2048}}) {
+        SCOPED_TRACE("MaxUnpool2dBackward, out of " + std::to_string(height) + " x 4096");
+        DeviceTensor gradOutput({1, 1, 64, 64}, ACL_FLOAT), self({1, 1, height, 4096}, ACL_FLOAT),
+            indices({1, 1, height, 4096}, ACL_INT32), out({1, 1, height, 4096}, ACL_FLOAT);
+        IntArray outputSize({64, 64});
+        const std::string text = planText([&](uint64_t *ws, aclOpExecutor **ex) {
+            return aclnnMaxUnpool2dBackwardGetWorkspaceSize(gradOutput, self, indices, outputSize, out, ws, ex);
+        });
+        const bool staged = text.find("kernel max_unpool2d_backward_staged ") != std::string::npos;
+        EXPECT_EQ(staged, stagedGather && (height == 64 || !walking)) << text;
+        EXPECT_NE(text.find(staged ? "kernel max_unpool2d_backward_staged " : "kernel max_unpool2d_backward_direct "),
+                  std::string::npos)
+            << text;
     }
 }
 

@@ -130,11 +130,15 @@ inline bool manyWorkItemKernels(const Device &device) {
     return testHook(TestHook::ManyWorkItemKernels) != 0 || device.manyWorkItemKernels();
 }
 
+// Whether work-items that each loop about `trips` times stay within kMaxWalkTrips: the bound alone, for a
+// kernel that walks on every device (MaxUnpool2dBackward's staged gather, one work-group per plane).
+inline bool walkWithinBound(double trips) { return trips <= kMaxWalkTrips; }
+
 // Whether an operator may take its walking kernel for a launch whose work-items each loop about `trips`
 // times: not where manyWorkItemKernels says so, not beyond kMaxWalkTrips. The one place the operators
 // ask.
 inline bool walkingKernelFits(const Device &device, double trips) {
-    return !manyWorkItemKernels(device) && trips <= kMaxWalkTrips;
+    return !manyWorkItemKernels(device) && walkWithinBound(trips);
 }
 
 // A local size of about `target` work-items: the x extent first (up to its global size), then y, z;

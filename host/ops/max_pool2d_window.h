@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
+#include "common/checked_math.h"
 #include "common/error.h"
 #include "kernels/defines.h"
 #include "meta/tensor.h"
@@ -113,14 +114,16 @@ inline PoolAxes poolAxes(const aclTensor &t, bool nhwc) {
 // PyTorch's and CANN's pooled size; in ceilMode the last window must start inside the input or its
 // top/left padding.
 inline int64_t pooledSize(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dilation, bool ceilMode) {
-    // In 128 bits: the attributes are below 2^31 (readPoolWindow), the sizes below 2^63.
-    using Wide = __int128;
-    const Wide num = Wide(in) + 2 * Wide(pad) - Wide(dilation) * (Wide(k) - 1) - 1 + (ceilMode ? stride - 1 : 0);
-    Wide q = num / stride;
-    if (num % stride != 0 && num < 0) --q;  // rounding toward -infinity
-    Wide out = q + 1;
-    if (ceilMode && (out - 1) * stride >= Wide(in) + pad) --out;
-    return static_cast<int64_t>(out);  // |out| <= in + pad + 1
+    // The attributes are below 2^31 (readPoolWindow), so every term but `in` (below 2^63) is far inside int64;
+    // floorDivSum divides `in` and the terms apart where their sum would not fit. A pooled size beyond int64
+    // comes back as -1, which poolGeometry rejects as it would any size below 1.
+    const int64_t terms = 2 * pad - dilation * (k - 1) - 1 + (ceilMode ? stride - 1 : 0);
+    int64_t q, bound, out;  // q rounds toward -infinity
+    if (!floorDivSum(in, terms, stride, &q)) return -1;
+    // In ceilMode, q windows when the last of q + 1 would start at or past in + pad: q * stride >= in + pad,
+    // i.e. q >= ceil((in + pad) / stride) (a bound beyond int64 is never reached).
+    if (ceilMode && floorDivSum(in, pad + stride - 1, stride, &bound) && q >= bound) return q;
+    return checkedAdd(q, 1, &out) ? out : -1;
 }
 
 // C, H, W non-zero, then the pooled size > 0; fills the geometry.

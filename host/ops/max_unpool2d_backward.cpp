@@ -3,6 +3,7 @@
 // Bad indices write 0 and are reported through the stream's fault record.
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <memory>
 
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
@@ -134,19 +135,28 @@ void plan(OpPlan &plan, const Args &a) {
     const size_t gElem = dtypeSize(gType);
     // Mesa's rusticl (llvmpipe, LLVM 15) crashes or hangs compiling the staged kernel for some dtypes
     // (int8, int32 with int32 indices, ...); the direct kernel serves it.
+    // The warming read pays where gradOutput comes from memory. On a CPU whose largest cache holds
+    // four times the whole gradOutput, it is most likely still cached (written by the previous
+    // operator, or by this one's last call) and the warm only costs. Kernel time, 2-core EPYC VM
+    // (32 MiB L3), warm (256 work-items) against none (16), Intel's runtime / PoCL: 1x8x64x64 out128
+    // (0.5 MiB of gradOutput) 0.011/0.016 -> 0.009/0.013 ms; 2x32 (4 MiB) 0.085/0.182 ->
+    // 0.072/0.139; 4x32 (8 MiB) 0.172/0.388 -> 0.155/0.402; 4x64 (16 MiB) 0.61/1.41 -> 1.27/2.55.
+    const uint64_t gradBytes = static_cast<uint64_t>(g.N * g.C) * static_cast<uint64_t>(plane) * gElem;
+    const bool warm = manyWorkItemKernels(plan.device()) || gradBytes * 4 > plan.device().cacheBytes;
+    // One work-group walks a whole (n, c) plane: each of its work-items loops over the plane's cache lines
+    // (with the warm), then over every local-th run of 8 of out's H x W elements. A large out from a small
+    // gradOutput plane makes that walk long (4096 x 4096 from 64 x 64, cached: 131,072 trips each), past
+    // what a work-item may loop (launch.h); the direct kernel, one work-item per element, serves those.
+    const double stagedLocal =
+        static_cast<double>(std::min(warm ? kWorkGroupTarget : kCachedWorkGroup, plan.device().maxWorkGroupSize));
+    const double stagedTrips = std::ceil(static_cast<double>(HW / 8) / stagedLocal) + 1.0 +
+                               (warm ? std::ceil(static_cast<double>(plane) * gElem / 64.0 / stagedLocal) : 0.0);
     const bool staged = testHook(TestHook::MaxUnpoolBackwardDirect) == 0 && !plan.device().compilerBugs.stagedGather &&
                         unitFlatPlane(g.oH, g.oW, gsRow, gsCol) && unitFlatPlane(g.H, g.W, isRow, isCol) &&
                         unitFlatPlane(g.H, g.W, osRow, osCol) &&
-                        static_cast<uint64_t>(plane) * gElem <= kMaxStagedPlaneBytes && HW * 16 >= plane;
+                        static_cast<uint64_t>(plane) * gElem <= kMaxStagedPlaneBytes && HW * 16 >= plane &&
+                        walkWithinBound(stagedTrips);
     if (staged) {
-        // The warming read pays where gradOutput comes from memory. On a CPU whose largest cache holds
-        // four times the whole gradOutput, it is most likely still cached (written by the previous
-        // operator, or by this one's last call) and the warm only costs. Kernel time, 2-core EPYC VM
-        // (32 MiB L3), warm (256 work-items) against none (16), Intel's runtime / PoCL: 1x8x64x64 out128
-        // (0.5 MiB of gradOutput) 0.011/0.016 -> 0.009/0.013 ms; 2x32 (4 MiB) 0.085/0.182 ->
-        // 0.072/0.139; 4x32 (8 MiB) 0.172/0.388 -> 0.155/0.402; 4x64 (16 MiB) 0.61/1.41 -> 1.27/2.55.
-        const uint64_t gradBytes = static_cast<uint64_t>(g.N * g.C) * static_cast<uint64_t>(plane) * gElem;
-        const bool warm = manyWorkItemKernels(plan.device()) || gradBytes * 4 > plan.device().cacheBytes;
         defines.value("RAW_BYTES", static_cast<int64_t>(gElem)).flag("SAME_BITS", gType == oType).flag("WARM", warm);
         ProgramHandle program = plan.program("max_unpool2d_backward", defines);
         auto kernel = plan.kernel(program, "max_unpool2d_backward_staged");

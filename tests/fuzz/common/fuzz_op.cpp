@@ -1,8 +1,10 @@
 #include "common/fuzz_op.h"
 #include "aclnn/opdev/op_errno.h"
+#include "common/checked_math.h"
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -89,12 +91,21 @@ bool markView(const aclTensor *t, std::vector<bool> &mask) {
     if (count < 0 || count > kMaxRunElements) return false;
     std::vector<int64_t> index(d.size(), 0);
     for (int64_t e = 0; e < count; ++e) {
-        __int128 pos = offset;
-        for (size_t k = 0; k < d.size(); ++k) pos += static_cast<__int128>(index[k]) * s[k];
-        __int128 byte = static_cast<__int128>(base - arena) + pos * static_cast<__int128>(elem);
-        for (size_t b = 0; b < elem; ++b) {
-            __int128 at = byte + static_cast<__int128>(b);
-            if (at >= 0 && at < static_cast<__int128>(kArenaBytes)) mask[static_cast<size_t>(at)] = true;
+        // The element's bytes in the arena, summed with overflow checks: an element whose position overflows
+        // int64 on the way is left unmarked, as outside the arena (a view whose every partial sum fits, as in
+        // a view within the arena, is marked exactly).
+        int64_t pos = offset, term = 0, byte = 0;
+        bool fits = true;
+        for (size_t k = 0; k < d.size() && fits; ++k) {
+            fits = aclcl::checkedMul(index[k], s[k], &term) && aclcl::checkedAdd(pos, term, &pos);
+        }
+        fits = fits && aclcl::checkedMul(pos, static_cast<int64_t>(elem), &byte) &&
+               aclcl::checkedAdd(byte, static_cast<int64_t>(base - arena), &byte);
+        const int64_t arenaBytes = static_cast<int64_t>(kArenaBytes), elemBytes = static_cast<int64_t>(elem);
+        if (fits && byte > -elemBytes && byte < arenaBytes) {
+            for (int64_t at = std::max<int64_t>(byte, 0); at < std::min(byte + elemBytes, arenaBytes); ++at) {
+                mask[static_cast<size_t>(at)] = true;
+            }
         }
         for (size_t k = d.size(); k-- > 0;) {
             if (++index[k] < d[k]) break;
