@@ -24,11 +24,11 @@ std::string dtypeLabel(aclDataType dtype);  // e.g. "float16" (a valid gtest nam
 
 // How much of an operator's tests a device runs. The full tier runs everything; the quick tier leaves out
 // the large cases, the extra dtypes and the extra kernel variants, for a device so slow at these kernels
-// (Mesa's llvmpipe: 20-100x the other CPU implementations) that running them all would take hours. Decided
-// in one place (test_main.cpp), once per device and process, from what the device does, never from its
-// name: ACLNN_TEST_TIER=quick or full forces a tier on every device; otherwise a short measurement (a fixed
-// kernel's launches against the host doing the same work) makes a slow device quick. A device that cannot
-// be measured runs the full tier.
+// (Mesa's llvmpipe: 20-100x the other CPU implementations) that running them all would take many times
+// the whole suite's time elsewhere. Decided in one place (test_main.cpp), once per device and process,
+// from what the device does, never from its name: ACLNN_TEST_TIER=quick or full forces a tier on every
+// device; otherwise a short measurement (a fixed kernel's launches against the host doing the same work)
+// makes a slow device quick. A device that cannot be measured runs the full tier.
 enum class TestTier { Quick, Full };
 TestTier testTier(int id);
 // The skip message of something only the full tier runs: "<what>: full tier only; this device runs the
@@ -36,6 +36,13 @@ TestTier testTier(int id);
 std::string fullTierOnly(int id, const std::string &what);
 // Whether an ACLNN_TEST_TIER value (nullptr: unset) is one the tier understands.
 bool tierSetting(const char *value);
+// In the quick tier, records case `name` as skipped (the full tier runs it) and returns true, for the caller
+// to go on to its next case; the test's case count shows it (support/case_tally.h).
+inline bool skipInQuickTier(int id, const std::string &name) {
+    if (testTier(id) != TestTier::Quick) return false;
+    caseTally().skipped(name, fullTierOnly(id, "the cases beyond the quick tier's share"));
+    return true;
+}
 
 class DeviceTest : public ::testing::TestWithParam<int> {
 protected:
@@ -46,13 +53,7 @@ protected:
     bool fp64() const { return deviceHasFp64(device()); }
     bool quickTier() const { return testTier(device()) == TestTier::Quick; }
     std::string fullTierOnly(const std::string &what) const { return testing_support::fullTierOnly(device(), what); }
-    // In the quick tier, records case `name` as skipped (the full tier runs it) and returns true, for the
-    // caller to go on to its next case; the test's case count shows it (support/case_tally.h).
-    bool skipInQuickTier(const std::string &name) const {
-        if (!quickTier()) return false;
-        caseTally().skipped(name, fullTierOnly("the cases beyond the quick tier's share"));
-        return true;
-    }
+    bool skipInQuickTier(const std::string &name) const { return testing_support::skipInQuickTier(device(), name); }
     aclrtStream stream = nullptr;
 };
 
@@ -75,11 +76,7 @@ protected:
     bool fp64() const { return deviceHasFp64(device()); }
     bool quickTier() const { return testTier(device()) == TestTier::Quick; }
     std::string fullTierOnly(const std::string &what) const { return testing_support::fullTierOnly(device(), what); }
-    bool skipInQuickTier(const std::string &name) const {  // as DeviceTest's
-        if (!quickTier()) return false;
-        caseTally().skipped(name, fullTierOnly("the cases beyond the quick tier's share"));
-        return true;
-    }
+    bool skipInQuickTier(const std::string &name) const { return testing_support::skipInQuickTier(device(), name); }
     aclrtStream stream = nullptr;
 };
 
