@@ -12,15 +12,37 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "support/case_tally.h"
 
 namespace testing_support {
 
 std::vector<int> allDeviceIds();
 std::string deviceLabel(int id);  // e.g. "pocl_cpu_0" (a valid gtest name)
 std::string deviceName(int id);
-bool deviceIsRusticl(int id);
 bool deviceHasFp64(int id);
 std::string dtypeLabel(aclDataType dtype);  // e.g. "float16" (a valid gtest name)
+
+// How much of an operator's tests a device runs. The full tier runs everything; the quick tier leaves out
+// the large cases, the extra dtypes and the extra kernel variants, for a device so slow at these kernels
+// (Mesa's llvmpipe: 20-100x the other CPU implementations) that running them all would take many times
+// the whole suite's time elsewhere. Decided in one place (test_main.cpp), once per device and process,
+// from what the device does, never from its name: ACLNN_TEST_TIER=quick or full forces a tier on every
+// device; otherwise a short measurement (a fixed kernel's launches against the host doing the same work)
+// makes a slow device quick. A device that cannot be measured runs the full tier.
+enum class TestTier { Quick, Full };
+TestTier testTier(int id);
+// The skip message of something only the full tier runs: "<what>: full tier only; this device runs the
+// quick tier (ACLNN_TEST_TIER=quick)", or "(measured: ...)" after the tier.
+std::string fullTierOnly(int id, const std::string &what);
+// Whether an ACLNN_TEST_TIER value (nullptr: unset) is one the tier understands.
+bool tierSetting(const char *value);
+// In the quick tier, records case `name` as skipped (the full tier runs it) and returns true, for the caller
+// to go on to its next case; the test's case count shows it (support/case_tally.h).
+inline bool skipInQuickTier(int id, const std::string &name) {
+    if (testTier(id) != TestTier::Quick) return false;
+    caseTally().skipped(name, fullTierOnly(id, "the cases beyond the quick tier's share"));
+    return true;
+}
 
 class DeviceTest : public ::testing::TestWithParam<int> {
 protected:
@@ -28,8 +50,10 @@ protected:
     void TearDown() override;
     int device() const { return GetParam(); }
     // The device facts the operator tests ask about.
-    bool rusticl() const { return deviceIsRusticl(device()); }
     bool fp64() const { return deviceHasFp64(device()); }
+    bool quickTier() const { return testTier(device()) == TestTier::Quick; }
+    std::string fullTierOnly(const std::string &what) const { return testing_support::fullTierOnly(device(), what); }
+    bool skipInQuickTier(const std::string &name) const { return testing_support::skipInQuickTier(device(), name); }
     aclrtStream stream = nullptr;
 };
 
@@ -49,8 +73,10 @@ protected:
         EXPECT_NE(at, dtypes.end()) << dtypeLabel(dtype()) << " is not in the suite's dtype list";
         return static_cast<size_t>(at - dtypes.begin());
     }
-    bool rusticl() const { return deviceIsRusticl(device()); }
     bool fp64() const { return deviceHasFp64(device()); }
+    bool quickTier() const { return testTier(device()) == TestTier::Quick; }
+    std::string fullTierOnly(const std::string &what) const { return testing_support::fullTierOnly(device(), what); }
+    bool skipInQuickTier(const std::string &name) const { return testing_support::skipInQuickTier(device(), name); }
     aclrtStream stream = nullptr;
 };
 

@@ -13,7 +13,8 @@
 //   A gradient is a sum of products of y with x or weight: ours (from y') and PyTorch's (from y) are each
 //   within their own sum bound B_g of the exact gradient of what they read, and those exact gradients
 //   differ by at most sum d_y * |x or weight| over the same terms: |ours - PyTorch| <= 2 B_g + that sum.
-// rusticl runs the CANN sample and the errors only: CLBlast compiles its kernels very slowly there.
+// The quick tier (device_fixture.h) runs the CANN sample and the errors only: the other tests build and run
+// CLBlast's GEMM kernels, many times slower to build and run on a slow device.
 
 #include <cmath>
 #include <cstring>
@@ -338,9 +339,11 @@ protected:
     }
 };
 
-#define SKIP_ON_RUSTICL()                                                                                          \
-    do {                                                                                                           \
-        if (rusticl()) GTEST_SKIP() << "CLBlast on rusticl is very slow: it runs the CANN sample (docs/ops) only"; \
+#define SKIP_IN_QUICK_TIER()                                                                                \
+    do {                                                                                                    \
+        if (quickTier()) {                                                                                  \
+            GTEST_SKIP() << fullTierOnly("ConvTbc's computations beyond the CANN sample (CLBlast GEMMs)"); \
+        }                                                                                                   \
     } while (0)
 
 // ---------------------------------------------------------------------------------- results
@@ -359,7 +362,7 @@ TEST_P(ConvTbcForwardTest, CannSampleGivesTheDocumentedResults) {
 // PyTorch: the golden file, then the cascade (one test: on Intel's runtime every test process compiles
 // CLBlast's kernels again, about 7 s).
 TEST_P(ConvTbcForwardTest, MatchesPyTorch) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] {
         {
             SCOPED_TRACE("goldenData");
@@ -375,7 +378,7 @@ TEST_P(ConvTbcForwardTest, MatchesPyTorch) {
 // The host-reference checks run in one test: on Intel's runtime every test process compiles CLBlast's
 // kernels again (about 7 s), so they share one.
 TEST_P(ConvTbcForwardTest, MatchesTheHostReference) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] {
         {
             SCOPED_TRACE("every dtype and cubeMathType");
@@ -405,7 +408,7 @@ TEST_P(ConvTbcForwardTest, MatchesTheHostReference) {
 }
 
 TEST_P(ConvTbcForwardTest, RunsAreBitIdenticalAndRepeatable) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] {
         {
             SCOPED_TRACE("bitIdenticalRunToRun");

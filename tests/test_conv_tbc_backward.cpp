@@ -10,7 +10,8 @@
 // - Golden (PyTorch 1.13 CPU): fp32 |got - ref| <= 1e-5 * max(1, |ref|) (the sums here are short);
 //   fp16/bf16 goldens are fp32 results rounded once, and an fp32 sum in another order can round to
 //   the neighbouring value: 1 ulp of the dtype at |ref|.
-// rusticl runs the CANN sample (docs/ops) only: CLBlast compiles its kernels very slowly there.
+// The quick tier (device_fixture.h) runs the CANN sample (docs/ops) only: the other tests build and run
+// CLBlast's GEMM kernels, many times slower to build and run on a slow device.
 
 #include <clblast.h>
 
@@ -67,9 +68,11 @@ protected:
     }
 };
 
-#define SKIP_ON_RUSTICL()                                                                          \
-    do {                                                                                           \
-        if (rusticl()) GTEST_SKIP() << "CLBlast on rusticl is very slow: it runs the CANN sample (docs/ops) only"; \
+#define SKIP_IN_QUICK_TIER()                                                                                       \
+    do {                                                                                                           \
+        if (quickTier()) {                                                                                         \
+            GTEST_SKIP() << fullTierOnly("ConvTbcBackward's computations beyond the CANN sample (CLBlast GEMMs)"); \
+        }                                                                                                          \
     } while (0)
 
 // ---------------------------------------------------------------------------------- results
@@ -98,7 +101,7 @@ double ulpAt(double v, aclDataType dtype) {
 }
 
 TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     forEachGoldenCase({"conv_tbc_backward.golden", 20, 20}, [&](const golden::Case &g) {
         const auto &x = g.tensor("input"), &w = g.tensor("weight"), &dy = g.tensor("self");
         aclDataType dt = goldenDtype(dy.dtype);
@@ -130,7 +133,7 @@ const std::vector<aclDataType> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 class ConvTbcBackwardEveryDtype : public DeviceDtypeTest {};
 
 TEST_P(ConvTbcBackwardEveryDtype, EveryCubeMathType) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     const aclDataType dt = dtype();
     size_t ran = 0, planned = 0;
     testing_support::forEachGemmBackend(device(), [&] {
@@ -153,7 +156,7 @@ TEST_P(ConvTbcBackwardEveryDtype, EveryCubeMathType) {
 // gradWeight here sums 4,096 terms (T * B), where an fp16 GEMM accumulating in fp16 (what Intel's runtime,
 // the one device here with cl_khr_fp16, ran before) misses it by far. Forward: the same for ConvTbc.
 TEST_P(ConvTbcBackwardTest, Float16KeepDtypeAccumulatesInFp32OnLongReductions) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     for (int8_t cube : {int8_t{0}, int8_t{1}}) {
         ConvTbcSpec s = convTbcSpec("fp16 KEEP_DTYPE, 4096-term reductions", 512, 8, 16, 16, 3, 1, ACL_FLOAT16);
         s.cubeMathType = cube;
@@ -163,7 +166,7 @@ TEST_P(ConvTbcBackwardTest, Float16KeepDtypeAccumulatesInFp32OnLongReductions) {
 }
 
 TEST_P(ConvTbcBackwardTest, MixedDtypesRoundOncePerOutput) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     ConvTbcSpec s = convTbcSpec("mixed", 7, 2, 6, 5, 3, 1);
     const aclDataType dts[7] = {ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_BF16, ACL_FLOAT16, ACL_BF16, ACL_FLOAT};
     std::copy(std::begin(dts), std::end(dts), s.dtypes);
@@ -175,7 +178,7 @@ TEST_P(ConvTbcBackwardTest, MixedDtypesRoundOncePerOutput) {
 }
 
 TEST_P(ConvTbcBackwardTest, EdgeShapes) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     const ConvTbcSpec shapes[] = {
         convTbcSpec("pad 0", 7, 3, 4, 5, 3, 0),
         convTbcSpec("pad 2", 6, 2, 3, 4, 3, 2),
@@ -198,15 +201,15 @@ TEST_P(ConvTbcBackwardTest, EdgeShapes) {
 }
 
 // Real sizes for the operator's own kernels (the GEMMs are the backends'): gradBias sums 70,000 rows of
-// self, beyond the 65,535 loop iterations Mesa's llvmpipe allows one work-item (rusticl runs no ConvTbc
-// computation: CLBlast is too slow there).
+// self, beyond the 65,535 loop iterations Mesa's llvmpipe allows one work-item (the quick tier runs no
+// ConvTbc computation beyond the sample: CLBlast is too slow on a slow device).
 TEST_P(ConvTbcBackwardTest, RealSizeColumnSums) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     runSpec(convTbcSpec("70,000 rows", 70000, 1, 2, 3, 1, 0));
 }
 
 TEST_P(ConvTbcBackwardTest, StridedViewsAndOffsets) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     for (ConvTbcLayout layout : {ConvTbcLayout::Offset, ConvTbcLayout::SwappedRows, ConvTbcLayout::ChannelsOuter}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_FLOAT16}) {
             ConvTbcSpec s = convTbcSpec(std::string("layout ") + std::to_string(static_cast<int>(layout)) + " " +
@@ -228,7 +231,7 @@ size_t minIndirectSize(int device) {
 }
 
 TEST_P(ConvTbcBackwardTest, LargerProblemThroughTheIndirectGemm) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     aclcl::blas::applyTunedParameters(aclcl::deviceAt(device()));  // read the values in force, tuned or not
     const size_t S = minIndirectSize(device());
     ASSERT_GT(S, 0u);
@@ -247,7 +250,7 @@ TEST_P(ConvTbcBackwardTest, LargerProblemThroughTheIndirectGemm) {
 }
 
 TEST_P(ConvTbcBackwardTest, EmptyTensorsGiveRealResults) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     // C_in = 0: input and weight are empty; gradBias is still the sum of self (CANN would write B*T_out).
     ConvTbcSpec noChannels = convTbcSpec("C_in 0", 4, 2, 0, 3, 2, 1);
     auto a = runSpec(noChannels);
@@ -262,7 +265,7 @@ TEST_P(ConvTbcBackwardTest, EmptyTensorsGiveRealResults) {
 }
 
 TEST_P(ConvTbcBackwardTest, BitIdenticalRunToRun) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] {
         for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
             ConvTbcSpec s = convTbcSpec(std::string("determinism ") + dtypeLabel(dt), 70, 8, 33, 29, 3, 1, dt);
@@ -278,7 +281,7 @@ TEST_P(ConvTbcBackwardTest, BitIdenticalRunToRun) {
 }
 
 TEST_P(ConvTbcBackwardTest, RepeatableExecutorRunsTwice) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] {
         auto c = makeConvTbcCase(convTbcSpec("repeatable", 6, 2, 3, 4, 3, 1));
         runRepeatableExecutorTwice(*c, stream);
@@ -286,7 +289,7 @@ TEST_P(ConvTbcBackwardTest, RepeatableExecutorRunsTwice) {
 }
 
 TEST_P(ConvTbcBackwardTest, RegisteredSweepCasePasses) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] { registeredSweepCasePasses(); });
 }
 
@@ -480,7 +483,7 @@ TEST_P(ConvTbcBackwardTest, MalformedViewIs161002) {
 // ---------------------------------------------------------------------------------- the GEMM seam
 
 TEST_P(ConvTbcBackwardTest, GemmSeamAtOffsetsWithWorkspaceTempBuffer) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     aclcl::Device &dev = aclcl::deviceAt(device());
     aclcl::Stream &s = aclcl::checkStream(stream);
     struct Shape {
@@ -568,7 +571,7 @@ TEST_P(ConvTbcBackwardTest, GemmSeamAtOffsetsWithWorkspaceTempBuffer) {
 }
 
 TEST_P(ConvTbcBackwardTest, GemmFailureIsReported) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     aclcl::Device &dev = aclcl::deviceAt(device());
     aclcl::Stream &s = aclcl::checkStream(stream);
     DeviceTensor t({16}, ACL_FLOAT);
@@ -638,7 +641,7 @@ TEST_P(ConvTbcBackwardTest, HostBlasRunsWhereTheDeviceAllows) {
 // cl_mem, a zero fill, operands at odd element offsets. Every element is checked against a double
 // reference; nothing outside C's rows is written.
 TEST_P(ConvTbcBackwardTest, ProductsOnSubBuffersAndSharedBuffers) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     const aclcl::Device &dev = aclcl::deviceAt(device());
     aclcl::Stream &s = aclcl::checkStream(stream);
     const size_t align = static_cast<size_t>(dev.baseAddressAlignBytes) / sizeof(float);  // elements
@@ -745,7 +748,7 @@ TEST_P(ConvTbcBackwardTest, ProductsOnSubBuffersAndSharedBuffers) {
 // serial run's bits, on each backend. The products are large enough (1,200 x 96 x 96 and more) for
 // OpenBLAS to split them across its threads while other calls are in flight.
 TEST_P(ConvTbcBackwardTest, ThreadsAtOnceKeepTheSerialBits) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     const ConvTbcSpec spec = convTbcSpec("threads", 150, 8, 96, 96, 3, 1);
     testing_support::forEachGemmBackend(device(), [&] {
         auto serial = makeConvTbcCase(spec);
@@ -799,7 +802,7 @@ TEST_P(ConvTbcBackwardTest, HostBlasRejectsOperandsPastTheirBuffer) {
 }
 
 TEST_P(ConvTbcBackwardTest, TunedParametersApplyToTheirDevice) {
-    SKIP_ON_RUSTICL();
+    SKIP_IN_QUICK_TIER();
     const char *env = std::getenv(aclcl::blas::kParamsEnv);
     aclcl::Device &dev = aclcl::deviceAt(device());
     const aclcl::blas::TuningStatus &st = aclcl::blas::applyTunedParameters(dev);

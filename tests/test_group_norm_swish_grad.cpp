@@ -180,7 +180,8 @@ void checkProblemOn(aclrtStream stream, const Problem &p, const Options &o = Opt
 class GroupNormSwishGradTest : public DeviceTest {
 protected:
     void checkProblem(const Problem &p, const Options &o = Options()) { checkProblemOn(stream, p, o); }
-    // rusticl keeps a small share: the tests that call this run on PoCL only.
+    // The quick tier runs the sample, a fifth of the golden cases, fp32 views and one run-to-run check; the
+    // tests that skip there whole are "this test: full tier only".
 };
 
 // ---- docs/ops sample --------------------------------------------------------------------------------------
@@ -234,13 +235,15 @@ TEST_P(GroupNormSwishGradTest, ChannelOutputsOfAnyShapeWithCElements) {
 
 // ---- PyTorch golden data --------------------------------------------------------------------------------
 
-void runGoldenFile(aclrtStream stream, bool rusticl) {
-    // rusticl: every fifth case (asked once per case, in the file's order).
+// quickTierSkip: "" runs every case; otherwise (the quick tier) every fifth case runs and the others are
+// skipped with that reason (asked once per case, in the file's order).
+void runGoldenFile(aclrtStream stream, const std::string &quickTierSkip) {
+    const bool quick = !quickTierSkip.empty();
     size_t index = 0;
     const auto everyFifth = [&](const golden::Case &) -> std::string {
-        return rusticl && index++ % 5 != 0 ? "rusticl runs every fifth case" : "";
+        return quick && index++ % 5 != 0 ? quickTierSkip : "";
     };
-    forEachGoldenCase({"group_norm_swish_grad.golden", 20, rusticl ? 4u : 20u, everyFifth}, [&](const golden::Case &gc) {
+    forEachGoldenCase({"group_norm_swish_grad.golden", 20, quick ? 4u : 20u, everyFifth}, [&](const golden::Case &gc) {
         Problem p;
         const golden::Tensor &dy = gc.tensor("dy");
         p.shape = dy.dims;
@@ -264,21 +267,21 @@ void runGoldenFile(aclrtStream stream, bool rusticl) {
 }
 
 TEST_P(GroupNormSwishGradTest, GoldenCases) {
-    runGoldenFile(stream, deviceIsRusticl(device()));
+    runGoldenFile(stream, quickTier() ? fullTierOnly("four golden cases in five") : "");
 }
 
 TEST_P(GroupNormSwishGradTest, GoldenCasesInEveryWorkSplit) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("the golden cases in every work split");
     for (int mode : {1, 2, 3, 4}) {
         SCOPED_TRACE("work split " + std::to_string(mode));
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
-        runGoldenFile(stream, false);
+        runGoldenFile(stream, "");
     }
 }
 
 // The 64-bit index variant (used above 2^30 elements) on small shapes, in every work split.
 TEST_P(GroupNormSwishGradTest, WideIndexKernels) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("the 64-bit index kernels in every work split");
     for (int mode : kWorkSplits) {
         SCOPED_TRACE("work split " + std::to_string(mode));
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
@@ -291,7 +294,7 @@ TEST_P(GroupNormSwishGradTest, WideIndexKernels) {
 
 // Views, dtypes, tails and flags through each kernel family.
 TEST_P(GroupNormSwishGradTest, EveryWorkSplit) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("every work split");
     for (int mode : kWorkSplits) {
         SCOPED_TRACE("work split " + std::to_string(mode));
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
@@ -318,7 +321,7 @@ const std::vector<aclDataType> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 class GroupNormSwishGradEveryDtype : public DeviceDtypeTest {};
 
 TEST_P(GroupNormSwishGradEveryDtype, Shapes) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("the shapes in every dtype");
     const aclDataType dt = dtype();
     const std::vector<std::pair<std::vector<int64_t>, int64_t>> shapes = {
         {{2, 8, 5, 7}, 4}, {{3, 6, 33}, 3}, {{5, 12}, 3}, {{2, 4, 2, 3, 2, 2}, 2}};
@@ -331,12 +334,14 @@ TEST_P(GroupNormSwishGradEveryDtype, Shapes) {
 }
 
 TEST_P(GroupNormSwishGradTest, StridedViewsOfEveryTensor) {
-    const std::vector<Layout> layouts = rusticl() ? std::vector<Layout>{Layout::Padded}
-                                                        : std::vector<Layout>{Layout::Padded, Layout::ChannelsLast};
     uint64_t seed = 200;
-    for (Layout layout : layouts) {
+    for (Layout layout : {Layout::Padded, Layout::ChannelsLast}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-            if (rusticl() && dt != ACL_FLOAT) continue;
+            // The quick tier: padded fp32 views only.
+            const std::string name = std::string(layout == Layout::Padded ? "padded" : "channels-last") + " " +
+                                     dtypeLabel(dt);
+            if ((layout != Layout::Padded || dt != ACL_FLOAT) && skipInQuickTier(name)) continue;
+            caseTally().ran();
             Options o;
             o.layout = layout;
             SCOPED_TRACE("layout " + std::to_string(static_cast<int>(layout)));
@@ -349,27 +354,27 @@ TEST_P(GroupNormSwishGradTest, StridedViewsOfEveryTensor) {
 }
 
 TEST_P(GroupNormSwishGradTest, StatsAsFlatVector) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     Options o;
     o.flatStats = true;
     checkProblem(makeProblem({3, 8, 4, 4}, 4, 1.0, ACL_FLOAT, 300), o);
 }
 
 TEST_P(GroupNormSwishGradTest, TwoDimensionalInputs) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     checkProblem(makeProblem({4, 12}, 3, 1.0, ACL_FLOAT, 310));
     checkProblem(makeProblem({7, 6}, 6, 0.7, ACL_FLOAT, 311, true));  // HxW = 1, one channel per group
     checkProblem(makeProblem({6, 3000}, 30, 1.0, ACL_FLOAT, 312));
 }
 
 TEST_P(GroupNormSwishGradTest, OneGroup) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     checkProblem(makeProblem({2, 6, 5, 5}, 1, 1.0, ACL_FLOAT, 320));
     checkProblem(makeProblem({1, 3, 17}, 1, 2.0, ACL_BF16, 321));
 }
 
 TEST_P(GroupNormSwishGradTest, OneChannelPerGroup) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     checkProblem(makeProblem({2, 6, 4, 4}, 6, 1.0, ACL_FLOAT, 330));
     checkProblem(makeProblem({3, 5, 9}, 5, 0.5, ACL_FLOAT16, 331, true));
 }
@@ -377,7 +382,7 @@ TEST_P(GroupNormSwishGradTest, OneChannelPerGroup) {
 // Large planes, few channels: one plane is cut into chunks (CPU split) or shared by many lanes (GPU split),
 // with a plane length that is not a multiple of the vector width.
 TEST_P(GroupNormSwishGradTest, LargePlaneFewChannels) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     for (int mode : kWorkSplits) {
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         SCOPED_TRACE("work split " + std::to_string(mode));
@@ -397,7 +402,7 @@ TEST_P(GroupNormSwishGradTest, RealSizeGroups) {
 
 // Many channels, tiny planes: many planes per work-group and long channel reductions.
 TEST_P(GroupNormSwishGradTest, ManyChannelsTinyPlanes) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     for (int mode : kWorkSplits) {
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         SCOPED_TRACE("work split " + std::to_string(mode));
@@ -408,13 +413,13 @@ TEST_P(GroupNormSwishGradTest, ManyChannelsTinyPlanes) {
 }
 
 TEST_P(GroupNormSwishGradTest, SwishScales) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     uint64_t seed = 360;
     for (double s : {0.0, 0.3, 1.7, -1.2, 4.0}) checkProblem(makeProblem({2, 4, 6, 5}, 2, s, ACL_FLOAT, seed++));
 }
 
 TEST_P(GroupNormSwishGradTest, DataFormatNamesAreAccepted) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     for (const char *f : {"NCHW", "ND"}) {
         Options o;
         o.format = f;
@@ -449,17 +454,20 @@ TEST_P(GroupNormSwishGradTest, EachFlagCombination) {
 }
 
 TEST_P(GroupNormSwishGradTest, BitIdenticalRunToRun) {
-    std::vector<Problem> problems = {makeProblem({2, 8, 16, 16}, 4, 1.0, ACL_FLOAT, 390)};
-    if (!rusticl()) {
-        problems.push_back(makeProblem({1, 2, 256, 300}, 1, 1.0, ACL_FLOAT, 391));  // chunked planes
-        problems.push_back(makeProblem({2, 512, 3}, 8, 1.0, ACL_BF16, 392));
-        problems.push_back(makeProblem({8, 64, 16, 16}, 16, 1.0, ACL_FLOAT, 393));  // fused by default
-    }
+    const std::vector<Problem> problems = {
+        makeProblem({2, 8, 16, 16}, 4, 1.0, ACL_FLOAT, 390),
+        makeProblem({1, 2, 256, 300}, 1, 1.0, ACL_FLOAT, 391),  // chunked planes
+        makeProblem({2, 512, 3}, 8, 1.0, ACL_BF16, 392),
+        makeProblem({8, 64, 16, 16}, 16, 1.0, ACL_FLOAT, 393),  // fused by default
+    };
     for (int mode : kWorkSplits) {
-        if (mode != 0 && rusticl()) continue;
         aclcl::ScopedTestHook split(aclcl::TestHook::GnsgWorkSplit, mode);
         for (const Problem &p : problems) {
-            SCOPED_TRACE(shapeName(p.shape) + " work split " + std::to_string(mode));
+            const std::string name = shapeName(p.shape) + " work split " + std::to_string(mode);
+            // The quick tier: the first problem in the default split.
+            if ((mode != 0 || &p != &problems.front()) && skipInQuickTier(name)) continue;
+            caseTally().ran();
+            SCOPED_TRACE(name);
             Result a, b;
             ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &a));
             ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &b));
@@ -473,7 +481,7 @@ TEST_P(GroupNormSwishGradTest, BitIdenticalRunToRun) {
 // dxOut may be the very view of dy or of x (each element is read before it is overwritten, by the same
 // work-item), in every work split.
 TEST_P(GroupNormSwishGradTest, InPlaceOverDyOrX) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     const Problem p = makeProblem({4, 8, 5, 5}, 4, 1.0, ACL_FLOAT, 420);
     const Reference want = reference(p);
     for (int mode : kWorkSplits) {
@@ -510,7 +518,7 @@ TEST_P(GroupNormSwishGradTest, InPlaceOverDyOrX) {
 
 // The registered OpCase entries (the speed case and the size sweep included) pass their own check.
 TEST_P(GroupNormSwishGradTest, RegisteredCases) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     CaseList cases = makeCases("GroupNormSwishGrad");
     ASSERT_GE(cases.size(), 6u);
     const RegisteredCount n = countRegistered(cases, "gnsg");
@@ -566,7 +574,7 @@ void expectCloseRelative(const std::vector<double> &got, const std::vector<doubl
 }
 
 TEST_P(GroupNormSwishGradTest, FiniteDifferencesOfTheForward) {
-    if (rusticl()) GTEST_SKIP() << "PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("this test");
     for (double s : {1.0, 0.7}) {
         SCOPED_TRACE("swishScale " + std::to_string(s));
         Problem p = makeProblem({2, 4, 3, 2}, 2, s, ACL_FLOAT, 400);

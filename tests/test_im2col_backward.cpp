@@ -64,12 +64,14 @@ TEST_P(Im2colBackwardTest, CannSampleResult) {
 
 TEST_P(Im2colBackwardTest, MatchesPyTorchGolden) {
     const auto skipReason = [&](const golden::Case &c) -> std::string {
-        // rusticl runs the fp32 cases only (its share of the suite is kept small).
-        if (rusticl() && c.name.rfind("f32_", 0) != 0 && c.name != "cann_sample") return "rusticl runs the fp32 cases only";
+        // The quick tier runs the fp32 cases only.
+        if (quickTier() && c.name.rfind("f32_", 0) != 0 && c.name != "cann_sample") {
+            return fullTierOnly("the other dtypes");
+        }
         const aclDataType inType = goldenDtype(c.tensor("gradOutput").dtype), outType = goldenDtype(c.tensor("out").dtype);
         return (inType == ACL_DOUBLE || outType == ACL_DOUBLE) && !fp64() ? "no fp64 on this device" : "";
     };
-    forEachGoldenCase({"im2col_backward.golden", 0, rusticl() ? 10u : 20u, skipReason}, [&](const golden::Case &c) {
+    forEachGoldenCase({"im2col_backward.golden", 0, quickTier() ? 10u : 20u, skipReason}, [&](const golden::Case &c) {
         const golden::Tensor &g = c.tensor("gradOutput"), &want = c.tensor("out");
         const aclDataType inType = goldenDtype(g.dtype), outType = goldenDtype(want.dtype);
         DeviceTensor grad(g.dims, inType), out(want.dims, outType);
@@ -90,8 +92,10 @@ TEST_P(Im2colBackwardTest, DtypeMatrixAgainstHostReference) {
     const char *names[] = {"f32", "f16", "bf16", "f64"};
     for (int i = 0; i < 4; ++i) {
         for (int o = 0; o < 4; ++o) {
-            if (rusticl() && !((i == 0 && o == 0) || (i == 1 && o == 0) || (i == 2 && o == 1))) continue;
-            runAndCheck(mixed(std::string(names[i]) + "->" + names[o], all[i], all[o]));
+            const std::string name = std::string(names[i]) + "->" + names[o];
+            const bool quickShare = (i == 0 && o == 0) || (i == 1 && o == 0) || (i == 2 && o == 1);
+            if (!quickShare && skipInQuickTier(name)) continue;
+            runAndCheck(mixed(name, all[i], all[o]));
         }
     }
 }
@@ -105,7 +109,7 @@ TEST_P(Im2colBackwardTest, StridedAndOffsetViews) {
             s.N = N;
             s.layout = layouts[l];
             runAndCheck(s);
-            if (rusticl()) continue;
+            if (skipInQuickTier(s.name + " f16->bf16")) continue;
             s.in = ACL_FLOAT16;
             s.out = ACL_BF16;
             s.name += " f16->bf16";
@@ -136,7 +140,7 @@ TEST_P(Im2colBackwardTest, ExtremeGeometries) {
         Im2colSpec s = spec(g.name, {2, 2, g.H, g.W, g.KH, g.KW, g.DH, g.DW, g.PH, g.PW, g.SH, g.SW});
         s.seed = 7;
         runAndCheck(s);
-        if (rusticl()) continue;
+        if (skipInQuickTier(s.name + " (generic kernel)")) continue;
         aclcl::ScopedTestHook generic(aclcl::TestHook::Im2colBackwardRuntimeTaps);
         s.name += " (generic kernel)";
         runAndCheck(s);
@@ -160,7 +164,7 @@ TEST_P(Im2colBackwardTest, LargeKernelUsesTheGenericKernel) {
 TEST_P(Im2colBackwardTest, WideIndexKernelsMatch) {
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     for (bool generic : {false, true}) {
-        if (generic && rusticl()) continue;
+        if (generic && skipInQuickTier("wide index, generic")) continue;
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::Im2colBackwardRuntimeTaps, generic);
         Im2colSpec s = mixed(generic ? "wide index, generic" : "wide index", ACL_FLOAT, ACL_FLOAT);
         s.layout = Im2colLayout::InnerStrided;
@@ -181,7 +185,7 @@ TEST_P(Im2colBackwardTest, TwoRunsAreBitIdentical) {
 }
 
 TEST_P(Im2colBackwardTest, SpeedCaseAndSweepPassTheirChecks) {
-    if (rusticl()) GTEST_SKIP() << "large cases run on PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("the speed case and the size sweep");
     runRegisteredCases("Im2colBackward", 6);
 }
 

@@ -68,14 +68,14 @@ TEST_P(MaxUnpoolTest, CannSampleResult) {
 
 TEST_P(MaxUnpoolTest, MatchesPyTorchGolden) {
     const auto skipReason = [&](const golden::Case &c) -> std::string {
-        // rusticl runs the fp32 cases and a few integer ones (its share of the suite is kept small).
+        // The quick tier runs the fp32 cases and a few integer ones.
         const bool few = c.name.rfind("f32_", 0) == 0 || c.name == "cann_sample" || c.name == "i8_4d_i64_larger" ||
                          c.name == "cast_i16_to_f32";
-        if (rusticl() && !few) return "rusticl runs a few cases only";
+        if (quickTier() && !few) return fullTierOnly("the other cases");
         const aclDataType gType = goldenDtype(c.tensor("gradOutput").dtype), oType = goldenDtype(c.tensor("out").dtype);
         return (gType == ACL_DOUBLE || oType == ACL_DOUBLE) && !fp64() ? "no fp64 on this device" : "";
     };
-    forEachGoldenCase({"max_unpool2d_backward.golden", 0, rusticl() ? 8u : 25u, skipReason}, [&](const golden::Case &c) {
+    forEachGoldenCase({"max_unpool2d_backward.golden", 0, quickTier() ? 8u : 25u, skipReason}, [&](const golden::Case &c) {
         const golden::Tensor &g = c.tensor("gradOutput"), &s = c.tensor("self"), &ix = c.tensor("indices"),
                              &want = c.tensor("out");
         const aclDataType gType = goldenDtype(g.dtype), oType = goldenDtype(want.dtype);
@@ -103,8 +103,8 @@ class MaxUnpoolEveryDtype : public DeviceDtypeTest {};
 
 TEST_P(MaxUnpoolEveryDtype, GradOutputToItself) {
     const aclDataType d = dtype();
-    if (rusticl() && d != ACL_FLOAT && d != ACL_FLOAT16 && d != ACL_INT8) {
-        GTEST_SKIP() << "rusticl runs float32, float16 and int8 here (its share of the suite is kept small)";
+    if (quickTier() && d != ACL_FLOAT && d != ACL_FLOAT16 && d != ACL_INT8) {
+        GTEST_SKIP() << fullTierOnly("the dtypes other than float32, float16 and int8");
     }
     // The indices' dtype alternates along kAllDtypes: int64 at even positions, int32 at odd ones.
     const size_t pos = dtypeIndex(kAllDtypes);
@@ -130,9 +130,10 @@ TEST_P(MaxUnpoolTest, CastsToOtherOutDtypes) {
     };
     int n = 0;
     for (const auto &c : casts) {
-        if (rusticl() && n++ > 2) break;
+        const std::string name = std::string(aclcl::dtypeName(c.from)) + " -> " + aclcl::dtypeName(c.to);
+        if (quickTier() && n++ > 2 && skipInQuickTier(name)) continue;  // the quick tier: the first three
         const aclDataType idx = (n % 2) ? ACL_INT32 : ACL_INT64;
-        runAndCheck(small(std::string(aclcl::dtypeName(c.from)) + " -> " + aclcl::dtypeName(c.to), c.from, c.to, idx));
+        runAndCheck(small(name, c.from, c.to, idx));
     }
 }
 
@@ -193,7 +194,7 @@ TEST_P(MaxUnpoolTest, StridedAndOffsetViews) {
             s.N = N;
             s.layout = UnpoolLayout(layouts[l]);
             runAndCheck(s);
-            if (rusticl()) continue;
+            if (skipInQuickTier(s.name + " i16->f16")) continue;
             s.grad = ACL_INT16;
             s.out = ACL_FLOAT16;
             s.indices = ACL_INT32;
@@ -222,7 +223,7 @@ TEST_P(MaxUnpoolTest, ExtremeShapes) {
         UnpoolSpec s = specWithGeometry<UnpoolSpec>(z.name, z.g);
         s.seed = 3;
         runAndCheck(s);
-        if (rusticl()) continue;
+        if (skipInQuickTier(s.name + " (direct kernel)")) continue;
         aclcl::ScopedTestHook direct(aclcl::TestHook::MaxUnpoolBackwardDirect);
         s.name += " (direct kernel)";
         s.indices = ACL_INT32;
@@ -249,7 +250,7 @@ TEST_P(MaxUnpoolTest, RealSizePlanes) {
 TEST_P(MaxUnpoolTest, WideIndexKernelsMatch) {
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     for (bool direct : {false, true}) {
-        if (direct && rusticl()) continue;
+        if (direct && skipInQuickTier("wide index, direct (and plane-transposed)")) continue;
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolBackwardDirect, direct);
         UnpoolSpec s = small(direct ? "wide index, direct" : "wide index, staged", ACL_FLOAT, ACL_FLOAT, ACL_INT64);
         runAndCheck(s);
@@ -278,7 +279,7 @@ TEST_P(MaxUnpoolTest, TwoRunsAreBitIdentical) {
 }
 
 TEST_P(MaxUnpoolTest, SpeedCaseAndSweepPassTheirChecks) {
-    if (rusticl()) GTEST_SKIP() << "large cases run on PoCL only";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("the speed case and the size sweep");
     runRegisteredCases("MaxUnpool2dBackward", 6);
 }
 
@@ -290,9 +291,10 @@ TEST_P(MaxUnpoolTest, BadIndexFaultsAtSynchronize) {
     };
     const Bad bads[] = {{5, 12}, {9, -1}, {0, int64_t{1} << 40}};
     for (bool direct : {false, true}) {
-        if (direct && rusticl()) continue;
+        if (direct && skipInQuickTier("the direct kernel's bad indices")) continue;
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolBackwardDirect, direct);
         for (const Bad &b : bads) {
+            caseTally().ran();
             SCOPED_TRACE(std::string(direct ? "direct" : "staged") + ", index " + std::to_string(b.value));
             DeviceTensor grad({1, 2, 3, 4}, ACL_FLOAT), self({1, 2, 4, 4}, ACL_FLOAT),
                 indices({1, 2, 4, 4}, ACL_INT64), out({1, 2, 4, 4}, ACL_FLOAT);

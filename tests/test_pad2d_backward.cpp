@@ -86,13 +86,16 @@ TEST_P(Pad2dBackwardTest, CannSampleResult) {
 // ---------------------------------------------------------------------------------------------
 // PyTorch golden data, bit for bit.
 
-void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream, bool hasFp64, bool fewOnly) {
-    // rusticl runs a handful of cases: one per dtype family and the awkward geometries.
+// quickTierSkip: "" runs every case; otherwise (the quick tier) a handful runs, one per dtype family and the
+// awkward geometries, and the others are skipped with that reason.
+void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream, bool hasFp64,
+                     const std::string &quickTierSkip) {
+    const bool fewOnly = !quickTierSkip.empty();
     static const std::vector<std::string> few = {"cann_sample",         "f32_4d_neg_mixed", "f16_4d_asym",
                                                  "bf16_4d_neg",         "c64_4d_asym",      "f32_4d_crop_past_edge",
                                                  "f32_4d_pads_gt_dim", "f32_4d_max_pads"};
     const auto skipReason = [&](const golden::Case &c) -> std::string {
-        if (fewOnly && std::find(few.begin(), few.end(), c.name) == few.end()) return "rusticl runs a few cases only";
+        if (fewOnly && std::find(few.begin(), few.end(), c.name) == few.end()) return quickTierSkip;
         if (needsFp64(goldenDtype(c.tensor("gradOutput").dtype)) && !hasFp64) return "no fp64 on this device";
         return "";
     };
@@ -115,11 +118,13 @@ void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream,
 }
 
 TEST_P(Pad2dBackwardTest, ReflectionMatchesPyTorchGolden) {
-    checkGoldenFile(kReflection, "reflection_pad2d_backward.golden", stream, fp64(), rusticl());
+    checkGoldenFile(kReflection, "reflection_pad2d_backward.golden", stream, fp64(),
+                    quickTier() ? fullTierOnly("the other golden cases") : "");
 }
 
 TEST_P(Pad2dBackwardTest, ReplicationMatchesPyTorchGolden) {
-    checkGoldenFile(kReplication, "replication_pad2d_backward.golden", stream, fp64(), rusticl());
+    checkGoldenFile(kReplication, "replication_pad2d_backward.golden", stream, fp64(),
+                    quickTier() ? fullTierOnly("the other golden cases") : "");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,9 +142,13 @@ TEST_P(Pad2dBackwardTest, DtypeMatrixAgainstHostReference) {
     uint64_t seed = 100;
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (aclDataType dt : dtypes) {
-            if (rusticl() && dt != ACL_FLOAT && dt != ACL_BF16 && dt != ACL_COMPLEX64) continue;
+            // The quick tier: fp32, bf16 and complex64, 4-D.
+            const bool quickShare = dt == ACL_FLOAT || dt == ACL_BF16 || dt == ACL_COMPLEX64;
             for (const Geometry &g : shapes) {
-                if (rusticl() && g.self.size() == 3) continue;
+                if ((!quickShare || g.self.size() == 3) &&
+                    skipInQuickTier(m->name + std::string(" ") + aclDataTypeName(dt) + " " + g.what)) {
+                    continue;
+                }
                 auto c = makePad2dBackwardCase(m->reflect, g.what, dt, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
                 runAndCheck(*c);
             }
@@ -149,14 +158,14 @@ TEST_P(Pad2dBackwardTest, DtypeMatrixAgainstHostReference) {
 
 TEST_P(Pad2dBackwardTest, RegisteredSweepCasesPassTheirChecks) {
     // The benchmark's smallest registered cases, through the same OpCase path it uses.
-    if (rusticl()) GTEST_SKIP() << "covered on PoCL; kept small on rusticl";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("the registered sweep cases");
     for (const char *op : {"ReflectionPad2dBackward", "ReplicationPad2dBackward"}) {
         runRegisteredCases(op, 2, [](const OpCase &c) { return c.sweep == "pad2d" && c.bytes <= 16.0 * 1024 * 1024; });
     }
 }
 
 TEST_P(Pad2dBackwardTest, SpeedCaseIsCorrect) {
-    if (rusticl()) GTEST_SKIP() << "large; covered on PoCL";
+    if (quickTier()) GTEST_SKIP() << fullTierOnly("the speed case (8x64x128x128)");
     int found = 0;
     for (auto &c : makeCases("Pad2dBackward")) {
         if (!c->speedCase) continue;
@@ -187,12 +196,15 @@ TEST_P(Pad2dBackwardTest, StridedAndOffsetViews) {
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (Pad2dLayout layout : layouts) {
             for (aclDataType dt : dtypes) {
-                if (rusticl() && (dt != ACL_FLOAT || layout != Pad2dLayout::Gapped)) continue;
                 for (const Geometry &g : {Geometry{{2, 3, 6, 21}, {3, 2, 2, 1}, "4-D"},
                                           Geometry{{3, 5, 19}, {-1, 4, 1, 2}, "3-D"}}) {
-                    auto c = makePad2dBackwardCase(m->reflect, std::string(g.what) + " layout " +
-                                                           std::to_string(static_cast<int>(layout)),
-                                           dt, g.self, g.padding, layout, ++seed);
+                    const std::string name = std::string(g.what) + " layout " + std::to_string(static_cast<int>(layout));
+                    // The quick tier: fp32 in the gapped layout.
+                    if ((dt != ACL_FLOAT || layout != Pad2dLayout::Gapped) &&
+                        skipInQuickTier(m->name + std::string(" ") + aclDataTypeName(dt) + " " + name)) {
+                        continue;
+                    }
+                    auto c = makePad2dBackwardCase(m->reflect, name, dt, g.self, g.padding, layout, ++seed);
                     runAndCheck(*c);
                 }
             }
@@ -222,10 +234,10 @@ TEST_P(Pad2dBackwardTest, StridedViewsNeedWorkspaceContiguousOnesDoNot) {
 // Extremes.
 
 // Runs and checks each geometry on the reflection (reflect) or the replication pad, fp32 and contiguous,
-// with seeds seed + 1, seed + 2, ...; rusticl runs the cheap ones only (not the 5000-wide rows).
+// with seeds seed + 1, seed + 2, ...; the quick tier runs the cheap ones only (not the 5000-wide rows).
 void Pad2dBackwardTest::runExtremes(bool reflect, const std::vector<Geometry> &shapes, uint64_t seed) {
     for (const Geometry &g : shapes) {
-        if (rusticl() && g.self.back() == 5000) continue;
+        if (g.self.back() == 5000 && skipInQuickTier(g.what)) continue;
         auto c = makePad2dBackwardCase(reflect, g.what, ACL_FLOAT, g.self, g.padding, Pad2dLayout::Contiguous, ++seed);
         runAndCheck(*c);
     }
@@ -292,9 +304,12 @@ TEST_P(Pad2dBackwardTest, GpuElementKernelMatches) {
     uint64_t seed = 850;
     for (const Mode *m : {&kReflection, &kReplication}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_COMPLEX64}) {
-            if (rusticl() && dt != ACL_FLOAT) continue;
             for (const Geometry &g : shapes) {
                 if (m->reflect && g.padding[0] >= g.self.back()) continue;
+                // The quick tier: fp32.
+                if (dt != ACL_FLOAT && skipInQuickTier(m->name + std::string(" ") + aclDataTypeName(dt) + " " + g.what)) {
+                    continue;
+                }
                 auto c = makePad2dBackwardCase(m->reflect, g.what, dt, g.self, g.padding, Pad2dLayout::Gapped, ++seed);
                 runAndCheck(*c);
             }

@@ -1,17 +1,18 @@
 // Accounting for a loop over a golden file: every case either runs or is skipped with a reason, and
-// check() fails the test when a case did neither, when fewer than `minimumRuns` ran (a filter that
-// quietly skipped everything), and prints the skips so that none is silent. forEachGoldenCase is that
-// loop, written once.
+// check() fails the test when a case did neither or when fewer than `minimumRuns` ran (a filter that
+// quietly skipped everything). Each run and skip also counts in the test's case tally
+// (support/case_tally.h), which prints them so that none is silent. forEachGoldenCase is that loop,
+// written once.
 #pragma once
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "golden/golden.h"
+#include "support/case_tally.h"
 #include "source_paths.h"
 
 namespace testing_support {
@@ -19,24 +20,25 @@ namespace testing_support {
 class GoldenTally {
 public:
     explicit GoldenTally(size_t total) : total_(total) {}
-    void ran() { ++ran_; }
-    void skip(const std::string &name, const std::string &reason) { skipped_.push_back(name + " (" + reason + ")"); }
+    void ran() {
+        ++ran_;
+        caseTally().ran();
+    }
+    void skip(const std::string &name, const std::string &reason) {
+        ++skipped_;
+        caseTally().skipped("golden " + name, reason);
+    }
     size_t runs() const { return ran_; }
 
     void check(size_t minimumRuns) const {
-        EXPECT_EQ(ran_ + skipped_.size(), total_) << "golden cases that neither ran nor were skipped";
+        EXPECT_EQ(ran_ + skipped_, total_) << "golden cases that neither ran nor were skipped";
         EXPECT_GE(ran_, minimumRuns) << "too few golden cases ran";
         EXPECT_LE(ran_, total_);
-        std::string skips;
-        for (const auto &s : skipped_) skips += (skips.empty() ? "" : ", ") + s;
-        std::printf("[ golden   ] %zu of %zu cases ran%s%s\n", ran_, total_, skipped_.empty() ? "" : "; skipped: ",
-                    skips.c_str());
     }
 
 private:
     size_t total_;
-    size_t ran_ = 0;
-    std::vector<std::string> skipped_;
+    size_t ran_ = 0, skipped_ = 0;
 };
 
 // One golden file's loop, for the operator tests: which file, how many cases it must hold, how many must
