@@ -63,13 +63,10 @@ __kernel void pad2d_fwd(__global const ELEM_T *in, ulong in_off, __global ELEM_T
     out[out_off + (ulong)dst] = in[in_off + (ulong)src];
 }
 
-__kernel void pad2d_fwd_rows(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,
-                             long W_, long OH_, long OW_, long top_, long left_, long C_, long planes_, long in_sn,
-                             long in_sc, long in_sh, long in_sw, long out_sn, long out_sc, long out_sh,
-                             long out_sw) {
-    const INDEX_T oh = (INDEX_T)get_global_id(0);
-    const INDEX_T plane = (INDEX_T)get_global_id(1);
-    if (oh >= (INDEX_T)OH_ || plane >= (INDEX_T)planes_) return;
+// One out row of pad2d_fwd_rows.
+inline void pad2d_fwd_row(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,
+                          long W_, long OW_, long top_, long left_, long C_, long in_sn, long in_sc, long in_sh,
+                          long in_sw, long out_sn, long out_sc, long out_sh, long out_sw, INDEX_T oh, INDEX_T plane) {
     const INDEX_T W = (INDEX_T)W_, OW = (INDEX_T)OW_, left = (INDEX_T)left_;
     const INDEX_T isw = (INDEX_T)in_sw, osw = (INDEX_T)out_sw;
     const INDEX_T n = plane / (INDEX_T)C_;
@@ -93,4 +90,17 @@ __kernel void pad2d_fwd_rows(__global const ELEM_T *in, ulong in_off, __global E
     }
     for (INDEX_T ow = 0; ow < ib; ++ow) dst[ow * osw] = src[pad_source(ow, left, W) * isw];
     for (INDEX_T ow = ie; ow < OW; ++ow) dst[ow * osw] = src[pad_source(ow, left, W) * isw];
+}
+
+__kernel void pad2d_fwd_rows(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,
+                             long W_, long OH_, long OW_, long top_, long left_, long C_, long planes_, long in_sn,
+                             long in_sc, long in_sh, long in_sw, long out_sn, long out_sc, long out_sh,
+                             long out_sw, long rows_) {
+    const INDEX_T first = (INDEX_T)get_global_id(0) * (INDEX_T)rows_;
+    const INDEX_T plane = (INDEX_T)get_global_id(1);
+    if (first >= (INDEX_T)OH_ || plane >= (INDEX_T)planes_) return;
+    const INDEX_T last = min(first + (INDEX_T)rows_, (INDEX_T)OH_);
+    for (INDEX_T oh = first; oh < last; ++oh) pad2d_fwd_row(in, in_off, out, out_off, H_, W_, OW_, top_, left_, C_,
+                                                           in_sn, in_sc, in_sh, in_sw, out_sn, out_sc, out_sh,
+                                                           out_sw, oh, plane);
 }

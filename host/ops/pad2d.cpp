@@ -94,6 +94,21 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
     return geo;
 }
 
+// pad2d_fwd_rows' rows per work-item (above): 1, or on a device that packs work-items about
+// kRowsElements elements' worth, kept within the walk bound and leaving each compute unit at least
+// kGroupsPerUnit work-groups.
+constexpr int64_t kRowsElements = 4096;
+constexpr int64_t kGroupsPerUnit = 8;
+
+int64_t rowsPerItem(const Device &device, int64_t OH, int64_t OW, int64_t planes) {
+    if (!device.packsWorkItems || OH <= 1) return 1;
+    int64_t rows = std::max<int64_t>(1, std::min<int64_t>(OH, kRowsElements / std::max<int64_t>(OW, 1)));
+    while (rows > 1 && !walkingKernelFits(device, static_cast<double>(rows) * static_cast<double>(OW))) rows /= 2;
+    const int64_t wanted = kGroupsPerUnit * static_cast<int64_t>(std::max<cl_uint>(device.computeUnits, 1));
+    while (rows > 1 && planes * ((OH + rows - 1) / rows) < wanted) rows = (rows + 1) / 2;
+    return rows;
+}
+
 struct Args {
     PadMode mode;
     const aclTensor *self;
@@ -128,10 +143,10 @@ void plan(OpPlan &plan, const Args &a) {
     ProgramHandle program = plan.program("pad2d", defines);
     const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
     const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
-    auto bind = [=](Kernel &k, RunContext &ctx) {
+    auto bind = [=](Kernel &k, RunContext &ctx, auto... extra) {
         k.args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.left, geo.C, planes,
                inStrides[0], inStrides[1], inStrides[2], inStrides[3], outStrides[0], outStrides[1], outStrides[2],
-               outStrides[3]);
+               outStrides[3], extra...);
     };
     // GPUs and rusticl (Device::manyWorkItemKernels), rows longer than kMaxWalkTrips (launch.h), and the
     // tests everywhere, through the Pad2d kernel-choice hook: one work-item per element (an H200: 36-37% of its copy bandwidth on the speed
@@ -142,18 +157,24 @@ void plan(OpPlan &plan, const Args &a) {
                                   static_cast<size_t>(planes)};
         size_t local[3];
         fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kElementGroupTarget, local);
-        plan.launch(kernel, LaunchSize::grid(3, global, local), bind);
+        plan.launch(kernel, LaunchSize::grid(3, global, local),
+                    [=](Kernel &k, RunContext &ctx) { bind(k, ctx); });
         return;
     }
-    // CPUs: one work-item per out row; one row per work-group where the compiler would run neighbouring
-    // rows in SIMD lanes (Device::packsWorkItems): on Intel's runtime that took the speed case from 13.4
-    // to 3.8 ms (PoCL, which vectorises each row's loop, is best with 64 rows per group).
+    // CPUs: out rows per work-item. Where the compiler would run neighbouring work-items in SIMD lanes
+    // (Device::packsWorkItems: Intel's runtime) each work-group is one work-item, so that a row's copy
+    // stays in vector registers; such a runtime pays for every work-group it dispatches, so each
+    // work-item takes a run of rows (about kRowsElements elements), as long as every compute unit still
+    // gets several work-groups. PoCL, which vectorises each row's loop, is best with one row per
+    // work-item and 64 rows per group.
+    const int64_t rows = rowsPerItem(plan.device(), geo.OH, geo.OW, planes);
     auto kernel = plan.kernel(program, "pad2d_fwd_rows");
-    const size_t global[3] = {static_cast<size_t>(geo.OH), static_cast<size_t>(planes), 1};
+    const size_t global[3] = {static_cast<size_t>((geo.OH + rows - 1) / rows), static_cast<size_t>(planes), 1};
     size_t local[3];
     fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global,
                   plan.device().packsWorkItems ? 1 : kRowGroupTarget, local);
-    plan.launch(kernel, LaunchSize::grid(2, global, local), bind);
+    plan.launch(kernel, LaunchSize::grid(2, global, local),
+                [=](Kernel &k, RunContext &ctx) { bind(k, ctx, static_cast<cl_long>(rows)); });
 }
 
 constexpr const char *kReflectionApi = "aclnnReflectionPad2d";
