@@ -266,8 +266,9 @@ int main(int argc, char **argv) {
     } else {
         int threads = o.threads > 0 ? o.threads : static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
         std::fprintf(stderr, "aclnn_bench: running the PyTorch baseline (%d CPU threads)\n", threads);
-        report.torch = runTorchBaseline(o.python.empty() ? defaultTorchPython() : o.python, std::string(ACLNN_BENCH_DIR) + "/torch_baseline.py", selected,
-                                        threads, o.quick);
+        const std::string python = o.python.empty() ? defaultTorchPython() : o.python;
+        report.torch =
+            runTorchBaseline(python, std::string(ACLNN_BENCH_DIR) + "/torch_baseline.py", selected, threads, o.quick);
     }
 
     std::cout << renderMarkdown(report) << std::flush;

@@ -137,10 +137,9 @@ void plan(OpPlan &plan, const Args &a) {
     // (int8, int32 with int32 indices, ...); the direct kernel serves it.
     // The warming read pays where gradOutput comes from memory. On a CPU whose largest cache holds
     // four times the whole gradOutput, it is most likely still cached (written by the previous
-    // operator, or by this one's last call) and the warm only costs. Kernel time, 2-core EPYC VM
-    // (32 MiB L3), warm (256 work-items) against none (16), Intel's runtime / PoCL: 1x8x64x64 out128
-    // (0.5 MiB of gradOutput) 0.011/0.016 -> 0.009/0.013 ms; 2x32 (4 MiB) 0.085/0.182 ->
-    // 0.072/0.139; 4x32 (8 MiB) 0.172/0.388 -> 0.155/0.402; 4x64 (16 MiB) 0.61/1.41 -> 1.27/2.55.
+    // operator, or by this one's last call) and the warm only costs: without it the kernel runs 16
+    // work-items a plane instead of 256 and was faster up to that size, slower beyond it
+    // (docs/ops/max_unpool2d_backward.md).
     const uint64_t gradBytes = static_cast<uint64_t>(g.N * g.C) * static_cast<uint64_t>(plane) * gElem;
     const bool warm = manyWorkItemKernels(plan.device()) || gradBytes * 4 > plan.device().cacheBytes;
     // One work-group walks a whole (n, c) plane: each of its work-items loops over the plane's cache lines
