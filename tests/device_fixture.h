@@ -26,13 +26,13 @@ std::string dtypeLabel(aclDataType dtype);  // e.g. "float16" (a valid gtest nam
 // the large cases, the extra dtypes and the extra kernel variants, for a device so slow at these kernels
 // (Mesa's llvmpipe: 20-100x the other CPU implementations) that running them all would take many times
 // the whole suite's time elsewhere. Decided in one place (test_main.cpp), once per device and process,
-// from what the device does, never from its name: ACLNN_TEST_TIER=quick or full forces a tier on every
-// device; otherwise a short measurement (a fixed kernel's launches against the host doing the same work)
-// makes a slow device quick. A device that cannot be measured runs the full tier.
+// from the device's facts, never from its name: ACLNN_TEST_TIER=quick or full forces a tier on every
+// device; otherwise a CPU that runs the many-work-item kernels (Device::manyWorkItemKernels: its compiler
+// caps loops) is quick, every other device full.
 enum class TestTier { Quick, Full };
 TestTier testTier(int id);
 // The skip message of something only the full tier runs: "<what>: full tier only; this device runs the
-// quick tier (ACLNN_TEST_TIER=quick)", or "(measured: ...)" after the tier.
+// quick tier (ACLNN_TEST_TIER=quick)", or the device fact after the tier.
 std::string fullTierOnly(int id, const std::string &what);
 // Whether an ACLNN_TEST_TIER value (nullptr: unset) is one the tier understands.
 bool tierSetting(const char *value);
