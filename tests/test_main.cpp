@@ -1,7 +1,6 @@
 // Test entry point: aclInit once for the whole run, and the per-device fixture.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
