@@ -109,35 +109,26 @@ std::string dtypeLabel(aclDataType dtype) {
 
 namespace {
 
-// Both fixtures: bind the device and create the test's stream; destroy it after.
-void openStream(int device, aclrtStream *stream) {
+// Both fixtures: start the test's case tally, bind the device and create the test's stream; after it,
+// destroy the stream, then close the tally (which may make the test a skip).
+void beginTest(int device, aclrtStream *stream) {
+    caseTally().start();
     ASSERT_ACL_OK(aclrtSetDevice(device));
     ASSERT_ACL_OK(aclrtCreateStream(stream));
 }
 
-void closeStream(aclrtStream *stream) {
+void endTest(aclrtStream *stream) {
     if (*stream) EXPECT_ACL_OK(aclrtDestroyStream(*stream));
     *stream = nullptr;
+    caseTally().finish();
 }
 
 }  // namespace
 
-void DeviceTest::SetUp() {
-    caseTally().start();
-    openStream(device(), &stream);
-}
-void DeviceTest::TearDown() {
-    closeStream(&stream);
-    caseTally().finish();
-}
-void DeviceDtypeTest::SetUp() {
-    caseTally().start();
-    openStream(device(), &stream);
-}
-void DeviceDtypeTest::TearDown() {
-    closeStream(&stream);
-    caseTally().finish();
-}
+void DeviceTest::SetUp() { beginTest(device(), &stream); }
+void DeviceTest::TearDown() { endTest(&stream); }
+void DeviceDtypeTest::SetUp() { beginTest(device(), &stream); }
+void DeviceDtypeTest::TearDown() { endTest(&stream); }
 
 }  // namespace testing_support
 
