@@ -3,6 +3,8 @@
 
   summarize.py RESULTS.json --cases CASES.json [--kind CPU|GPU] [--stamp TEXT] [--link PATH] [--into PAGE ...]
 
+The kind defaults to GPU when the run has a GPU device, else CPU.
+
 For every case with a PyTorch time on that kind of device: our best host wall time over the devices of
 that kind (GetWorkspaceSize + run + synchronize) against PyTorch's (call + synchronize), and the same by
 device time. Prints how many cases are at least as fast, the speed cases, and every case behind, so
@@ -23,7 +25,7 @@ def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("results")
     p.add_argument("--cases", required=True, help="the case list of the same run (aclnn_bench --list-cases)")
-    p.add_argument("--kind", default="CPU", choices=("CPU", "GPU"))
+    p.add_argument("--kind", choices=("CPU", "GPU"), help="default: GPU when the run has one, else CPU")
     p.add_argument("--stamp", default="", help="a first line: when, where, which commit")
     p.add_argument("--link", default="", help="the dated file with every figure")
     p.add_argument("--yardstick", default="Copy", help="the case list's yardstick operator, not counted")
@@ -31,11 +33,8 @@ def parse_args():
     return p.parse_args()
 
 
-def write_into(page, summary, link):
+def write_into(page, summary):
     """Replaces the block between the page's markers (exactly one pair) with the summary."""
-    if link:
-        rel = os.path.relpath(link, os.path.dirname(page) or ".")
-        summary = summary.replace(f"[{link}]({link})", f"[{os.path.basename(link)}]({rel})")
     with open(page) as f:
         doc = f.read()
     pattern = re.escape(BEGIN) + ".*?" + re.escape(END)
@@ -57,6 +56,8 @@ def main():
     with open(args.cases) as f:
         speed = {(c["op"], c["case"]) for c in json.load(f)["cases"] if c.get("speed")}
     kinds = {d["name"]: d["type"] for d in doc["devices"]}
+    if args.kind is None:
+        args.kind = "GPU" if "GPU" in kinds.values() else "CPU"
     torch_device = "cuda" if args.kind == "GPU" else "cpu"
     best = {}  # (op, case, dtype) -> (our wall, our device ms, device label, torch wall, torch ms)
     for r in doc["results"]:
@@ -69,33 +70,33 @@ def main():
         print(f"summarize: no {args.kind} case in {args.results} has a PyTorch time", file=sys.stderr)
         return 1
     torch = doc.get("torch") or {}
-    rows = sorted(best.items(), key=lambda kv: kv[1][3] / kv[1][0])
+    rows = list(best.items())
     ahead = sum(1 for _, v in rows if v[3] >= v[0])
     ahead_device = sum(1 for _, v in rows if v[4] >= v[1])
-    out = []
-    if args.stamp:
-        out.append(args.stamp)
-        out.append("")
-    out.append(f"Against PyTorch {torch.get('version', '?')} ({torch.get('threads', '?')} threads), ours on the "
-               f"faster {args.kind} device per case: **{ahead} of {len(rows)} operator cases at least as fast by host wall "
-               f"time** (GetWorkspaceSize + run + synchronize against PyTorch's call), {ahead_device} of "
-               f"{len(rows)} by device time." + (f" Every figure: [{args.link}]({args.link})." if args.link else ""))
-    out.append("")
-    out.append("| case | dtype | device | our host wall ms | PyTorch ms | host wall ratio | device ratio |")
-    out.append("| --- | --- | --- | --- | --- | --- | --- |")
+    lead = (f"Against PyTorch {torch.get('version', '?')} ({torch.get('threads', '?')} threads), ours on the "
+            f"faster {args.kind} device per case: **{ahead} of {len(rows)} operator cases at least as fast by host "
+            f"wall time** (GetWorkspaceSize + run + synchronize against PyTorch's call), {ahead_device} of "
+            f"{len(rows)} by device time.")
+    table = ["", "| case | dtype | device | our host wall ms | PyTorch ms | host wall ratio | device ratio |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
     shown = [(k, v) for k, v in rows if (k[0], k[1]) in speed or v[3] < v[0]]
     for (op, case, dtype), (wall, ms, device, twall, tms) in sorted(shown, key=lambda kv: kv[0]):
         mark = " ★" if (op, case) in speed else ""
-        out.append(f"| {op} {case}{mark} | {dtype} | {device} | {fmt(wall)} | {fmt(twall)} | "
-                   f"{twall / wall:.2f}x | {tms / ms:.2f}x |")
-    out.append("")
-    out.append("★ = speed case; the other rows are the cases behind PyTorch by host wall time (ratio < 1: "
-               "PyTorch is faster).")
-    summary = "\n".join(out)
+        table.append(f"| {op} {case}{mark} | {dtype} | {device} | {fmt(wall)} | {fmt(twall)} | "
+                     f"{twall / wall:.2f}x | {tms / ms:.2f}x |")
+    table += ["", "★ = speed case; the other rows are the cases behind PyTorch by host wall time (ratio < 1: "
+                  "PyTorch is faster)."]
+
+    def summary(link, text):
+        """The summary, linking the dated file as [text](link) when there is one."""
+        sentence = lead + (f" Every figure: [{text}]({link})." if link else "")
+        return "\n".join(([args.stamp, ""] if args.stamp else []) + [sentence] + table)
+
     for page in args.into:
-        write_into(page, summary, args.link)
+        rel = os.path.relpath(args.link, os.path.dirname(page) or ".") if args.link else ""
+        write_into(page, summary(rel, os.path.basename(args.link)))
     if not args.into:
-        print(summary)
+        print(summary(args.link, args.link))
     return 0
 
 

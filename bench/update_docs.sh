@@ -47,10 +47,8 @@ cp "$work/cases.json" "$stem.cases.json"
 
 commit=$(git rev-parse --short HEAD)
 stamp="Measured $(date -u +%F) at commit $commit with \`bench/update_docs.sh $build $*\`."
-kind=CPU
-/usr/bin/python3 -c 'import json,sys; sys.exit(0 if any(d["type"]=="GPU" for d in json.load(open(sys.argv[1]))["devices"]) else 1)' \
-  "$stem.json" && kind=GPU
-summarize() { /usr/bin/python3 bench/summarize.py "$stem.json" --cases "$stem.cases.json" --kind $kind --stamp "$stamp" "$@"; }
+# The summary of the run's GPU devices where it has any, else of its CPU devices (summarize.py decides).
+summarize() { /usr/bin/python3 bench/summarize.py "$stem.json" --cases "$stem.cases.json" --stamp "$stamp" "$@"; }
 { echo "# Benchmark of $(date -u +%F) on $(basename "$stem" | cut -d- -f4-)"; echo; summarize; echo;
   sed 's/^## aclnn-opencl benchmark/## Every case/' "$work/tables.md"; } >"$stem.md"
 # The summary between the markers of the two pages, linking the dated file.
