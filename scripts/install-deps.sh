@@ -12,9 +12,13 @@
 #   .deps/opencl-vendors/              a link to every ICD in /etc/OpenCL/vendors plus intel-cpu.icd
 #                                      naming that libintelocl.so; `make test`, `make demo` and
 #                                      `make bench` point OCL_ICD_VENDORS at it (docs/devices.md)
+#   .deps/mkl/lib/                     Intel oneMKL's single-precision GEMM (libmkl_rt.so and the libraries
+#                                      it loads for cblas_sgemm on x86-64, GNU OpenMP threading): the host
+#                                      BLAS of CPU devices where it loads, OpenBLAS elsewhere (docs/gemm.md)
 #
 #   ACLNN_DEPS_DIR       where .deps goes (default <repo>/.deps)
 #   ACLNN_WITH_INTEL=0   skip Intel's runtime
+#   ACLNN_WITH_MKL=0     skip oneMKL (CPU devices' products then run in OpenBLAS)
 #   ACLNN_WITH_TORCH=1   also Debian's PyTorch, for the benchmark's PyTorch columns
 #                        (`make demo` sets it unless you pass ACLNN_WITH_TORCH=0; `make test` does not)
 #   ACLNN_WITH_PLOTS=1   also matplotlib, for bench/report.py's chart
@@ -30,6 +34,13 @@ intel_version=2026.2.0
 intel_wheels=(intel-opencl-rt==$intel_version intel-cmplr-lib-rt==$intel_version tbb==2023.2.0)
 intel_prefix=$deps/intel-opencl-rt-$intel_version
 
+# oneMKL, pinned; only the libraries cblas_sgemm needs are unpacked (about 300 of the wheel's 650 MB).
+with_mkl=${ACLNN_WITH_MKL:-1}
+[[ $(uname -m) == x86_64 ]] || with_mkl=0
+mkl_wheels=(mkl==2026.2.0)
+mkl_prefix=$deps/mkl
+mkl_libraries='libmkl_(rt|core|intel_lp64|gnu_thread|def|mc3|avx2|avx512|avx10)\.so\.[0-9]+'
+
 install_packages() {
   local packages=(
     build-essential cmake ninja-build pkg-config
@@ -41,7 +52,7 @@ install_packages() {
     oclgrind  # GPU-typed OpenCL simulator for the GPU-path check (tests/oclgrind/); no .icd file
   )
   # pip (Debian's, used only to download the wheels) and python3 to unpack them.
-  [[ "$with_intel" == 1 ]] && packages+=(python3 python3-pip)
+  [[ "$with_intel" == 1 || "$with_mkl" == 1 ]] && packages+=(python3 python3-pip)
   # Optional: PyTorch for the benchmark's baseline columns (bench/torch_baseline.py) and regenerating
   # golden data. libtorch needs a BLAS: the OpenBLAS above (--no-install-recommends pulls in none).
   if [[ "${ACLNN_WITH_TORCH:-0}" == 1 ]]; then
@@ -76,34 +87,41 @@ install_packages() {
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# Downloads the pinned wheels with Debian's pip (`pip download` installs nothing) and unpacks the
-# files each wheel installs under its prefix (<name>.data/data/) into one prefix. Zip files hold no
-# symbolic links, so each library comes twice (libfoo.so and libfoo.so.<version>); the unversioned
-# copy becomes a link, which saves about 300 MB.
-install_intel() {
-  local stamp=$intel_prefix/.installed
-  [[ -f $stamp && $(cat "$stamp") == "${intel_wheels[*]}" ]] && return 0
-  echo "install-deps: installing Intel's OpenCL CPU runtime (${intel_wheels[*]}) into $intel_prefix"
+# Downloads pinned wheels with Debian's pip (`pip download` installs nothing) and unpacks the files
+# each wheel installs under its prefix (<name>.data/data/), those whose lib/ name matches `filter` (a
+# Python regular expression; "" takes all), into one prefix; a stamp naming the wheels is written last,
+# so a rerun with the same pins does nothing. Zip files hold no symbolic links, so each library comes
+# twice (libfoo.so and libfoo.so.<version>); the unversioned copy becomes a link, which saves about
+# 300 MB for Intel's runtime.
+#   install_wheels <what> <prefix> <filter> <wheel>...
+install_wheels() {
+  local what=$1 prefix=$2 filter=$3
+  shift 3
+  local stamp=$prefix/.installed
+  [[ -f $stamp && $(cat "$stamp") == "$*" ]] && return 0
+  echo "install-deps: installing $what ($*) into $prefix"
   local python=/usr/bin/python3
   [[ -x $python ]] || python=python3
   local tmp=$deps/.download
   rm -rf "$tmp"
   mkdir -p "$tmp"
   if ! "$python" -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
-    --dest "$tmp" "${intel_wheels[@]}"; then
-    echo "install-deps: could not download Intel's OpenCL runtime from PyPI; ACLNN_WITH_INTEL=0 skips it" >&2
-    exit 1
+    --dest "$tmp" "$@"; then
+    echo "install-deps: could not download $what from PyPI" >&2
+    return 1
   fi
-  rm -rf "$intel_prefix"
-  mkdir -p "$intel_prefix"
-  "$python" - "$intel_prefix" "$tmp"/*.whl <<'PY'
+  rm -rf "$prefix"
+  mkdir -p "$prefix"
+  "$python" - "$prefix" "$filter" "$tmp"/*.whl <<'PY'
 import filecmp, os, re, sys, zipfile
-prefix, wheels = sys.argv[1], sys.argv[2:]
+prefix, keep, wheels = sys.argv[1], sys.argv[2], sys.argv[3:]
 for wheel in wheels:
     with zipfile.ZipFile(wheel) as z:
         for info in z.infolist():
             m = re.match(r"[^/]+\.data/data/(.+)", info.filename)
             if not m or info.is_dir():
+                continue
+            if keep and not re.fullmatch(r"lib/" + keep, m.group(1)):
                 continue
             target = os.path.join(prefix, m.group(1))
             os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -126,10 +144,28 @@ for name in names:
             break
 PY
   rm -rf "$tmp"
+  echo "$*" > "$stamp"
+}
+
+install_intel() {
+  if ! install_wheels "Intel's OpenCL CPU runtime" "$intel_prefix" "" "${intel_wheels[@]}"; then
+    echo "install-deps: ACLNN_WITH_INTEL=0 skips Intel's runtime" >&2
+    exit 1
+  fi
   test -f "$intel_prefix/lib/libintelocl.so"
   # The wheel's own .icd files name a placeholder path; this one names the unpacked library.
   echo "$intel_prefix/lib/libintelocl.so" > "$intel_prefix/intel-cpu.icd"
-  echo "${intel_wheels[*]}" > "$stamp"
+}
+
+# oneMKL under the one name the library looks for (CMakeLists.txt compiles in $mkl_prefix/lib/libmkl_rt.so).
+install_mkl() {
+  if ! install_wheels "oneMKL" "$mkl_prefix" "$mkl_libraries" "${mkl_wheels[@]}"; then
+    echo "install-deps: ACLNN_WITH_MKL=0 skips oneMKL" >&2
+    exit 1
+  fi
+  local rt
+  rt=$(cd "$mkl_prefix/lib" && ls libmkl_rt.so.* | head -n 1)
+  ln -sfn "$rt" "$mkl_prefix/lib/libmkl_rt.so"
 }
 
 # The vendor directory the project's commands use: every system ICD (links, so a driver installed
@@ -152,5 +188,6 @@ write_vendors() {
 if [[ "${ACLNN_SKIP_INSTALL:-0}" != 1 ]]; then
   install_packages
   [[ "$with_intel" == 1 ]] && install_intel
+  [[ "$with_mkl" == 1 ]] && install_mkl
 fi
 write_vendors

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <unordered_map>
 
@@ -887,6 +888,22 @@ TEST(ConvTbcPlanning, TapRangesMatchTheDefinition) {
                     }
                 }
             }
+}
+
+// The host BLAS library is the one ACLNN_HOST_BLAS names (CTest runs the ConvTbc suites once more with
+// openblas), else oneMKL where scripts/install-deps.sh put it, else OpenBLAS. The test machines install
+// both, so a library that did not load is a failure, not a skip.
+TEST(HostBlasLibrary, TheOneAskedForRuns) {
+    std::string why;
+    ASSERT_TRUE(aclcl::blas::hostBlasAvailable(&why)) << why;
+    const char *env = std::getenv("ACLNN_HOST_BLAS");
+    const std::string asked = env ? env : "";
+    const bool mklInstalled = std::ifstream(aclcl::blas::configuredMklLibrary()).good();
+    const std::string want = asked == "openblas" ? "OpenBLAS" : (asked == "mkl" || mklInstalled) ? "oneMKL" : "OpenBLAS";
+    const std::string got = aclcl::blas::hostBlasDescription();
+    EXPECT_EQ(got.rfind(want, 0), 0u) << "ACLNN_HOST_BLAS=" << asked << ", oneMKL at "
+                                      << aclcl::blas::configuredMklLibrary() << (mklInstalled ? "" : " (absent)")
+                                      << ": " << got;
 }
 
 // OpenBLAS's kernel choice: advice only where it fell back to kernels without AVX2 on a CPU that has

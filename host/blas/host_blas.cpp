@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -24,8 +25,11 @@ constexpr int kCblasRowMajor = 101, kCblasNoTrans = 111, kCblasTrans = 112;
 
 using SgemmFn = void (*)(int order, int transA, int transB, int m, int n, int k, float alpha, const float *a,
                          int lda, const float *b, int ldb, float beta, float *c, int ldc);
-using SetThreadsFn = void (*)(int);
+using SetIntFn = void (*)(int);
+using IntFromIntFn = int (*)(int);
+using IntFn = int (*)();
 using ConfigFn = char *(*)();
+using VersionFn = void (*)(char *, int);
 
 // The CPU's vector extensions, as OpenBLAS's kernels need them.
 void cpuFeatures(bool *avx2Fma, bool *avx512) {
@@ -40,51 +44,175 @@ void cpuFeatures(bool *avx2Fma, bool *avx512) {
 #endif
 }
 
-struct OpenBlas {
+// One loaded BLAS library: its sgemm, or why it is not available.
+struct Library {
     SgemmFn sgemm = nullptr;
-    std::string why;  // why it is not available
+    std::string why;
     std::string description;
 };
 
-// OpenBLAS's result bits depend on its thread count (it blocks a product differently per thread), so the
-// library fixes it at the machine's hardware thread count instead of leaving it to OPENBLAS_NUM_THREADS.
+// Both libraries' result bits can depend on their thread count (OpenBLAS blocks a product differently per
+// thread), so the library fixes it at the machine's hardware thread count instead of leaving it to
+// OPENBLAS_NUM_THREADS, MKL_NUM_THREADS or OMP_NUM_THREADS.
 int fixedThreadCount() {
     const unsigned n = std::thread::hardware_concurrency();
     return n == 0 ? 1 : static_cast<int>(n);
 }
 
-const OpenBlas &openBlas() {
-    static const OpenBlas loaded = [] {
-        OpenBlas o;
-        void *lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);  // never closed: products may be queued
-        if (!lib) {
-            const char *err = dlerror();
-            o.why = std::string("libopenblas.so.0 could not be loaded (") + (err ? err : "no reason given") +
-                    "); scripts/install-deps.sh installs it (libopenblas0-pthread)";
-            return o;
-        }
-        auto sgemm = reinterpret_cast<SgemmFn>(dlsym(lib, "cblas_sgemm"));
-        auto setThreads = reinterpret_cast<SetThreadsFn>(dlsym(lib, "openblas_set_num_threads"));
-        auto config = reinterpret_cast<ConfigFn>(dlsym(lib, "openblas_get_config"));
-        auto corename = reinterpret_cast<ConfigFn>(dlsym(lib, "openblas_get_corename"));
-        if (!sgemm || !setThreads) {
-            o.why = "libopenblas.so.0 has no cblas_sgemm or openblas_set_num_threads";
-            return o;
-        }
-        setThreads(fixedThreadCount());
-        o.sgemm = sgemm;
-        o.description = strformat("%s, %d threads", config ? config() : "OpenBLAS", fixedThreadCount());
-        ACLCL_LOG(Info, "host BLAS: " + o.description);
-        bool avx2Fma = false, avx512 = false;
-        cpuFeatures(&avx2Fma, &avx512);
-        const std::string advice = openBlasKernelAdvice(corename ? corename() : "", avx2Fma, avx512);
-        if (!advice.empty()) {
-            o.description += "; " + advice;
-            ACLCL_LOG(Warn, "host BLAS: " + advice);
-        }
+template <typename Fn>
+Fn symbol(void *lib, const char *name) {
+    return reinterpret_cast<Fn>(dlsym(lib, name));
+}
+
+Library loadOpenBlas() {
+    Library o;
+    void *lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);  // never closed: products may be queued
+    if (!lib) {
+        const char *err = dlerror();
+        o.why = std::string("libopenblas.so.0 could not be loaded (") + (err ? err : "no reason given") +
+                "); scripts/install-deps.sh installs it (libopenblas0-pthread)";
         return o;
-    }();
+    }
+    auto sgemm = symbol<SgemmFn>(lib, "cblas_sgemm");
+    auto setThreads = symbol<SetIntFn>(lib, "openblas_set_num_threads");
+    auto config = symbol<ConfigFn>(lib, "openblas_get_config");
+    auto corename = symbol<ConfigFn>(lib, "openblas_get_corename");
+    if (!sgemm || !setThreads) {
+        o.why = "libopenblas.so.0 has no cblas_sgemm or openblas_set_num_threads";
+        return o;
+    }
+    setThreads(fixedThreadCount());
+    o.sgemm = sgemm;
+    o.description = strformat("%s, %d threads", config ? config() : "OpenBLAS", fixedThreadCount());
+    bool avx2Fma = false, avx512 = false;
+    cpuFeatures(&avx2Fma, &avx512);
+    const std::string advice = openBlasKernelAdvice(corename ? corename() : "", avx2Fma, avx512);
+    if (!advice.empty()) {
+        o.description += "; " + advice;
+        ACLCL_LOG(Warn, "host BLAS: " + advice);
+    }
+    return o;
+}
+
+// oneMKL's service functions (mkl_service.h, mkl_cbwr.h): the values of their enumerations.
+constexpr int kMklThreadingGnu = 3;     // MKL_THREADING_GNU: GNU OpenMP (libgomp), which Debian's gcc brings
+constexpr int kMklCbwrStrict = 0x10000;  // MKL_CBWR_STRICT
+constexpr int kMklCbwrSuccess = 0;      // MKL_CBWR_SUCCESS
+
+// oneMKL through its single dynamic library, where scripts/install-deps.sh put it (ACLNN_MKL_LIBRARY) or
+// wherever the loader finds it. Its bits are fixed the strict way of its Conditional Numerical
+// Reproducibility: the code branch the CPU gets today, with STRICT, gives a product's bits independent
+// of the thread count and of the operands' alignment (a view's offset moves them). Where the CPU's
+// branch has no strict mode, oneMKL is not used.
+Library loadMkl() {
+    Library o;
+    std::vector<std::string> names;
+    if (*configuredMklLibrary()) names.push_back(configuredMklLibrary());
+    names.push_back("libmkl_rt.so.3");
+    names.push_back("libmkl_rt.so.2");
+    void *lib = nullptr;
+    std::string errors;
+    for (const std::string &name : names) {
+        lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);  // never closed: products may be queued
+        if (lib) break;
+        const char *err = dlerror();
+        errors += std::string(errors.empty() ? "" : "; ") + (err ? err : name + ": no reason given");
+    }
+    if (!lib) {
+        o.why = "oneMKL could not be loaded (" + errors + "); scripts/install-deps.sh installs it";
+        return o;
+    }
+    auto sgemm = symbol<SgemmFn>(lib, "cblas_sgemm");
+    auto threadingLayer = symbol<IntFromIntFn>(lib, "MKL_Set_Threading_Layer");
+    auto setThreads = symbol<SetIntFn>(lib, "MKL_Set_Num_Threads");
+    auto setDynamic = symbol<IntFromIntFn>(lib, "MKL_Set_Dynamic");
+    auto autoBranch = symbol<IntFn>(lib, "MKL_CBWR_Get_Auto_Branch");
+    auto cbwrSet = symbol<IntFromIntFn>(lib, "MKL_CBWR_Set");
+    auto version = symbol<VersionFn>(lib, "MKL_Get_Version_String");
+    if (!sgemm || !threadingLayer || !setThreads || !setDynamic || !autoBranch || !cbwrSet) {
+        o.why = "the oneMKL loaded lacks cblas_sgemm or a service function it needs";
+        return o;
+    }
+    if (threadingLayer(kMklThreadingGnu) != kMklThreadingGnu) {
+        o.why = "oneMKL would not take GNU OpenMP as its threading layer";
+        return o;
+    }
+    const int branch = autoBranch();
+    if (cbwrSet(branch | kMklCbwrStrict) != kMklCbwrSuccess) {
+        o.why = strformat("oneMKL has no strict reproducible mode for this CPU's code branch (%d)", branch);
+        return o;
+    }
+    setDynamic(0);
+    setThreads(fixedThreadCount());
+    char text[256] = {};
+    if (version) version(text, sizeof text - 1);
+    std::string name = text;  // "Intel(R) oneAPI Math Kernel Library Version 2026.2-Product Build ... for ..."
+    name = name.substr(0, name.find(" for "));
+    o.sgemm = sgemm;
+    o.description = strformat("oneMKL: %s, reproducible branch %d strict, %d threads", name.c_str(), branch,
+                              fixedThreadCount());
+    return o;
+}
+
+const Library &openBlas() {
+    static const Library loaded = loadOpenBlas();
     return loaded;
+}
+
+const Library &mkl() {
+    static const Library loaded = loadMkl();
+    return loaded;
+}
+
+// With both libraries loaded, products of at least this many multiply-adds run in oneMKL and smaller ones
+// in OpenBLAS: inside the OpenCL runtimes' native kernels OpenBLAS ran ConvTbc's smallest taps (512 x 128
+// x 128, 8.4 million) faster, oneMKL every tap from 1024 x 256 x 256 (67 million) up (docs/gemm.md).
+constexpr double kMklFromMultiplyAdds = 32.0 * 1024 * 1024;
+
+// The libraries products run in. ACLNN_HOST_BLAS, read once: mkl or openblas names one library for every
+// product; unset, empty or auto takes both where both load (oneMKL for products of kMklFromMultiplyAdds
+// and more, OpenBLAS below), else the one that loads. A named library that does not load falls back to
+// the other, with a warning; the plan log names what runs.
+struct HostBlas {
+    const Library *small = nullptr, *large = nullptr;  // both null when neither loads
+    std::string why, description;
+
+    SgemmFn sgemmFor(int m, int n, int k) const;
+};
+
+const HostBlas &hostBlas() {
+    static const HostBlas chosen = [] {
+        const char *env = std::getenv("ACLNN_HOST_BLAS");
+        const std::string asked = env ? env : "";
+        const bool known = asked.empty() || asked == "auto" || asked == "mkl" || asked == "openblas";
+        if (!known) ACLCL_LOG(Warn, "ACLNN_HOST_BLAS=" + asked + " is none of mkl, openblas, auto: using auto");
+        HostBlas h;
+        if (asked == "mkl" || asked == "openblas") {
+            const Library &named = asked == "mkl" ? mkl() : openBlas();
+            const Library &other = asked == "mkl" ? openBlas() : mkl();
+            const Library *use = named.sgemm ? &named : other.sgemm ? &other : nullptr;
+            if (!named.sgemm) ACLCL_LOG(Warn, "host BLAS: ACLNN_HOST_BLAS=" + asked + ", but " + named.why);
+            if (use) {
+                h.small = h.large = use;
+                h.description = use->description;
+            } else {
+                h.why = named.why + "; " + other.why;
+            }
+        } else if (mkl().sgemm && openBlas().sgemm) {
+            h.small = &openBlas();
+            h.large = &mkl();
+            h.description = strformat("%s for products of %.0f multiply-adds and more; %s below",
+                                      mkl().description.c_str(), kMklFromMultiplyAdds, openBlas().description.c_str());
+        } else if (mkl().sgemm || openBlas().sgemm) {
+            h.small = h.large = mkl().sgemm ? &mkl() : &openBlas();
+            h.description = h.small->description + " (" + (mkl().sgemm ? openBlas().why : mkl().why) + ")";
+        } else {
+            h.why = mkl().why + "; " + openBlas().why;
+        }
+        if (h.large) ACLCL_LOG(Info, "host BLAS: " + h.description);
+        return h;
+    }();
+    return chosen;
 }
 
 struct HostProduct {
@@ -120,15 +248,20 @@ struct NativeArgs {
     void *buffer;
 };
 
+SgemmFn HostBlas::sgemmFor(int m, int n, int k) const {
+    const double multiplyAdds = static_cast<double>(m) * n * k;
+    return (multiplyAdds >= kMklFromMultiplyAdds ? large : small)->sgemm;
+}
+
 void runProducts(const Batch &batch) {
-    const SgemmFn sgemm = openBlas().sgemm;
+    const HostBlas &blas = hostBlas();
     for (const HostProduct &p : batch.products) {
         char *c = batch.pointers[p.cSlot] + p.cOffset;
         if (p.zero) {
             std::memset(c, 0, p.zeroBytes);
             continue;
         }
-        sgemm(kCblasRowMajor, p.transA ? kCblasTrans : kCblasNoTrans, p.transB ? kCblasTrans : kCblasNoTrans, p.m,
+        blas.sgemmFor(p.m, p.n, p.k)(kCblasRowMajor, p.transA ? kCblasTrans : kCblasNoTrans, p.transB ? kCblasTrans : kCblasNoTrans, p.m,
               p.n, p.k, p.alpha, reinterpret_cast<const float *>(batch.pointers[p.aSlot] + p.aOffset), p.lda,
               reinterpret_cast<const float *>(batch.pointers[p.bSlot] + p.bOffset), p.ldb, p.beta,
               reinterpret_cast<float *>(c), p.ldc);
@@ -178,14 +311,22 @@ int cblasInt(size_t v) {
 }  // namespace
 
 bool hostBlasAvailable(std::string *why) {
-    const OpenBlas &o = openBlas();
-    if (why) *why = o.why;
-    return o.sgemm != nullptr;
+    const HostBlas &h = hostBlas();
+    if (why) *why = h.why;
+    return h.large != nullptr;
+}
+
+const char *configuredMklLibrary() {
+#ifdef ACLNN_MKL_LIBRARY
+    return ACLNN_MKL_LIBRARY;
+#else
+    return "";
+#endif
 }
 
 std::string hostBlasDescription() {
-    const OpenBlas &o = openBlas();
-    return o.sgemm ? o.description : o.why;
+    const HostBlas &h = hostBlas();
+    return h.large ? h.description : h.why;
 }
 
 void enqueueHostProducts(cl_command_queue queue, const std::vector<Product> &products) {

@@ -1,4 +1,4 @@
-// The host BLAS backend of the GEMM seam: fp32 products computed by OpenBLAS on the host, inside a
+// The host BLAS backend of the GEMM seam: fp32 products computed by oneMKL or OpenBLAS on the host, inside a
 // stream's order, through OpenCL native kernels (clEnqueueNativeKernel): one per distinct buffer of a
 // sequence of products, the last of which runs them all (host_blas.cpp says why).
 //
@@ -7,8 +7,10 @@
 // commands before it and holds back the ones after it like any other command, so stream order, events
 // and the fault path are those of the OpenCL kernels around it.
 //
-// OpenBLAS (Debian's libopenblas0-pthread, libopenblas.so.0) is loaded with dlopen on first use, so the
-// library neither links against it nor needs it: without it every product runs in CLBlast.
+// The BLAS library is loaded with dlopen on first use, so the library neither links against one nor needs
+// one: oneMKL (libmkl_rt, from PyPI into .deps/mkl by scripts/install-deps.sh) where it loads and offers its
+// strict reproducible mode, else OpenBLAS (Debian's libopenblas0-pthread, libopenblas.so.0);
+// ACLNN_HOST_BLAS=mkl|openblas|auto chooses (read once). Without either every product runs in CLBlast.
 #pragma once
 
 #include <cstdint>
@@ -20,11 +22,16 @@
 namespace aclcl {
 namespace blas {
 
-// Whether OpenBLAS is loaded (the first call loads it and fixes its thread count); when not, why.
+// Whether a BLAS library is loaded (the first call loads it and fixes its thread count); when not, why.
 bool hostBlasAvailable(std::string *why = nullptr);
 
-// OpenBLAS's own description (openblas_get_config(): version, core, thread count), for logs and the bench.
+// The loaded library's description, for logs and the bench: "oneMKL: <version>, reproducible branch <n>
+// strict, <threads> threads" or OpenBLAS's own (openblas_get_config(): version, core) and its thread count.
 std::string hostBlasDescription();
+
+// Where the build expects oneMKL (scripts/install-deps.sh's place), tried before the loader's search path;
+// "" when the build names none.
+const char *configuredMklLibrary();
 
 // OpenBLAS picks its kernels from the CPU's model (DYNAMIC_ARCH). A virtual machine that masks the model
 // can make it fall back to kernels without AVX2 (seen: "Prescott" on a 16-core Xeon VM, a quarter of the

@@ -20,7 +20,7 @@
 #                       compared on one machine in one run; the other steps stay on the first one
 #   --cpu-icd FILE      the CPU implementation's .icd file (default /etc/OpenCL/vendors/pocl.icd)
 #                       With --with-cpu, OpenBLAS alone is also timed on ConvTbc's products
-#                       (bench/openblas_rate.py, every core and one), the ceiling of the CPU's host BLAS
+#                       (bench/host_blas_rate.py, every core and one), the ceiling of the CPU's host BLAS
 #   --cpu-suite         with --with-cpu, also the whole suite on the CPU implementation (after the
 #                       other steps; its JUnit and logs in logs.tar.gz, suite-cpu/)
 #   --cpu-clblast-ab    with --with-cpu, also time ConvTbc's CLBlast GEMMs on the CPU implementation with
@@ -454,17 +454,17 @@ export -f two_devices_fn
 host_blas_fn() {
   ACLNN_OPENCL_DEVICE=$cpu_platform "$bin/aclnn_bench" --list-cases --op ConvTbc --json "$work/bench/cases-gemm.json" ||
     return 1
-  { python3 "$root/bench/openblas_rate.py" "$work/bench/cases-gemm.json" --runs 5 &&
-    python3 "$root/bench/openblas_rate.py" "$work/bench/cases-gemm.json" --runs 2 --threads 1 &&
+  { python3 "$root/bench/host_blas_rate.py" "$work/bench/cases-gemm.json" --runs 5 &&
+    python3 "$root/bench/host_blas_rate.py" "$work/bench/cases-gemm.json" --runs 2 --threads 1 &&
     # OpenBLAS picks its kernels from the CPU's model; a virtual machine's masked model can mislead it.
     # Where the CPU has AVX-512, the same with its AVX-512 kernels named.
     if grep -qw avx512f /proc/cpuinfo; then
-      OPENBLAS_CORETYPE=SkylakeX python3 "$root/bench/openblas_rate.py" "$work/bench/cases-gemm.json" --runs 5
+      OPENBLAS_CORETYPE=SkylakeX python3 "$root/bench/host_blas_rate.py" "$work/bench/cases-gemm.json" --runs 5
     fi; } | tee "$work/bench/openblas-rate.md"
 }
 export -f host_blas_fn
 [[ -n $cpu_platform ]] && (( $(left) > 60 )) &&
-  step_note="bench/openblas_rate.py, $(nproc) threads and 1" step host-blas 90 host_blas_fn
+  step_note="bench/host_blas_rate.py, $(nproc) threads and 1" step host-blas 90 host_blas_fn
 
 (( no_bench == 0 && $(left) > 60 )) && step_note="aclnn_bench $bench_args" step bench "$bench_time" bench_fn
 

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""OpenBLAS's own rate on the matrix products of the benchmark's GEMM cases: the ceiling of the host
+"""A BLAS library's own rate on the matrix products of the benchmark's GEMM cases: the ceiling of the host
 BLAS backend (docs/gemm.md), to hold the operators' GFLOP/s against.
 
-  openblas_rate.py CASES.json [--runs N] [--threads N]
+  host_blas_rate.py CASES.json [--library openblas|mkl|PATH] [--runs N] [--threads N]
 
-CASES.json is `aclnn_bench --list-cases --json CASES.json` (optionally with --op/--case filters). For each
-ConvTbc and ConvTbcBackward case it times, on host memory and with OpenBLAS's thread count fixed as the
-library fixes it (the number of online CPUs), exactly the products the operator runs: per tap one
+CASES.json is `aclnn_bench --list-cases --json CASES.json` (optionally with --op/--case filters). The
+library is OpenBLAS (libopenblas.so.0, the default) or oneMKL (mkl: .deps/mkl/lib/libmkl_rt.so as
+scripts/install-deps.sh puts it, or a PATH to a libmkl_rt), set up as the library sets it up: the thread
+count fixed (default: the number of online CPUs), oneMKL with GNU OpenMP and its strict reproducible
+mode. For each ConvTbc and ConvTbcBackward case it times, on host memory, exactly the products the
+operator runs, called from this process's main thread: per tap one
 row-major cblas_sgemm on the rows that tap reaches (out += self * weight[k] for ConvTbc; gradInput +=
 self * weight[k]^T and gradWeight[k] = input^T * self for ConvTbcBackward). Prints the median time of
 the products alone and the GFLOP/s by the benchmark's count (2 * multiply-adds).
@@ -86,19 +89,45 @@ def products(blas, case, rng):
     return run, macs
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("cases")
-    ap.add_argument("--runs", type=int, default=10)
-    ap.add_argument("--threads", type=int, default=os.cpu_count())
-    args = ap.parse_args(argv[1:])
-    blas = ctypes.CDLL("libopenblas.so.0")
+def load(library, threads):
+    """The BLAS library with cblas_sgemm's argument types, set up as host/blas/host_blas.cpp sets it up,
+    and a line describing it."""
+    if library == "openblas":
+        blas = ctypes.CDLL("libopenblas.so.0")
+        blas.openblas_set_num_threads(threads)
+        blas.openblas_get_config.restype = ctypes.c_char_p
+        description = f"OpenBLAS: {blas.openblas_get_config().decode()}"
+    else:
+        if library == "mkl":
+            deps = os.environ.get("ACLNN_DEPS_DIR", os.path.join(os.path.dirname(__file__), "..", ".deps"))
+            library = os.path.join(deps, "mkl", "lib", "libmkl_rt.so")
+        blas = ctypes.CDLL(library)
+        gnu_openmp, strict = 3, 0x10000  # MKL_THREADING_GNU, MKL_CBWR_STRICT
+        if blas.MKL_Set_Threading_Layer(gnu_openmp) != gnu_openmp:
+            raise SystemExit(f"{library}: GNU OpenMP threading refused")
+        branch = blas.MKL_CBWR_Get_Auto_Branch()
+        if blas.MKL_CBWR_Set(branch | strict) != 0:
+            raise SystemExit(f"{library}: no strict reproducible mode for code branch {branch}")
+        blas.MKL_Set_Dynamic(0)
+        blas.MKL_Set_Num_Threads(threads)
+        text = ctypes.create_string_buffer(256)
+        blas.MKL_Get_Version_String(text, 255)
+        description = f"oneMKL: {text.value.decode().split(' for ')[0]}, reproducible branch {branch} strict"
     i, f, p = ctypes.c_int, ctypes.c_float, ctypes.c_void_p
     blas.cblas_sgemm.argtypes = [i, i, i, i, i, i, f, p, i, p, i, f, p, i]
     blas.cblas_sgemm.restype = None
-    blas.openblas_set_num_threads(args.threads)
-    blas.openblas_get_config.restype = ctypes.c_char_p
-    print(f"OpenBLAS: {blas.openblas_get_config().decode()}, {args.threads} threads")
+    return blas, f"{description}, {threads} threads"
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("cases")
+    ap.add_argument("--library", default="openblas", help="openblas, mkl or the path of a libmkl_rt")
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--threads", type=int, default=os.cpu_count())
+    args = ap.parse_args(argv[1:])
+    blas, description = load(args.library, args.threads)
+    print(description)
     print("| operator | case | products ms (median) | GFLOP/s |\n|---|---|---|---|")
     rng = random.Random(1)
     for case in json.load(open(args.cases))["cases"]:
