@@ -59,6 +59,24 @@ def main():
     if args.kind is None:
         args.kind = "GPU" if "GPU" in kinds.values() else "CPU"
     torch_device = "cuda" if args.kind == "GPU" else "cpu"
+    # Per device, the smallest yardstick case: (bytes moved, host wall ms).
+    floors = {}
+    for r in doc["results"]:
+        if r["op"] == args.yardstick and r.get("gbps") and r.get("wall_ms"):
+            moved = r["gbps"] * r["ms"] * 1e6
+            if r["device"] not in floors or moved < floors[r["device"]][0]:
+                floors[r["device"]] = (moved, r["wall_ms"])
+    why = {}  # (op, case, dtype, device) -> the reason a case is behind, from this run's figures
+
+    def reason(r):
+        floor = floors.get(r["device"])
+        moved = r["gbps"] * r["ms"] * 1e6 if r.get("gbps") else 0
+        if floor and moved >= floor[0] and r["torch_wall_ms"] < floor[1]:
+            return f"floor: a {floor[0] / 1024:.0f} KiB device copy takes {fmt(floor[1])} ms"
+        if r["torch_ms"] >= r["ms"]:
+            return f"per call: {fmt(r['wall_ms'] - r['ms'])} ms of host wall beyond device time"
+        return ""
+
     best = {}  # (op, case, dtype) -> (our wall, our device ms, device label, torch wall, torch ms)
     for r in doc["results"]:
         if kinds.get(r["device"]) != args.kind or r["torch_device"] != torch_device or r["op"] == args.yardstick:
@@ -66,6 +84,7 @@ def main():
         key = (r["op"], r["case"], r["dtype"])
         if key not in best or r["wall_ms"] < best[key][0]:
             best[key] = (r["wall_ms"], r["ms"], r["device"].split(":")[0], r["torch_wall_ms"], r["torch_ms"])
+            why[key] = reason(r)
     if not best:
         print(f"summarize: no {args.kind} case in {args.results} has a PyTorch time", file=sys.stderr)
         return 1
@@ -77,15 +96,20 @@ def main():
             f"faster {args.kind} device per case: **{ahead} of {len(rows)} operator cases at least as fast by host "
             f"wall time** (GetWorkspaceSize + run + synchronize against PyTorch's call), {ahead_device} of "
             f"{len(rows)} by device time.")
-    table = ["", "| case | dtype | device | our host wall ms | PyTorch ms | host wall ratio | device ratio |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    table = ["", "| case | dtype | device | our host wall ms | PyTorch ms | host wall ratio | device ratio | why behind |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     shown = [(k, v) for k, v in rows if (k[0], k[1]) in speed or v[3] < v[0]]
     for (op, case, dtype), (wall, ms, device, twall, tms) in sorted(shown, key=lambda kv: kv[0]):
         mark = " ★" if (op, case) in speed else ""
+        behind = why[(op, case, dtype)] if twall < wall else ""
         table.append(f"| {op} {case}{mark} | {dtype} | {device} | {fmt(wall)} | {fmt(twall)} | "
-                     f"{twall / wall:.2f}x | {tms / ms:.2f}x |")
+                     f"{twall / wall:.2f}x | {tms / ms:.2f}x | {behind} |")
     table += ["", "★ = speed case; the other rows are the cases behind PyTorch by host wall time (ratio < 1: "
-                  "PyTorch is faster)."]
+                  "PyTorch is faster). Why behind, from the same run on that device: \"floor\" when PyTorch's whole "
+                  "call took less than our smallest device copy (the Copy yardstick, no more bytes than the case) "
+                  "by host wall; \"per call\" when our kernels were faster by device time and the host wall "
+                  "beyond it (planning, enqueueing, synchronizing) took the lead away; empty: the kernels or "
+                  "products themselves are slower (docs/benchmarks.md)."]
 
     def summary(link, text):
         """The summary, linking the dated file as [text](link) when there is one."""

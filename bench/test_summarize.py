@@ -10,10 +10,10 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def result(op, case, device, wall, ms, torch_wall):
+def result(op, case, device, wall, ms, torch_wall, gbps=None, torch_ms=None):
     return {"op": op, "case": case, "dtype": "float32", "device": device, "ms": ms, "wall_ms": wall,
-            "first_call_ms": wall, "gbps": None, "gflops": None, "torch_device": "cpu", "torch_ms": torch_wall,
-            "torch_wall_ms": torch_wall}
+            "first_call_ms": wall, "gbps": gbps, "gflops": None, "torch_device": "cpu",
+            "torch_ms": torch_wall if torch_ms is None else torch_ms, "torch_wall_ms": torch_wall}
 
 
 def main():
@@ -26,9 +26,17 @@ def main():
                        result("Pad", "small", "pocl: a", 0.5, 0.4, 0.2),    # behind on both devices,
                        result("Pad", "small", "intel: b", 0.3, 0.25, 0.2),  # intel the faster
                        result("Pad", "mid", "pocl: a", 1.0, 0.9, 1.5),      # ahead, not shown
-                       result("Copy", "256 KiB", "pocl: a", 1.0, 1.0, 0.1)]}  # the yardstick: not counted
+                       # behind below pocl's copy floor: 1 MB (1 GB/s x 1 ms) against a 0.5 MB copy of 0.8 ms
+                       result("Pad", "tiny", "pocl: a", 1.2, 1.0, 0.7, gbps=1.0),
+                       # behind although its kernel is faster: the per-call cost, 0.3 ms beyond device time
+                       result("Pad", "lean", "pocl: a", 0.5, 0.2, 0.4, torch_ms=0.3),
+                       # the yardstick, not counted; its larger case is not the floor
+                       result("Copy", "256 KiB", "pocl: a", 0.8, 0.5, 0.1, gbps=1.0),
+                       result("Copy", "4096 KiB", "pocl: a", 9.0, 8.0, 2.0, gbps=1.0)]}
     cases = {"cases": [{"op": "Pad", "case": "big", "speed": True}, {"op": "Pad", "case": "small", "speed": False},
-                       {"op": "Pad", "case": "mid", "speed": False}, {"op": "Copy", "case": "256 KiB", "speed": False}]}
+                       {"op": "Pad", "case": "mid", "speed": False}, {"op": "Pad", "case": "tiny", "speed": False},
+                       {"op": "Pad", "case": "lean", "speed": False}, {"op": "Copy", "case": "256 KiB", "speed": False},
+                       {"op": "Copy", "case": "4096 KiB", "speed": False}]}
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         paths = {name: os.path.join(tmp, name) for name in ("run.json", "cases.json", "page.md", "bare.md")}
@@ -39,11 +47,15 @@ def main():
         open(paths["bare.md"], "w").write("no markers\n")
         base = [sys.executable, os.path.join(HERE, "summarize.py"), paths["run.json"], "--cases", paths["cases.json"]]
         out = subprocess.run(base, capture_output=True, text=True, check=True).stdout
-        expect = ["PyTorch 2.99.0", "**2 of 3 operator cases at least as fast by host wall time**",
-                  "| Pad big ★ | float32 | pocl | 2 | 10 | 5.00x |", "| Pad small | float32 | intel | 0.3 | 0.2 | 0.67x |"]
+        expect = ["PyTorch 2.99.0", "**2 of 5 operator cases at least as fast by host wall time**",
+                  "| Pad big ★ | float32 | pocl | 2 | 10 | 5.00x | 5.26x |  |",
+                  "| Pad small | float32 | intel | 0.3 | 0.2 | 0.67x | 0.80x |  |",
+                  "| Pad tiny | float32 | pocl | 1.2 | 0.7 | 0.58x | 0.70x | floor: a 488 KiB device copy takes 0.8 ms |",
+                  "| Pad lean | float32 | pocl | 0.5 | 0.4 | 0.80x | 1.50x | per call: 0.3 ms of host wall beyond device "
+                  "time |"]
         failures += [f"printed summary lacks {e!r}" for e in expect if e not in out]
         failures += ["the ahead, non-speed case 'mid' is listed"] if "Pad mid" in out else []
-        failures += ["the Copy yardstick is listed"] if "Copy" in out else []
+        failures += ["the Copy yardstick is listed"] if "| Copy" in out else []
         link = os.path.join(tmp, "docs", "dated.md")
         subprocess.run(base + ["--link", link, "--into", paths["page.md"]], check=True)
         page = open(paths["page.md"]).read()
