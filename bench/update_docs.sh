@@ -7,8 +7,11 @@
 #   docs/bench/<date>-<machine>.md          the summary against PyTorch, then every table of the run
 #   docs/img/benchmark.png                  time against size (bench/report.py)
 #
-# and puts the summary (bench/summarize.py) between the "summary" markers of README.md and
-# docs/benchmarks.md, with a link to the dated file. No figure in those two pages is written by hand.
+# and puts the summary of each kind of device the run has (bench/summarize.py: its CPU devices against
+# PyTorch on the CPU, its GPU devices against PyTorch CUDA) between that kind's "summary" markers of
+# README.md and docs/benchmarks.md, with a link to the dated file; a kind the run lacks keeps its
+# block (the GPU runs of scripts/gpu-kit come in through bench/import_run.py). No figure in those two
+# pages is written by hand.
 #
 # The baseline is a current PyTorch: scripts/install-torch.sh installs it into .deps/torch-venv first
 # (pass --python PATH to compare against another interpreter's PyTorch).
@@ -47,11 +50,18 @@ cp "$work/cases.json" "$stem.cases.json"
 
 commit=$(git rev-parse --short HEAD)
 stamp="Measured $(date -u +%F) at commit $commit with \`bench/update_docs.sh $build $*\`."
-# The summary of the run's GPU devices where it has any, else of its CPU devices (summarize.py decides).
+# One summary per kind of device with PyTorch times (summarize.py exits 3 for a kind with none).
 summarize() { /usr/bin/python3 bench/summarize.py "$stem.json" --cases "$stem.cases.json" --stamp "$stamp" "$@"; }
-{ echo "# Benchmark of $(date -u +%F) on $(basename "$stem" | cut -d- -f4-)"; echo; summarize; echo;
+kinds=()
+for kind in CPU GPU; do
+  rc=0
+  summarize --kind "$kind" >/dev/null 2>&1 || rc=$?
+  if [[ $rc == 0 ]]; then kinds+=("$kind"); elif [[ $rc != 3 ]]; then summarize --kind "$kind"; exit 1; fi
+done
+{ echo "# Benchmark of $(date -u +%F) on $(basename "$stem" | cut -d- -f4-)"; echo;
+  for kind in "${kinds[@]}"; do summarize --kind "$kind"; echo; done
   sed 's/^## aclnn-opencl benchmark/## Every case/' "$work/tables.md"; } >"$stem.md"
-# The summary between the markers of the two pages, linking the dated file.
-summarize --link "$stem.md" --into README.md docs/benchmarks.md
-echo "update_docs: wrote $stem.{json,cases.json,md} and the summaries in README.md and docs/benchmarks.md"
+# Each summary between its kind's markers of the two pages, linking the dated file.
+for kind in "${kinds[@]}"; do summarize --kind "$kind" --link "$stem.md" --into README.md docs/benchmarks.md; done
+echo "update_docs: wrote $stem.{json,cases.json,md} and the ${kinds[*]:-no} summaries in README.md and docs/benchmarks.md"
 exit $status
