@@ -49,10 +49,10 @@ fi
 
 check_out() {  # the files a GPU run brings back, and what they must say
   local dir=$1 f
-  for f in summary.md junit.xml bench.json bench.md precision.md logs.tar.gz; do
+  for f in summary.md junit.xml bench.json bench.cases.json bench.md precision.md logs.tar.gz; do
     [[ -s $dir/$f ]] || fail "$dir/$f is missing or empty"
   done
-  (( $(find "$dir" -type f | wc -l) <= 8 )) || fail "$dir holds more than 8 files"
+  (( $(find "$dir" -type f | wc -l) <= 9 )) || fail "$dir holds more than 9 files"
   find "$dir" -type f -size +16M | grep -q . && fail "a file in $dir is over 16 MiB"
   grep -q '^| .* | pass' "$dir/precision.md" || fail "precision.md has no passing row"
   python3 - "$dir/junit.xml" <<'EOF' || fail "junit.xml: not every test passed or skipped"
@@ -66,6 +66,10 @@ for b in bad[:20]: print("  ", b)
 sys.exit(1 if bad or not passed else 0)
 EOF
   python3 "$root/bench/check_results_schema.py" "$dir/bench.json" || fail "bench.json does not match the schema"
+  # What comes back must turn into the dated pages of docs/bench/ (here into a scratch folder).
+  rm -rf "$dir.pages"
+  python3 "$root/bench/import_run.py" "$dir" --docs "$dir.pages" --name rehearsal >/dev/null &&
+    grep -q '^## Every case' "$dir.pages"/*-rehearsal.md || fail "bench/import_run.py cannot import $dir"
   tar tzf "$dir/logs.tar.gz" > "$dir.list" || fail "logs.tar.gz is not a readable archive"
   grep -q '^logs/run.log$' "$dir.list" || fail "logs.tar.gz lacks logs/run.log"
   [[ $(tar xzf "$dir/logs.tar.gz" -O clinfo.txt) == *'Portable Computing Language'* ]] ||

@@ -6,7 +6,7 @@
 #
 #   scripts/gpu-kit/run.sh [options]
 #
-#   --out DIR           the output folder (default $OUT, else ./gpu-run-out): the files below, eight at
+#   --out DIR           the output folder (default $OUT, else ./gpu-run-out): the files below, nine at
 #                       most with every option
 #   --bundle DIR        the bundle (default .gpu-kit)
 #   --work DIR          scratch: the unpacked packages, logs, a build (default /tmp/aclnn-gpu-run)
@@ -69,6 +69,8 @@
 #                   built-in values)
 #   junit.xml       the suite, one testcase per test (crashes and hangs cost one test each)
 #   bench.json      aclnn_bench --json (schema in docs/benchmarks.md), PyTorch's figures merged
+#   bench.cases.json  the benchmark's case list (aclnn_bench --list-cases; the CPU run's is the same):
+#                   with bench.json, what bench/import_run.py turns into docs/bench/<date>-<gpu>.* pages
 #   bench.md        aclnn_bench's markdown tables; with --with-cpu also this machine's CPU against its
 #                   GPU (bench/gpu_vs_cpu.py over the two JSON files)
 #   bench-cpu.json  with --with-cpu: the CPU implementation's aclnn_bench --json, PyTorch CPU merged
@@ -137,7 +139,7 @@ while [[ $# -gt 0 ]]; do
 done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out"/{summary.md,junit.xml,bench.json,bench.md,bench-cpu.json,precision.md,clblast.params,logs.tar.gz}
+rm -f "$out"/{summary.md,junit.xml,bench.json,bench.cases.json,bench.md,bench-cpu.json,precision.md,clblast.params,logs.tar.gz}
 bundle=$(cd "$bundle" 2>/dev/null && pwd) || { echo "run.sh: no bundle at $bundle (scripts/gpu-kit/bundle.sh)" >&2; exit 2; }
 rm -rf "$work"
 mkdir -p "$work"/{prefix,vendors,logs,suite,suite-cpu,bench,precision,tune}
@@ -183,6 +185,7 @@ publish() {
   } > "$out/summary.md.tmp" && mv "$out/summary.md.tmp" "$out/summary.md"
   [[ -f $work/suite/junit.xml ]] && cp "$work/suite/junit.xml" "$out/junit.xml"
   [[ -f $work/bench/results.json ]] && cp "$work/bench/results.json" "$out/bench.json"
+  [[ -f $work/bench/results.json && -f $work/bench/cases.json ]] && cp "$work/bench/cases.json" "$out/bench.cases.json"
   [[ -f $work/bench/bench.md ]] && cp "$work/bench/bench.md" "$out/bench.md"
   [[ -f $work/bench/results-cpu.json ]] && cp "$work/bench/results-cpu.json" "$out/bench-cpu.json"
   [[ -f $work/precision/precision.md ]] && cp "$work/precision/precision.md" "$out/precision.md"
