@@ -201,6 +201,8 @@ def per_operator(run):
         cells.append(f"{max(shares):.1f}%" if shares else "")
         lines.append("| " + " | ".join(cells) + " |")
     rows = run.operator_rows()
+    if not rows:
+        return lines + ["", f"No operator rows: the run timed the {run.yardstick} yardstick alone."]
     ours = [r["wall_ms"] - r["ms"] for r in rows]
     theirs = [w - t for r in rows for t, w in [run.torch(r)] if t]
     shares = [(run.copy_share(r), r) for r in rows if run.copy_share(r) is not None]
