@@ -227,18 +227,7 @@ prefix=$work/prefix
 # dpkg -x where dpkg exists; else the .deb's ar archive opened by python3, its data.tar by tar.
 unpack_deb() {
   if command -v dpkg >/dev/null; then dpkg -x "$1" "$2"; return; fi
-  python3 - "$1" "$2" <<'PY'
-import io, subprocess, sys
-data = open(sys.argv[1], "rb").read()
-pos = 8
-while pos < len(data):
-    name, size = data[pos:pos + 16].decode().strip().rstrip("/"), int(data[pos + 48:pos + 58])
-    body = data[pos + 60:pos + 60 + size]
-    if name.startswith("data.tar"):
-        flag = {"xz": "-J", "gz": "-z", "zst": "--zstd", "bz2": "-j"}.get(name.rsplit(".", 1)[-1], "")
-        subprocess.run(["tar", "-x"] + ([flag] if flag else []) + ["-C", sys.argv[2]], input=body, check=True)
-    pos += 60 + size + (size & 1)
-PY
+  python3 "$kit/unpack_deb.py" "$1" "$2"
 }
 for deb in "$bundle"/debs/*.deb; do unpack_deb "$deb" "$prefix" || { echo "run.sh: cannot unpack $deb" >&2; exit 1; }; done
 libdir=$prefix/usr/lib/x86_64-linux-gnu
@@ -522,25 +511,7 @@ fi
 profile_fn() {
   ACLNN_OPENCL_LOG_LEVEL=debug "$bin/aclnn_bench" --quick --runs 3 --no-torch --copy-mib 16 \
       2> "$work/bench/profile.log" > /dev/null || return 1
-  python3 - "$work/bench/profile.log" > "$work/bench/profile.txt" <<'PY'
-import re, sys
-last = {}   # (call, step) -> line, the last one wins; order of first appearance kept
-case = ""
-for line in open(sys.argv[1], errors="replace"):
-    m = re.match(r"\[[^]]*\] (\S+) case \d+/\d+ \(\d+/\d+ overall\): (.*)", line)
-    if m:
-        case = m.group(1) + " " + m.group(2).strip()
-        continue
-    m = re.match(r"aclnn-opencl debug: (aclnn\w+): step (\d+) \((.*)\) took ([\d.]+) ms", line)
-    if m:
-        last[(case, m.group(1), int(m.group(2)))] = f"{m.group(4):>9} ms  {m.group(1)} step {m.group(2)}: {m.group(3)}"
-current = None
-for (c, call, step), text in last.items():
-    if c != current:
-        print(f"\n== {c}")
-        current = c
-    print(text)
-PY
+  python3 "$kit/kernel_profile.py" "$work/bench/profile.log" > "$work/bench/profile.txt"
 }
 export -f profile_fn
 (( profile == 1 && no_bench == 0 && $(left) > 40 )) && step_note="ACLNN_OPENCL_LOG_LEVEL=debug aclnn_bench --quick --runs 3" \
