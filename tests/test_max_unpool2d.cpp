@@ -197,7 +197,7 @@ TEST_P(MaxUnpool2dTest, DuplicateIndicesTheLastInputWins) {
 TEST_P(MaxUnpool2dTest, Extremes) {
     struct S {
         const char *name;
-        UnpoolGeometry g;
+        MaxUnpool2dGeometry g;
         UnpoolIndices pick;
     };
     const S shapes[] = {

@@ -17,7 +17,7 @@ namespace testing_support {
 // both unpools.
 using UnpoolLayout = ViewLayout;
 
-struct UnpoolSpec : UnpoolGeometry {
+struct MaxUnpool2dBackwardSpec : MaxUnpool2dGeometry {
     std::string name;
     aclDataType grad = ACL_FLOAT, indices = ACL_INT64, out = ACL_FLOAT;
     UnpoolLayout layout = UnpoolLayout::Contiguous;
@@ -25,6 +25,6 @@ struct UnpoolSpec : UnpoolGeometry {
 };
 
 // One case with any shapes, dtypes and layout.
-std::unique_ptr<OpCase> makeMaxUnpoolCase(const UnpoolSpec &spec);
+std::unique_ptr<OpCase> makeMaxUnpool2dBackwardCase(const MaxUnpool2dBackwardSpec &spec);
 
 }  // namespace testing_support

@@ -20,7 +20,7 @@ enum class UnpoolIndices {
                  // oH >= 2H and oW >= 2W
 };
 
-struct UnpoolForwardSpec : UnpoolGeometry {
+struct UnpoolForwardSpec : MaxUnpool2dGeometry {
     std::string name;
     aclDataType dtype = ACL_FLOAT, indices = ACL_INT64;
     UnpoolLayout layout = UnpoolLayout::Contiguous;  // of self, indices and out alike

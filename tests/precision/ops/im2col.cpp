@@ -10,7 +10,7 @@ namespace {
 using testing_support::IntArray;
 
 CaseOutcome runIm2col(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    const Im2colGeometry g(draw);
+    const DrawnIm2colCase g(draw);
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> x = draw.values(static_cast<size_t>(numel(g.image())), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.columns())) * k, 0.0);

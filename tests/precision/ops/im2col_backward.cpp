@@ -10,7 +10,7 @@ namespace {
 using testing_support::IntArray;
 
 CaseOutcome runIm2colBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    const Im2colGeometry g(draw);
+    const DrawnIm2colCase g(draw);
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.columns())), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.image())), 0.0);
     for (size_t e = 0; e < dy.size(); ++e) {

@@ -7,7 +7,7 @@ namespace precision {
 namespace {
 
 CaseOutcome runMaxUnpool(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    const UnpoolGeometry g(draw);
+    const DrawnMaxUnpool2dCase g(draw);
     const std::vector<double> x = draw.values(static_cast<size_t>(numel(g.self)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.out)), 0.0);
     for (size_t e = 0; e < x.size(); ++e) golden[g.target(e)] = x[e];

@@ -7,7 +7,7 @@ namespace precision {
 namespace {
 
 CaseOutcome runMaxUnpoolBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    const UnpoolGeometry g(draw);
+    const DrawnMaxUnpool2dCase g(draw);
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.out)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.self)));
     for (size_t e = 0; e < golden.size(); ++e) golden[e] = dy[g.target(e)];

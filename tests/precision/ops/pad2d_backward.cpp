@@ -10,7 +10,7 @@ namespace {
 
 template <bool reflect>
 CaseOutcome runPadBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    const PadGeometry g(reflect, draw);
+    const DrawnPad2dCase g(reflect, draw);
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.out)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.self)) * k, 0.0);

@@ -19,13 +19,13 @@ inline const std::vector<aclDataType> &unpoolDtypes() {
     return dtypes;
 }
 
-struct UnpoolGeometry {
+struct DrawnMaxUnpool2dCase {
     std::vector<int64_t> self, out;  // (N, C, H, W) and (N, C, oH, oW), or 3-D
     int64_t planes = 1, H = 1, W = 1, oH = 1, oW = 1;
     aclDataType indexType = ACL_INT64;
     std::vector<double> indices;  // per self element, a flat position in its output plane
 
-    explicit UnpoolGeometry(Draw &draw) {
+    explicit DrawnMaxUnpool2dCase(Draw &draw) {
         H = draw.integer(1, 6);
         W = draw.integer(1, 6);
         oH = H + draw.integer(0, H);
