@@ -89,7 +89,7 @@ struct ConvTbcBenchShape {
     bool speed;
 };
 std::vector<ConvTbcBenchShape> convTbcBenchShapes();
-// One operator's benchmark cases on those shapes: makeSpec (convTbcBackwardSpec or convTbcForwardSpec) gives the spec
+// One operator's benchmark cases on those shapes: makeSpec (convTbcBackwardSpec or convTbcSpec) gives the spec
 // of a shape, makeCase the operator's case of a spec; the sweep members get `sweep`.
 template <class Spec>
 CaseList convTbcBenchCases(const std::string &sweep,

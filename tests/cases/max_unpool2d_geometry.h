@@ -18,7 +18,7 @@ struct MaxUnpool2dGeometry {
 // The small case both test files start from: 2 x 3 x 5 x 7 unpooled into 9 x 11.
 constexpr MaxUnpool2dGeometry kSmallUnpool = {2, 3, 5, 7, 9, 11};
 
-// Sets the geometry of a spec (UnpoolForwardSpec or MaxUnpool2dBackwardSpec, both derived from MaxUnpool2dGeometry) to
+// Sets the geometry of a spec (MaxUnpool2dSpec or MaxUnpool2dBackwardSpec, both derived from MaxUnpool2dGeometry) to
 // g; specWithGeometry (cases/geometry_spec.h) makes a named spec of g.
 template <class Spec>
 void setGeometry(Spec &s, const MaxUnpool2dGeometry &g) {

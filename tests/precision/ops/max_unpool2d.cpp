@@ -6,7 +6,7 @@
 namespace precision {
 namespace {
 
-CaseOutcome runMaxUnpool(aclDataType dtype, Draw &draw, aclrtStream stream) {
+CaseOutcome runMaxUnpool2d(aclDataType dtype, Draw &draw, aclrtStream stream) {
     const DrawnMaxUnpool2dCase g(draw);
     const std::vector<double> x = draw.values(static_cast<size_t>(numel(g.self)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.out)), 0.0);
@@ -22,8 +22,7 @@ CaseOutcome runMaxUnpool(aclDataType dtype, Draw &draw, aclrtStream stream) {
     return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
 }
 
-ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2d",
-                         unpoolDtypes(), runMaxUnpool);
+ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2d", unpoolDtypes(), runMaxUnpool2d);
 
 }  // namespace
 }  // namespace precision

@@ -6,7 +6,7 @@
 namespace precision {
 namespace {
 
-CaseOutcome runMaxUnpoolBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+CaseOutcome runMaxUnpool2dBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
     const DrawnMaxUnpool2dCase g(draw);
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.out)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.self)));
@@ -23,8 +23,7 @@ CaseOutcome runMaxUnpoolBackward(aclDataType dtype, Draw &draw, aclrtStream stre
     return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
 }
 
-ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2dBackward",
-                         unpoolDtypes(), runMaxUnpoolBackward);
+ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2dBackward", unpoolDtypes(), runMaxUnpool2dBackward);
 
 }  // namespace
 }  // namespace precision

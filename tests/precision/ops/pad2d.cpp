@@ -9,7 +9,7 @@ namespace precision {
 namespace {
 
 template <bool reflect>
-CaseOutcome runPad(aclDataType dtype, Draw &draw, aclrtStream stream) {
+CaseOutcome runPad2d(aclDataType dtype, Draw &draw, aclrtStream stream) {
     const DrawnPad2dCase g(reflect, draw);
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> x = draw.values(static_cast<size_t>(numel(g.self)), dtype);
@@ -33,8 +33,8 @@ const std::vector<aclDataType> kDtypes = {ACL_BOOL,   ACL_INT8,  ACL_UINT8,  ACL
                                           ACL_FLOAT16, ACL_BF16, ACL_INT32,  ACL_UINT32,    ACL_FLOAT,
                                           ACL_INT64,  ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
 
-ACLNN_REGISTER_PRECISION("aclnnReflectionPad2d", kDtypes, runPad<true>);
-ACLNN_REGISTER_PRECISION("aclnnReplicationPad2d", kDtypes, runPad<false>);
+ACLNN_REGISTER_PRECISION("aclnnReflectionPad2d", kDtypes, runPad2d<true>);
+ACLNN_REGISTER_PRECISION("aclnnReplicationPad2d", kDtypes, runPad2d<false>);
 
 }  // namespace
 }  // namespace precision

@@ -9,7 +9,7 @@ namespace precision {
 namespace {
 
 template <bool reflect>
-CaseOutcome runPadBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+CaseOutcome runPad2dBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
     const DrawnPad2dCase g(reflect, draw);
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.out)), dtype);
@@ -31,8 +31,8 @@ CaseOutcome runPadBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
 
 const std::vector<aclDataType> kDtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
 
-ACLNN_REGISTER_PRECISION("aclnnReflectionPad2dBackward", kDtypes, runPadBackward<true>);
-ACLNN_REGISTER_PRECISION("aclnnReplicationPad2dBackward", kDtypes, runPadBackward<false>);
+ACLNN_REGISTER_PRECISION("aclnnReflectionPad2dBackward", kDtypes, runPad2dBackward<true>);
+ACLNN_REGISTER_PRECISION("aclnnReplicationPad2dBackward", kDtypes, runPad2dBackward<false>);
 
 }  // namespace
 }  // namespace precision
