@@ -13,6 +13,7 @@
 #include "cases/im2col_cases.h"
 #include "cases/im2col_geometry.h"
 #include "common/test_hooks.h"
+#include "ops/im2col_window.h"
 
 using namespace testing_support;
 
@@ -31,10 +32,8 @@ aclnnStatus runIm2col(aclrtStream stream, const aclTensor *self, const Window &w
         aclnnIm2col, stream, wsOut);
 }
 
-// Every dtype the CANN docs list.
-const std::vector<aclDataType> kAllDtypes = {ACL_INT8,  ACL_UINT8,   ACL_INT16, ACL_UINT16, ACL_INT32,
-                                             ACL_UINT32, ACL_INT64,  ACL_UINT64, ACL_BF16,  ACL_FLOAT16,
-                                             ACL_FLOAT, ACL_DOUBLE, ACL_BOOL,  ACL_COMPLEX32, ACL_COMPLEX64};
+// Every dtype the CANN docs list: the library's list.
+const std::vector<aclDataType> kAllDtypes = aclcl::kIm2colDtypes;
 
 Im2colSpec spec(const std::string &name, aclDataType dt, int64_t N, int64_t C, int64_t H, int64_t W, const Window &w,
                 Im2colLayout layout, uint64_t seed, aclDataType out = ACL_DT_UNDEFINED) {

@@ -16,6 +16,7 @@
 #include "cases/max_unpool2d_geometry.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
+#include "ops/max_unpool2d_common.h"
 #include "runtime/device.h"
 
 using namespace testing_support;
@@ -46,9 +47,8 @@ aclnnStatus enqueueOp(aclrtStream stream, const aclTensor *self, const aclTensor
     return aclnnMaxUnpool2d(*workspace, ws, ex, stream);
 }
 
-// Every value dtype the operator accepts (CANN's list, BF16 and BOOL).
-const std::vector<aclDataType> kAllDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8,
-                                             ACL_UINT8, ACL_INT16,   ACL_INT32,  ACL_INT64, ACL_BOOL};
+// Every value dtype the operator accepts (CANN's list, BF16 and BOOL): the library's list.
+const std::vector<aclDataType> kAllDtypes = aclcl::kUnpoolValueDtypes;
 
 // "[2, 3, 4]", as the messages print shapes.
 std::string shapeText(const std::vector<int64_t> &dims) {

@@ -17,6 +17,7 @@
 #include "cases/max_unpool2d_geometry.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
+#include "ops/max_unpool2d_common.h"
 
 using namespace testing_support;
 
@@ -97,9 +98,9 @@ TEST_P(MaxUnpool2dBackwardTest, MatchesPyTorchGolden) {
     });
 }
 
-// One test per dtype and device (Devices/MaxUnpool2dBackwardEveryDtype.GradOutputToItself/pocl_cpu_0_bf16).
-const std::vector<aclDataType> kAllDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8,
-                                             ACL_UINT8, ACL_INT16,   ACL_INT32,  ACL_INT64, ACL_BOOL};
+// One test per dtype and device (Devices/MaxUnpool2dBackwardEveryDtype.GradOutputToItself/pocl_cpu_0_bf16),
+// over the library's list of gradOutput's dtypes.
+const std::vector<aclDataType> kAllDtypes = aclcl::kUnpoolValueDtypes;
 
 class MaxUnpool2dBackwardEveryDtype : public DeviceDtypeTest {};
 

@@ -13,6 +13,7 @@
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_cases.h"
 #include "common/test_hooks.h"
+#include "ops/pad2d_padding.h"
 #include "pad2d_test_helpers.h"
 
 using namespace testing_support;
@@ -32,10 +33,8 @@ aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *self, cons
                       stream, wsOut);
 }
 
-// Every dtype the CANN docs list for both operators.
-const std::vector<aclDataType> kAllDtypes = {ACL_BOOL,   ACL_INT8,   ACL_UINT8,  ACL_INT16,     ACL_UINT16,
-                                             ACL_FLOAT16, ACL_BF16,  ACL_INT32,  ACL_UINT32,    ACL_FLOAT,
-                                             ACL_INT64,  ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+// Every dtype the CANN docs list for both operators: the library's list.
+const std::vector<aclDataType> kAllDtypes = aclcl::kPad2dDtypes;
 
 // OpTest::runAndCheck checks every byte of out's storage (pad2d_cases.cpp).
 class Pad2dTest : public OpTest {};

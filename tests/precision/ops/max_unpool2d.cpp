@@ -1,5 +1,6 @@
 // MaxUnpool2d in the precision report: a scatter of copies into zeros, judged bit for bit.
 #include "aclnnop/aclnn_max_unpool2d.h"
+#include "ops/max_unpool2d_common.h"
 #include "precision/ops/unpool_geometry.h"
 #include "support/int_array.h"
 
@@ -22,7 +23,7 @@ CaseOutcome runMaxUnpool2d(aclDataType dtype, Draw &draw, aclrtStream stream) {
     return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
 }
 
-ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2d", unpoolDtypes(), runMaxUnpool2d);
+ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2d", aclcl::kUnpoolValueDtypes, runMaxUnpool2d);
 
 }  // namespace
 }  // namespace precision

@@ -1,5 +1,6 @@
 // MaxUnpool2dBackward in the precision report: a gather of copies, judged bit for bit.
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "ops/max_unpool2d_common.h"
 #include "precision/ops/unpool_geometry.h"
 #include "support/int_array.h"
 
@@ -23,7 +24,7 @@ CaseOutcome runMaxUnpool2dBackward(aclDataType dtype, Draw &draw, aclrtStream st
     return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
 }
 
-ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2dBackward", unpoolDtypes(), runMaxUnpool2dBackward);
+ACLNN_REGISTER_PRECISION("aclnnMaxUnpool2dBackward", aclcl::kUnpoolValueDtypes, runMaxUnpool2dBackward);
 
 }  // namespace
 }  // namespace precision

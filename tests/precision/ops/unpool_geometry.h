@@ -12,13 +12,6 @@
 
 namespace precision {
 
-// The dtypes both operators accept (docs/ops).
-inline const std::vector<aclDataType> &unpoolDtypes() {
-    static const std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8,
-                                                    ACL_UINT8, ACL_INT16,   ACL_INT32,  ACL_INT64, ACL_BOOL};
-    return dtypes;
-}
-
 struct DrawnMaxUnpool2dCase {
     std::vector<int64_t> self, out;  // (N, C, H, W) and (N, C, oH, oW), or 3-D
     int64_t planes = 1, H = 1, W = 1, oH = 1, oW = 1;
