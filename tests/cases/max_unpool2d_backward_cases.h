@@ -9,13 +9,8 @@
 
 #include "cases/max_unpool2d_geometry.h"
 #include "support/op_case.h"
-#include "support/view_layout.h"
 
 namespace testing_support {
-
-// How a case lays its tensors out in memory (support/view_layout.h; all get the same kind of view), for
-// both unpools.
-using UnpoolLayout = ViewLayout;
 
 struct MaxUnpool2dBackwardSpec : MaxUnpool2dGeometry {
     std::string name;

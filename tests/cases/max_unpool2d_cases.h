@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cases/max_unpool2d_backward_cases.h"
+#include "cases/max_unpool2d_geometry.h"
 #include "support/op_case.h"
 
 namespace testing_support {

@@ -1,14 +1,19 @@
 // The geometry of a MaxUnpool2d case, forward or backward, written once for both (the specs of
 // cases/max_unpool2d_cases.h and cases/max_unpool2d_backward_cases.h derive from it; the test files build
 // their specs from it): the input planes (N, C, H, W) and the unpooled planes (oH, oW), which the
-// forward writes and the backward gathers from.
+// forward writes and the backward gathers from; and the tensor layouts both take.
 #pragma once
 
 #include <cstdint>
 
 #include "cases/geometry_spec.h"
+#include "support/view_layout.h"
 
 namespace testing_support {
+
+// How a case lays its tensors out in memory (support/view_layout.h; all get the same kind of view), for
+// both unpools.
+using UnpoolLayout = ViewLayout;
 
 struct MaxUnpool2dGeometry {
     int64_t N = 0;  // 0: 3-D tensors (C, H, W)
