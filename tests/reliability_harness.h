@@ -229,8 +229,8 @@ std::unique_ptr<OpHarness> makeHarness(const std::string &api, Layout layout = L
 std::vector<std::unique_ptr<OpHarness>> makeAllHarnesses(Layout layout = Layout::Contiguous, uint64_t seed = 1);
 
 // The factory of a harness class whose constructor takes (lead..., layout, seed), for
-// ACLNN_REGISTER_HARNESS: harnessFactory<Im2colHarness>, or harnessFactory<Pad2dHarness, true> for a class
-// that serves two operators.
+// ACLNN_REGISTER_HARNESS: harnessFactory<Im2colBackwardHarness>, or harnessFactory<Pad2dBackwardHarness, true> for a
+// class that serves two operators.
 template <class Harness, auto... lead>
 std::unique_ptr<OpHarness> harnessFactory(Layout layout, uint64_t seed) {
     return std::make_unique<Harness>(lead..., layout, seed);
@@ -238,7 +238,7 @@ std::unique_ptr<OpHarness> harnessFactory(Layout layout, uint64_t seed) {
 
 #define ACLNN_HARNESS_CONCAT2(a, b) a##b
 #define ACLNN_HARNESS_CONCAT(a, b) ACLNN_HARNESS_CONCAT2(a, b)
-// ACLNN_REGISTER_HARNESS("aclnnIm2colBackward", harnessFactory<Im2colHarness>);
+// ACLNN_REGISTER_HARNESS("aclnnIm2colBackward", harnessFactory<Im2colBackwardHarness>);
 #define ACLNN_REGISTER_HARNESS(api, factory) \
     static const ::reliability::HarnessRegistration ACLNN_HARNESS_CONCAT(harnessRegistration_, __LINE__)(api, factory)
 

@@ -101,11 +101,10 @@ std::vector<double> expectOutMatches(const Problem &p, const std::vector<double>
     return drift;
 }
 
-class ConvTbcForwardTest : public DeviceTest {
+class ConvTbcTest : public DeviceTest {
 protected:
-
-    std::unique_ptr<OpCase> runSpec(const ConvTbcForwardSpec &s) {
-        auto c = makeConvTbcForwardCase(s);
+    std::unique_ptr<OpCase> runSpec(const ConvTbcSpec &s) {
+        auto c = makeConvTbcCase(s);
         runAndCheckCase(*c, stream);
         return c;
     }
@@ -128,8 +127,8 @@ protected:
     void everyDtypeAndCubeMathType() {
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
             for (int8_t cube = 0; cube <= 3; ++cube) {
-                ConvTbcForwardSpec s =
-                    convTbcForwardSpec(std::string(label(dt)) + " cube" + std::to_string(cube), 6, 3, 5, 4, 3, 1, dt);
+                ConvTbcSpec s =
+                    convTbcSpec(std::string(label(dt)) + " cube" + std::to_string(cube), 6, 3, 5, 4, 3, 1, dt);
                 s.cubeMathType = cube;
                 s.seed = 20 + static_cast<uint64_t>(cube);
                 runSpec(s);
@@ -140,7 +139,7 @@ protected:
     // FLOAT16 with KEEP_DTYPE accumulates in fp32 on every device (CANN's cube units do): 3,072-term sums
     // (K * C_in) held to the fp32-accumulation bound; an fp16 HGEMM (Intel's runtime before) misses it.
     void float16KeepDtypeLongSums() {
-        ConvTbcForwardSpec s = convTbcForwardSpec("fp16 KEEP_DTYPE, 3072-term sums", 16, 4, 1024, 8, 3, 1, ACL_FLOAT16);
+        ConvTbcSpec s = convTbcSpec("fp16 KEEP_DTYPE, 3072-term sums", 16, 4, 1024, 8, 3, 1, ACL_FLOAT16);
         s.cubeMathType = 0;
         s.seed = 95;
         runSpec(s);
@@ -151,8 +150,8 @@ protected:
         // the fp32 GEMMs exactly, and out is rounded once.
         const aclDataType pairs[][2] = {{ACL_BF16, ACL_FLOAT}, {ACL_FLOAT16, ACL_BF16}, {ACL_FLOAT, ACL_FLOAT16}};
         for (const auto &pr : pairs) {
-            ConvTbcForwardSpec s = convTbcForwardSpec(std::string(label(pr[0])) + " with " + label(pr[1]) + " bias", 7,
-                                                      2, 6, 5, 3, 1, pr[0]);
+            ConvTbcSpec s =
+                convTbcSpec(std::string(label(pr[0])) + " with " + label(pr[1]) + " bias", 7, 2, 6, 5, 3, 1, pr[0]);
             s.dtypes[2] = pr[1];
             s.cubeMathType = 0;
             runSpec(s);
@@ -160,35 +159,35 @@ protected:
     }
 
     void edgeShapes() {
-        const ConvTbcForwardSpec shapes[] = {
-            convTbcForwardSpec("pad 0", 7, 3, 4, 5, 3, 0),
-            convTbcForwardSpec("pad 2", 6, 2, 3, 4, 3, 2),
-            convTbcForwardSpec("K 1", 5, 2, 3, 2, 1, 0),
-            convTbcForwardSpec("K 1 pad 1: the first and last rows are bias only", 4, 2, 3, 2, 1, 1),
-            convTbcForwardSpec("pad > K", 3, 2, 2, 3, 2, 3),
-            convTbcForwardSpec("K = T + pad", 2, 2, 3, 4, 4, 2),
-            convTbcForwardSpec("K even", 6, 2, 3, 4, 4, 1),
-            convTbcForwardSpec("B 1", 6, 1, 3, 4, 2, 1),
-            convTbcForwardSpec("C_in 1", 6, 2, 1, 4, 3, 1),
-            convTbcForwardSpec("C_out 1", 6, 2, 4, 1, 3, 1),
-            convTbcForwardSpec("T_out 1", 4, 3, 3, 2, 4, 0),
-            convTbcForwardSpec("all dims 1", 1, 1, 1, 1, 1, 0),
-            convTbcForwardSpec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
-            convTbcForwardSpec("many taps", 20, 2, 3, 4, 9, 4),
-            convTbcForwardSpec("pad 255", 3, 2, 2, 3, 2, 255),
+        const ConvTbcSpec shapes[] = {
+            convTbcSpec("pad 0", 7, 3, 4, 5, 3, 0),
+            convTbcSpec("pad 2", 6, 2, 3, 4, 3, 2),
+            convTbcSpec("K 1", 5, 2, 3, 2, 1, 0),
+            convTbcSpec("K 1 pad 1: the first and last rows are bias only", 4, 2, 3, 2, 1, 1),
+            convTbcSpec("pad > K", 3, 2, 2, 3, 2, 3),
+            convTbcSpec("K = T + pad", 2, 2, 3, 4, 4, 2),
+            convTbcSpec("K even", 6, 2, 3, 4, 4, 1),
+            convTbcSpec("B 1", 6, 1, 3, 4, 2, 1),
+            convTbcSpec("C_in 1", 6, 2, 1, 4, 3, 1),
+            convTbcSpec("C_out 1", 6, 2, 4, 1, 3, 1),
+            convTbcSpec("T_out 1", 4, 3, 3, 2, 4, 0),
+            convTbcSpec("all dims 1", 1, 1, 1, 1, 1, 0),
+            convTbcSpec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
+            convTbcSpec("many taps", 20, 2, 3, 4, 9, 4),
+            convTbcSpec("pad 255", 3, 2, 2, 3, 2, 255),
             // Pads past the 255 of CANN's docs, as in Huawei's own test cases (354, 443, 1037).
-            convTbcForwardSpec("pad 354", 3, 2, 2, 3, 2, 354),
-            convTbcForwardSpec("pad 1037, K 5", 7, 1, 3, 2, 5, 1037),
+            convTbcSpec("pad 354", 3, 2, 2, 3, 2, 354),
+            convTbcSpec("pad 1037, K 5", 7, 1, 3, 2, 5, 1037),
         };
-        for (const ConvTbcForwardSpec &s : shapes) runSpec(s);
+        for (const ConvTbcSpec &s : shapes) runSpec(s);
     }
 
     void stridedViewsAndOffsets() {
         for (ConvTbcLayout layout : {ConvTbcLayout::Offset, ConvTbcLayout::SwappedRows, ConvTbcLayout::ChannelsOuter}) {
             for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_FLOAT16}) {
-                ConvTbcForwardSpec s = convTbcForwardSpec(
-                    std::string("layout ") + std::to_string(static_cast<int>(layout)) + " " + label(dt), 8, 3, 6, 5, 3,
-                    1, dt);
+                ConvTbcSpec s =
+                    convTbcSpec(std::string("layout ") + std::to_string(static_cast<int>(layout)) + " " + label(dt), 8,
+                                3, 6, 5, 3, 1, dt);
                 s.layout = layout;
                 runSpec(s);
             }
@@ -198,9 +197,8 @@ protected:
     void emptyInputsGiveBiasAndEmptyOutWritesNothing() {
         // CANN's empty rule: an empty self with a non-empty out gives bias broadcast, cast to out's dtype; the
         // host reference (bias plus a sum of no products) says the same.
-        runSpec(convTbcForwardSpec("T 0: out is bias", 0, 2, 3, 4, 1, 1));
-        ConvTbcForwardSpec noChannels =
-            convTbcForwardSpec("C_in 0 bf16 strided, fp32 bias", 4, 2, 0, 3, 2, 1, ACL_BF16);
+        runSpec(convTbcSpec("T 0: out is bias", 0, 2, 3, 4, 1, 1));
+        ConvTbcSpec noChannels = convTbcSpec("C_in 0 bf16 strided, fp32 bias", 4, 2, 0, 3, 2, 1, ACL_BF16);
         noChannels.dtypes[2] = ACL_FLOAT;
         noChannels.layout = ConvTbcLayout::ChannelsOuter;
         runSpec(noChannels);
@@ -219,12 +217,12 @@ protected:
     void goldenData() {
         forEachGoldenCase({"conv_tbc.golden", 18, 18}, [&](const golden::Case &g) {
             const Problem p = problemOf(g);
-            ConvTbcForwardSpec s = convTbcForwardSpec("golden " + g.name, p.T, p.B, p.Ci, p.Co, p.K, p.pad, p.dt);
+            ConvTbcSpec s = convTbcSpec("golden " + g.name, p.T, p.B, p.Ci, p.Co, p.K, p.pad, p.dt);
             s.self = *p.x;
             s.weight = *p.w;
             s.bias = *p.b;
             auto c = runSpec(s);
-            expectOutMatches(p, convTbcForwardOut(*c));
+            expectOutMatches(p, convTbcOut(*c));
         });
     }
 
@@ -308,15 +306,15 @@ protected:
 
     void bitIdenticalRunToRun() {
         for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
-            ConvTbcForwardSpec s = convTbcForwardSpec(std::string("determinism ") + label(dt), 70, 8, 33, 29, 3, 1, dt);
+            ConvTbcSpec s = convTbcSpec(std::string("determinism ") + label(dt), 70, 8, 33, 29, 3, 1, dt);
             auto first = runSpec(s);
             auto second = runSpec(s);
-            EXPECT_TRUE(convTbcForwardOutBytes(*first) == convTbcForwardOutBytes(*second)) << label(dt);
+            EXPECT_TRUE(convTbcOutBytes(*first) == convTbcOutBytes(*second)) << label(dt);
         }
     }
 
     void repeatableExecutorRunsTwice() {
-        auto c = makeConvTbcForwardCase(convTbcForwardSpec("repeatable", 6, 2, 3, 4, 3, 1));
+        auto c = makeConvTbcCase(convTbcSpec("repeatable", 6, 2, 3, 4, 3, 1));
         runRepeatableExecutorTwice(*c, stream);
     }
 
@@ -348,7 +346,7 @@ protected:
 
 // ---------------------------------------------------------------------------------- results
 
-TEST_P(ConvTbcForwardTest, CannSampleGivesTheDocumentedResults) {
+TEST_P(ConvTbcTest, CannSampleGivesTheDocumentedResults) {
     // The CANN docs' example: all ones, self (2,2,3), weight (3,3,4), pad 1, formats NCL.
     DeviceTensor x({2, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCL), w({3, 3, 4}, ACL_FLOAT, ACL_FORMAT_NCL), b({4}, ACL_FLOAT),
         y({2, 2, 4}, ACL_FLOAT, ACL_FORMAT_NCL);
@@ -361,7 +359,7 @@ TEST_P(ConvTbcForwardTest, CannSampleGivesTheDocumentedResults) {
 
 // PyTorch: the golden file, then the cascade (one test: on Intel's runtime every test process compiles
 // CLBlast's kernels again, about 7 s).
-TEST_P(ConvTbcForwardTest, MatchesPyTorch) {
+TEST_P(ConvTbcTest, MatchesPyTorch) {
     SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] {
         {
@@ -377,7 +375,7 @@ TEST_P(ConvTbcForwardTest, MatchesPyTorch) {
 
 // The host-reference checks run in one test: on Intel's runtime every test process compiles CLBlast's
 // kernels again (about 7 s), so they share one.
-TEST_P(ConvTbcForwardTest, MatchesTheHostReference) {
+TEST_P(ConvTbcTest, MatchesTheHostReference) {
     SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] {
         {
@@ -407,7 +405,7 @@ TEST_P(ConvTbcForwardTest, MatchesTheHostReference) {
     });
 }
 
-TEST_P(ConvTbcForwardTest, RunsAreBitIdenticalAndRepeatable) {
+TEST_P(ConvTbcTest, RunsAreBitIdenticalAndRepeatable) {
     SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] {
         {
@@ -425,7 +423,7 @@ TEST_P(ConvTbcForwardTest, RunsAreBitIdenticalAndRepeatable) {
     });
 }
 
-TEST_P(ConvTbcForwardTest, OutOverlappingAnInputIsRejectedAndWritesNothing) {
+TEST_P(ConvTbcTest, OutOverlappingAnInputIsRejectedAndWritesNothing) {
     // The shared run-time check (docs/ops): out over self's memory is 161002 and nothing is written.
     DeviceTensor big({4, 2, 3}, ACL_FLOAT), w({1, 3, 3}, ACL_FLOAT), b({3}, ACL_FLOAT);
     big.upload(randomValues(24, 1200));
@@ -465,11 +463,11 @@ aclnnStatus planCall(const Call &c, aclrtStream stream) {
         aclnnConvTbc, stream);
 }
 
-using ConvTbcForwardErrors = ErrorTableTest<Call>;
+using ConvTbcErrors = ErrorTableTest<Call>;
 
-TEST_P(ConvTbcForwardErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
+TEST_P(ConvTbcErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
 
-TEST_P(ConvTbcForwardErrors, NullArguments) {
+TEST_P(ConvTbcErrors, NullArguments) {
     expectRows({
         {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnConvTbcGetWorkspaceSize", "self", "nullptr"}},
         {"weight null", NullArgs{"weight"}, ACLNN_ERR_PARAM_NULLPTR, {"weight"}},
@@ -487,7 +485,7 @@ TEST_P(ConvTbcForwardErrors, NullArguments) {
     });
 }
 
-TEST_P(ConvTbcForwardErrors, DtypesInCannsOrder) {
+TEST_P(ConvTbcErrors, DtypesInCannsOrder) {
     const auto doubles = [](aclDataType bias) {
         return [=](Call &c) {
             c.xt = c.wt = c.yt = ACL_DOUBLE;
@@ -510,7 +508,7 @@ TEST_P(ConvTbcForwardErrors, DtypesInCannsOrder) {
     });
 }
 
-TEST_P(ConvTbcForwardErrors, Ranks) {
+TEST_P(ConvTbcErrors, Ranks) {
     expectRows({
         {"self 4-D", [](Call &c) { c.x = {5, 2, 3, 1}; }, ACLNN_ERR_PARAM_INVALID, {"self", "3-D"}},
         {"weight 2-D", [](Call &c) { c.w = {3, 12}; }, ACLNN_ERR_PARAM_INVALID, {"weight", "3-D"}},
@@ -519,7 +517,7 @@ TEST_P(ConvTbcForwardErrors, Ranks) {
     });
 }
 
-TEST_P(ConvTbcForwardErrors, Formats) {
+TEST_P(ConvTbcErrors, Formats) {
     ErrorTable<Call> rows;
     for (aclFormat f : {ACL_FORMAT_NCHW, ACL_FORMAT_NHWC}) {
         const std::string name = f == ACL_FORMAT_NCHW ? " NCHW" : " NHWC";
@@ -531,7 +529,7 @@ TEST_P(ConvTbcForwardErrors, Formats) {
     expectRows(rows);
 }
 
-TEST_P(ConvTbcForwardErrors, ValuesInCannsOrder) {
+TEST_P(ConvTbcErrors, ValuesInCannsOrder) {
     ErrorTable<Call> rows = {
         {"bias of 5", [](Call &c) { c.b = {5}; }, ACLNN_ERR_PARAM_INVALID, {"bias.shape[0]", "C_out = 4", "[5]"}},
         {"kernel 0", [](Call &c) {
@@ -561,7 +559,7 @@ TEST_P(ConvTbcForwardErrors, ValuesInCannsOrder) {
     expectRows(rows);
 }
 
-TEST_P(ConvTbcForwardErrors, OutShape) {
+TEST_P(ConvTbcErrors, OutShape) {
     expectRows({
         {"out C_out 5", [](Call &c) { c.y = {5, 2, 5}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[5, 2, 4]"}},
         {"out T 6", [](Call &c) { c.y = {6, 2, 4}; }, ACLNN_ERR_PARAM_INVALID, {"out"}},
@@ -576,7 +574,7 @@ TEST_P(ConvTbcForwardErrors, OutShape) {
     });
 }
 
-TEST_P(ConvTbcForwardErrors, CubeMathTypeOutOfRange) {
+TEST_P(ConvTbcErrors, CubeMathTypeOutOfRange) {
     ErrorTable<Call> rows;
     for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
         rows.push_back({"cubeMathType " + std::to_string(cube), [cube](Call &c) { c.cube = cube; },
@@ -585,16 +583,16 @@ TEST_P(ConvTbcForwardErrors, CubeMathTypeOutOfRange) {
     expectRows(rows);
 }
 
-TEST_P(ConvTbcForwardErrors, OutWritingAnElementTwice) {
+TEST_P(ConvTbcErrors, OutWritingAnElementTwice) {
     expectRows({{"out batch at stride 0", [](Call &c) { c.yStrides = {4, 0, 1}; }, ACLNN_ERR_PARAM_INVALID,
                  {"out", "non-overlapping"}}});
 }
 
-TEST_P(ConvTbcForwardErrors, MalformedView) {
+TEST_P(ConvTbcErrors, MalformedView) {
     expectRows({{"self storage short", [](Call &c) { c.xStorageShort = true; }, ACLNN_ERR_PARAM_INVALID, {"self"}}});
 }
 
 }  // namespace
 
-INSTANTIATE_ON_ALL_DEVICES(ConvTbcForwardTest);
-INSTANTIATE_ON_ALL_DEVICES(ConvTbcForwardErrors);
+INSTANTIATE_ON_ALL_DEVICES(ConvTbcTest);
+INSTANTIATE_ON_ALL_DEVICES(ConvTbcErrors);

@@ -59,10 +59,10 @@ protected:
     void registeredSweepCasePasses();
 
     // Runs and checks the spec once per GEMM backend of the device; returns the last backend's case.
-    std::unique_ptr<OpCase> runSpec(const ConvTbcSpec &s) {
+    std::unique_ptr<OpCase> runSpec(const ConvTbcBackwardSpec &s) {
         std::unique_ptr<OpCase> c;
         testing_support::forEachGemmBackend(device(), [&] {
-            c = makeConvTbcCase(s);
+            c = makeConvTbcBackwardCase(s);
             runAndCheck(*c);
         });
         return c;
@@ -79,14 +79,14 @@ protected:
 // ---------------------------------------------------------------------------------- results
 
 TEST_P(ConvTbcBackwardTest, CannSampleGivesTheDocumentedResults) {
-    ConvTbcSpec s = convTbcSpec("cann sample", 5, 1, 2, 2, 1, 0);
+    ConvTbcBackwardSpec s = convTbcBackwardSpec("cann sample", 5, 1, 2, 2, 1, 0);
     s.self.assign(10, 1.0);
     s.input.assign(10, 1.0);
     s.weight.assign(4, 1.0);
     s.cubeMathType = 1;
     // bias is random (its values are never read); the sample's ones would not change anything.
     auto c = runSpec(s);
-    ConvTbcOutputs out = convTbcOutputs(*c);
+    ConvTbcBackwardOutputs out = convTbcBackwardOutputs(*c);
     EXPECT_EQ(out.gradInput, std::vector<double>(10, 2.0));
     EXPECT_EQ(out.gradWeight, std::vector<double>(4, 5.0));
     EXPECT_EQ(out.gradBias, std::vector<double>(2, 5.0));
@@ -106,13 +106,13 @@ TEST_P(ConvTbcBackwardTest, MatchesPyTorchGoldenData) {
     forEachGoldenCase({"conv_tbc_backward.golden", 20, 20}, [&](const golden::Case &g) {
         const auto &x = g.tensor("input"), &w = g.tensor("weight"), &dy = g.tensor("self");
         aclDataType dt = goldenDtype(dy.dtype);
-        ConvTbcSpec s = convTbcSpec("golden " + g.name, x.dims[0], x.dims[1], x.dims[2], w.dims[2], w.dims[0],
-                                    g.ints("pad")[0], dt);
+        ConvTbcBackwardSpec s = convTbcBackwardSpec("golden " + g.name, x.dims[0], x.dims[1], x.dims[2], w.dims[2],
+                                                    w.dims[0], g.ints("pad")[0], dt);
         s.self = dy.values;
         s.input = x.values;
         s.weight = w.values;
         auto c = runSpec(s);
-        ConvTbcOutputs out = convTbcOutputs(*c);
+        ConvTbcBackwardOutputs out = convTbcBackwardOutputs(*c);
         const std::pair<const char *, const std::vector<double> *> outputs[] = {
             {"gradInput", &out.gradInput}, {"gradWeight", &out.gradWeight}, {"gradBias", &out.gradBias}};
         for (const auto &[role, got] : outputs) {
@@ -139,12 +139,12 @@ TEST_P(ConvTbcBackwardEveryDtype, EveryCubeMathType) {
     size_t ran = 0, planned = 0;
     testing_support::forEachGemmBackend(device(), [&] {
         for (int8_t cube = 0; cube <= 3; ++cube) {
-            ConvTbcSpec s =
-                convTbcSpec(std::string(dtypeLabel(dt)) + " cube" + std::to_string(cube), 6, 3, 5, 4, 3, 1, dt);
+            ConvTbcBackwardSpec s =
+                convTbcBackwardSpec(std::string(dtypeLabel(dt)) + " cube" + std::to_string(cube), 6, 3, 5, 4, 3, 1, dt);
             s.cubeMathType = cube;
             s.seed = 10 + static_cast<uint64_t>(cube);
             ++planned;
-            ran += runAndCheckCase(*makeConvTbcCase(s), stream);
+            ran += runAndCheckCase(*makeConvTbcBackwardCase(s), stream);
         }
     });
     // Every backend runs every cubeMathType (none of these dtypes needs fp64).
@@ -159,7 +159,8 @@ TEST_P(ConvTbcBackwardEveryDtype, EveryCubeMathType) {
 TEST_P(ConvTbcBackwardTest, Float16KeepDtypeAccumulatesInFp32OnLongReductions) {
     SKIP_IN_QUICK_TIER();
     for (int8_t cube : {int8_t{0}, int8_t{1}}) {
-        ConvTbcSpec s = convTbcSpec("fp16 KEEP_DTYPE, 4096-term reductions", 512, 8, 16, 16, 3, 1, ACL_FLOAT16);
+        ConvTbcBackwardSpec s =
+            convTbcBackwardSpec("fp16 KEEP_DTYPE, 4096-term reductions", 512, 8, 16, 16, 3, 1, ACL_FLOAT16);
         s.cubeMathType = cube;
         s.seed = 90 + static_cast<uint64_t>(cube);
         runSpec(s);
@@ -168,11 +169,11 @@ TEST_P(ConvTbcBackwardTest, Float16KeepDtypeAccumulatesInFp32OnLongReductions) {
 
 TEST_P(ConvTbcBackwardTest, MixedDtypesRoundOncePerOutput) {
     SKIP_IN_QUICK_TIER();
-    ConvTbcSpec s = convTbcSpec("mixed", 7, 2, 6, 5, 3, 1);
+    ConvTbcBackwardSpec s = convTbcBackwardSpec("mixed", 7, 2, 6, 5, 3, 1);
     const aclDataType dts[7] = {ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_BF16, ACL_FLOAT16, ACL_BF16, ACL_FLOAT};
     std::copy(std::begin(dts), std::end(dts), s.dtypes);
     runSpec(s);
-    ConvTbcSpec h = convTbcSpec("fp16 and bf16 inputs", 5, 2, 3, 4, 2, 0, ACL_FLOAT16);
+    ConvTbcBackwardSpec h = convTbcBackwardSpec("fp16 and bf16 inputs", 5, 2, 3, 4, 2, 0, ACL_FLOAT16);
     h.dtypes[1] = ACL_BF16;
     h.cubeMathType = 0;
     runSpec(h);
@@ -180,25 +181,25 @@ TEST_P(ConvTbcBackwardTest, MixedDtypesRoundOncePerOutput) {
 
 TEST_P(ConvTbcBackwardTest, EdgeShapes) {
     SKIP_IN_QUICK_TIER();
-    const ConvTbcSpec shapes[] = {
-        convTbcSpec("pad 0", 7, 3, 4, 5, 3, 0),
-        convTbcSpec("pad 2", 6, 2, 3, 4, 3, 2),
-        convTbcSpec("K 1", 5, 2, 3, 2, 1, 0),
-        convTbcSpec("K 1 pad 1", 4, 2, 3, 2, 1, 1),
-        convTbcSpec("K > T", 2, 2, 3, 4, 5, 2),
-        convTbcSpec("pad > K", 3, 2, 2, 3, 2, 3),
-        convTbcSpec("K even, no tap covers every row", 6, 2, 3, 4, 4, 1),
-        convTbcSpec("B 1", 6, 1, 3, 4, 2, 1),
-        convTbcSpec("C_in 1", 6, 2, 1, 4, 3, 1),
-        convTbcSpec("C_out 1", 6, 2, 4, 1, 3, 1),
-        convTbcSpec("T_out 1", 4, 3, 3, 2, 4, 0),
-        convTbcSpec("all dims 1", 1, 1, 1, 1, 1, 0),
-        convTbcSpec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
-        convTbcSpec("many rows: two-pass gradBias", 300, 3, 5, 7, 3, 1),
-        convTbcSpec("many taps", 20, 2, 3, 4, 9, 4),
-        convTbcSpec("long: GEMMs cut into row pieces and k pieces on a CPU", 1600, 8, 96, 96, 3, 1),
+    const ConvTbcBackwardSpec shapes[] = {
+        convTbcBackwardSpec("pad 0", 7, 3, 4, 5, 3, 0),
+        convTbcBackwardSpec("pad 2", 6, 2, 3, 4, 3, 2),
+        convTbcBackwardSpec("K 1", 5, 2, 3, 2, 1, 0),
+        convTbcBackwardSpec("K 1 pad 1", 4, 2, 3, 2, 1, 1),
+        convTbcBackwardSpec("K > T", 2, 2, 3, 4, 5, 2),
+        convTbcBackwardSpec("pad > K", 3, 2, 2, 3, 2, 3),
+        convTbcBackwardSpec("K even, no tap covers every row", 6, 2, 3, 4, 4, 1),
+        convTbcBackwardSpec("B 1", 6, 1, 3, 4, 2, 1),
+        convTbcBackwardSpec("C_in 1", 6, 2, 1, 4, 3, 1),
+        convTbcBackwardSpec("C_out 1", 6, 2, 4, 1, 3, 1),
+        convTbcBackwardSpec("T_out 1", 4, 3, 3, 2, 4, 0),
+        convTbcBackwardSpec("all dims 1", 1, 1, 1, 1, 1, 0),
+        convTbcBackwardSpec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
+        convTbcBackwardSpec("many rows: two-pass gradBias", 300, 3, 5, 7, 3, 1),
+        convTbcBackwardSpec("many taps", 20, 2, 3, 4, 9, 4),
+        convTbcBackwardSpec("long: GEMMs cut into row pieces and k pieces on a CPU", 1600, 8, 96, 96, 3, 1),
     };
-    for (const ConvTbcSpec &s : shapes) runSpec(s);
+    for (const ConvTbcBackwardSpec &s : shapes) runSpec(s);
 }
 
 // Real sizes for the operator's own kernels (the GEMMs are the backends'): gradBias sums 70,000 rows of
@@ -206,16 +207,16 @@ TEST_P(ConvTbcBackwardTest, EdgeShapes) {
 // ConvTbc computation beyond the sample: CLBlast is too slow on a slow device).
 TEST_P(ConvTbcBackwardTest, RealSizeColumnSums) {
     SKIP_IN_QUICK_TIER();
-    runSpec(convTbcSpec("70,000 rows", 70000, 1, 2, 3, 1, 0));
+    runSpec(convTbcBackwardSpec("70,000 rows", 70000, 1, 2, 3, 1, 0));
 }
 
 TEST_P(ConvTbcBackwardTest, StridedViewsAndOffsets) {
     SKIP_IN_QUICK_TIER();
     for (ConvTbcLayout layout : {ConvTbcLayout::Offset, ConvTbcLayout::SwappedRows, ConvTbcLayout::ChannelsOuter}) {
         for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_FLOAT16}) {
-            ConvTbcSpec s = convTbcSpec(std::string("layout ") + std::to_string(static_cast<int>(layout)) + " " +
-                                            dtypeLabel(dt),
-                                        8, 3, 6, 5, 3, 1, dt);
+            ConvTbcBackwardSpec s = convTbcBackwardSpec(
+                std::string("layout ") + std::to_string(static_cast<int>(layout)) + " " + dtypeLabel(dt), 8, 3, 6, 5, 3,
+                1, dt);
             s.layout = layout;
             runSpec(s);
         }
@@ -239,7 +240,7 @@ TEST_P(ConvTbcBackwardTest, LargerProblemThroughTheIndirectGemm) {
     // Every per-tap GEMM (rows*B x 256 x 256 or 256 x 256 x rows*B) has m*n*k >= S^3.
     const int64_t B = 8, C = 256;
     const int64_t T = static_cast<int64_t>(static_cast<double>(S) * S * S / (B * C * C)) + 3;
-    ConvTbcSpec s = convTbcSpec("indirect T" + std::to_string(T), T, B, C, C, 3, 1);
+    ConvTbcBackwardSpec s = convTbcBackwardSpec("indirect T" + std::to_string(T), T, B, C, C, 3, 1);
     s.layout = ConvTbcLayout::Offset;
     aclcl::blas::GemmDims d;
     d.transB = aclcl::blas::Op::Trans;
@@ -253,14 +254,14 @@ TEST_P(ConvTbcBackwardTest, LargerProblemThroughTheIndirectGemm) {
 TEST_P(ConvTbcBackwardTest, EmptyTensorsGiveRealResults) {
     SKIP_IN_QUICK_TIER();
     // C_in = 0: input and weight are empty; gradBias is still the sum of self (CANN would write B*T_out).
-    ConvTbcSpec noChannels = convTbcSpec("C_in 0", 4, 2, 0, 3, 2, 1);
+    ConvTbcBackwardSpec noChannels = convTbcBackwardSpec("C_in 0", 4, 2, 0, 3, 2, 1);
     auto a = runSpec(noChannels);
-    for (double v : convTbcOutputs(*a).gradBias) EXPECT_NE(v, 2.0 * 5.0) << "CANN's constant, not the sum";
+    for (double v : convTbcBackwardOutputs(*a).gradBias) EXPECT_NE(v, 2.0 * 5.0) << "CANN's constant, not the sum";
     // K = 0: no taps, gradInput is all zeros, T_out = T + 2*pad + 1.
-    runSpec(convTbcSpec("K 0", 3, 2, 2, 3, 0, 1));
+    runSpec(convTbcBackwardSpec("K 0", 3, 2, 2, 3, 0, 1));
     // T = 0: every tap only meets padding, gradWeight is all zeros.
-    runSpec(convTbcSpec("T 0", 0, 2, 2, 3, 2, 1));
-    ConvTbcSpec bf = convTbcSpec("T 0 bf16 strided", 0, 2, 2, 3, 2, 1, ACL_BF16);
+    runSpec(convTbcBackwardSpec("T 0", 0, 2, 2, 3, 2, 1));
+    ConvTbcBackwardSpec bf = convTbcBackwardSpec("T 0 bf16 strided", 0, 2, 2, 3, 2, 1, ACL_BF16);
     bf.layout = ConvTbcLayout::ChannelsOuter;
     runSpec(bf);
 }
@@ -269,11 +270,12 @@ TEST_P(ConvTbcBackwardTest, BitIdenticalRunToRun) {
     SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] {
         for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
-            ConvTbcSpec s = convTbcSpec(std::string("determinism ") + dtypeLabel(dt), 70, 8, 33, 29, 3, 1, dt);
-            auto first = makeConvTbcCase(s), second = makeConvTbcCase(s);
+            ConvTbcBackwardSpec s =
+                convTbcBackwardSpec(std::string("determinism ") + dtypeLabel(dt), 70, 8, 33, 29, 3, 1, dt);
+            auto first = makeConvTbcBackwardCase(s), second = makeConvTbcBackwardCase(s);
             runAndCheck(*first);
             runAndCheck(*second);
-            ConvTbcOutputs a = convTbcOutputs(*first), b = convTbcOutputs(*second);
+            ConvTbcBackwardOutputs a = convTbcBackwardOutputs(*first), b = convTbcBackwardOutputs(*second);
             EXPECT_EQ(a.gradInputBytes, b.gradInputBytes);
             EXPECT_EQ(a.gradWeightBytes, b.gradWeightBytes);
             EXPECT_EQ(a.gradBiasBytes, b.gradBiasBytes);
@@ -284,7 +286,7 @@ TEST_P(ConvTbcBackwardTest, BitIdenticalRunToRun) {
 TEST_P(ConvTbcBackwardTest, RepeatableExecutorRunsTwice) {
     SKIP_IN_QUICK_TIER();
     testing_support::forEachGemmBackend(device(), [&] {
-        auto c = makeConvTbcCase(convTbcSpec("repeatable", 6, 2, 3, 4, 3, 1));
+        auto c = makeConvTbcBackwardCase(convTbcBackwardSpec("repeatable", 6, 2, 3, 4, 3, 1));
         runRepeatableExecutorTwice(*c, stream);
     });
 }
@@ -342,7 +344,7 @@ void expectRows(const ErrorTable<BackwardCall> &rows, aclrtStream stream) {
 
 TEST_P(ConvTbcBackwardTest, ValidArgumentsPlan) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}, stream); }
 
-TEST_P(ConvTbcBackwardTest, NullArgumentsAre161001) {
+TEST_P(ConvTbcBackwardTest, NullArgumentsAreRejected) {
     expectRows({
         {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
         {"input null", NullArgs{"input"}, ACLNN_ERR_PARAM_NULLPTR, {"[input]"}},
@@ -363,7 +365,7 @@ TEST_P(ConvTbcBackwardTest, NullArgumentsAre161001) {
     }, stream);
 }
 
-TEST_P(ConvTbcBackwardTest, PhaseTwoWithoutItsWorkspaceIs161001) {
+TEST_P(ConvTbcBackwardTest, PhaseTwoWithoutItsWorkspaceIsRejected) {
     // fp16 outputs need fp32 staging in workspace.
     DeviceTensor self({4, 2, 3}, ACL_FLOAT), input({4, 2, 5}, ACL_FLOAT), weight({3, 5, 3}, ACL_FLOAT),
         bias({3}, ACL_FLOAT), gradInput({4, 2, 5}, ACL_FLOAT16), gradWeight({3, 5, 3}, ACL_FLOAT), gradBias({3}, ACL_FLOAT);
@@ -384,7 +386,7 @@ const std::pair<const char *, TensorArg BackwardCall::*> kTensorArgs[] = {
     {"gradBias", &BackwardCall::gradBias},
 };
 
-TEST_P(ConvTbcBackwardTest, UnsupportedDtypesAre161002) {
+TEST_P(ConvTbcBackwardTest, UnsupportedDtypesAreRejected) {
     ErrorTable<BackwardCall> rows;
     for (aclDataType bad : {ACL_DOUBLE, ACL_INT32}) {
         for (const auto &[name, slot] : kTensorArgs) {
@@ -396,7 +398,7 @@ TEST_P(ConvTbcBackwardTest, UnsupportedDtypesAre161002) {
     expectRows(rows, stream);
 }
 
-TEST_P(ConvTbcBackwardTest, UnsupportedFormatsAre161002) {
+TEST_P(ConvTbcBackwardTest, UnsupportedFormatsAreRejected) {
     expectRows({
         {"self NCHW", set(&BackwardCall::self, {{4, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCHW}), ACLNN_ERR_PARAM_INVALID,
          {"self"}},
@@ -411,12 +413,12 @@ TEST_P(ConvTbcBackwardTest, UnsupportedFormatsAre161002) {
     }, stream);
 }
 
-TEST_P(ConvTbcBackwardTest, EmptySelfIs161002) {
+TEST_P(ConvTbcBackwardTest, EmptySelfIsRejected) {
     expectRows({{"self T 0", set(&BackwardCall::self, {{0, 2, 3}}), ACLNN_ERR_PARAM_INVALID, {"self to be non-empty"}}},
                stream);
 }
 
-TEST_P(ConvTbcBackwardTest, WrongRanksAre161002) {
+TEST_P(ConvTbcBackwardTest, WrongRanksAreRejected) {
     expectRows({
         {"input 2-D", set(&BackwardCall::input, {{8, 5}}), ACLNN_ERR_PARAM_INVALID, {"input to be 3-D"}},
         {"weight 4-D", set(&BackwardCall::weight, {{3, 5, 3, 1}}), ACLNN_ERR_PARAM_INVALID, {"weight to be 3-D"}},
@@ -425,7 +427,7 @@ TEST_P(ConvTbcBackwardTest, WrongRanksAre161002) {
     }, stream);
 }
 
-TEST_P(ConvTbcBackwardTest, ChannelMismatchesAre161002) {
+TEST_P(ConvTbcBackwardTest, ChannelMismatchesAreRejected) {
     expectRows({
         {"weight and gradWeight C_in 4", [](BackwardCall &c) { c.weight.shape = c.gradWeight.shape = {3, 4, 3}; },
          ACLNN_ERR_PARAM_INVALID, {"weight.shape[1]"}},
@@ -434,7 +436,7 @@ TEST_P(ConvTbcBackwardTest, ChannelMismatchesAre161002) {
     }, stream);
 }
 
-TEST_P(ConvTbcBackwardTest, BadPadAndTimeAre161002) {
+TEST_P(ConvTbcBackwardTest, BadPadAndTimeOutAreRejected) {
     expectRows({
         {"pad -1", [](BackwardCall &c) { c.pad = -1; }, ACLNN_ERR_PARAM_INVALID, {"pad to be >= 0"}},
         // T_out = 1 + 0 + 1 - 3 < 0.
@@ -449,7 +451,7 @@ TEST_P(ConvTbcBackwardTest, BadPadAndTimeAre161002) {
     }, stream);
 }
 
-TEST_P(ConvTbcBackwardTest, WrongShapesAre161002) {
+TEST_P(ConvTbcBackwardTest, WrongShapesAreRejected) {
     expectRows({
         // T_out should be 4.
         {"self T 5", set(&BackwardCall::self, {{5, 2, 3}}), ACLNN_ERR_PARAM_INVALID,
@@ -460,7 +462,7 @@ TEST_P(ConvTbcBackwardTest, WrongShapesAre161002) {
     }, stream);
 }
 
-TEST_P(ConvTbcBackwardTest, CubeMathTypeOutOfRangeIs161002) {
+TEST_P(ConvTbcBackwardTest, CubeMathTypeOutOfRangeIsRejected) {
     ErrorTable<BackwardCall> rows;
     for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
         rows.push_back({"cubeMathType " + std::to_string(cube), [cube](BackwardCall &c) { c.cube = cube; },
@@ -469,13 +471,13 @@ TEST_P(ConvTbcBackwardTest, CubeMathTypeOutOfRangeIs161002) {
     expectRows(rows, stream);
 }
 
-TEST_P(ConvTbcBackwardTest, OverlappingOutputIs161002) {
+TEST_P(ConvTbcBackwardTest, GradWeightWritingAnElementTwiceIsRejected) {
     expectRows({{"gradWeight taps at stride 0", set(&BackwardCall::gradWeight, {{3, 5, 3}, ACL_FLOAT, ACL_FORMAT_ND, {0, 3, 1}}),
                  ACLNN_ERR_PARAM_INVALID, {"gradWeight to have non-overlapping memory"}}},
                stream);
 }
 
-TEST_P(ConvTbcBackwardTest, MalformedViewIs161002) {
+TEST_P(ConvTbcBackwardTest, InputStorageTooShortIsRejected) {
     expectRows({{"input storage short", [](BackwardCall &c) { c.input.storageShort = true; }, ACLNN_ERR_PARAM_INVALID,
                  {"input"}}},
                stream);
@@ -750,20 +752,20 @@ TEST_P(ConvTbcBackwardTest, ProductsOnSubBuffersAndSharedBuffers) {
 // OpenBLAS to split them across its threads while other calls are in flight.
 TEST_P(ConvTbcBackwardTest, ThreadsAtOnceKeepTheSerialBits) {
     SKIP_IN_QUICK_TIER();
-    const ConvTbcSpec spec = convTbcSpec("threads", 150, 8, 96, 96, 3, 1);
+    const ConvTbcBackwardSpec spec = convTbcBackwardSpec("threads", 150, 8, 96, 96, 3, 1);
     testing_support::forEachGemmBackend(device(), [&] {
-        auto serial = makeConvTbcCase(spec);
+        auto serial = makeConvTbcBackwardCase(spec);
         runAndCheck(*serial);
-        const ConvTbcOutputs want = convTbcOutputs(*serial);
+        const ConvTbcBackwardOutputs want = convTbcBackwardOutputs(*serial);
         constexpr int kThreads = 4;
-        std::vector<ConvTbcOutputs> got(kThreads);
+        std::vector<ConvTbcBackwardOutputs> got(kThreads);
         const int hook = aclcl::testHook(aclcl::TestHook::GemmBackend);  // hooks are process-wide atomics
         EXPECT_EQ(testing_support::runOnOwnStreams(device(), kThreads,
                                                    [&](int t, aclrtStream own) {
                                                        EXPECT_EQ(aclcl::testHook(aclcl::TestHook::GemmBackend), hook);
-                                                       auto c = makeConvTbcCase(spec);
+                                                       auto c = makeConvTbcBackwardCase(spec);
                                                        runAndCheckCase(*c, own);
-                                                       got[t] = convTbcOutputs(*c);
+                                                       got[t] = convTbcBackwardOutputs(*c);
                                                    }),
                   0);
         for (int t = 0; t < kThreads; ++t) {

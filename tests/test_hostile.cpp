@@ -21,7 +21,7 @@
 #include "harness/max_unpool2d_backward.h"
 #include "reliability_harness.h"
 #include "runtime/stream.h"
-#include "support/max_unpool_fault.h"
+#include "support/max_unpool2d_backward_fault.h"
 #include "support/plan_and_run.h"
 #include "aclnn/opdev/op_errno.h"
 
@@ -31,7 +31,7 @@ using reliability::Layout;
 using reliability::OpHarness;
 using testing_support::DeviceTensor;
 using testing_support::DeviceTest;
-using testing_support::enqueueFaultingMaxUnpool;
+using testing_support::enqueueFaultingMaxUnpool2dBackward;
 using testing_support::planAndRun;
 
 constexpr uint8_t kPattern = 0x5A;
@@ -212,7 +212,7 @@ TEST_P(HostileUseTest, MisalignedWorkspaceFailsBeforeAnythingIsWritten) {
     size_t checked = 0, withWorkspace = 0;
     auto cases = reliability::makeAllHarnesses(Layout::Strided, 5);
     // Contiguous, with gradBias summed in chunks through workspace after the GEMMs: the case.
-    cases.push_back(std::make_unique<reliability::ConvTbcHarness>(Layout::Contiguous, 6, 200));
+    cases.push_back(std::make_unique<reliability::ConvTbcBackwardHarness>(Layout::Contiguous, 6, 200));
     for (auto &h : cases) {
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
@@ -363,8 +363,8 @@ TEST_P(HostileUseTest, OutputsOverlappingEachOtherAreRejectedAndWriteNothing) {
 // Item 9: thread B's aclrtSynchronizeDevice saw the fault thread A's stream caused, and took it: A's
 // aclrtSynchronizeStream then returned 0. The owning stream must still report it.
 TEST_P(HostileUseTest, DeviceSynchronizeDoesNotTakeAStreamsFault) {
-    reliability::MaxUnpoolHarness h(Layout::Contiguous, 3);
-    enqueueFaultingMaxUnpool(h, stream, 5);
+    reliability::MaxUnpool2dBackwardHarness h(Layout::Contiguous, 3);
+    enqueueFaultingMaxUnpool2dBackward(h, stream, 5);
     aclError fromOtherThread = ACL_SUCCESS;
     std::thread other([&] {
         aclrtSetDevice(device());
@@ -388,7 +388,7 @@ TEST_P(HostileUseTest, DeviceSynchronizeDoesNotTakeAStreamsFault) {
 // exactly one of the two threads must report every run's fault (with the check armed before the
 // enqueue again: 99 reports for 100 runs).
 TEST_P(HostileUseTest, AnotherThreadsSynchronizeNeverLosesAFault) {
-    reliability::MaxUnpoolHarness h(Layout::Contiguous, 3);
+    reliability::MaxUnpool2dBackwardHarness h(Layout::Contiguous, 3);
     aclcl::ScopedTestHook delay(aclcl::TestHook::DelayEnqueueUs, 200);
     constexpr int kRuns = 100;
     std::atomic<bool> done{false};
@@ -401,7 +401,7 @@ TEST_P(HostileUseTest, AnotherThreadsSynchronizeNeverLosesAFault) {
         }
     });
     for (int i = 0; i < kRuns; ++i) {
-        enqueueFaultingMaxUnpool(h, stream, 5);
+        enqueueFaultingMaxUnpool2dBackward(h, stream, 5);
         if (aclrtSynchronizeStream(stream) == ACL_ERROR_RT_AICORE_EXCEPTION) ++reported;
     }
     done = true;
@@ -413,8 +413,8 @@ TEST_P(HostileUseTest, AnotherThreadsSynchronizeNeverLosesAFault) {
 
 // Item 8: aclrtResetDevice with an unreported fault returned 507015 and left the device bound.
 TEST_P(HostileUseTest, ResetDeviceWithAnUnreportedFaultStillResets) {
-    reliability::MaxUnpoolHarness h(Layout::Contiguous, 4);
-    enqueueFaultingMaxUnpool(h, stream, 5);
+    reliability::MaxUnpool2dBackwardHarness h(Layout::Contiguous, 4);
+    enqueueFaultingMaxUnpool2dBackward(h, stream, 5);
     EXPECT_EQ(aclrtResetDevice(device()), ACL_ERROR_RT_AICORE_EXCEPTION);
     int32_t current = -1;
     EXPECT_EQ(aclrtGetDevice(&current), ACL_ERROR_RT_CONTEXT_NULL) << "still bound to device " << current;
@@ -438,7 +438,7 @@ TEST_P(HostileUseTest, FirstFaultCheckingOperatorOnAStreamOnlyEnqueues) {
     cl_event gate = clCreateUserEvent(context, &err);
     ASSERT_EQ(err, CL_SUCCESS);
     ASSERT_EQ(clEnqueueBarrierWithWaitList(queue, 1, &gate, nullptr), CL_SUCCESS);
-    reliability::MaxUnpoolHarness h(Layout::Contiguous, 8);
+    reliability::MaxUnpool2dBackwardHarness h(Layout::Contiguous, 8);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     ASSERT_ACL_OK(h.plan(&ws, &ex));

@@ -36,16 +36,16 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const Attrs &a, acl
         aclnnIm2colBackward, stream);
 }
 
-class Im2colBackwardTest : public SpecOpTest<Im2colSpec, makeIm2colCase> {
+class Im2colBackwardTest : public SpecOpTest<Im2colBackwardSpec, makeIm2colBackwardCase> {
 protected:
     // A case named `name` of geometry g (float in and out).
-    static Im2colSpec spec(const std::string &name, const Im2colGeometry &g) {
-        return specWithGeometry<Im2colSpec>(name, g);
+    static Im2colBackwardSpec spec(const std::string &name, const Im2colGeometry &g) {
+        return specWithGeometry<Im2colBackwardSpec>(name, g);
     }
 
     // A small 3-D case with every attribute different from its neighbour's.
-    static Im2colSpec mixed(const std::string &name, aclDataType in, aclDataType out) {
-        Im2colSpec s = spec(name, {2, 3, 9, 7, 3, 2, 1, 2, 1, 2, 2, 1});
+    static Im2colBackwardSpec mixed(const std::string &name, aclDataType in, aclDataType out) {
+        Im2colBackwardSpec s = spec(name, {2, 3, 9, 7, 3, 2, 1, 2, 1, 2, 2, 1});
         s.in = in;
         s.out = out;
         return s;
@@ -101,11 +101,12 @@ TEST_P(Im2colBackwardTest, DtypeMatrixAgainstHostReference) {
 }
 
 TEST_P(Im2colBackwardTest, StridedAndOffsetViews) {
-    const Im2colLayout layouts[] = {Im2colLayout::Offset, Im2colLayout::Padded, Im2colLayout::InnerStrided};
+    const Im2colBackwardLayout layouts[] = {Im2colBackwardLayout::Offset, Im2colBackwardLayout::Padded,
+                                            Im2colBackwardLayout::InnerStrided};
     const char *names[] = {"offset", "padded", "inner-strided"};
     for (int l = 0; l < 3; ++l) {
         for (int64_t N : {int64_t{0}, int64_t{2}}) {
-            Im2colSpec s = mixed(std::string(names[l]) + (N ? " 3-D" : " 2-D"), ACL_FLOAT, ACL_FLOAT);
+            Im2colBackwardSpec s = mixed(std::string(names[l]) + (N ? " 3-D" : " 2-D"), ACL_FLOAT, ACL_FLOAT);
             s.N = N;
             s.layout = layouts[l];
             runAndCheck(s);
@@ -137,7 +138,7 @@ TEST_P(Im2colBackwardTest, ExtremeGeometries) {
         {"wide image", 2, 300, 2, 5, 1, 3, 1, 2, 1, 3},
     };
     for (const G &g : cases) {
-        Im2colSpec s = spec(g.name, {2, 2, g.H, g.W, g.KH, g.KW, g.DH, g.DW, g.PH, g.PW, g.SH, g.SW});
+        Im2colBackwardSpec s = spec(g.name, {2, 2, g.H, g.W, g.KH, g.KW, g.DH, g.DW, g.PH, g.PW, g.SH, g.SW});
         s.seed = 7;
         runAndCheck(s);
         if (skipInQuickTier(s.name + " (generic kernel)")) continue;
@@ -166,8 +167,8 @@ TEST_P(Im2colBackwardTest, WideIndexKernelsMatch) {
     for (bool generic : {false, true}) {
         if (generic && skipInQuickTier("wide index, generic")) continue;
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::Im2colBackwardRuntimeTaps, generic);
-        Im2colSpec s = mixed(generic ? "wide index, generic" : "wide index", ACL_FLOAT, ACL_FLOAT);
-        s.layout = Im2colLayout::InnerStrided;
+        Im2colBackwardSpec s = mixed(generic ? "wide index, generic" : "wide index", ACL_FLOAT, ACL_FLOAT);
+        s.layout = Im2colBackwardLayout::InnerStrided;
         runAndCheck(s);
     }
 }
@@ -234,14 +235,14 @@ aclnnStatus planCall(const Im2colBackwardCall &c, aclrtStream stream) {
         aclnnIm2colBackward, stream);
 }
 
-using Im2colErrors = ErrorTableTest<Im2colBackwardCall>;
+using Im2colBackwardErrors = ErrorTableTest<Im2colBackwardCall>;
 
-TEST_P(Im2colErrors, NullArguments) {
+TEST_P(Im2colBackwardErrors, NullArguments) {
     expectRows(nullRows({"gradOutput", "inputSize", "kernelSize", "dilation", "padding", "stride", "[out]"}) +
                phaseRows());
 }
 
-TEST_P(Im2colErrors, UnsupportedDtypes) {
+TEST_P(Im2colBackwardErrors, UnsupportedDtypes) {
     expectRows({
         {"gradOutput INT32", [](Im2colBackwardCall &c) { c.gradType = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID,
          {"gradOutput", "INT32", "DT_FLOAT"}},
@@ -249,7 +250,7 @@ TEST_P(Im2colErrors, UnsupportedDtypes) {
     });
 }
 
-TEST_P(Im2colErrors, Fp64WithoutDeviceSupport) {
+TEST_P(Im2colBackwardErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
     expectRows({
         {"gradOutput DOUBLE", [](Im2colBackwardCall &c) { c.gradType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID,
@@ -258,7 +259,7 @@ TEST_P(Im2colErrors, Fp64WithoutDeviceSupport) {
     });
 }
 
-TEST_P(Im2colErrors, GradOutputRankNot2Or3) {
+TEST_P(Im2colBackwardErrors, GradOutputRankNot2Or3) {
     expectRows({
         {"gradOutput 4-D", [](Im2colBackwardCall &c) { c.gradShape = {1, 2, 8, 12}; }, ACLNN_ERR_PARAM_INVALID,
          {"gradOutput", "2 or 3", "4-D"}},
@@ -267,7 +268,7 @@ TEST_P(Im2colErrors, GradOutputRankNot2Or3) {
     });
 }
 
-TEST_P(Im2colErrors, OutRankNotGradOutputRankPlusOne) {
+TEST_P(Im2colBackwardErrors, OutRankNotGradOutputRankPlusOne) {
     expectRows({
         {"out 3-D", [](Im2colBackwardCall &c) { c.outShape = {2, 4, 5}; }, ACLNN_ERR_PARAM_INVALID,
          {"out", "4-D", "3-D"}},
@@ -279,7 +280,7 @@ TEST_P(Im2colErrors, OutRankNotGradOutputRankPlusOne) {
     });
 }
 
-TEST_P(Im2colErrors, ArraySizeNot2) {
+TEST_P(Im2colBackwardErrors, ArraySizeNot2) {
     expectRows({
         {"inputSize of 3", [](Im2colBackwardCall &c) { c.attrs.inputSize.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
          {"inputSize", "2 values", "3"}},
@@ -294,7 +295,7 @@ TEST_P(Im2colErrors, ArraySizeNot2) {
     });
 }
 
-TEST_P(Im2colErrors, AttributeValuesOutOfRange) {
+TEST_P(Im2colBackwardErrors, AttributeValuesOutOfRange) {
     expectRows({
         {"kernelSize 0", [](Im2colBackwardCall &c) { c.attrs.kernel = {0, 2}; }, ACLNN_ERR_PARAM_INVALID,
          {"kernelSize", "greater than 0"}},
@@ -307,17 +308,17 @@ TEST_P(Im2colErrors, AttributeValuesOutOfRange) {
     });
 }
 
-TEST_P(Im2colErrors, RowsNotDivisibleByKernelArea) {
+TEST_P(Im2colBackwardErrors, RowsNotDivisibleByKernelArea) {
     expectRows({{"7 rows", [](Im2colBackwardCall &c) { c.gradShape = {2, 7, 12}; }, ACLNN_ERR_PARAM_INVALID,
                  {"gradOutput", "divisible", "kernelSize"}}});
 }
 
-TEST_P(Im2colErrors, ColumnsNotTheNumberOfBlocks) {
+TEST_P(Im2colBackwardErrors, ColumnsNotTheNumberOfBlocks) {
     expectRows({{"11 columns", [](Im2colBackwardCall &c) { c.gradShape = {2, 8, 11}; }, ACLNN_ERR_PARAM_INVALID,
                  {"gradOutput", "sliding blocks", "12", "11"}}});
 }
 
-TEST_P(Im2colErrors, NoSlidingBlocks) {
+TEST_P(Im2colBackwardErrors, NoSlidingBlocks) {
     // A kernel taller than the 4-row image without padding.
     expectRows({{"kernel 5 over H 4", [](Im2colBackwardCall &c) {
                      c.attrs.kernel = {5, 2};
@@ -326,21 +327,21 @@ TEST_P(Im2colErrors, NoSlidingBlocks) {
                  ACLNN_ERR_PARAM_INVALID, {"too small", "inputSize"}}});
 }
 
-TEST_P(Im2colErrors, OutShapeWrong) {
+TEST_P(Im2colBackwardErrors, OutShapeWrong) {
     expectRows({{"out 5 x 4", [](Im2colBackwardCall &c) { c.outShape = {2, 2, 5, 4}; }, ACLNN_ERR_PARAM_INVALID,
                  {"out", "[2, 2, 4, 5]", "[2, 2, 5, 4]"}}});
 }
 
-TEST_P(Im2colErrors, OverlappingOut) {
+TEST_P(Im2colBackwardErrors, OverlappingOut) {
     // Every row of a plane is the same memory.
     expectRows({overlapRow("out", [](Im2colBackwardCall &c) { c.outStrides = {40, 20, 0, 1}; })});
 }
 
-TEST_P(Im2colErrors, MalformedView) {
+TEST_P(Im2colBackwardErrors, MalformedView) {
     expectRows({shortRow("gradOutput", [](Im2colBackwardCall &c) { c.gradStorageShort = true; })});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Im2colBackwardTest);
-INSTANTIATE_ON_ALL_DEVICES(Im2colErrors);
+INSTANTIATE_ON_ALL_DEVICES(Im2colBackwardErrors);
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "cases/max_unpool2d_geometry.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
+#include "ops/max_unpool2d_common.h"
 #include "runtime/device.h"
 
 using namespace testing_support;
@@ -46,9 +47,8 @@ aclnnStatus enqueueOp(aclrtStream stream, const aclTensor *self, const aclTensor
     return aclnnMaxUnpool2d(*workspace, ws, ex, stream);
 }
 
-// Every value dtype the operator accepts (CANN's list, BF16 and BOOL).
-const std::vector<aclDataType> kAllDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8,
-                                             ACL_UINT8, ACL_INT16,   ACL_INT32,  ACL_INT64, ACL_BOOL};
+// Every value dtype the operator accepts (CANN's list, BF16 and BOOL): the library's list.
+const std::vector<aclDataType> kAllDtypes = aclcl::kUnpoolValueDtypes;
 
 // "[2, 3, 4]", as the messages print shapes.
 std::string shapeText(const std::vector<int64_t> &dims) {
@@ -58,14 +58,14 @@ std::string shapeText(const std::vector<int64_t> &dims) {
 }
 
 // A small case (kSmallUnpool: 2 x 3 x 5 x 7 unpooled into 9 x 11).
-UnpoolForwardSpec small(const std::string &name, aclDataType dtype, aclDataType indices) {
-    UnpoolForwardSpec s = specWithGeometry<UnpoolForwardSpec>(name, kSmallUnpool);
+MaxUnpool2dSpec small(const std::string &name, aclDataType dtype, aclDataType indices) {
+    MaxUnpool2dSpec s = specWithGeometry<MaxUnpool2dSpec>(name, kSmallUnpool);
     s.dtype = dtype;
     s.indices = indices;
     return s;
 }
 
-class MaxUnpool2dTest : public SpecOpTest<UnpoolForwardSpec, makeMaxUnpool2dCase> {};
+class MaxUnpool2dTest : public SpecOpTest<MaxUnpool2dSpec, makeMaxUnpool2dCase> {};
 
 // ---------------------------------------------------------------------------------------------
 // The CANN docs' example: 1..4 unpooled to 4x4 at 3, 8, 11, 13.
@@ -119,9 +119,9 @@ TEST_P(MaxUnpool2dEveryDtype, IsCopiedByteForByte) {
     for (bool claims : {false, true}) {
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (aclDataType ix : {ACL_INT32, ACL_INT64}) {
-            UnpoolForwardSpec s = small(std::string(aclcl::dtypeName(dt)) + " idx " + aclcl::dtypeName(ix) +
-                                            (claims ? " claims" : " planes"),
-                                        dt, ix);
+            MaxUnpool2dSpec s = small(
+                std::string(aclcl::dtypeName(dt)) + " idx " + aclcl::dtypeName(ix) + (claims ? " claims" : " planes"),
+                dt, ix);
             s.seed = ++seed;
             if (ix == ACL_INT32) {  // 3-D, and gaps in every dimension
                 s.N = 0;
@@ -144,7 +144,7 @@ TEST_P(MaxUnpool2dTest, StridedAndOffsetViews) {
             for (int64_t N : {int64_t{0}, int64_t{2}}) {
                 // One dtype per element size: 1, 2, 4 and 8 bytes.
                 for (aclDataType dt : {ACL_UINT8, ACL_BF16, ACL_FLOAT, ACL_INT64}) {
-                    UnpoolForwardSpec s = small("view", dt, N ? ACL_INT64 : ACL_INT32);
+                    MaxUnpool2dSpec s = small("view", dt, N ? ACL_INT64 : ACL_INT32);
                     s.N = N;
                     s.layout = layout;
                     s.seed = ++seed;
@@ -164,7 +164,7 @@ TEST_P(MaxUnpool2dTest, DuplicateIndicesTheLastInputWins) {
     for (bool claims : {false, true}) {
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (aclDataType dt : {ACL_FLOAT, ACL_INT8, ACL_FLOAT16}) {
-            UnpoolForwardSpec s = small(claims ? "duplicates, claims" : "duplicates, planes", dt, ACL_INT64);
+            MaxUnpool2dSpec s = small(claims ? "duplicates, claims" : "duplicates, planes", dt, ACL_INT64);
             s.H = 24;
             s.W = 30;
             s.oH = 25;
@@ -197,7 +197,7 @@ TEST_P(MaxUnpool2dTest, DuplicateIndicesTheLastInputWins) {
 TEST_P(MaxUnpool2dTest, Extremes) {
     struct S {
         const char *name;
-        UnpoolGeometry g;
+        MaxUnpool2dGeometry g;
         UnpoolIndices pick;
     };
     const S shapes[] = {
@@ -213,7 +213,7 @@ TEST_P(MaxUnpool2dTest, Extremes) {
     for (bool claims : {false, true}) {
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (const S &z : shapes) {
-            UnpoolForwardSpec s = small(std::string(z.name) + (claims ? ", claims" : ", planes"), ACL_FLOAT, ACL_INT64);
+            MaxUnpool2dSpec s = small(std::string(z.name) + (claims ? ", claims" : ", planes"), ACL_FLOAT, ACL_INT64);
             setGeometry(s, z.g);
             s.pick = z.pick;
             s.seed = ++seed;
@@ -227,7 +227,7 @@ TEST_P(MaxUnpool2dTest, Extremes) {
 // Output planes of 256x512 (a SegNet decoder at 512x512): the per-plane kernel zeroed 131,072
 // positions in one work-item.
 TEST_P(MaxUnpool2dTest, LargePlanes) {
-    UnpoolForwardSpec s = small("256x512 output planes", ACL_FLOAT, ACL_INT64);
+    MaxUnpool2dSpec s = small("256x512 output planes", ACL_FLOAT, ACL_INT64);
     setGeometry(s, {1, 2, 128, 256, 256, 512});
     s.pick = UnpoolIndices::Pooled;
     s.seed = 155;
@@ -241,7 +241,7 @@ TEST_P(MaxUnpool2dTest, WideIndexKernelsMatch) {
     for (bool claims : {false, true}) {
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
         for (UnpoolLayout layout : {UnpoolLayout::Contiguous, UnpoolLayout::PlaneTransposed}) {
-            UnpoolForwardSpec s = small("wide index", ACL_FLOAT16, ACL_INT64);
+            MaxUnpool2dSpec s = small("wide index", ACL_FLOAT16, ACL_INT64);
             s.layout = layout;
             s.pick = UnpoolIndices::Duplicates;
             s.seed = ++seed;
@@ -259,7 +259,7 @@ TEST_P(MaxUnpool2dTest, RegisteredBenchmarkCasesPassTheirChecks) {
 TEST_P(MaxUnpool2dTest, TwoRunsAreBitIdentical) {
     for (bool claims : {false, true}) {
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::ManyWorkItemKernels, claims);
-        UnpoolForwardSpec s = small("determinism", ACL_FLOAT, ACL_INT64);
+        MaxUnpool2dSpec s = small("determinism", ACL_FLOAT, ACL_INT64);
         s.H = s.W = 20;
         s.oH = s.oW = 21;
         s.pick = UnpoolIndices::Duplicates;
@@ -274,7 +274,7 @@ TEST_P(MaxUnpool2dTest, TwoRunsAreBitIdentical) {
 TEST_P(MaxUnpool2dTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
     expectCasesPassOnOwnStreams(device(), 4, 3, [](const ThreadRound &k) {
         const bool odd = (k.t + k.r) % 2;
-        UnpoolForwardSpec s = small("thread", k.dtype, odd ? ACL_INT32 : ACL_INT64);
+        MaxUnpool2dSpec s = small("thread", k.dtype, odd ? ACL_INT32 : ACL_INT64);
         s.pick = odd ? UnpoolIndices::Duplicates : UnpoolIndices::Unique;
         s.layout = UnpoolLayout::Padded;
         s.seed = k.seed;

@@ -17,6 +17,7 @@
 #include "cases/max_unpool2d_geometry.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
+#include "ops/max_unpool2d_common.h"
 
 using namespace testing_support;
 
@@ -46,17 +47,17 @@ aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *se
 }
 
 // A small case (kSmallUnpool): gradOutput 2 x 3 x 9 x 11 gathered into 5 x 7.
-UnpoolSpec small(const std::string &name, aclDataType grad, aclDataType out, aclDataType indices) {
-    UnpoolSpec s = specWithGeometry<UnpoolSpec>(name, kSmallUnpool);
+MaxUnpool2dBackwardSpec small(const std::string &name, aclDataType grad, aclDataType out, aclDataType indices) {
+    MaxUnpool2dBackwardSpec s = specWithGeometry<MaxUnpool2dBackwardSpec>(name, kSmallUnpool);
     s.grad = grad;
     s.out = out;
     s.indices = indices;
     return s;
 }
 
-class MaxUnpoolTest : public SpecOpTest<UnpoolSpec, makeMaxUnpoolCase> {};
+class MaxUnpool2dBackwardTest : public SpecOpTest<MaxUnpool2dBackwardSpec, makeMaxUnpool2dBackwardCase> {};
 
-TEST_P(MaxUnpoolTest, CannSampleResult) {
+TEST_P(MaxUnpool2dBackwardTest, CannSampleResult) {
     DeviceTensor grad({1, 3, 3, 1}, ACL_FLOAT), self({1, 3, 2, 2}, ACL_FLOAT), indices({1, 3, 2, 2}, ACL_INT32),
         out({1, 3, 2, 2}, ACL_FLOAT);
     grad.upload({0, 1, 2, 3, 4, 5, 6, 7, 8});
@@ -66,7 +67,7 @@ TEST_P(MaxUnpoolTest, CannSampleResult) {
     EXPECT_EQ(out.download(), (std::vector<double>{0, 1, 2, 1, 5, 3, 4, 4, 7, 6, 6, 6}));
 }
 
-TEST_P(MaxUnpoolTest, MatchesPyTorchGolden) {
+TEST_P(MaxUnpool2dBackwardTest, MatchesPyTorchGolden) {
     const auto skipReason = [&](const golden::Case &c) -> std::string {
         // The quick tier runs the fp32 cases and a few integer ones.
         const bool few = c.name.rfind("f32_", 0) == 0 || c.name == "cann_sample" || c.name == "i8_4d_i64_larger" ||
@@ -97,13 +98,13 @@ TEST_P(MaxUnpoolTest, MatchesPyTorchGolden) {
     });
 }
 
-// One test per dtype and device (Devices/MaxUnpoolEveryDtype.GradOutputToItself/pocl_cpu_0_bf16).
-const std::vector<aclDataType> kAllDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8,
-                                             ACL_UINT8, ACL_INT16,   ACL_INT32,  ACL_INT64, ACL_BOOL};
+// One test per dtype and device (Devices/MaxUnpool2dBackwardEveryDtype.GradOutputToItself/pocl_cpu_0_bf16),
+// over the library's list of gradOutput's dtypes.
+const std::vector<aclDataType> kAllDtypes = aclcl::kUnpoolValueDtypes;
 
-class MaxUnpoolEveryDtype : public DeviceDtypeTest {};
+class MaxUnpool2dBackwardEveryDtype : public DeviceDtypeTest {};
 
-TEST_P(MaxUnpoolEveryDtype, GradOutputToItself) {
+TEST_P(MaxUnpool2dBackwardEveryDtype, GradOutputToItself) {
     const aclDataType d = dtype();
     if (quickTier() && d != ACL_FLOAT && d != ACL_FLOAT16 && d != ACL_INT8) {
         GTEST_SKIP() << fullTierOnly("the dtypes other than float32, float16 and int8");
@@ -112,14 +113,14 @@ TEST_P(MaxUnpoolEveryDtype, GradOutputToItself) {
     const size_t pos = dtypeIndex(kAllDtypes);
     const aclDataType idx = (pos % 2) ? ACL_INT32 : ACL_INT64;
     const bool ran =
-        runAndCheckCase(*makeMaxUnpoolCase(small(std::string(aclcl::dtypeName(d)) + " idx " + aclcl::dtypeName(idx),
-                                                 d, d, idx)),
+        runAndCheckCase(*makeMaxUnpool2dBackwardCase(
+                            small(std::string(aclcl::dtypeName(d)) + " idx " + aclcl::dtypeName(idx), d, d, idx)),
                         stream);
     // The case runs, but where the dtype needs fp64 the device lacks (a recorded skip).
     EXPECT_EQ(ran, !(d == ACL_DOUBLE && !fp64()));
 }
 
-TEST_P(MaxUnpoolTest, CastsToOtherOutDtypes) {
+TEST_P(MaxUnpool2dBackwardTest, CastsToOtherOutDtypes) {
     const struct {
         aclDataType from, to;
     } casts[] = {
@@ -140,7 +141,7 @@ TEST_P(MaxUnpoolTest, CastsToOtherOutDtypes) {
 }
 
 // Values whose conversion through float would round twice: the operator rounds once.
-TEST_P(MaxUnpoolTest, CastsRoundOnce) {
+TEST_P(MaxUnpool2dBackwardTest, CastsRoundOnce) {
     struct Probe {
         aclDataType from, to;
         double value, want;
@@ -175,7 +176,7 @@ TEST_P(MaxUnpoolTest, CastsRoundOnce) {
     }
 }
 
-TEST_P(MaxUnpoolTest, NonFiniteValuesPassUnchanged) {
+TEST_P(MaxUnpool2dBackwardTest, NonFiniteValuesPassUnchanged) {
     DeviceTensor grad({1, 2, 3}, ACL_FLOAT), self({1, 2, 4}, ACL_FLOAT), indices({1, 2, 4}, ACL_INT64),
         out({1, 2, 4}, ACL_FLOAT);
     grad.upload({NAN, INFINITY, -INFINITY, -0.0, 1.5, -2.5});
@@ -186,13 +187,14 @@ TEST_P(MaxUnpoolTest, NonFiniteValuesPassUnchanged) {
     for (size_t i = 0; i < want.size(); ++i) EXPECT_TRUE(sameValue(got[i], want[i])) << i << ": " << got[i];
 }
 
-TEST_P(MaxUnpoolTest, StridedAndOffsetViews) {
+TEST_P(MaxUnpool2dBackwardTest, StridedAndOffsetViews) {
     const UnpoolLayout layouts[] = {UnpoolLayout::Offset, UnpoolLayout::Padded, UnpoolLayout::InnerStrided,
                                     UnpoolLayout::PlaneTransposed};
     const char *names[] = {"offset", "padded", "inner-strided", "plane-transposed"};
     for (int l = 0; l < 4; ++l) {
         for (int64_t N : {int64_t{0}, int64_t{2}}) {
-            UnpoolSpec s = small(std::string(names[l]) + (N ? " 4-D" : " 3-D"), ACL_FLOAT, ACL_FLOAT, ACL_INT64);
+            MaxUnpool2dBackwardSpec s =
+                small(std::string(names[l]) + (N ? " 4-D" : " 3-D"), ACL_FLOAT, ACL_FLOAT, ACL_INT64);
             s.N = N;
             s.layout = UnpoolLayout(layouts[l]);
             runAndCheck(s);
@@ -206,10 +208,10 @@ TEST_P(MaxUnpoolTest, StridedAndOffsetViews) {
     }
 }
 
-TEST_P(MaxUnpoolTest, ExtremeShapes) {
+TEST_P(MaxUnpool2dBackwardTest, ExtremeShapes) {
     struct S {
         const char *name;
-        UnpoolGeometry g;
+        MaxUnpool2dGeometry g;
     };
     const S shapes[] = {
         {"output plane larger", {2, 3, 4, 5, 17, 13}},
@@ -222,7 +224,7 @@ TEST_P(MaxUnpoolTest, ExtremeShapes) {
         {"many planes", {4, 40, 2, 3, 4, 6}},
     };
     for (const S &z : shapes) {
-        UnpoolSpec s = specWithGeometry<UnpoolSpec>(z.name, z.g);
+        MaxUnpool2dBackwardSpec s = specWithGeometry<MaxUnpool2dBackwardSpec>(z.name, z.g);
         s.seed = 3;
         runAndCheck(s);
         if (skipInQuickTier(s.name + " (direct kernel)")) continue;
@@ -236,8 +238,8 @@ TEST_P(MaxUnpoolTest, ExtremeShapes) {
 // Real sizes, on every device (a kernel walking a whole plane in one work-item would stop after 65,535
 // iterations on Mesa's llvmpipe, silently): 256x512 output planes, a SegNet decoder at 512x512, and a
 // 512x512 one.
-TEST_P(MaxUnpoolTest, RealSizePlanes) {
-    UnpoolSpec s;
+TEST_P(MaxUnpool2dBackwardTest, RealSizePlanes) {
+    MaxUnpool2dBackwardSpec s;
     s.name = "128x256 into 256x512";
     setGeometry(s, {1, 2, 128, 256, 256, 512});
     s.seed = 5;
@@ -249,12 +251,13 @@ TEST_P(MaxUnpoolTest, RealSizePlanes) {
     runAndCheck(s);
 }
 
-TEST_P(MaxUnpoolTest, WideIndexKernelsMatch) {
+TEST_P(MaxUnpool2dBackwardTest, WideIndexKernelsMatch) {
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     for (bool direct : {false, true}) {
         if (direct && skipInQuickTier("wide index, direct (and plane-transposed)")) continue;
         aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolBackwardDirect, direct);
-        UnpoolSpec s = small(direct ? "wide index, direct" : "wide index, staged", ACL_FLOAT, ACL_FLOAT, ACL_INT64);
+        MaxUnpool2dBackwardSpec s =
+            small(direct ? "wide index, direct" : "wide index, staged", ACL_FLOAT, ACL_FLOAT, ACL_INT64);
         runAndCheck(s);
         s.layout = UnpoolLayout::PlaneTransposed;
         s.name += ", plane-transposed";
@@ -262,10 +265,10 @@ TEST_P(MaxUnpoolTest, WideIndexKernelsMatch) {
     }
 }
 
-TEST_P(MaxUnpoolTest, TwoRunsAreBitIdentical) {
-    UnpoolSpec s = small("determinism", ACL_FLOAT, ACL_FLOAT, ACL_INT64);
+TEST_P(MaxUnpool2dBackwardTest, TwoRunsAreBitIdentical) {
+    MaxUnpool2dBackwardSpec s = small("determinism", ACL_FLOAT, ACL_FLOAT, ACL_INT64);
     setGeometry(s, {3, 8, 16, 16, 32, 32});
-    std::unique_ptr<OpCase> c = makeMaxUnpoolCase(s);
+    std::unique_ptr<OpCase> c = makeMaxUnpool2dBackwardCase(s);
     c->setup();
     ASSERT_ACL_OK(runCaseOnce(*c, stream));
     ASSERT_TRUE(c->check().ok);
@@ -280,14 +283,14 @@ TEST_P(MaxUnpoolTest, TwoRunsAreBitIdentical) {
     EXPECT_EQ(first.storage(), second.storage());
 }
 
-TEST_P(MaxUnpoolTest, SpeedCaseAndSweepPassTheirChecks) {
+TEST_P(MaxUnpool2dBackwardTest, SpeedCaseAndSweepPassTheirChecks) {
     if (quickTier()) GTEST_SKIP() << fullTierOnly("the speed case and the size sweep");
     runRegisteredCases("MaxUnpool2dBackward", 6);
 }
 
 // An index outside [0, oH*oW): no read out of bounds, 0 written there, 507015 at the next synchronize
 // with a message naming the operator and the index, and the stream keeps working.
-TEST_P(MaxUnpoolTest, BadIndexFaultsAtSynchronize) {
+TEST_P(MaxUnpool2dBackwardTest, BadIndexFaultsAtSynchronize) {
     struct Bad {
         int64_t position, value;
     };
@@ -333,7 +336,7 @@ TEST_P(MaxUnpoolTest, BadIndexFaultsAtSynchronize) {
     }
 }
 
-TEST_P(MaxUnpoolTest, ManyBadIndicesReportOne) {
+TEST_P(MaxUnpool2dBackwardTest, ManyBadIndicesReportOne) {
     DeviceTensor grad({2, 3, 3}, ACL_FLOAT), self({2, 5, 5}, ACL_FLOAT), indices({2, 5, 5}, ACL_INT32),
         out({2, 5, 5}, ACL_FLOAT);
     grad.upload(std::vector<double>(18, 1.0));
@@ -353,7 +356,7 @@ TEST_P(MaxUnpoolTest, ManyBadIndicesReportOne) {
     EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
 }
 
-TEST_P(MaxUnpoolTest, EmptySelfSucceedsWithoutWork) {
+TEST_P(MaxUnpool2dBackwardTest, EmptySelfSucceedsWithoutWork) {
     struct Shapes {
         std::vector<int64_t> grad, self;
     };
@@ -398,13 +401,13 @@ aclnnStatus planCall(const UnpoolBackwardCall &c, aclrtStream stream) {
         aclnnMaxUnpool2dBackward, stream);
 }
 
-using MaxUnpoolErrors = ErrorTableTest<UnpoolBackwardCall>;
+using MaxUnpool2dBackwardErrors = ErrorTableTest<UnpoolBackwardCall>;
 
-TEST_P(MaxUnpoolErrors, NullArguments) {
+TEST_P(MaxUnpool2dBackwardErrors, NullArguments) {
     expectRows(nullRows({"gradOutput", "[self]", "indices", "outputSize", "[out]"}) + phaseRows());
 }
 
-TEST_P(MaxUnpoolErrors, GradOutputDtypeUnsupported) {
+TEST_P(MaxUnpool2dBackwardErrors, GradOutputDtypeUnsupported) {
     expectRows({
         {"COMPLEX64", [](UnpoolBackwardCall &c) { c.gradType = c.selfType = c.outType = ACL_COMPLEX64; },
          ACLNN_ERR_PARAM_INVALID, {"gradOutput", "COMPLEX64"}},
@@ -413,12 +416,12 @@ TEST_P(MaxUnpoolErrors, GradOutputDtypeUnsupported) {
     });
 }
 
-TEST_P(MaxUnpoolErrors, SelfDtypeDiffers) {
+TEST_P(MaxUnpool2dBackwardErrors, SelfDtypeDiffers) {
     expectRows({{"self FLOAT16", [](UnpoolBackwardCall &c) { c.selfType = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID,
                  {"self", "FLOAT16"}}});
 }
 
-TEST_P(MaxUnpoolErrors, IndicesDtypeUnsupported) {
+TEST_P(MaxUnpool2dBackwardErrors, IndicesDtypeUnsupported) {
     expectRows({
         {"indices INT16", [](UnpoolBackwardCall &c) { c.indicesType = ACL_INT16; }, ACLNN_ERR_PARAM_INVALID,
          {"indices", "INT16"}},
@@ -427,7 +430,7 @@ TEST_P(MaxUnpoolErrors, IndicesDtypeUnsupported) {
     });
 }
 
-TEST_P(MaxUnpoolErrors, OutDtypeNotCastable) {
+TEST_P(MaxUnpool2dBackwardErrors, OutDtypeNotCastable) {
     expectRows({
         {"floating -> integral", [](UnpoolBackwardCall &c) { c.outType = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID,
          {"out", "DT_FLOAT", "DT_INT32"}},
@@ -439,7 +442,7 @@ TEST_P(MaxUnpoolErrors, OutDtypeNotCastable) {
     });
 }
 
-TEST_P(MaxUnpoolErrors, Fp64WithoutDeviceSupport) {
+TEST_P(MaxUnpool2dBackwardErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
     expectRows({
         {"DOUBLE", [](UnpoolBackwardCall &c) { c.gradType = c.selfType = c.outType = ACL_DOUBLE; },
@@ -448,7 +451,7 @@ TEST_P(MaxUnpoolErrors, Fp64WithoutDeviceSupport) {
     });
 }
 
-TEST_P(MaxUnpoolErrors, SelfRankNot3Or4) {
+TEST_P(MaxUnpool2dBackwardErrors, SelfRankNot3Or4) {
     expectRows({
         {"2-D", [](UnpoolBackwardCall &c) {
              c.gradShape = {6, 5};
@@ -463,12 +466,12 @@ TEST_P(MaxUnpoolErrors, SelfRankNot3Or4) {
     });
 }
 
-TEST_P(MaxUnpoolErrors, GradOutputRankDiffers) {
+TEST_P(MaxUnpool2dBackwardErrors, GradOutputRankDiffers) {
     expectRows({{"gradOutput 3-D", [](UnpoolBackwardCall &c) { c.gradShape = {3, 6, 5}; }, ACLNN_ERR_PARAM_INVALID,
                  {"gradOutput", "4-D", "3-D"}}});
 }
 
-TEST_P(MaxUnpoolErrors, BatchOrChannelsDiffer) {
+TEST_P(MaxUnpool2dBackwardErrors, BatchOrChannelsDiffer) {
     expectRows({
         {"gradOutput C 4", [](UnpoolBackwardCall &c) { c.gradShape = {2, 4, 6, 5}; }, ACLNN_ERR_PARAM_INVALID,
          {"gradOutput", "N and C", "[2, 4, 6, 5]"}},
@@ -477,7 +480,7 @@ TEST_P(MaxUnpoolErrors, BatchOrChannelsDiffer) {
     });
 }
 
-TEST_P(MaxUnpoolErrors, IndicesOrOutShapeDiffers) {
+TEST_P(MaxUnpool2dBackwardErrors, IndicesOrOutShapeDiffers) {
     expectRows({
         {"indices W 5", [](UnpoolBackwardCall &c) { c.indicesShape = {2, 3, 4, 5}; }, ACLNN_ERR_PARAM_INVALID,
          {"indices", "[2, 3, 4, 5]"}},
@@ -486,17 +489,17 @@ TEST_P(MaxUnpoolErrors, IndicesOrOutShapeDiffers) {
     });
 }
 
-TEST_P(MaxUnpoolErrors, OutputSizeNot2) {
+TEST_P(MaxUnpool2dBackwardErrors, OutputSizeNot2) {
     expectRows({{"outputSize of 3", [](UnpoolBackwardCall &c) { c.outputSize = {6, 5, 1}; }, ACLNN_ERR_PARAM_INVALID,
                  {"outputSize", "2 values", "3"}}});
 }
 
-TEST_P(MaxUnpoolErrors, GradOutputPlaneNotOutputSize) {
+TEST_P(MaxUnpool2dBackwardErrors, GradOutputPlaneNotOutputSize) {
     expectRows({{"outputSize 5 x 6", [](UnpoolBackwardCall &c) { c.outputSize = {5, 6}; }, ACLNN_ERR_PARAM_INVALID,
                  {"gradOutput", "outputSize", "[5, 6]", "[2, 3, 6, 5]"}}});
 }
 
-TEST_P(MaxUnpoolErrors, EmptyGradOutputWithNonEmptySelf) {
+TEST_P(MaxUnpool2dBackwardErrors, EmptyGradOutputWithNonEmptySelf) {
     expectRows({{"gradOutput H 0", [](UnpoolBackwardCall &c) {
                      c.gradShape = {2, 3, 0, 5};
                      c.outputSize = {0, 5};
@@ -504,17 +507,17 @@ TEST_P(MaxUnpoolErrors, EmptyGradOutputWithNonEmptySelf) {
                  ACLNN_ERR_PARAM_INVALID, {"gradOutput", "non-empty"}}});
 }
 
-TEST_P(MaxUnpoolErrors, OverlappingOut) {
+TEST_P(MaxUnpool2dBackwardErrors, OverlappingOut) {
     // Every row of a plane is the same memory.
     expectRows({overlapRow("out", [](UnpoolBackwardCall &c) { c.outStrides = {48, 16, 0, 1}; })});
 }
 
-TEST_P(MaxUnpoolErrors, MalformedView) {
+TEST_P(MaxUnpool2dBackwardErrors, MalformedView) {
     expectRows({shortRow("indices", [](UnpoolBackwardCall &c) { c.indicesStorageShort = true; })});
 }
 
-INSTANTIATE_ON_ALL_DEVICES(MaxUnpoolTest);
-INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(MaxUnpoolEveryDtype, kAllDtypes);
-INSTANTIATE_ON_ALL_DEVICES(MaxUnpoolErrors);
+INSTANTIATE_ON_ALL_DEVICES(MaxUnpool2dBackwardTest);
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(MaxUnpool2dBackwardEveryDtype, kAllDtypes);
+INSTANTIATE_ON_ALL_DEVICES(MaxUnpool2dBackwardErrors);
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_cases.h"
 #include "common/test_hooks.h"
+#include "ops/pad2d_padding.h"
 #include "pad2d_test_helpers.h"
 
 using namespace testing_support;
@@ -32,18 +33,16 @@ aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *self, cons
                       stream, wsOut);
 }
 
-// Every dtype the CANN docs list for both operators.
-const std::vector<aclDataType> kAllDtypes = {ACL_BOOL,   ACL_INT8,   ACL_UINT8,  ACL_INT16,     ACL_UINT16,
-                                             ACL_FLOAT16, ACL_BF16,  ACL_INT32,  ACL_UINT32,    ACL_FLOAT,
-                                             ACL_INT64,  ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+// Every dtype the CANN docs list for both operators: the library's list.
+const std::vector<aclDataType> kAllDtypes = aclcl::kPad2dDtypes;
 
 // OpTest::runAndCheck checks every byte of out's storage (pad2d_cases.cpp).
-class Pad2dForwardTest : public OpTest {};
+class Pad2dTest : public OpTest {};
 
 // ---------------------------------------------------------------------------------------------
 // The CANN docs' example: 0..8 as 3x3, padding 2 on every side.
 
-TEST_P(Pad2dForwardTest, CannDocsExample) {
+TEST_P(Pad2dTest, CannDocsExample) {
     const std::map<bool, std::vector<double>> firstRows = {
         {true, {8, 7, 6, 7, 8, 7, 6, 5, 4, 3, 4, 5, 4, 3, 2, 1, 0, 1, 2, 1, 0}},
         {false, {0, 0, 0, 1, 2, 2, 2, 0, 0, 0, 1, 2, 2, 2, 0, 0, 0, 1, 2, 2, 2}}};
@@ -80,11 +79,11 @@ void checkGoldenFile(const Mode &m, const std::string &file, aclrtStream stream,
     });
 }
 
-TEST_P(Pad2dForwardTest, ReflectionMatchesPyTorchGolden) {
+TEST_P(Pad2dTest, ReflectionMatchesPyTorchGolden) {
     checkGoldenFile(kReflection, "reflection_pad2d.golden", stream, fp64(), 26);
 }
 
-TEST_P(Pad2dForwardTest, ReplicationMatchesPyTorchGolden) {
+TEST_P(Pad2dTest, ReplicationMatchesPyTorchGolden) {
     checkGoldenFile(kReplication, "replication_pad2d.golden", stream, fp64(), 27);
 }
 
@@ -116,7 +115,7 @@ TEST_P(Pad2dEveryDtype, IsCopiedByteForByte) {
 // Real sizes: a row of 70,000 (a long 1-D signal as a 2-D pad). Mesa's llvmpipe stops every loop of
 // one work-item after 65,535 iterations in all, without an error: a kernel that walks a whole row in one
 // work-item left the columns past 65,535 unwritten there.
-TEST_P(Pad2dForwardTest, LongRows) {
+TEST_P(Pad2dTest, LongRows) {
     size_t ran = 0;
     for (const Mode *m : {&kReflection, &kReplication}) {
         ran += runAndCheck(*makePad2dCase(m->reflect, "row of 70000", ACL_FLOAT, {1, 1, 2, 70000}, {1, 1, 1, 1},
@@ -125,7 +124,7 @@ TEST_P(Pad2dForwardTest, LongRows) {
     EXPECT_EQ(ran, 2u);
 }
 
-TEST_P(Pad2dForwardTest, StridedAndOffsetViews) {
+TEST_P(Pad2dTest, StridedAndOffsetViews) {
     size_t ran = 0;
     uint64_t seed = 200;
     for (const Mode *m : {&kReflection, &kReplication}) {
@@ -160,7 +159,7 @@ void checkExtremes(bool reflect, const std::vector<Extreme> &extremes,
     }
 }
 
-TEST_P(Pad2dForwardTest, ReflectionExtremes) {
+TEST_P(Pad2dTest, ReflectionExtremes) {
     checkExtremes(true,
                   {
                       {{2, 2, 4, 5}, {4, 4, 3, 3}, "pads = dim - 1"},
@@ -173,7 +172,7 @@ TEST_P(Pad2dForwardTest, ReflectionExtremes) {
                   {ACL_FLOAT, ACL_INT16, ACL_UINT64}, 300, stream);
 }
 
-TEST_P(Pad2dForwardTest, ReplicationExtremes) {
+TEST_P(Pad2dTest, ReplicationExtremes) {
     checkExtremes(false,
                   {
                       {{1, 2, 3, 4}, {5, 7, 4, 6}, "pads beyond the dims"},
@@ -185,7 +184,7 @@ TEST_P(Pad2dForwardTest, ReplicationExtremes) {
                   {ACL_FLOAT, ACL_BOOL, ACL_UINT32}, 400, stream);
 }
 
-TEST_P(Pad2dForwardTest, WideIndexKernelMatches) {
+TEST_P(Pad2dTest, WideIndexKernelMatches) {
     // The 64-bit index variant, forced on small tensors (the real thing needs views reaching 2^30).
     aclcl::ScopedTestHook wide(aclcl::TestHook::WideIndex);
     uint64_t seed = 500;
@@ -197,7 +196,7 @@ TEST_P(Pad2dForwardTest, WideIndexKernelMatches) {
     }
 }
 
-TEST_P(Pad2dForwardTest, GpuElementKernelMatches) {
+TEST_P(Pad2dTest, GpuElementKernelMatches) {
     // The one-work-item-per-element kernel that GPU devices get, run here on the CPU devices (the
     // row kernel runs in every other test on them).
     aclcl::ScopedTestHook elementKernel(aclcl::TestHook::ManyWorkItemKernels);
@@ -214,14 +213,14 @@ TEST_P(Pad2dForwardTest, GpuElementKernelMatches) {
     }
 }
 
-TEST_P(Pad2dForwardTest, RegisteredBenchmarkCasesPassTheirChecks) {
+TEST_P(Pad2dTest, RegisteredBenchmarkCasesPassTheirChecks) {
     // The largest sweep point is bench only.
     for (const Mode *m : {&kReflection, &kReplication}) {
         runRegisteredCases(m->name, 4, [](const OpCase &c) { return c.name.find("sweep 16x64") == std::string::npos; });
     }
 }
 
-TEST_P(Pad2dForwardTest, TwoRunsAreBitIdentical) {
+TEST_P(Pad2dTest, TwoRunsAreBitIdentical) {
     for (const Mode *m : {&kReflection, &kReplication}) {
         auto a = makePad2dCase(m->reflect, "a", ACL_FLOAT16, {2, 8, 40, 70}, {3, 3, 3, 3},
                                       Pad2dLayout::Gapped, 900);
@@ -233,7 +232,7 @@ TEST_P(Pad2dForwardTest, TwoRunsAreBitIdentical) {
     }
 }
 
-TEST_P(Pad2dForwardTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
+TEST_P(Pad2dTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
     // Four threads, each on its own stream, plan and run both operators over several dtypes at once
     // (the same programs are built and shared); every result is checked byte for byte.
     expectCasesPassOnOwnStreams(device(), 4, 3, [](const ThreadRound &k) {
@@ -242,7 +241,7 @@ TEST_P(Pad2dForwardTest, ThreadsOnTheirOwnStreamsRunAtOnce) {
     });
 }
 
-TEST_P(Pad2dForwardTest, NoWorkspaceForAnyView) {
+TEST_P(Pad2dTest, NoWorkspaceForAnyView) {
     // Self and out are read and written through their own strides: nothing is packed or staged.
     for (const Mode *m : {&kReflection, &kReplication}) {
         const std::vector<int64_t> self = {2, 3, 4, 5}, pad = {1, 2, 3, 1}, out = paddedShape(self, pad);
@@ -254,7 +253,7 @@ TEST_P(Pad2dForwardTest, NoWorkspaceForAnyView) {
     }
 }
 
-TEST_P(Pad2dForwardTest, RepeatableExecutorRunsTwice) {
+TEST_P(Pad2dTest, RepeatableExecutorRunsTwice) {
     const std::vector<int64_t> self = {2, 3, 9, 11}, pad = {2, 3, 1, 2}, out = paddedShape(self, pad);
     for (const Mode *m : {&kReflection, &kReplication}) {
         SCOPED_TRACE(m->name);
@@ -279,7 +278,7 @@ TEST_P(Pad2dForwardTest, RepeatableExecutorRunsTwice) {
     }
 }
 
-TEST_P(Pad2dForwardTest, EmptyBatchSucceedsWithoutWork) {
+TEST_P(Pad2dTest, EmptyBatchSucceedsWithoutWork) {
     for (const Mode *m : {&kReflection, &kReplication}) {
         const std::vector<int64_t> self = {0, 3, 4, 5}, pad = {1, 1, 2, 2};
         DeviceTensor s(self, ACL_FLOAT), o(paddedShape(self, pad), ACL_FLOAT);
@@ -289,7 +288,7 @@ TEST_P(Pad2dForwardTest, EmptyBatchSucceedsWithoutWork) {
     }
 }
 
-TEST_P(Pad2dForwardTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
+TEST_P(Pad2dTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
     // The shared run-time check (docs/ops): out over self's memory is 161002 and nothing is written.
     for (const Mode *m : {&kReflection, &kReplication}) {
         const std::vector<int64_t> self = {1, 2, 3, 4}, pad = {1, 1, 1, 1};
@@ -337,21 +336,21 @@ aclnnStatus planCall(const Mode &m, const PadCall &c, aclrtStream stream) {
         m.run, stream);
 }
 
-using Pad2dForwardErrors = ErrorTableOverOpsTest<PadCall, Mode>;
+using Pad2dErrors = ErrorTableOverOpsTest<PadCall, Mode>;
 
-TEST_P(Pad2dForwardErrors, ValidCallSucceeds) {
+TEST_P(Pad2dErrors, ValidCallSucceeds) {
     // The base of every error below is a valid call: each row changes one thing.
     expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}});
 }
 
-TEST_P(Pad2dForwardErrors, NullArguments) {
+TEST_P(Pad2dErrors, NullArguments) {
     expectRows(nullRows({"[self]", "padding", "[out]"}) +
                // CANN's order: self before padding before out.
                Rows{{"all three null", NullArgs{"self", "padding", "out"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}}} +
                phaseRows({"{op}"}));
 }
 
-TEST_P(Pad2dForwardErrors, UnsupportedDtype) {
+TEST_P(Pad2dErrors, UnsupportedDtype) {
     expectRows({
         {"COMPLEX32", [](PadCall &c) { c.selfType = c.outType = ACL_COMPLEX32; }, ACLNN_ERR_PARAM_INVALID,
          {"{op}", "self", "COMPLEX32", "DT_BOOL", "DT_UINT64"}},
@@ -359,17 +358,17 @@ TEST_P(Pad2dForwardErrors, UnsupportedDtype) {
     });
 }
 
-TEST_P(Pad2dForwardErrors, DtypesDiffer) {
+TEST_P(Pad2dErrors, DtypesDiffer) {
     expectRows({{"out INT32", [](PadCall &c) { c.outType = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID,
                  {"out", "self", "INT32", "FLOAT"}}});
 }
 
-TEST_P(Pad2dForwardErrors, FormatsDiffer) {
+TEST_P(Pad2dErrors, FormatsDiffer) {
     expectRows({{"self NCHW", [](PadCall &c) { c.selfFormat = ACL_FORMAT_NCHW; }, ACLNN_ERR_PARAM_INVALID,
                  {"out", "format"}}});
 }
 
-TEST_P(Pad2dForwardErrors, DtypeAndFormatInCannsOrder) {
+TEST_P(Pad2dErrors, DtypeAndFormatInCannsOrder) {
     // Both wrong: reflection checks dtypes first, replication the format first (as CANN's code does).
     const auto both = [](PadCall &c) {
         c.selfFormat = ACL_FORMAT_NCHW;
@@ -379,7 +378,7 @@ TEST_P(Pad2dForwardErrors, DtypeAndFormatInCannsOrder) {
     expectRows({{"self NCHW, out INT32", both, ACLNN_ERR_PARAM_INVALID, {"format"}}}, {&kReplication});
 }
 
-TEST_P(Pad2dForwardErrors, Fp64WithoutDeviceSupport) {
+TEST_P(Pad2dErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
     expectRows({
         {"DOUBLE", [](PadCall &c) { c.selfType = c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"}},
@@ -388,7 +387,7 @@ TEST_P(Pad2dForwardErrors, Fp64WithoutDeviceSupport) {
     });
 }
 
-TEST_P(Pad2dForwardErrors, RankNot3Or4) {
+TEST_P(Pad2dErrors, RankNot3Or4) {
     expectRows({
         {"2-D", shapes({4, 5}, {1, 1, 1, 1}, {6, 7}), ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"}},
         {"5-D", shapes({1, 1, 2, 4, 5}, {1, 1, 1, 1}, {1, 1, 2, 6, 7}), ACLNN_ERR_PARAM_INVALID,
@@ -396,18 +395,18 @@ TEST_P(Pad2dForwardErrors, RankNot3Or4) {
     });
 }
 
-TEST_P(Pad2dForwardErrors, RanksDiffer) {
+TEST_P(Pad2dErrors, RanksDiffer) {
     expectRows({{"out 3-D", [](PadCall &c) { c.outShape = {2, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "4-D", "3-D"}}});
 }
 
-TEST_P(Pad2dForwardErrors, PaddingSizeNot4) {
+TEST_P(Pad2dErrors, PaddingSizeNot4) {
     expectRows({
         {"2 pads", [](PadCall &c) { c.pad = {1, 1}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "4"}},
         {"6 pads", [](PadCall &c) { c.pad = {1, 1, 1, 1, 0, 0}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "4"}},
     });
 }
 
-TEST_P(Pad2dForwardErrors, ReflectionPadNotBelowDim) {
+TEST_P(Pad2dErrors, ReflectionPadNotBelowDim) {
     // self is 4 x 5; out fits each pad.
     const std::vector<int64_t> self = {1, 2, 4, 5};
     const auto padded = [&](std::vector<int64_t> pad) { return shapes(self, pad, paddedShape(self, pad)); };
@@ -426,12 +425,12 @@ TEST_P(Pad2dForwardErrors, ReflectionPadNotBelowDim) {
     }, {&kReplication});
 }
 
-TEST_P(Pad2dForwardErrors, CropLeavesNoOutput) {
+TEST_P(Pad2dErrors, CropLeavesNoOutput) {
     expectRows({{"W 5 cropped by 5", shapes({1, 2, 4, 5}, {-3, -2, 0, 0}, {1, 2, 4, 1}), ACLNN_ERR_PARAM_INVALID,
                  {"padded size", "W + left + right"}}});
 }
 
-TEST_P(Pad2dForwardErrors, OutShapeWrong) {
+TEST_P(Pad2dErrors, OutShapeWrong) {
     expectRows({
         {"out W 8", [](PadCall &c) { c.outShape = {1, 2, 6, 8}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
         {"out C 3", [](PadCall &c) { c.outShape = {1, 3, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
@@ -439,7 +438,7 @@ TEST_P(Pad2dForwardErrors, OutShapeWrong) {
     });
 }
 
-TEST_P(Pad2dForwardErrors, EmptyTensorsOutsideTheBatch) {
+TEST_P(Pad2dErrors, EmptyTensorsOutsideTheBatch) {
     // CANN: only a 4-D self's N may be 0. (Reflection's pad check comes first in CANN's order: a pad of
     // 0 is not below an H or W of 0, so those two report the pad.)
     const std::vector<int64_t> none = {0, 0, 0, 0};
@@ -459,13 +458,13 @@ TEST_P(Pad2dForwardErrors, EmptyTensorsOutsideTheBatch) {
     }, {&kReflection});
 }
 
-TEST_P(Pad2dForwardErrors, OverlappingOut) {
+TEST_P(Pad2dErrors, OverlappingOut) {
     // Every row of a plane is the same memory.
     expectRows({overlapRow("out", [](PadCall &c) { c.outStrides = {84, 42, 0, 1}; })});
 }
 
-INSTANTIATE_ON_ALL_DEVICES(Pad2dForwardTest);
+INSTANTIATE_ON_ALL_DEVICES(Pad2dTest);
 INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(Pad2dEveryDtype, kAllDtypes);
-INSTANTIATE_ON_ALL_DEVICES(Pad2dForwardErrors);
+INSTANTIATE_ON_ALL_DEVICES(Pad2dErrors);
 
 }  // namespace

@@ -410,18 +410,18 @@ aclnnStatus planCall(const Mode &m, const PadBackwardCall &c, aclrtStream stream
         m.run, stream);
 }
 
-using Pad2dErrors = ErrorTableOverOpsTest<PadBackwardCall, Mode>;
+using Pad2dBackwardErrors = ErrorTableOverOpsTest<PadBackwardCall, Mode>;
 
-TEST_P(Pad2dErrors, NullArguments) {
+TEST_P(Pad2dBackwardErrors, NullArguments) {
     expectRows(nullRows({"gradOutput", "[self]", "padding", "gradInput"}) + phaseRows());
 }
 
-TEST_P(Pad2dErrors, UnsupportedDtype) {
+TEST_P(Pad2dBackwardErrors, UnsupportedDtype) {
     expectRows({{"all INT32", [](PadBackwardCall &c) { c.goType = c.selfType = c.giType = ACL_INT32; },
                  ACLNN_ERR_PARAM_INVALID, {"gradOutput", "INT32", "FLOAT"}}});
 }
 
-TEST_P(Pad2dErrors, DtypesDiffer) {
+TEST_P(Pad2dBackwardErrors, DtypesDiffer) {
     expectRows({
         {"self FLOAT16", [](PadBackwardCall &c) { c.selfType = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID,
          {"self", "FLOAT16"}},
@@ -430,20 +430,20 @@ TEST_P(Pad2dErrors, DtypesDiffer) {
     });
 }
 
-TEST_P(Pad2dErrors, Fp64WithoutDeviceSupport) {
+TEST_P(Pad2dBackwardErrors, Fp64WithoutDeviceSupport) {
     if (fp64()) GTEST_SKIP() << "this device has fp64";
     expectRows({{"all DOUBLE", [](PadBackwardCall &c) { c.goType = c.selfType = c.giType = ACL_DOUBLE; },
                  ACLNN_ERR_PARAM_INVALID, {"gradOutput", "fp64"}}});
 }
 
-TEST_P(Pad2dErrors, RankNot3Or4) {
+TEST_P(Pad2dBackwardErrors, RankNot3Or4) {
     expectRows({
         {"2-D", shapes({6, 7}, {4, 5}, {1, 1, 1, 1}), ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"}},
         {"5-D", shapes({1, 1, 1, 6, 7}, {1, 1, 1, 4, 5}, {1, 1, 1, 1}), ACLNN_ERR_PARAM_INVALID, {"self", "5-D"}},
     });
 }
 
-TEST_P(Pad2dErrors, RanksDiffer) {
+TEST_P(Pad2dBackwardErrors, RanksDiffer) {
     expectRows({
         {"gradOutput 3-D", [](PadBackwardCall &c) { c.goShape = {2, 6, 7}; }, ACLNN_ERR_PARAM_INVALID,
          {"gradOutput", "4-D", "3-D"}},
@@ -452,11 +452,11 @@ TEST_P(Pad2dErrors, RanksDiffer) {
     });
 }
 
-TEST_P(Pad2dErrors, PaddingSizeNot4) {
+TEST_P(Pad2dBackwardErrors, PaddingSizeNot4) {
     expectRows({{"2 pads", [](PadBackwardCall &c) { c.pad = {1, 1}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "4"}}});
 }
 
-TEST_P(Pad2dErrors, ReflectionPadNotBelowDim) {
+TEST_P(Pad2dBackwardErrors, ReflectionPadNotBelowDim) {
     // self is 4 x 5 (H x W).
     expectRows({
         {"left 5", shapes({1, 2, 4, 10}, {1, 2, 4, 5}, {5, 0, 0, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "left", "W"}},
@@ -470,7 +470,7 @@ TEST_P(Pad2dErrors, ReflectionPadNotBelowDim) {
     EXPECT_ACL_OK(runOp(kReplication, stream, go, s, pad, gi));
 }
 
-TEST_P(Pad2dErrors, EmptyChannelOrImage) {
+TEST_P(Pad2dBackwardErrors, EmptyChannelOrImage) {
     // Replication: every empty C, H or W is the empty check. Reflection: an empty H or W already fails
     // "pad < dim"; an empty C reaches the empty check.
     const std::vector<int64_t> pad = {1, 2, 1, 1};
@@ -489,7 +489,7 @@ TEST_P(Pad2dErrors, EmptyChannelOrImage) {
     }, {&kReflection});
 }
 
-TEST_P(Pad2dErrors, CropLeavesNoOutput) {
+TEST_P(Pad2dBackwardErrors, CropLeavesNoOutput) {
     expectRows({{"W 5 cropped by 5", [](PadBackwardCall &c) {
                      c.pad = {-3, -2, 0, 0};
                      c.goShape = {1, 2, 4, 1};
@@ -497,7 +497,7 @@ TEST_P(Pad2dErrors, CropLeavesNoOutput) {
                  ACLNN_ERR_PARAM_INVALID, {"padding", "at least 1"}}});
 }
 
-TEST_P(Pad2dErrors, GradOutputShapeWrong) {
+TEST_P(Pad2dBackwardErrors, GradOutputShapeWrong) {
     expectRows({
         {"gradOutput W 8", [](PadBackwardCall &c) { c.goShape = {1, 2, 6, 8}; }, ACLNN_ERR_PARAM_INVALID,
          {"gradOutput", "[1, 2, 6, 7]"}},
@@ -506,22 +506,22 @@ TEST_P(Pad2dErrors, GradOutputShapeWrong) {
     });
 }
 
-TEST_P(Pad2dErrors, GradInputShapeWrong) {
+TEST_P(Pad2dBackwardErrors, GradInputShapeWrong) {
     expectRows({{"gradInput 5 x 4", [](PadBackwardCall &c) { c.giShape = {1, 2, 5, 4}; }, ACLNN_ERR_PARAM_INVALID,
                  {"gradInput", "[1, 2, 5, 4]"}}});
 }
 
-TEST_P(Pad2dErrors, OverlappingGradInput) {
+TEST_P(Pad2dBackwardErrors, OverlappingGradInput) {
     // Every row of a plane is the same memory.
     expectRows({overlapRow("gradInput", [](PadBackwardCall &c) { c.giStrides = {40, 20, 0, 1}; })});
 }
 
-TEST_P(Pad2dErrors, MalformedView) {
+TEST_P(Pad2dBackwardErrors, MalformedView) {
     // A view that reaches past its storage: a gradOutput whose declared storage is one element short.
     expectRows({shortRow("gradOutput", [](PadBackwardCall &c) { c.goStorageShort = true; })});
 }
 
 INSTANTIATE_ON_ALL_DEVICES(Pad2dBackwardTest);
-INSTANTIATE_ON_ALL_DEVICES(Pad2dErrors);
+INSTANTIATE_ON_ALL_DEVICES(Pad2dBackwardErrors);
 
 }  // namespace

@@ -33,7 +33,7 @@
 #include "harness/max_unpool2d_backward.h"
 #include "reliability_harness.h"
 #include "runtime/device.h"
-#include "support/max_unpool_fault.h"
+#include "support/max_unpool2d_backward_fault.h"
 #include "support/plan_and_run.h"
 #include "aclnn/opdev/op_errno.h"
 
@@ -671,8 +671,8 @@ TEST_P(ReliabilityTest, KernelBuildFailureIsReportedEveryTimeAndPoisonsNothing) 
     for (auto &h : reliability::makeAllHarnesses()) EXPECT_ACL_OK(planAndRun(*h, stream));
 }
 
-TEST_P(ReliabilityTest, MaxUnpoolBadIndexFaultsAtSynchronizeAndTheStreamRecovers) {
-    reliability::MaxUnpoolHarness h(Layout::Contiguous, 7);
+TEST_P(ReliabilityTest, MaxUnpool2dBackwardBadIndexFaultsAtSynchronizeAndTheStreamRecovers) {
+    reliability::MaxUnpool2dBackwardHarness h(Layout::Contiguous, 7);
     // Indices: valid except one far past the 3x3 plane, and one negative.
     std::vector<double> idx(24);
     for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<double>(i % 9);
@@ -760,8 +760,8 @@ TEST(ReliabilityFinalize, ReleasesEverythingEvenWithAnUnreportedFault) {
         ASSERT_ACL_OK(aclrtSetDevice(id));
         aclrtStream stream = nullptr;
         ASSERT_ACL_OK(aclrtCreateStream(&stream));
-        reliability::MaxUnpoolHarness h(Layout::Contiguous, 11);
-        ASSERT_NO_FATAL_FAILURE(enqueueFaultingMaxUnpool(h, stream, 3));  // nobody synchronizes
+        reliability::MaxUnpool2dBackwardHarness h(Layout::Contiguous, 11);
+        ASSERT_NO_FATAL_FAILURE(enqueueFaultingMaxUnpool2dBackward(h, stream, 3));  // nobody synchronizes
     }
     EXPECT_EQ(aclFinalize(), ACL_ERROR_RT_AICORE_EXCEPTION) << "the fault is reported";
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("MaxUnpool2dBackward"), std::string::npos);

@@ -25,11 +25,6 @@ constexpr size_t kRowGroupTarget = 64;        // work-items per group, row kerne
 // 12 ms, 16 to 56 took 3.2 to 4.2 ms (a loaded machine); 16 keeps N*C*kh*kw*L0/16 items for small N*C.
 constexpr int64_t kBlockRowsPerItem = 16;
 
-// CANN's dtype list for self and out (the docs: no COMPLEX128).
-const std::initializer_list<aclDataType> kDtypes = {
-    ACL_INT8, ACL_UINT8, ACL_INT16,  ACL_UINT16, ACL_INT32, ACL_UINT32,    ACL_INT64,    ACL_UINT64,
-    ACL_BF16, ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BOOL, ACL_COMPLEX32, ACL_COMPLEX64};
-
 struct Geometry : Im2colWindow {
     int64_t N = 1, C = 0, H = 0, W = 0;
     int64_t rows = 0;  // C * KH * KW
@@ -71,8 +66,8 @@ Geometry validate(const char *op, const Device &device, const aclTensor *self, c
     checkNotNull(op, out, "out");
     checkViews(op, {{self, "self"}, {out, "out"}});
 
-    checkDtypeIn(op, self, "self", kDtypes);
-    checkDtypeIn(op, out, "out", kDtypes);
+    checkDtypeIn(op, self, "self", kIm2colDtypes);
+    checkDtypeIn(op, out, "out", kIm2colDtypes);
     checkOutCast(op, self, out);
     requireDeviceSupports(device, self->dtype, op, "self");
     requireDeviceSupports(device, out->dtype, op, "out");

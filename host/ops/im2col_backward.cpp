@@ -40,9 +40,8 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
     checkNotNull(op, out, "out");
     checkViews(op, {{gradOutput, "gradOutput"}, {out, "out"}});
 
-    const auto supported = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
-    checkDtypeIn(op, gradOutput, "gradOutput", supported);
-    checkDtypeIn(op, out, "out", supported);
+    checkDtypeIn(op, gradOutput, "gradOutput", kIm2colBackwardDtypes);
+    checkDtypeIn(op, out, "out", kIm2colBackwardDtypes);
     requireDeviceSupports(device, gradOutput->dtype, op, "gradOutput");
     requireDeviceSupports(device, out->dtype, op, "out");
 

@@ -1,9 +1,10 @@
-// The Im2col family's shared argument rules (Im2col and Im2colBackward): the values of kernelSize,
-// dilation, padding and stride, the window they describe and its sliding-block count per axis.
+// The Im2col family's shared argument rules (Im2col and Im2colBackward): the dtype lists, the values of
+// kernelSize, dilation, padding and stride, the window they describe and its sliding-block count per axis.
 #pragma once
 
 #include <climits>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 
 #include "aclnn/opdev/op_errno.h"
@@ -11,6 +12,15 @@
 #include "meta/tensor.h"
 
 namespace aclcl {
+
+// The dtypes (the tests and the precision report take them from here). Im2col's self and out: CANN's list
+// (the docs: no COMPLEX128).
+inline constexpr std::initializer_list<aclDataType> kIm2colDtypes = {
+    ACL_INT8, ACL_UINT8,   ACL_INT16, ACL_UINT16, ACL_INT32, ACL_UINT32,    ACL_INT64,    ACL_UINT64,
+    ACL_BF16, ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BOOL,  ACL_COMPLEX32, ACL_COMPLEX64};
+// Im2colBackward's gradOutput and out.
+inline constexpr std::initializer_list<aclDataType> kIm2colBackwardDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,
+                                                                             ACL_DOUBLE};
 
 // Attribute values are kept within int32 / 4 so that the kernels' coordinate arithmetic cannot overflow.
 constexpr int64_t kMaxWindowValue = INT32_MAX / 4;

@@ -29,11 +29,6 @@ struct PadGeometry : PadSizes {
     bool empty = false;  // N == 0: nothing to compute
 };
 
-// CANN's dtype list for both operators (fp8 types left out); a copy of bytes, so every one is exact.
-const std::initializer_list<aclDataType> kDtypes = {
-    ACL_BOOL,  ACL_INT8,   ACL_UINT8,  ACL_INT16,  ACL_UINT16, ACL_FLOAT16, ACL_BF16,      ACL_INT32,
-    ACL_UINT32, ACL_FLOAT, ACL_INT64,  ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
-
 void checkSameFormat(const char *op, const aclTensor *self, const aclTensor *out) {
     if (self->format == out->format) return;
     fail(ACLNN_ERR_PARAM_INVALID,
@@ -53,8 +48,8 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
     checkViews(op, {{self, "self"}, {out, "out"}});
 
     if (mode == PadMode::Replication) checkSameFormat(op, self, out);
-    checkDtypeIn(op, self, "self", kDtypes);
-    checkDtypeIn(op, out, "out", kDtypes);
+    checkDtypeIn(op, self, "self", kPad2dDtypes);
+    checkDtypeIn(op, out, "out", kPad2dDtypes);
     checkSameDtype(op, self, "self", out, "out");
     if (mode == PadMode::Reflection) checkSameFormat(op, self, out);
     requireDeviceSupports(device, self->dtype, op, "self");

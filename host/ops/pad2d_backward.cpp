@@ -85,8 +85,7 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
     checkNotNull(op, gradInput, "gradInput");
     checkViews(op, {{gradOutput, "gradOutput"}, {self, "self"}, {gradInput, "gradInput"}});
 
-    const auto supported = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
-    checkDtypeIn(op, gradOutput, "gradOutput", supported);
+    checkDtypeIn(op, gradOutput, "gradOutput", kPad2dBackwardDtypes);
     checkSameDtype(op, gradOutput, "gradOutput", self, "self");
     checkSameDtype(op, gradOutput, "gradOutput", gradInput, "gradInput");
     requireDeviceSupports(device, gradOutput->dtype, op, "gradOutput");

@@ -1,15 +1,27 @@
 // The pad family's shared argument rules (ReflectionPad2d, ReplicationPad2d and their backward
-// operators): padding's (left, right, top, bottom), reflection's "pad < dim" rule and the padded size.
+// operators): the dtype lists, padding's (left, right, top, bottom), reflection's "pad < dim" rule and
+// the padded size.
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 
+#include "aclnn/opdev/op_errno.h"
 #include "common/error.h"
 #include "meta/tensor.h"
 
 namespace aclcl {
 
 enum class PadMode { Reflection, Replication };
+
+// The dtypes, for both modes (the tests and the precision report take them from here).
+// ReflectionPad2d/ReplicationPad2d: CANN's list (fp8 types left out); a copy of bytes, so every one is exact.
+inline constexpr std::initializer_list<aclDataType> kPad2dDtypes = {
+    ACL_BOOL,   ACL_INT8,  ACL_UINT8, ACL_INT16,  ACL_UINT16, ACL_FLOAT16,   ACL_BF16,      ACL_INT32,
+    ACL_UINT32, ACL_FLOAT, ACL_INT64, ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+// Their backward operators' (gradOutput; self and gradInput have its dtype).
+inline constexpr std::initializer_list<aclDataType> kPad2dBackwardDtypes = {ACL_FLOAT16,   ACL_FLOAT,      ACL_DOUBLE,
+                                                                            ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
 
 // Padding (left, right, top, bottom) applied to self's last two dims (H, W); OH, OW once checked.
 struct PadSizes {

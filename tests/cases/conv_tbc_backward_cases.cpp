@@ -1,5 +1,5 @@
 // OpCase descriptions of ConvTbcBackward: the benchmark's speed case and size sweep (registered below)
-// and the building block of tests/test_conv_tbc_backward.cpp (through makeConvTbcCase).
+// and the building block of tests/test_conv_tbc_backward.cpp (through makeConvTbcBackwardCase).
 //
 // The host reference evaluates the docs/ops sums element by element in double, independent of the
 // operator's GEMM formulation. Each value is checked against an error bound for an fp32 sum of its
@@ -143,9 +143,9 @@ DeviceTensor convTbcTensor(const std::vector<int64_t> &dims, aclDataType dtype, 
 
 namespace {
 
-class ConvTbcCase : public OpCase {
+class ConvTbcBackwardCase : public OpCase {
 public:
-    explicit ConvTbcCase(ConvTbcSpec spec)
+    explicit ConvTbcBackwardCase(ConvTbcBackwardSpec spec)
         : OpCase("ConvTbcBackward", spec.name, spec.dtypes[kSelf]),
           spec_(std::move(spec)),
           Tout_(spec_.T + 2 * spec_.pad + 1 - spec_.K) {
@@ -214,8 +214,8 @@ public:
         return r;
     }
 
-    ConvTbcOutputs outputs() const {
-        ConvTbcOutputs out;
+    ConvTbcBackwardOutputs outputs() const {
+        ConvTbcBackwardOutputs out;
         out.gradInput = tensors_[kGradInput].download();
         out.gradWeight = tensors_[kGradWeight].download();
         out.gradBias = tensors_[kGradBias].download();
@@ -279,7 +279,7 @@ private:
         for (size_t i : checked_[2]) reference_[2].push_back(gradBiasAt(static_cast<int64_t>(i)));
     }
 
-    ConvTbcSpec spec_;
+    ConvTbcBackwardSpec spec_;
     int64_t Tout_ = 0;
     std::vector<int64_t> dims_[7];
     DeviceTensor tensors_[7];
@@ -304,9 +304,9 @@ std::vector<ConvTbcBenchShape> convTbcBenchShapes() {
     return shapes;
 }
 
-ConvTbcSpec convTbcSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K,
-                        int64_t pad, aclDataType dtype) {
-    ConvTbcSpec s;
+ConvTbcBackwardSpec convTbcBackwardSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout,
+                                        int64_t K, int64_t pad, aclDataType dtype) {
+    ConvTbcBackwardSpec s;
     s.name = name;
     s.T = T;
     s.B = B;
@@ -319,10 +319,15 @@ ConvTbcSpec convTbcSpec(const std::string &name, int64_t T, int64_t B, int64_t C
 }
 
 // For the tests: one case with any shapes, dtypes, cubeMathType, layout and values.
-std::unique_ptr<OpCase> makeConvTbcCase(const ConvTbcSpec &spec) { return std::make_unique<ConvTbcCase>(spec); }
+std::unique_ptr<OpCase> makeConvTbcBackwardCase(const ConvTbcBackwardSpec &spec) {
+    return std::make_unique<ConvTbcBackwardCase>(spec);
+}
 
-ConvTbcOutputs convTbcOutputs(const OpCase &c) { return dynamic_cast<const ConvTbcCase &>(c).outputs(); }
+ConvTbcBackwardOutputs convTbcBackwardOutputs(const OpCase &c) {
+    return dynamic_cast<const ConvTbcBackwardCase &>(c).outputs();
+}
 
-ACLNN_REGISTER_CASES("ConvTbcBackward", [] { return convTbcBenchCases("convtbc", convTbcSpec, makeConvTbcCase); });
+ACLNN_REGISTER_CASES("ConvTbcBackward",
+                     [] { return convTbcBenchCases("convtbc", convTbcBackwardSpec, makeConvTbcBackwardCase); });
 
 }  // namespace testing_support

@@ -19,7 +19,7 @@ enum class ConvTbcLayout {
     ChannelsOuter,  // C outermost with a gap, then T, then B, offset 5: every operand is packed
 };
 
-struct ConvTbcSpec {
+struct ConvTbcBackwardSpec {
     std::string name;
     int64_t T = 1, B = 1, Cin = 1, Cout = 1, K = 1, pad = 0;
     // self, input, weight, bias, gradInput, gradWeight, gradBias
@@ -32,7 +32,7 @@ struct ConvTbcSpec {
 };
 
 // The outputs after the case ran: values in row-major view order and the raw storage of each.
-struct ConvTbcOutputs {
+struct ConvTbcBackwardOutputs {
     std::vector<double> gradInput, gradWeight, gradBias;
     std::vector<uint8_t> gradInputBytes, gradWeightBytes, gradBiasBytes;
 };
@@ -89,7 +89,7 @@ struct ConvTbcBenchShape {
     bool speed;
 };
 std::vector<ConvTbcBenchShape> convTbcBenchShapes();
-// One operator's benchmark cases on those shapes: makeSpec (convTbcSpec or convTbcForwardSpec) gives the spec
+// One operator's benchmark cases on those shapes: makeSpec (convTbcBackwardSpec or convTbcSpec) gives the spec
 // of a shape, makeCase the operator's case of a spec; the sweep members get `sweep`.
 template <class Spec>
 CaseList convTbcBenchCases(const std::string &sweep,
@@ -107,11 +107,11 @@ CaseList convTbcBenchCases(const std::string &sweep,
 }
 
 // A contiguous case of these sizes with every tensor of `dtype`, cubeMathType 1 and random values.
-ConvTbcSpec convTbcSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K,
-                        int64_t pad, aclDataType dtype = ACL_FLOAT);
+ConvTbcBackwardSpec convTbcBackwardSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout,
+                                        int64_t K, int64_t pad, aclDataType dtype = ACL_FLOAT);
 // One case with any shapes, dtypes, cubeMathType, layout and values.
-std::unique_ptr<OpCase> makeConvTbcCase(const ConvTbcSpec &spec);
-// The outputs of a case made by makeConvTbcCase.
-ConvTbcOutputs convTbcOutputs(const OpCase &c);
+std::unique_ptr<OpCase> makeConvTbcBackwardCase(const ConvTbcBackwardSpec &spec);
+// The outputs of a case made by makeConvTbcBackwardCase.
+ConvTbcBackwardOutputs convTbcBackwardOutputs(const OpCase &c);
 
 }  // namespace testing_support

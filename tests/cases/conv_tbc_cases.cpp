@@ -1,5 +1,5 @@
 // OpCase descriptions of ConvTbc: the benchmark's speed case and size sweep (registered below) and the
-// building block of tests/test_conv_tbc.cpp (makeConvTbcForwardCase).
+// building block of tests/test_conv_tbc.cpp (makeConvTbcCase).
 //
 // The host reference evaluates docs/ops/conv_tbc.md's sum element by element in double, independent of
 // the operator's per-tap GEMM formulation. Large cases (the benchmark's) check a fixed sample of out
@@ -27,9 +27,9 @@ constexpr uint8_t kFill = 0xff;
 
 enum Role { kSelf, kWeight, kBias, kOut };
 
-class ConvTbcForwardCase : public OpCase {
+class ConvTbcCase : public OpCase {
 public:
-    explicit ConvTbcForwardCase(ConvTbcForwardSpec spec)
+    explicit ConvTbcCase(ConvTbcSpec spec)
         : OpCase("ConvTbc", spec.name, spec.dtypes[kSelf]),
           spec_(std::move(spec)),
           Tout_(spec_.T + 2 * spec_.pad + 1 - spec_.K) {
@@ -122,7 +122,7 @@ private:
         for (size_t i : checked_) reference_.push_back(outAt(static_cast<int64_t>(i)));
     }
 
-    ConvTbcForwardSpec spec_;
+    ConvTbcSpec spec_;
     int64_t Tout_ = 0;
     std::vector<int64_t> dims_[4];
     DeviceTensor tensors_[4];
@@ -135,24 +135,19 @@ private:
 
 }  // namespace
 
-ConvTbcForwardSpec convTbcForwardSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout,
-                                      int64_t K, int64_t pad, aclDataType dtype) {
-    ConvTbcForwardSpec s{name, T, B, Cin, Cout, K, pad};
+ConvTbcSpec convTbcSpec(const std::string &name, int64_t T, int64_t B, int64_t Cin, int64_t Cout, int64_t K,
+                        int64_t pad, aclDataType dtype) {
+    ConvTbcSpec s{name, T, B, Cin, Cout, K, pad};
     for (aclDataType &d : s.dtypes) d = dtype;
     return s;
 }
 
-std::unique_ptr<OpCase> makeConvTbcForwardCase(const ConvTbcForwardSpec &spec) {
-    return std::make_unique<ConvTbcForwardCase>(spec);
-}
+std::unique_ptr<OpCase> makeConvTbcCase(const ConvTbcSpec &spec) { return std::make_unique<ConvTbcCase>(spec); }
 
-std::vector<double> convTbcForwardOut(const OpCase &c) { return dynamic_cast<const ConvTbcForwardCase &>(c).out(); }
+std::vector<double> convTbcOut(const OpCase &c) { return dynamic_cast<const ConvTbcCase &>(c).out(); }
 
-std::vector<uint8_t> convTbcForwardOutBytes(const OpCase &c) {
-    return dynamic_cast<const ConvTbcForwardCase &>(c).outBytes();
-}
+std::vector<uint8_t> convTbcOutBytes(const OpCase &c) { return dynamic_cast<const ConvTbcCase &>(c).outBytes(); }
 
-ACLNN_REGISTER_CASES("ConvTbc",
-                     [] { return convTbcBenchCases("convtbc_forward", convTbcForwardSpec, makeConvTbcForwardCase); });
+ACLNN_REGISTER_CASES("ConvTbc", [] { return convTbcBenchCases("convtbc_forward", convTbcSpec, makeConvTbcCase); });
 
 }  // namespace testing_support

@@ -1,5 +1,5 @@
 // OpCase descriptions of Im2colBackward: the benchmark's speed case and size sweep (registered
-// below) and the building block of tests/test_im2col_backward.cpp (through makeIm2colCase).
+// below) and the building block of tests/test_im2col_backward.cpp (through makeIm2colBackwardCase).
 //
 // The host reference scatters every gradOutput element to the pixel its column and tap land on (the
 // docs/ops formula), in double: independent of the kernels' gather formulation.
@@ -24,9 +24,9 @@ namespace testing_support {
 
 namespace {
 
-class Im2colCase : public OpCase {
+class Im2colBackwardCase : public OpCase {
 public:
-    explicit Im2colCase(Im2colSpec spec)
+    explicit Im2colBackwardCase(Im2colBackwardSpec spec)
         : OpCase("Im2colBackward", spec.name, spec.in), s_(std::move(spec)), L0_(s_.blocksH()), L1_(s_.blocksW()) {
         grad_ = withBatch(s_.N, {s_.C * s_.KH * s_.KW, L0_ * L1_});
         out_ = withBatch(s_.N, {s_.C, s_.H, s_.W});
@@ -71,7 +71,7 @@ public:
             checkWithinBound(r, *this, "out", i, got[i], want,
                              anyOrderSumBound(want, absSum_[i], static_cast<double>(count_[i]), unit, s_.out));
         }
-        if (r.ok && s_.layout != Im2colLayout::Contiguous) {
+        if (r.ok && s_.layout != Im2colBackwardLayout::Contiguous) {
             checkStorageOutsideView(r, op + "/" + name, outT_, out_, viewLayoutStrides(out_, s_.layout),
                                     viewLayoutOffset(s_.layout), kFill);
         }
@@ -122,7 +122,7 @@ private:
         }
     }
 
-    Im2colSpec s_;
+    Im2colBackwardSpec s_;
     int64_t L0_ = 0, L1_ = 0;
     std::vector<int64_t> grad_, out_;
     DeviceTensor gradT_, outT_;
@@ -132,23 +132,24 @@ private:
 };
 
 // k x k kernel, padding pad, stride stride over N x C x HW x HW.
-Im2colSpec convCase(const std::string &name, int64_t N, int64_t C, int64_t HW, int64_t k, int64_t pad,
-                    int64_t stride) {
-    return Im2colSpec{Im2colGeometry::square(N, C, HW, k, pad, stride), name};
+Im2colBackwardSpec convCase(const std::string &name, int64_t N, int64_t C, int64_t HW, int64_t k, int64_t pad,
+                            int64_t stride) {
+    return Im2colBackwardSpec{Im2colGeometry::square(N, C, HW, k, pad, stride), name};
 }
 
 CaseList benchmarkCases() {
     CaseList cases;
     // gradOutput 8 x 576 x 3136 (C = 64, 3x3 kernel, 56x56 image, pad 1, stride 1) -> out 8x64x56x56.
-    addSpeedCase(cases, std::make_unique<Im2colCase>(convCase("8x576x3136 k3p1s1", 8, 64, 56, 3, 1, 1)));
+    addSpeedCase(cases, std::make_unique<Im2colBackwardCase>(convCase("8x576x3136 k3p1s1", 8, 64, 56, 3, 1, 1)));
     // gradOutput from 0.11M to 14.5M elements (128x), k3p1s1.
     const struct {
         int64_t N, C, HW;
     } sweep[] = {{1, 16, 28}, {2, 32, 28}, {2, 32, 56}, {4, 64, 56}, {8, 64, 56}};
     for (const auto &z : sweep) {
         const std::string shape = shapeName({z.N, z.C * 9, z.HW * z.HW});
-        addSweepCase(cases, "im2col",
-                     std::make_unique<Im2colCase>(convCase("sweep " + shape + " k3p1s1", z.N, z.C, z.HW, 3, 1, 1)));
+        addSweepCase(
+            cases, "im2col",
+            std::make_unique<Im2colBackwardCase>(convCase("sweep " + shape + " k3p1s1", z.N, z.C, z.HW, 3, 1, 1)));
     }
     return cases;
 }
@@ -156,7 +157,9 @@ CaseList benchmarkCases() {
 }  // namespace
 
 // For the tests: one case with any geometry, dtypes and layout.
-std::unique_ptr<OpCase> makeIm2colCase(const Im2colSpec &spec) { return std::make_unique<Im2colCase>(spec); }
+std::unique_ptr<OpCase> makeIm2colBackwardCase(const Im2colBackwardSpec &spec) {
+    return std::make_unique<Im2colBackwardCase>(spec);
+}
 
 }  // namespace testing_support
 

@@ -12,16 +12,16 @@
 namespace testing_support {
 
 // How a case lays gradOutput and out out in memory (support/view_layout.h; both get the same kind).
-using Im2colLayout = ViewLayout;
+using Im2colBackwardLayout = ViewLayout;
 
-struct Im2colSpec : Im2colGeometry {  // N 0: 2-D gradOutput (C*kh*kw, L) -> 3-D out
+struct Im2colBackwardSpec : Im2colGeometry {  // N 0: 2-D gradOutput (C*kh*kw, L) -> 3-D out
     std::string name;
     aclDataType in = ACL_FLOAT, out = ACL_FLOAT;
-    Im2colLayout layout = Im2colLayout::Contiguous;
+    Im2colBackwardLayout layout = Im2colBackwardLayout::Contiguous;
     uint64_t seed = 1;
 };
 
 // One case with any geometry, dtypes and layout.
-std::unique_ptr<OpCase> makeIm2colCase(const Im2colSpec &spec);
+std::unique_ptr<OpCase> makeIm2colBackwardCase(const Im2colBackwardSpec &spec);
 
 }  // namespace testing_support

@@ -1,5 +1,5 @@
 // OpCase descriptions of Im2col: the benchmark's speed case and size sweep (registered below) and the
-// building block of tests/test_im2col.cpp (makeIm2colForwardCase).
+// building block of tests/test_im2col.cpp (makeIm2colCase).
 //
 // The host reference walks every (image pixel, tap, block) triple the other way round from the
 // kernels: for each block and tap it computes the pixel (the docs/ops formula) and copies its bytes,
@@ -28,9 +28,9 @@ namespace {
 bool isUnsigned(aclDataType d) { return d == ACL_UINT8 || d == ACL_UINT16 || d == ACL_UINT32 || d == ACL_UINT64; }
 bool isComplex(aclDataType d) { return d == ACL_COMPLEX64 || d == ACL_COMPLEX128; }
 
-class Im2colForwardCase : public OpCase {
+class Im2colCase : public OpCase {
 public:
-    explicit Im2colForwardCase(Im2colForwardSpec spec)
+    explicit Im2colCase(Im2colSpec spec)
         : OpCase("Im2col", spec.name, spec.self), s_(std::move(spec)), L0_(s_.blocksH()), L1_(s_.blocksW()) {
         self_ = withBatch(s_.N, {s_.C, s_.H, s_.W});
         out_ = withBatch(s_.N, {s_.C * s_.KH * s_.KW, L0_ * L1_});
@@ -191,7 +191,7 @@ private:
         });
     }
 
-    Im2colForwardSpec s_;
+    Im2colSpec s_;
     int64_t L0_ = 0, L1_ = 0;
     std::vector<int64_t> self_, out_;
     DeviceTensor selfT_, outT_;
@@ -204,16 +204,16 @@ private:
 CaseList benchmarkCases() {
     CaseList cases;
     auto spec = [](const std::string &name, int64_t N, int64_t C, int64_t HW) {
-        Im2colForwardSpec s{Im2colGeometry::square(N, C, HW, 3, 1, 1), name};
+        Im2colSpec s{Im2colGeometry::square(N, C, HW, 3, 1, 1), name};
         s.seed = 2;
         return s;
     };
-    addSpeedCase(cases, std::make_unique<Im2colForwardCase>(spec("8x64x56x56 k3", 8, 64, 56)));
+    addSpeedCase(cases, std::make_unique<Im2colCase>(spec("8x64x56x56 k3", 8, 64, 56)));
     // 50K to 6.4M self elements (out: 9x that).
     const std::vector<std::vector<int64_t>> sweep = {{1, 16, 56}, {2, 32, 56}, {4, 64, 56}, {16, 64, 56}};
     for (const auto &p : sweep) {
         addSweepCase(cases, "im2col",
-                     std::make_unique<Im2colForwardCase>(
+                     std::make_unique<Im2colCase>(
                          spec("sweep " + shapeName({p[0], p[1], p[2], p[2]}) + " k3", p[0], p[1], p[2])));
     }
     return cases;
@@ -221,11 +221,9 @@ CaseList benchmarkCases() {
 
 }  // namespace
 
-std::unique_ptr<OpCase> makeIm2colForwardCase(const Im2colForwardSpec &spec) {
-    return std::make_unique<Im2colForwardCase>(spec);
-}
+std::unique_ptr<OpCase> makeIm2colCase(const Im2colSpec &spec) { return std::make_unique<Im2colCase>(spec); }
 
-std::vector<uint8_t> im2colForwardOutStorage(OpCase &c) { return dynamic_cast<Im2colForwardCase &>(c).outStorage(); }
+std::vector<uint8_t> im2colOutStorage(OpCase &c) { return dynamic_cast<Im2colCase &>(c).outStorage(); }
 
 }  // namespace testing_support
 

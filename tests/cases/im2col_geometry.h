@@ -44,7 +44,7 @@ struct Im2colGeometry {
     }
 };
 
-// Sets the geometry of a spec (Im2colForwardSpec or Im2colSpec, both derived from Im2colGeometry) to
+// Sets the geometry of a spec (Im2colSpec or Im2colBackwardSpec, both derived from Im2colGeometry) to
 // g; specWithGeometry (cases/geometry_spec.h) makes a named spec of g.
 template <class Spec>
 void setGeometry(Spec &s, const Im2colGeometry &g) {

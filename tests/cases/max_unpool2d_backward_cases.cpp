@@ -1,5 +1,5 @@
 // OpCase descriptions of MaxUnpool2dBackward: the benchmark's speed case and size sweep (registered
-// below) and the building block of tests/test_max_unpool2d_backward.cpp (through makeMaxUnpoolCase).
+// below) and the building block of tests/test_max_unpool2d_backward.cpp (through makeMaxUnpool2dBackwardCase).
 //
 // The reference is exact: each output is the indexed gradOutput value converted to out's dtype with
 // one rounding (floating), two's-complement wrapping (integers) or a zero imaginary part (complex),
@@ -82,9 +82,9 @@ std::vector<double> randomOf(size_t n, aclDataType dtype, uint64_t seed) {
     return v;
 }
 
-class UnpoolCase : public OpCase {
+class MaxUnpool2dBackwardCase : public OpCase {
 public:
-    explicit UnpoolCase(UnpoolSpec spec)
+    explicit MaxUnpool2dBackwardCase(MaxUnpool2dBackwardSpec spec)
         : OpCase("MaxUnpool2dBackward", spec.name, spec.grad),
           s_(std::move(spec)),
           self_(withBatch(s_.N, {s_.C, s_.H, s_.W})),
@@ -163,15 +163,15 @@ public:
 private:
     static constexpr uint8_t kFill = 0x3c;
 
-    UnpoolSpec s_;
+    MaxUnpool2dBackwardSpec s_;
     std::vector<int64_t> self_, grad_;
     DeviceTensor gradT_, selfT_, indicesT_, outT_;
     std::unique_ptr<IntArray> outputSize_;
     std::vector<double> gradValues_, indexValues_;
 };
 
-UnpoolSpec plainCase(const std::string &name, int64_t N, int64_t C, int64_t HW, int64_t oHW) {
-    UnpoolSpec s;
+MaxUnpool2dBackwardSpec plainCase(const std::string &name, int64_t N, int64_t C, int64_t HW, int64_t oHW) {
+    MaxUnpool2dBackwardSpec s;
     s.name = name;
     s.N = N;
     s.C = C;
@@ -183,7 +183,7 @@ UnpoolSpec plainCase(const std::string &name, int64_t N, int64_t C, int64_t HW, 
 CaseList benchmarkCases() {
     CaseList cases;
     // self 8x64x64x64 fp32 with int64 indices into 128x128 gradOutput planes.
-    addSpeedCase(cases, std::make_unique<UnpoolCase>(plainCase("8x64x64x64 out128", 8, 64, 64, 128)));
+    addSpeedCase(cases, std::make_unique<MaxUnpool2dBackwardCase>(plainCase("8x64x64x64 out128", 8, 64, 64, 128)));
     // 32K to 4.2M output elements (128x), 64x64 planes unpooled into 128x128 as in the speed case.
     const struct {
         int64_t N, C, HW;
@@ -191,8 +191,8 @@ CaseList benchmarkCases() {
     for (const auto &z : sweep) {
         const std::string shape = shapeName({z.N, z.C, z.HW, z.HW});
         addSweepCase(cases, "maxunpool",
-                     std::make_unique<UnpoolCase>(plainCase("sweep " + shape + " out" + std::to_string(2 * z.HW), z.N,
-                                                            z.C, z.HW, 2 * z.HW)));
+                     std::make_unique<MaxUnpool2dBackwardCase>(
+                         plainCase("sweep " + shape + " out" + std::to_string(2 * z.HW), z.N, z.C, z.HW, 2 * z.HW)));
     }
     return cases;
 }
@@ -200,7 +200,9 @@ CaseList benchmarkCases() {
 }  // namespace
 
 // For the tests: one case with any shapes, dtypes and layout.
-std::unique_ptr<OpCase> makeMaxUnpoolCase(const UnpoolSpec &spec) { return std::make_unique<UnpoolCase>(spec); }
+std::unique_ptr<OpCase> makeMaxUnpool2dBackwardCase(const MaxUnpool2dBackwardSpec &spec) {
+    return std::make_unique<MaxUnpool2dBackwardCase>(spec);
+}
 
 }  // namespace testing_support
 

@@ -9,15 +9,10 @@
 
 #include "cases/max_unpool2d_geometry.h"
 #include "support/op_case.h"
-#include "support/view_layout.h"
 
 namespace testing_support {
 
-// How a case lays its tensors out in memory (support/view_layout.h; all get the same kind of view), for
-// both unpools.
-using UnpoolLayout = ViewLayout;
-
-struct UnpoolSpec : UnpoolGeometry {
+struct MaxUnpool2dBackwardSpec : MaxUnpool2dGeometry {
     std::string name;
     aclDataType grad = ACL_FLOAT, indices = ACL_INT64, out = ACL_FLOAT;
     UnpoolLayout layout = UnpoolLayout::Contiguous;
@@ -25,6 +20,6 @@ struct UnpoolSpec : UnpoolGeometry {
 };
 
 // One case with any shapes, dtypes and layout.
-std::unique_ptr<OpCase> makeMaxUnpoolCase(const UnpoolSpec &spec);
+std::unique_ptr<OpCase> makeMaxUnpool2dBackwardCase(const MaxUnpool2dBackwardSpec &spec);
 
 }  // namespace testing_support

@@ -35,9 +35,9 @@ std::vector<size_t> viewByteOffsets(const std::vector<int64_t> &dims, const std:
     return out;
 }
 
-class UnpoolForwardCase : public OpCase {
+class MaxUnpool2dCase : public OpCase {
 public:
-    explicit UnpoolForwardCase(UnpoolForwardSpec spec)
+    explicit MaxUnpool2dCase(MaxUnpool2dSpec spec)
         : OpCase("MaxUnpool2d", spec.name, spec.dtype),
           s_(std::move(spec)),
           self_(withBatch(s_.N, {s_.C, s_.H, s_.W})),
@@ -144,7 +144,7 @@ private:
         }
     }
 
-    UnpoolForwardSpec s_;
+    MaxUnpool2dSpec s_;
     std::vector<int64_t> self_, out_;
     DeviceTensor selfT_, indicesT_, outT_;
     std::unique_ptr<IntArray> outputSize_;
@@ -153,8 +153,8 @@ private:
     std::vector<bool> inView_;
 };
 
-UnpoolForwardSpec pooledSpec(const std::string &name, int64_t N, int64_t C, int64_t HW) {
-    UnpoolForwardSpec s;
+MaxUnpool2dSpec pooledSpec(const std::string &name, int64_t N, int64_t C, int64_t HW) {
+    MaxUnpool2dSpec s;
     s.name = name;
     s.N = N;
     s.C = C;
@@ -167,14 +167,14 @@ UnpoolForwardSpec pooledSpec(const std::string &name, int64_t N, int64_t C, int6
 CaseList benchmarkCases() {
     CaseList cases;
     // The inverse of MaxPool2d 8x64x128x128 k2s2: self 8x64x64x64 fp32, int64 indices, out 128x128 planes.
-    addSpeedCase(cases, std::make_unique<UnpoolForwardCase>(pooledSpec("8x64x64x64 out128", 8, 64, 64)));
+    addSpeedCase(cases, std::make_unique<MaxUnpool2dCase>(pooledSpec("8x64x64x64 out128", 8, 64, 64)));
     // 128K to 16M output elements (128x), 64x64 planes unpooled into 128x128 as in the speed case.
     const struct {
         int64_t N, C;
     } sweep[] = {{1, 8}, {2, 32}, {4, 64}, {8, 64}, {8, 128}};
     for (const auto &z : sweep) {
         addSweepCase(cases, "maxunpool_forward",
-                     std::make_unique<UnpoolForwardCase>(
+                     std::make_unique<MaxUnpool2dCase>(
                          pooledSpec("sweep " + shapeName({z.N, z.C, 64, 64}) + " out128", z.N, z.C, 64)));
     }
     return cases;
@@ -182,11 +182,11 @@ CaseList benchmarkCases() {
 
 }  // namespace
 
-std::unique_ptr<OpCase> makeMaxUnpool2dCase(const UnpoolForwardSpec &spec) {
-    return std::make_unique<UnpoolForwardCase>(spec);
+std::unique_ptr<OpCase> makeMaxUnpool2dCase(const MaxUnpool2dSpec &spec) {
+    return std::make_unique<MaxUnpool2dCase>(spec);
 }
 
-std::vector<uint8_t> maxUnpool2dOutStorage(OpCase &c) { return dynamic_cast<UnpoolForwardCase &>(c).outStorage(); }
+std::vector<uint8_t> maxUnpool2dOutStorage(OpCase &c) { return dynamic_cast<MaxUnpool2dCase &>(c).outStorage(); }
 
 }  // namespace testing_support
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cases/max_unpool2d_backward_cases.h"
+#include "cases/max_unpool2d_geometry.h"
 #include "support/op_case.h"
 
 namespace testing_support {
@@ -20,7 +20,7 @@ enum class UnpoolIndices {
                  // oH >= 2H and oW >= 2W
 };
 
-struct UnpoolForwardSpec : UnpoolGeometry {
+struct MaxUnpool2dSpec : MaxUnpool2dGeometry {
     std::string name;
     aclDataType dtype = ACL_FLOAT, indices = ACL_INT64;
     UnpoolLayout layout = UnpoolLayout::Contiguous;  // of self, indices and out alike
@@ -32,7 +32,7 @@ struct UnpoolForwardSpec : UnpoolGeometry {
 // compares out's whole storage byte for byte with the host reference (zeros in the view, then each
 // plane's inputs copied in increasing i, so that the last input naming a position wins; every byte
 // outside the view still the fill).
-std::unique_ptr<OpCase> makeMaxUnpool2dCase(const UnpoolForwardSpec &spec);
+std::unique_ptr<OpCase> makeMaxUnpool2dCase(const MaxUnpool2dSpec &spec);
 
 // The out storage of the last check() of a case made by makeMaxUnpool2dCase (for determinism tests).
 std::vector<uint8_t> maxUnpool2dOutStorage(OpCase &c);

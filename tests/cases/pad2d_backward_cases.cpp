@@ -24,10 +24,10 @@ namespace testing_support {
 
 namespace {
 
-class Pad2dCase : public Pad2dCaseBase {
+class Pad2dBackwardCase : public Pad2dCaseBase {
 public:
-    Pad2dCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
-              std::vector<int64_t> padding, Pad2dLayout layout, uint64_t seed)
+    Pad2dBackwardCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
+                      std::vector<int64_t> padding, Pad2dLayout layout, uint64_t seed)
         : Pad2dCaseBase(reflect ? "ReflectionPad2dBackward" : "ReplicationPad2dBackward", reflect, std::move(caseName),
                         dt, std::move(selfShape), std::move(padding), layout, seed) {
         params["gradOutput"] = std::vector<double>(padded_.begin(), padded_.end());
@@ -135,7 +135,7 @@ private:
 std::unique_ptr<OpCase> makePad2dBackwardCase(bool reflect, const std::string &caseName, aclDataType dtype,
                                       const std::vector<int64_t> &selfShape, const std::vector<int64_t> &padding,
                                       Pad2dLayout layout, uint64_t seed) {
-    return std::make_unique<Pad2dCase>(reflect, caseName, dtype, selfShape, padding, layout, seed);
+    return std::make_unique<Pad2dBackwardCase>(reflect, caseName, dtype, selfShape, padding, layout, seed);
 }
 
 }  // namespace testing_support

@@ -75,10 +75,10 @@ CaseList pad2dBenchmarkCases(Pad2dCaseMaker make, bool reflect, const std::strin
 
 namespace {
 
-class Pad2dForwardCase : public Pad2dCaseBase {
+class Pad2dCase : public Pad2dCaseBase {
 public:
-    Pad2dForwardCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
-                     std::vector<int64_t> padding, Pad2dLayout layout, uint64_t seed)
+    Pad2dCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
+              std::vector<int64_t> padding, Pad2dLayout layout, uint64_t seed)
         : Pad2dCaseBase(reflect ? "ReflectionPad2d" : "ReplicationPad2d", reflect, std::move(caseName), dt,
                         std::move(selfShape), std::move(padding), layout, seed) {
         params["out"] = std::vector<double>(padded_.begin(), padded_.end());
@@ -156,12 +156,10 @@ std::unique_ptr<OpCase> makePad2dCase(bool reflect, const std::string &caseName,
                                              const std::vector<int64_t> &selfShape,
                                              const std::vector<int64_t> &padding, Pad2dLayout layout,
                                              uint64_t seed) {
-    return std::make_unique<Pad2dForwardCase>(reflect, caseName, dtype, selfShape, padding, layout, seed);
+    return std::make_unique<Pad2dCase>(reflect, caseName, dtype, selfShape, padding, layout, seed);
 }
 
-std::vector<uint8_t> pad2dOutStorage(OpCase &c) {
-    return dynamic_cast<Pad2dForwardCase &>(c).outStorage();
-}
+std::vector<uint8_t> pad2dOutStorage(OpCase &c) { return dynamic_cast<Pad2dCase &>(c).outStorage(); }
 
 }  // namespace testing_support
 

@@ -5,9 +5,9 @@
 namespace reliability {
 namespace {
 
-class ConvTbcForwardHarness : public ConvTbcAttributes {
+class ConvTbcHarness : public ConvTbcAttributes {
 public:
-    ConvTbcForwardHarness(Layout layout, uint64_t seed) {
+    ConvTbcHarness(Layout layout, uint64_t seed) {
         setOperator("aclnnConvTbc", aclnnConvTbc);
         outputsAccumulate = true;
         addTensor("self", {4, 2, 3}, ACL_FLOAT, layout, random({4, 2, 3}, seed));
@@ -27,6 +27,6 @@ public:
 
 }  // namespace
 
-ACLNN_REGISTER_HARNESS("aclnnConvTbc", harnessFactory<ConvTbcForwardHarness>);
+ACLNN_REGISTER_HARNESS("aclnnConvTbc", harnessFactory<ConvTbcHarness>);
 
 }  // namespace reliability

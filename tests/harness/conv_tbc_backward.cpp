@@ -2,6 +2,6 @@
 
 namespace reliability {
 
-ACLNN_REGISTER_HARNESS("aclnnConvTbcBackward", harnessFactory<ConvTbcHarness>);
+ACLNN_REGISTER_HARNESS("aclnnConvTbcBackward", harnessFactory<ConvTbcBackwardHarness>);
 
 }  // namespace reliability

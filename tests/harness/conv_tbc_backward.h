@@ -5,11 +5,11 @@
 
 namespace reliability {
 
-class ConvTbcHarness : public ConvTbcAttributes {
+class ConvTbcBackwardHarness : public ConvTbcAttributes {
 public:
     // T 4 by default; a T with T_out * B over 256 rows sums gradBias in chunks through workspace,
     // after the GEMMs have been enqueued.
-    ConvTbcHarness(Layout layout, uint64_t seed, int64_t T = 4) {
+    ConvTbcBackwardHarness(Layout layout, uint64_t seed, int64_t T = 4) {
         setOperator("aclnnConvTbcBackward", aclnnConvTbcBackward);
         outputsAccumulate = true;
         // T 4, B 2, C_in 3, C_out 5, K 2, pad 1: T_out = 4 + 2 + 1 - 2 = 5.

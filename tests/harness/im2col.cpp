@@ -5,9 +5,9 @@
 namespace reliability {
 namespace {
 
-class Im2colForwardHarness : public OpHarness {
+class Im2colHarness : public OpHarness {
 public:
-    Im2colForwardHarness(Layout layout, uint64_t seed) {
+    Im2colHarness(Layout layout, uint64_t seed) {
         setOperator("aclnnIm2col", aclnnIm2col);
         stridedNeedsWorkspace = false;  // the kernels read and write strided views directly
         unsupportedDtype = ACL_COMPLEX128;  // UINT32 is in Im2col's list (and casts to out's FLOAT)
@@ -31,6 +31,6 @@ public:
 
 }  // namespace
 
-ACLNN_REGISTER_HARNESS("aclnnIm2col", harnessFactory<Im2colForwardHarness>);
+ACLNN_REGISTER_HARNESS("aclnnIm2col", harnessFactory<Im2colHarness>);
 
 }  // namespace reliability

@@ -5,9 +5,9 @@
 namespace reliability {
 namespace {
 
-class Im2colHarness : public OpHarness {
+class Im2colBackwardHarness : public OpHarness {
 public:
-    Im2colHarness(Layout layout, uint64_t seed) {
+    Im2colBackwardHarness(Layout layout, uint64_t seed) {
         setOperator("aclnnIm2colBackward", aclnnIm2colBackward);
         // 3 channels, 2x2 kernel over a 4x5 input, stride 1, no padding: L = 3 * 4 = 12.
         addTensor("gradOutput", {2, 12, 12}, ACL_FLOAT, layout, random({2, 12, 12}, seed));
@@ -31,6 +31,6 @@ public:
 
 }  // namespace
 
-ACLNN_REGISTER_HARNESS("aclnnIm2colBackward", harnessFactory<Im2colHarness>);
+ACLNN_REGISTER_HARNESS("aclnnIm2colBackward", harnessFactory<Im2colBackwardHarness>);
 
 }  // namespace reliability

@@ -9,9 +9,9 @@ namespace {
 
 // The window attributes are not harness array slots: the generic array tests assume one valid
 // length, and these take 1 or 2 values (stride also 0). Their bad lengths and values are here.
-class MaxPoolBase : public OpHarness {
+class MaxPool2dHarnessBase : public OpHarness {
 public:
-    ~MaxPoolBase() override {
+    ~MaxPool2dHarnessBase() override {
         for (aclIntArray *v : valid_) aclDestroyIntArray(v);
     }
     BadAttributes badAttributes() override {
@@ -29,7 +29,7 @@ public:
     }
 
 protected:
-    MaxPoolBase() {
+    MaxPool2dHarnessBase() {
         const std::vector<int64_t> values[4] = {{2, 2}, {2, 2}, {0, 0}, {1, 1}};
         for (size_t i = 0; i < 4; ++i) arg_[i] = valid_[i] = aclCreateIntArray(values[i].data(), values[i].size());
     }
@@ -43,9 +43,9 @@ private:
     aclIntArray *arg_[4] = {};
 };
 
-class MaxPoolForwardHarness : public MaxPoolBase {
+class MaxPool2dHarness : public MaxPool2dHarnessBase {
 public:
-    MaxPoolForwardHarness(Layout layout, uint64_t seed) {
+    MaxPool2dHarness(Layout layout, uint64_t seed) {
         setOperator("aclnnMaxPool2dWithIndices", aclnnMaxPool2dWithIndices);
         stridedNeedsWorkspace = false;  // every tensor is read and written through its strides
         addTensor("self", {2, 3, 4, 4}, ACL_FLOAT, layout, random({2, 3, 4, 4}, seed));
@@ -57,9 +57,9 @@ public:
     }
 };
 
-class MaxPoolBackwardHarness : public MaxPoolBase {
+class MaxPool2dBackwardHarness : public MaxPool2dHarnessBase {
 public:
-    MaxPoolBackwardHarness(Layout layout, uint64_t seed) {
+    MaxPool2dBackwardHarness(Layout layout, uint64_t seed) {
         setOperator("aclnnMaxPool2dWithIndicesBackward", aclnnMaxPool2dWithIndicesBackward);
         stridedNeedsWorkspace = false;
         addTensor("gradOutput", {2, 3, 2, 2}, ACL_FLOAT, layout, random({2, 3, 2, 2}, seed));
@@ -83,7 +83,7 @@ public:
 
 }  // namespace
 
-ACLNN_REGISTER_HARNESS("aclnnMaxPool2dWithIndices", harnessFactory<MaxPoolForwardHarness>);
-ACLNN_REGISTER_HARNESS("aclnnMaxPool2dWithIndicesBackward", harnessFactory<MaxPoolBackwardHarness>);
+ACLNN_REGISTER_HARNESS("aclnnMaxPool2dWithIndices", harnessFactory<MaxPool2dHarness>);
+ACLNN_REGISTER_HARNESS("aclnnMaxPool2dWithIndicesBackward", harnessFactory<MaxPool2dBackwardHarness>);
 
 }  // namespace reliability

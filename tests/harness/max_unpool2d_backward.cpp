@@ -2,6 +2,6 @@
 
 namespace reliability {
 
-ACLNN_REGISTER_HARNESS("aclnnMaxUnpool2dBackward", harnessFactory<MaxUnpoolHarness>);
+ACLNN_REGISTER_HARNESS("aclnnMaxUnpool2dBackward", harnessFactory<MaxUnpool2dBackwardHarness>);
 
 }  // namespace reliability

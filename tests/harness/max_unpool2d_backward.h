@@ -5,9 +5,9 @@
 
 namespace reliability {
 
-class MaxUnpoolHarness : public OpHarness {
+class MaxUnpool2dBackwardHarness : public OpHarness {
 public:
-    MaxUnpoolHarness(Layout layout, uint64_t seed) {
+    MaxUnpool2dBackwardHarness(Layout layout, uint64_t seed) {
         setOperator("aclnnMaxUnpool2dBackward", aclnnMaxUnpool2dBackward);
         addTensor("gradOutput", {2, 3, 3, 3}, ACL_FLOAT, layout, random({2, 3, 3, 3}, seed));
         addTensor("self", {2, 3, 2, 2}, ACL_FLOAT, layout, random({2, 3, 2, 2}, seed + 1));

@@ -6,9 +6,9 @@
 namespace reliability {
 namespace {
 
-class Pad2dForwardHarness : public Pad2dHarnessBase<decltype(&aclnnReflectionPad2dGetWorkspaceSize)> {
+class Pad2dHarness : public Pad2dHarnessBase<decltype(&aclnnReflectionPad2dGetWorkspaceSize)> {
 public:
-    Pad2dForwardHarness(bool reflection, Layout layout, uint64_t seed)
+    Pad2dHarness(bool reflection, Layout layout, uint64_t seed)
         : Pad2dHarnessBase(reflection, ACLNN_PAD2D_OP(aclnnReflectionPad2d), ACLNN_PAD2D_OP(aclnnReplicationPad2d)) {
         stridedNeedsWorkspace = false;  // the kernel reads and writes strided views directly
         addTensor("self", {2, 3, 4, 4}, ACL_FLOAT, layout, random({2, 3, 4, 4}, seed));
@@ -27,7 +27,7 @@ public:
 
 }  // namespace
 
-ACLNN_REGISTER_HARNESS("aclnnReflectionPad2d", (harnessFactory<Pad2dForwardHarness, true>));
-ACLNN_REGISTER_HARNESS("aclnnReplicationPad2d", (harnessFactory<Pad2dForwardHarness, false>));
+ACLNN_REGISTER_HARNESS("aclnnReflectionPad2d", (harnessFactory<Pad2dHarness, true>));
+ACLNN_REGISTER_HARNESS("aclnnReplicationPad2d", (harnessFactory<Pad2dHarness, false>));
 
 }  // namespace reliability

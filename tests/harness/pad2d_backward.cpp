@@ -5,9 +5,9 @@
 namespace reliability {
 namespace {
 
-class Pad2dHarness : public Pad2dHarnessBase<decltype(&aclnnReflectionPad2dBackwardGetWorkspaceSize)> {
+class Pad2dBackwardHarness : public Pad2dHarnessBase<decltype(&aclnnReflectionPad2dBackwardGetWorkspaceSize)> {
 public:
-    Pad2dHarness(bool reflection, Layout layout, uint64_t seed)
+    Pad2dBackwardHarness(bool reflection, Layout layout, uint64_t seed)
         : Pad2dHarnessBase(reflection, ACLNN_PAD2D_OP(aclnnReflectionPad2dBackward),
                            ACLNN_PAD2D_OP(aclnnReplicationPad2dBackward)) {
         // padding [left, right, top, bottom] = [1, 2, 1, 1]: W 4 -> 7, H 4 -> 6.
@@ -29,7 +29,7 @@ public:
 
 }  // namespace
 
-ACLNN_REGISTER_HARNESS("aclnnReflectionPad2dBackward", (harnessFactory<Pad2dHarness, true>));
-ACLNN_REGISTER_HARNESS("aclnnReplicationPad2dBackward", (harnessFactory<Pad2dHarness, false>));
+ACLNN_REGISTER_HARNESS("aclnnReflectionPad2dBackward", (harnessFactory<Pad2dBackwardHarness, true>));
+ACLNN_REGISTER_HARNESS("aclnnReplicationPad2dBackward", (harnessFactory<Pad2dBackwardHarness, false>));
 
 }  // namespace reliability

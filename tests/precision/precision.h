@@ -91,7 +91,7 @@ inline const std::vector<aclDataType> &floatDtypes() {
 
 // The Runner of a forward whose run function returns a struct that its backward's cascade reuses (the
 // device tensors, the drawn values) with the forward's own `outcome`:
-// ACLNN_REGISTER_PRECISION("aclnnConvTbc", floatDtypes(), outcomeOf<runConvTbcForward>).
+// ACLNN_REGISTER_PRECISION("aclnnConvTbc", floatDtypes(), outcomeOf<runConvTbc>).
 template <auto run>
 CaseOutcome outcomeOf(aclDataType dtype, Draw &draw, aclrtStream stream) {
     return run(dtype, draw, stream).outcome;

@@ -82,10 +82,10 @@ inline RegisteredCount countRegistered(const CaseList &cases, const std::string 
     return n;
 }
 
-// The fixture of an operator whose cases its case file makes from a spec (make: makeIm2colCase,
+// The fixture of an operator whose cases its case file makes from a spec (make: makeIm2colBackwardCase,
 // makeMaxUnpool2dCase, ...): runAndCheck(spec) makes the case and runs and checks it, besides
 // runAndCheck(OpCase &).
-//   class Im2colBackwardTest : public SpecOpTest<Im2colSpec, makeIm2colCase> {};
+//   class Im2colBackwardTest : public SpecOpTest<Im2colBackwardSpec, makeIm2colBackwardCase> {};
 template <class Spec, std::unique_ptr<OpCase> (*make)(const Spec &)>
 class SpecOpTest : public OpTest {
 protected:

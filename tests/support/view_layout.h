@@ -1,6 +1,6 @@
 // The kinds of view the case files give an operator's tensors (every tensor of a case gets the same
 // kind), with the strides and storage offset of each: written once for the pads, im2col and the
-// unpools, whose cases name them by their own aliases (Pad2dLayout, Im2colForwardLayout, Im2colLayout,
+// unpools, whose cases name them by their own aliases (Pad2dLayout, Im2colLayout, Im2colBackwardLayout,
 // UnpoolLayout). Each operator's tests pick the kinds that matter to it.
 #pragma once
 

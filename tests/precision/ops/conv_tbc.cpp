@@ -9,7 +9,7 @@ std::string ConvTbcRun::describe() const {
     return "self " + shapeText({T, B, Cin}) + " weight " + shapeText({K, Cin, Cout}) + " pad " + std::to_string(pad);
 }
 
-ConvTbcRun runConvTbcForward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+ConvTbcRun runConvTbc(aclDataType dtype, Draw &draw, aclrtStream stream) {
     ConvTbcRun r;
     do {
         r.T = draw.integer(1, 8);
@@ -52,7 +52,7 @@ ConvTbcRun runConvTbcForward(aclDataType dtype, Draw &draw, aclrtStream stream) 
 
 namespace {
 
-ACLNN_REGISTER_PRECISION("aclnnConvTbc", floatDtypes(), outcomeOf<runConvTbcForward>);
+ACLNN_REGISTER_PRECISION("aclnnConvTbc", floatDtypes(), outcomeOf<runConvTbc>);
 
 }  // namespace
 }  // namespace precision

@@ -8,7 +8,7 @@ namespace precision {
 namespace {
 
 CaseOutcome runConvTbcBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    ConvTbcRun f = runConvTbcForward(dtype, draw, stream);
+    ConvTbcRun f = runConvTbc(dtype, draw, stream);
     const std::vector<double> dy = draw.values(static_cast<size_t>(f.To * f.B * f.Cout), dtype);
     auto grad = [&](int64_t t, int64_t b, int64_t co) { return dy[static_cast<size_t>((t * f.B + b) * f.Cout + co)]; };
     std::vector<double> dx(static_cast<size_t>(f.T * f.B * f.Cin), 0.0), dw(f.w.size(), 0.0),

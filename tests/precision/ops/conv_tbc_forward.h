@@ -24,6 +24,6 @@ struct ConvTbcRun {
 };
 
 // cubeMathType 0 (KEEP_DTYPE): 16-bit inputs, fp32 accumulation, one rounding to the output.
-ConvTbcRun runConvTbcForward(aclDataType dtype, Draw &draw, aclrtStream stream);
+ConvTbcRun runConvTbc(aclDataType dtype, Draw &draw, aclrtStream stream);
 
 }  // namespace precision

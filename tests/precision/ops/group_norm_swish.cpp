@@ -6,7 +6,7 @@
 
 namespace precision {
 
-GroupNormSwishRun runGroupNormSwishForward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+GroupNormSwishRun runGroupNormSwish(aclDataType dtype, Draw &draw, aclrtStream stream) {
     GroupNormSwishRun r;
     r.batch = draw.integer(1, 2);
     r.groups = draw.integer(1, 4);
@@ -45,7 +45,7 @@ GroupNormSwishRun runGroupNormSwishForward(aclDataType dtype, Draw &draw, aclrtS
 
 namespace {
 
-ACLNN_REGISTER_PRECISION("aclnnGroupNormSwish", floatDtypes(), outcomeOf<runGroupNormSwishForward>);
+ACLNN_REGISTER_PRECISION("aclnnGroupNormSwish", floatDtypes(), outcomeOf<runGroupNormSwish>);
 
 }  // namespace
 }  // namespace precision

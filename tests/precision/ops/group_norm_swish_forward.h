@@ -20,6 +20,6 @@ struct GroupNormSwishRun {
 };
 
 // eps 1e-5, swish on with a drawn scale; gamma and beta in x's dtype.
-GroupNormSwishRun runGroupNormSwishForward(aclDataType dtype, Draw &draw, aclrtStream stream);
+GroupNormSwishRun runGroupNormSwish(aclDataType dtype, Draw &draw, aclrtStream stream);
 
 }  // namespace precision

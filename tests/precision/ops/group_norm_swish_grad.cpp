@@ -10,7 +10,7 @@ namespace precision {
 namespace {
 
 CaseOutcome runGroupNormSwishGrad(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    GroupNormSwishRun f = runGroupNormSwishForward(dtype, draw, stream);
+    GroupNormSwishRun f = runGroupNormSwish(dtype, draw, stream);
     const std::vector<double> dy = draw.values(f.x.size(), dtype);
     std::vector<double> dx, dgamma, dbeta;
     testing_support::gnsgReference(dy, f.meanT.download(), f.rstdT.download(), f.x, f.gamma, f.beta, f.batch,

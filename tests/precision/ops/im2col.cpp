@@ -1,5 +1,6 @@
 // Im2col in the precision report: a copy (or zero) per column element, judged bit for bit.
 #include "aclnnop/aclnn_im2col.h"
+#include "ops/im2col_window.h"
 #include "precision/ops/im2col_geometry.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -10,7 +11,7 @@ namespace {
 using testing_support::IntArray;
 
 CaseOutcome runIm2col(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    const Im2colGeometry g(draw);
+    const DrawnIm2colCase g(draw);
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> x = draw.values(static_cast<size_t>(numel(g.image())), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.columns())) * k, 0.0);
@@ -28,12 +29,17 @@ CaseOutcome runIm2col(aclDataType dtype, Draw &draw, aclrtStream stream) {
     return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
 }
 
-// COMPLEX32 is accepted too but not measured: the test support has no host encoding of it.
-ACLNN_REGISTER_PRECISION("aclnnIm2col",
-                         (std::vector<aclDataType>{ACL_INT8, ACL_UINT8, ACL_INT16, ACL_UINT16, ACL_INT32, ACL_UINT32,
-                                                   ACL_INT64, ACL_UINT64, ACL_BF16, ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE,
-                                                   ACL_BOOL, ACL_COMPLEX64}),
-                         runIm2col);
+// Every dtype the library accepts but COMPLEX32, which is not measured: the test support has no host
+// encoding of it.
+std::vector<aclDataType> measuredDtypes() {
+    std::vector<aclDataType> dtypes;
+    for (aclDataType d : aclcl::kIm2colDtypes) {
+        if (d != ACL_COMPLEX32) dtypes.push_back(d);
+    }
+    return dtypes;
+}
+
+ACLNN_REGISTER_PRECISION("aclnnIm2col", measuredDtypes(), runIm2col);
 
 }  // namespace
 }  // namespace precision

@@ -1,6 +1,7 @@
 // Im2colBackward in the precision report: each image element sums the column elements that copied it,
 // judged by the metrics.
 #include "aclnnop/aclnn_im2col_backward.h"
+#include "ops/im2col_window.h"
 #include "precision/ops/im2col_geometry.h"
 #include "support/int_array.h"
 
@@ -10,7 +11,7 @@ namespace {
 using testing_support::IntArray;
 
 CaseOutcome runIm2colBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    const Im2colGeometry g(draw);
+    const DrawnIm2colCase g(draw);
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.columns())), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.image())), 0.0);
     for (size_t e = 0; e < dy.size(); ++e) {
@@ -29,8 +30,7 @@ CaseOutcome runIm2colBackward(aclDataType dtype, Draw &draw, aclrtStream stream)
     return {g.describe(), {output("out", out, std::move(golden), Judge::Metrics)}};
 }
 
-ACLNN_REGISTER_PRECISION("aclnnIm2colBackward",
-                         (std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE}), runIm2colBackward);
+ACLNN_REGISTER_PRECISION("aclnnIm2colBackward", aclcl::kIm2colBackwardDtypes, runIm2colBackward);
 
 }  // namespace
 }  // namespace precision

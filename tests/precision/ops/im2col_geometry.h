@@ -10,13 +10,13 @@
 
 namespace precision {
 
-struct Im2colGeometry {
+struct DrawnIm2colCase {
     int64_t N = 0, C = 1, H = 1, W = 1;  // N 0: 3-D image (C, H, W) and 2-D columns
     std::vector<int64_t> kernel, dilation, padding, stride;
     int64_t OH = 1, OW = 1;
 
     // Small images and windows; redrawn until at least one window fits.
-    explicit Im2colGeometry(Draw &draw) {
+    explicit DrawnIm2colCase(Draw &draw) {
         do {
             N = draw.coin() ? draw.integer(1, 2) : 0;
             C = draw.integer(1, 3);

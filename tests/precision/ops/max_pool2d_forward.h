@@ -10,7 +10,7 @@
 
 namespace precision {
 
-struct MaxPoolRun {
+struct MaxPool2dRun {
     std::vector<int64_t> self, out;  // (N, C, H, W) or (C, H, W)
     std::vector<int64_t> kernel, stride, padding, dilation;
     bool ceilMode = false;
@@ -19,6 +19,6 @@ struct MaxPoolRun {
     std::string describe() const;
 };
 
-MaxPoolRun runMaxPoolForward(aclDataType dtype, Draw &draw, aclrtStream stream);
+MaxPool2dRun runMaxPool2d(aclDataType dtype, Draw &draw, aclrtStream stream);
 
 }  // namespace precision

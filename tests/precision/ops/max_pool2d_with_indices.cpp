@@ -10,7 +10,7 @@
 
 namespace precision {
 
-std::string MaxPoolRun::describe() const {
+std::string MaxPool2dRun::describe() const {
     return "self " + shapeText(self) + " kernel " + shapeText(kernel) + " stride " + shapeText(stride) + " padding " +
            shapeText(padding) + " dilation " + shapeText(dilation) + (ceilMode ? " ceil" : "");
 }
@@ -24,8 +24,8 @@ int64_t firstInside(int64_t start, int64_t dilation) {
 
 }  // namespace
 
-MaxPoolRun runMaxPoolForward(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    MaxPoolRun r;
+MaxPool2dRun runMaxPool2d(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    MaxPool2dRun r;
     int64_t H, W, OH, OW;
     do {
         H = draw.integer(1, 9);
@@ -91,7 +91,7 @@ MaxPoolRun runMaxPoolForward(aclDataType dtype, Draw &draw, aclrtStream stream) 
 
 namespace {
 
-ACLNN_REGISTER_PRECISION("aclnnMaxPool2dWithIndices", floatDtypes(), outcomeOf<runMaxPoolForward>);
+ACLNN_REGISTER_PRECISION("aclnnMaxPool2dWithIndices", floatDtypes(), outcomeOf<runMaxPool2d>);
 
 }  // namespace
 }  // namespace precision

@@ -10,8 +10,8 @@
 namespace precision {
 namespace {
 
-CaseOutcome runMaxPoolBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    MaxPoolRun f = runMaxPoolForward(dtype, draw, stream);
+CaseOutcome runMaxPool2dBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    MaxPool2dRun f = runMaxPool2d(dtype, draw, stream);
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(f.out)), dtype);
     const std::vector<double> indices = f.indicesT.download();
     const int64_t H = f.self[f.self.size() - 2], W = f.self.back();
@@ -43,7 +43,7 @@ CaseOutcome runMaxPoolBackward(aclDataType dtype, Draw &draw, aclrtStream stream
     return {f.describe(), {output("gradInput", gradInput, std::move(golden), Judge::Metrics)}};
 }
 
-ACLNN_REGISTER_PRECISION("aclnnMaxPool2dWithIndicesBackward", floatDtypes(), runMaxPoolBackward);
+ACLNN_REGISTER_PRECISION("aclnnMaxPool2dWithIndicesBackward", floatDtypes(), runMaxPool2dBackward);
 
 }  // namespace
 }  // namespace precision

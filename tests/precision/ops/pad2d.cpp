@@ -1,6 +1,7 @@
 // ReflectionPad2d and ReplicationPad2d in the precision report: copies, judged bit for bit.
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
+#include "ops/pad2d_padding.h"
 #include "precision/ops/pad2d_geometry.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -9,8 +10,8 @@ namespace precision {
 namespace {
 
 template <bool reflect>
-CaseOutcome runPad(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    const PadGeometry g(reflect, draw);
+CaseOutcome runPad2d(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    const DrawnPad2dCase g(reflect, draw);
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> x = draw.values(static_cast<size_t>(numel(g.self)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.out)) * k);
@@ -29,12 +30,8 @@ CaseOutcome runPad(aclDataType dtype, Draw &draw, aclrtStream stream) {
     return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
 }
 
-const std::vector<aclDataType> kDtypes = {ACL_BOOL,   ACL_INT8,  ACL_UINT8,  ACL_INT16,     ACL_UINT16,
-                                          ACL_FLOAT16, ACL_BF16, ACL_INT32,  ACL_UINT32,    ACL_FLOAT,
-                                          ACL_INT64,  ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
-
-ACLNN_REGISTER_PRECISION("aclnnReflectionPad2d", kDtypes, runPad<true>);
-ACLNN_REGISTER_PRECISION("aclnnReplicationPad2d", kDtypes, runPad<false>);
+ACLNN_REGISTER_PRECISION("aclnnReflectionPad2d", aclcl::kPad2dDtypes, runPad2d<true>);
+ACLNN_REGISTER_PRECISION("aclnnReplicationPad2d", aclcl::kPad2dDtypes, runPad2d<false>);
 
 }  // namespace
 }  // namespace precision

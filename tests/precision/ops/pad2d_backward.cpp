@@ -1,6 +1,7 @@
 // ReflectionPad2dBackward and ReplicationPad2dBackward in the precision report: each input gradient sums
 // the output gradients of the padded positions that copy it, so the results are judged by the metrics.
 #include "aclnnop/aclnn_pad2d_backward.h"
+#include "ops/pad2d_padding.h"
 #include "precision/ops/pad2d_geometry.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -9,8 +10,8 @@ namespace precision {
 namespace {
 
 template <bool reflect>
-CaseOutcome runPadBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
-    const PadGeometry g(reflect, draw);
+CaseOutcome runPad2dBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    const DrawnPad2dCase g(reflect, draw);
     const size_t k = testing_support::componentsOf(dtype);
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.out)), dtype);
     std::vector<double> golden(static_cast<size_t>(numel(g.self)) * k, 0.0);
@@ -29,10 +30,8 @@ CaseOutcome runPadBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
     return {g.describe(), {output("gradInput", gradInput, std::move(golden), Judge::Metrics)}};
 }
 
-const std::vector<aclDataType> kDtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
-
-ACLNN_REGISTER_PRECISION("aclnnReflectionPad2dBackward", kDtypes, runPadBackward<true>);
-ACLNN_REGISTER_PRECISION("aclnnReplicationPad2dBackward", kDtypes, runPadBackward<false>);
+ACLNN_REGISTER_PRECISION("aclnnReflectionPad2dBackward", aclcl::kPad2dBackwardDtypes, runPad2dBackward<true>);
+ACLNN_REGISTER_PRECISION("aclnnReplicationPad2dBackward", aclcl::kPad2dBackwardDtypes, runPad2dBackward<false>);
 
 }  // namespace
 }  // namespace precision

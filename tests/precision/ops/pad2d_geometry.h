@@ -11,14 +11,14 @@
 
 namespace precision {
 
-struct PadGeometry {
+struct DrawnPad2dCase {
     bool reflect = true;             // ReflectionPad2d's index map, else ReplicationPad2d's
     std::vector<int64_t> self, out;  // (N, C, H, W) or (C, H, W)
     std::vector<int64_t> pad;        // left, right, top, bottom
     int64_t planes = 1, H = 1, W = 1, OH = 1, OW = 1;
 
     // Small shapes; reflection's pads stay below the dimension they pad, as the operator requires.
-    PadGeometry(bool reflectMode, Draw &draw) : reflect(reflectMode) {
+    DrawnPad2dCase(bool reflectMode, Draw &draw) : reflect(reflectMode) {
         H = draw.integer(1, 9);
         W = draw.integer(1, 9);
         const int64_t C = draw.integer(1, 3);

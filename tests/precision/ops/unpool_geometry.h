@@ -12,20 +12,13 @@
 
 namespace precision {
 
-// The dtypes both operators accept (docs/ops).
-inline const std::vector<aclDataType> &unpoolDtypes() {
-    static const std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8,
-                                                    ACL_UINT8, ACL_INT16,   ACL_INT32,  ACL_INT64, ACL_BOOL};
-    return dtypes;
-}
-
-struct UnpoolGeometry {
+struct DrawnMaxUnpool2dCase {
     std::vector<int64_t> self, out;  // (N, C, H, W) and (N, C, oH, oW), or 3-D
     int64_t planes = 1, H = 1, W = 1, oH = 1, oW = 1;
     aclDataType indexType = ACL_INT64;
     std::vector<double> indices;  // per self element, a flat position in its output plane
 
-    explicit UnpoolGeometry(Draw &draw) {
+    explicit DrawnMaxUnpool2dCase(Draw &draw) {
         H = draw.integer(1, 6);
         W = draw.integer(1, 6);
         oH = H + draw.integer(0, H);

@@ -15,7 +15,8 @@ namespace testing_support {
 
 // Enqueues h's run on `stream` with every index 0 but the one at `badAt`, 1000 in a 3x3 plane: the plan
 // needs no workspace, phase two succeeds, and the fault is found on the device.
-inline void enqueueFaultingMaxUnpool(reliability::MaxUnpoolHarness &h, aclrtStream stream, size_t badAt) {
+inline void enqueueFaultingMaxUnpool2dBackward(reliability::MaxUnpool2dBackwardHarness &h, aclrtStream stream,
+                                               size_t badAt) {
     std::vector<double> idx(24, 0.0);
     idx[badAt] = 1000;
     h.slot("indices").storage->upload(idx);
