@@ -63,13 +63,14 @@ def cl_query(plat_idx, dev_idx):
                           % (plat_idx, n.value))
     plat = ctypes.c_void_p(plats[plat_idx])
 
-    def pinfo(param):
+    def info(get, obj, param):
+        """A string query (clGetPlatformInfo or clGetDeviceInfo): its size first, then its text."""
         sz = ctypes.c_size_t(0)
-        cl.clGetPlatformInfo(plat, u32(param), ctypes.c_size_t(0), None, ctypes.byref(sz))
+        get(obj, u32(param), ctypes.c_size_t(0), None, ctypes.byref(sz))
         buf = ctypes.create_string_buffer(sz.value)
-        cl.clGetPlatformInfo(plat, u32(param), sz, buf, None)
+        get(obj, u32(param), sz, buf, None)
         return buf.value.decode("utf-8", "replace")
-    pname = pinfo(0x0902)  # CL_PLATFORM_NAME
+    pname = info(cl.clGetPlatformInfo, plat, 0x0902)  # CL_PLATFORM_NAME
     CL_DEVICE_TYPE_ALL = 0xFFFFFFFF
     nd = u32(0)
     rc = cl.clGetDeviceIDs(plat, ctypes.c_uint64(CL_DEVICE_TYPE_ALL), u32(0), None, ctypes.byref(nd))
@@ -83,14 +84,8 @@ def cl_query(plat_idx, dev_idx):
                           % (dev_idx, plat_idx, pname, nd.value))
     dev = ctypes.c_void_p(devs[dev_idx])
 
-    def dinfo(param):
-        sz = ctypes.c_size_t(0)
-        cl.clGetDeviceInfo(dev, u32(param), ctypes.c_size_t(0), None, ctypes.byref(sz))
-        buf = ctypes.create_string_buffer(sz.value)
-        cl.clGetDeviceInfo(dev, u32(param), sz, buf, None)
-        return buf.value.decode("utf-8", "replace")
-    dname = dinfo(0x102B)   # CL_DEVICE_NAME
-    ext = dinfo(0x1030)     # CL_DEVICE_EXTENSIONS
+    dname = info(cl.clGetDeviceInfo, dev, 0x102B)   # CL_DEVICE_NAME
+    ext = info(cl.clGetDeviceInfo, dev, 0x1030)     # CL_DEVICE_EXTENSIONS
     units = u32(0)
     cl.clGetDeviceInfo(dev, u32(0x1002), ctypes.c_size_t(4), ctypes.byref(units), None)  # CL_DEVICE_MAX_COMPUTE_UNITS
     return pname, dname, precisions(ext), units.value
