@@ -189,14 +189,16 @@ const HostBlas &hostBlas() {
         HostBlas h;
         if (asked == "mkl" || asked == "openblas") {
             const Library &named = asked == "mkl" ? mkl() : openBlas();
-            const Library &other = asked == "mkl" ? openBlas() : mkl();
-            const Library *use = named.sgemm ? &named : other.sgemm ? &other : nullptr;
-            if (!named.sgemm) ACLCL_LOG(Warn, "host BLAS: ACLNN_HOST_BLAS=" + asked + ", but " + named.why);
+            const Library *use = &named;
+            if (!named.sgemm) {  // only then is the other one loaded
+                ACLCL_LOG(Warn, "host BLAS: ACLNN_HOST_BLAS=" + asked + ", but " + named.why);
+                const Library &other = asked == "mkl" ? openBlas() : mkl();
+                use = other.sgemm ? &other : nullptr;
+                if (!use) h.why = named.why + "; " + other.why;
+            }
             if (use) {
                 h.small = h.large = use;
                 h.description = use->description;
-            } else {
-                h.why = named.why + "; " + other.why;
             }
         } else if (mkl().sgemm && openBlas().sgemm) {
             h.small = &openBlas();
