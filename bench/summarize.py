@@ -102,19 +102,21 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
     speed: the set of (op, case) marked as speed cases in the run's case list; speed_only: their rows alone."""
     kinds = kinds_of(doc)
     torch_device = torch_side(kind)
+    def moved(r):
+        """The bytes a result moved (GB/s x device ms), 0 when it has no rate."""
+        return r["gbps"] * r["ms"] * 1e6 if r.get("gbps") else 0
+
     # Per device, the smallest yardstick case: (bytes moved, host wall ms).
     floors = {}
     for r in doc["results"]:
         if r["op"] == yardstick and r.get("gbps") and r.get("wall_ms"):
-            moved = r["gbps"] * r["ms"] * 1e6
-            if r["device"] not in floors or moved < floors[r["device"]][0]:
-                floors[r["device"]] = (moved, r["wall_ms"])
+            if r["device"] not in floors or moved(r) < floors[r["device"]][0]:
+                floors[r["device"]] = (moved(r), r["wall_ms"])
     why = {}  # (op, case, dtype) -> the reason a case is behind, from this run's figures
 
     def reason(r):
         floor = floors.get(r["device"])
-        moved = r["gbps"] * r["ms"] * 1e6 if r.get("gbps") else 0
-        if floor and moved >= floor[0] and r["torch_wall_ms"] < floor[1]:
+        if floor and moved(r) >= floor[0] and r["torch_wall_ms"] < floor[1]:
             return f"floor: a {floor[0] / 1024:.0f} KiB device copy takes {fmt(floor[1])} ms"
         if r["torch_ms"] >= r["ms"]:
             return f"per call: {fmt(r['wall_ms'] - r['ms'])} ms of host wall beyond device time"
