@@ -1,0 +1,203 @@
+// The library's own fp32 GEMM: C (m x n) = alpha * op(A) * op(B) + beta * C (+ bias[col]), row-major,
+// every operand at an element offset with its own row pitch. A peer of CLBlast and the host BLAS
+// behind host/blas (docs/gemm.md); bench/gemm_probe times it over its parameter space.
+//
+// Tiling (all compile-time values from the host, the per-device parameter file's or the defaults):
+//   MWG x NWG   the work-group's tile of C; KWG the depth of one step along the reduction
+//   MDIMC x NDIMC  work-items per work-group (along m, along n); each holds an MWI x NWI register tile,
+//                  MWI = MWG / MDIMC and NWI = NWG / NDIMC, both multiples of 4
+//   TRANS_A, TRANS_B  0 or 1: A stored k x m, B stored n x k (the seam's Op::Trans)
+//   CONV_TAPS   0 for a plain product; T > 0 makes A an implicit matrix of K = T * cin columns for a
+//               temporal convolution (ConvTbc): element (r, tap * cin + c) is A's row
+//               r + (tap - pad) * batch, column c, or 0 where that row is outside [0, m) (A stored
+//               m x cin, not transposed; B is then the (T * cin) x n weight as stored)
+//   BIAS        1: bias[col] is added in the epilogue (after alpha * acc, before nothing else)
+//
+// A and B tiles go through local memory, A stored k-major so that both register fragments load as
+// float4; two local buffers, the next tile loaded into registers while the current one is used, one
+// barrier per step. Edge tiles read zeros and write nothing outside C; no padding copies.
+//
+// Indices are 32-bit: the host runs this kernel only where every operand's last element index fits.
+//
+// Bits: each element of C is one fma chain over k = 0, 1, ..., K-1 in order, whatever the tile
+// parameters, so every parameter set gives the same bits on a device and devices with a correctly
+// rounded fma agree (OpenCL requires fma() to be exact-then-rounded).
+//
+// build-check: MWG=128 NWG=128 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=0 BIAS=0
+// build-check: MWG=64 NWG=64 KWG=8 MDIMC=8 NDIMC=16 TRANS_A=1 TRANS_B=1 CONV_TAPS=0 BIAS=1
+// build-check: MWG=128 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=3 BIAS=1
+
+#define MWI (MWG / MDIMC)
+#define NWI (NWG / NDIMC)
+#define WG_SIZE (MDIMC * NDIMC)
+// Row pitches of the local tiles: 4 floats of padding keep float4 reads aligned and spread the
+// transposed stores of A over the banks.
+#define LDA_LOCAL (MWG + 4)
+#define LDB_LOCAL (NWG + 4)
+// Elements of A's and B's tile each work-item loads per step.
+#define A_PER_WI ((MWG * KWG) / WG_SIZE)
+#define B_PER_WI ((NWG * KWG) / WG_SIZE)
+
+#if (MWI % 4) || (NWI % 4) || ((MWG * KWG) % WG_SIZE) || ((NWG * KWG) % WG_SIZE)
+#error "gemm.cl: MWI and NWI must be multiples of 4, and each tile a multiple of the work-group size"
+#endif
+
+// Element (row r, column kk) of op(A), 0 outside the matrix (or outside the sequence for CONV_TAPS).
+inline float gemm_load_a(__global const float *a, uint lda, uint m, uint k, uint r, uint kk, uint cin, uint batch,
+                         uint pad) {
+    if (r >= m || kk >= k) return 0.0f;
+    (void)cin;
+    (void)batch;
+    (void)pad;
+#if CONV_TAPS
+    const uint tap = kk / cin, c = kk - tap * cin;
+    const int src = (int)r + ((int)tap - (int)pad) * (int)batch;
+    return (src >= 0 && src < (int)m) ? a[(uint)src * lda + c] : 0.0f;
+#elif TRANS_A
+    return a[kk * lda + r];
+#else
+    return a[r * lda + kk];
+#endif
+}
+
+inline float gemm_load_b(__global const float *b, uint ldb, uint n, uint k, uint kk, uint col) {
+    if (col >= n || kk >= k) return 0.0f;
+#if TRANS_B
+    return b[col * ldb + kk];
+#else
+    return b[kk * ldb + col];
+#endif
+}
+
+// Which element of a tile the i-th load of work-item lid is, so that neighbouring work-items read
+// neighbouring addresses of the operand as it is stored.
+#if TRANS_A && !CONV_TAPS
+#define A_TILE_ROW(e) ((e) % MWG)
+#define A_TILE_K(e) ((e) / MWG)
+#else
+#define A_TILE_ROW(e) ((e) / KWG)
+#define A_TILE_K(e) ((e) % KWG)
+#endif
+#if TRANS_B
+#define B_TILE_COL(e) ((e) / KWG)
+#define B_TILE_K(e) ((e) % KWG)
+#else
+#define B_TILE_COL(e) ((e) % NWG)
+#define B_TILE_K(e) ((e) / NWG)
+#endif
+
+__kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
+    uint m, uint n, uint k, float alpha, __global const float *a, ulong a_off, uint lda, __global const float *b,
+    ulong b_off, uint ldb, float beta, __global float *c, ulong c_off, uint ldc, __global const float *bias,
+    ulong bias_off, uint cin, uint batch, uint pad) {
+    __local float a_tile[2][KWG * LDA_LOCAL];
+    __local float b_tile[2][KWG * LDB_LOCAL];
+    a += a_off;
+    b += b_off;
+    c += c_off;
+    (void)bias;
+    (void)bias_off;
+    const uint tn = get_local_id(0), tm = get_local_id(1);
+    const uint lid = tm * NDIMC + tn;
+    const uint row0 = get_group_id(1) * MWG, col0 = get_group_id(0) * NWG;
+
+    float acc[MWI][NWI];
+#pragma unroll
+    for (int i = 0; i < MWI; ++i)
+#pragma unroll
+        for (int j = 0; j < NWI; ++j) acc[i][j] = 0.0f;
+
+    float a_next[A_PER_WI], b_next[B_PER_WI];
+    // Step 0 straight into buffer 0.
+#pragma unroll
+    for (int i = 0; i < A_PER_WI; ++i) {
+        const uint e = lid + i * WG_SIZE;
+        a_tile[0][A_TILE_K(e) * LDA_LOCAL + A_TILE_ROW(e)] =
+            gemm_load_a(a, lda, m, k, row0 + A_TILE_ROW(e), A_TILE_K(e), cin, batch, pad);
+    }
+#pragma unroll
+    for (int i = 0; i < B_PER_WI; ++i) {
+        const uint e = lid + i * WG_SIZE;
+        b_tile[0][B_TILE_K(e) * LDB_LOCAL + B_TILE_COL(e)] = gemm_load_b(b, ldb, n, k, B_TILE_K(e), col0 + B_TILE_COL(e));
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    const uint steps = (k + KWG - 1) / KWG;
+    for (uint s = 0; s < steps; ++s) {
+        const uint buf = s & 1;
+        const bool more = s + 1 < steps;
+        if (more) {
+            const uint k0 = (s + 1) * KWG;
+#pragma unroll
+            for (int i = 0; i < A_PER_WI; ++i) {
+                const uint e = lid + i * WG_SIZE;
+                a_next[i] = gemm_load_a(a, lda, m, k, row0 + A_TILE_ROW(e), k0 + A_TILE_K(e), cin, batch, pad);
+            }
+#pragma unroll
+            for (int i = 0; i < B_PER_WI; ++i) {
+                const uint e = lid + i * WG_SIZE;
+                b_next[i] = gemm_load_b(b, ldb, n, k, k0 + B_TILE_K(e), col0 + B_TILE_COL(e));
+            }
+        }
+        __local const float *at = a_tile[buf];
+        __local const float *bt = b_tile[buf];
+#pragma unroll
+        for (int kk = 0; kk < KWG; ++kk) {
+            float af[MWI], bf[NWI];
+#pragma unroll
+            for (int i = 0; i < MWI / 4; ++i) {
+                const float4 v = vload4(0, at + kk * LDA_LOCAL + (i * MDIMC + tm) * 4);
+                af[4 * i] = v.x;
+                af[4 * i + 1] = v.y;
+                af[4 * i + 2] = v.z;
+                af[4 * i + 3] = v.w;
+            }
+#pragma unroll
+            for (int j = 0; j < NWI / 4; ++j) {
+                const float4 v = vload4(0, bt + kk * LDB_LOCAL + (j * NDIMC + tn) * 4);
+                bf[4 * j] = v.x;
+                bf[4 * j + 1] = v.y;
+                bf[4 * j + 2] = v.z;
+                bf[4 * j + 3] = v.w;
+            }
+#pragma unroll
+            for (int i = 0; i < MWI; ++i)
+#pragma unroll
+                for (int j = 0; j < NWI; ++j) acc[i][j] = fma(af[i], bf[j], acc[i][j]);
+        }
+        if (more) {
+            __local float *an = a_tile[buf ^ 1];
+            __local float *bn = b_tile[buf ^ 1];
+#pragma unroll
+            for (int i = 0; i < A_PER_WI; ++i) {
+                const uint e = lid + i * WG_SIZE;
+                an[A_TILE_K(e) * LDA_LOCAL + A_TILE_ROW(e)] = a_next[i];
+            }
+#pragma unroll
+            for (int i = 0; i < B_PER_WI; ++i) {
+                const uint e = lid + i * WG_SIZE;
+                bn[B_TILE_K(e) * LDB_LOCAL + B_TILE_COL(e)] = b_next[i];
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    // Epilogue: register element (i, j) is row row0 + ((i / 4) * MDIMC + tm) * 4 + i % 4, column
+    // col0 + ((j / 4) * NDIMC + tn) * 4 + j % 4.
+#pragma unroll
+    for (int i = 0; i < MWI; ++i) {
+        const uint r = row0 + ((i / 4) * MDIMC + tm) * 4 + i % 4;
+        if (r >= m) continue;
+#pragma unroll
+        for (int j = 0; j < NWI; ++j) {
+            const uint col = col0 + ((j / 4) * NDIMC + tn) * 4 + j % 4;
+            if (col >= n) continue;
+            float v = alpha * acc[i][j];
+            if (beta != 0.0f) v = fma(beta, c[r * ldc + col], v);
+#if BIAS
+            v += bias[bias_off + col];
+#endif
+            c[r * ldc + col] = v;
+        }
+    }
+}
