@@ -87,9 +87,9 @@ if [[ -r $intel_icd ]]; then cpu=(--with-cpu --cpu-icd "$intel_icd" --cpu-suite 
 else echo "rehearse: no $intel_icd (scripts/install-deps.sh): --with-cpu is not rehearsed"; fi
 start=$(t)
 # On a CPU: small tuning sizes, and the ConvTbc A/B on its smallest case.
-ACLNN_KIT_AB_ARGS="--runs 2 --case T64 --copy-mib 16" ACLNN_KIT_VERIFY_SIZE=1024,512,512 \
+ACLNN_KIT_AB_ARGS="--runs 2 --case T64 --copy-mib 16" ACLNN_KIT_VERIFY_SIZE=1024,512,512 ACLNN_KIT_PROBE_ARGS=--quick \
   bash "$root/scripts/gpu-kit/run.sh" --out "$run1" --work /tmp/aclnn-gpu-rehearsal --opencl-lib "$pocl" \
-  --suite-filter "$filter" "${bench[@]}" "${cpu[@]}" --tune-args "-s 256,256,256" --budget 900 ||
+  --suite-filter "$filter" "${bench[@]}" "${cpu[@]}" --tune-args "-s 256,256,256" --probe 40 --budget 900 ||
   fail "run.sh failed (see $run1/summary.md)"
 carried_s=$(( $(t) - start ))
 check_out "$run1"
@@ -109,6 +109,13 @@ if [[ ${#cpu[@]} -gt 0 ]]; then
     fail "summary.md lacks the CPU's ConvTbc rows with the library's CLBlast parameters and without a file"
   echo "rehearse: --with-cpu: the two-device tests passed, the CPU benchmark and the same-run table are there"
 fi
+# The probes: each one's tables in summary.md, its JSON lines in logs.tar.gz.
+grep -q '^| probe | passed' "$run1/summary.md" || fail "the probe step did not pass"
+grep -q '^| 128x128x16/16x16 | .* | (default) |$' "$run1/summary.md" || fail "summary.md lacks the GEMM probe's default row"
+grep -q '^## stream_probe' "$run1/summary.md" || fail "summary.md lacks the streaming probe's tables"
+grep -q '^probe/gemm_probe.jsonl$' "$run1.list" && grep -q '^probe/stream_probe.jsonl$' "$run1.list" ||
+  fail "logs.tar.gz lacks the probes' JSON lines"
+echo "rehearse: the probes ran and their tables and JSON lines came back"
 [[ -s $run1/clblast.params ]] || fail "the tuning step wrote no clblast.params"
 (( $(grep -c '^| ConvTbc' "$run1/summary.md") >= 4 )) || fail "summary.md lacks the tuned-against-built-in ConvTbc rows of both sides"
 grep -q '^Xgemm' "$run1/clblast.params" || grep -q '^XgemmDirect' "$run1/clblast.params" ||

@@ -45,6 +45,14 @@
 #                       ConvTbcBackward with the new parameters and without them, one after the other
 #   --tune-args "..."   more options for tune-clblast.sh (a GPU wants larger sizes than the defaults,
 #                       e.g. "-s 1024,1024,1024 --direct-size 512,512,512")
+#   --probe S           right after the binaries, before the suite: the kernel probes for at most S
+#                       seconds in all: aclnn_gemm_probe (the library's own GEMM kernel over its tile
+#                       parameters, and whether the compiler takes inline-PTX tensor-core
+#                       instructions), aclnn_stream_probe (bandwidth of streaming and pad-like kernels
+#                       against elements per work-item, vector width, work-group shape and index
+#                       width; the per-call floor; fault-flag read-back ways) and PyTorch's products on
+#                       the same shapes (bench/gemm_probe/torch_gemm.py); tables in summary.md, JSON
+#                       lines in logs.tar.gz (probe/)
 #   --profile           after the benchmark, each kernel's device time and launch sizes for the quick
 #                       case list (ACLNN_OPENCL_LOG_LEVEL=debug, 3 runs a case): profile.txt
 #   --budget S          stop starting steps after S seconds in all (default 0: no limit); the tuning
@@ -60,6 +68,7 @@
 #   4. benchmark: PyTorch's baseline (CUDA when present, with TF32 off), then aclnn_bench; with
 #      --with-cpu the two-device tests and OpenBLAS's own rate before it, the CPU's benchmark after it
 #   5. precision: aclnn_precision, every operator and dtype by the CANN precision standard
+#   (with --probe, the probes run between steps 2 and 3)
 #   6. profile (with --profile), the suite on the CPU (with --cpu-suite), 7. tuning (with --tune)
 #
 # The output folder:
@@ -83,9 +92,10 @@
 #                   report's output, the tuners' JSON
 # Exit status: 0 when every step that ran passed, 3 when no OpenCL implementation was found, else 1.
 #
-# Environment (the rehearsal sets the last two, for a CPU): ACLNN_KIT_JOBS test processes (default: every core),
+# Environment (the rehearsal sets the last three, for a CPU): ACLNN_KIT_JOBS test processes (default: every core),
 # ACLNN_KIT_VERIFY_SIZE the tuning's whole-GEMM check (default 8192,512,512), ACLNN_KIT_AB_ARGS the
-# options of the tuned-against-built-in ConvTbc comparison (default "--runs 15 --copy-mib 16").
+# options of the tuned-against-built-in ConvTbc comparison (default "--runs 15 --copy-mib 16"),
+# ACLNN_KIT_PROBE_ARGS more options for the three probes (the rehearsal passes --quick).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 kit=$root/scripts/gpu-kit
@@ -108,6 +118,7 @@ cpu_ab=0
 cpu_icd=/etc/OpenCL/vendors/pocl.icd
 tune=0
 tune_args=""
+probe=0
 profile=0
 budget=0
 while [[ $# -gt 0 ]]; do
@@ -131,6 +142,7 @@ while [[ $# -gt 0 ]]; do
     --precision-time) precision_time=$2; shift 2 ;;
     --tune) tune=$2; shift 2 ;;
     --tune-args) tune_args=$2; shift 2 ;;
+    --probe) probe=$2; shift 2 ;;
     --profile) profile=1; shift ;;
     --budget) budget=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -uo pipefail/p' "$0" | sed '$d'; exit 0 ;;
@@ -142,7 +154,7 @@ out=$(cd "$out" && pwd)
 rm -f "$out"/{summary.md,junit.xml,bench.json,bench.cases.json,bench.md,bench-cpu.json,precision.md,clblast.params,logs.tar.gz}
 bundle=$(cd "$bundle" 2>/dev/null && pwd) || { echo "run.sh: no bundle at $bundle (scripts/gpu-kit/bundle.sh)" >&2; exit 2; }
 rm -rf "$work"
-mkdir -p "$work"/{prefix,vendors,logs,suite,suite-cpu,bench,precision,tune}
+mkdir -p "$work"/{prefix,vendors,logs,suite,suite-cpu,bench,precision,tune,probe}
 logs=$work/logs
 t0=$(date +%s)
 status=0
@@ -166,6 +178,10 @@ publish() {
     printf '%s\n' "${steps[@]}"
     echo
     printf '%s\n' "${facts[@]}"
+    local f
+    for f in gemm_probe.md stream_probe.md torch_gemm.md; do
+      [[ -f $work/probe/$f ]] && { echo; sed 's/^## /### /; t; s/^# /## /' "$work/probe/$f"; }
+    done
     if [[ -f $work/suite/summary.txt ]]; then
       echo; echo '## Suite'; echo; echo '```'; head -c 20000 "$work/suite/summary.txt"; echo '```'
     fi
@@ -190,12 +206,12 @@ publish() {
   [[ -f $work/bench/results-cpu.json ]] && cp "$work/bench/results-cpu.json" "$out/bench-cpu.json"
   [[ -f $work/precision/precision.md ]] && cp "$work/precision/precision.md" "$out/precision.md"
   [[ -f $work/tune/clblast.params ]] && cp "$work/tune/clblast.params" "$out/clblast.params"
-  tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite suite-cpu bench precision tune \
+  tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite suite-cpu bench precision tune probe \
       $(cd "$work" && ls -d clinfo.txt clinfo-with-cpu.txt build.log 2>/dev/null) 2>/dev/null
   # 16 MiB per file at most comes back: drop the per-process logs if the archive grew past it.
   if (( $(stat -c %s "$out/logs.tar.gz.tmp") > 15000000 )); then
     tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build --exclude='chunk-*.log' \
-        logs suite suite-cpu bench precision tune $(cd "$work" && ls -d clinfo.txt 2>/dev/null) 2>/dev/null
+        logs suite suite-cpu bench precision tune probe $(cd "$work" && ls -d clinfo.txt 2>/dev/null) 2>/dev/null
   fi
   mv "$out/logs.tar.gz.tmp" "$out/logs.tar.gz"
 }
@@ -330,10 +346,12 @@ fi
 bin=$bundle/bin
 binaries="aclnn_tests aclnn_bench aclnn_precision aclnn_two_device_tests train_step_conv1d_block sample_runtime
           aclnn_half_probe"
+probes="aclnn_gemm_probe aclnn_stream_probe"  # --probe's alone: a bundle without them still runs the rest
 carried_ok() {
   local b
   [[ -x $bin/aclnn_tests && -x $bin/aclnn_bench ]] || { echo "no carried binaries in $bin"; return 1; }
-  for b in $binaries; do
+  for b in $binaries $probes; do
+    [[ $probes == *"$b"* && ! -e $bin/$b ]] && continue
     echo "== ldd $b"; LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH ldd "$bin/$b" || return 1
   done > "$logs/ldd.txt" 2>&1
   ! grep -q 'not found' "$logs/ldd.txt" || { grep 'not found' "$logs/ldd.txt"; return 1; }
@@ -350,14 +368,14 @@ build_here_fn() {
       -DCMAKE_BUILD_RPATH="$libdir" || return 1
   env -u OCL_ICD_VENDORS cmake --build "$work/build" -j "$(nproc)" --target aclnn_tests aclnn_bench \
       aclnn_precision aclnn_two_device_tests train_step_conv1d_block sample_runtime aclnn_half_probe \
-      aclnn_opencl || return 1
+      aclnn_gemm_probe aclnn_stream_probe aclnn_opencl || return 1
   grep -E '^(OpenCL_LIBRARY|OpenCL_INCLUDE_DIR|CLBlast_DIR|GTest_DIR):' "$work/build/CMakeCache.txt"
   mkdir -p "$work/bin"
   cp "$work"/build/tests/{aclnn_tests,aclnn_precision,aclnn_two_device_tests,train_step_conv1d_block,sample_runtime} \
-     "$work"/build/bench/{aclnn_bench,aclnn_half_probe} "$work/bin/"
+     "$work"/build/bench/{aclnn_bench,aclnn_half_probe,aclnn_gemm_probe,aclnn_stream_probe} "$work/bin/"
   cp -L "$work/build/libaclnn_opencl.so.0" "$work/bin/"
 }
-export root work logs prefix libdir bin binaries
+export root work logs prefix libdir bin binaries probes
 export -f carried_ok build_here_fn
 if [[ $build_here == 0 ]]; then
   if step_note="carried binaries from $bin" step binaries 30 carried_ok; then :; else
@@ -379,6 +397,28 @@ export LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH
 fact "binaries: $bin; libOpenCL.so.1 => $(grep -m1 'libOpenCL.so.1 =>' "$logs/ldd.txt" | awk '{print $3}'), libclblast.so.1 => $(grep -m1 'libclblast.so.1 =>' "$logs/ldd.txt" | awk '{print $3}')"
 
 export root kit work logs prefix libdir bin binaries suite_filter suite_time bench_args bench_time
+
+# --- probes (--probe S): before the suite, so that a short call spends its minutes here first ------
+# Shares of S: the GEMM probe 45%, the streaming probe 40%, the rest PyTorch's products (CUDA when
+# present). Each program stops starting measurements at its budget and keeps what it wrote.
+probe_fn() {
+  local gemm_s=$(( probe * 45 / 100 )) stream_s=$(( probe * 40 / 100 )) rc=0
+  if [[ -x $bin/aclnn_gemm_probe ]]; then
+    timeout -k 5 $(( gemm_s + 40 )) "$bin/aclnn_gemm_probe" --out "$work/probe" --budget "$gemm_s" ${ACLNN_KIT_PROBE_ARGS:-} || rc=1
+  else echo "no aclnn_gemm_probe in $bin"; rc=1; fi
+  if [[ -x $bin/aclnn_stream_probe ]]; then
+    timeout -k 5 $(( stream_s + 40 )) "$bin/aclnn_stream_probe" --out "$work/probe" --budget "$stream_s" ${ACLNN_KIT_PROBE_ARGS:-} || rc=1
+  else echo "no aclnn_stream_probe in $bin"; rc=1; fi
+  if python3 -c 'import torch' 2>/dev/null; then
+    timeout -k 5 $(( probe - gemm_s - stream_s + 20 )) python3 "$root/bench/gemm_probe/torch_gemm.py" \
+        --out "$work/probe" ${ACLNN_KIT_PROBE_ARGS:-} || rc=1
+  else echo "no PyTorch: the probe's baseline is skipped"; fi
+  return $rc
+}
+export probe
+export -f probe_fn
+(( probe > 0 && $(left) > 60 )) && step_note="aclnn_gemm_probe, aclnn_stream_probe, torch_gemm.py" \
+  step probe $(( probe + 120 )) probe_fn
 
 # --- 3. suite ----------------------------------------------------------------------------------
 export ACLNN_TEST_SOURCE_DIR=$root
