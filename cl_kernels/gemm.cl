@@ -9,8 +9,11 @@
 //   TRANS_A, TRANS_B  0 or 1: A stored k x m, B stored n x k (the seam's Op::Trans)
 //   CONV_TAPS   0 for a plain product; T > 0 makes A an implicit matrix of K = T * cin columns for a
 //               temporal convolution (ConvTbc): element (r, tap * cin + c) is A's row
-//               r + (tap - pad) * batch, column c, or 0 where that row is outside [0, m) (A stored
-//               m x cin, not transposed; B is then the (T * cin) x n weight as stored)
+//               r + (tap - pad) * batch, column c, where that row exists (A stored m_in x cin with
+//               m_in = m + (T - 1 - 2 * pad) * batch rows, not transposed; B is then the
+//               (T * cin) x n weight as stored). A tap whose row does not exist is skipped, not
+//               multiplied by zero, as torch.conv_tbc skips it: an inf or nan weight reaches only
+//               the rows its tap does. CONV_ALIGNED 1 says cin is a multiple of KWG (one tap a step).
 //   BIAS        1: bias[col] is added in the epilogue (after alpha * acc, before nothing else)
 //
 // A and B tiles go through local memory, A stored k-major so that both register fragments load as
@@ -25,7 +28,8 @@
 //
 // build-check: MWG=128 NWG=128 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=0 BIAS=0
 // build-check: MWG=64 NWG=64 KWG=8 MDIMC=8 NDIMC=16 TRANS_A=1 TRANS_B=1 CONV_TAPS=0 BIAS=1
-// build-check: MWG=128 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=3 BIAS=1
+// build-check: MWG=128 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=3 CONV_ALIGNED=1 BIAS=1
+// build-check: MWG=64 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=2 CONV_ALIGNED=0 BIAS=0
 
 #define MWI (MWG / MDIMC)
 #define NWI (NWG / NDIMC)
@@ -42,6 +46,17 @@
 #error "gemm.cl: MWI and NWI must be multiples of 4, and each tile a multiple of the work-group size"
 #endif
 
+#ifndef CONV_ALIGNED
+#define CONV_ALIGNED 0
+#endif
+
+#if CONV_TAPS
+// Whether input row src exists: 0 <= src < m_in, m_in = m + (CONV_TAPS - 1 - 2 * pad) * batch.
+inline bool conv_row_exists(int src, uint m, uint batch, uint pad) {
+    return src >= 0 && src < (int)m + ((int)CONV_TAPS - 1 - 2 * (int)pad) * (int)batch;
+}
+#endif
+
 // Element (row r, column kk) of op(A), 0 outside the matrix (or outside the sequence for CONV_TAPS).
 inline float gemm_load_a(__global const float *a, uint lda, uint m, uint k, uint r, uint kk, uint cin, uint batch,
                          uint pad) {
@@ -52,13 +67,32 @@ inline float gemm_load_a(__global const float *a, uint lda, uint m, uint k, uint
 #if CONV_TAPS
     const uint tap = kk / cin, c = kk - tap * cin;
     const int src = (int)r + ((int)tap - (int)pad) * (int)batch;
-    return (src >= 0 && src < (int)m) ? a[(uint)src * lda + c] : 0.0f;
+    return conv_row_exists(src, m, batch, pad) ? a[(uint)src * lda + c] : 0.0f;
 #elif TRANS_A
     return a[kk * lda + r];
 #else
     return a[r * lda + kk];
 #endif
 }
+
+#if CONV_TAPS && CONV_ALIGNED
+// The same with the step's tap worked out once: column c of A's row r + shift.
+inline float gemm_load_a_aligned(__global const float *a, uint lda, uint m, uint k, uint r, uint kk, uint c, int shift,
+                                 uint batch, uint pad) {
+    if (r >= m || kk >= k) return 0.0f;
+    const int src = (int)r + shift;
+    return conv_row_exists(src, m, batch, pad) ? a[(uint)src * lda + c] : 0.0f;
+}
+// A step's loads of A: STEP_SETUP(k0) once, then LOAD_A(k0, e) for each element e of the tile.
+#define STEP_SETUP(k0)                                                  \
+    const uint tap_ = (k0) / cin, c0_ = (k0) - tap_ * cin;             \
+    const int shift_ = ((int)tap_ - (int)pad) * (int)batch
+#define LOAD_A(k0, e) \
+    gemm_load_a_aligned(a, lda, m, k, row0 + A_TILE_ROW(e), (k0) + A_TILE_K(e), c0_ + A_TILE_K(e), shift_, batch, pad)
+#else
+#define STEP_SETUP(k0) (void)0
+#define LOAD_A(k0, e) gemm_load_a(a, lda, m, k, row0 + A_TILE_ROW(e), (k0) + A_TILE_K(e), cin, batch, pad)
+#endif
 
 inline float gemm_load_b(__global const float *b, uint ldb, uint n, uint k, uint kk, uint col) {
     if (col >= n || kk >= k) return 0.0f;
@@ -86,6 +120,26 @@ inline float gemm_load_b(__global const float *b, uint ldb, uint n, uint k, uint
 #define B_TILE_K(e) ((e) / NWG)
 #endif
 
+// A's and B's register fragments of step column kk: rows ((i / 4) * MDIMC + tm) * 4 + i % 4 and
+// columns ((j / 4) * NDIMC + tn) * 4 + j % 4 of the tile, read as float4.
+#define GEMM_FRAGMENTS(at, bt, kk, af, bf)                                                      \
+    do {                                                                                          \
+        _Pragma("unroll") for (int i_ = 0; i_ < MWI / 4; ++i_) {                                 \
+            const float4 v_ = vload4(0, (at) + (kk) * LDA_LOCAL + (i_ * MDIMC + tm) * 4);          \
+            (af)[4 * i_] = v_.x;                                                                  \
+            (af)[4 * i_ + 1] = v_.y;                                                              \
+            (af)[4 * i_ + 2] = v_.z;                                                              \
+            (af)[4 * i_ + 3] = v_.w;                                                              \
+        }                                                                                         \
+        _Pragma("unroll") for (int j_ = 0; j_ < NWI / 4; ++j_) {                                 \
+            const float4 v_ = vload4(0, (bt) + (kk) * LDB_LOCAL + (j_ * NDIMC + tn) * 4);          \
+            (bf)[4 * j_] = v_.x;                                                                  \
+            (bf)[4 * j_ + 1] = v_.y;                                                              \
+            (bf)[4 * j_ + 2] = v_.z;                                                              \
+            (bf)[4 * j_ + 3] = v_.w;                                                              \
+        }                                                                                         \
+    } while (0)
+
 __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
     uint m, uint n, uint k, float alpha, __global const float *a, ulong a_off, uint lda, __global const float *b,
     ulong b_off, uint ldb, float beta, __global float *c, ulong c_off, uint ldc, __global const float *bias,
@@ -109,11 +163,13 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
 
     float a_next[A_PER_WI], b_next[B_PER_WI];
     // Step 0 straight into buffer 0.
+    {
+        STEP_SETUP(0u);
 #pragma unroll
-    for (int i = 0; i < A_PER_WI; ++i) {
-        const uint e = lid + i * WG_SIZE;
-        a_tile[0][A_TILE_K(e) * LDA_LOCAL + A_TILE_ROW(e)] =
-            gemm_load_a(a, lda, m, k, row0 + A_TILE_ROW(e), A_TILE_K(e), cin, batch, pad);
+        for (int i = 0; i < A_PER_WI; ++i) {
+            const uint e = lid + i * WG_SIZE;
+            a_tile[0][A_TILE_K(e) * LDA_LOCAL + A_TILE_ROW(e)] = LOAD_A(0u, e);
+        }
     }
 #pragma unroll
     for (int i = 0; i < B_PER_WI; ++i) {
@@ -128,10 +184,11 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
         const bool more = s + 1 < steps;
         if (more) {
             const uint k0 = (s + 1) * KWG;
+            STEP_SETUP(k0);
 #pragma unroll
             for (int i = 0; i < A_PER_WI; ++i) {
                 const uint e = lid + i * WG_SIZE;
-                a_next[i] = gemm_load_a(a, lda, m, k, row0 + A_TILE_ROW(e), k0 + A_TILE_K(e), cin, batch, pad);
+                a_next[i] = LOAD_A(k0, e);
             }
 #pragma unroll
             for (int i = 0; i < B_PER_WI; ++i) {
@@ -141,29 +198,45 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
         }
         __local const float *at = a_tile[buf];
         __local const float *bt = b_tile[buf];
+#if CONV_TAPS
+        // Whether every row of this work-item has its tap's input row for the whole step (the usual
+        // case away from the sequence's ends): then the plain loop, else each product only where it
+        // does. Row existence is an interval of taps, so the step's first and last taps decide.
+        const uint k_first = s * KWG, k_last = min(k_first + KWG, k) - 1;
+        const int shift_first = ((int)(k_first / cin) - (int)pad) * (int)batch;
+        const int shift_last = ((int)(k_last / cin) - (int)pad) * (int)batch;
+        bool whole = true;
 #pragma unroll
-        for (int kk = 0; kk < KWG; ++kk) {
-            float af[MWI], bf[NWI];
+        for (int i = 0; i < MWI; ++i) {
+            const int r = (int)(row0 + ((i / 4) * MDIMC + tm) * 4 + i % 4);
+            whole = whole && conv_row_exists(r + shift_first, m, batch, pad) &&
+                    conv_row_exists(r + shift_last, m, batch, pad);
+        }
+        if (!whole) {
+            for (int kk = 0; kk < KWG; ++kk) {
+                const int shift = ((int)((k_first + kk) / cin) - (int)pad) * (int)batch;
+                float af[MWI], bf[NWI];
+                GEMM_FRAGMENTS(at, bt, kk, af, bf);
 #pragma unroll
-            for (int i = 0; i < MWI / 4; ++i) {
-                const float4 v = vload4(0, at + kk * LDA_LOCAL + (i * MDIMC + tm) * 4);
-                af[4 * i] = v.x;
-                af[4 * i + 1] = v.y;
-                af[4 * i + 2] = v.z;
-                af[4 * i + 3] = v.w;
+                for (int i = 0; i < MWI; ++i) {
+                    const bool exists = conv_row_exists((int)(row0 + ((i / 4) * MDIMC + tm) * 4 + i % 4) + shift, m,
+                                                        batch, pad);
+#pragma unroll
+                    for (int j = 0; j < NWI; ++j) acc[i][j] = exists ? fma(af[i], bf[j], acc[i][j]) : acc[i][j];
+                }
             }
+        } else
+#endif
+        {
 #pragma unroll
-            for (int j = 0; j < NWI / 4; ++j) {
-                const float4 v = vload4(0, bt + kk * LDB_LOCAL + (j * NDIMC + tn) * 4);
-                bf[4 * j] = v.x;
-                bf[4 * j + 1] = v.y;
-                bf[4 * j + 2] = v.z;
-                bf[4 * j + 3] = v.w;
+            for (int kk = 0; kk < KWG; ++kk) {
+                float af[MWI], bf[NWI];
+                GEMM_FRAGMENTS(at, bt, kk, af, bf);
+#pragma unroll
+                for (int i = 0; i < MWI; ++i)
+#pragma unroll
+                    for (int j = 0; j < NWI; ++j) acc[i][j] = fma(af[i], bf[j], acc[i][j]);
             }
-#pragma unroll
-            for (int i = 0; i < MWI; ++i)
-#pragma unroll
-                for (int j = 0; j < NWI; ++j) acc[i][j] = fma(af[i], bf[j], acc[i][j]);
         }
         if (more) {
             __local float *an = a_tile[buf ^ 1];

@@ -72,6 +72,8 @@ std::vector<Shape> shapes(bool quick) {
         return {
             {"convtbc T32 B4 C64 K3", 32 * 4, 64, 3 * 64, false, false, 3, 64, 4, 1, true},
             {"conv edge T37 B3 C20 K3 Cout50", 37 * 3, 50, 3 * 20, false, false, 3, 20, 3, 1, true},
+            {"conv T40 B2 C32 K3 pad0 (T_out 38)", 38 * 2, 48, 3 * 32, false, false, 3, 32, 2, 0, true},
+            {"conv T20 B3 C16 K2 pad3 (T_out 25)", 25 * 3, 40, 2 * 16, false, false, 2, 16, 3, 3, false},
             {"NN 256x128x64", 256, 128, 64, false, false},
             {"NT 200x96x72", 200, 96, 72, false, true},
             {"TN 96x80x300", 96, 80, 300, true, false},
@@ -87,6 +89,7 @@ std::vector<Shape> shapes(bool quick) {
         {"convtbc T256 B16 C256 K3 (one product)", 256 * 16, 256, 3 * 256, false, false, 3, 256, 16, 1, true},
         {"edge NN 1000x700x300 alpha beta", 1000, 700, 300, false, false, 0, 0, 0, 0, false, 1.5f, 0.5f},
         {"conv edge T37 B3 C20 K3 Cout50", 37 * 3, 50, 3 * 20, false, false, 3, 20, 3, 1, true},
+        {"conv T40 B2 C32 K3 pad0 (T_out 38)", 38 * 2, 48, 3 * 32, false, false, 3, 32, 2, 0, true},
     };
 }
 
@@ -226,11 +229,14 @@ double eventMs(cl_event e) {
     return (t1 - t0) * 1e-6;
 }
 
+// ConvTbc's input rows (T * batch) for an output of m = T_out * batch rows: T = T_out + taps - 1 - 2 * pad.
+int inputRows(const Shape &s) { return s.m + (s.taps - 1 - 2 * s.pad) * s.batch; }
+
 // Element (r, kk) of op(A) as the kernel defines it.
 float refA(const Shape &s, const std::vector<float> &a, int lda, int r, int kk) {
     if (s.taps > 0) {
         const int tap = kk / s.cin, c = kk % s.cin, src = r + (tap - s.pad) * s.batch;
-        return (src >= 0 && src < s.m) ? a[static_cast<size_t>(src) * lda + c] : 0.0f;
+        return (src >= 0 && src < inputRows(s)) ? a[static_cast<size_t>(src) * lda + c] : 0.0f;
     }
     return s.transA ? a[static_cast<size_t>(kk) * lda + r] : a[static_cast<size_t>(r) * lda + kk];
 }
@@ -248,7 +254,7 @@ ShapeData makeData(const Shape &s, uint32_t seed) {
     ShapeData d;
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-    const int aRows = s.taps > 0 ? s.m : (s.transA ? s.k : s.m);
+    const int aRows = s.taps > 0 ? inputRows(s) : (s.transA ? s.k : s.m);
     d.lda = s.taps > 0 ? s.cin : (s.transA ? s.m : s.k);
     d.ldb = s.transB ? s.k : s.n;
     d.ldc = s.n;
@@ -582,9 +588,9 @@ int main(int argc, char **argv) {
             char defs[512];
             std::snprintf(defs, sizeof defs,
                           "-cl-std=CL1.2 -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DTRANS_A=%d -DTRANS_B=%d "
-                          "-DCONV_TAPS=%d -DBIAS=%d",
+                          "-DCONV_TAPS=%d -DCONV_ALIGNED=%d -DBIAS=%d",
                           pr.mwg, pr.nwg, pr.kwg, pr.mdimc, pr.ndimc, s.transA ? 1 : 0, s.transB ? 1 : 0, s.taps,
-                          s.bias ? 1 : 0);
+                          s.taps > 0 && s.cin % pr.kwg == 0 ? 1 : 0, s.bias ? 1 : 0);
             std::string log;
             cl_program p = build(cl, bodyCommon, defs, log);
             if (!p) {
