@@ -423,6 +423,68 @@ TEST_P(ConvTbcTest, RunsAreBitIdenticalAndRepeatable) {
     });
 }
 
+// The own GEMM (cl_kernels/gemm.cl) folds the taps into one product: every tile set gives the same bits
+// (each out element is one fma chain over (tap, C_in) in order), with taps cut at both ends of the
+// sequence, T_out below and above T, and C_in not a multiple of the reduction step.
+TEST_P(ConvTbcTest, OwnGemmTilesGiveTheSameBits) {
+    SKIP_IN_QUICK_TIER();
+    aclcl::ScopedTestHook own(aclcl::TestHook::GemmBackend, 3);
+    // Two shapes (C_in 20 unaligned to the step of 16 and 8, 16 aligned) and four of the six tile sets
+    // (the 128, 64 and 256-row tiles, steps of 16 and 8): each set is one more program build, seconds on a
+    // CPU device's compiler.
+    const ConvTbcSpec specs[] = {convTbcSpec("tiles T37 B3 C20->50 K3 pad1", 37, 3, 20, 50, 3, 1),
+                                 convTbcSpec("tiles T9 B2 C16->8 K4 pad3", 9, 2, 16, 8, 4, 3)};
+    int compared = 0;
+    for (const ConvTbcSpec &s : specs) {
+        SCOPED_TRACE(s.name);
+        std::vector<uint8_t> first;
+        for (int tiles : {1, 2, 4, 6}) {
+            SCOPED_TRACE("tile set " + std::to_string(tiles));
+            aclcl::ScopedTestHook set(aclcl::TestHook::OwnGemmTiles, tiles);
+            auto c = runSpec(s);
+            if (tiles == 1) {
+                first = convTbcOutBytes(*c);
+            } else {
+                EXPECT_TRUE(convTbcOutBytes(*c) == first);
+                ++compared;
+            }
+        }
+    }
+    EXPECT_EQ(compared, 6);
+}
+
+// A tap whose input row lies in the padding is left out of the sum, not multiplied by zero
+// (torch.conv_tbc computes each tap over the rows it reaches): an infinite weight of tap 0 reaches every
+// out row but the first (whose tap-0 row is the padding), under every GEMM backend.
+TEST_P(ConvTbcTest, AnInfiniteWeightReachesOnlyItsTapsRows) {
+    SKIP_IN_QUICK_TIER();
+    testing_support::forEachGemmBackend(device(), [&] {
+        const int64_t T = 5, B = 2, C = 3, K = 3, pad = 1;
+        DeviceTensor x({T, B, C}, ACL_FLOAT), w({K, C, C}, ACL_FLOAT), b({C}, ACL_FLOAT), y({T, B, C}, ACL_FLOAT);
+        x.upload(std::vector<double>(T * B * C, 0.5));
+        std::vector<double> weights(K * C * C, 0.25);
+        for (int64_t ci = 0; ci < C; ++ci) weights[static_cast<size_t>(ci * C + 1)] = INFINITY;  // tap 0, out channel 1
+        w.upload(weights);
+        b.upload(std::vector<double>(C, 1.0));
+        ASSERT_ACL_OK(forward(x, w, b, pad, y));
+        const std::vector<double> out = y.download();
+        for (int64_t t = 0; t < T; ++t) {
+            for (int64_t bb = 0; bb < B; ++bb) {
+                for (int64_t co = 0; co < C; ++co) {
+                    const double v = out[static_cast<size_t>((t * B + bb) * C + co)];
+                    // Taps 1 and 2 of row 0 and of the last row, taps 0-2 elsewhere: 0.5 * 0.25 per product.
+                    const int taps = (t == 0 || t == T - 1) ? 2 : 3;
+                    if (co == 1 && t > 0) {
+                        EXPECT_EQ(v, INFINITY) << "t " << t << " b " << bb;
+                    } else {
+                        EXPECT_EQ(v, 1.0 + taps * C * 0.125) << "t " << t << " b " << bb << " c " << co;
+                    }
+                }
+            }
+        }
+    });
+}
+
 TEST_P(ConvTbcTest, OutOverlappingAnInputIsRejectedAndWritesNothing) {
     // The shared run-time check (docs/ops): out over self's memory is 161002 and nothing is written.
     DeviceTensor big({4, 2, 3}, ACL_FLOAT), w({1, 3, 3}, ACL_FLOAT), b({3}, ACL_FLOAT);

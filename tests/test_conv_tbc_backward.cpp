@@ -594,11 +594,12 @@ TEST_P(ConvTbcBackwardTest, GemmFailureIsReported) {
 }
 
 // The host BLAS where the device runs native kernels on host memory: the test machines install OpenBLAS
-// (scripts/install-deps.sh), so a missing backend here is a failure, not a skip.
+// (scripts/install-deps.sh), so a missing backend here is a failure, not a skip. The own GEMM runs fp32
+// products on every device, so every device offers it beside CLBlast.
 TEST_P(ConvTbcBackwardTest, HostBlasRunsWhereTheDeviceAllows) {
     const aclcl::Device &dev = aclcl::deviceAt(device());
     const bool capable = dev.nativeKernels && dev.hostUnifiedMemory;
-    EXPECT_EQ(testing_support::gemmBackends(device()).size(), capable ? 2u : 1u)
+    EXPECT_EQ(testing_support::gemmBackends(device()).size(), capable ? 3u : 2u)
         << "native kernels " << dev.nativeKernels << ", host-unified memory " << dev.hostUnifiedMemory
         << "; OpenBLAS: " << aclcl::blas::hostBlasDescription();
     using aclcl::blas::Backend;
@@ -645,7 +646,7 @@ TEST_P(ConvTbcBackwardTest, HostBlasRunsWhereTheDeviceAllows) {
 // reference; nothing outside C's rows is written.
 TEST_P(ConvTbcBackwardTest, ProductsOnSubBuffersAndSharedBuffers) {
     SKIP_IN_QUICK_TIER();
-    const aclcl::Device &dev = aclcl::deviceAt(device());
+    aclcl::Device &dev = aclcl::deviceAt(device());
     aclcl::Stream &s = aclcl::checkStream(stream);
     const size_t align = static_cast<size_t>(dev.baseAddressAlignBytes) / sizeof(float);  // elements
     const size_t m = 37, n = 29, k = 41, ld = 45;
@@ -693,7 +694,9 @@ TEST_P(ConvTbcBackwardTest, ProductsOnSubBuffersAndSharedBuffers) {
         products[3].zero = true;  // the last row's tail padding, then nothing else
         products[3].c = aclcl::BufferRef{cSub.get(), cOff + (m - 1) * ld + n};
         products[3].zeroCount = ld - n;
-        const auto backendKind = backend.hook == 2 ? aclcl::blas::Backend::HostBlas : aclcl::blas::Backend::ClBlast;
+        const auto backendKind = backend.hook == 2   ? aclcl::blas::Backend::HostBlas
+                                 : backend.hook == 3 ? aclcl::blas::Backend::Own
+                                                     : aclcl::blas::Backend::ClBlast;
         uint64_t temp = 0;
         for (const auto &p : products) {
             if (!p.zero && backendKind == aclcl::blas::Backend::ClBlast)

@@ -14,6 +14,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "blas/gemm_blocking.h"
 #include "blas/host_blas.h"
+#include "blas/own_gemm.h"
 #include "blas/tuned_params.h"
 #include "common/error.h"
 #include "common/log.h"
@@ -139,25 +140,33 @@ void gemm(const Device &device, cl_command_queue queue, Precision precision, con
     }
 }
 
-const char *backendName(Backend backend) { return backend == Backend::HostBlas ? "host BLAS" : "CLBlast"; }
+const char *backendName(Backend backend) {
+    switch (backend) {
+        case Backend::HostBlas: return "host BLAS";
+        case Backend::Own: return "own GEMM";
+        default: return "CLBlast";
+    }
+}
 
 namespace {
 
-enum class Request { Auto, ClBlast, Host };
+enum class Request { Auto, ClBlast, Host, Own };
 
 Request requested() {
     switch (testHook(TestHook::GemmBackend)) {
         case 1: return Request::ClBlast;
         case 2: return Request::Host;
+        case 3: return Request::Own;
         default: break;
     }
     const char *env = std::getenv("ACLNN_OPENCL_GEMM");
     if (!env || !*env || std::strcmp(env, "auto") == 0) return Request::Auto;
     if (std::strcmp(env, "clblast") == 0) return Request::ClBlast;
     if (std::strcmp(env, "host") == 0) return Request::Host;
+    if (std::strcmp(env, "own") == 0) return Request::Own;
     static std::once_flag warned;
     std::call_once(warned, [env] {
-        ACLCL_LOG(Warn, strformat("ACLNN_OPENCL_GEMM=%s is none of clblast, host, auto: using auto", env));
+        ACLCL_LOG(Warn, strformat("ACLNN_OPENCL_GEMM=%s is none of clblast, host, own, auto: using auto", env));
     });
     return Request::Auto;
 }
@@ -174,21 +183,48 @@ std::string hostBlasObstacle(const Device &device, Precision precision) {
 
 }  // namespace
 
-BackendChoice chooseBackend(const Device &device, Precision precision) {
-    const Request request = requested();
-    if (request == Request::ClBlast) return {Backend::ClBlast, "asked for"};
-    const std::string obstacle = hostBlasObstacle(device, precision);
-    if (!obstacle.empty()) {
-        return {Backend::ClBlast, request == Request::Host ? "the host BLAS was asked for, but " + obstacle : obstacle};
+namespace {
+
+// Why the own GEMM cannot run every product of the sequence; empty when it can.
+std::string ownGemmObstacle(const Device &device, Precision precision, const std::vector<Product> &products) {
+    if (precision != Precision::Single) return "the own GEMM computes fp32 products only";
+    for (const Product &p : products) {
+        if (p.zero) continue;
+        std::string why = ownGemmObstacle(device, precision, p);
+        if (!why.empty()) return why;
     }
-    return {Backend::HostBlas, hostBlasDescription()};
+    return std::string();
 }
 
-void enqueueProducts(const Device &device, cl_command_queue queue, Backend backend, Precision precision,
+}  // namespace
+
+BackendChoice chooseBackend(const Device &device, Precision precision, const std::vector<Product> &products) {
+    const Request request = requested();
+    if (request == Request::ClBlast) return {Backend::ClBlast, "asked for"};
+    const std::string ownObstacle = ownGemmObstacle(device, precision, products);
+    if (request == Request::Own && ownObstacle.empty()) return {Backend::Own, "asked for"};
+    const std::string hostObstacle = hostBlasObstacle(device, precision);
+    if (hostObstacle.empty()) {
+        return {Backend::HostBlas, request == Request::Own ? "the own GEMM was asked for, but " + ownObstacle + "; " +
+                                                                 hostBlasDescription()
+                                                           : hostBlasDescription()};
+    }
+    std::string why = request == Request::Host ? "the host BLAS was asked for, but " + hostObstacle : hostObstacle;
+    if (request == Request::Own) why = "the own GEMM was asked for, but " + ownObstacle;
+    if (ownObstacle.empty() && device.isGpu()) return {Backend::Own, why + "; a GPU"};
+    return {Backend::ClBlast, ownObstacle.empty() ? why + "; not a GPU" : why + "; " + ownObstacle};
+}
+
+void enqueueProducts(Device &device, cl_command_queue queue, Backend backend, Precision precision,
                      const std::vector<Product> &products, cl_mem temp) {
     if (backend == Backend::HostBlas) {
         enqueueHostProducts(queue, products);
         return;
+    }
+    for (const Product &p : products) {
+        if (!p.zero && (p.conv.taps > 0 || p.bias.mem) && backend != Backend::Own) {
+            fail(ACLNN_ERR_INNER, "a folded convolution or a bias epilogue reached a GEMM backend other than the own GEMM");
+        }
     }
     const size_t bytes = elementBytes(precision);
     for (const Product &p : products) {
@@ -197,6 +233,8 @@ void enqueueProducts(const Device &device, cl_command_queue queue, Backend backe
             clCheck(clEnqueueFillBuffer(queue, p.c.mem, &zero, bytes, p.c.offset * bytes, p.zeroCount * bytes, 0,
                                         nullptr, nullptr),
                     "clEnqueueFillBuffer (zero rows of a product sequence)", ACLNN_ERR_RUNTIME_ERROR);
+        } else if (backend == Backend::Own) {
+            enqueueOwnGemm(device, queue, p);
         } else {
             gemm(device, queue, precision, p.dims, p.alpha, p.a, p.b, p.beta, p.c, temp);
         }

@@ -1,8 +1,10 @@
 // The GEMM seam: row-major matrix products on a stream's queue, reading and writing buffers at element
-// offsets, through one of two backends chosen per device and per sequence of products (chooseBackend):
+// offsets, through one of three backends chosen per device and per sequence of products (chooseBackend):
 // - CLBlast, on every device, with its temporary buffer carved from the aclnn workspace;
-// - the host BLAS (host_blas.h: OpenBLAS in an OpenCL native kernel), fp32 only, on CPU-memory devices
-//   that run native kernels.
+// - the host BLAS (host_blas.h: oneMKL or OpenBLAS in an OpenCL native kernel), fp32 only, on
+//   CPU-memory devices that run native kernels;
+// - the own GEMM (own_gemm.h: cl_kernels/gemm.cl), fp32 only, on every device; it alone folds
+//   ConvTbc's taps into one product (Product::conv).
 //
 // Plan time:  chooseBackend(); for CLBlast, gemmTempBytes() for every GEMM (this also applies the
 //             device's tuned parameters, which must happen before CLBlast compiles its first GEMM kernel
@@ -55,34 +57,47 @@ ClMemPtr makeTempBuffer(const Device &device, cl_mem workspace, uint64_t regionB
 void gemm(const Device &device, cl_command_queue queue, Precision precision, const GemmDims &dims, float alpha,
           const BufferRef &a, const BufferRef &b, float beta, const BufferRef &c, cl_mem temp);
 
-enum class Backend { ClBlast, HostBlas };
-const char *backendName(Backend backend);  // "CLBlast", "host BLAS"
+enum class Backend { ClBlast, HostBlas, Own };
+const char *backendName(Backend backend);  // "CLBlast", "host BLAS", "own GEMM"
 
 struct BackendChoice {
     Backend backend = Backend::ClBlast;
     std::string why;  // why this backend (or, for the host BLAS, which library), for the plan log
 };
 
-// The backend for a sequence of products on this device: the test hook GemmBackend (1 CLBlast, 2 host),
-// else ACLNN_OPENCL_GEMM (clblast, host, auto; read on every call), else auto. Auto and host take the
-// host BLAS where it can run (fp32, the device runs native kernels on host-unified memory, OpenBLAS
-// loads), CLBlast otherwise. No size threshold: the host BLAS measured faster at every size, down to a
-// ConvTbc of T 4, B 1, C 4 (docs/gemm.md).
-BackendChoice chooseBackend(const Device &device, Precision precision);
+// ConvTbc's taps folded into one product (own GEMM only): A is the implicit m x (taps * cin) matrix whose
+// element (r, tap * cin + c) is the stored A's row r + (tap - pad) * batch, column c, where that row
+// exists (the stored A has m + (taps - 1 - 2 pad) * batch rows of cin, pitch lda); a tap whose row does
+// not exist is skipped. B is the (taps * cin) x n weight. taps 0: a plain product.
+struct ConvTaps {
+    uint32_t taps = 0, cin = 0, batch = 0, pad = 0;
+};
 
 // One action of a sequence: C (+)= alpha * op(A) * op(B) + beta * C as gemm() does, or (zero) zeroCount
-// zero elements at c. Offsets in elements of the precision.
+// zero elements at c. Offsets in elements of the precision. conv and bias: the own GEMM only.
 struct Product {
     bool zero = false;
     GemmDims dims;
     float alpha = 1.0f, beta = 0.0f;
     BufferRef a, b, c;
     uint64_t zeroCount = 0;
+    ConvTaps conv;
+    BufferRef bias;  // when set, bias[col] is added to each element after alpha * op(A) * op(B) + beta * C
 };
 
+// The backend for a sequence of products on this device: the test hook GemmBackend (1 CLBlast, 2 host,
+// 3 own), else ACLNN_OPENCL_GEMM (clblast, host, own, auto; read on every call), else auto. Auto takes
+// the host BLAS where it can run (fp32, the device runs native kernels on host-unified memory, the
+// library loads), else the own GEMM on a GPU where it can run every product, else CLBlast; host and own
+// take that backend where it can run, else auto's choice, saying why. No size threshold: the host BLAS
+// measured faster at every size, down to a ConvTbc of T 4, B 1, C 4 (docs/gemm.md). A sequence with a
+// folded convolution (Product::conv) is planned only where the choice is the own GEMM.
+BackendChoice chooseBackend(const Device &device, Precision precision, const std::vector<Product> &products = {});
+
 // Enqueues the products in order on queue through backend: for CLBlast one gemm() or fill per product,
-// temp as for gemm(); for the host BLAS native kernels that run all of them (temp unused).
-void enqueueProducts(const Device &device, cl_command_queue queue, Backend backend, Precision precision,
+// temp as for gemm(); for the host BLAS native kernels that run all of them (temp unused); for the own
+// GEMM one kernel or fill per product (temp unused).
+void enqueueProducts(Device &device, cl_command_queue queue, Backend backend, Precision precision,
                      const std::vector<Product> &products, cl_mem temp);
 
 // CLBlast's name for a status code ("kInvalidDimension"), for messages.

@@ -23,7 +23,9 @@ enum class TestHook : int {
     DelayEnqueueUs,      // every kernel launch of an operator (OpPlan::launch): sleep this many microseconds
                          // between setting its arguments and enqueueing it (widens a race window for the
                          // hostile-use tests)
-    GemmBackend,         // ConvTbc and ConvTbcBackward (host/blas): 1 CLBlast, 2 the host BLAS where it can run
+    GemmBackend,         // ConvTbc and ConvTbcBackward (host/blas): 1 CLBlast, 2 the host BLAS where it can run,
+                         // 3 the own GEMM (gemm.cl) where it can run
+    OwnGemmTiles,        // the own GEMM's tiles (host/blas/own_gemm.h): 1 + an index into kOwnGemmTileSets
     Count
 };
 

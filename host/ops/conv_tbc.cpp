@@ -3,6 +3,8 @@
 // tap adds one GEMM through CLBlast on a row range of the (T*B, C) row-major views (a time shift is an
 // offset of B rows), in ascending tap order: the GEMM step ConvTbcBackward uses (ops/conv_tbc_gemm.h).
 // The contract, in check order: docs/ops/conv_tbc.md.
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -129,23 +131,41 @@ void plan(OpPlan &plan, const Args &a) {
     plan.describeAttribute("cubeMathType", int64_t{a.cubeMathType});
     if (g.outEmpty) return;
 
-    const Operand bias = plan.contiguousInput(kBias, a.bias->dtype);
     const int64_t rows = g.Tout * g.B;
     if (g.inputEmpty) {
         // CANN's rule: an empty self (T, B or C_in = 0) with a non-empty out gives bias broadcast, cast to
         // out's dtype (every tap meets only padding or sums over no channel).
-        planBiasRows(plan, bias, plan.contiguousOutput(kOut, a.out->dtype), rows, g.Cout);
+        planBiasRows(plan, plan.contiguousInput(kBias, a.bias->dtype), plan.contiguousOutput(kOut, a.out->dtype),
+                     rows, g.Cout);
         return;
     }
 
     conv_tbc::GemmStep gemms(plan, a.cubeMathType);
     const aclDataType gd = gemms.dtype();
+    const uint64_t B = static_cast<uint64_t>(g.B), Cin = static_cast<uint64_t>(g.Cin),
+                   Cout = static_cast<uint64_t>(g.Cout);
+    // The own GEMM takes the whole convolution as one product: the reduction over (tap, C_in) with the
+    // time-shifted input rows read in place, then the bias (docs/gemm.md). The counts fit 32 bits
+    // wherever it is chosen (ownGemmObstacle).
+    const blas::GemmDims whole{blas::Op::NoTrans, blas::Op::NoTrans, static_cast<size_t>(rows), Cout,
+                               static_cast<size_t>(g.K) * Cin, Cin, Cout, Cout};
+    const bool counts32 = std::max({g.K, g.Cin, g.B, g.pad}) <= static_cast<int64_t>(UINT32_MAX);
+    const blas::ConvTaps taps{static_cast<uint32_t>(g.K), static_cast<uint32_t>(Cin), static_cast<uint32_t>(B),
+                              static_cast<uint32_t>(g.pad)};
+    if (counts32 && gemms.foldsConvolution(whole, taps)) {
+        const Operand bias = plan.contiguousInput(kBias, gd);
+        const Operand x = plan.contiguousInput(kSelf, gd);
+        const Operand w = plan.contiguousInput(kWeight, gd);
+        const Operand y = plan.contiguousOutput(kOut, gd);
+        gemms.convolution(whole, taps, x, w, bias, y);
+        gemms.enqueue();
+        return;
+    }
+    const Operand bias = plan.contiguousInput(kBias, a.bias->dtype);
     const Operand x = plan.contiguousInput(kSelf, gd);
     const Operand w = plan.contiguousInput(kWeight, gd);
     const Operand y = plan.contiguousOutput(kOut, gd);
     planBiasRows(plan, bias, y, rows, g.Cout);
-    const uint64_t B = static_cast<uint64_t>(g.B), Cin = static_cast<uint64_t>(g.Cin),
-                   Cout = static_cast<uint64_t>(g.Cout);
     // PyTorch's order: bias first, then the taps in ascending k, each adding (beta 1) over the out rows t
     // whose input row t + k - pad exists (the rows ConvTbcBackward's gradWeight sums over).
     for (int64_t k = 0; k < g.K; ++k) {

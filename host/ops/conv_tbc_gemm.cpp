@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "blas/own_gemm.h"
+#include "common/error.h"
 #include "common/log.h"
 #include "ops/conv_tbc_family.h"
 
@@ -52,9 +54,51 @@ void GemmStep::zero(const Operand &c, uint64_t first, uint64_t count) {
     }
 }
 
+blas::Product GemmStep::skeleton(const Action &action) const {
+    blas::Product p;
+    p.zero = action.zero;
+    p.dims = action.dims;
+    p.conv = action.conv;
+    return p;
+}
+
+bool GemmStep::foldsConvolution(const blas::GemmDims &dims, const blas::ConvTaps &conv) const {
+    Action a;
+    a.dims = dims;
+    a.conv = conv;
+    return blas::chooseBackend(plan_.device(), precision_, {skeleton(a)}).backend == blas::Backend::Own;
+}
+
+void GemmStep::convolution(const blas::GemmDims &dims, const blas::ConvTaps &conv, const Operand &a,
+                           const Operand &b, const Operand &bias, const Operand &c) {
+    Action act{false, dims, a, b, c, 0, 0, 0, 0.0f, 0};
+    act.conv = conv;
+    act.hasBias = true;
+    act.bias = bias;
+    actions_.push_back(act);
+    if (plan_.logging()) {
+        description_ += strformat("%sconvolution m=%zu n=%zu k=%zu (%u taps of %u channels, batch %u, pad %u) + bias",
+                                  description_.empty() ? "" : ", ", dims.m, dims.n, dims.k, conv.taps, conv.cin,
+                                  conv.batch, conv.pad);
+    }
+}
+
 void GemmStep::enqueue() {
     if (actions_.empty()) return;
-    const blas::BackendChoice choice = blas::chooseBackend(plan_.device(), precision_);
+    std::vector<blas::Product> skeletons;
+    for (const Action &g : actions_) skeletons.push_back(skeleton(g));
+    const blas::BackendChoice choice = blas::chooseBackend(plan_.device(), precision_, skeletons);
+    if (choice.backend != blas::Backend::Own) {
+        for (const Action &g : actions_) {
+            if (g.conv.taps > 0) fail(ACLNN_ERR_INNER, "a folded convolution was planned for another backend than the own GEMM");
+        }
+    }
+    std::string tiles;
+    if (choice.backend == blas::Backend::Own && plan_.logging()) {
+        for (const blas::Product &p : skeletons) {
+            if (!p.zero) tiles += (tiles.empty() ? "; tiles: " : ", ") + blas::ownGemmTiles(plan_.device(), p).describe();
+        }
+    }
     uint64_t tempBytes = 0;
     if (choice.backend == blas::Backend::ClBlast) {
         for (const Action &g : actions_) {
@@ -73,7 +117,7 @@ void GemmStep::enqueue() {
             : strformat("%s %s (%s), temp %llu bytes at workspace +%llu [%s]", blas::backendName(backend),
                         precision == blas::Precision::Half ? "fp16" : "fp32", description_.c_str(),
                         static_cast<unsigned long long>(tempBytes), static_cast<unsigned long long>(region),
-                        choice.why.c_str());
+                        (choice.why + tiles).c_str());
     plan_.step(
         [actions, precision, backend, tempBytes, region](RunContext &ctx) {
             ClMemPtr temp;
@@ -93,6 +137,8 @@ void GemmStep::enqueue() {
                     p.beta = g.beta;
                     p.a = at(g.a, ctx, g.aFirst);
                     p.b = at(g.b, ctx, g.bFirst);
+                    p.conv = g.conv;
+                    if (g.hasBias) p.bias = g.bias.resolve(ctx);
                 }
                 products.push_back(p);
             }

@@ -1,6 +1,7 @@
 // The GEMM step of the ConvTbc family (aclnnConvTbc and aclnnConvTbcBackward): per-tap GEMMs through the
-// GEMM seam (host/blas: CLBlast, or the host BLAS on CPU devices) on row ranges of (T*B, C) row-major
-// views, where a time shift is an offset of B rows, plus zero fills of rows no GEMM writes. The actions run in the order they were added, in one
+// GEMM seam (host/blas: CLBlast, the host BLAS on CPU devices, the own GEMM on GPUs) on row ranges of
+// (T*B, C) row-major views, where a time shift is an offset of B rows, plus zero fills of rows no GEMM
+// writes; with the own GEMM, ConvTbc's taps and bias as one product instead. The actions run in the order they were added, in one
 // plan step (one backend for all of them, named in the plan log; with CLBlast, one temp buffer carved
 // from the workspace), in queue order, so the summation order is fixed and the results are deterministic.
 #pragma once
@@ -31,6 +32,14 @@ public:
               float beta, const Operand &c, uint64_t cFirst);
     // count zeros at c[first..].
     void zero(const Operand &c, uint64_t first, uint64_t count);
+    // Whether the sequence's backend would be the own GEMM with a ConvTbc of these dims and taps folded
+    // into one product (blas::ConvTaps): then convolution() may be used instead of bias rows plus one
+    // gemm() per tap.
+    bool foldsConvolution(const blas::GemmDims &dims, const blas::ConvTaps &conv) const;
+    // c (m x n) = bias[col] + the folded convolution of a (the input rows) and b (the weight), as one
+    // product; only where foldsConvolution() said so.
+    void convolution(const blas::GemmDims &dims, const blas::ConvTaps &conv, const Operand &a, const Operand &b,
+                     const Operand &bias, const Operand &c);
     // Adds the one step holding every action so far (nothing when there is none).
     void enqueue();
 
@@ -42,7 +51,11 @@ private:
         uint64_t aFirst = 0, bFirst = 0, cFirst = 0;  // element offsets added to the operands
         float beta = 0.0f;
         uint64_t zeroCount = 0;  // elements to zero at c + cFirst
+        blas::ConvTaps conv;     // taps > 0: a folded convolution (own GEMM)
+        bool hasBias = false;
+        Operand bias;
     };
+    blas::Product skeleton(const Action &action) const;  // dims, conv and zero only: for the backend choice
 
     OpPlan &plan_;
     blas::Precision precision_;

@@ -1,5 +1,7 @@
 #include "support/gemm_backends.h"
 
+#include <utility>
+
 #include "blas/gemm.h"
 #include "runtime/device.h"
 
@@ -7,11 +9,12 @@ namespace testing_support {
 
 std::vector<GemmBackendCase> gemmBackends(int device) {
     std::vector<GemmBackendCase> backends{{1, aclcl::blas::backendName(aclcl::blas::Backend::ClBlast)}};
-    aclcl::ScopedTestHook host(aclcl::TestHook::GemmBackend, 2);
-    const aclcl::blas::BackendChoice choice =
-        aclcl::blas::chooseBackend(aclcl::deviceAt(device), aclcl::blas::Precision::Single);
-    if (choice.backend == aclcl::blas::Backend::HostBlas) {
-        backends.push_back({2, aclcl::blas::backendName(aclcl::blas::Backend::HostBlas)});
+    for (const auto &[hook, backend] :
+         {std::pair{2, aclcl::blas::Backend::HostBlas}, std::pair{3, aclcl::blas::Backend::Own}}) {
+        aclcl::ScopedTestHook asked(aclcl::TestHook::GemmBackend, hook);
+        if (aclcl::blas::chooseBackend(aclcl::deviceAt(device), aclcl::blas::Precision::Single).backend == backend) {
+            backends.push_back({hook, aclcl::blas::backendName(backend)});
+        }
     }
     return backends;
 }

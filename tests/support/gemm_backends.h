@@ -12,11 +12,11 @@
 namespace testing_support {
 
 struct GemmBackendCase {
-    int hook;          // the GemmBackend test hook's value: 1 CLBlast, 2 the host BLAS
-    std::string name;  // "CLBlast", "host BLAS"
+    int hook;          // the GemmBackend test hook's value: 1 CLBlast, 2 the host BLAS, 3 the own GEMM
+    std::string name;  // "CLBlast", "host BLAS", "own GEMM"
 };
 
-// CLBlast always; the host BLAS where it can run fp32 products on this device.
+// CLBlast always; the host BLAS and the own GEMM where each can run fp32 products on this device.
 std::vector<GemmBackendCase> gemmBackends(int device);
 
 // Runs body() once per backend of the device, each under its hook and with the backend in the trace.

@@ -1,0 +1,115 @@
+#include "blas/own_gemm.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+
+#include "aclnn/opdev/op_errno.h"
+#include "common/error.h"
+#include "common/log.h"
+#include "common/test_hooks.h"
+#include "kernels/defines.h"
+#include "kernels/launch.h"
+#include "kernels/program_cache.h"
+
+namespace aclcl {
+namespace blas {
+
+namespace {
+
+// Tile sets the test hook can name (the first is the large default). Each gives the same bits.
+constexpr OwnGemmTiles kOwnGemmTileSets[] = {
+    {128, 128, 16, 16, 16}, {64, 64, 16, 16, 16}, {64, 64, 16, 8, 8},
+    {128, 64, 8, 16, 8},    {64, 128, 8, 8, 16},  {256, 64, 16, 32, 8},
+};
+
+constexpr uint64_t kIndexLimit = uint64_t{1} << 32;
+// Mesa's llvmpipe stops every loop of a work-item after 65,535 iterations in all
+// (Device::compilerBugs.loopIterationCap); the kernel's loops run about KWG + 2 times a step at most.
+constexpr uint64_t kLoopCap = 65535;
+
+uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+size_t localBytes(const OwnGemmTiles &t) {
+    return 2 * static_cast<size_t>(t.kwg) * static_cast<size_t>((t.mwg + 4) + (t.nwg + 4)) * sizeof(float);
+}
+
+bool fits(const Device &device, const OwnGemmTiles &t) {
+    return static_cast<size_t>(t.mdimc) * static_cast<size_t>(t.ndimc) <= device.maxWorkGroupSize &&
+           static_cast<size_t>(t.ndimc) <= device.maxWorkItemSizes[0] &&
+           static_cast<size_t>(t.mdimc) <= device.maxWorkItemSizes[1] && localBytes(t) <= device.localMemSize;
+}
+
+// The largest element index of a rows x cols matrix stored with pitch ld, plus one.
+uint64_t extent(uint64_t rows, uint64_t cols, uint64_t ld) { return rows == 0 ? 0 : (rows - 1) * ld + cols; }
+
+}  // namespace
+
+std::string OwnGemmTiles::describe() const {
+    return strformat("%dx%dx%d tiles, %dx%d work-items", mwg, nwg, kwg, mdimc, ndimc);
+}
+
+OwnGemmTiles ownGemmTiles(const Device &device, const Product &product) {
+    const int hook = testHook(TestHook::OwnGemmTiles);
+    if (hook > 0 && static_cast<size_t>(hook) <= std::size(kOwnGemmTileSets) &&
+        fits(device, kOwnGemmTileSets[hook - 1])) {
+        return kOwnGemmTileSets[hook - 1];
+    }
+    const OwnGemmTiles large = kOwnGemmTileSets[0], small = kOwnGemmTileSets[1], narrow = kOwnGemmTileSets[2];
+    const uint64_t largeGroups = ceilDiv(product.dims.m, 128) * ceilDiv(product.dims.n, 128);
+    if (fits(device, large) && largeGroups >= std::max<cl_uint>(device.computeUnits, 1)) return large;
+    if (fits(device, small)) return small;
+    return narrow;
+}
+
+std::string ownGemmObstacle(const Device &device, Precision precision, const Product &product) {
+    if (precision != Precision::Single) return "the own GEMM computes fp32 products only";
+    const GemmDims &d = product.dims;
+    const bool ta = d.transA == Op::Trans, tb = d.transB == Op::Trans;
+    const ConvTaps &conv = product.conv;
+    // Input rows of ConvTbc's implicit A: m + (taps - 1 - 2 pad) * batch.
+    const uint64_t aRows = conv.taps > 0 ? d.m + (conv.taps - 1) * uint64_t{conv.batch} : (ta ? d.k : d.m);
+    const uint64_t aCols = conv.taps > 0 ? conv.cin : (ta ? d.m : d.k);
+    const bool within = d.m < kIndexLimit / 2 && d.n < kIndexLimit && d.k < kIndexLimit &&
+                        extent(aRows, aCols, d.lda) < kIndexLimit &&
+                        extent(tb ? d.n : d.k, tb ? d.k : d.n, d.ldb) < kIndexLimit &&
+                        extent(d.m, d.n, d.ldc) < kIndexLimit &&
+                        (conv.taps == 0 || (2 * uint64_t{conv.pad} + conv.taps) * conv.batch < kIndexLimit / 2);
+    if (!within) return "a product's extents pass the own GEMM's 32-bit indices";
+    if (conv.taps > 0 && (ta || conv.cin == 0 || d.k != uint64_t{conv.taps} * conv.cin)) {
+        return "a folded convolution needs A as stored and k = taps * cin";
+    }
+    if (device.compilerBugs.loopIterationCap && ceilDiv(d.k, 8) * (16 + 2) >= kLoopCap) {
+        return "the reduction is too long for the device's loop-iteration cap";
+    }
+    return std::string();
+}
+
+void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &p) {
+    const GemmDims &d = p.dims;
+    const OwnGemmTiles t = ownGemmTiles(device, p);
+    const ConvTaps &conv = p.conv;
+    Defines defines;
+    defines.value("MWG", t.mwg)
+        .value("NWG", t.nwg)
+        .value("KWG", t.kwg)
+        .value("MDIMC", t.mdimc)
+        .value("NDIMC", t.ndimc)
+        .flag("TRANS_A", d.transA == Op::Trans)
+        .flag("TRANS_B", d.transB == Op::Trans)
+        .value("CONV_TAPS", conv.taps)
+        .flag("CONV_ALIGNED", conv.taps > 0 && conv.cin % static_cast<uint32_t>(t.kwg) == 0)
+        .flag("BIAS", p.bias.mem != nullptr);
+    const ProgramHandle program = buildProgram(device, "gemm", defines.text());
+    Kernel kernel(program, "gemm_f32");
+    const BufferRef bias = p.bias.mem ? p.bias : p.c;  // unread without BIAS
+    kernel.args(static_cast<cl_uint>(d.m), static_cast<cl_uint>(d.n), static_cast<cl_uint>(d.k), p.alpha, p.a,
+                static_cast<cl_uint>(d.lda), p.b, static_cast<cl_uint>(d.ldb), p.beta, p.c, static_cast<cl_uint>(d.ldc),
+                bias, static_cast<cl_uint>(conv.cin), static_cast<cl_uint>(conv.batch), static_cast<cl_uint>(conv.pad));
+    const size_t local[2] = {static_cast<size_t>(t.ndimc), static_cast<size_t>(t.mdimc)};
+    const size_t global[2] = {ceilDiv(d.n, t.nwg) * t.ndimc, ceilDiv(d.m, t.mwg) * t.mdimc};
+    kernel.launch(queue, 2, global, local);
+}
+
+}  // namespace blas
+}  // namespace aclcl

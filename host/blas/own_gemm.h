@@ -1,0 +1,35 @@
+// The library's own OpenCL GEMM (cl_kernels/gemm.cl), one of the seam's backends (gemm.h): fp32
+// products of any strides and offsets, 32-bit indices, tile parameters per launch, and ConvTbc's taps
+// folded into the reduction (an implicit A read in place, the bias in the epilogue). Each element of C
+// is one fma chain over k in order, so the bits do not depend on the tiles.
+#pragma once
+
+#include <string>
+
+#include "blas/gemm.h"
+
+namespace aclcl {
+namespace blas {
+
+// One work-group's tile of C (MWG x NWG), the reduction step (KWG) and the work-items (MDIMC x NDIMC).
+struct OwnGemmTiles {
+    int mwg = 128, nwg = 128, kwg = 16, mdimc = 16, ndimc = 16;
+    std::string describe() const;  // "128x128x16 tiles, 16x16 work-items"
+};
+
+// The tiles for one product on this device, from the device's facts: 128 x 128 tiles (an 8 x 8
+// register tile per work-item) when they give every compute unit a work-group, else 64 x 64 (more
+// work-groups for a small C); 8 x 8 work-items where the device takes no 256-item work-group; the
+// local memory both buffers need checked. The test hook OwnGemmTiles (1 + an index into the
+// probe's parameter list) names others.
+OwnGemmTiles ownGemmTiles(const Device &device, const Product &product);
+
+// Why the own GEMM cannot run this product on this device (an index past 32 bits, a loop Mesa's
+// llvmpipe would cut short, fp16 operands); empty when it can.
+std::string ownGemmObstacle(const Device &device, Precision precision, const Product &product);
+
+// Enqueues one product (not a zero fill) on queue.
+void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &product);
+
+}  // namespace blas
+}  // namespace aclcl
