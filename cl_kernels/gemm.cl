@@ -15,6 +15,9 @@
 //               multiplied by zero, as torch.conv_tbc skips it: an inf or nan weight reaches only
 //               the rows its tap does. CONV_ALIGNED 1 says cin is a multiple of KWG (one tap a step).
 //   BIAS        1: bias[col] is added in the epilogue (after alpha * acc, before nothing else)
+//   SPLIT_K     1: work-group z sums only k in [z * k_slice, (z + 1) * k_slice) and writes its partial C
+//               (alpha 1, beta 0, no bias: the host's) to c + z * m * ldc; gemm_sum_slices then adds the
+//               slices in order z = 0, 1, ... (a fixed order, so the bits depend on k_slice alone)
 //
 // A and B tiles go through local memory, A stored k-major so that both register fragments load as
 // float4; two local buffers, the next tile loaded into registers while the current one is used, one
@@ -30,6 +33,7 @@
 // build-check: MWG=64 NWG=64 KWG=8 MDIMC=8 NDIMC=16 TRANS_A=1 TRANS_B=1 CONV_TAPS=0 BIAS=1
 // build-check: MWG=128 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=3 CONV_ALIGNED=1 BIAS=1
 // build-check: MWG=64 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=2 CONV_ALIGNED=0 BIAS=0
+// build-check: MWG=64 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=1 TRANS_B=0 CONV_TAPS=0 BIAS=0 SPLIT_K=1
 
 #define MWI (MWG / MDIMC)
 #define NWI (NWG / NDIMC)
@@ -48,6 +52,9 @@
 
 #ifndef CONV_ALIGNED
 #define CONV_ALIGNED 0
+#endif
+#ifndef SPLIT_K
+#define SPLIT_K 0
 #endif
 
 #if CONV_TAPS
@@ -141,9 +148,9 @@ inline float gemm_load_b(__global const float *b, uint ldb, uint n, uint k, uint
     } while (0)
 
 __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
-    uint m, uint n, uint k, float alpha, __global const float *a, ulong a_off, uint lda, __global const float *b,
+    uint m, uint n, uint k_all, float alpha, __global const float *a, ulong a_off, uint lda, __global const float *b,
     ulong b_off, uint ldb, float beta, __global float *c, ulong c_off, uint ldc, __global const float *bias,
-    ulong bias_off, uint cin, uint batch, uint pad) {
+    ulong bias_off, uint cin, uint batch, uint pad, uint k_slice) {
     __local float a_tile[2][KWG * LDA_LOCAL];
     __local float b_tile[2][KWG * LDB_LOCAL];
     a += a_off;
@@ -151,6 +158,14 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
     c += c_off;
     (void)bias;
     (void)bias_off;
+    // The reduction range of this work-group: [k_lo, k), k the end (the loads' bound).
+#if SPLIT_K
+    const uint k_lo = get_group_id(2) * k_slice, k = min(k_all, k_lo + k_slice);
+    c += (ulong)get_group_id(2) * m * ldc;
+#else
+    const uint k_lo = 0, k = k_all;
+    (void)k_slice;
+#endif
     const uint tn = get_local_id(0), tm = get_local_id(1);
     const uint lid = tm * NDIMC + tn;
     const uint row0 = get_group_id(1) * MWG, col0 = get_group_id(0) * NWG;
@@ -164,26 +179,27 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
     float a_next[A_PER_WI], b_next[B_PER_WI];
     // Step 0 straight into buffer 0.
     {
-        STEP_SETUP(0u);
+        STEP_SETUP(k_lo);
 #pragma unroll
         for (int i = 0; i < A_PER_WI; ++i) {
             const uint e = lid + i * WG_SIZE;
-            a_tile[0][A_TILE_K(e) * LDA_LOCAL + A_TILE_ROW(e)] = LOAD_A(0u, e);
+            a_tile[0][A_TILE_K(e) * LDA_LOCAL + A_TILE_ROW(e)] = LOAD_A(k_lo, e);
         }
     }
 #pragma unroll
     for (int i = 0; i < B_PER_WI; ++i) {
         const uint e = lid + i * WG_SIZE;
-        b_tile[0][B_TILE_K(e) * LDB_LOCAL + B_TILE_COL(e)] = gemm_load_b(b, ldb, n, k, B_TILE_K(e), col0 + B_TILE_COL(e));
+        b_tile[0][B_TILE_K(e) * LDB_LOCAL + B_TILE_COL(e)] =
+            gemm_load_b(b, ldb, n, k, k_lo + B_TILE_K(e), col0 + B_TILE_COL(e));
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    const uint steps = (k + KWG - 1) / KWG;
+    const uint steps = (k - k_lo + KWG - 1) / KWG;
     for (uint s = 0; s < steps; ++s) {
         const uint buf = s & 1;
         const bool more = s + 1 < steps;
         if (more) {
-            const uint k0 = (s + 1) * KWG;
+            const uint k0 = k_lo + (s + 1) * KWG;
             STEP_SETUP(k0);
 #pragma unroll
             for (int i = 0; i < A_PER_WI; ++i) {
@@ -202,7 +218,7 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
         // Whether every row of this work-item has its tap's input row for the whole step (the usual
         // case away from the sequence's ends): then the plain loop, else each product only where it
         // does. Row existence is an interval of taps, so the step's first and last taps decide.
-        const uint k_first = s * KWG, k_last = min(k_first + KWG, k) - 1;
+        const uint k_first = k_lo + s * KWG, k_last = min(k_first + KWG, k) - 1;
         const int shift_first = ((int)(k_first / cin) - (int)pad) * (int)batch;
         const int shift_last = ((int)(k_last / cin) - (int)pad) * (int)batch;
         bool whole = true;
@@ -273,4 +289,20 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
             c[r * ldc + col] = v;
         }
     }
+}
+
+// C = alpha * (the slices' partial Cs summed in order z = 0, 1, ...) + beta * C, after a SPLIT_K product:
+// slice z of element (r, col) at part[(z * m + r) * n + col]. NDRange (n, m).
+__kernel void gemm_sum_slices(uint m, uint n, uint slices, __global const float *part, ulong part_off, float alpha,
+                              float beta, __global float *c, ulong c_off, uint ldc) {
+    const uint col = get_global_id(0), r = get_global_id(1);
+    if (col >= n || r >= m) return;
+    part += part_off;
+    c += c_off;
+    float sum = part[r * n + col];
+    ORDERED_LOOP
+    for (uint z = 1; z < slices; ++z) sum += part[(z * m + r) * n + col];
+    float v = alpha * sum;
+    if (beta != 0.0f) v = fma(beta, c[r * ldc + col], v);
+    c[r * ldc + col] = v;
 }

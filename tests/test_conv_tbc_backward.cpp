@@ -28,6 +28,7 @@
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "blas/embedded_params.h"
 #include "blas/gemm.h"
+#include "blas/own_gemm.h"
 #include "blas/host_blas.h"
 #include "blas/gemm_blocking.h"
 #include "blas/tuned_params.h"
@@ -200,6 +201,38 @@ TEST_P(ConvTbcBackwardTest, EdgeShapes) {
         convTbcBackwardSpec("long: GEMMs cut into row pieces and k pieces on a CPU", 1600, 8, 96, 96, 3, 1),
     };
     for (const ConvTbcBackwardSpec &s : shapes) runSpec(s);
+}
+
+// The own GEMM (cl_kernels/gemm.cl) on the edge shapes, where every other backend is the device's choice
+// above; gradWeight's long reductions (T_out * B >= 4096 rows for a small C_in x C_out) run split into
+// k slices added in order: checked against the host reference, and the same bits from two tile sets.
+TEST_P(ConvTbcBackwardTest, OwnGemmEdgeShapesAndSplitReductions) {
+    SKIP_IN_QUICK_TIER();
+    aclcl::ScopedTestHook own(aclcl::TestHook::GemmBackend, 3);
+    const ConvTbcBackwardSpec shapes[] = {
+        convTbcBackwardSpec("pad 0", 7, 3, 4, 5, 3, 0),
+        convTbcBackwardSpec("K > T", 2, 2, 3, 4, 5, 2),
+        convTbcBackwardSpec("pad > K", 3, 2, 2, 3, 2, 3),
+        convTbcBackwardSpec("K even, no tap covers every row", 6, 2, 3, 4, 4, 1),
+        convTbcBackwardSpec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
+    };
+    for (const ConvTbcBackwardSpec &s : shapes) runSpec(s);
+    const ConvTbcBackwardSpec split = convTbcBackwardSpec("split gradWeight T1100 B4", 1100, 4, 3, 5, 3, 1);
+    aclcl::blas::Product gradWeight;
+    gradWeight.dims = {aclcl::blas::Op::Trans, aclcl::blas::Op::NoTrans, 3, 5, 1099 * 4, 3, 5, 5};
+    ASSERT_GT(aclcl::blas::ownGemmSliceLength(gradWeight), 0u) << "the shape does not split";
+    std::vector<uint8_t> bits;
+    for (int tiles : {1, 2}) {
+        SCOPED_TRACE("tile set " + std::to_string(tiles));
+        aclcl::ScopedTestHook set(aclcl::TestHook::OwnGemmTiles, tiles);
+        auto c = runSpec(split);
+        const std::vector<uint8_t> gw = convTbcBackwardOutputs(*c).gradWeightBytes;
+        if (bits.empty()) {
+            bits = gw;
+        } else {
+            EXPECT_TRUE(gw == bits);
+        }
+    }
 }
 
 // Real sizes for the operator's own kernels (the GEMMs are the backends'): gradBias sums 70,000 rows of

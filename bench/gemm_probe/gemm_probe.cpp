@@ -624,7 +624,9 @@ int main(int argc, char **argv) {
             clSetKernelArg(kern, arg++, sizeof zero, &zero);
             clSetKernelArg(kern, arg++, sizeof cin, &cin);
             clSetKernelArg(kern, arg++, sizeof batch, &batch);
-            CL_CHECK(clSetKernelArg(kern, arg++, sizeof pad, &pad));
+            clSetKernelArg(kern, arg++, sizeof pad, &pad);
+            const cl_uint noSlices = 0;  // SPLIT_K off
+            CL_CHECK(clSetKernelArg(kern, arg++, sizeof noSlices, &noSlices));
             const size_t local[2] = {static_cast<size_t>(pr.ndimc), static_cast<size_t>(pr.mdimc)};
             const size_t global[2] = {static_cast<size_t>((s.n + pr.nwg - 1) / pr.nwg) * pr.ndimc,
                                       static_cast<size_t>((s.m + pr.mwg - 1) / pr.mwg) * pr.mdimc};

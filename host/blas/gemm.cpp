@@ -234,7 +234,7 @@ void enqueueProducts(Device &device, cl_command_queue queue, Backend backend, Pr
                                         nullptr, nullptr),
                     "clEnqueueFillBuffer (zero rows of a product sequence)", ACLNN_ERR_RUNTIME_ERROR);
         } else if (backend == Backend::Own) {
-            enqueueOwnGemm(device, queue, p);
+            enqueueOwnGemm(device, queue, p, temp);
         } else {
             gemm(device, queue, precision, p.dims, p.alpha, p.a, p.b, p.beta, p.c, temp);
         }

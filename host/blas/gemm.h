@@ -96,7 +96,8 @@ BackendChoice chooseBackend(const Device &device, Precision precision, const std
 
 // Enqueues the products in order on queue through backend: for CLBlast one gemm() or fill per product,
 // temp as for gemm(); for the host BLAS native kernels that run all of them (temp unused); for the own
-// GEMM one kernel or fill per product (temp unused).
+// GEMM one kernel or fill per product, and a second kernel for a split-K product, whose slices go to temp
+// (at least ownGemmTempBytes() of each product, own_gemm.h).
 void enqueueProducts(Device &device, cl_command_queue queue, Backend backend, Precision precision,
                      const std::vector<Product> &products, cl_mem temp);
 

@@ -43,7 +43,21 @@ bool fits(const Device &device, const OwnGemmTiles &t) {
 // The largest element index of a rows x cols matrix stored with pitch ld, plus one.
 uint64_t extent(uint64_t rows, uint64_t cols, uint64_t ld) { return rows == 0 ? 0 : (rows - 1) * ld + cols; }
 
+constexpr uint64_t kSplitMaxC = uint64_t{1} << 20, kSplitMinK = 4096, kSliceStep = 1024, kMaxSlices = 32;
+
 }  // namespace
+
+uint32_t ownGemmSliceLength(const Product &p) {
+    const GemmDims &d = p.dims;
+    if (p.conv.taps > 0 || p.bias.mem || d.m * d.n > kSplitMaxC || d.k < kSplitMinK) return 0;
+    const uint64_t length = std::max(kSliceStep, ceilDiv(ceilDiv(d.k, kMaxSlices), kSliceStep) * kSliceStep);
+    return static_cast<uint32_t>(length);
+}
+
+uint64_t ownGemmTempBytes(const Product &p) {
+    const uint32_t slice = ownGemmSliceLength(p);
+    return slice == 0 ? 0 : ceilDiv(p.dims.k, slice) * p.dims.m * p.dims.n * sizeof(float);
+}
 
 std::string OwnGemmTiles::describe() const {
     return strformat("%dx%dx%d tiles, %dx%d work-items", mwg, nwg, kwg, mdimc, ndimc);
@@ -75,7 +89,9 @@ std::string ownGemmObstacle(const Device &device, Precision precision, const Pro
                         extent(tb ? d.n : d.k, tb ? d.k : d.n, d.ldb) < kIndexLimit &&
                         extent(d.m, d.n, d.ldc) < kIndexLimit &&
                         (conv.taps == 0 || (2 * uint64_t{conv.pad} + conv.taps) * conv.batch < kIndexLimit / 2);
-    if (!within) return "a product's extents pass the own GEMM's 32-bit indices";
+    if (!within || ownGemmTempBytes(product) / sizeof(float) >= kIndexLimit) {
+        return "a product's extents pass the own GEMM's 32-bit indices";
+    }
     if (conv.taps > 0 && (ta || conv.cin == 0 || d.k != uint64_t{conv.taps} * conv.cin)) {
         return "a folded convolution needs A as stored and k = taps * cin";
     }
@@ -85,10 +101,13 @@ std::string ownGemmObstacle(const Device &device, Precision precision, const Pro
     return std::string();
 }
 
-void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &p) {
+void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &p, cl_mem temp) {
     const GemmDims &d = p.dims;
     const OwnGemmTiles t = ownGemmTiles(device, p);
     const ConvTaps &conv = p.conv;
+    const uint32_t slice = ownGemmSliceLength(p);
+    const uint64_t slices = slice == 0 ? 1 : ceilDiv(d.k, slice);
+    if (slice != 0 && !temp) fail(ACLNN_ERR_INNER, "a split-K product of the own GEMM got no temp buffer");
     Defines defines;
     defines.value("MWG", t.mwg)
         .value("NWG", t.nwg)
@@ -99,16 +118,28 @@ void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &p) {
         .flag("TRANS_B", d.transB == Op::Trans)
         .value("CONV_TAPS", conv.taps)
         .flag("CONV_ALIGNED", conv.taps > 0 && conv.cin % static_cast<uint32_t>(t.kwg) == 0)
-        .flag("BIAS", p.bias.mem != nullptr);
+        .flag("BIAS", p.bias.mem != nullptr)
+        .flag("SPLIT_K", slice != 0);
     const ProgramHandle program = buildProgram(device, "gemm", defines.text());
     Kernel kernel(program, "gemm_f32");
     const BufferRef bias = p.bias.mem ? p.bias : p.c;  // unread without BIAS
-    kernel.args(static_cast<cl_uint>(d.m), static_cast<cl_uint>(d.n), static_cast<cl_uint>(d.k), p.alpha, p.a,
-                static_cast<cl_uint>(d.lda), p.b, static_cast<cl_uint>(d.ldb), p.beta, p.c, static_cast<cl_uint>(d.ldc),
-                bias, static_cast<cl_uint>(conv.cin), static_cast<cl_uint>(conv.batch), static_cast<cl_uint>(conv.pad));
-    const size_t local[2] = {static_cast<size_t>(t.ndimc), static_cast<size_t>(t.mdimc)};
-    const size_t global[2] = {ceilDiv(d.n, t.nwg) * t.ndimc, ceilDiv(d.m, t.mwg) * t.mdimc};
-    kernel.launch(queue, 2, global, local);
+    // Split: the slices' partial Cs (m x n each, pitch n) with alpha 1 and beta 0, then their sum.
+    const BufferRef c = slice != 0 ? BufferRef{temp, 0} : p.c;
+    const cl_uint ldc = static_cast<cl_uint>(slice != 0 ? d.n : d.ldc);
+    kernel.args(static_cast<cl_uint>(d.m), static_cast<cl_uint>(d.n), static_cast<cl_uint>(d.k),
+                slice != 0 ? 1.0f : p.alpha, p.a, static_cast<cl_uint>(d.lda), p.b, static_cast<cl_uint>(d.ldb),
+                slice != 0 ? 0.0f : p.beta, c, ldc, bias, static_cast<cl_uint>(conv.cin),
+                static_cast<cl_uint>(conv.batch), static_cast<cl_uint>(conv.pad), static_cast<cl_uint>(slice));
+    const size_t local[3] = {static_cast<size_t>(t.ndimc), static_cast<size_t>(t.mdimc), 1};
+    const size_t global[3] = {ceilDiv(d.n, t.nwg) * t.ndimc, ceilDiv(d.m, t.mwg) * t.mdimc, slices};
+    kernel.launch(queue, 3, global, local);
+    if (slice == 0) return;
+    Kernel sum(program, "gemm_sum_slices");
+    sum.args(static_cast<cl_uint>(d.m), static_cast<cl_uint>(d.n), static_cast<cl_uint>(slices), BufferRef{temp, 0},
+             p.alpha, p.beta, p.c, static_cast<cl_uint>(d.ldc));
+    const size_t sumLocal[2] = {std::min<size_t>(64, device.maxWorkItemSizes[0]), 1};
+    const size_t sumGlobal[2] = {d.n, d.m};
+    sum.launch(queue, 2, sumGlobal, sumLocal);
 }
 
 }  // namespace blas

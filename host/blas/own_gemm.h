@@ -28,8 +28,17 @@ OwnGemmTiles ownGemmTiles(const Device &device, const Product &product);
 // llvmpipe would cut short, fp16 operands); empty when it can.
 std::string ownGemmObstacle(const Device &device, Precision precision, const Product &product);
 
-// Enqueues one product (not a zero fill) on queue.
-void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &product);
+// Split-K: a product whose C is small (at most 2^20 elements) and whose reduction is long (at least 4096)
+// runs as slices of k_slice (1024, or more to keep 32 slices at most), each slice's partial C in the
+// temp buffer, then one kernel adds the slices in order. The split depends on the dims alone, so the
+// bits are the same on every device. 0: no split.
+uint32_t ownGemmSliceLength(const Product &product);
+// Bytes of temp buffer the product needs (the slices' partial Cs; 0 without a split).
+uint64_t ownGemmTempBytes(const Product &product);
+
+// Enqueues one product (not a zero fill) on queue; temp holds ownGemmTempBytes(product) bytes from its
+// start (null when that is 0).
+void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &product, cl_mem temp);
 
 }  // namespace blas
 }  // namespace aclcl

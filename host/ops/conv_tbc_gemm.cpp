@@ -96,13 +96,19 @@ void GemmStep::enqueue() {
     std::string tiles;
     if (choice.backend == blas::Backend::Own && plan_.logging()) {
         for (const blas::Product &p : skeletons) {
-            if (!p.zero) tiles += (tiles.empty() ? "; tiles: " : ", ") + blas::ownGemmTiles(plan_.device(), p).describe();
+            if (p.zero) continue;
+            tiles += (tiles.empty() ? "; tiles: " : ", ") + blas::ownGemmTiles(plan_.device(), p).describe();
+            if (const uint32_t slice = blas::ownGemmSliceLength(p)) tiles += strformat(" in k slices of %u", slice);
         }
     }
     uint64_t tempBytes = 0;
     if (choice.backend == blas::Backend::ClBlast) {
         for (const Action &g : actions_) {
             if (!g.zero) tempBytes = std::max(tempBytes, blas::gemmTempBytes(plan_.device(), precision_, g.dims));
+        }
+    } else if (choice.backend == blas::Backend::Own) {
+        for (const blas::Product &p : skeletons) {
+            if (!p.zero) tempBytes = std::max(tempBytes, blas::ownGemmTempBytes(p));
         }
     }
     uint64_t region = 0;
