@@ -28,6 +28,9 @@
 #                       family) and with no parameter file (CLBlast's built-in kernel parameters, the
 #                       library's CPU switching point kept), alternating, twice (ACLNN_KIT_AB_ARGS,
 #                       default "--runs 15 --copy-mib 16")
+#   --gemm-ab           after the benchmark, time ConvTbc and ConvTbcBackward with the library's own choice
+#                       of GEMM backend and with ACLNN_OPENCL_GEMM=clblast, alternating, twice
+#                       (ACLNN_KIT_AB_ARGS): on a GPU, the own GEMM against CLBlast in one run
 #   --build-here        build the project here (CMake, every core, against the unpacked packages
 #                       alone) instead of using the bundle's binaries; chosen by itself when the
 #                       carried binaries do not load
@@ -115,6 +118,7 @@ with_cpu=0
 no_bench=0
 cpu_suite=0
 cpu_ab=0
+gemm_ab=0
 cpu_icd=/etc/OpenCL/vendors/pocl.icd
 tune=0
 tune_args=""
@@ -132,6 +136,7 @@ while [[ $# -gt 0 ]]; do
     --no-bench) no_bench=1; shift ;;
     --cpu-suite) cpu_suite=1; shift ;;
     --cpu-clblast-ab) cpu_ab=1; shift ;;
+    --gemm-ab) gemm_ab=1; shift ;;
     --cpu-icd) cpu_icd=$2; shift 2 ;;
     --build-here) build_here=1; shift ;;
     --suite-filter) suite_filter=$2; shift 2 ;;
@@ -194,6 +199,9 @@ publish() {
     if [[ -f $work/bench/cpu-clblast-ab.md ]]; then
       echo; echo "## ConvTbc's CLBlast GEMMs on the CPU implementation: the library's parameter file and none"
       echo; cat "$work/bench/cpu-clblast-ab.md"
+    fi
+    if [[ -f $work/bench/gemm-ab.md ]]; then
+      echo; echo "## ConvTbc with the library's choice of GEMM backend and with CLBlast"; echo; cat "$work/bench/gemm-ab.md"
     fi
     if [[ -f $work/tune/ab.md ]]; then
       echo; echo '## ConvTbc with the tuned CLBlast parameters and without them'; echo; cat "$work/tune/ab.md"
@@ -579,6 +587,24 @@ export -f cpu_clblast_ab_fn
 export ab_args=${ACLNN_KIT_AB_ARGS:---runs 15 --copy-mib 16}
 [[ -n $cpu_platform && $cpu_ab == 1 ]] && (( $(left) > 60 )) &&
   step_note="aclnn_bench --op ConvTbc on '$cpu_platform', both ways, twice" step cpu-clblast-ab 200 cpu_clblast_ab_fn
+
+# ConvTbc's GEMMs with the library's choice of backend (the own GEMM on a GPU) and with CLBlast
+# (--gemm-ab), alternating, on the first implementation; the log line names each run's backend.
+gemm_ab_fn() {
+  local round
+  for round in 1 2; do
+    echo "### round $round: the library's choice"
+    ACLNN_OPENCL_LOG_LEVEL=info "$bin/aclnn_bench" --op ConvTbc --no-torch $ab_args 2> "$work/bench/gemm-ab.log" ||
+      return 1
+    grep -o -m2 -E '(own GEMM|CLBlast|host BLAS) fp(32|16) \((gemm|convolution)[^)]*' "$work/bench/gemm-ab.log" | sort -u |
+      sed 's/^/    /'
+    echo "### round $round: ACLNN_OPENCL_GEMM=clblast"
+    ACLNN_OPENCL_GEMM=clblast "$bin/aclnn_bench" --op ConvTbc --no-torch $ab_args 2>/dev/null || return 1
+  done > "$work/bench/gemm-ab.md"
+}
+export -f gemm_ab_fn
+(( gemm_ab == 1 && $(left) > 60 )) && step_note="aclnn_bench --op ConvTbc, the library's choice and CLBlast, twice" \
+  step gemm-ab 150 gemm_ab_fn
 
 # The whole suite on the CPU implementation too (--cpu-suite), its counts added to the suite summary.
 suite_cpu_fn() {
