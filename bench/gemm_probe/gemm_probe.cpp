@@ -4,10 +4,17 @@
 // promise: the same bits whatever the tiles). Also asks whether the device's compiler takes the inline
 // PTX tensor-core instructions (mma.sync, TF32 and fp16 inputs, fp32 sums) that cubeMathType's
 // lower-precision modes would use on an NVIDIA GPU: compiles each, checks one product exactly (small
-// integers, exact in both formats) and times a register-only loop of them.
+// integers, exact in both formats) and times a register-only loop of them. Then the TF32 tensor-core
+// kernel (cl_kernels/gemm_tc.cl, gemm_tf32): where the TF32 mma check passed, built with -DACL_PTX_MMA
+// and timed over its tile parameters on every shape; elsewhere (CPUs) its OpenCL C emulation of the mma
+// on the quick shapes, so that its tiling, fragments, edges, taps and epilogue are checked anywhere.
+// Its results are checked against the double reference with a TF32 bound, against a host model of the
+// emulation bit for bit (required of the emulation only), and run against run bit for bit.
 //
 //   build/bench/aclnn_gemm_probe [--platform SUBSTRING] [--device-type gpu|cpu|all] [--runs N]
-//                                [--budget SECONDS] [--out DIR] [--quick]
+//                                [--budget SECONDS] [--out DIR] [--quick] [--only-tc]
+//
+// --only-tc: the mma probe and the TF32 kernel only, without gemm.cl's sweep.
 //
 // Writes DIR/gemm_probe.jsonl (one object per measurement, appended and flushed as it goes, so that a
 // run cut short keeps what it measured) and DIR/gemm_probe.md (the tables). Exit 0 when every check
@@ -630,8 +637,12 @@ cl_int setGemmArgs(cl_kernel kern, const Shape &s, const ShapeData &d, cl_mem A,
 // emulation. Each set: two checked runs from the same C (run-to-run bits), the check against the double
 // reference and the host model, and timed runs (hardware only; the emulation's time is the checked
 // runs'). Returns whether every check passed; a build or launch failure is recorded, never fatal.
+//
+// Budget: no measurement starts after `deadline` seconds (a share of --budget, so that gemm.cl's sweep
+// after it keeps the rest), except the first set on the first shape, which always runs.
 bool runTc(const Cl &cl, Output &out, const Options &opt, const std::vector<Shape> &shapeList, bool hardware,
-           const std::function<double()> &elapsed, size_t maxWg, cl_ulong localMem, int &shapesDone) {
+           const std::function<double()> &elapsed, double deadline, size_t maxWg, cl_ulong localMem,
+           int &shapesDone) {
     const char *common = aclcl::embeddedKernelSource("common");
     const char *tc = aclcl::embeddedKernelSource("gemm_tc");
     if (!common || !tc) {
@@ -645,9 +656,11 @@ bool runTc(const Cl &cl, Output &out, const Options &opt, const std::vector<Shap
     bool allOk = true;
     // Falls back to the rounding in C when the device takes the mma but not cvt.rna.tf32.f32.
     bool roundInC = false;
+    bool started = false;
     for (const Shape &s : shapeList) {
-        if (elapsed() > opt.budget) {
-            out.md("\n(budget of " + std::to_string(static_cast<int>(opt.budget)) + " s reached: the rest skipped)");
+        if (started && elapsed() > deadline) {
+            out.md("\n(the TF32 kernel's share of the budget, " + std::to_string(static_cast<int>(deadline)) +
+                   " s, reached: the rest skipped)");
             break;
         }
         const ShapeData d = makeData(s, 1234u + static_cast<uint32_t>(s.m * 31 + s.n * 7 + s.k));
@@ -664,7 +677,8 @@ bool runTc(const Cl &cl, Output &out, const Options &opt, const std::vector<Shap
         int measured = 0;
         for (size_t pi = 0; pi < paramCount; ++pi) {
             const TcParams &pr = params[pi];
-            if (elapsed() > opt.budget) break;
+            if (started && elapsed() > deadline) break;
+            started = true;
             const cl_ulong lmem = tcLocalBytes(pr, s, !hardware);
             if (static_cast<size_t>(pr.threads()) > maxWg || lmem > localMem) {
                 out.md("| " + pr.name() + " | skipped (" + std::to_string(pr.threads()) + " work-items, " +
@@ -707,6 +721,10 @@ bool runTc(const Cl &cl, Output &out, const Options &opt, const std::vector<Shap
                 clReleaseProgram(p);
                 continue;
             }
+            // The compiler's view (private memory above 0 on NVIDIA: spills to local memory, a slow kernel).
+            cl_ulong privateMem = 0, kernelLocal = 0;
+            clGetKernelWorkGroupInfo(kern, cl.device, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof privateMem, &privateMem, nullptr);
+            clGetKernelWorkGroupInfo(kern, cl.device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof kernelLocal, &kernelLocal, nullptr);
             err = setGemmArgs(kern, s, d, A, B, C, Bias);
             const size_t local[2] = {static_cast<size_t>(pr.threads()), 1};
             const size_t global[2] = {static_cast<size_t>((s.n + pr.nwg - 1) / pr.nwg) * pr.threads(),
@@ -741,7 +759,7 @@ bool runTc(const Cl &cl, Output &out, const Options &opt, const std::vector<Shap
             if (hardware) {
                 ms.clear();
                 const int runs = flop > 1e11 ? std::max(3, opt.runs / 4) : opt.runs;
-                for (int r = 0; r < runs && elapsed() < opt.budget + 30; ++r) {
+                for (int r = 0; r < runs && elapsed() < deadline + 30; ++r) {
                     cl_event e = nullptr;
                     if (clEnqueueNDRangeKernel(cl.queue, kern, 2, nullptr, global, local, 0, nullptr, &e) != CL_SUCCESS) break;
                     clWaitForEvents(1, &e);
@@ -768,7 +786,8 @@ bool runTc(const Cl &cl, Output &out, const Options &opt, const std::vector<Shap
                << ",\"tflops\":" << tflops << ",\"checked\":" << chk.checked << ",\"wrong\":" << chk.bad
                << ",\"worst_err_over_bound\":" << chk.worst << ",\"model_bits_differ\":" << chk.modelDiffer
                << ",\"run_to_run_same\":" << (runToRun ? "true" : "false")
-               << ",\"bits_as_first_set\":" << (asFirst ? "true" : "false") << ",\"ok\":" << (ok ? "true" : "false") << "}";
+               << ",\"bits_as_first_set\":" << (asFirst ? "true" : "false") << ",\"private_mem\":" << privateMem
+               << ",\"local_mem\":" << kernelLocal << ",\"ok\":" << (ok ? "true" : "false") << "}";
             out.record(js.str());
             allOk = allOk && ok;
             ++measured;
@@ -856,14 +875,16 @@ int main(int argc, char **argv) {
                      : "The mma is not available here: its emulation in OpenCL C on the quick shapes (slow; "
                        "checked bit for bit against the host model).");
     int tcShapes = 0;
-    bool tcOk = runTc(cl, out, opt, mmaTf32Ok ? shapes(opt.quick) : shapes(true), mmaTf32Ok, elapsed, maxWg,
-                      localMem, tcShapes);
-    if (mmaTf32Ok && !tcOk && elapsed() < opt.budget) {
+    // Half the budget (all of it with --only-tc); gemm.cl's sweep has the rest.
+    const double tcDeadline = opt.onlyTc ? opt.budget : opt.budget / 2;
+    bool tcOk = runTc(cl, out, opt, mmaTf32Ok ? shapes(opt.quick) : shapes(true), mmaTf32Ok, elapsed, tcDeadline,
+                      maxWg, localMem, tcShapes);
+    if (mmaTf32Ok && !tcOk && elapsed() < tcDeadline + opt.budget / 4) {
         // Where the hardware path failed, the emulation on the same device tells the tiling from the mma.
         out.md("");
         out.md("The hardware path failed a check: the emulation on the same device, quick shapes, for comparison.");
         int emulatedShapes = 0;
-        runTc(cl, out, opt, shapes(true), false, elapsed, maxWg, localMem, emulatedShapes);
+        runTc(cl, out, opt, shapes(true), false, elapsed, tcDeadline + opt.budget / 4, maxWg, localMem, emulatedShapes);
     }
     allOk = allOk && tcOk && tcShapes > 0;
     out.md("");
