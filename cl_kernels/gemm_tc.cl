@@ -137,7 +137,7 @@ inline float tc_load_a(__global const float *a, uint lda, uint m, uint k, uint r
 #if CONV_TAPS
     const uint tap = kk / cin, c = kk - tap * cin;
     const int src = (int)r + ((int)tap - (int)pad) * (int)batch;
-    return (src >= 0 && src < (int)m) ? a[(uint)src * lda + c] : 0.0f;
+    return (src >= 0 && src < (int)m + ((int)CONV_TAPS - 1 - 2 * (int)pad) * (int)batch) ? a[(uint)src * lda + c] : 0.0f;
 #elif TRANS_A
     return a[kk * lda + r];
 #else
