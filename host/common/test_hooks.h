@@ -24,6 +24,9 @@ enum class TestHook : int {
                          // between setting its arguments and enqueueing it (widens a race window for the
                          // hostile-use tests)
     GemmBackend,         // ConvTbc and ConvTbcBackward (host/blas): 1 CLBlast, 2 the host BLAS where it can run
+    RowStreamElems,      // every row-streaming kernel (kernels/row_stream.h): this many elements per work-item
+    RowStreamGroupX,     // ... and a work-group of this many work-items along the row
+    RowStreamGroupY,     // ... by this many rows (each 0: the kernel's and the device's defaults)
     Count
 };
 
