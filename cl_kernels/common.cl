@@ -49,6 +49,27 @@
 #define ACL_CAT2(a, b) a##b
 #define ACL_CAT(a, b) ACL_CAT2(a, b)
 
+// Row streaming: the pattern of memory-bound kernels on GPUs (docs/architecture.md, "Row streaming";
+// the host's half is host/kernels/row_stream.h). NDRange (chunks rounded up to the work-group's x,
+// rows, planes); work-item (chunk, row, plane) owns ROW_ELEMS elements of its row, the columns
+// chunk + j * chunks for j < ROW_ELEMS, where chunks = ceil(width / ROW_ELEMS) (the host passes it):
+// in every step j neighbouring work-items touch neighbouring columns, so each step is coalesced. A
+// kernel first loads (or computes) all its elements into a private array of ROW_ELEMS, then stores
+// them, and indexes in INDEX_T (int wherever the host's index check allows). Which work-item owns a
+// column changes with ROW_ELEMS and the work-group shape, what each column holds does not: every
+// parameter set gives the same bits.
+//   ROW_ELEMS                      defined by the host: elements per work-item (1, 2, 4, 8)
+//   ROW_STREAM_IDS(chunk, row, plane)  declares the work-item's three ids as const INDEX_T
+//   ROW_STREAM_COLUMN(chunk, chunks, j)  the column of step j
+//   ROW_STREAM_EACH(j)             for (int j = 0; j < ROW_ELEMS; ++j), unrolled
+#ifdef ROW_ELEMS
+#define ROW_STREAM_IDS(chunk, row, plane)                                                          \
+    const INDEX_T chunk = (INDEX_T)get_global_id(0), row = (INDEX_T)get_global_id(1),               \
+                  plane = (INDEX_T)get_global_id(2)
+#define ROW_STREAM_COLUMN(chunk, chunks, j) ((chunk) + (INDEX_T)(j) * (chunks))
+#define ROW_STREAM_EACH(j) _Pragma("unroll") for (int j = 0; j < ROW_ELEMS; ++j)
+#endif
+
 // bf16 is the upper half of an fp32; stores round to nearest even and keep NaNs quiet. The one
 // rounding, on the bits u of a float (scalar uint or a uintN vector): the bf16 bits, not yet narrowed.
 #define ACL_BF16_ROUNDED(u) (((u) + 0x7fffu + (((u) >> 16) & 1u)) >> 16)

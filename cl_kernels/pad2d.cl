@@ -10,8 +10,9 @@
 //
 // Self and out are addressed through their own strides (any view, any storage offset: nothing is
 // packed or staged). Two kernels, the host picks by device type:
-//   pad2d_fwd (GPUs), NDRange (OW, OH, planes = N*C): one work-item per out element, so that
-//     neighbouring work-items touch neighbouring addresses.
+//   pad2d_fwd_stream (GPUs, and rows too long for one work-item), the row-streaming pattern
+//     (cl_kernels/common.cl): NDRange (column chunks, OH, planes = N*C), ROW_ELEMS out elements of
+//     one row per work-item at columns chunk + j * chunks, all loaded before any is stored.
 //   pad2d_fwd_rows (CPUs), NDRange (OH, planes): one work-item per out row. The source row is found
 //     once; the interior columns [max(left, 0), min(OW, W + left)) are a shifted copy (a unit-stride
 //     loop when both rows are unit-stride, which the compiler vectorises), the edge columns take the
@@ -26,6 +27,8 @@
 //                  8: the interior copy of unit-stride rows moves 8 elements per vload8/vstore8, since
 //                  such a compiler leaves a loop inside one work-item scalar; 0 elsewhere (PoCL
 //                  vectorises the plain loop itself)
+//   ROW_ELEMS      pad2d_fwd_stream's elements per work-item (host/kernels/row_stream.h); programs
+//                  without it have no pad2d_fwd_stream
 // and cl_kernels/common.cl derives ELEM_T, an unsigned type of ELEM_BYTES bytes (ulong2 for 16).
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
@@ -35,6 +38,9 @@
 // build-check: MODE_REFLECT=0 ELEM_BYTES=16 INDEX:long VEC_COPY=0
 // build-check: MODE_REFLECT=1 ELEM_BYTES=2 INDEX:int VEC_COPY=0
 // build-check: MODE_REFLECT=0 ELEM_BYTES=8 INDEX:int VEC_COPY=1
+// build-check: MODE_REFLECT=1 ELEM_BYTES=4 INDEX:int VEC_COPY=0 ROW_ELEMS=4
+// build-check: MODE_REFLECT=0 ELEM_BYTES=16 INDEX:long VEC_COPY=0 ROW_ELEMS=8
+// build-check: MODE_REFLECT=1 ELEM_BYTES=1 INDEX:int VEC_COPY=0 ROW_ELEMS=1
 
 inline INDEX_T pad_source(INDEX_T o, INDEX_T pad, INDEX_T size) {
     INDEX_T i = o - pad;
@@ -47,21 +53,32 @@ inline INDEX_T pad_source(INDEX_T o, INDEX_T pad, INDEX_T size) {
     return max(min(i, size - 1), (INDEX_T)0);
 }
 
-__kernel void pad2d_fwd(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,
-                        long W_, long OH_, long OW_, long top_, long left_, long C_, long planes_, long in_sn,
-                        long in_sc, long in_sh, long in_sw, long out_sn, long out_sc, long out_sh, long out_sw) {
-    const INDEX_T ow = (INDEX_T)get_global_id(0);
-    const INDEX_T oh = (INDEX_T)get_global_id(1);
-    const INDEX_T plane = (INDEX_T)get_global_id(2);
-    if (ow >= (INDEX_T)OW_ || oh >= (INDEX_T)OH_ || plane >= (INDEX_T)planes_) return;
+#ifdef ROW_ELEMS
+__kernel void pad2d_fwd_stream(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,
+                               long W_, long OH_, long OW_, long top_, long left_, long C_, long planes_, long in_sn,
+                               long in_sc, long in_sh, long in_sw, long out_sn, long out_sc, long out_sh,
+                               long out_sw, long chunks_) {
+    ROW_STREAM_IDS(chunk, oh, plane);
+    const INDEX_T chunks = (INDEX_T)chunks_, OW = (INDEX_T)OW_, W = (INDEX_T)W_, left = (INDEX_T)left_;
+    if (chunk >= chunks || oh >= (INDEX_T)OH_ || plane >= (INDEX_T)planes_) return;
     const INDEX_T n = plane / (INDEX_T)C_;
     const INDEX_T c = plane - n * (INDEX_T)C_;
     const INDEX_T ih = pad_source(oh, (INDEX_T)top_, (INDEX_T)H_);
-    const INDEX_T iw = pad_source(ow, (INDEX_T)left_, (INDEX_T)W_);
-    const INDEX_T src = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc + ih * (INDEX_T)in_sh + iw * (INDEX_T)in_sw;
-    const INDEX_T dst = n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh + ow * (INDEX_T)out_sw;
-    out[out_off + (ulong)dst] = in[in_off + (ulong)src];
+    const INDEX_T isw = (INDEX_T)in_sw, osw = (INDEX_T)out_sw;
+    __global const ELEM_T *src =
+        in + in_off + (ulong)(n * (INDEX_T)in_sn + c * (INDEX_T)in_sc + ih * (INDEX_T)in_sh);
+    __global ELEM_T *dst = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
+    ELEM_T v[ROW_ELEMS];
+    ROW_STREAM_EACH(j) {
+        const INDEX_T ow = ROW_STREAM_COLUMN(chunk, chunks, j);
+        if (ow < OW) v[j] = src[pad_source(ow, left, W) * isw];
+    }
+    ROW_STREAM_EACH(j) {
+        const INDEX_T ow = ROW_STREAM_COLUMN(chunk, chunks, j);
+        if (ow < OW) dst[ow * osw] = v[j];
+    }
 }
+#endif
 
 // One out row of pad2d_fwd_rows.
 inline void pad2d_fwd_row(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,

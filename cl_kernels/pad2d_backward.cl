@@ -33,6 +33,8 @@
 //   VEC_W               components per vector (16, or 8 for fp64 work)
 //   EDGE_LEFT, EDGE_RIGHT  optional: the left / right pad as a constant when that edge runs as a
 //                       vector, so that its shuffle masks are constants (one permute on CPUs)
+//   ROW_ELEMS           pad2d_bwd_stream's elements per work-item (host/kernels/row_stream.h); programs
+//                       without it have no pad2d_bwd_stream
 // and this file derives from them:
 //   SUM_T               per-element accumulator: ACC_T, or float2 / double2 for complex
 //   COMPONENTS          1, or 2 for complex (vector paths work on real components)
@@ -54,6 +56,9 @@
 // build-check: MODE_REFLECT=1 G:float64 ACC:float64 INDEX:int COMP_KIND=0 VEC_W=8 EDGE_RIGHT=2
 // build-check: MODE_REFLECT=0 G:complex64 ACC:complex64 INDEX:int COMP_KIND=0 VEC_W=16
 // build-check: MODE_REFLECT=1 G:complex128 ACC:complex128 INDEX:long COMP_KIND=0 VEC_W=8
+// build-check: MODE_REFLECT=1 G:float32 ACC:float32 INDEX:int COMP_KIND=0 VEC_W=16 ROW_ELEMS=4
+// build-check: MODE_REFLECT=0 G:bfloat16 ACC:bfloat16 INDEX:long COMP_KIND=2 VEC_W=16 ROW_ELEMS=8
+// build-check: MODE_REFLECT=1 G:complex64 ACC:complex64 INDEX:int COMP_KIND=0 VEC_W=16 ROW_ELEMS=1
 
 #if G_IS_COMPLEX
 #define SUM_T ACL_CAT(ACC_T, 2)
@@ -275,19 +280,32 @@ __kernel void pad2d_bwd_rows(__global const G_T *g, ulong g_off, __global G_T *g
     }
 }
 
-// One work-item per gradInput element, NDRange (W, H, planes): neighbouring work-items read
-// neighbouring addresses, the layout GPUs want (the row kernel above suits CPUs, where one
-// work-item streams a whole row with explicit vectors). Same sums in the same order.
-__kernel void pad2d_bwd_elements(__global const G_T *g, ulong g_off, __global G_T *gi, ulong gi_off, long H_, long W_,
-                                 long OH_, long OW_, long top_, long bottom_, long left_, long right_, long planes_) {
-    const INDEX_T w = (INDEX_T)get_global_id(0);
-    const INDEX_T h = (INDEX_T)get_global_id(1);
-    const INDEX_T plane = (INDEX_T)get_global_id(2);
+#ifdef ROW_ELEMS
+// GPUs (and rusticl): the row-streaming pattern (cl_kernels/common.cl), NDRange (column chunks, H,
+// planes): ROW_ELEMS gradInput elements of one row per work-item, at columns chunk + j * chunks, so
+// that in each step neighbouring work-items read neighbouring addresses (the row kernel above suits
+// CPUs, where one work-item streams a whole row with explicit vectors). Each element is
+// gather_element's sum, the same sums in the same order as every other path; all are computed before
+// any is stored.
+__kernel void pad2d_bwd_stream(__global const G_T *g, ulong g_off, __global G_T *gi, ulong gi_off, long H_, long W_,
+                               long OH_, long OW_, long top_, long bottom_, long left_, long right_, long planes_,
+                               long chunks_) {
+    ROW_STREAM_IDS(chunk, h, plane);
     const INDEX_T H = (INDEX_T)H_, W = (INDEX_T)W_, OH = (INDEX_T)OH_, OW = (INDEX_T)OW_;
-    if (w >= W || h >= H || plane >= (INDEX_T)planes_) return;
+    const INDEX_T chunks = (INDEX_T)chunks_, left = (INDEX_T)left_, right = (INDEX_T)right_;
+    if (chunk >= chunks || h >= H || plane >= (INDEX_T)planes_) return;
     INDEX_T row_start[3], row_count[3];
     axis_sources(h, H, (INDEX_T)top_, (INDEX_T)bottom_, OH, row_start, row_count);
+    __global const G_T *plane_src = g + g_off + plane * OH * OW;
+    SUM_T acc[ROW_ELEMS];
+    ROW_STREAM_EACH(j) {
+        const INDEX_T w = ROW_STREAM_COLUMN(chunk, chunks, j);
+        acc[j] = w < W ? gather_element(plane_src, OW, row_start, row_count, w, W, left, right) : (SUM_T)(0);
+    }
     __global G_T *row_dst = gi + gi_off + (plane * H + h) * W;
-    G_STORE(row_dst, w, gather_element(g + g_off + plane * OH * OW, OW, row_start, row_count, w, W, (INDEX_T)left_,
-                                       (INDEX_T)right_));
+    ROW_STREAM_EACH(j) {
+        const INDEX_T w = ROW_STREAM_COLUMN(chunk, chunks, j);
+        if (w < W) G_STORE(row_dst, w, acc[j]);
+    }
 }
+#endif

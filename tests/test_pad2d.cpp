@@ -15,6 +15,7 @@
 #include "common/test_hooks.h"
 #include "ops/pad2d_padding.h"
 #include "pad2d_test_helpers.h"
+#include "support/row_stream_params.h"
 
 using namespace testing_support;
 using namespace pad2d_tests;
@@ -197,8 +198,8 @@ TEST_P(Pad2dTest, WideIndexKernelMatches) {
 }
 
 TEST_P(Pad2dTest, GpuElementKernelMatches) {
-    // The one-work-item-per-element kernel that GPU devices get, run here on the CPU devices (the
-    // row kernel runs in every other test on them).
+    // The row-streaming kernel that GPU devices get, with its default parameters, run here on the CPU
+    // devices (the row kernel runs in every other test on them).
     aclcl::ScopedTestHook elementKernel(aclcl::TestHook::ManyWorkItemKernels);
     uint64_t seed = 600;
     for (const Mode *m : {&kReflection, &kReplication}) {
@@ -208,6 +209,39 @@ TEST_P(Pad2dTest, GpuElementKernelMatches) {
                                                   layout, ++seed));
                 runAndCheck(*makePad2dCase(m->reflect, "element kernel, 3-D crop", dt, {3, 5, 19},
                                                   {-1, 4, 1, -2}, layout, ++seed));
+            }
+        }
+    }
+}
+
+TEST_P(Pad2dTest, GpuStreamKernelParametersGiveTheSameBits) {
+    // Every launch parameter set of the GPU path's row-streaming kernel (elements per work-item,
+    // work-group shape) writes out's storage byte for byte as this device's own path does (on a CPU
+    // device the row kernel), on rows that no ELEMS or work-group x divides, several planes, a 3-D self,
+    // pads and crops on every side, and views that are not contiguous.
+    struct Shape {
+        std::vector<int64_t> self, pad;
+        Pad2dLayout layout;
+    };
+    const std::vector<Shape> shapes = {{{2, 3, 5, 13}, {3, 2, 4, 1}, Pad2dLayout::Contiguous},
+                                       {{3, 6, 9}, {-1, 4, 1, 2}, Pad2dLayout::Transposed},
+                                       {{1, 2, 4, 70}, {2, 5, 0, 3}, Pad2dLayout::Gapped}};
+    uint64_t seed = 650;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        // One dtype of 2 bytes and one of 8: the kernel copies ELEM_BYTES-wide bits.
+        for (aclDataType dt : {ACL_FLOAT16, ACL_COMPLEX64}) {
+            for (const Shape &g : shapes) {
+                ++seed;
+                auto own = makePad2dCase(m->reflect, "own path", dt, g.self, g.pad, g.layout, seed);
+                ASSERT_TRUE(runAndCheck(*own));
+                const std::vector<uint8_t> want = pad2dOutStorage(*own);
+                for (const RowStreamParams &p : rowStreamParameterSpace()) {
+                    SCOPED_TRACE(std::string(m->name) + " " + p.name());
+                    ScopedRowStreamParams params(p);
+                    auto c = makePad2dCase(m->reflect, "stream " + p.name(), dt, g.self, g.pad, g.layout, seed);
+                    ASSERT_TRUE(runAndCheck(*c));
+                    EXPECT_TRUE(pad2dOutStorage(*c) == want);
+                }
             }
         }
     }

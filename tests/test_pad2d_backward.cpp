@@ -19,6 +19,7 @@
 #include "cases/pad2d_backward_cases.h"
 #include "common/test_hooks.h"
 #include "pad2d_test_helpers.h"
+#include "support/row_stream_params.h"
 
 using namespace testing_support;
 using namespace pad2d_tests;
@@ -294,7 +295,8 @@ TEST_P(Pad2dBackwardTest, WideIndexKernelsMatch) {
 }
 
 TEST_P(Pad2dBackwardTest, GpuElementKernelMatches) {
-    // The one-work-item-per-element kernel that GPU devices get, run here on the CPU devices.
+    // The row-streaming kernel that GPU devices get, with its default parameters, run here on the CPU
+    // devices.
     aclcl::ScopedTestHook elementKernel(aclcl::TestHook::ManyWorkItemKernels);
     const std::vector<Geometry> shapes = {
         {{2, 3, 9, 37}, {4, 2, 1, 3}, "4-D"},
@@ -312,6 +314,54 @@ TEST_P(Pad2dBackwardTest, GpuElementKernelMatches) {
                 }
                 auto c = makePad2dBackwardCase(m->reflect, g.what, dt, g.self, g.padding, Pad2dLayout::Gapped, ++seed);
                 runAndCheck(*c);
+            }
+        }
+    }
+}
+
+TEST_P(Pad2dBackwardTest, GpuStreamKernelParametersGiveTheSameBits) {
+    // Every launch parameter set of the GPU path's row-streaming kernel (elements per work-item,
+    // work-group shape) writes gradInput's storage byte for byte as this device's own path does (on a
+    // CPU device the row kernel with its vectors: the same sums in the same order), on rows that no
+    // ELEMS or work-group x divides, several planes, a 3-D self, pads and crops on every side, and a
+    // gapped gradInput and gradOutput. fp32 over the whole space; bf16 and complex64 over a part (full tier).
+    const std::vector<Geometry> shapes = {
+        {{2, 3, 9, 13}, {4, 2, 1, 3}, "4-D"},
+        {{3, 5, 19}, {-1, 4, 3, -2}, "3-D crop"},
+        {{1, 2, 3, 4}, {7, 9, 5, 6}, "pads beyond the dims (replication)"},
+    };
+    uint64_t seed = 880;
+    for (const Mode *m : {&kReflection, &kReplication}) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_COMPLEX64}) {
+            for (const Geometry &g : shapes) {
+                const int64_t H = g.self[g.self.size() - 2], W = g.self.back();
+                if (m->reflect && (g.padding[0] >= W || g.padding[1] >= W || g.padding[2] >= H || g.padding[3] >= H))
+                    continue;
+                // The quick tier: fp32 (each other dtype's programs are more builds, a second each on
+                // Intel's runtime).
+                if (dt != ACL_FLOAT && skipInQuickTier(m->name + std::string(" stream parameters ") + aclDataTypeName(dt) +
+                                                       " " + g.what)) {
+                    continue;
+                }
+                const std::vector<int64_t> out = paddedShape(g.self, g.padding);
+                DeviceTensor go = layoutTensor(out, dt, Pad2dLayout::Gapped), s(g.self, dt);
+                go.upload(randomValues(static_cast<size_t>(go.numel()) * (dt == ACL_COMPLEX64 ? 2 : 1), ++seed,
+                                       -100, 100));
+                IntArray padding(g.padding);
+                const auto run = [&]() {
+                    DeviceTensor gi = layoutTensor(g.self, dt, Pad2dLayout::Gapped);
+                    gi.fillStorage(0x5a);
+                    EXPECT_ACL_OK(runOp(*m, stream, go, s, padding, gi));
+                    return gi.storage();
+                };
+                const std::vector<uint8_t> want = run();
+                for (const RowStreamParams &p : rowStreamParameterSpace()) {
+                    if (dt != ACL_FLOAT && p.elems != 0 && (p.elems == 4 || p.groupX != 0)) continue;
+                    SCOPED_TRACE(std::string(m->name) + " " + aclDataTypeName(dt) + " " + g.what + ": " + p.name());
+                    ScopedRowStreamParams params(p);
+                    EXPECT_TRUE(run() == want);
+                    caseTally().ran();
+                }
             }
         }
     }

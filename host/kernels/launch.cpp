@@ -45,6 +45,7 @@ struct KernelShared {
     ProgramHandle program;  // keeps the program (the registry's key) alive
     std::string name;
     size_t maxLocal = 1;
+    size_t preferredMultiple = 1;
     cl_uint numArgs = 0;
     // Parameter names, types and address spaces when the implementation reports them (programs are
     // built with -cl-kernel-arg-info); empty otherwise, and then nothing is checked. Read-only.
@@ -127,6 +128,9 @@ Kernel::Kernel(const ProgramHandle &program, const char *name) {
     clGetKernelWorkGroupInfo(kernel_.get(), device, CL_KERNEL_WORK_GROUP_SIZE, sizeof k->maxLocal, &k->maxLocal,
                              nullptr);
     k->maxLocal = std::max<size_t>(k->maxLocal, 1);
+    clGetKernelWorkGroupInfo(kernel_.get(), device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                             sizeof k->preferredMultiple, &k->preferredMultiple, nullptr);
+    k->preferredMultiple = std::max<size_t>(k->preferredMultiple, 1);
     clGetKernelInfo(kernel_.get(), CL_KERNEL_NUM_ARGS, sizeof k->numArgs, &k->numArgs, nullptr);
     loadParameterInfo(*k, kernel_.get());
     slot = k;
@@ -140,6 +144,8 @@ Kernel::~Kernel() {
 }
 
 size_t Kernel::maxWorkGroupSize() const { return shared_->maxLocal; }
+
+size_t Kernel::preferredWorkGroupMultiple() const { return shared_->preferredMultiple; }
 
 const char *Kernel::name() const { return shared_->name.c_str(); }
 

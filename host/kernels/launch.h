@@ -82,6 +82,8 @@ public:
 
     // The largest work-group this kernel can run on its device.
     size_t maxWorkGroupSize() const;
+    // CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: the device's SIMD width for this kernel (NVIDIA: 32).
+    size_t preferredWorkGroupMultiple() const;
     cl_kernel get() const { return kernel_.get(); }
     const char *name() const;
 

@@ -81,7 +81,7 @@ std::shared_ptr<Kernel> OpPlan::kernel(const ProgramHandle &program, const char 
 }
 
 void OpPlan::launch(const std::shared_ptr<Kernel> &kernel, const LaunchSize &size,
-                    std::function<void(Kernel &, RunContext &)> bind) {
+                    std::function<void(Kernel &, RunContext &)> bind, const std::string &parameters) {
     step(
         [kernel, size, bind = std::move(bind)](RunContext &ctx) {
             bind(*kernel, ctx);
@@ -90,7 +90,9 @@ void OpPlan::launch(const std::shared_ptr<Kernel> &kernel, const LaunchSize &siz
             }
             kernel->launch(ctx.queue(), size);
         },
-        logging_ ? std::string("kernel ") + kernel->name() + " " + size.describe() : std::string());
+        logging_ ? std::string("kernel ") + kernel->name() + " " + size.describe() +
+                       (parameters.empty() ? std::string() : " (" + parameters + ")")
+                 : std::string());
 }
 
 uint64_t OpPlan::reserveWorkspace(uint64_t bytes) {

@@ -87,10 +87,11 @@ public:
     // for kernels.
     void step(Step s, std::string what);
     // A kernel launch step: bind(kernel, ctx) sets the arguments at run time, then the kernel runs
-    // over `size`. The log names the kernel and its sizes.
+    // over `size`. The log names the kernel and its sizes, then `parameters` (its launch parameters and
+    // where they came from, e.g. RowStream::describe(); formatted only when logging()).
     std::shared_ptr<Kernel> kernel(const ProgramHandle &program, const char *name);
     void launch(const std::shared_ptr<Kernel> &kernel, const LaunchSize &size,
-                std::function<void(Kernel &, RunContext &)> bind);
+                std::function<void(Kernel &, RunContext &)> bind, const std::string &parameters = std::string());
     // Adds "name=value" to the call's log line (tensors are added by addInput/addOutput). Nothing is
     // formatted while the log is off.
     void describeAttribute(const char *name, const aclIntArray *value);

@@ -10,6 +10,7 @@
 #include "common/dtype.h"
 #include "common/layout.h"
 #include "ops/op_plan.h"
+#include "kernels/row_stream.h"
 #include "ops/pad2d_padding.h"
 
 namespace aclcl {
@@ -21,8 +22,9 @@ namespace {
 constexpr size_t kSelf = 0;
 constexpr size_t kOut = 0;
 
-constexpr size_t kElementGroupTarget = 256;  // work-items per group, element kernel
-constexpr size_t kRowGroupTarget = 64;        // rows per group, row kernel
+constexpr size_t kRowGroupTarget = 64;  // rows per group, row kernel
+// pad2d_fwd_stream's own defaults (host/kernels/row_stream.h).
+constexpr RowStreamDefaults kStreamDefaults{4, 128};
 
 struct PadGeometry : PadSizes {
     int64_t N = 1, C = 0;
@@ -129,12 +131,15 @@ void plan(OpPlan &plan, const Args &a) {
                        std::abs(static_cast<double>(geo.top))) + static_cast<double>(planes) + 64.0);
 
     // The row kernel walks one out row (OW elements) per work-item.
-    const bool elementKernel = !walkingKernelFits(plan.device(), static_cast<double>(geo.OW));
+    const bool streamKernel = !walkingKernelFits(plan.device(), static_cast<double>(geo.OW));
+    RowStream stream(plan.device(), kStreamDefaults, geo.OW, geo.OH, planes);
+    if (streamKernel) stream.cover(width);
     Defines defines;
     defines.flag("MODE_REFLECT", a.mode == PadMode::Reflection)
         .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)))
         .index(width.wide())
-        .flag("VEC_COPY", !elementKernel && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
+        .flag("VEC_COPY", !streamKernel && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
+    if (streamKernel) stream.define(defines);
     ProgramHandle program = plan.program("pad2d", defines);
     const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
     const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
@@ -144,16 +149,14 @@ void plan(OpPlan &plan, const Args &a) {
                outStrides[3], extra...);
     };
     // GPUs and rusticl (Device::manyWorkItemKernels), rows longer than kMaxWalkTrips (launch.h), and the
-    // tests everywhere, through the Pad2d kernel-choice hook: one work-item per element (an H200: 36-37% of its copy bandwidth on the speed
-    // case, one output row per work-group; docs/benchmarks.md says what would close the gap).
-    if (elementKernel) {
-        auto kernel = plan.kernel(program, "pad2d_fwd");
-        const size_t global[3] = {static_cast<size_t>(geo.OW), static_cast<size_t>(geo.OH),
-                                  static_cast<size_t>(planes)};
-        size_t local[3];
-        fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kElementGroupTarget, local);
-        plan.launch(kernel, LaunchSize::grid(3, global, local),
-                    [=](Kernel &k, RunContext &ctx) { bind(k, ctx); });
+    // tests everywhere through TestHook::ManyWorkItemKernels: the row-streaming kernel, a few out
+    // elements of one row per work-item (host/kernels/row_stream.h).
+    if (streamKernel) {
+        auto kernel = plan.kernel(program, "pad2d_fwd_stream");
+        const LaunchSize size = stream.launchSize(*kernel);
+        const cl_long chunks = stream.chunks();
+        plan.launch(kernel, size, [=](Kernel &k, RunContext &ctx) { bind(k, ctx, chunks); },
+                    plan.logging() ? stream.describe(width.wide()) : std::string());
         return;
     }
     // CPUs: out rows per work-item. Where the compiler would run neighbouring work-items in SIMD lanes

@@ -7,6 +7,7 @@
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "common/dtype.h"
 #include "ops/op_plan.h"
+#include "kernels/row_stream.h"
 #include "ops/pad2d_padding.h"
 
 namespace aclcl {
@@ -20,6 +21,8 @@ constexpr size_t kGradInput = 0;
 
 constexpr int64_t kSegmentColumns = 2048;
 constexpr size_t kWorkGroupTarget = 64;
+// pad2d_bwd_stream's own defaults (host/kernels/row_stream.h).
+constexpr RowStreamDefaults kStreamDefaults{4, 128};
 
 struct PadGeometry : PadSizes {
     int64_t planes = 0;  // N*C (C for 3-D)
@@ -134,12 +137,14 @@ int vectorWidth(aclDataType dtype) { return needsFp64(dtype) ? 8 : 16; }
 
 // Every index the kernels compute stays within the larger plane set (in components) plus the
 // mirror and strip arithmetic along each axis.
-bool needsWideIndex(const PadGeometry &g, int64_t components) {
+IndexWidth indexWidth(const PadGeometry &g, int64_t components) {
     const double out = static_cast<double>(g.planes) * static_cast<double>(g.OH) * static_cast<double>(g.OW);
     const double in = static_cast<double>(g.planes) * static_cast<double>(g.H) * static_cast<double>(g.W);
     const double extents = 4.0 * (static_cast<double>(g.H) + static_cast<double>(g.W) + std::abs(double(g.left)) +
                                   std::abs(double(g.right)) + std::abs(double(g.top)) + std::abs(double(g.bottom)));
-    return IndexWidth().cover(std::max(out, in) * static_cast<double>(components) + extents + 64.0).wide();
+    IndexWidth width;
+    width.cover(std::max(out, in) * static_cast<double>(components) + extents + 64.0);
+    return width;
 }
 
 struct Args {
@@ -165,32 +170,44 @@ void plan(OpPlan &plan, const Args &a) {
     const int vecWidth = vectorWidth(dtype);
     Defines defines;
     defines.flag("MODE_REFLECT", mode == PadMode::Reflection).slot("G", dtype).acc(dtype);
-    defines.index(needsWideIndex(geo, components));
     defines.value("COMP_KIND", componentKind(dtype)).value("VEC_W", vecWidth);
     const bool elementKernel = manyWorkItemKernels(plan.device());
     const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
+    // The stream kernel's work per element: its row sources times its column sources (a replication
+    // edge sums a whole strip).
+    const auto sourcesAlong = [mode](int64_t pad1, int64_t pad2, int64_t outSize) {
+        return mode == PadMode::Reflection ? 3.0
+                                           : static_cast<double>(std::min(std::max<int64_t>({pad1, pad2, 0}) + 1,
+                                                                          outSize));
+    };
+    RowStream stream(plan.device(), kStreamDefaults, geo.W, geo.H, geo.planes,
+                     sourcesAlong(geo.top, geo.bottom, geo.OH) * sourcesAlong(geo.left, geo.right, geo.OW));
+    IndexWidth width = indexWidth(geo, components);
+    if (elementKernel) stream.cover(width);
     // A vector edge's pad as a compile-time constant makes its shuffle masks constants: one
     // permute instead of a spill and VEC_W scalar loads on PoCL (about 20% of the reflection
     // kernel's CPU time). Pads are small there (below VEC_W), so few program variants arise.
     if (!elementKernel && (split.fastEdges & 1)) defines.value("EDGE_LEFT", geo.left);
     if (!elementKernel && (split.fastEdges & 2)) defines.value("EDGE_RIGHT", geo.right);
+    defines.index(width.wide());
+    if (elementKernel) stream.define(defines);
     ProgramHandle program = plan.program("pad2d_backward", defines);
 
     Operand src = plan.contiguousInput(kGradOutput, dtype);
     Operand dst = plan.contiguousOutput(kGradInput, dtype);
     if (elementKernel) {
-        // GPUs (and rusticl, Device::manyWorkItemKernels): one work-item per element, so that
-        // neighbouring work-items touch neighbouring addresses (an H200: 22-30% of its copy
-        // bandwidth on the speed case, docs/benchmarks.md).
-        auto kernel = plan.kernel(program, "pad2d_bwd_elements");
-        size_t global[3] = {static_cast<size_t>(geo.W), static_cast<size_t>(geo.H),
-                            static_cast<size_t>(geo.planes)};
-        size_t local[3];
-        fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, 256, local);
-        plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) {
-            k.args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom, geo.left,
-                   geo.right, geo.planes);
-        });
+        // GPUs (and rusticl, Device::manyWorkItemKernels): the row-streaming kernel, a few gradInput
+        // elements of one row per work-item (host/kernels/row_stream.h).
+        auto kernel = plan.kernel(program, "pad2d_bwd_stream");
+        const LaunchSize size = stream.launchSize(*kernel);
+        const cl_long chunks = stream.chunks();
+        plan.launch(
+            kernel, size,
+            [=](Kernel &k, RunContext &ctx) {
+                k.args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.bottom,
+                       geo.left, geo.right, geo.planes, chunks);
+            },
+            plan.logging() ? stream.describe(width.wide()) : std::string());
         return;
     }
 

@@ -23,11 +23,12 @@ trap 'rm -rf "$out"' EXIT
 
 # Small cases of every operator, every dtype and every kernel variant once or more: the CANN samples,
 # the PyTorch golden cases, the dtype matrices, the 64-bit index kernels, strided views (copy-cast),
-# GroupNormSwishGrad in every work split (including the GPU tree) and ConvTbcBackward's fp16 GEMM.
+# GroupNormSwishGrad in every work split (including the GPU tree), ConvTbcBackward's fp16 GEMM and the
+# pads' row-streaming kernels over their launch parameters.
 filter='*CannSample*:*Golden*:*DtypeMatrix*:*MaxUnpool2dBackwardEveryDtype.GradOutputToItself*:*CastsToOtherOutDtypes*'
 filter+=':*EveryDtypeAndCubeMathType*:*CopyCast*:*GpuElementKernel*:*EveryWorkSplit*:*WideIndex*'
 filter+=':*StridedAndOffsetViews*:*LargeKernelUsesTheGenericKernel*:*BadIndexFaultsAtSynchronize*:*BadIndexAtEvery*'
-filter+=':*PlanesKernelAndGather*:*OwnGemm*:*InfiniteWeight*'
+filter+=':*PlanesKernelAndGather*:*OwnGemm*:*InfiniteWeight*:*GpuStreamKernelParameters*'
 filter+=':-*Reliability*:*Stress*'
 
 oclgrind --data-races --log "$out/canary.log" "$canary" >"$out/canary.txt" 2>&1
