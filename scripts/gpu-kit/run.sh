@@ -98,7 +98,9 @@
 # Environment (the rehearsal sets the last three, for a CPU): ACLNN_KIT_JOBS test processes (default: every core),
 # ACLNN_KIT_VERIFY_SIZE the tuning's whole-GEMM check (default 8192,512,512), ACLNN_KIT_AB_ARGS the
 # options of the tuned-against-built-in ConvTbc comparison (default "--runs 15 --copy-mib 16"),
-# ACLNN_KIT_PROBE_ARGS more options for the three probes (the rehearsal passes --quick).
+# ACLNN_KIT_PROBE_ARGS more options for the three probes (the rehearsal passes --quick),
+# ACLNN_KIT_PROBES which of them run (default "gemm stream torch"), ACLNN_KIT_GEMM_PROBE_ARGS more options
+# for the GEMM probe alone (e.g. "--only-tc --budget 60": its last --budget counts).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 kit=$root/scripts/gpu-kit
@@ -410,17 +412,25 @@ export root kit work logs prefix libdir bin binaries suite_filter suite_time ben
 # Shares of S: the GEMM probe 45%, the streaming probe 40%, the rest PyTorch's products (CUDA when
 # present). Each program stops starting measurements at its budget and keeps what it wrote.
 probe_fn() {
-  local gemm_s=$(( probe * 45 / 100 )) stream_s=$(( probe * 40 / 100 )) rc=0
-  if [[ -x $bin/aclnn_gemm_probe ]]; then
-    timeout -k 5 $(( gemm_s + 40 )) "$bin/aclnn_gemm_probe" --out "$work/probe" --budget "$gemm_s" ${ACLNN_KIT_PROBE_ARGS:-} || rc=1
-  else echo "no aclnn_gemm_probe in $bin"; rc=1; fi
-  if [[ -x $bin/aclnn_stream_probe ]]; then
-    timeout -k 5 $(( stream_s + 40 )) "$bin/aclnn_stream_probe" --out "$work/probe" --budget "$stream_s" ${ACLNN_KIT_PROBE_ARGS:-} || rc=1
-  else echo "no aclnn_stream_probe in $bin"; rc=1; fi
-  if python3 -c 'import torch' 2>/dev/null; then
-    timeout -k 5 $(( probe - gemm_s - stream_s + 20 )) python3 "$root/bench/gemm_probe/torch_gemm.py" \
-        --out "$work/probe" ${ACLNN_KIT_PROBE_ARGS:-} || rc=1
-  else echo "no PyTorch: the probe's baseline is skipped"; fi
+  local gemm_s=$(( probe * 45 / 100 )) stream_s=$(( probe * 40 / 100 )) rc=0 which=${ACLNN_KIT_PROBES:-gemm stream torch}
+  if [[ $which == *gemm* ]]; then
+    if [[ -x $bin/aclnn_gemm_probe ]]; then
+      timeout -k 5 $(( gemm_s + 40 )) "$bin/aclnn_gemm_probe" --out "$work/probe" --budget "$gemm_s" \
+          ${ACLNN_KIT_PROBE_ARGS:-} ${ACLNN_KIT_GEMM_PROBE_ARGS:-} || rc=1
+    else echo "no aclnn_gemm_probe in $bin"; rc=1; fi
+  fi
+  if [[ $which == *stream* ]]; then
+    if [[ -x $bin/aclnn_stream_probe ]]; then
+      timeout -k 5 $(( stream_s + 40 )) "$bin/aclnn_stream_probe" --out "$work/probe" --budget "$stream_s" \
+          ${ACLNN_KIT_PROBE_ARGS:-} || rc=1
+    else echo "no aclnn_stream_probe in $bin"; rc=1; fi
+  fi
+  if [[ $which == *torch* ]]; then
+    if python3 -c 'import torch' 2>/dev/null; then
+      timeout -k 5 $(( probe - gemm_s - stream_s + 20 )) python3 "$root/bench/gemm_probe/torch_gemm.py" \
+          --out "$work/probe" ${ACLNN_KIT_PROBE_ARGS:-} || rc=1
+    else echo "no PyTorch: the probe's baseline is skipped"; fi
+  fi
   return $rc
 }
 export probe
