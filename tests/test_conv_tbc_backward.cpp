@@ -641,10 +641,12 @@ TEST_P(ConvTbcBackwardTest, HostBlasRunsWhereTheDeviceAllows) {
         aclcl::ScopedTestHook clblast(aclcl::TestHook::GemmBackend, 1);
         EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single).backend, Backend::ClBlast);
     }
+    // Where the host BLAS cannot run, auto's choice: the own GEMM on a GPU, CLBlast elsewhere.
+    const Backend fallback = dev.isGpu() ? Backend::Own : Backend::ClBlast;
     {
         aclcl::ScopedTestHook host(aclcl::TestHook::GemmBackend, 2);
         EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single).backend,
-                  capable ? Backend::HostBlas : Backend::ClBlast);
+                  capable ? Backend::HostBlas : fallback);
         const aclcl::blas::BackendChoice half = aclcl::blas::chooseBackend(dev, Precision::Half);
         EXPECT_EQ(half.backend, Backend::ClBlast);
         EXPECT_NE(half.why.find("fp32 products only"), std::string::npos) << half.why;
@@ -656,15 +658,22 @@ TEST_P(ConvTbcBackwardTest, HostBlasRunsWhereTheDeviceAllows) {
     EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single).backend, Backend::ClBlast);
     setenv("ACLNN_OPENCL_GEMM", "host", 1);
     const aclcl::blas::BackendChoice host = aclcl::blas::chooseBackend(dev, Precision::Single);
-    EXPECT_EQ(host.backend, capable ? Backend::HostBlas : Backend::ClBlast);
+    EXPECT_EQ(host.backend, capable ? Backend::HostBlas : fallback);
     if (!capable) {
         EXPECT_NE(host.why.find("the host BLAS was asked for, but"), std::string::npos) << host.why;
     }
     for (const char *autoValue : {"auto", "no-such-backend"}) {
         setenv("ACLNN_OPENCL_GEMM", autoValue, 1);
-        EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single).backend,
-                  capable ? Backend::HostBlas : Backend::ClBlast)
+        EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single).backend, capable ? Backend::HostBlas : fallback)
             << autoValue;
+    }
+    setenv("ACLNN_OPENCL_GEMM", "own", 1);
+    {
+        const aclcl::blas::BackendChoice own = aclcl::blas::chooseBackend(dev, Precision::Single);
+        EXPECT_EQ(own.backend, Backend::Own) << own.why;
+        const aclcl::blas::BackendChoice half = aclcl::blas::chooseBackend(dev, Precision::Half);
+        EXPECT_EQ(half.backend, Backend::ClBlast);
+        EXPECT_NE(half.why.find("the own GEMM was asked for, but"), std::string::npos) << half.why;
     }
     if (saved) {
         setenv("ACLNN_OPENCL_GEMM", before.c_str(), 1);
