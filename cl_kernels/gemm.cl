@@ -56,6 +56,10 @@
 #ifndef SPLIT_K
 #define SPLIT_K 0
 #endif
+// CONV_SKIP 0 (the probe's comparison only) multiplies a missing tap's zeros instead of skipping it.
+#ifndef CONV_SKIP
+#define CONV_SKIP 1
+#endif
 
 #if CONV_TAPS
 // Whether input row src exists: 0 <= src < m_in, m_in = m + (CONV_TAPS - 1 - 2 * pad) * batch.
@@ -214,20 +218,20 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
         }
         __local const float *at = a_tile[buf];
         __local const float *bt = b_tile[buf];
-#if CONV_TAPS
-        // Whether every row of this work-item has its tap's input row for the whole step (the usual
-        // case away from the sequence's ends): then the plain loop, else each product only where it
-        // does. Row existence is an interval of taps, so the step's first and last taps decide.
+#if CONV_TAPS && CONV_SKIP
+        // Whether every row of the work-group's tile has its tap's input row for the whole step (the
+        // usual case away from the sequence's ends): then the plain loop, else each product only where
+        // it does. The rows and taps that have it form a convex set (r + (tap - pad) * batch within the
+        // input), so the tile's first and last rows at the step's first and last taps decide, the same
+        // for every work-item of the group.
         const uint k_first = k_lo + s * KWG, k_last = min(k_first + KWG, k) - 1;
         const int shift_first = ((int)(k_first / cin) - (int)pad) * (int)batch;
         const int shift_last = ((int)(k_last / cin) - (int)pad) * (int)batch;
-        bool whole = true;
-#pragma unroll
-        for (int i = 0; i < MWI; ++i) {
-            const int r = (int)(row0 + ((i / 4) * MDIMC + tm) * 4 + i % 4);
-            whole = whole && conv_row_exists(r + shift_first, m, batch, pad) &&
-                    conv_row_exists(r + shift_last, m, batch, pad);
-        }
+        const int r_first = (int)row0, r_last = (int)min(row0 + MWG, m) - 1;
+        const bool whole = conv_row_exists(r_first + shift_first, m, batch, pad) &&
+                           conv_row_exists(r_last + shift_first, m, batch, pad) &&
+                           conv_row_exists(r_first + shift_last, m, batch, pad) &&
+                           conv_row_exists(r_last + shift_last, m, batch, pad);
         if (!whole) {
             for (int kk = 0; kk < KWG; ++kk) {
                 const int shift = ((int)((k_first + kk) / cin) - (int)pad) * (int)batch;

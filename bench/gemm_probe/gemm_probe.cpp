@@ -12,9 +12,10 @@
 // emulation bit for bit (required of the emulation only), and run against run bit for bit.
 //
 //   build/bench/aclnn_gemm_probe [--platform SUBSTRING] [--device-type gpu|cpu|all] [--runs N]
-//                                [--budget SECONDS] [--out DIR] [--quick] [--only-tc]
+//                                [--budget SECONDS] [--out DIR] [--quick] [--only-tc] [--no-tc] [--shape S]
 //
-// --only-tc: the mma probe and the TF32 kernel only, without gemm.cl's sweep.
+// --only-tc: the mma probe and the TF32 kernel only, without gemm.cl's sweep; --no-tc: gemm.cl's sweep
+// alone; --shape S: only the shapes whose name contains S.
 //
 // Writes DIR/gemm_probe.jsonl (one object per measurement, appended and flushed as it goes, so that a
 // run cut short keeps what it measured) and DIR/gemm_probe.md (the tables). Exit 0 when every check
@@ -49,13 +50,16 @@ struct Options {
     double budget = 150;
     bool quick = false;
     bool onlyTc = false;  // --only-tc: the mma probe and gemm_tc.cl only, no gemm.cl sweep
+    bool noTc = false;    // --no-tc: gemm.cl's sweep alone (no mma probe, no gemm_tc.cl)
+    std::string shape;    // --shape S: only the shapes whose name contains S
 };
 
 struct Params {
     int mwg, nwg, kwg, mdimc, ndimc;
+    bool noSkip = false;  // -DCONV_SKIP=0: a missing tap's zeros multiplied (what skipping it costs)
     std::string name() const {
         char s[64];
-        std::snprintf(s, sizeof s, "%dx%dx%d/%dx%d", mwg, nwg, kwg, mdimc, ndimc);
+        std::snprintf(s, sizeof s, "%dx%dx%d/%dx%d%s", mwg, nwg, kwg, mdimc, ndimc, noSkip ? " no-skip" : "");
         return s;
     }
 };
@@ -65,7 +69,7 @@ const Params kParams[] = {
     {128, 128, 16, 16, 16}, {128, 128, 8, 16, 16}, {128, 64, 16, 16, 16}, {64, 128, 16, 16, 16},
     {64, 64, 16, 16, 16},   {64, 64, 16, 8, 8},     {256, 128, 8, 32, 16}, {128, 256, 8, 16, 32},
     {128, 128, 16, 32, 8},  {128, 128, 16, 8, 16},  {64, 128, 8, 8, 16},   {128, 64, 8, 16, 8},
-    {256, 64, 16, 32, 8},   {64, 256, 16, 8, 32},
+    {256, 64, 16, 32, 8},   {64, 256, 16, 8, 32},   {128, 128, 16, 16, 16, true}, {64, 64, 16, 16, 16, true},
 };
 
 struct Shape {
@@ -830,9 +834,11 @@ int main(int argc, char **argv) {
         else if (a == "--out") opt.out = next();
         else if (a == "--quick") opt.quick = true;
         else if (a == "--only-tc") opt.onlyTc = true;
+        else if (a == "--no-tc") opt.noTc = true;
+        else if (a == "--shape") opt.shape = next();
         else {
             std::fprintf(stderr, "usage: %s [--platform S] [--device-type gpu|cpu|all] [--runs N] [--budget S] "
-                                 "[--out DIR] [--quick] [--only-tc]\n", argv[0]);
+                                 "[--out DIR] [--quick] [--only-tc] [--no-tc] [--shape S]\n", argv[0]);
             return 2;
         }
     }
@@ -866,43 +872,47 @@ int main(int argc, char **argv) {
                std::to_string(localMem) + "}");
     out.md("# GEMM probe on " + devName + " (" + infoString(cl.device, CL_DRIVER_VERSION) + ")");
     out.md("");
-    out.md("## Tensor-core instructions through inline PTX");
-    out.md("");
-    bool mmaTf32Ok = false;
-    bool allOk = probeMma(cl, out, opt.quick, mmaTf32Ok);
+    bool allOk = true;
+    if (!opt.noTc) {
+        out.md("## Tensor-core instructions through inline PTX");
+        out.md("");
+        bool mmaTf32Ok = false;
+        allOk = probeMma(cl, out, opt.quick, mmaTf32Ok);
 
-    // The TF32 tensor-core kernel: with the mma where its check passed, on every shape; elsewhere (CPUs,
-    // or a GPU whose mma failed) the emulation on the quick shapes, so that the tiling is checked.
-    out.md("");
-    out.md("## TF32 tensor-core kernel (gemm_tc.cl)");
-    out.md("");
-    out.md(mmaTf32Ok ? "With the inline-PTX mma.sync (-DACL_PTX_MMA); results within the TF32 bound of the double "
-                       "reference, run-to-run bits compared."
-                     : "The mma is not available here: its emulation in OpenCL C on the quick shapes (slow; "
-                       "checked bit for bit against the host model).");
-    int tcShapes = 0;
-    // Half the budget (all of it with --only-tc); gemm.cl's sweep has the rest.
-    const double tcDeadline = opt.onlyTc ? opt.budget : opt.budget / 2;
-    bool tcOk = runTc(cl, out, opt, mmaTf32Ok ? shapes(opt.quick) : shapes(true), mmaTf32Ok, elapsed, tcDeadline,
-                      maxWg, localMem, tcShapes);
-    if (mmaTf32Ok && !tcOk && elapsed() < tcDeadline + opt.budget / 4) {
-        // Where the hardware path failed, the emulation on the same device tells the tiling from the mma.
+        // The TF32 tensor-core kernel: with the mma where its check passed, on every shape; elsewhere (CPUs,
+        // or a GPU whose mma failed) the emulation on the quick shapes, so that the tiling is checked.
         out.md("");
-        out.md("The hardware path failed a check: the emulation on the same device, quick shapes, for comparison.");
-        int emulatedShapes = 0;
-        runTc(cl, out, opt, shapes(true), false, elapsed, tcDeadline + opt.budget / 4, maxWg, localMem, emulatedShapes);
-    }
-    allOk = allOk && tcOk && tcShapes > 0;
-    out.md("");
-    out.md(std::string("TF32 kernel: ") + (tcOk && tcShapes > 0 ? "every check passed" : "SOME CHECK FAILED") + " (" +
-           std::to_string(tcShapes) + " shapes)");
-    if (opt.onlyTc) {
+        out.md("## TF32 tensor-core kernel (gemm_tc.cl)");
         out.md("");
-        out.md(std::string("Result: ") + (allOk ? "every check passed" : "SOME CHECK FAILED") + " (--only-tc, " +
-               std::to_string(static_cast<int>(elapsed())) + " s)");
-        clReleaseCommandQueue(cl.queue);
-        clReleaseContext(cl.ctx);
-        return allOk ? 0 : 1;
+        out.md(mmaTf32Ok ? "With the inline-PTX mma.sync (-DACL_PTX_MMA); results within the TF32 bound of the double "
+                           "reference, run-to-run bits compared."
+                         : "The mma is not available here: its emulation in OpenCL C on the quick shapes (slow; "
+                           "checked bit for bit against the host model).");
+        int tcShapes = 0;
+        // Half the budget (all of it with --only-tc); gemm.cl's sweep has the rest.
+        const double tcDeadline = opt.onlyTc ? opt.budget : opt.budget / 2;
+        bool tcOk = runTc(cl, out, opt, mmaTf32Ok ? shapes(opt.quick) : shapes(true), mmaTf32Ok, elapsed, tcDeadline,
+                          maxWg, localMem, tcShapes);
+        if (mmaTf32Ok && !tcOk && elapsed() < tcDeadline + opt.budget / 4) {
+            // Where the hardware path failed, the emulation on the same device tells the tiling from the mma.
+            out.md("");
+            out.md("The hardware path failed a check: the emulation on the same device, quick shapes, for comparison.");
+            int emulatedShapes = 0;
+            runTc(cl, out, opt, shapes(true), false, elapsed, tcDeadline + opt.budget / 4, maxWg, localMem, emulatedShapes);
+        }
+        allOk = allOk && tcOk && tcShapes > 0;
+        out.md("");
+        out.md(std::string("TF32 kernel: ") + (tcOk && tcShapes > 0 ? "every check passed" : "SOME CHECK FAILED") + " (" +
+               std::to_string(tcShapes) + " shapes)");
+        if (opt.onlyTc) {
+            out.md("");
+            out.md(std::string("Result: ") + (allOk ? "every check passed" : "SOME CHECK FAILED") + " (--only-tc, " +
+                   std::to_string(static_cast<int>(elapsed())) + " s)");
+            clReleaseCommandQueue(cl.queue);
+            clReleaseContext(cl.ctx);
+            return allOk ? 0 : 1;
+        }
+
     }
     out.md("");
     out.md("## gemm.cl (fp32 SIMT)");
@@ -917,6 +927,7 @@ int main(int argc, char **argv) {
 
     int checkedShapes = 0;
     for (const Shape &s : shapes(opt.quick)) {
+        if (!opt.shape.empty() && s.name.find(opt.shape) == std::string::npos) continue;
         if (elapsed() > opt.budget) {
             out.md("\n(budget of " + std::to_string(static_cast<int>(opt.budget)) + " s reached: the rest skipped)");
             break;
@@ -940,9 +951,9 @@ int main(int argc, char **argv) {
             char defs[512];
             std::snprintf(defs, sizeof defs,
                           "-cl-std=CL1.2 -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DTRANS_A=%d -DTRANS_B=%d "
-                          "-DCONV_TAPS=%d -DCONV_ALIGNED=%d -DBIAS=%d",
+                          "-DCONV_TAPS=%d -DCONV_ALIGNED=%d -DBIAS=%d -DCONV_SKIP=%d",
                           pr.mwg, pr.nwg, pr.kwg, pr.mdimc, pr.ndimc, s.transA ? 1 : 0, s.transB ? 1 : 0, s.taps,
-                          s.taps > 0 && s.cin % pr.kwg == 0 ? 1 : 0, s.bias ? 1 : 0);
+                          s.taps > 0 && s.cin % pr.kwg == 0 ? 1 : 0, s.bias ? 1 : 0, pr.noSkip ? 0 : 1);
             std::string log;
             cl_program p = build(cl, bodyCommon, defs, log);
             if (!p) {

@@ -43,15 +43,20 @@ bool fits(const Device &device, const OwnGemmTiles &t) {
 // The largest element index of a rows x cols matrix stored with pitch ld, plus one.
 uint64_t extent(uint64_t rows, uint64_t cols, uint64_t ld) { return rows == 0 ? 0 : (rows - 1) * ld + cols; }
 
-constexpr uint64_t kSplitMaxC = uint64_t{1} << 20, kSplitMinK = 4096, kSliceStep = 1024, kMaxSlices = 32;
+// Split-K: a C of fewer than kSplitTiles 64 x 64 tiles over a reduction of kSplitMinK or more is cut
+// into slices so that about kSplitGroups tiles-by-slices run at once (32 slices at most, each at least
+// kSliceStep long and a multiple of it, so a multiple of every KWG).
+constexpr uint64_t kSplitTiles = 256, kSplitGroups = 512, kSplitMinK = 2048, kSliceStep = 256, kMaxSlices = 32;
 
 }  // namespace
 
 uint32_t ownGemmSliceLength(const Product &p) {
     const GemmDims &d = p.dims;
-    if (p.conv.taps > 0 || p.bias.mem || d.m * d.n > kSplitMaxC || d.k < kSplitMinK) return 0;
-    const uint64_t length = std::max(kSliceStep, ceilDiv(ceilDiv(d.k, kMaxSlices), kSliceStep) * kSliceStep);
-    return static_cast<uint32_t>(length);
+    const uint64_t tiles = ceilDiv(d.m, 64) * ceilDiv(d.n, 64);
+    if (p.conv.taps > 0 || p.bias.mem || tiles >= kSplitTiles || d.k < kSplitMinK) return 0;
+    const uint64_t slices = std::min({kMaxSlices, ceilDiv(kSplitGroups, tiles), d.k / kSliceStep});
+    if (slices < 2) return 0;
+    return static_cast<uint32_t>(ceilDiv(ceilDiv(d.k, slices), kSliceStep) * kSliceStep);
 }
 
 uint64_t ownGemmTempBytes(const Product &p) {
@@ -70,7 +75,9 @@ OwnGemmTiles ownGemmTiles(const Device &device, const Product &product) {
         return kOwnGemmTileSets[hook - 1];
     }
     const OwnGemmTiles large = kOwnGemmTileSets[0], small = kOwnGemmTileSets[1], narrow = kOwnGemmTileSets[2];
-    const uint64_t largeGroups = ceilDiv(product.dims.m, 128) * ceilDiv(product.dims.n, 128);
+    const uint32_t slice = ownGemmSliceLength(product);
+    const uint64_t slices = slice == 0 ? 1 : ceilDiv(product.dims.k, slice);
+    const uint64_t largeGroups = ceilDiv(product.dims.m, 128) * ceilDiv(product.dims.n, 128) * slices;
     if (fits(device, large) && largeGroups >= std::max<cl_uint>(device.computeUnits, 1)) return large;
     if (fits(device, small)) return small;
     return narrow;

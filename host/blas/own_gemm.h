@@ -18,8 +18,8 @@ struct OwnGemmTiles {
 };
 
 // The tiles for one product on this device, from the device's facts: 128 x 128 tiles (an 8 x 8
-// register tile per work-item) when they give every compute unit a work-group, else 64 x 64 (more
-// work-groups for a small C); 8 x 8 work-items where the device takes no 256-item work-group; the
+// register tile per work-item) when they (times the k slices, below) give every compute unit a
+// work-group, else 64 x 64 (more work-groups for a small C); 8 x 8 work-items where the device takes no 256-item work-group; the
 // local memory both buffers need checked. The test hook OwnGemmTiles (1 + an index into the
 // probe's parameter list) names others.
 OwnGemmTiles ownGemmTiles(const Device &device, const Product &product);
@@ -28,10 +28,11 @@ OwnGemmTiles ownGemmTiles(const Device &device, const Product &product);
 // llvmpipe would cut short, fp16 operands); empty when it can.
 std::string ownGemmObstacle(const Device &device, Precision precision, const Product &product);
 
-// Split-K: a product whose C is small (at most 2^20 elements) and whose reduction is long (at least 4096)
-// runs as slices of k_slice (1024, or more to keep 32 slices at most), each slice's partial C in the
-// temp buffer, then one kernel adds the slices in order. The split depends on the dims alone, so the
-// bits are the same on every device. 0: no split.
+// Split-K: a product whose C is small (fewer than 256 tiles of 64 x 64) and whose reduction is long (at
+// least 2048) runs as slices of the returned length (a multiple of 256; enough slices for about 512
+// tiles-by-slices, 32 at most), each slice's partial C in the temp buffer, then one kernel adds the
+// slices in order. The split depends on the dims alone, so the bits are the same on every device. 0: no
+// split.
 uint32_t ownGemmSliceLength(const Product &product);
 // Bytes of temp buffer the product needs (the slices' partial Cs; 0 without a split).
 uint64_t ownGemmTempBytes(const Product &product);
