@@ -180,9 +180,9 @@ TEST_P(ConvTbcBackwardTest, MixedDtypesRoundOncePerOutput) {
     runSpec(h);
 }
 
-TEST_P(ConvTbcBackwardTest, EdgeShapes) {
-    SKIP_IN_QUICK_TIER();
-    const ConvTbcBackwardSpec shapes[] = {
+// Shapes at the edges of the taps' row ranges, of the tiles and of the passes, for every GEMM backend.
+std::vector<ConvTbcBackwardSpec> edgeShapes() {
+    return {
         convTbcBackwardSpec("pad 0", 7, 3, 4, 5, 3, 0),
         convTbcBackwardSpec("pad 2", 6, 2, 3, 4, 3, 2),
         convTbcBackwardSpec("K 1", 5, 2, 3, 2, 1, 0),
@@ -200,7 +200,11 @@ TEST_P(ConvTbcBackwardTest, EdgeShapes) {
         convTbcBackwardSpec("many taps", 20, 2, 3, 4, 9, 4),
         convTbcBackwardSpec("long: GEMMs cut into row pieces and k pieces on a CPU", 1600, 8, 96, 96, 3, 1),
     };
-    for (const ConvTbcBackwardSpec &s : shapes) runSpec(s);
+}
+
+TEST_P(ConvTbcBackwardTest, EdgeShapes) {
+    SKIP_IN_QUICK_TIER();
+    for (const ConvTbcBackwardSpec &s : edgeShapes()) runSpec(s);
 }
 
 // The own GEMM (cl_kernels/gemm.cl) on the edge shapes, where every other backend is the device's choice
@@ -209,14 +213,7 @@ TEST_P(ConvTbcBackwardTest, EdgeShapes) {
 TEST_P(ConvTbcBackwardTest, OwnGemmEdgeShapesAndSplitReductions) {
     SKIP_IN_QUICK_TIER();
     aclcl::ScopedTestHook own(aclcl::TestHook::GemmBackend, 3);
-    const ConvTbcBackwardSpec shapes[] = {
-        convTbcBackwardSpec("pad 0", 7, 3, 4, 5, 3, 0),
-        convTbcBackwardSpec("K > T", 2, 2, 3, 4, 5, 2),
-        convTbcBackwardSpec("pad > K", 3, 2, 2, 3, 2, 3),
-        convTbcBackwardSpec("K even, no tap covers every row", 6, 2, 3, 4, 4, 1),
-        convTbcBackwardSpec("channels not multiples of any tile", 9, 3, 67, 45, 3, 1),
-    };
-    for (const ConvTbcBackwardSpec &s : shapes) runSpec(s);
+    for (const ConvTbcBackwardSpec &s : edgeShapes()) runSpec(s);
     const ConvTbcBackwardSpec split = convTbcBackwardSpec("split gradWeight T1100 B4", 1100, 4, 3, 5, 3, 1);
     aclcl::blas::Product gradWeight;
     gradWeight.dims = {aclcl::blas::Op::Trans, aclcl::blas::Op::NoTrans, 3, 5, 1099 * 4, 3, 5, 5};

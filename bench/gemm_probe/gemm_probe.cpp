@@ -965,31 +965,10 @@ int main(int argc, char **argv) {
             }
             cl_kernel kern = clCreateKernel(p, "gemm_f32", &err);
             CL_CHECK(err);
-            const cl_uint m = s.m, n = s.n, k = s.k, lda = d.lda, ldb = d.ldb, ldc = d.ldc, cin = s.cin, batch = s.batch,
-                          pad = s.pad;
-            const cl_ulong zero = 0;
-            int arg = 0;
-            clSetKernelArg(kern, arg++, sizeof m, &m);
-            clSetKernelArg(kern, arg++, sizeof n, &n);
-            clSetKernelArg(kern, arg++, sizeof k, &k);
-            clSetKernelArg(kern, arg++, sizeof s.alpha, &s.alpha);
-            clSetKernelArg(kern, arg++, sizeof A, &A);
-            clSetKernelArg(kern, arg++, sizeof zero, &zero);
-            clSetKernelArg(kern, arg++, sizeof lda, &lda);
-            clSetKernelArg(kern, arg++, sizeof B, &B);
-            clSetKernelArg(kern, arg++, sizeof zero, &zero);
-            clSetKernelArg(kern, arg++, sizeof ldb, &ldb);
-            clSetKernelArg(kern, arg++, sizeof s.beta, &s.beta);
-            clSetKernelArg(kern, arg++, sizeof C, &C);
-            clSetKernelArg(kern, arg++, sizeof zero, &zero);
-            clSetKernelArg(kern, arg++, sizeof ldc, &ldc);
-            clSetKernelArg(kern, arg++, sizeof Bias, &Bias);
-            clSetKernelArg(kern, arg++, sizeof zero, &zero);
-            clSetKernelArg(kern, arg++, sizeof cin, &cin);
-            clSetKernelArg(kern, arg++, sizeof batch, &batch);
-            clSetKernelArg(kern, arg++, sizeof pad, &pad);
-            const cl_uint noSlices = 0;  // SPLIT_K off
-            CL_CHECK(clSetKernelArg(kern, arg++, sizeof noSlices, &noSlices));
+            // gemm_tc's arguments, then gemm.cl's k_slice (SPLIT_K off).
+            CL_CHECK(setGemmArgs(kern, s, d, A, B, C, Bias));
+            const cl_uint noSlices = 0;
+            CL_CHECK(clSetKernelArg(kern, 19, sizeof noSlices, &noSlices));
             const size_t local[2] = {static_cast<size_t>(pr.ndimc), static_cast<size_t>(pr.mdimc)};
             const size_t global[2] = {static_cast<size_t>((s.n + pr.nwg - 1) / pr.nwg) * pr.ndimc,
                                       static_cast<size_t>((s.m + pr.mwg - 1) / pr.mwg) * pr.mdimc};

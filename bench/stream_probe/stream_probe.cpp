@@ -936,6 +936,144 @@ class Probe {
         }
     }
 
+    // One pad section's gather kernel: its buffers, the output's host reference, the four extents
+    // (nc, h, w, pad: ulong arguments for the 64-bit variant; h, w, pad and the chunk count as uint for
+    // the 32-bit ones), the section's deadline and its count of measurements the budget skipped.
+    struct Gather {
+        const char *kind;
+        const std::string &shape;
+        cl_mem in, out;
+        size_t outCount;
+        const std::vector<float> &ref;
+        std::vector<float> &back;
+        double bytes;
+        cl_ulong extents[4];
+        double end;
+        int &skipped;
+    };
+
+    // Builds `name` with elems, runs it over global/local, checks the output bit for bit, emits it.
+    void measureGather(const Gather &g, const char *name, const char *variant, int elems, int bits,
+                       const std::vector<size_t> &local, const std::vector<size_t> &global, bool args64,
+                       cl_uint chunks) {
+        Record r;
+        r.kind = g.kind;
+        r.variant = variant;
+        r.shape = g.shape;
+        r.elems = elems;
+        r.vec = std::strcmp(variant, "vec4") == 0 ? 4 : 1;
+        r.wg = local;
+        r.bits = bits;
+        r.bytes = g.bytes;
+        if (overBudget(g.end)) {
+            ++g.skipped;
+            return;
+        }
+        cl_kernel k = kernel(name, elems, 1, bits);
+        if (!k) {
+            r.ok = false;
+            r.note = "kernel did not build";
+            emit(r);
+            return;
+        }
+        const std::string why = wgFits(k, local);
+        if (!why.empty()) {
+            r.skipped = true;
+            r.note = why;
+            clReleaseKernel(k);
+            emit(r);
+            return;
+        }
+        bool ok = check(clSetKernelArg(k, 0, sizeof g.in, &g.in), "clSetKernelArg") &&
+                  check(clSetKernelArg(k, 1, sizeof g.out, &g.out), "clSetKernelArg");
+        if (args64) {
+            for (cl_uint i = 0; i < 4; ++i)
+                ok = ok && check(clSetKernelArg(k, 2 + i, sizeof g.extents[i], &g.extents[i]), "clSetKernelArg");
+        } else {
+            const cl_uint a[4] = {static_cast<cl_uint>(g.extents[1]), static_cast<cl_uint>(g.extents[2]),
+                                  static_cast<cl_uint>(g.extents[3]), chunks};
+            for (cl_uint i = 0; i < 4; ++i) ok = ok && check(clSetKernelArg(k, 2 + i, sizeof a[i], &a[i]), "clSetKernelArg");
+        }
+        Timing t;
+        if (ok) {
+            ok = poison(g.out, g.outCount * sizeof(float));
+            const cl_uint dims = static_cast<cl_uint>(local.size());
+            t = timeIt([&](cl_event *ev) {
+                return clEnqueueNDRangeKernel(q_, k, dims, nullptr, global.data(), local.data(), 0, nullptr, ev);
+            }, g.end);
+            ok = ok && t.ok && readBack(g.out, g.back);
+            if (ok && std::memcmp(g.back.data(), g.ref.data(), g.outCount * sizeof(float)) != 0) {
+                size_t i = 0;
+                while (i < g.outCount && std::memcmp(&g.back[i], &g.ref[i], sizeof(float)) == 0) ++i;
+                char b[160];
+                std::snprintf(b, sizeof b, "first wrong element %zu: %.9g, expected %.9g", i, g.back[i], g.ref[i]);
+                r.note = b;
+                ok = false;
+            }
+        }
+        if (t.wgRefused) {
+            r.skipped = true;
+            r.note = "the enqueue refused the work-group size (CL_KERNEL_WORK_GROUP_SIZE " +
+                     std::to_string(kernelMaxWg(k)) + ")";
+        }
+        clReleaseKernel(k);
+        r.ok = ok || r.skipped;
+        fillRecord(r, t, g.bytes);
+        emit(r);
+    }
+
+    // A pad section's sweep: the buffers (input from `in`, output checked against `ref`), today's
+    // kernel (one element a work-item, 64-bit index math) at four work-group sizes, the rows kernel
+    // (elems per work-item along an output row of `cols`, 32-bit, 3-D NDRange over rows x planes) at
+    // five work-group shapes, and (vec4) the same with float4 stores of the aligned slots.
+    void gatherSection(const char *kind, const std::string &shape, const std::vector<float> &in,
+                       const std::vector<float> &ref, std::vector<float> &back, const cl_ulong (&extents)[4],
+                       size_t rows, size_t cols, size_t planes, bool vec4, double end) {
+        cl_int err = CL_SUCCESS;
+        cl_mem din = buffer(in.size() * sizeof(float), &err, in.data());
+        cl_mem dout = din ? buffer(ref.size() * sizeof(float), &err) : nullptr;
+        if (!din || !dout) {
+            check(err, (std::string(kind) + " buffers").c_str());
+            ++failures;
+            if (din) clReleaseMemObject(din);
+            return;
+        }
+        int skipped = 0;
+        const Gather g{kind, shape, din, dout, ref.size(), ref, back,
+                       static_cast<double>(in.size() + ref.size()) * sizeof(float),
+                       {extents[0], extents[1], extents[2], extents[3]}, end, skipped};
+        const std::string today = std::string(kind) + "_today", rowsKernel = std::string(kind) + "_rows";
+        auto measure = [&](const char *name, const char *variant, int elems, int bits, std::vector<size_t> local,
+                           std::vector<size_t> global, bool args64, cl_uint chunks) {
+            measureGather(g, name, variant, elems, bits, local, global, args64, chunks);
+        };
+        for (size_t wg : {64, 128, 256, 512})
+            measure(today.c_str(), "today", 1, 64, {wg}, {(ref.size() + wg - 1) / wg * wg}, true, 0);
+        const std::vector<std::vector<size_t>> shapes2 = {{32, 4}, {64, 2}, {128, 1}, {32, 8}, {256, 1}};
+        for (int elems : {1, 2, 4, 8})
+            for (const auto &l : shapes2) {
+                const size_t cxn = (cols + elems - 1) / elems;
+                measure(rowsKernel.c_str(), "rows", elems, 32, {l[0], l[1], 1},
+                        {(cxn + l[0] - 1) / l[0] * l[0], (rows + l[1] - 1) / l[1] * l[1], planes}, false,
+                        static_cast<cl_uint>(cxn));
+            }
+        if (vec4) {
+            for (int elems : {4, 8})
+                for (const auto &l : shapes2) {
+                    const size_t slots = (cols + 3) / 4 + 1, csn = (slots + elems / 4 - 1) / (elems / 4);
+                    measure("pad_vec", "vec4", elems, 32, {l[0], l[1], 1},
+                            {(csn + l[0] - 1) / l[0] * l[0], (rows + l[1] - 1) / l[1] * l[1], planes},
+                            false, static_cast<cl_uint>(csn));
+                }
+        }
+        if (skipped) {
+            std::printf("  budget: %d %s measurements skipped\n", skipped, kind);
+            report_.setNote(kind + shape, std::to_string(skipped) + " measurements skipped (--budget).");
+        }
+        clReleaseMemObject(din);
+        clReleaseMemObject(dout);
+    }
+
     // ---- 3. ReflectionPad2d forward ---------------------------------------------------------
     static int reflect(int i, int n) { return i < 0 ? -i : (i >= n ? 2 * (n - 1) - i : i); }
 
@@ -955,107 +1093,10 @@ class Probe {
                 for (int x = 0; x < ow; ++x)
                     ref[(static_cast<size_t>(pl) * oh + y) * ow + x] =
                         in[(static_cast<size_t>(pl) * h + reflect(y - p, h)) * w + reflect(x - p, w)];
-        cl_int err = CL_SUCCESS;
-        cl_mem din = buffer(inCount * sizeof(float), &err, in.data());
-        cl_mem dout = din ? buffer(outCount * sizeof(float), &err) : nullptr;
-        if (!din || !dout) {
-            check(err, "pad buffers");
-            ++failures;
-            if (din) clReleaseMemObject(din);
-            return;
-        }
-        const double bytes = static_cast<double>(inCount + outCount) * sizeof(float);
-        int skipped = 0;
-
-        auto measure = [&](const char *name, const char *variant, int elems, int bits, std::vector<size_t> local,
-                           std::vector<size_t> global, bool args64, cl_uint chunks) {
-            Record r;
-            r.kind = "pad";
-            r.variant = variant;
-            r.shape = shape;
-            r.elems = elems;
-            r.vec = std::strcmp(variant, "vec4") == 0 ? 4 : 1;
-            r.wg = local;
-            r.bits = bits;
-            r.bytes = bytes;
-            if (overBudget(end)) {
-                ++skipped;
-                return;
-            }
-            cl_kernel k = kernel(name, elems, 1, bits);
-            if (!k) {
-                r.ok = false;
-                r.note = "kernel did not build";
-                emit(r);
-                return;
-            }
-            const std::string why = wgFits(k, local);
-            if (!why.empty()) {
-                r.skipped = true;
-                r.note = why;
-                clReleaseKernel(k);
-                emit(r);
-                return;
-            }
-            bool ok = check(clSetKernelArg(k, 0, sizeof din, &din), "clSetKernelArg") &&
-                      check(clSetKernelArg(k, 1, sizeof dout, &dout), "clSetKernelArg");
-            if (args64) {
-                const cl_ulong a[4] = {static_cast<cl_ulong>(nc), static_cast<cl_ulong>(h), static_cast<cl_ulong>(w),
-                                       static_cast<cl_ulong>(p)};
-                for (cl_uint i = 0; i < 4; ++i) ok = ok && check(clSetKernelArg(k, 2 + i, sizeof a[i], &a[i]), "clSetKernelArg");
-            } else {
-                const cl_uint a[4] = {static_cast<cl_uint>(h), static_cast<cl_uint>(w), static_cast<cl_uint>(p), chunks};
-                for (cl_uint i = 0; i < 4; ++i) ok = ok && check(clSetKernelArg(k, 2 + i, sizeof a[i], &a[i]), "clSetKernelArg");
-            }
-            Timing t;
-            if (ok) {
-                ok = poison(dout, outCount * sizeof(float));
-                const cl_uint dims = static_cast<cl_uint>(local.size());
-                t = timeIt([&](cl_event *ev) {
-                    return clEnqueueNDRangeKernel(q_, k, dims, nullptr, global.data(), local.data(), 0, nullptr, ev);
-                }, end);
-                ok = ok && t.ok && readBack(dout, back);
-                if (ok && std::memcmp(back.data(), ref.data(), outCount * sizeof(float)) != 0) {
-                    size_t i = 0;
-                    while (i < outCount && std::memcmp(&back[i], &ref[i], sizeof(float)) == 0) ++i;
-                    r.note = "first wrong element " + std::to_string(i);
-                    ok = false;
-                }
-            }
-            if (t.wgRefused) {
-                r.skipped = true;
-                r.note = "the enqueue refused the work-group size (CL_KERNEL_WORK_GROUP_SIZE " +
-                         std::to_string(kernelMaxWg(k)) + ")";
-            }
-            clReleaseKernel(k);
-            r.ok = ok || r.skipped;
-            fillRecord(r, t, bytes);
-            emit(r);
-        };
-
-        for (size_t wg : {64, 128, 256, 512})
-            measure("pad_today", "today", 1, 64, {wg}, {(outCount + wg - 1) / wg * wg}, true, 0);
-        const std::vector<std::vector<size_t>> shapes2 = {{32, 4}, {64, 2}, {128, 1}, {32, 8}, {256, 1}};
-        for (int elems : {1, 2, 4, 8})
-            for (const auto &l : shapes2) {
-                const size_t cxn = (ow + elems - 1) / elems;
-                measure("pad_rows", "rows", elems, 32, {l[0], l[1], 1},
-                        {(cxn + l[0] - 1) / l[0] * l[0], (oh + l[1] - 1) / l[1] * l[1], static_cast<size_t>(nc)},
-                        false, static_cast<cl_uint>(cxn));
-            }
-        for (int elems : {4, 8})
-            for (const auto &l : shapes2) {
-                const size_t slots = (ow + 3) / 4 + 1, csn = (slots + elems / 4 - 1) / (elems / 4);
-                measure("pad_vec", "vec4", elems, 32, {l[0], l[1], 1},
-                        {(csn + l[0] - 1) / l[0] * l[0], (oh + l[1] - 1) / l[1] * l[1], static_cast<size_t>(nc)},
-                        false, static_cast<cl_uint>(csn));
-            }
-        if (skipped) {
-            std::printf("  budget: %d pad measurements skipped\n", skipped);
-            report_.setNote("pad" + shape, std::to_string(skipped) + " measurements skipped (--budget).");
-        }
-        clReleaseMemObject(din);
-        clReleaseMemObject(dout);
+        gatherSection("pad", shape, in, ref, back,
+                      {static_cast<cl_ulong>(nc), static_cast<cl_ulong>(h), static_cast<cl_ulong>(w),
+                       static_cast<cl_ulong>(p)},
+                      oh, ow, nc, true, end);
     }
 
     // ---- 4. ReflectionPad2dBackward -----------------------------------------------------------
@@ -1077,100 +1118,10 @@ class Probe {
                 for (int ox = 0; ox < ow; ++ox)
                     ref[(static_cast<size_t>(pl) * h + reflect(oy - p, h)) * w + reflect(ox - p, w)] +=
                         go[(static_cast<size_t>(pl) * oh + oy) * ow + ox];
-        cl_int err = CL_SUCCESS;
-        cl_mem dgo = buffer(goCount * sizeof(float), &err, go.data());
-        cl_mem dgi = dgo ? buffer(giCount * sizeof(float), &err) : nullptr;
-        if (!dgo || !dgi) {
-            check(err, "padbwd buffers");
-            ++failures;
-            if (dgo) clReleaseMemObject(dgo);
-            return;
-        }
-        const double bytes = static_cast<double>(goCount + giCount) * sizeof(float);
-        int skipped = 0;
-        auto measure = [&](const char *name, const char *variant, int elems, int bits, std::vector<size_t> local,
-                           std::vector<size_t> global, bool args64, cl_uint chunks) {
-            Record r;
-            r.kind = "padbwd";
-            r.variant = variant;
-            r.shape = shape;
-            r.elems = elems;
-            r.vec = 1;
-            r.wg = local;
-            r.bits = bits;
-            r.bytes = bytes;
-            if (overBudget(end)) {
-                ++skipped;
-                return;
-            }
-            cl_kernel k = kernel(name, elems, 1, bits);
-            if (!k) {
-                r.ok = false;
-                r.note = "kernel did not build";
-                emit(r);
-                return;
-            }
-            const std::string why = wgFits(k, local);
-            if (!why.empty()) {
-                r.skipped = true;
-                r.note = why;
-                clReleaseKernel(k);
-                emit(r);
-                return;
-            }
-            bool ok = check(clSetKernelArg(k, 0, sizeof dgo, &dgo), "clSetKernelArg") &&
-                      check(clSetKernelArg(k, 1, sizeof dgi, &dgi), "clSetKernelArg");
-            if (args64) {
-                const cl_ulong a[4] = {static_cast<cl_ulong>(nc), static_cast<cl_ulong>(h), static_cast<cl_ulong>(w),
-                                       static_cast<cl_ulong>(p)};
-                for (cl_uint i = 0; i < 4; ++i) ok = ok && check(clSetKernelArg(k, 2 + i, sizeof a[i], &a[i]), "clSetKernelArg");
-            } else {
-                const cl_uint a[4] = {static_cast<cl_uint>(h), static_cast<cl_uint>(w), static_cast<cl_uint>(p), chunks};
-                for (cl_uint i = 0; i < 4; ++i) ok = ok && check(clSetKernelArg(k, 2 + i, sizeof a[i], &a[i]), "clSetKernelArg");
-            }
-            Timing t;
-            if (ok) {
-                ok = poison(dgi, giCount * sizeof(float));
-                const cl_uint dims = static_cast<cl_uint>(local.size());
-                t = timeIt([&](cl_event *ev) {
-                    return clEnqueueNDRangeKernel(q_, k, dims, nullptr, global.data(), local.data(), 0, nullptr, ev);
-                }, end);
-                ok = ok && t.ok && readBack(dgi, back);
-                if (ok && std::memcmp(back.data(), ref.data(), giCount * sizeof(float)) != 0) {
-                    size_t i = 0;
-                    while (i < giCount && std::memcmp(&back[i], &ref[i], sizeof(float)) == 0) ++i;
-                    char b[160];
-                    std::snprintf(b, sizeof b, "first wrong element %zu: %.9g, expected %.9g", i, back[i], ref[i]);
-                    r.note = b;
-                    ok = false;
-                }
-            }
-            if (t.wgRefused) {
-                r.skipped = true;
-                r.note = "the enqueue refused the work-group size (CL_KERNEL_WORK_GROUP_SIZE " +
-                         std::to_string(kernelMaxWg(k)) + ")";
-            }
-            clReleaseKernel(k);
-            r.ok = ok || r.skipped;
-            fillRecord(r, t, bytes);
-            emit(r);
-        };
-        for (size_t wg : {64, 128, 256, 512})
-            measure("padbwd_today", "today", 1, 64, {wg}, {(giCount + wg - 1) / wg * wg}, true, 0);
-        const std::vector<std::vector<size_t>> shapes2 = {{32, 4}, {64, 2}, {128, 1}, {32, 8}, {256, 1}};
-        for (int elems : {1, 2, 4, 8})
-            for (const auto &l : shapes2) {
-                const size_t cxn = (w + elems - 1) / elems;
-                measure("padbwd_rows", "rows", elems, 32, {l[0], l[1], 1},
-                        {(cxn + l[0] - 1) / l[0] * l[0], (h + l[1] - 1) / l[1] * l[1], static_cast<size_t>(nc)},
-                        false, static_cast<cl_uint>(cxn));
-            }
-        if (skipped) {
-            std::printf("  budget: %d padbwd measurements skipped\n", skipped);
-            report_.setNote("padbwd" + shape, std::to_string(skipped) + " measurements skipped (--budget).");
-        }
-        clReleaseMemObject(dgo);
-        clReleaseMemObject(dgi);
+        gatherSection("padbwd", shape, go, ref, back,
+                      {static_cast<cl_ulong>(nc), static_cast<cl_ulong>(h), static_cast<cl_ulong>(w),
+                       static_cast<cl_ulong>(p)},
+                      h, w, nc, false, end);
     }
 
     // ---- 5. per-call floor ----------------------------------------------------------------------
