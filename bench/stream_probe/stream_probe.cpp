@@ -17,7 +17,8 @@
 //      64-bit divisions against a 3-D NDRange with ELEMS per work-item; checked bit-exact;
 //   5. the per-call floor: an empty kernel + clFinish, a 1 MiB copy + clFinish, and the cost of
 //      reading a fault flag back after the kernel: a blocking 4-byte clEnqueueReadBuffer, or a
-//      persistently mapped CL_MEM_ALLOC_HOST_PTR / CL_MEM_USE_HOST_PTR buffer read directly (and
+//      persistently mapped CL_MEM_ALLOC_HOST_PTR / CL_MEM_USE_HOST_PTR buffer read directly, the blocking
+//      read as the wait itself, a non-blocking read into pinned or plain host memory then clFinish (and
 //      whether the value the kernel stored is visible there, or stale);
 //   6. the device's limits (compute units, work-group size, vector widths, memories, timer).
 // Kernel times are profiling-event times (warm-up first; best and median of the runs, more runs
@@ -1246,6 +1247,46 @@ class Probe {
                 r.note = "blocking read returned a stale flag";
             }
             emitFloor(r);
+            // (a2) the blocking read as the wait itself (no clFinish): the library's synchronize today.
+            // (d) a non-blocking read enqueued right after the kernel into a pinned host buffer (an
+            // ALLOC_HOST_PTR buffer mapped once), then clFinish and a plain host load; (e) the same into
+            // ordinary host memory. Both reads must see the store: they are ordered after the kernel.
+            auto readAfter = [&](const char *name, bool blocking, cl_uint *dst) {
+                Record rr = hostTimed(name, [&](cl_uint v, bool *stale) {
+                    const bool ok =
+                        check(clSetKernelArg(flag, 0, sizeof dflag, &dflag), "clSetKernelArg") &&
+                        check(clSetKernelArg(flag, 1, sizeof v, &v), "clSetKernelArg") &&
+                        check(clEnqueueNDRangeKernel(q_, flag, 1, nullptr, &one, nullptr, 0, nullptr, nullptr),
+                              "clEnqueueNDRangeKernel") &&
+                        check(clEnqueueReadBuffer(q_, dflag, blocking ? CL_TRUE : CL_FALSE, 0, sizeof(cl_uint), dst, 0,
+                                                  nullptr, nullptr),
+                              "clEnqueueReadBuffer") &&
+                        (blocking || check(clFinish(q_), "clFinish"));
+                    *stale = ok && *static_cast<volatile cl_uint *>(dst) != v;
+                    return ok;
+                });
+                rr.visible = rr.stale == 0 ? "yes" : "stale";
+                if (rr.stale != 0) {
+                    rr.ok = false;
+                    rr.note = "a read ordered after the kernel returned a stale flag";
+                }
+                emitFloor(rr);
+            };
+            cl_uint plain = 0;
+            readAfter("flag kernel + blocking 4-byte read as the wait (a2)", true, &plain);
+            cl_mem pinned = clCreateBuffer(ctx_, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, 64, nullptr, &err);
+            if (check(err, "clCreateBuffer(pinned)")) {
+                void *pinnedPtr = clEnqueueMapBuffer(q_, pinned, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, 64, 0, nullptr,
+                                                     nullptr, &err);
+                if (check(err, "clEnqueueMapBuffer(pinned)")) {
+                    readAfter("flag kernel + non-blocking read into pinned memory + clFinish (d)", false,
+                              static_cast<cl_uint *>(pinnedPtr));
+                    clEnqueueUnmapMemObject(q_, pinned, pinnedPtr, 0, nullptr, nullptr);
+                    clFinish(q_);
+                }
+                clReleaseMemObject(pinned);
+            }
+            readAfter("flag kernel + non-blocking read into host memory + clFinish (e)", false, &plain);
             clReleaseMemObject(dflag);
         } else {
             ++failures;
