@@ -818,8 +818,40 @@ TEST_P(ConvTbcBackwardTest, ThreadsAtOnceKeepTheSerialBits) {
     });
 }
 
+// The host BLAS and the own GEMM check every operand against its buffer before they enqueue anything, as
+// CLBlast does (kInsufficientMemory): a product past its buffer fails with 561000 and names the operand.
+TEST_P(ConvTbcBackwardTest, OwnGemmRejectsOperandsPastTheirBuffer) {
+    aclcl::Stream &s = aclcl::checkStream(stream);
+    DeviceTensor t({16}, ACL_FLOAT);
+    auto m = aclcl::resolveDevicePointer(t.data(), 4, "t");
+    size_t bytes = 0;
+    ASSERT_EQ(clGetMemObjectInfo(m.mem, CL_MEM_SIZE, sizeof bytes, &bytes, nullptr), CL_SUCCESS);
+    const size_t last = bytes / sizeof(float) - 15;  // 16 elements from here end one past the buffer
+    for (const char *operand : {"A", "B", "C"}) {
+        SCOPED_TRACE(operand);
+        aclcl::blas::Product p;
+        p.dims.m = p.dims.n = p.dims.k = 4;
+        p.dims.lda = p.dims.ldb = p.dims.ldc = 4;
+        p.a = p.b = p.c = aclcl::BufferRef{m.mem, m.offset};
+        (operand[0] == 'A' ? p.a : operand[0] == 'B' ? p.b : p.c) = aclcl::BufferRef{m.mem, last};
+        try {
+            aclcl::blas::enqueueProducts(aclcl::deviceAt(device()), s.queue(), aclcl::blas::Backend::Own,
+                                         aclcl::blas::Precision::Single, {p}, nullptr);
+            ADD_FAILURE() << "a product past its buffer was enqueued";
+        } catch (const aclcl::Error &e) {
+            EXPECT_EQ(e.code(), ACLNN_ERR_INNER);
+            EXPECT_NE(std::string(e.what()).find(std::string("operand ") + operand + " needs 64 bytes"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+}
+
 TEST_P(ConvTbcBackwardTest, HostBlasRejectsOperandsPastTheirBuffer) {
-    if (testing_support::gemmBackends(device()).size() < 2) GTEST_SKIP() << "no host BLAS on this device";
+    bool host = false;
+    for (const auto &b : testing_support::gemmBackends(device())) host = host || b.hook == 2;
+    if (!host) GTEST_SKIP() << "no host BLAS on this device";
     aclcl::Stream &s = aclcl::checkStream(stream);
     DeviceTensor t({16}, ACL_FLOAT);
     auto m = aclcl::resolveDevicePointer(t.data(), 4, "t");

@@ -48,6 +48,27 @@ uint64_t extent(uint64_t rows, uint64_t cols, uint64_t ld) { return rows == 0 ? 
 // kSliceStep long and a multiple of it, so a multiple of every KWG).
 constexpr uint64_t kSplitTiles = 256, kSplitGroups = 512, kSplitMinK = 2048, kSliceStep = 256, kMaxSlices = 32;
 
+// Elements from ref on that an operand of rows x cols with row pitch ld reaches must lie inside its
+// buffer (as CLBlast and the host BLAS check): a kernel would read or write past it.
+void checkOperand(const char *operand, const BufferRef &ref, uint64_t rows, uint64_t cols, uint64_t ld) {
+    if (rows == 0 || cols == 0) return;
+    if (ld < cols) {
+        fail(ACLNN_ERR_INNER, strformat("own GEMM: operand %s has row pitch %llu < %llu columns", operand,
+                                        static_cast<unsigned long long>(ld), static_cast<unsigned long long>(cols)));
+    }
+    size_t size = 0;
+    clCheck(clGetMemObjectInfo(ref.mem, CL_MEM_SIZE, sizeof size, &size, nullptr), "clGetMemObjectInfo (CL_MEM_SIZE)",
+            ACLNN_ERR_RUNTIME_ERROR);
+    const uint64_t elements = extent(rows, cols, ld);
+    if ((ref.offset + elements) * sizeof(float) > size) {
+        fail(ACLNN_ERR_INNER,
+             strformat("own GEMM: operand %s needs %llu bytes from byte %llu of its buffer, which holds %llu", operand,
+                       static_cast<unsigned long long>(elements * sizeof(float)),
+                       static_cast<unsigned long long>(ref.offset * sizeof(float)),
+                       static_cast<unsigned long long>(size)));
+    }
+}
+
 }  // namespace
 
 uint32_t ownGemmSliceLength(const Product &p) {
@@ -115,6 +136,18 @@ void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &p, cl
     const uint32_t slice = ownGemmSliceLength(p);
     const uint64_t slices = slice == 0 ? 1 : ceilDiv(d.k, slice);
     if (slice != 0 && !temp) fail(ACLNN_ERR_INNER, "a split-K product of the own GEMM got no temp buffer");
+    const bool ta = d.transA == Op::Trans, tb = d.transB == Op::Trans;
+    if (conv.taps > 0) {
+        const int64_t inputRows = static_cast<int64_t>(d.m) +
+                                  (static_cast<int64_t>(conv.taps) - 1 - 2 * static_cast<int64_t>(conv.pad)) * conv.batch;
+        checkOperand("A", p.a, static_cast<uint64_t>(std::max<int64_t>(inputRows, 0)), conv.cin, d.lda);
+    } else {
+        checkOperand("A", p.a, ta ? d.k : d.m, ta ? d.m : d.k, d.lda);
+    }
+    checkOperand("B", p.b, tb ? d.n : d.k, tb ? d.k : d.n, d.ldb);
+    checkOperand("C", p.c, d.m, d.n, d.ldc);
+    if (p.bias.mem) checkOperand("bias", p.bias, 1, d.n, d.n);
+    if (slice != 0) checkOperand("temp", BufferRef{temp, 0}, ceilDiv(d.k, slice) * d.m, d.n, d.n);
     Defines defines;
     defines.value("MWG", t.mwg)
         .value("NWG", t.nwg)
