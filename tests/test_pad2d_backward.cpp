@@ -324,7 +324,8 @@ TEST_P(Pad2dBackwardTest, GpuStreamKernelParametersGiveTheSameBits) {
     // work-group shape) writes gradInput's storage byte for byte as this device's own path does (on a
     // CPU device the row kernel with its vectors: the same sums in the same order), on rows that no
     // ELEMS or work-group x divides, several planes, a 3-D self, pads and crops on every side, and a
-    // gapped gradInput and gradOutput. fp32 over the whole space; bf16 and complex64 over a part (full tier).
+    // gapped gradInput and gradOutput. fp32 over the whole space on one shape, the element counts on the
+    // others; bf16 and complex64 over a part of it on one shape (full tier).
     const std::vector<Geometry> shapes = {
         {{2, 3, 9, 13}, {4, 2, 1, 3}, "4-D"},
         {{3, 5, 19}, {-1, 4, 3, -2}, "3-D crop"},
@@ -355,8 +356,14 @@ TEST_P(Pad2dBackwardTest, GpuStreamKernelParametersGiveTheSameBits) {
                     return gi.storage();
                 };
                 const std::vector<uint8_t> want = run();
+                // The whole space on the first shape; on the others, every element count with the
+                // device's work-group, and the other dtypes on the first shape alone (each run is a
+                // plan and a call: tenths of a second under the sanitizers on Intel's runtime).
+                const bool first = &g == &shapes.front();
+                if (dt != ACL_FLOAT && !first) continue;
                 for (const RowStreamParams &p : rowStreamParameterSpace()) {
                     if (dt != ACL_FLOAT && p.elems != 0 && (p.elems == 4 || p.groupX != 0)) continue;
+                    if (!first && p.groupX != 0) continue;
                     SCOPED_TRACE(std::string(m->name) + " " + aclDataTypeName(dt) + " " + g.what + ": " + p.name());
                     ScopedRowStreamParams params(p);
                     EXPECT_TRUE(run() == want);
