@@ -213,7 +213,10 @@ TEST_P(ConvTbcBackwardTest, EdgeShapes) {
 TEST_P(ConvTbcBackwardTest, OwnGemmEdgeShapesAndSplitReductions) {
     SKIP_IN_QUICK_TIER();
     aclcl::ScopedTestHook own(aclcl::TestHook::GemmBackend, 3);
-    for (const ConvTbcBackwardSpec &s : edgeShapes()) runSpec(s);
+    // Every edge shape but the long one (CPU blocking, not the own GEMM's: minutes under Oclgrind).
+    for (const ConvTbcBackwardSpec &s : edgeShapes()) {
+        if (s.name.rfind("long", 0) != 0) runSpec(s);
+    }
     const ConvTbcBackwardSpec split = convTbcBackwardSpec("split gradWeight T1100 B4", 1100, 4, 3, 5, 3, 1);
     aclcl::blas::Product gradWeight;
     gradWeight.dims = {aclcl::blas::Op::Trans, aclcl::blas::Op::NoTrans, 3, 5, 1099 * 4, 3, 5, 5};
