@@ -102,7 +102,7 @@ if(ACLNN_OPENCL_FUZZ)
   target_compile_options(aclnn_opencl_core PRIVATE -fsanitize=fuzzer-no-link)
   file(GLOB _aclnn_fuzz_common ${PROJECT_SOURCE_DIR}/tests/fuzz/common/*.cpp)
   add_library(aclnn_fuzz_common OBJECT ${_aclnn_fuzz_common})
-  target_include_directories(aclnn_fuzz_common PUBLIC ${PROJECT_SOURCE_DIR}/tests/fuzz ${PROJECT_SOURCE_DIR}/include
+  target_include_directories(aclnn_fuzz_common PUBLIC ${PROJECT_SOURCE_DIR}/tests/fuzz ${PROJECT_SOURCE_DIR}/tests ${PROJECT_SOURCE_DIR}/include
                                                       ${PROJECT_SOURCE_DIR}/include/aclnn ${PROJECT_SOURCE_DIR}/host)
   target_compile_options(aclnn_fuzz_common PRIVATE -fsanitize=fuzzer-no-link ${ACLNN_WARNINGS})
   target_link_libraries(aclnn_fuzz_common PUBLIC aclnn_opencl_core)

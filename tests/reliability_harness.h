@@ -13,6 +13,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "support/binding.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 
@@ -33,6 +34,14 @@ struct TensorSlot {
     bool output = false;
     std::unique_ptr<DeviceTensor> storage;  // the valid tensor and its device memory
     aclTensor *arg = nullptr;               // what the operator is given (storage, a variant, or null)
+};
+
+// An attribute passed by value (numGroups, eps, a flag) or a handle the harness owns (a window's
+// kernelSize that takes one or two values, not an array slot).
+struct ValueSlot {
+    std::string name;
+    testing_support::Arg valid = nullptr;
+    testing_support::Arg arg = nullptr;
 };
 
 struct ArraySlot {
@@ -65,13 +74,19 @@ public:
     aclDataType unsupportedDtype = ACL_UINT32;
     std::vector<TensorSlot> tensors;
     std::vector<ArraySlot> arrays;
+    std::vector<ValueSlot> valueSlots;
 
-    // Phase one and two with the current arguments.
-    virtual aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) = 0;
-    // Phase two runs the function setOperator() named (every harness's phase two only forwards its
-    // arguments); virtual for a harness that needs more.
+    // Phase one with the current arguments: the binding's slots, each filled from the tensor, array or
+    // value slot of its name.
+    virtual aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) {
+        if (!binding_) throw std::logic_error(api + ": the harness named no binding (setBinding)");
+        testing_support::Args args;
+        for (const char *name : binding_->slots()) args.push_back(argument(name));
+        return binding_->plan(args, workspaceSize, executor);
+    }
+    // Phase two of the binding (or of setOperator's function).
     virtual aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
-        if (!phaseTwo_) throw std::logic_error(api + ": the harness named no phase two (setOperator)");
+        if (!phaseTwo_) throw std::logic_error(api + ": the harness named no phase two (setBinding)");
         return phaseTwo_(workspace, workspaceSize, executor, stream);
     }
     // Attribute values the operator must reject (161002), as (description, change) pairs; each change
@@ -82,6 +97,7 @@ public:
     void resetArguments() {
         for (auto &t : tensors) t.arg = t.storage->get();
         for (auto &a : arrays) a.arg = a.valid;
+        for (auto &v : valueSlots) v.arg = v.valid;
         resetAttributes();
     }
 
@@ -99,6 +115,26 @@ public:
         throw std::runtime_error("no array slot " + name);
     }
     aclIntArray *a(const char *name) { return arraySlot(name).arg; }
+    ValueSlot &valueSlot(const std::string &name) {
+        for (auto &v : valueSlots) {
+            if (v.name == name) return v;
+        }
+        throw std::runtime_error("no value slot " + name);
+    }
+    // The current argument of slot `name`, whichever kind of slot holds it.
+    testing_support::Arg argument(const std::string &name) {
+        for (auto &t : tensors) {
+            if (t.name == name) return t.arg;
+        }
+        for (auto &a : arrays) {
+            if (a.name == name) return a.arg;
+        }
+        return valueSlot(name).arg;
+    }
+    // A change for badAttributes(): value slot `name` gets `value` (undone by resetArguments()).
+    std::function<void()> setValue(const std::string &name, testing_support::Arg value) {
+        return [this, name, value] { valueSlot(name).arg = value; };
+    }
     // A change for badAttributes(): array slot `name` gets `values` (undone by resetArguments()).
     std::function<void()> setArray(const std::string &name, std::vector<int64_t> values) {
         return [this, name, values] { arraySlot(name).arg = arrayVariant(values); };
@@ -157,6 +193,16 @@ public:
 
 protected:
     using PhaseTwo = aclnnStatus (*)(void *, uint64_t, aclOpExecutor *, aclrtStream);
+    // The operator this case runs (support/binding.h): its api name, its phases and its slots' names.
+    void setBinding(const testing_support::Binding &op) {
+        binding_ = &op;
+        api = op.api();
+        phaseTwo_ = op.phaseTwo();
+    }
+    // A value slot (an attribute passed by value, or a handle the harness owns).
+    void addValue(const std::string &name, testing_support::Arg value) {
+        valueSlots.push_back({name, value, value});
+    }
     // The operator this case runs: its api name and its phase-two function (aclnnIm2col), set together
     // so that the two cannot name different operators.
     void setOperator(const char *apiName, PhaseTwo phaseTwo) {
@@ -211,6 +257,7 @@ protected:
     }
 
 private:
+    const testing_support::Binding *binding_ = nullptr;
     PhaseTwo phaseTwo_ = nullptr;
     std::vector<aclTensor *> variants_;
     std::vector<aclIntArray *> arrayVariants_;

@@ -580,7 +580,7 @@ TEST_P(ConvTbcErrors, Ranks) {
 }
 
 TEST_P(ConvTbcErrors, Formats) {
-    ErrorTable<Call> rows;
+    CallRows<Call> rows;
     for (aclFormat f : {ACL_FORMAT_NCHW, ACL_FORMAT_NHWC}) {
         const std::string name = f == ACL_FORMAT_NCHW ? " NCHW" : " NHWC";
         rows.push_back({"self" + name, [f](Call &c) { c.xf = f; }, ACLNN_ERR_PARAM_INVALID, {"self"}});
@@ -592,7 +592,7 @@ TEST_P(ConvTbcErrors, Formats) {
 }
 
 TEST_P(ConvTbcErrors, ValuesInCannsOrder) {
-    ErrorTable<Call> rows = {
+    CallRows<Call> rows = {
         {"bias of 5", [](Call &c) { c.b = {5}; }, ACLNN_ERR_PARAM_INVALID, {"bias.shape[0]", "C_out = 4", "[5]"}},
         {"kernel 0", [](Call &c) {
              c.w = {0, 3, 4};
@@ -637,7 +637,7 @@ TEST_P(ConvTbcErrors, OutShape) {
 }
 
 TEST_P(ConvTbcErrors, CubeMathTypeOutOfRange) {
-    ErrorTable<Call> rows;
+    CallRows<Call> rows;
     for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
         rows.push_back({"cubeMathType " + std::to_string(cube), [cube](Call &c) { c.cube = cube; },
                         ACLNN_ERR_PARAM_INVALID, {"cubeMathType"}});

@@ -375,7 +375,7 @@ std::function<void(BackwardCall &)> set(TensorArg BackwardCall::*slot, TensorArg
     return [=](BackwardCall &c) { c.*slot = t; };
 }
 
-void expectRows(const ErrorTable<BackwardCall> &rows, aclrtStream stream) {
+void expectRows(const CallRows<BackwardCall> &rows, aclrtStream stream) {
     expectErrorRows("aclnnConvTbcBackward", rows, BackwardCall{}, planBackward, stream);
 }
 
@@ -424,7 +424,7 @@ const std::pair<const char *, TensorArg BackwardCall::*> kTensorArgs[] = {
 };
 
 TEST_P(ConvTbcBackwardTest, UnsupportedDtypesAreRejected) {
-    ErrorTable<BackwardCall> rows;
+    CallRows<BackwardCall> rows;
     for (aclDataType bad : {ACL_DOUBLE, ACL_INT32}) {
         for (const auto &[name, slot] : kTensorArgs) {
             rows.push_back({std::string(name) + " " + aclcl::dtypeName(bad),
@@ -500,7 +500,7 @@ TEST_P(ConvTbcBackwardTest, WrongShapesAreRejected) {
 }
 
 TEST_P(ConvTbcBackwardTest, CubeMathTypeOutOfRangeIsRejected) {
-    ErrorTable<BackwardCall> rows;
+    CallRows<BackwardCall> rows;
     for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
         rows.push_back({"cubeMathType " + std::to_string(cube), [cube](BackwardCall &c) { c.cube = cube; },
                         ACLNN_ERR_PARAM_INVALID, {"cubeMathType"}});

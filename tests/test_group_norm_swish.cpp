@@ -433,7 +433,7 @@ std::function<void(NormCall &)> set(TensorArg NormCall::*slot, TensorArg t) {
     return [=](NormCall &c) { c.*slot = t; };
 }
 
-void expectRows(const ErrorTable<NormCall> &rows, aclrtStream stream) {
+void expectRows(const CallRows<NormCall> &rows, aclrtStream stream) {
     expectErrorRows("aclnnGroupNormSwish", rows, NormCall{}, planNorm, stream, {"aclnnGroupNormSwishGetWorkspaceSize"});
 }
 

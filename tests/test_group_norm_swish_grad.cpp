@@ -651,7 +651,7 @@ std::function<void(GradCall &)> reshape(TensorArg GradCall::*slot, std::vector<i
     return [=](GradCall &c) { (c.*slot).shape = shape; };
 }
 
-void expectRows(const ErrorTable<GradCall> &rows, aclrtStream stream) {
+void expectRows(const CallRows<GradCall> &rows, aclrtStream stream) {
     expectErrorRows("aclnnGroupNormSwishGrad", rows, GradCall{}, planGrad, stream);
 }
 
@@ -673,7 +673,7 @@ TEST_P(GroupNormSwishGradTest, ErrorUnsupportedDtype) {
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorMixedDtypes) {
-    ErrorTable<GradCall> rows;
+    CallRows<GradCall> rows;
     for (size_t i = 1; i < 9; ++i) {
         const auto [name, slot] = kTensorArgs[i];
         rows.push_back({std::string(name) + " FLOAT16", [slot = slot](GradCall &c) { (c.*slot).dtype = ACL_FLOAT16; },
@@ -721,7 +721,7 @@ TEST_P(GroupNormSwishGradTest, ErrorShapes) {
     const std::vector<std::pair<size_t, std::vector<int64_t>>> bad = {
         {0, {2, 4, 3, 4}}, {1, {2, 3}}, {1, {2, 2, 1}}, {2, {4, 2}}, {2, {3}},    {4, {5}},    {4, {1, 4}},
         {5, {3}},          {6, {2, 4, 9}}, {7, {2}},    {7, {4, 2}}, {8, {5, 1}}, {8, {1, 3}}};
-    ErrorTable<GradCall> rows;
+    CallRows<GradCall> rows;
     for (const auto &[arg, shape] : bad) {
         const auto [name, slot] = kTensorArgs[arg];
         rows.push_back({std::string(name) + " " + shapeName(shape), reshape(slot, shape), ACLNN_ERR_PARAM_INVALID,
@@ -732,7 +732,7 @@ TEST_P(GroupNormSwishGradTest, ErrorShapes) {
 
 TEST_P(GroupNormSwishGradTest, ErrorChannelOutputElementCount) {
     // C = 4: (4, 2) holds 8 elements, (3) three; the message gives the rule and what was found.
-    ErrorTable<GradCall> rows;
+    CallRows<GradCall> rows;
     for (size_t arg : {7, 8}) {
         const auto [name, slot] = kTensorArgs[arg];
         for (const std::vector<int64_t> &shape : {std::vector<int64_t>{4, 2}, std::vector<int64_t>{3}}) {
@@ -744,7 +744,7 @@ TEST_P(GroupNormSwishGradTest, ErrorChannelOutputElementCount) {
 }
 
 TEST_P(GroupNormSwishGradTest, ErrorDataFormat) {
-    ErrorTable<GradCall> rows;
+    CallRows<GradCall> rows;
     for (const char *f : {"NHWC", "", "nchw"}) {
         rows.push_back({std::string("\"") + f + "\"", [f](GradCall &c) { c.format = f; }, ACLNN_ERR_PARAM_INVALID,
                         {"dataFormatOptional", std::string("\"") + f + "\""}});

@@ -9,6 +9,7 @@
 
 #include "common/dtype.h"
 #include "device_fixture.h"
+#include "support/error_rows.h"
 #include "runtime/device.h"
 
 namespace testing_support {
@@ -129,6 +130,8 @@ void DeviceTest::SetUp() { beginTest(device(), &stream); }
 void DeviceTest::TearDown() { endTest(&stream); }
 void DeviceDtypeTest::SetUp() { beginTest(device(), &stream); }
 void DeviceDtypeTest::TearDown() { endTest(&stream); }
+void ErrorRowTest::SetUp() { beginTest(device(), &stream); }
+void ErrorRowTest::TearDown() { endTest(&stream); }
 
 }  // namespace testing_support
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_max_unpool2d.h"
 #include "cases/max_unpool2d_cases.h"
+#include "harness/max_unpool2d.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -69,11 +69,11 @@ public:
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
         if (!outputSize_) outputSize_ = std::make_unique<IntArray>(std::vector<int64_t>{s_.oH, s_.oW});
-        return aclnnMaxUnpool2dGetWorkspaceSize(selfT_, indicesT_, *outputSize_, outT_, workspaceSize, executor);
+        return kMaxUnpool2d.plan({selfT_, indicesT_, *outputSize_, outT_}, workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return aclnnMaxUnpool2d(workspace, workspaceSize, executor, stream);
+        return kMaxUnpool2d.run(workspace, workspaceSize, executor, stream);
     }
 
     CheckResult check() override {

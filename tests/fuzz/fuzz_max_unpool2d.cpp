@@ -1,7 +1,7 @@
 // Fuzz target: aclnnMaxUnpool2d. The arena's integers make many indices valid and many not (and many
 // repeated): a bad index must write nothing out of bounds and come back as 507015 at synchronize.
-#include "aclnnop/aclnn_max_unpool2d.h"
 #include "common/fuzz_op.h"
+#include "harness/max_unpool2d.h"
 #include "common/max_unpool_seed.h"
 
 using namespace fuzzing;
@@ -30,7 +30,7 @@ void fuzzOne(OpFuzz &op) {
     const auto [self, indices] = op.inputs<2>();
     aclIntArray *outputSize = op.intArray();
     aclTensor *out = op.output();
-    FUZZ_OP_CALL(op, aclnnMaxUnpool2d, self, indices, outputSize, out);
+    op.call(testing_support::kMaxUnpool2d, {self, indices, outputSize, out});
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // MaxUnpool2d (forward): 2 x 3 x 2 x 2 values unpooled into 3 x 3 planes at random positions (repeats
 // allowed: the last input naming a position wins).
-#include "aclnnop/aclnn_max_unpool2d.h"
+#include "harness/max_unpool2d.h"
 #include "reliability_harness.h"
 
 namespace reliability {
@@ -9,15 +9,12 @@ namespace {
 class MaxUnpool2dHarness : public OpHarness {
 public:
     MaxUnpool2dHarness(Layout layout, uint64_t seed) {
-        setOperator("aclnnMaxUnpool2d", aclnnMaxUnpool2d);
+        setBinding(testing_support::kMaxUnpool2d);
         stridedNeedsWorkspace = false;  // the kernels read and write strided views directly
         addTensor("self", {2, 3, 2, 2}, ACL_FLOAT, layout, random({2, 3, 2, 2}, seed));
         addTensor("indices", {2, 3, 2, 2}, ACL_INT64, layout, randomIndices({2, 3, 2, 2}, seed + 1, 9));
         addArray("outputSize", {3, 3});
         addTensor("out", {2, 3, 3, 3}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return aclnnMaxUnpool2dGetWorkspaceSize(t("self"), t("indices"), a("outputSize"), t("out"), ws, ex);
     }
     BadAttributes badAttributes() override {
         return {{"outputSize's product below H * W", setArray("outputSize", {1, 3})},

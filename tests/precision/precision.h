@@ -11,6 +11,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "support/binding.h"
 #include "support/device_tensor.h"
 #include "support/plan_and_run.h"
 
@@ -67,6 +68,10 @@ struct CaseOutcome {
 DeviceTensor uploaded(const std::vector<int64_t> &shape, aclDataType dtype, const std::vector<double> &values);
 // Plans, runs and synchronizes; throws with aclGetRecentErrMsg on a failing status.
 void runOrThrow(const testing_support::PlanPhase &plan, const testing_support::RunPhase &run, aclrtStream stream);
+// The same through the operator's binding (tests/harness/<op>.h).
+inline void runOrThrow(const testing_support::Binding &op, const testing_support::Args &args, aclrtStream stream) {
+    runOrThrow(op.planPhase(args), op.runPhase(), stream);
+}
 // The output downloaded next to its golden; integer dtypes are always judged bitwise.
 Output output(const std::string &name, const DeviceTensor &t, std::vector<double> golden, Judge judge);
 std::string shapeText(const std::vector<int64_t> &shape);

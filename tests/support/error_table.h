@@ -37,6 +37,7 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/opdev/op_errno.h"
+#include "support/call_spec.h"
 #include "support/case_checks.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -84,51 +85,8 @@ inline aclnnStatus callPhase(const ErrorCall &c, const PlanPhase &plan, const Ru
     return got;
 }
 
-// One tensor argument of a row's call, for the operators whose rows replace whole tensors, and for an
-// output that some rows give strides (RowTensor(TensorArg{shape, dtype, format, strides})).
-struct TensorArg {
-    std::vector<int64_t> shape;
-    aclDataType dtype = ACL_FLOAT;
-    aclFormat format = ACL_FORMAT_ND;
-    std::vector<int64_t> strides;  // empty: contiguous
-    bool storageShort = false;     // the malformed view: see RowTensor
-};
-
-// The tensor a row passes: a contiguous `t` itself, or, for the malformed-view rows, a view of t's memory
-// that declares one element less storage than the view reaches. Built from a TensorArg, it owns the tensor.
-class RowTensor {
-public:
-    RowTensor(const DeviceTensor &t, bool storageShort) : arg_(t.get()) {
-        if (storageShort) arg_ = own_ = shortView(t);
-    }
-    explicit RowTensor(const TensorArg &a)
-        : tensor_(a.strides.empty() ? DeviceTensor(a.shape, a.dtype, a.format)
-                                    : DeviceTensor(a.shape, a.dtype, a.strides, 0, a.format)),
-          arg_(tensor_.get()) {
-        if (a.storageShort) arg_ = own_ = shortView(tensor_);
-    }
-    ~RowTensor() {
-        if (own_) aclDestroyTensor(own_);
-    }
-    RowTensor(const RowTensor &) = delete;
-    RowTensor &operator=(const RowTensor &) = delete;
-    aclTensor *get() const { return arg_; }
-
-private:
-    static aclTensor *shortView(const DeviceTensor &t) {
-        const std::vector<int64_t> &shape = t.shape();
-        const std::vector<int64_t> strides = rowMajorStrides(shape);
-        int64_t storage = product(shape) - 1;
-        return aclCreateTensor(shape.data(), shape.size(), t.dtype(), strides.data(), 0, ACL_FORMAT_ND, &storage, 1,
-                               t.data());
-    }
-    DeviceTensor tensor_;
-    aclTensor *arg_;
-    aclTensor *own_ = nullptr;
-};
-
 template <class Call>
-struct ErrorRow {
+struct CallRow {
     std::string what;                   // the row's name in a failure and for ACLNN_ERROR_ROW
     std::function<void(Call &)> change;  // one argument changed from the valid call
     aclnnStatus status;                 // by name: ACLNN_ERR_PARAM_INVALID, ACL_SUCCESS, ...
@@ -136,15 +94,15 @@ struct ErrorRow {
     std::vector<std::string> fragments;
 };
 template <class Call>
-using ErrorTable = std::vector<ErrorRow<Call>>;
+using CallRows = std::vector<CallRow<Call>>;
 
 // The rows every operator's null-argument table holds, written once. nullArgumentRows: for each argument
 // of phase one, in the order given, the row passing it as nullptr ("self null", ACLNN_ERR_PARAM_NULLPTR),
 // whose message names the argument as written ("[self]" where the bare name is part of another
 // argument's) and says "nullptr".
 template <class Call>
-ErrorTable<Call> nullArgumentRows(const std::vector<std::string> &arguments) {
-    ErrorTable<Call> rows;
+CallRows<Call> nullArgumentRows(const std::vector<std::string> &arguments) {
+    CallRows<Call> rows;
     for (const std::string &named : arguments) {
         const std::string name = named.front() == '[' ? named.substr(1, named.size() - 2) : named;
         rows.push_back({name + " null", NullArgs{name}, ACLNN_ERR_PARAM_NULLPTR, {named, "nullptr"}});
@@ -156,47 +114,47 @@ ErrorTable<Call> nullArgumentRows(const std::vector<std::string> &arguments) {
 // storage (`change` makes it so; "gradOutput storage short"). Both ACLNN_ERR_PARAM_INVALID, the message
 // naming the tensor and saying "overlapping" or "storage".
 template <class Call>
-ErrorRow<Call> overlappingRowsRow(const std::string &output, std::function<void(Call &)> change) {
+CallRow<Call> overlappingRowsRow(const std::string &output, std::function<void(Call &)> change) {
     return {output + " rows at stride 0", std::move(change), ACLNN_ERR_PARAM_INVALID, {output, "overlapping"}};
 }
 template <class Call>
-ErrorRow<Call> shortStorageRow(const std::string &input, std::function<void(Call &)> change) {
+CallRow<Call> shortStorageRow(const std::string &input, std::function<void(Call &)> change) {
     return {input + " storage short", std::move(change), ACLNN_ERR_PARAM_INVALID, {input, "storage"}};
 }
 
-// Tables joined in order: nullArgumentRows<C>({...}) + ErrorTable<C>{...} + phaseArgumentRows<C>().
+// Tables joined in order: nullArgumentRows<C>({...}) + CallRows<C>{...} + phaseArgumentRows<C>().
 template <class Call>
-ErrorTable<Call> operator+(ErrorTable<Call> first, const ErrorTable<Call> &then) {
+CallRows<Call> operator+(CallRows<Call> first, const CallRows<Call> &then) {
     first.insert(first.end(), then.begin(), then.end());
     return first;
 }
 // nullOutPointerRows: workspaceSize and then executor passed as nullptr (ACLNN_ERR_PARAM_NULLPTR, the
 // message naming each).
 template <class Call>
-ErrorTable<Call> nullOutPointerRows() {
+CallRows<Call> nullOutPointerRows() {
     return {{"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
             {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}}};
 }
 // phaseArgumentRows: those two, then phase two without an executor (ACLNN_ERR_PARAM_NULLPTR,
 // `runFragments` in its message).
 template <class Call>
-ErrorTable<Call> phaseArgumentRows(const std::vector<std::string> &runFragments = {}) {
+CallRows<Call> phaseArgumentRows(const std::vector<std::string> &runFragments = {}) {
     return nullOutPointerRows<Call>() +
-           ErrorTable<Call>{{"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, runFragments}};
+           CallRows<Call>{{"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, runFragments}};
 }
 
 // Runs every row on a copy of `valid` through plan(call, stream) and checks its status and message. A
 // table without rows fails (a test that checked nothing); rows left out by ACLNN_ERROR_ROW make a skip
 // when none is left. `everyRow`: fragments every error row's message holds besides its own.
 template <class Call, class Plan>
-void expectErrorRows(const std::string &op, const ErrorTable<Call> &rows, const Call &valid, Plan &&plan,
+void expectErrorRows(const std::string &op, const CallRows<Call> &rows, const Call &valid, Plan &&plan,
                      aclrtStream stream, const std::vector<std::string> &everyRow = {}) {
     ASSERT_FALSE(rows.empty()) << op << ": an error table without rows";
     const char *only = std::getenv("ACLNN_ERROR_ROW");
     const char *list = std::getenv("ACLNN_ERROR_ROW_LIST");
     size_t ran = 0;
     for (size_t i = 0; i < rows.size(); ++i) {
-        const ErrorRow<Call> &row = rows[i];
+        const CallRow<Call> &row = rows[i];
         if (only && *only && row.what.find(only) == std::string::npos) continue;
         SCOPED_TRACE(op + ", row " + std::to_string(i + 1) + ": " + row.what);
         if (list && *list) std::printf("[ error row ] %s: %s\n", op.c_str(), row.what.c_str());
@@ -220,15 +178,15 @@ void expectErrorRows(const std::string &op, const ErrorTable<Call> &rows, const 
 template <class Call>
 class ErrorRowsFixture : public DeviceTest {
 protected:
-    using Rows = ErrorTable<Call>;
+    using Rows = CallRows<Call>;
     static Rows nullRows(const std::vector<std::string> &arguments) { return nullArgumentRows<Call>(arguments); }
     static Rows phaseRows(const std::vector<std::string> &runFragments = {}) {
         return phaseArgumentRows<Call>(runFragments);
     }
-    static ErrorRow<Call> overlapRow(const std::string &output, std::function<void(Call &)> change) {
+    static CallRow<Call> overlapRow(const std::string &output, std::function<void(Call &)> change) {
         return overlappingRowsRow<Call>(output, std::move(change));
     }
-    static ErrorRow<Call> shortRow(const std::string &input, std::function<void(Call &)> change) {
+    static CallRow<Call> shortRow(const std::string &input, std::function<void(Call &)> change) {
         return shortStorageRow<Call>(input, std::move(change));
     }
 };
@@ -242,7 +200,7 @@ protected:
 template <class Call>
 class ErrorTableTest : public ErrorRowsFixture<Call> {
 protected:
-    void expectRows(const ErrorTable<Call> &rows, const std::vector<std::string> &everyRow = {}) {
+    void expectRows(const CallRows<Call> &rows, const std::vector<std::string> &everyRow = {}) {
         expectErrorRows(
             Call::kOp, rows, Call{}, [](const Call &c, aclrtStream s) { return planCall(c, s); }, this->stream,
             everyRow);
@@ -256,7 +214,7 @@ protected:
 template <class Call, class Op>
 class ErrorTableOverOpsTest : public ErrorRowsFixture<Call> {
 protected:
-    void expectRows(const ErrorTable<Call> &rows, std::vector<const Op *> ops = {}) {
+    void expectRows(const CallRows<Call> &rows, std::vector<const Op *> ops = {}) {
         if (ops.empty()) ops = Call::ops();
         for (const Op *op : ops) {
             expectErrorRows(

@@ -24,6 +24,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "support/binding.h"
 #include "common/fuzz_input.h"
 
 namespace fuzzing {
@@ -87,6 +88,13 @@ public:
     // Phase one with the arguments already read (read them in their own statements first: the order
     // of a call's arguments is unspecified, and the input's bytes must be read in a fixed order), then
     // finish(). Use it through FUZZ_OP_CALL, which names both phases from the API's name.
+    // The same through the operator's binding (tests/harness/<op>.h), the arguments in its slots' order.
+    void call(const testing_support::Binding &op, const testing_support::Args &args) {
+        uint64_t workspaceSize = 0;
+        aclOpExecutor *executor = nullptr;
+        const aclnnStatus status = op.plan(args, &workspaceSize, &executor);
+        finish(op.api(), status, workspaceSize, executor, op.phaseTwo());
+    }
     template <typename GetWorkspaceSize, typename... Args>
     void call(const char *api, GetWorkspaceSize getWorkspaceSize, PhaseTwo phaseTwo, Args... args) {
         uint64_t workspaceSize = 0;

@@ -1,5 +1,5 @@
 // MaxUnpool2d in the precision report: a scatter of copies into zeros, judged bit for bit.
-#include "aclnnop/aclnn_max_unpool2d.h"
+#include "harness/max_unpool2d.h"
 #include "ops/max_unpool2d_common.h"
 #include "precision/ops/unpool_geometry.h"
 #include "support/int_array.h"
@@ -15,11 +15,7 @@ CaseOutcome runMaxUnpool2d(aclDataType dtype, Draw &draw, aclrtStream stream) {
     DeviceTensor self = uploaded(g.self, dtype, x), indices = uploaded(g.self, g.indexType, g.indices),
                  out(g.out, dtype);
     testing_support::IntArray outputSize({g.oH, g.oW});
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxUnpool2dGetWorkspaceSize(self, indices, outputSize, out, ws, ex);
-        },
-        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnMaxUnpool2d(w, n, ex, s); }, stream);
+    runOrThrow(testing_support::kMaxUnpool2d, {self, indices, outputSize, out}, stream);
     return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
 }
 
