@@ -62,11 +62,15 @@ blas::Product GemmStep::skeleton(const Action &action) const {
     return p;
 }
 
-bool GemmStep::foldsConvolution(const blas::GemmDims &dims, const blas::ConvTaps &conv) const {
+bool GemmStep::foldsConvolution(const blas::GemmDims &dims, const blas::ConvTaps &conv) {
     Action a;
     a.dims = dims;
     a.conv = conv;
-    return blas::chooseBackend(plan_.device(), precision_, {skeleton(a)}).backend == blas::Backend::Own;
+    blas::BackendChoice choice = blas::chooseBackend(plan_.device(), precision_, {skeleton(a)});
+    if (choice.backend != blas::Backend::Own) return false;
+    // Kept for enqueue(): asking again could give another answer (ACLNN_OPENCL_GEMM read twice).
+    folded_ = std::move(choice);
+    return true;
 }
 
 void GemmStep::convolution(const blas::GemmDims &dims, const blas::ConvTaps &conv, const Operand &a,
@@ -87,12 +91,10 @@ void GemmStep::enqueue() {
     if (actions_.empty()) return;
     std::vector<blas::Product> skeletons;
     for (const Action &g : actions_) skeletons.push_back(skeleton(g));
-    const blas::BackendChoice choice = blas::chooseBackend(plan_.device(), precision_, skeletons);
-    if (choice.backend != blas::Backend::Own) {
-        for (const Action &g : actions_) {
-            if (g.conv.taps > 0) fail(ACLNN_ERR_INNER, "a folded convolution was planned for another backend than the own GEMM");
-        }
-    }
+    bool folds = false;
+    for (const Action &g : actions_) folds = folds || g.conv.taps > 0;
+    if (folds && !folded_) fail(ACLNN_ERR_INNER, "a folded convolution was planned without foldsConvolution()");
+    const blas::BackendChoice choice = folds ? *folded_ : blas::chooseBackend(plan_.device(), precision_, skeletons);
     std::string tiles;
     if (choice.backend == blas::Backend::Own && plan_.logging()) {
         for (const blas::Product &p : skeletons) {
@@ -115,6 +117,7 @@ void GemmStep::enqueue() {
     if (tempBytes > 0) region = plan_.reserveWorkspace(blas::tempRegionBytes(plan_.device(), tempBytes));
     auto actions = std::make_shared<std::vector<Action>>(std::move(actions_));
     actions_.clear();
+    folded_.reset();
     const blas::Precision precision = precision_;
     const blas::Backend backend = choice.backend;
     const std::string what =

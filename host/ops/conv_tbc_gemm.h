@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,8 +35,8 @@ public:
     void zero(const Operand &c, uint64_t first, uint64_t count);
     // Whether the sequence's backend would be the own GEMM with a ConvTbc of these dims and taps folded
     // into one product (blas::ConvTaps): then convolution() may be used instead of bias rows plus one
-    // gemm() per tap.
-    bool foldsConvolution(const blas::GemmDims &dims, const blas::ConvTaps &conv) const;
+    // gemm() per tap. The step keeps the choice that said so for enqueue().
+    bool foldsConvolution(const blas::GemmDims &dims, const blas::ConvTaps &conv);
     // c (m x n) = bias[col] + the folded convolution of a (the input rows) and b (the weight), as one
     // product; only where foldsConvolution() said so.
     void convolution(const blas::GemmDims &dims, const blas::ConvTaps &conv, const Operand &a, const Operand &b,
@@ -60,6 +61,7 @@ private:
     OpPlan &plan_;
     blas::Precision precision_;
     std::vector<Action> actions_;
+    std::optional<blas::BackendChoice> folded_;  // the choice foldsConvolution() said yes with
     std::string description_;  // the actions, for the log
 };
 
