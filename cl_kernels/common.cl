@@ -8,6 +8,17 @@
 //                    slot's or ACC_T's), with one rounding; a real v into a complex slot gets an
 //                    imaginary part of 0
 //   S_IS_COMPLEX     1 for complex slots
+//   S_RAW_T          the unsigned integer type of one element's bytes (uchar, ushort, uint, ulong, or
+//                    ulong2 for complex128), for kernels that move elements as bits
+//   S_VLOADn(p, i)   n = 2, 4, 8: elements i .. i + n - 1 of p as a vector of S_VAL_T (floatn for
+//                    fp16 / bf16 / fp32, doublen for fp64; no double8)
+//   S_VSTOREn(p, i, v) store such a vector with S_STORE's rounding, lane by lane
+//                    (the vector forms exist for fp32, fp64, fp16 and bf16 slots whose stored values
+//                    are of S_VAL_T's dtype, the slot's own or float into fp16 / bf16)
+// No vector form is 64 bytes wide: a call that passes or returns a 64-byte vector (float16, double8,
+// long8, a helper's argument or a builtin's such as vload16) changes the ABI on x86-64 without
+// AVX-512, and clang warns (-Wpsabi, printed by PoCL on such a CPU). Kernels keep every value that
+// crosses a call, builtins included, at 32 bytes or less (two float8 instead of a float16).
 // and, per program: ACLNN_FP64 (defined, with cl_khr_fp64 enabled, when some slot or ACC_T is fp64),
 // ACC_T (float, or double for fp64/complex128 work), INDEX_T (int when every
 // extent fits in 31 bits, long otherwise).
@@ -83,7 +94,7 @@ inline ushort float_to_bf16(float f) {
     return (ushort)(ACL_IS_NAN_BITS(u) ? ACL_BF16_QUIET_NAN(u) : ACL_BF16_ROUNDED(u));
 }
 
-// The same lane by lane: float_to_bf16_v2 .. float_to_bf16_v16.
+// The same lane by lane: float_to_bf16_v2 .. float_to_bf16_v8 (the bf16 slots' S_VSTOREn).
 #define ACL_BF16_VECTOR_ROUND(W)                                                                     \
     inline ushort##W float_to_bf16_v##W(float##W f) {                                                \
         uint##W u = as_uint##W(f);                                                                   \
@@ -92,20 +103,6 @@ inline ushort float_to_bf16(float f) {
 ACL_BF16_VECTOR_ROUND(2)
 ACL_BF16_VECTOR_ROUND(4)
 ACL_BF16_VECTOR_ROUND(8)
-// Sixteen lanes as two halves of eight: a call that passes or returns a 64-byte vector changes the ABI on
-// x86-64 without AVX-512 (clang's -Wpsabi, which PoCL prints on such a CPU), builtins' calls too. f is
-// an expression without side effects.
-#define float_to_bf16_v16(f) ((ushort16)(float_to_bf16_v8((f).lo), float_to_bf16_v8((f).hi)))
-
-// Vector loads and stores of W elements at element index i of p, computing in float (fp16, bf16) or
-// in the storage type (float, double): W is a literal or a macro expanding to 2, 4, 8 or 16.
-#define ACL_VLOAD(W, p, i) ACL_CAT(vload, W)(0, (p) + (i))
-#define ACL_VSTORE(W, p, i, v) ACL_CAT(vstore, W)((v), 0, (p) + (i))
-#define ACL_VLOAD_HALF(W, p, i) ACL_CAT(vload_half, W)(0, (p) + (i))
-#define ACL_VSTORE_HALF(W, p, i, v) ACL_CAT(ACL_CAT(vstore_half, W), _rte)((v), 0, (p) + (i))
-#define ACL_VLOAD_BF16(W, p, i) ACL_CAT(as_float, W)(ACL_CAT(convert_uint, W)(ACL_VLOAD(W, p, i)) << 16)
-#define ACL_VSTORE_BF16(W, p, i, v) ACL_VSTORE(W, p, i, ACL_CAT(float_to_bf16_v, W)(v))
-
 // Rounding to odd at float's 24 bits and then to nearest even at bf16's 8 bits rounds once: the
 // stores from double and from 32/64-bit integers into bf16 use these (host/kernels/dtype_defines.cpp).
 //

@@ -10,7 +10,7 @@
 // one. The 64 lane sums are added as a tree: v[l] += v[l + s] for s = 32, 16, ..., 1.
 //   LANES == 64 (GPUs): one work-group of 64 work-items per group, work-item l is virtual lane l, the
 //                       tree in local memory with barriers.
-//   LANES == 1  (CPUs): one work-item per group runs all 64 virtual lanes (16 float16 accumulators)
+//   LANES == 1  (CPUs): one work-item per group runs all 64 virtual lanes (32 float8 accumulators)
 //                       and the tree in private memory, while the group stays in the core's cache
 //                       for the second and third pass.
 // Shifted by the group's first element x0 (0 if that is not finite) so that a large mean does not swamp
@@ -19,12 +19,14 @@
 // in fp32. y: a = rstd * gamma[c], y = ((x - x0) - dm) * a + beta[c] (multiply, then add: no contraction;
 // neither x * a + (beta - mean * a) nor x - mean with the rounded mean, which lose |mean| / spread digits
 // to cancellation: the CANN precision standard's normal inputs, docs/precision.md),
-// then y / (1 + exp(-scale * y)), always as float16 (a partial vector at a plane's end is filled with
+// then y / (1 + exp(-scale * y)), always as float8 (a partial vector at a plane's end is filled with
 // zeros and only its live elements stored), so that each element is computed the same way whatever
-// the split.
+// the split. No 64-byte vector (float16) passes through a call: without AVX-512 that changes the
+// x86-64 ABI (-Wpsabi).
 //
 // Macros the host defines:
-//   X_T, X_LOAD, X_STORE     x and y (common.cl slot conventions); X_KIND 0 fp32, 1 fp16, 2 bf16
+//   X_T, X_LOAD, X_STORE     x and y (common.cl slot conventions), X_VLOADn / X_VSTOREn their
+//                            vector forms
 //   P_T, P_LOAD, P_STORE     gamma, beta, meanOut and rstdOut (gamma's dtype)
 //   INDEX_T                  int when every element index fits in 31 bits, else long
 //   LANES                    1 or 64 (above)
@@ -32,26 +34,15 @@
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
 // slot:dtype, INDEX:int|long, NAME=value):
-// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
-// build-check: X:float32<float32 P:float32<float32 X_KIND=0 LANES=1 SWISH=1 INDEX:int
-// build-check: X:float16<float32 P:float32<float32 X_KIND=1 LANES=64 SWISH=0 INDEX:long
-// build-check: X:bfloat16<float32 P:bfloat16<float32 X_KIND=2 LANES=1 SWISH=1 INDEX:int
-// build-check: X:float16<float32 P:float16<float32 X_KIND=1 LANES=1 SWISH=0 INDEX:long
+// build-check: X:float32<float32 P:float32<float32 LANES=1 SWISH=1 INDEX:int
+// build-check: X:float16<float32 P:float32<float32 LANES=64 SWISH=0 INDEX:long
+// build-check: X:bfloat16<float32 P:bfloat16<float32 LANES=1 SWISH=1 INDEX:int
+// build-check: X:float16<float32 P:float16<float32 LANES=1 SWISH=0 INDEX:long
+// build-check: X:bfloat16<float32 P:float32<float32 LANES=64 SWISH=1 INDEX:int
+// build-check: X:float32<float32 P:float32<float32 LANES=64 SWISH=1 INDEX:long
 
 #define VLANES 64
 #define ROW (VLANES * 4)
-
-#if X_KIND == 0
-#define VLOAD_X(W, p, i) ACL_VLOAD(W, p, i)
-#define VSTORE_X(W, p, i, v) ACL_VSTORE(W, p, i, v)
-#elif X_KIND == 1
-#define VLOAD_X(W, p, i) ACL_VLOAD_HALF(W, p, i)
-#define VSTORE_X(W, p, i, v) ACL_VSTORE_HALF(W, p, i, v)
-#else
-#define VLOAD_X(W, p, i) ACL_VLOAD_BF16(W, p, i)
-#define VSTORE_X(W, p, i, v) ACL_VSTORE_BF16(W, p, i, v)
-#endif
-#define VLOAD4_X(p, i) VLOAD_X(4, p, i)
 
 inline float gns_hsum4(float4 v) {
     return (v.s0 + v.s1) + (v.s2 + v.s3);
@@ -63,7 +54,7 @@ inline float gns_lane_sum(__global const X_T *x, INDEX_T L, int l, float m, bool
     const INDEX_T rows = L / ROW;
     float4 acc = 0.0f;
     ORDERED_LOOP for (INDEX_T r = 0; r < rows; ++r) {
-        float4 d = VLOAD4_X(x, r * ROW + 4 * l) - m;
+        float4 d = X_VLOAD4(x, r * ROW + 4 * l) - m;
         acc += square ? d * d : d;
     }
     float s = gns_hsum4(acc);
@@ -79,21 +70,21 @@ inline float gns_lane_sum(__global const X_T *x, INDEX_T L, int l, float m, bool
 
 #if LANES == 1
 // All 64 virtual lanes in one work-item: the same additions, in the same order, as the LANES == 64 form.
-// acc[j] holds virtual lanes 4j .. 4j + 3 (elements 16j .. 16j + 15 of each row) as one float16.
+// acc[j] holds virtual lanes 2j and 2j + 1 (elements 8j .. 8j + 7 of each row) as one float8.
 inline float gns_group_sum(__global const X_T *x, INDEX_T L, float m, bool square) {
     const INDEX_T rows = L / ROW;
-    float16 acc[VLANES / 4];
-    for (int j = 0; j < VLANES / 4; ++j) acc[j] = 0.0f;
+    float8 acc[VLANES / 2];
+    for (int j = 0; j < VLANES / 2; ++j) acc[j] = 0.0f;
     ORDERED_LOOP for (INDEX_T r = 0; r < rows; ++r) {
         __global const X_T *row = x + r * ROW;
 #pragma unroll
-        for (int j = 0; j < VLANES / 4; ++j) {
-            float16 d = VLOAD_X(16, row, 16 * j) - m;
+        for (int j = 0; j < VLANES / 2; ++j) {
+            float8 d = X_VLOAD8(row, 8 * j) - m;
             acc[j] += square ? d * d : d;
         }
     }
     float lanes[ROW];
-    for (int j = 0; j < VLANES / 4; ++j) vstore16(acc[j], j, lanes);
+    for (int j = 0; j < VLANES / 2; ++j) vstore8(acc[j], j, lanes);
     float v[VLANES];
     for (int l = 0; l < VLANES; ++l) {
         float s = gns_hsum4(vload4(l, lanes));
@@ -126,10 +117,10 @@ inline float gns_group_sum(__global const X_T *x, INDEX_T L, float m, bool squar
 }
 #endif
 
-#define APPLY 16  // elements per apply step, in both splits (so that each element is computed alike)
+#define APPLY 16  // elements per apply step, in both splits: two float8 (each element computed alike)
 
-inline float16 gns_apply(float16 v, float x0, float dm, float a, float b, float scale) {
-    float16 y = ((v - x0) - dm) * a + b;
+inline float8 gns_apply(float8 v, float x0, float dm, float a, float b, float scale) {
+    float8 y = ((v - x0) - dm) * a + b;
 #if SWISH
     y = y / (1.0f + exp(-scale * y));
 #endif
@@ -180,14 +171,16 @@ __kernel __attribute__((reqd_work_group_size(LANES, 1, 1))) void gns_group(
         __global X_T *yp = y + (INDEX_T)k * plane_len;
         const INDEX_T full = plane_len / APPLY * APPLY;
         for (INDEX_T i = APPLY * lane; i < full; i += APPLY * LANES) {
-            VSTORE_X(16, yp, i, gns_apply(VLOAD_X(16, xp, i), x0, dm, a, b, scale));
+            X_VSTORE8(yp, i, gns_apply(X_VLOAD8(xp, i), x0, dm, a, b, scale));
+            X_VSTORE8(yp, i + 8, gns_apply(X_VLOAD8(xp, i + 8), x0, dm, a, b, scale));
         }
         if (lane == 0 && full < plane_len) {
             float t[APPLY];
             const int live = (int)(plane_len - full);
             for (int e = 0; e < APPLY; ++e) t[e] = e < live ? X_LOAD(xp, full + e) : 0.0f;
             float o[APPLY];
-            vstore16(gns_apply(vload16(0, t), x0, dm, a, b, scale), 0, o);
+            vstore8(gns_apply(vload8(0, t), x0, dm, a, b, scale), 0, o);
+            vstore8(gns_apply(vload8(1, t), x0, dm, a, b, scale), 1, o);
             for (int e = 0; e < live; ++e) X_STORE(yp, full + e, o[e]);
         }
     }

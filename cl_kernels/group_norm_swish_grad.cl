@@ -5,14 +5,14 @@
 //   gnsg_group_coef     per (n, group): c1 = sum gamma * sum g / M, c2 = sum gamma * sum g * xhat / M
 //   gnsg_channel_grads  per channel: dbeta = sum g, dgamma = sum g * xhat over n and the plane
 //   gnsg_dx             reads x and dy again and writes dx = rstd * (g * gamma - xhat * c2 - c1)
-//   gnsg_plane_sums_tiny, gnsg_dx_tiny   the same two passes for HxW < 16 on CPUs, 16 planes per float16
+//   gnsg_plane_sums_tiny, gnsg_dx_tiny   the same two passes for HxW < 16 on CPUs, 16 planes per work-item
 //   gnsg_fused_group    on CPUs: plane sums, c1/c2 and dx of one (n, group) in one work-item
 // where g = dy * sg * (1 + s * z * (1 - sg)), sg = sigmoid(s * z), z = xhat * gamma + beta,
 // xhat = (x - mean) * rstd; M = (C / G) * HxW. All arithmetic in fp32, one rounding on store.
 //
 // Macros the host defines:
-//   IO_T, IO_LOAD, IO_STORE  the one dtype of all nine tensors (common.cl conventions)
-//   IO_KIND                  0 fp32, 1 fp16, 2 bf16 (selects the vector loads and stores below)
+//   IO_T, IO_LOAD, IO_STORE  the one dtype of all nine tensors (common.cl conventions), IO_VLOADn and
+//                            IO_VSTOREn their vector forms
 //   INDEX_T                  int when every element index fits in 31 bits, else long
 //   VEC                      1, 2, 4, 8 or 16: consecutive elements a work-item handles per step
 //   LOCAL, LANES             work-group size of the plane kernels; LANES work-items share a plane
@@ -28,15 +28,17 @@
 // Lane l of a plane takes the VEC-element runs l, l + LANES, ... of its chunk, then single elements of
 // the chunk's tail (fewer than VEC). Each work-item's sum runs in that order; then a tree over lanes.
 //
+// No 64-byte vector (float16) passes through a call, a builtin's included: without AVX-512 that changes
+// the x86-64 ABI (-Wpsabi). A run of VEC = 16 is two float8 parts, 16 planes of the tiny kernels likewise.
+//
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
 // slot:dtype, INDEX:int|long, NAME=value):
-// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
-// build-check: IO:float32 INDEX:int IO_KIND=0 VEC=16 LOCAL=64 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=4096
-// build-check: IO:float16 INDEX:long IO_KIND=1 VEC=16 LOCAL=16 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=0 WANT_DBETA=1 GROUP_CACHE=0
-// build-check: IO:bfloat16 INDEX:int IO_KIND=2 VEC=16 LOCAL=16 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=0 GROUP_CACHE=2048
-// build-check: IO:bfloat16 INDEX:long IO_KIND=2 VEC=8 LOCAL=64 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
-// build-check: IO:float32 INDEX:int IO_KIND=0 VEC=4 LOCAL=64 LANES=16 COEF_LOCAL=64 COEF_LANES=8 CHAN_LOCAL=64 CHAN_LANES=4 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
-// build-check: IO:float16 INDEX:int IO_KIND=1 VEC=1 LOCAL=64 LANES=64 COEF_LOCAL=64 COEF_LANES=64 CHAN_LOCAL=64 CHAN_LANES=2 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
+// build-check: IO:float32 INDEX:int VEC=16 LOCAL=64 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=4096
+// build-check: IO:float16 INDEX:long VEC=16 LOCAL=16 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=0 WANT_DBETA=1 GROUP_CACHE=0
+// build-check: IO:bfloat16 INDEX:int VEC=16 LOCAL=16 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=0 GROUP_CACHE=2048
+// build-check: IO:bfloat16 INDEX:long VEC=8 LOCAL=64 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
+// build-check: IO:float32 INDEX:int VEC=4 LOCAL=64 LANES=16 COEF_LOCAL=64 COEF_LANES=8 CHAN_LOCAL=64 CHAN_LANES=4 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
+// build-check: IO:float16 INDEX:int VEC=1 LOCAL=64 LANES=64 COEF_LOCAL=64 COEF_LANES=64 CHAN_LOCAL=64 CHAN_LANES=2 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
 
 #define PLANES_PER_GROUP (LOCAL / LANES)
 
@@ -50,41 +52,46 @@
     beta += beta_off
 
 // ---- vector access to the IO dtype -------------------------------------------------------------------
-#if VEC == 1
+// A run of VEC elements is PARTS parts of VW (VEC = 16: two float8): element e of the run is lane e % VW
+// of part e / VW.
+#if VEC == 16
+#define VW 8
+#else
+#define VW VEC
+#endif
+#define PARTS (VEC / VW)
+#define PARTS_EACH(h) _Pragma("unroll") for (int h = 0; h < PARTS; ++h)
+#if VW == 1
 #define VT float
 #define VLOAD_IO(p, i) IO_LOAD(p, i)
 #define VSTORE_IO(p, i, v) IO_STORE(p, i, v)
 #else
-#define VT ACL_CAT(float, VEC)
-#if IO_KIND == 0
-#define VLOAD_IO(p, i) ACL_VLOAD(VEC, p, i)
-#define VSTORE_IO(p, i, v) ACL_VSTORE(VEC, p, i, v)
-#elif IO_KIND == 1
-#define VLOAD_IO(p, i) ACL_VLOAD_HALF(VEC, p, i)
-#define VSTORE_IO(p, i, v) ACL_VSTORE_HALF(VEC, p, i, v)
-#else
-#define VLOAD_IO(p, i) ACL_VLOAD_BF16(VEC, p, i)
-#define VSTORE_IO(p, i, v) ACL_VSTORE_BF16(VEC, p, i, v)
-#endif
+#define VT ACL_CAT(float, VW)
+#define VLOAD_IO(p, i) ACL_CAT(IO_VLOAD, VW)(p, i)
+#define VSTORE_IO(p, i, v) ACL_CAT(IO_VSTORE, VW)(p, i, v)
 #endif
 
-// Sum of a vector's elements in a fixed order (pairwise).
+// Sum of a part's elements in a fixed order (pairwise).
 inline float gnsg_hsum(VT v) {
-#if VEC == 1
+#if VW == 1
     return v;
-#elif VEC == 2
+#elif VW == 2
     return v.s0 + v.s1;
-#elif VEC == 4
+#elif VW == 4
     return (v.s0 + v.s1) + (v.s2 + v.s3);
-#elif VEC == 8
-    float4 h = v.lo + v.hi;
-    return (h.s0 + h.s1) + (h.s2 + h.s3);
 #else
-    float8 a = v.lo + v.hi;
-    float4 h = a.lo + a.hi;
+    float4 h = v.lo + v.hi;
     return (h.s0 + h.s1) + (h.s2 + h.s3);
 #endif
 }
+
+// Sum of a run's elements from its parts' accumulators acc[PARTS]: for VEC = 16, elements e and e + 8
+// first, then the float8 pairwise.
+#if PARTS == 2
+#define GNSG_HSUM_RUN(acc) gnsg_hsum((acc)[0] + (acc)[1])
+#else
+#define GNSG_HSUM_RUN(acc) gnsg_hsum((acc)[0])
+#endif
 
 // ---- the math ------------------------------------------------------------------------------------------
 // g (dy times the swish derivative) for one element; xhat handed back for the second sum. The scalar and
@@ -111,25 +118,13 @@ inline VT gnsg_gradv(VT x, VT dy, float mean, float rstd, float gamma, float bet
     return g;
 }
 
-inline float16 gnsg_grad16(float16 x, float16 dy, float16 mean, float16 rstd, float16 gamma, float16 beta,
-                           float scale, float16 *xhat_out) {
-    float16 xhat, z, sz, sg, g;
+inline float8 gnsg_grad8(float8 x, float8 dy, float8 mean, float8 rstd, float8 gamma, float8 beta, float scale,
+                         float8 *xhat_out) {
+    float8 xhat, z, sz, sg, g;
     GNSG_GRAD_BODY
     *xhat_out = xhat;
     return g;
 }
-
-// Sixteen consecutive elements of the IO dtype, in float (whatever VEC is).
-#if IO_KIND == 0
-#define LOAD16_IO(p, i) ACL_VLOAD(16, p, i)
-#define STORE16_IO(p, i, v) ACL_VSTORE(16, p, i, v)
-#elif IO_KIND == 1
-#define LOAD16_IO(p, i) ACL_VLOAD_HALF(16, p, i)
-#define STORE16_IO(p, i, v) ACL_VSTORE_HALF(16, p, i, v)
-#else
-#define LOAD16_IO(p, i) ACL_VLOAD_BF16(16, p, i)
-#define STORE16_IO(p, i, v) ACL_VSTORE_BF16(16, p, i, v)
-#endif
 
 // ---- one work-item's share of a plane ------------------------------------------------------------------
 // Elements [begin, end) of the plane at base; this work-item is lane `lane` of `lanes`: it takes the
@@ -141,14 +136,21 @@ inline void gnsg_sum_share(__global const IO_T *x, __global const IO_T *dy, INDE
                            INDEX_T end, int lane, int lanes, float m, float r, float ga, float be, float scale,
                            float *sum_g, float *sum_gx) {
     const INDEX_T vec_end = begin + (end - begin) / VEC * VEC;
-    VT vacc_g = 0.0f, vacc_gx = 0.0f;
-    ORDERED_LOOP for (INDEX_T i = begin + lane * VEC; i < vec_end; i += lanes * VEC) {
-        VT xhat;
-        VT gv = gnsg_gradv(VLOAD_IO(x, base + i), VLOAD_IO(dy, base + i), m, r, ga, be, scale, &xhat);
-        vacc_g += gv;
-        vacc_gx += gv * xhat;
+    VT vacc_g[PARTS], vacc_gx[PARTS];
+    PARTS_EACH(h) {
+        vacc_g[h] = 0.0f;
+        vacc_gx[h] = 0.0f;
     }
-    float acc_g = gnsg_hsum(vacc_g), acc_gx = gnsg_hsum(vacc_gx);
+    ORDERED_LOOP for (INDEX_T i = begin + lane * VEC; i < vec_end; i += lanes * VEC) {
+        PARTS_EACH(h) {
+            const INDEX_T at = base + i + h * VW;
+            VT xhat;
+            VT gv = gnsg_gradv(VLOAD_IO(x, at), VLOAD_IO(dy, at), m, r, ga, be, scale, &xhat);
+            vacc_g[h] += gv;
+            vacc_gx[h] += gv * xhat;
+        }
+    }
+    float acc_g = GNSG_HSUM_RUN(vacc_g), acc_gx = GNSG_HSUM_RUN(vacc_gx);
     ORDERED_LOOP for (INDEX_T i = vec_end + lane; i < end; i += lanes) {
         float xhat;
         float gv = gnsg_grad1(IO_LOAD(x, base + i), IO_LOAD(dy, base + i), m, r, ga, be, scale, &xhat);
@@ -165,9 +167,12 @@ inline void gnsg_dx_share(__global const IO_T *x, __global const IO_T *dy, __glo
                           float scale, float c1, float c2) {
     const INDEX_T vec_end = begin + (end - begin) / VEC * VEC;
     for (INDEX_T i = begin + lane * VEC; i < vec_end; i += lanes * VEC) {
-        VT xhat;
-        VT gv = gnsg_gradv(VLOAD_IO(x, base + i), VLOAD_IO(dy, base + i), m, r, ga, be, scale, &xhat);
-        VSTORE_IO(dx, base + i, r * (gv * ga - xhat * c2 - c1));
+        PARTS_EACH(h) {
+            const INDEX_T at = base + i + h * VW;
+            VT xhat;
+            VT gv = gnsg_gradv(VLOAD_IO(x, at), VLOAD_IO(dy, at), m, r, ga, be, scale, &xhat);
+            VSTORE_IO(dx, at, r * (gv * ga - xhat * c2 - c1));
+        }
     }
     for (INDEX_T i = vec_end + lane; i < end; i += lanes) {
         float xhat;
@@ -363,12 +368,12 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_dx(
 // chunk per plane. With GROUP_CACHE > 0 (at least (C / G) * HxW) pass 1 also keeps every g in local
 // memory, so that pass 3 neither reads dy nor evaluates exp again; without it pass 3 recomputes g.
 #if GROUP_CACHE > 0
-#if VEC == 1
+#if VW == 1
 #define VLOAD_F(p, i) ((p)[i])
 #define VSTORE_F(p, i, v) ((p)[i] = (v))
 #else
-#define VLOAD_F(p, i) ACL_CAT(vload, VEC)(0, (p) + (i))
-#define VSTORE_F(p, i, v) ACL_CAT(vstore, VEC)((v), 0, (p) + (i))
+#define VLOAD_F(p, i) ACL_CAT(vload, VW)(0, (p) + (i))
+#define VSTORE_F(p, i, v) ACL_CAT(vstore, VW)((v), 0, (p) + (i))
 #endif
 #endif
 
@@ -394,27 +399,31 @@ __kernel void gnsg_fused_group(
     const float m = IO_LOAD(mean, ng), r = IO_LOAD(rstd, ng);
     if (plane_len == 1) {
         // (N, C) inputs (HxW = 1): each plane is one element, so the group's planes are one run of
-        // channels_per_group elements, taken 16 at a time as a float16 with gamma and beta beside them
+        // channels_per_group elements, taken 16 at a time as two float8 with gamma and beta beside them
         // (the loops below would take one channel per step, in scalar math). The sums are theirs: each
         // plane's two sums are 0 plus its one term, and c1 and c2 add the channels in order.
         const int full = channels_per_group / 16 * 16;
         float c1 = 0.0f, c2 = 0.0f;
         ORDERED_LOOP for (int k = 0; k < full; k += 16) {
-            const INDEX_T e = (INDEX_T)(plane0 + k);
-            const float16 ga = LOAD16_IO(gamma, c0 + k);
-            float16 xhat;
-            const float16 g = gnsg_grad16(LOAD16_IO(x, e), LOAD16_IO(dy, e), (float16)m, (float16)r, ga,
-                                          LOAD16_IO(beta, c0 + k), scale, &xhat);
-            const float16 sg = 0.0f + g, sgx = 0.0f + g * xhat;
-            vstore16(sg, 0, partial_g + e);
-            vstore16(sgx, 0, partial_gx + e);
-#if GROUP_CACHE > 0
-            vstore16(g, 0, g_cache + k);
-#endif
             float gav[16], a[16], b[16];
-            vstore16(ga, 0, gav);
-            vstore16(sg, 0, a);
-            vstore16(sgx, 0, b);
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const int kh = k + 8 * h;
+                const INDEX_T e = (INDEX_T)(plane0 + kh);
+                const float8 ga = IO_VLOAD8(gamma, c0 + kh);
+                float8 xhat;
+                const float8 g = gnsg_grad8(IO_VLOAD8(x, e), IO_VLOAD8(dy, e), (float8)m, (float8)r, ga,
+                                            IO_VLOAD8(beta, c0 + kh), scale, &xhat);
+                const float8 sg = 0.0f + g, sgx = 0.0f + g * xhat;
+                vstore8(sg, 0, partial_g + e);
+                vstore8(sgx, 0, partial_gx + e);
+#if GROUP_CACHE > 0
+                vstore8(g, 0, g_cache + kh);
+#endif
+                vstore8(ga, h, gav);
+                vstore8(sg, h, a);
+                vstore8(sgx, h, b);
+            }
             ORDERED_LOOP for (int j = 0; j < 16; ++j) {
                 c1 += gav[j] * a[j];
                 c2 += gav[j] * b[j];
@@ -436,18 +445,18 @@ __kernel void gnsg_fused_group(
         }
         c1 *= inv_group_size;
         c2 *= inv_group_size;
-        for (int k = 0; k < full; k += 16) {
+        for (int k = 0; k < full; k += 8) {  // the same 16-element runs, a float8 at a time
             const INDEX_T e = (INDEX_T)(plane0 + k);
-            const float16 ga = LOAD16_IO(gamma, c0 + k), xv = LOAD16_IO(x, e);
+            const float8 ga = IO_VLOAD8(gamma, c0 + k), xv = IO_VLOAD8(x, e);
 #if GROUP_CACHE > 0
-            const float16 g = vload16(0, g_cache + k);
-            const float16 xhat = (xv - m) * r;
+            const float8 g = vload8(0, g_cache + k);
+            const float8 xhat = (xv - m) * r;
 #else
-            float16 xhat;
-            const float16 g =
-                gnsg_grad16(xv, LOAD16_IO(dy, e), (float16)m, (float16)r, ga, LOAD16_IO(beta, c0 + k), scale, &xhat);
+            float8 xhat;
+            const float8 g =
+                gnsg_grad8(xv, IO_VLOAD8(dy, e), (float8)m, (float8)r, ga, IO_VLOAD8(beta, c0 + k), scale, &xhat);
 #endif
-            STORE16_IO(dx, e, r * (g * ga - xhat * c2 - c1));
+            IO_VSTORE8(dx, e, r * (g * ga - xhat * c2 - c1));
         }
         for (int k = full; k < channels_per_group; ++k) {
             const INDEX_T e = (INDEX_T)(plane0 + k);
@@ -471,16 +480,23 @@ __kernel void gnsg_fused_group(
         float sum_g, sum_gx;
 #if GROUP_CACHE > 0
         __local float *cache = g_cache + (INDEX_T)k * plane_len;
-        VT vacc_g = 0.0f, vacc_gx = 0.0f;
-        ORDERED_LOOP for (INDEX_T i = 0; i < vec_end; i += VEC) {
-            VT xhat;
-            VT gv = gnsg_gradv(VLOAD_IO(x, base + i), VLOAD_IO(dy, base + i), m, r, ga, be, scale, &xhat);
-            VSTORE_F(cache, i, gv);
-            vacc_g += gv;
-            vacc_gx += gv * xhat;
+        VT vacc_g[PARTS], vacc_gx[PARTS];
+        PARTS_EACH(h) {
+            vacc_g[h] = 0.0f;
+            vacc_gx[h] = 0.0f;
         }
-        sum_g = gnsg_hsum(vacc_g);
-        sum_gx = gnsg_hsum(vacc_gx);
+        ORDERED_LOOP for (INDEX_T i = 0; i < vec_end; i += VEC) {
+            PARTS_EACH(h) {
+                const INDEX_T at = i + h * VW;
+                VT xhat;
+                VT gv = gnsg_gradv(VLOAD_IO(x, base + at), VLOAD_IO(dy, base + at), m, r, ga, be, scale, &xhat);
+                VSTORE_F(cache, at, gv);
+                vacc_g[h] += gv;
+                vacc_gx[h] += gv * xhat;
+            }
+        }
+        sum_g = GNSG_HSUM_RUN(vacc_g);
+        sum_gx = GNSG_HSUM_RUN(vacc_gx);
         ORDERED_LOOP for (INDEX_T i = vec_end; i < plane_len; ++i) {
             float xhat;
             float gv = gnsg_grad1(IO_LOAD(x, base + i), IO_LOAD(dy, base + i), m, r, ga, be, scale, &xhat);
@@ -503,7 +519,7 @@ __kernel void gnsg_fused_group(
         const INDEX_T base = (INDEX_T)(plane0 + k) * plane_len;
 #if GROUP_CACHE > 0
         __local const float *cache = g_cache + (INDEX_T)k * plane_len;
-        for (INDEX_T i = 0; i < vec_end; i += VEC) {
+        for (INDEX_T i = 0; i < vec_end; i += VW) {  // VEC-element runs, a part at a time
             VT xhat = (VLOAD_IO(x, base + i) - m) * r;
             VSTORE_IO(dx, base + i, r * (VLOAD_F(cache, i) * ga - xhat * c2 - c1));
         }
@@ -519,19 +535,18 @@ __kernel void gnsg_fused_group(
 }
 
 // ---- tiny planes (HxW below 16) on CPUs -----------------------------------------------------------------
-// One work-item takes 16 consecutive planes and computes them as the 16 elements of a float16, walking
-// the plane positions in order: the same per-plane order as above (one work-item per plane, ascending),
-// but with the vector math of the large-plane path. Partials use chunks == 1. Global work-item t covers
-// planes 16 t ... 16 t + 15.
+// One work-item takes 16 consecutive planes and computes them as the lanes of two float8 (planes
+// 8 h .. 8 h + 7 of its 16 in part h), walking the plane positions in order: the same per-plane order as
+// above (one work-item per plane, ascending), but with the vector math of the large-plane path. Partials
+// use chunks == 1. Global work-item t covers planes 16 t ... 16 t + 15.
 #define TINY 16
+#define TINY_PART 8
 
 // Parameters of planes first .. first + 15 (planes past the end repeat the last one; their results are
-// never stored).
+// never stored), into private arrays of TINY.
 inline void gnsg_tiny_params(int first, int planes, int channels, int channels_per_group,
                              __global const IO_T *mean, __global const IO_T *rstd, __global const IO_T *gamma,
-                             __global const IO_T *beta, int *ng_out, float16 *m, float16 *r, float16 *ga,
-                             float16 *be) {
-    float mv[TINY], rv[TINY], gv[TINY], bv[TINY];
+                             __global const IO_T *beta, int *ng_out, float *mv, float *rv, float *gv, float *bv) {
     const int groups = channels / channels_per_group;
     // Divide once, then step through (channel, group) as the plane index grows.
     int c = first % channels, in_group = c % channels_per_group;
@@ -551,34 +566,30 @@ inline void gnsg_tiny_params(int first, int planes, int channels, int channels_p
             if (c == channels) c = 0;
         }
     }
-    *m = vload16(0, mv);
-    *r = vload16(0, rv);
-    *ga = vload16(0, gv);
-    *be = vload16(0, bv);
 }
 
-// Element h of planes first .. first + 15.
-inline float16 gnsg_tiny_load(__global const IO_T *p, int first, int planes, INDEX_T plane_len, INDEX_T h) {
-    if (plane_len == 1 && first + TINY <= planes) return LOAD16_IO(p, first);  // 2-D input: one run
-    float v[TINY];
-    for (int k = 0; k < TINY; ++k) v[k] = IO_LOAD(p, (INDEX_T)min(first + k, planes - 1) * plane_len + h);
-    return vload16(0, v);
+// Element h of planes first .. first + 7.
+inline float8 gnsg_tiny_load(__global const IO_T *p, int first, int planes, INDEX_T plane_len, INDEX_T h) {
+    if (plane_len == 1 && first + TINY_PART <= planes) return IO_VLOAD8(p, first);  // 2-D input: one run
+    float v[TINY_PART];
+    for (int k = 0; k < TINY_PART; ++k) v[k] = IO_LOAD(p, (INDEX_T)min(first + k, planes - 1) * plane_len + h);
+    return vload8(0, v);
 }
 
 // The tiny kernels' first planes and their parameters (returns for work-items past the last plane).
-#define GNSG_TINY_PLANES(first, ng, m, r, ga, be)                                                            \
+#define GNSG_TINY_PLANES(first, ng, mv, rv, gav, bev)                                                       \
     const int first = (int)get_global_id(0) * TINY;                                                      \
     if (first >= planes) return;                                                                         \
     int ng[TINY];                                                                                        \
-    float16 m, r, ga, be;                                                                                \
-    gnsg_tiny_params(first, planes, channels, channels_per_group, mean, rstd, gamma, beta, ng, &m, &r, &ga, &be)
+    float mv[TINY], rv[TINY], gav[TINY], bev[TINY];                                                      \
+    gnsg_tiny_params(first, planes, channels, channels_per_group, mean, rstd, gamma, beta, ng, mv, rv, gav, bev)
 
-// g and xhat of element h of planes first .. first + 15.
-inline float16 gnsg_tiny_grad(__global const IO_T *x, __global const IO_T *dy, int first, int planes,
-                              INDEX_T plane_len, INDEX_T h, float16 m, float16 r, float16 ga, float16 be, float scale,
-                              float16 *xhat) {
-    return gnsg_grad16(gnsg_tiny_load(x, first, planes, plane_len, h), gnsg_tiny_load(dy, first, planes, plane_len, h),
-                       m, r, ga, be, scale, xhat);
+// g and xhat of element h of planes first .. first + 7.
+inline float8 gnsg_tiny_grad(__global const IO_T *x, __global const IO_T *dy, int first, int planes,
+                             INDEX_T plane_len, INDEX_T h, float8 m, float8 r, float8 ga, float8 be, float scale,
+                             float8 *xhat) {
+    return gnsg_grad8(gnsg_tiny_load(x, first, planes, plane_len, h), gnsg_tiny_load(dy, first, planes, plane_len, h),
+                      m, r, ga, be, scale, xhat);
 }
 
 __kernel void gnsg_plane_sums_tiny(
@@ -591,20 +602,25 @@ __kernel void gnsg_plane_sums_tiny(
     GNSG_OFFSET_INPUTS;
     partial_g += partial_g_off;
     partial_gx += partial_gx_off;
-    GNSG_TINY_PLANES(first, ng, m, r, ga, be);
-    float16 acc_g = 0.0f, acc_gx = 0.0f;
-    ORDERED_LOOP for (INDEX_T h = 0; h < plane_len; ++h) {
-        float16 xhat;
-        const float16 g = gnsg_tiny_grad(x, dy, first, planes, plane_len, h, m, r, ga, be, scale, &xhat);
-        acc_g += g;
-        acc_gx += g * xhat;
-    }
-    float sg[TINY], sgx[TINY];
-    vstore16(acc_g, 0, sg);
-    vstore16(acc_gx, 0, sgx);
-    for (int k = 0; k < TINY && first + k < planes; ++k) {
-        partial_g[first + k] = sg[k];
-        partial_gx[first + k] = sgx[k];
+    GNSG_TINY_PLANES(first, ng, mv, rv, gav, bev);
+    for (int part = 0; part < TINY / TINY_PART; ++part) {
+        const int f = first + part * TINY_PART;
+        if (f >= planes) break;
+        const float8 m = vload8(part, mv), r = vload8(part, rv), ga = vload8(part, gav), be = vload8(part, bev);
+        float8 acc_g = 0.0f, acc_gx = 0.0f;
+        ORDERED_LOOP for (INDEX_T h = 0; h < plane_len; ++h) {
+            float8 xhat;
+            const float8 g = gnsg_tiny_grad(x, dy, f, planes, plane_len, h, m, r, ga, be, scale, &xhat);
+            acc_g += g;
+            acc_gx += g * xhat;
+        }
+        float sg[TINY_PART], sgx[TINY_PART];
+        vstore8(acc_g, 0, sg);
+        vstore8(acc_gx, 0, sgx);
+        for (int k = 0; k < TINY_PART && f + k < planes; ++k) {
+            partial_g[f + k] = sg[k];
+            partial_gx[f + k] = sgx[k];
+        }
     }
 }
 
@@ -618,24 +634,29 @@ __kernel void gnsg_dx_tiny(
     GNSG_OFFSET_INPUTS;
     coef += coef_off;
     dx += dx_off;
-    GNSG_TINY_PLANES(first, ng, m, r, ga, be);
+    GNSG_TINY_PLANES(first, ng, mv, rv, gav, bev);
     float c1v[TINY], c2v[TINY];
     for (int k = 0; k < TINY; ++k) {
         c1v[k] = coef[2 * ng[k]];
         c2v[k] = coef[2 * ng[k] + 1];
     }
-    const float16 c1 = vload16(0, c1v), c2 = vload16(0, c2v);
-    const int count = min(TINY, planes - first);
-    for (INDEX_T h = 0; h < plane_len; ++h) {
-        float16 xhat;
-        const float16 g = gnsg_tiny_grad(x, dy, first, planes, plane_len, h, m, r, ga, be, scale, &xhat);
-        const float16 result = r * (g * ga - xhat * c2 - c1);
-        if (plane_len == 1 && count == TINY) {
-            STORE16_IO(dx, first, result);
-            continue;
+    for (int part = 0; part < TINY / TINY_PART; ++part) {
+        const int f = first + part * TINY_PART;
+        if (f >= planes) break;
+        const float8 m = vload8(part, mv), r = vload8(part, rv), ga = vload8(part, gav), be = vload8(part, bev);
+        const float8 c1 = vload8(part, c1v), c2 = vload8(part, c2v);
+        const int count = min(TINY_PART, planes - f);
+        for (INDEX_T h = 0; h < plane_len; ++h) {
+            float8 xhat;
+            const float8 g = gnsg_tiny_grad(x, dy, f, planes, plane_len, h, m, r, ga, be, scale, &xhat);
+            const float8 result = r * (g * ga - xhat * c2 - c1);
+            if (plane_len == 1 && count == TINY_PART) {
+                IO_VSTORE8(dx, f, result);
+                continue;
+            }
+            float out[TINY_PART];
+            vstore8(result, 0, out);
+            for (int k = 0; k < count; ++k) IO_STORE(dx, (INDEX_T)(f + k) * plane_len + h, out[k]);
         }
-        float out[TINY];
-        vstore16(result, 0, out);
-        for (int k = 0; k < count; ++k) IO_STORE(dx, (INDEX_T)(first + k) * plane_len + h, out[k]);
     }
 }

@@ -18,17 +18,16 @@
 //
 // Macros the host defines (host/ops/max_pool2d_with_indices.cpp):
 //   IN_T, IN_VAL_T, IN_LOAD  self slot (cl_kernels/common.cl); values compare as float
-//   ELEM_BYTES               2 or 4: the element's size; ELEM_T (cl_kernels/common.cl) is the
-//                            unsigned integer of that size, the bits copied to out
-//   NEG_INF_BITS             -inf in self's dtype, as ELEM_T bits
+//   IN_RAW_T                 (cl_kernels/common.cl) the unsigned integer type of self's bytes
+//   NEG_INF_BITS             -inf in self's dtype, as IN_RAW_T bits
 //   IDX_T                    int or long (indices)
 //   INDEX_T                  int when every offset fits in 31 bits, long otherwise
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
 // slot:dtype, INDEX:int|long, NAME=value):
-// build-check: IN:float32 IDX:int32 ELEM_BYTES=4 NEG_INF_BITS=4286578688 INDEX:int
-// build-check: IN:float16 IDX:int64 ELEM_BYTES=2 NEG_INF_BITS=64512 INDEX:long FIXED_KH=3 FIXED_KW=3 FIXED_SH=2 FIXED_SW=2 FIXED_DH=1 FIXED_DW=1
-// build-check: IN:bfloat16 IDX:int32 ELEM_BYTES=2 NEG_INF_BITS=65408 INDEX:int
+// build-check: IN:float32 IDX:int32 NEG_INF_BITS=4286578688 INDEX:int
+// build-check: IN:float16 IDX:int64 NEG_INF_BITS=64512 INDEX:long FIXED_KH=3 FIXED_KW=3 FIXED_SH=2 FIXED_SW=2 FIXED_DH=1 FIXED_DW=1
+// build-check: IN:bfloat16 IDX:int32 NEG_INF_BITS=65408 INDEX:int
 
 typedef struct {
     INDEX_T H, W, OH, OW, kH, kW, sH, sW, pH, pW, dH, dW, C;
@@ -36,7 +35,7 @@ typedef struct {
 
 // Output (oh, ow) of plane (n, c): the chosen element's bits and its flat index.
 inline void pool_one(__global const IN_T *in, INDEX_T in_base, INDEX_T ish, INDEX_T isw, pool_shape g, INDEX_T oh,
-                     INDEX_T ow, ELEM_T *bits, long *index) {
+                     INDEX_T ow, IN_RAW_T *bits, long *index) {
     INDEX_T h0 = oh * g.sH - g.pH;
     INDEX_T w0 = ow * g.sW - g.pW;
     const INDEX_T hEnd = min(h0 + (g.kH - 1) * g.dH + 1, g.H);
@@ -66,16 +65,16 @@ inline void pool_one(__global const IN_T *in, INDEX_T in_base, INDEX_T ish, INDE
         bestAt = in_base + h0 * ish + w0 * isw;
         found = true;
     }
-    *bits = found ? ((__global const ELEM_T *)in)[bestAt] : (ELEM_T)NEG_INF_BITS;
+    *bits = found ? ((__global const IN_RAW_T *)in)[bestAt] : (IN_RAW_T)NEG_INF_BITS;
     *index = bestIndex;
 }
 
 // Outputs [from, to) of row oh through pool_one, stored at o and x with element steps osw and xsw.
 inline void pool_row_range(__global const IN_T *in, INDEX_T in_base, INDEX_T ish, INDEX_T isw, pool_shape g,
-                           INDEX_T oh, INDEX_T from, INDEX_T to, __global ELEM_T *o, INDEX_T osw, __global IDX_T *x,
+                           INDEX_T oh, INDEX_T from, INDEX_T to, __global IN_RAW_T *o, INDEX_T osw, __global IDX_T *x,
                            INDEX_T xsw) {
     for (INDEX_T ow = from; ow < to; ++ow) {
-        ELEM_T bits;
+        IN_RAW_T bits;
         long index;
         pool_one(in, in_base, ish, isw, g, oh, ow, &bits, &index);
         o[ow * osw] = bits;
@@ -84,7 +83,7 @@ inline void pool_row_range(__global const IN_T *in, INDEX_T in_base, INDEX_T ish
 }
 
 #define POOL_ARGS                                                                                               \
-    __global const IN_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, __global IDX_T *idx, ulong idx_off, \
+    __global const IN_T *in, ulong in_off, __global IN_RAW_T *out, ulong out_off, __global IDX_T *idx, ulong idx_off, \
         long H, long W, long OH, long OW, long kH, long kW, long sH, long sW, long pH, long pW, long dH, long dW,   \
         long C, long planes, long in_sn, long in_sc, long in_sh, long in_sw, long out_sn, long out_sc,             \
         long out_sh, long out_sw, long idx_sn, long idx_sc, long idx_sh, long idx_sw
@@ -103,7 +102,7 @@ __kernel void max_pool2d_fwd(POOL_ARGS) {
     // The element pointer keeps the storage offset; INDEX_T offsets are relative to it.
     __global const IN_T *src = in + in_off;
     const INDEX_T base = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc;
-    ELEM_T bits;
+    IN_RAW_T bits;
     long index;
     pool_one(src, base, (INDEX_T)in_sh, (INDEX_T)in_sw, g, oh, ow, &bits, &index);
     out[out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh + ow * (INDEX_T)out_sw)] =
@@ -122,7 +121,7 @@ __kernel void max_pool2d_fwd(POOL_ARGS) {
     const INDEX_T n = plane / g.C, c = plane - n * g.C;                                                        \
     __global const IN_T *src = in + in_off;                                                                    \
     const INDEX_T base = n * (INDEX_T)in_sn + c * (INDEX_T)in_sc;                                              \
-    __global ELEM_T *o = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh); \
+    __global IN_RAW_T *o = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh); \
     __global IDX_T *x = idx + idx_off + (ulong)(n * (INDEX_T)idx_sn + c * (INDEX_T)idx_sc + oh * (INDEX_T)idx_sh)
 
 __kernel void max_pool2d_fwd_rows(POOL_ARGS) {

@@ -38,24 +38,20 @@
 //   STAGED          max_pool2d_bwd_planes only, without LOCAL_STAGE: 1 when gradInput is not FLOAT (the
 //                   sums go to `stage`, planes x H x W floats of the workspace), 0 when they go to
 //                   gradInput in place
-//   OUT_KIND        when gradInput is not FLOAT: 1 FLOAT16, 2 BF16
+//   OUT_VSTORE8     (cl_kernels/common.cl) the staged sums' rounding into gradInput, eight at a time
+//
+// No 64-byte vector (float16, long8) passes through a call, a builtin's included: without AVX-512 that
+// changes the x86-64 ABI (-Wpsabi). Eight 64-bit indices are two long4.
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
 // slot:dtype, INDEX:int|long, NAME=value):
-// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
 // build-check: G:float32 IDX:int32 OUT:float32<float32 INDEX:int STAGED=0 LOCAL_STAGE=0 PLANE_FLAT=1
 // build-check: G:float32 IDX:int64 OUT:float32<float32 INDEX:long STAGED=0 LOCAL_STAGE=0 PLANE_FLAT=0
-// build-check: G:float16 IDX:int64 OUT:float16<float32 INDEX:long STAGED=1 LOCAL_STAGE=0 PLANE_FLAT=1 OUT_KIND=1
-// build-check: G:bfloat16 IDX:int32 OUT:bfloat16<float32 INDEX:int STAGED=0 LOCAL_STAGE=1 PLANE_FLAT=1 OUT_KIND=2
+// build-check: G:float16 IDX:int64 OUT:float16<float32 INDEX:long STAGED=1 LOCAL_STAGE=0 PLANE_FLAT=1
+// build-check: G:bfloat16 IDX:int32 OUT:bfloat16<float32 INDEX:int STAGED=0 LOCAL_STAGE=1 PLANE_FLAT=1
 
 #if LOCAL_STAGE || STAGED
 #define SUMS_APART 1  // the sums are not gradInput itself: rounded into it at the end
-// Sixteen floats into gradInput's dtype, rounded as OUT_STORE rounds.
-#if OUT_KIND == 1
-#define STORE16_OUT(p, i, v) ACL_VSTORE_HALF(16, p, i, v)
-#else
-#define STORE16_OUT(p, i, v) ACL_VSTORE_BF16(16, p, i, v)
-#endif
 #else
 #define SUMS_APART 0
 #endif
@@ -214,20 +210,20 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
         if (r_ > zeroedRows) {                                                                               \
             INDEX_T i_ = zeroedRows * (INDEX_T)W;                                                            \
             const INDEX_T end_ = r_ * (INDEX_T)W;                                                            \
-            for (; i_ + 16 <= end_; i_ += 16) vstore16((float16)0.0f, 0, op + i_);                          \
+            for (; i_ + 8 <= end_; i_ += 8) vstore8((float8)0.0f, 0, op + i_);                              \
             for (; i_ < end_; ++i_) op[i_] = 0.0f;                                                           \
             zeroedRows = r_;                                                                                 \
         }                                                                                                    \
     }
 #else
 #define ZERO_ROWS_BEFORE(R_)
-    // Zeroed a row at a time, 16 floats per store where the row is unit-stride (a loop over runtime
+    // Zeroed a row at a time, 8 floats per store where the row is unit-stride (a loop over runtime
     // strides compiles to vector scatters on PoCL, which took about half the kernel's time).
     for (INDEX_T h = 0; h < (INDEX_T)H; ++h) {
         SUM_SPACE float *row = op + h * s_h;
         INDEX_T w = 0;
         if (s_w == 1) {
-            for (; w + 16 <= (INDEX_T)W; w += 16) vstore16((float16)0.0f, 0, row + w);
+            for (; w + 8 <= (INDEX_T)W; w += 8) vstore8((float8)0.0f, 0, row + w);
         }
         for (; w < (INDEX_T)W; ++w) row[w * s_w] = 0.0f;
     }
@@ -269,10 +265,15 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
             const uint rowShift = (uint)pH - (uint)oh * (uint)sH;
             ORDERED_LOOP
             for (; ow + 8 <= (INDEX_T)OW; ow += 8) {
-                const long8 k = convert_long8(vload8(0, irow + ow));
-                const int8 inPlane = convert_int8(as_ulong8(k) < (ulong8)((ulong)(H * W)));
-                const uint8 ku = convert_uint8(k);  // lanes outside the plane are masked off by inPlane
-                const uint8 row = convert_uint8((convert_ulong8(ku) * (ulong)(uint)w_mul) >> w_shift);
+                // Lanes 0-3 and 4-7 as two long4 (a long8 would be 64 bytes).
+                const long4 k0 = convert_long4(vload4(0, irow + ow)), k1 = convert_long4(vload4(1, irow + ow));
+                const ulong plane_len = (ulong)(H * W);
+                const int8 inPlane = (int8)(convert_int4(as_ulong4(k0) < (ulong4)plane_len),
+                                            convert_int4(as_ulong4(k1) < (ulong4)plane_len));
+                // lanes outside the plane are masked off by inPlane
+                const uint8 ku = (uint8)(convert_uint4(k0), convert_uint4(k1));
+                const uint8 row = (uint8)(convert_uint4((convert_ulong4(ku.lo) * (ulong)(uint)w_mul) >> w_shift),
+                                          convert_uint4((convert_ulong4(ku.hi) * (ulong)(uint)w_mul) >> w_shift));
                 const uint8 col = ku - row * (uint)W;
                 const uint8 dr = row + rowShift;
                 const uint8 dc = col + (uint)pW - (lane + (uint)ow) * (uint)sW;
@@ -306,8 +307,8 @@ __kernel void max_pool2d_bwd_planes(__global const G_T *grad, ulong grad_off, __
     for (INDEX_T h = 0; h < (INDEX_T)H; ++h) {
         INDEX_T w = 0;
         if (o_sw == 1) {
-            // Sixteen at a time where gradInput's rows are unit-stride: the same rounding as OUT_STORE.
-            for (; w + 16 <= (INDEX_T)W; w += 16) STORE16_OUT(out, h * (INDEX_T)o_sh + w, vload16(0, op + h * s_h + w));
+            // Eight at a time where gradInput's rows are unit-stride: the same rounding as OUT_STORE.
+            for (; w + 8 <= (INDEX_T)W; w += 8) OUT_VSTORE8(out, h * (INDEX_T)o_sh + w, vload8(0, op + h * s_h + w));
         }
         for (; w < (INDEX_T)W; ++w) OUT_STORE(out, h * (INDEX_T)o_sh + w * (INDEX_T)o_sw, op[h * s_h + w]);
     }

@@ -29,12 +29,14 @@
 //   OUT_T, OUT_STORE            out slot; OUT_STORE converts a gradOutput value with one rounding
 //   INDEX_T                     int when every offset fits in 31 bits, long otherwise
 //   G_FLAT                      1 when gradOutput's (oH, oW) plane is flat with element step gsW
-//   RAW_BYTES                   (staged kernel) G_T's size in bytes: RAW_T below is an unsigned
-//                               integer type of that size
+//   STAGED                      defined (1) in the staged kernel's program only
+//   G_RAW_T                     (cl_kernels/common.cl) the unsigned integer type of G_T's bytes
 //   WARM                        (staged kernel) 1 to read the gradOutput plane in order before the gathers
 //   SAME_BITS                   (staged kernel) 1 when out's dtype is gradOutput's: runs of 8 outputs
-//                               move as raw bits, with RAW8_T (RAW_T vector of 8) and RAW_MASK8(b)
-//                               (a long8 lane mask converted to RAW8_T's signed counterpart)
+//                               move as raw bits, as two vectors of 4 G_RAW_T (RAW4_T)
+//
+// No 64-byte vector (long8, ulong8) passes through a call, a builtin's included: without AVX-512 that
+// changes the x86-64 ABI (-Wpsabi). A run's eight indices are two halves of four (long4).
 //
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
 // constant (x < 0 comes out false for negative x). Index bounds are therefore tested unsigned,
@@ -42,13 +44,12 @@
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
 // slot:dtype, INDEX:int|long, NAME=value):
-// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
 // build-check: G:float32 IDX:int64 OUT:float32<float32 INDEX:int G_FLAT=1
 // build-check: G:float16 IDX:int32 OUT:float32<float16 INDEX:long G_FLAT=0
-// build-check: G:float32 IDX:int64 OUT:float32<float32 INDEX:int G_FLAT=1 RAW_BYTES=4 SAME_BITS=1 WARM=1
-// build-check: G:bfloat16 IDX:int32 OUT:float32<bfloat16 INDEX:int G_FLAT=1 RAW_BYTES=2 SAME_BITS=0 WARM=0
-// build-check: G:int8 IDX:int64 OUT:int8<int8 INDEX:long G_FLAT=1 RAW_BYTES=1 SAME_BITS=1 WARM=0
-// build-check: G:float64 IDX:int64 OUT:float64<float64 INDEX:int G_FLAT=1 RAW_BYTES=8 SAME_BITS=1 WARM=1
+// build-check: G:float32 IDX:int64 OUT:float32<float32 INDEX:int G_FLAT=1 STAGED=1 SAME_BITS=1 WARM=1
+// build-check: G:bfloat16 IDX:int32 OUT:float32<bfloat16 INDEX:int G_FLAT=1 STAGED=1 SAME_BITS=0 WARM=0
+// build-check: G:int8 IDX:int64 OUT:int8<int8 INDEX:long G_FLAT=1 STAGED=1 SAME_BITS=1 WARM=0
+// build-check: G:float64 IDX:int64 OUT:float64<float64 INDEX:int G_FLAT=1 STAGED=1 SAME_BITS=1 WARM=1
 
 __kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_off, __global const IDX_T *indices,
                                            ulong idx_off, __global OUT_T *out, ulong out_off,
@@ -76,26 +77,13 @@ __kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_
     OUT_STORE(o, at, G_LOAD(g, from));
 }
 
-#ifdef RAW_BYTES
-#if RAW_BYTES == 1
-#define RAW_T uchar
-#define RAW8_T uchar8
-#define RAW_MASK8(b) convert_char8(b)
-#elif RAW_BYTES == 2
-#define RAW_T ushort
-#define RAW8_T ushort8
-#define RAW_MASK8(b) convert_short8(b)
-#elif RAW_BYTES == 4
-#define RAW_T uint
-#define RAW8_T uint8
-#define RAW_MASK8(b) convert_int8(b)
-#else
-#define RAW_T ulong
-#define RAW8_T ulong8
-#define RAW_MASK8(b) convert_long8(b)
-#endif
+#ifdef STAGED
+#define RAW_T G_RAW_T
+#define RAW4_T ACL_CAT(G_RAW_T, 4)
+// A long4 lane mask (0 or -1) as RAW4_T lanes (0 or all ones), for select().
+#define RAW_MASK4(b) ACL_CAT(convert_, RAW4_T)(b)
 
-// One output of a run: lane `lane` of the index vector.
+// One output of a half run: lane `lane` of the half's index vector.
 #define GATHER_LANE(lane)                                                      \
     {                                                                          \
         const G_VAL_T v = G_LOAD(sp, (INDEX_T)safe.lane);                      \
@@ -105,10 +93,6 @@ __kernel void max_unpool2d_backward_direct(__global const G_T *grad, ulong grad_
 #define s1_pos 1
 #define s2_pos 2
 #define s3_pos 3
-#define s4_pos 4
-#define s5_pos 5
-#define s6_pos 6
-#define s7_pos 7
 
 __kernel void max_unpool2d_backward_staged(__global const G_T *grad, ulong grad_off, __global const IDX_T *indices,
                                            ulong idx_off, __global OUT_T *out, ulong out_off,
@@ -139,20 +123,22 @@ __kernel void max_unpool2d_backward_staged(__global const G_T *grad, ulong grad_
     int sawBad = 0;
     const INDEX_T runs = hw / 8;
     for (INDEX_T r = lid; r < runs; r += ls) {
-        const long8 k = convert_long8(vload8(r, ip));
-        const long8 bad = as_long8(convert_ulong8(k) >= (ulong)plane);
-        const long8 safe = select(k, (long8)0, bad);
-        sawBad |= any(bad);
+#pragma unroll
+        for (int part = 0; part < 2; ++part) {
+            const INDEX_T q = 2 * r + part;  // the run's half: elements 4q .. 4q + 3
+            const long4 k = convert_long4(vload4(q, ip));
+            const long4 bad = as_long4(convert_ulong4(k) >= (ulong)plane);
+            const long4 safe = select(k, (long4)0, bad);
+            sawBad |= any(bad);
 #if SAME_BITS
-        // out has gradOutput's dtype: move raw bits, 8 at a time (0 bits are 0 in every dtype).
-        const RAW8_T v = (RAW8_T)(gp[safe.s0], gp[safe.s1], gp[safe.s2], gp[safe.s3], gp[safe.s4], gp[safe.s5],
-                                  gp[safe.s6], gp[safe.s7]);
-        vstore8(select(v, (RAW8_T)0, RAW_MASK8(bad)), r, (__global RAW_T *)op);
+            // out has gradOutput's dtype: move raw bits, 4 at a time (0 bits are 0 in every dtype).
+            const RAW4_T v = (RAW4_T)(gp[safe.s0], gp[safe.s1], gp[safe.s2], gp[safe.s3]);
+            vstore4(select(v, (RAW4_T)0, RAW_MASK4(bad)), q, (__global RAW_T *)op);
 #else
-        const INDEX_T at = r * 8;
-        GATHER_LANE(s0) GATHER_LANE(s1) GATHER_LANE(s2) GATHER_LANE(s3)
-        GATHER_LANE(s4) GATHER_LANE(s5) GATHER_LANE(s6) GATHER_LANE(s7)
+            const INDEX_T at = q * 4;
+            GATHER_LANE(s0) GATHER_LANE(s1) GATHER_LANE(s2) GATHER_LANE(s3)
 #endif
+        }
     }
     for (INDEX_T i = runs * 8 + lid; i < hw; i += ls) {
         const long k = (long)ip[i];

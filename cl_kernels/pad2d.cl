@@ -24,16 +24,16 @@
 //   INDEX_T        int when every extent and element offset fits in 31 bits, long otherwise
 //   VEC_COPY       1 where the compiler packs work-items into SIMD lanes (Device::packsWorkItems: Intel's
 //                  runtime, which runs pad2d_fwd_rows one work-item per group) and ELEM_BYTES is at most
-//                  8: the interior copy of unit-stride rows moves 8 elements per vload8/vstore8, since
-//                  such a compiler leaves a loop inside one work-item scalar; 0 elsewhere (PoCL
-//                  vectorises the plain loop itself)
+//                  8: the interior copy of unit-stride rows moves 8 elements per step, one vload8/vstore8
+//                  (two of 4 for 8-byte elements: a 64-byte vector passing through a builtin's call
+//                  changes the x86-64 ABI without AVX-512, -Wpsabi), since such a compiler leaves a loop
+//                  inside one work-item scalar; 0 elsewhere (PoCL vectorises the plain loop itself)
 //   ROW_ELEMS      pad2d_fwd_stream's elements per work-item (host/kernels/row_stream.h); programs
 //                  without it have no pad2d_fwd_stream
 // and cl_kernels/common.cl derives ELEM_T, an unsigned type of ELEM_BYTES bytes (ulong2 for 16).
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
 // slot:dtype, INDEX:int|long, NAME=value):
-// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
 // build-check: MODE_REFLECT=1 ELEM_BYTES=4 INDEX:int VEC_COPY=1
 // build-check: MODE_REFLECT=0 ELEM_BYTES=16 INDEX:long VEC_COPY=0
 // build-check: MODE_REFLECT=1 ELEM_BYTES=2 INDEX:int VEC_COPY=0
@@ -99,7 +99,14 @@ inline void pad2d_fwd_row(__global const ELEM_T *in, ulong in_off, __global ELEM
         __global const ELEM_T *s = src - left;
         INDEX_T ow = ib;
 #if VEC_COPY
+#if ELEM_BYTES == 8
+        for (; ow + 8 <= ie; ow += 8) {
+            vstore4(vload4(0, s + ow), 0, dst + ow);
+            vstore4(vload4(1, s + ow), 1, dst + ow);
+        }
+#else
         for (; ow + 8 <= ie; ow += 8) vstore8(vload8(0, s + ow), 0, dst + ow);
+#endif
 #endif
         for (; ow < ie; ++ow) dst[ow] = s[ow];
     } else {

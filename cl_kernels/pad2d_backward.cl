@@ -29,8 +29,11 @@
 //   G_T, G_LOAD, G_STORE, G_IS_COMPLEX   element slot (cl_kernels/common.cl)
 //   ACC_T               float, or double for fp64 / complex128
 //   INDEX_T             int when every extent and offset fits in 31 bits, long otherwise
-//   COMP_KIND           storage of one real component: 0 float or double (ACC_T), 1 half, 2 bf16
-//   VEC_W               components per vector (16, or 8 for fp64 work)
+//   C_T, C_LOAD, C_STORE, C_VLOADn, C_VSTOREn   slot of one real component (cl_kernels/common.cl): G's
+//                       dtype, or float / double for complex64 / complex128
+//   VEC_W               components per vector (8, or 4 for fp64 work): 32 bytes of ACC_T, since a
+//                       64-byte vector passing through a call (a builtin's included) changes the x86-64
+//                       ABI without AVX-512 (-Wpsabi)
 //   EDGE_LEFT, EDGE_RIGHT  optional: the left / right pad as a constant when that edge runs as a
 //                       vector, so that its shuffle masks are constants (one permute on CPUs)
 //   ROW_ELEMS           pad2d_bwd_stream's elements per work-item (host/kernels/row_stream.h); programs
@@ -38,7 +41,6 @@
 // and this file derives from them:
 //   SUM_T               per-element accumulator: ACC_T, or float2 / double2 for complex
 //   COMPONENTS          1, or 2 for complex (vector paths work on real components)
-//   COMP_T              storage type of one component (float, double, half, ushort for bf16)
 //   VACC_T              ACC_T vector of VEC_W lanes
 //   VIDX_T, VUIDX_T     signed / unsigned integer vectors with VACC_T's lane count and lane size
 //   AS_VUIDX(x)         as_<VUIDX_T>(x)
@@ -49,16 +51,16 @@
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
 // slot:dtype, INDEX:int|long, NAME=value):
-// build-check-allows: -Wpsabi (issue 35: 64-byte vectors still pass through calls, builtins included)
-// build-check: MODE_REFLECT=1 G:float32 ACC:float32 INDEX:int COMP_KIND=0 VEC_W=16 EDGE_LEFT=2 EDGE_RIGHT=3
-// build-check: MODE_REFLECT=0 G:float16 ACC:float16 INDEX:long COMP_KIND=1 VEC_W=16
-// build-check: MODE_REFLECT=1 G:bfloat16 ACC:bfloat16 INDEX:int COMP_KIND=2 VEC_W=16 EDGE_LEFT=1
-// build-check: MODE_REFLECT=1 G:float64 ACC:float64 INDEX:int COMP_KIND=0 VEC_W=8 EDGE_RIGHT=2
-// build-check: MODE_REFLECT=0 G:complex64 ACC:complex64 INDEX:int COMP_KIND=0 VEC_W=16
-// build-check: MODE_REFLECT=1 G:complex128 ACC:complex128 INDEX:long COMP_KIND=0 VEC_W=8
-// build-check: MODE_REFLECT=1 G:float32 ACC:float32 INDEX:int COMP_KIND=0 VEC_W=16 ROW_ELEMS=4
-// build-check: MODE_REFLECT=0 G:bfloat16 ACC:bfloat16 INDEX:long COMP_KIND=2 VEC_W=16 ROW_ELEMS=8
-// build-check: MODE_REFLECT=1 G:complex64 ACC:complex64 INDEX:int COMP_KIND=0 VEC_W=16 ROW_ELEMS=1
+// build-check: MODE_REFLECT=1 G:float32 C:float32 ACC:float32 INDEX:int VEC_W=8 EDGE_LEFT=2 EDGE_RIGHT=3
+// build-check: MODE_REFLECT=0 G:float16 C:float16 ACC:float16 INDEX:long VEC_W=8
+// build-check: MODE_REFLECT=1 G:bfloat16 C:bfloat16 ACC:bfloat16 INDEX:int VEC_W=8 EDGE_LEFT=1
+// build-check: MODE_REFLECT=1 G:float64 C:float64 ACC:float64 INDEX:int VEC_W=4 EDGE_RIGHT=2
+// build-check: MODE_REFLECT=0 G:complex64 C:float32 ACC:complex64 INDEX:int VEC_W=8
+// build-check: MODE_REFLECT=1 G:complex128 C:float64 ACC:complex128 INDEX:long VEC_W=4
+// build-check: MODE_REFLECT=1 G:complex64 C:float32 ACC:complex64 INDEX:int VEC_W=8 EDGE_LEFT=3 EDGE_RIGHT=1
+// build-check: MODE_REFLECT=1 G:float32 C:float32 ACC:float32 INDEX:int VEC_W=8 ROW_ELEMS=4
+// build-check: MODE_REFLECT=0 G:bfloat16 C:bfloat16 ACC:bfloat16 INDEX:long VEC_W=8 ROW_ELEMS=8
+// build-check: MODE_REFLECT=1 G:complex64 C:float32 ACC:complex64 INDEX:int VEC_W=8 ROW_ELEMS=1
 
 #if G_IS_COMPLEX
 #define SUM_T ACL_CAT(ACC_T, 2)
@@ -76,32 +78,18 @@
 #define VIDX_T ACL_CAT(VLANE_T, VEC_W)
 #define VUIDX_T ACL_CAT(ACL_CAT(u, VLANE_T), VEC_W)
 #define AS_VUIDX(x) ACL_CAT(as_, VUIDX_T)(x)
-#if VEC_W == 16
-#define VLANES ((VIDX_T)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
-#elif VEC_W == 8
+#if VEC_W == 8
 #define VLANES ((VIDX_T)(0, 1, 2, 3, 4, 5, 6, 7))
+#elif VEC_W == 4
+#define VLANES ((VIDX_T)(0, 1, 2, 3))
 #endif
 #define VACC_T ACL_CAT(ACC_T, VEC_W)
 
-#if COMP_KIND == 0
-#define COMP_T ACC_T
-#define VLOAD_COMP(p, i) ACL_VLOAD(VEC_W, p, i)
-#define VSTORE_COMP(p, i, v) ACL_VSTORE(VEC_W, p, i, v)
-#define SLOAD_COMP(p, i) ((p)[i])
-#define SSTORE_COMP(p, i, v) ((p)[i] = (v))
-#elif COMP_KIND == 1
-#define COMP_T half
-#define VLOAD_COMP(p, i) ACL_VLOAD_HALF(VEC_W, p, i)
-#define VSTORE_COMP(p, i, v) ACL_VSTORE_HALF(VEC_W, p, i, v)
-#define SLOAD_COMP(p, i) vload_half((i), (p))
-#define SSTORE_COMP(p, i, v) vstore_half_rte((v), (i), (p))
-#else
-#define COMP_T ushort
-#define VLOAD_COMP(p, i) ACL_VLOAD_BF16(VEC_W, p, i)
-#define VSTORE_COMP(p, i, v) ACL_VSTORE_BF16(VEC_W, p, i, v)
-#define SLOAD_COMP(p, i) bf16_to_float((p)[i])
-#define SSTORE_COMP(p, i, v) ((p)[i] = float_to_bf16(v))
-#endif
+#define COMP_T C_T
+#define VLOAD_COMP(p, i) ACL_CAT(C_VLOAD, VEC_W)(p, i)
+#define VSTORE_COMP(p, i, v) ACL_CAT(C_VSTORE, VEC_W)(p, i, v)
+#define SLOAD_COMP(p, i) C_LOAD(p, i)
+#define SSTORE_COMP(p, i, v) C_STORE(p, i, v)
 
 // The sources of input index i along one axis, as three ascending segments.
 inline void axis_sources(INDEX_T i, INDEX_T S, INDEX_T p, INDEX_T q, INDEX_T O, INDEX_T *start, INDEX_T *count) {

@@ -33,7 +33,8 @@ private:
 // these values, its .cl file spells. A name defined twice is an internal error.
 class Defines {
 public:
-    // S_T, S_VAL_T, S_LOAD, S_STORE, S_IS_COMPLEX for slot S (host/kernels/dtype_defines.h).
+    // S_T, S_VAL_T, S_LOAD, S_STORE, S_IS_COMPLEX, S_RAW_T and the vector forms S_VLOADn /
+    // S_VSTOREn for slot S (host/kernels/dtype_defines.h).
     Defines &slot(const std::string &name, aclDataType dtype, aclDataType from = ACL_DT_UNDEFINED);
     Defines &acc(aclDataType dtype);  // ACC_T
     Defines &index(bool wide);        // INDEX_T

@@ -66,6 +66,49 @@ std::string storeSpelling(aclDataType to, aclDataType from, const Spelling &s) {
     return s.store;
 }
 
+// The unsigned integer type of one element's bytes.
+const char *rawType(aclDataType dtype) {
+    switch (dtypeSize(dtype)) {
+        case 1: return "uchar";
+        case 2: return "ushort";
+        case 4: return "uint";
+        case 8: return "ulong";
+        default: return "ulong2";  // complex128
+    }
+}
+
+// S_VLOADn / S_VSTOREn for the real floating slots whose stores take values of the slot's own value
+// type (S_VAL_T: float for fp16 / bf16): the vector forms of S_LOAD and S_STORE, the same rounding
+// lane by lane. n is 2, 4 or 8: at most 32 bytes of value, since a call that passes or returns a
+// 64-byte vector changes the ABI on x86-64 without AVX-512 (clang's -Wpsabi, PoCL prints it).
+std::string vectorDefines(const std::string &slot, aclDataType dtype, aclDataType from) {
+    const bool fromValue = from == dtype || ((dtype == ACL_FLOAT16 || dtype == ACL_BF16) && from == ACL_FLOAT);
+    if (!fromValue) return "";
+    std::string out;
+    for (const char *n : {"2", "4", "8"}) {
+        if (dtype == ACL_DOUBLE && std::string(n) == "8") continue;  // double8 is 64 bytes
+        const std::string load = "#define " + slot + "_VLOAD" + n + "(p, i) ";
+        const std::string store = "#define " + slot + "_VSTORE" + n + "(p, i, v) ";
+        switch (dtype) {
+            case ACL_FLOAT:
+            case ACL_DOUBLE:
+                out += load + "vload" + n + "(0, (p) + (i))\n";
+                out += store + "vstore" + n + "((v), 0, (p) + (i))\n";
+                break;
+            case ACL_FLOAT16:
+                out += load + "vload_half" + n + "(0, (p) + (i))\n";
+                out += store + "vstore_half" + n + "_rte((v), 0, (p) + (i))\n";
+                break;
+            case ACL_BF16:
+                out += load + "as_float" + n + "(convert_uint" + n + "(vload" + n + "(0, (p) + (i))) << 16)\n";
+                out += store + "vstore" + n + "(float_to_bf16_v" + n + "(v), 0, (p) + (i))\n";
+                break;
+            default: return "";
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string dtypeDefines(const std::string &slot, aclDataType dtype, aclDataType from) {
@@ -78,6 +121,8 @@ std::string dtypeDefines(const std::string &slot, aclDataType dtype, aclDataType
     out += "#define " + slot + "_LOAD(p, i) " + s.load + "\n";
     out += "#define " + slot + "_STORE(p, i, v) " + storeSpelling(dtype, from, s) + "\n";
     out += "#define " + slot + "_IS_COMPLEX " + (complex ? "1" : "0") + "\n";
+    out += "#define " + slot + "_RAW_T " + rawType(dtype) + "\n";
+    out += vectorDefines(slot, dtype, from);
     if (needsFp64(dtype) || needsFp64(from)) out = kFp64Enable + out;
     return out;
 }

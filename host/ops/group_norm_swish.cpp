@@ -107,7 +107,6 @@ void plan(OpPlan &plan, const Args &a) {
     const int64_t lanes = chooseLanes(plan.device(), s.channelsPerGroup() * s.planeLen);
     Defines defines;
     defines.slot("X", xType, ACL_FLOAT).slot("P", pType, ACL_FLOAT);
-    defines.value("X_KIND", xType == ACL_FLOAT ? 0 : xType == ACL_FLOAT16 ? 1 : 2);
     defines.value("LANES", lanes).flag("SWISH", a.activateSwish);
     // Element offsets up to x's element count plus a row of the kernel's reads past a group's start.
     defines.index(IndexWidth().cover(a.x->numel() + 4 * kGpuLanes * 4).wide());

@@ -43,7 +43,7 @@ using Problem = GroupNormShape;
 // into `chunks` chunks when there are too few planes to keep the device busy (large HxW, few channels).
 // It depends only on the shape and the device, so one device always sums in the same order.
 struct Geometry {
-    bool tiny = false;   // the *_tiny kernels: a work-item computes 16 whole planes as one float16
+    bool tiny = false;   // the *_tiny kernels: a work-item computes 16 whole planes as two float8
     bool fused = false;  // gnsg_fused_group: a work-item runs all three passes over one (n, group)
     int64_t groupCache = 0;  // floats of local memory the fused kernel keeps g in (0: it recomputes g)
     int64_t vec = 1, local = 1, lanes = 1, chunks = 1, chunkLen = 1, workGroups = 1;
@@ -95,7 +95,7 @@ Geometry planGeometry(const Problem &p, const Device &device, int64_t elementSiz
     if (cpu && p.planeLen < 16 && !forceFused && !(autoFuse && (p.planeLen == 1 || device.packsWorkItems))) {
         constexpr int64_t kTinyPlanes = 16;
         g.tiny = true;
-        g.vec = kTinyPlanes;  // the tiny kernels load and store 2-D inputs (HxW = 1) as one float16 run
+        g.vec = kTinyPlanes;  // the tiny kernels load and store 2-D inputs (HxW = 1) as runs of 16
         g.local =
             std::clamp<int64_t>(floorPow2(std::max<int64_t>(1, 4096 / (kTinyPlanes * p.planeLen))), 1, maxLocal);
         g.chunkLen = p.planeLen;
@@ -255,9 +255,8 @@ void plan(OpPlan &plan, const Args &a) {
     if (!geo.fused) b.coef = plan.workspaceOperand(static_cast<uint64_t>(2 * p.batch * p.groups), ACL_FLOAT);
 
     const bool wide = IndexWidth().cover(a.x->numel()).cover(static_cast<int64_t>(partialCount)).wide();
-    const int ioKind = dtype == ACL_FLOAT ? 0 : dtype == ACL_FLOAT16 ? 1 : 2;
     Defines defines;
-    defines.slot("IO", dtype).index(wide).value("IO_KIND", ioKind).value("VEC", geo.vec).value("LOCAL", geo.local);
+    defines.slot("IO", dtype).index(wide).value("VEC", geo.vec).value("LOCAL", geo.local);
     defines.value("LANES", geo.lanes).value("COEF_LOCAL", geo.coefLocal).value("COEF_LANES", geo.coefLanes);
     defines.value("CHAN_LOCAL", geo.chanLocal).value("CHAN_LANES", geo.chanLanes);
     defines.flag("WANT_DGAMMA", a.wantDgamma).flag("WANT_DBETA", a.wantDbeta).value("GROUP_CACHE", geo.groupCache);

@@ -92,7 +92,6 @@ void plan(OpPlan &plan, const Args &a) {
     Defines defines;
     defines.slot("IN", dt)
         .slot("IDX", a.indices->dtype)
-        .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(dt)))
         .value("NEG_INF_BITS", dt == ACL_FLOAT ? 0xff800000LL : dt == ACL_FLOAT16 ? 0xfc00LL : 0xff80LL)
         .index(wide);
     ProgramHandle program = plan.program("max_pool2d_with_indices", defines);

@@ -144,7 +144,6 @@ void plan(OpPlan &plan, const Args &a) {
     defines.flag("STAGED", dt != ACL_FLOAT && !useLocal).flag("LOCAL_STAGE", useLocal);
     // The sums as one contiguous run per plane: the stages always, gradInput when its rows are.
     defines.flag("PLANE_FLAT", dt != ACL_FLOAT || (gi.sW == 1 && gi.sH == g.W));
-    if (dt != ACL_FLOAT) defines.value("OUT_KIND", dt == ACL_FLOAT16 ? 1 : 2);
     ProgramHandle program = plan.program("max_pool2d_with_indices_backward", defines);
     const Operand gOp{Operand::Where::Input, kGradOutput, 0, dt};
     const Operand iOp{Operand::Where::Input, kIndices, 0, it};

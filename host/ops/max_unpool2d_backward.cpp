@@ -156,7 +156,7 @@ void plan(OpPlan &plan, const Args &a) {
                         static_cast<uint64_t>(plane) * gElem <= kMaxStagedPlaneBytes && HW * 16 >= plane &&
                         walkWithinBound(stagedTrips);
     if (staged) {
-        defines.value("RAW_BYTES", static_cast<int64_t>(gElem)).flag("SAME_BITS", gType == oType).flag("WARM", warm);
+        defines.flag("STAGED", true).flag("SAME_BITS", gType == oType).flag("WARM", warm);
         ProgramHandle program = plan.program("max_unpool2d_backward", defines);
         auto kernel = plan.kernel(program, "max_unpool2d_backward_staged");
         // Work-items: enough for the runs of 8 outputs and, with the warm, for the plane's cache lines.

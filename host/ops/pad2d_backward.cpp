@@ -123,17 +123,18 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
     return geo;
 }
 
-// How one real component is stored (COMP_KIND in cl_kernels/pad2d_backward.cl).
-int componentKind(aclDataType dtype) {
+// The dtype of one real component (slot C in cl_kernels/pad2d_backward.cl).
+aclDataType componentDtype(aclDataType dtype) {
     switch (dtype) {
-        case ACL_FLOAT16: return 1;
-        case ACL_BF16: return 2;
-        default: return 0;  // float, double, complex64, complex128
+        case ACL_COMPLEX64: return ACL_FLOAT;
+        case ACL_COMPLEX128: return ACL_DOUBLE;
+        default: return dtype;
     }
 }
 
-// Components per interior work-item: 64 bytes of accumulator (an AVX-512 register on CPUs).
-int vectorWidth(aclDataType dtype) { return needsFp64(dtype) ? 8 : 16; }
+// Components per vector: 32 bytes of accumulator (an AVX register on CPUs). A 64-byte vector would
+// change the x86-64 ABI of every call it passes through on CPUs without AVX-512 (clang's -Wpsabi).
+int vectorWidth(aclDataType dtype) { return needsFp64(dtype) ? 4 : 8; }
 
 // Every index the kernels compute stays within the larger plane set (in components) plus the
 // mirror and strip arithmetic along each axis.
@@ -169,8 +170,8 @@ void plan(OpPlan &plan, const Args &a) {
     const int64_t components = (dtype == ACL_COMPLEX64 || dtype == ACL_COMPLEX128) ? 2 : 1;
     const int vecWidth = vectorWidth(dtype);
     Defines defines;
-    defines.flag("MODE_REFLECT", mode == PadMode::Reflection).slot("G", dtype).acc(dtype);
-    defines.value("COMP_KIND", componentKind(dtype)).value("VEC_W", vecWidth);
+    defines.flag("MODE_REFLECT", mode == PadMode::Reflection).slot("G", dtype).slot("C", componentDtype(dtype));
+    defines.acc(dtype).value("VEC_W", vecWidth);
     const bool elementKernel = manyWorkItemKernels(plan.device());
     const ColumnSplit split = splitColumns(mode, geo, vecWidth / components);
     // The stream kernel's work per element: its row sources times its column sources (a replication

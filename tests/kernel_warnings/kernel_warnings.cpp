@@ -3,7 +3,7 @@
 // then the program (host/kernels/program_cache.cpp). Each program lists its representative builds in its
 // own file, one line per build (an operator adds its lines, never a shared table):
 //
-//   // build-check: IO:float16 INDEX:int IO_KIND=1 VEC=16
+//   // build-check: IO:float16 INDEX:int VEC=16
 //
 //   S:dtype          the dtype macros of slot S (Defines::slot), dtype in PyTorch's spelling (float32,
 //   S:dtype<from     float16, bfloat16, int64, ...); <from: the dtype stored into it
@@ -11,15 +11,13 @@
 //   INDEX:int|long   INDEX_T (Defines::index)
 //   NAME=integer     a value (Defines::value; a flag is 0 or 1)
 //
-// A program whose x86-64 build still has -Wpsabi warnings says so with a line
-//   // build-check-allows: -Wpsabi (why)
-// and is checked for every other warning; the test names it in its summary.
-//
 // Two targets: 64-bit SPIR (front end and SPIR code generation, as GPU drivers see the code) and x86-64
 // without AVX-512 as PoCL compiles it for such a CPU. The second is where -Wpsabi appears: a call that
-// passes or returns a 64-byte vector (float16, double8, a helper's argument or a builtin's such as
+// passes or returns a 64-byte vector (float16, double8, long8, a helper's argument or a builtin's such as
 // vload16) changes the ABI without AVX-512, and PoCL prints every one. PoCL builds with -Dinline=, so
-// every helper is emitted and checked; the same here.
+// every helper is emitted and checked; the same here. -Wpsabi is a failure like any other warning, with
+// no way for a program to opt out: kernels keep such values at 32 bytes (two float8 halves, narrower
+// vectors, helpers that take pointers).
 //
 // Usage: aclnn_kernel_warnings <clang> <cl_kernels dir> <scratch dir>. Exit 0 when every build is
 // clean, 1 on a warning, an error or a program without build-check lines (or none found at all), 77
@@ -46,7 +44,6 @@ namespace {
 
 constexpr int kSkip = 77;
 constexpr const char *kMarker = "// build-check:";
-constexpr const char *kAllowsPsabi = "// build-check-allows: -Wpsabi";
 
 struct Target {
     const char *name;
@@ -66,7 +63,6 @@ const Target kTargets[] = {
 
 struct Build {
     std::string program;  // file name without .cl
-    bool allowsPsabi;
     std::string spec;     // the build-check line, for messages
     std::string source;   // path of the assembled source
     const Target *target;
@@ -144,15 +140,12 @@ int main(int argc, char **argv) {
     const std::string common = readFile(kernels / "common.cl");
 
     std::vector<Build> builds;
-    std::vector<std::string> allowing;
     int failures = 0;
     for (const fs::path &file : files) {
         const std::string program = file.stem().string(), body = readFile(file);
         std::istringstream lines(body);
         std::string line;
         int variant = 0;
-        const bool allowsPsabi = body.find(kAllowsPsabi) != std::string::npos;
-        if (allowsPsabi) allowing.push_back(program);
         while (std::getline(lines, line)) {
             if (line.rfind(kMarker, 0) != 0) continue;
             const std::string spec = line.substr(std::string(kMarker).size());
@@ -167,7 +160,7 @@ int main(int argc, char **argv) {
             // As program_cache.cpp assembles it.
             const fs::path source = scratch / (program + "." + std::to_string(variant++) + ".cl");
             std::ofstream(source, std::ios::binary) << defines << "\n" << common << "\n" << body;
-            for (const Target &target : kTargets) builds.push_back({program, allowsPsabi, spec, source.string(), &target});
+            for (const Target &target : kTargets) builds.push_back({program, spec, source.string(), &target});
         }
         if (variant == 0) {
             std::printf("FAIL %s.cl has no '%s' lines: list the defines of its representative builds\n",
@@ -187,10 +180,8 @@ int main(int argc, char **argv) {
         for (size_t i; (i = next++) < builds.size();) {
             const Build &b = builds[i];
             const std::string log = (scratch / ("log." + std::to_string(id))).string();
-            const bool x86 = std::string(b.target->name) != "spir64";
-            const std::string command = shellQuote(clang) + " " + kCommonFlags + " " + b.target->flags +
-                                        (x86 && b.allowsPsabi ? " -Wno-psabi " : " ") + shellQuote(b.source) + " > " +
-                                        shellQuote(log) + " 2>&1";
+            const std::string command = shellQuote(clang) + " " + kCommonFlags + " " + b.target->flags + " " +
+                                        shellQuote(b.source) + " > " + shellQuote(log) + " 2>&1";
             const int rc = std::system(command.c_str());
             const std::string output = readFile(log);
             std::lock_guard<std::mutex> lock(printMutex);
@@ -207,10 +198,6 @@ int main(int argc, char **argv) {
     for (std::thread &t : threads) t.join();
 
     failures += failed;
-    for (const std::string &program : allowing) {
-        std::printf("NOTE %s.cl still allows -Wpsabi on x86-64 without AVX-512 (its build-check-allows line)\n",
-                    program.c_str());
-    }
     std::printf("%zu programs, %zu builds (%zu targets each): %d failed\n", files.size(), builds.size(),
                 std::size(kTargets), failures);
     return failures == 0 ? 0 : 1;
