@@ -17,6 +17,8 @@
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
+#include "harness/pad2d.h"
+#include "harness/pad2d_backward.h"
 
 using namespace testing_support;
 
@@ -54,12 +56,7 @@ TEST_P(Im2colCascadeTest, ForwardAndBackwardMatchPyTorchAutogradGolden) {
         // Forward: pad, then im2col of the padded image (on the device, no host round trip).
         DeviceTensor self(x.dims, dtype), xp(padded.dims, dtype), y(columns.dims, dtype);
         self.upload(x.values);
-        ASSERT_ACL_OK(planAndRun(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return reflect ? aclnnReflectionPad2dGetWorkspaceSize(self, pad, xp, ws, ex)
-                               : aclnnReplicationPad2dGetWorkspaceSize(self, pad, xp, ws, ex);
-            },
-            reflect ? aclnnReflectionPad2d : aclnnReplicationPad2d, stream));
+        ASSERT_ACL_OK(planAndRun(reflect ? kReflectionPad2d : kReplicationPad2d, {self, pad, xp}, stream));
         ASSERT_ACL_OK(planAndRun(
             [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(xp, k, d, p, s, y, ws, ex); },
             aclnnIm2col, stream));
@@ -74,13 +71,8 @@ TEST_P(Im2colCascadeTest, ForwardAndBackwardMatchPyTorchAutogradGolden) {
                 return aclnnIm2colBackwardGetWorkspaceSize(gradColumns, inputSize, k, d, p, s, gradPadded, ws, ex);
             },
             aclnnIm2colBackward, stream));
-        ASSERT_ACL_OK(planAndRun(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return reflect ? aclnnReflectionPad2dBackwardGetWorkspaceSize(gradPadded, self, pad, gradSelf, ws, ex)
-                               : aclnnReplicationPad2dBackwardGetWorkspaceSize(gradPadded, self, pad, gradSelf, ws,
-                                                                               ex);
-            },
-            reflect ? aclnnReflectionPad2dBackward : aclnnReplicationPad2dBackward, stream));
+        ASSERT_ACL_OK(planAndRun(reflect ? kReflectionPad2dBackward : kReplicationPad2dBackward,
+                                 {gradPadded, self, pad, gradSelf}, stream));
 
         expectEqual(xp, padded, "padded");
         expectEqual(y, columns, "columns");

@@ -6,13 +6,14 @@
 // Tolerances: none. Both operators copy elements; every comparison is of values or bytes, exactly
 // (tests/cases/pad2d_cases.cpp compares out's whole storage byte for byte).
 
+#include <limits>
 #include <map>
 
+#include "support/error_rows.h"
 #include "support/op_test.h"
-#include "aclnnop/aclnn_reflection_pad2d.h"
-#include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_cases.h"
 #include "common/test_hooks.h"
+#include "harness/pad2d.h"
 #include "ops/pad2d_padding.h"
 #include "pad2d_test_helpers.h"
 #include "support/row_stream_params.h"
@@ -22,16 +23,14 @@ using namespace pad2d_tests;
 
 namespace {
 
-using Mode =
-    PadMode<aclnnStatus (*)(const aclTensor *, const aclIntArray *, aclTensor *, uint64_t *, aclOpExecutor **)>;
+using Mode = PadMode;
 
-const Mode kReflection{true, "ReflectionPad2d", aclnnReflectionPad2dGetWorkspaceSize, aclnnReflectionPad2d};
-const Mode kReplication{false, "ReplicationPad2d", aclnnReplicationPad2dGetWorkspaceSize, aclnnReplicationPad2d};
+const Mode kReflection{true, "ReflectionPad2d", kReflectionPad2d};
+const Mode kReplication{false, "ReplicationPad2d", kReplicationPad2d};
 
 aclnnStatus runOp(const Mode &m, aclrtStream stream, const aclTensor *self, const aclIntArray *pad, aclTensor *out,
                   uint64_t *wsOut = nullptr) {
-    return planAndRun([&](uint64_t *ws, aclOpExecutor **ex) { return m.plan(self, pad, out, ws, ex); }, m.run,
-                      stream, wsOut);
+    return planAndRun(m.op, {self, pad, out}, stream, wsOut);
 }
 
 // Every dtype the CANN docs list for both operators: the library's list.
@@ -297,14 +296,14 @@ TEST_P(Pad2dTest, RepeatableExecutorRunsTwice) {
         s2.upload(randomValues(static_cast<size_t>(s.numel()), 1001, -1e6, 1e6));
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
-        ASSERT_ACL_OK(m->plan(s, padding, o, &ws, &ex));
+        ASSERT_ACL_OK(m->op.plan({s, padding, o}, &ws, &ex));
         ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
-        ASSERT_ACL_OK(m->run(nullptr, ws, ex, stream));
+        ASSERT_ACL_OK(m->op.run(nullptr, ws, ex, stream));
         ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
         ASSERT_ACL_OK(runOp(*m, stream, s, padding, want));
         EXPECT_EQ(o.download(), want.download());
         ASSERT_ACL_OK(aclSetInputTensorAddr(ex, 0, s, s2.data()));
-        ASSERT_ACL_OK(m->run(nullptr, ws, ex, stream));
+        ASSERT_ACL_OK(m->op.run(nullptr, ws, ex, stream));
         ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
         ASSERT_ACL_OK(runOp(*m, stream, s2, padding, want));
         EXPECT_EQ(o.download(), want.download());
@@ -317,8 +316,7 @@ TEST_P(Pad2dTest, EmptyBatchSucceedsWithoutWork) {
         const std::vector<int64_t> self = {0, 3, 4, 5}, pad = {1, 1, 2, 2};
         DeviceTensor s(self, ACL_FLOAT), o(paddedShape(self, pad), ACL_FLOAT);
         IntArray padding(pad);
-        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
-            [&](uint64_t *ws, aclOpExecutor **ex) { return m->plan(s, padding, o, ws, ex); }, m->run, stream));
+        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(m->op.planPhase({s, padding, o}), m->op.runPhase(), stream));
     }
 }
 
@@ -332,173 +330,98 @@ TEST_P(Pad2dTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
         // self: the first 24 elements of big's storage; out: all of it.
         const StorageView s(big, self, {24, 12, 4, 1}), o(big, paddedShape(self, pad), {60, 30, 6, 1});
         IntArray padding(pad);
-        expectOutOverSelfRejected(
-            big, [&](uint64_t *ws, aclOpExecutor **ex) { return m->plan(s, padding, o, ws, ex); }, m->run, stream);
+        expectOutOverSelfRejected(big, m->op.planPhase({s, padding, o}), m->op.runPhase(), stream);
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Errors: each documented check returns its code and a message naming the argument, in CANN's order
-// (support/error_table.h); every row changes one thing in the valid call.
+// (support/error_rows.h); every row changes one thing in the valid call. The two pads share their
+// call and their rows (each its own table), and differ where their checks do.
 
-struct PadCall : ErrorCall {
-    static std::vector<const Mode *> ops() { return {&kReflection, &kReplication}; }
-    std::vector<int64_t> selfShape = {1, 2, 4, 5}, outShape = {1, 2, 6, 7}, pad = {1, 1, 1, 1};
-    aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT;
-    aclFormat selfFormat = ACL_FORMAT_ND, outFormat = ACL_FORMAT_ND;
-    std::vector<int64_t> outStrides;  // empty: contiguous
-};
+CallSpec padCall(const Binding &op) {
+    return CallSpec(op, {{"self", TensorArg{{1, 2, 4, 5}}},
+                         {"padding", Ints{1, 1, 1, 1}},
+                         {"out", TensorArg{{1, 2, 6, 7}}}});
+}
+CallSpec reflectionPadCall() { return padCall(kReflectionPad2d); }
+CallSpec replicationPadCall() { return padCall(kReplicationPad2d); }
 
-// A row's change: self, pad and out all replaced.
-std::function<void(PadCall &)> shapes(std::vector<int64_t> self, std::vector<int64_t> pad, std::vector<int64_t> out) {
-    return [=](PadCall &c) {
-        c.selfShape = self;
-        c.pad = pad;
-        c.outShape = out;
+// self, padding and out all replaced.
+Change padShapes(std::vector<int64_t> self, std::vector<int64_t> pad, std::vector<int64_t> out) {
+    return set("self", shape(std::move(self))) + set("padding", ints(std::move(pad))) +
+           set("out", shape(std::move(out)));
+}
+
+// The rows of the reflection pad (reflect) or the replication pad.
+ErrorRows padRows(bool reflect) {
+    const aclnnStatus INVALID = ACLNN_ERR_PARAM_INVALID;
+    ErrorRows rows = validRow() + outPointerRows() + nullRows({"[self]", "padding", "[out]"}) + ErrorRows{
+        // CANN's order: self before padding before out.
+        {"all three null", null({"self", "padding", "out"}), ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
+        shortRow("self"),
     };
-}
-
-aclnnStatus planCall(const Mode &m, const PadCall &c, aclrtStream stream) {
-    DeviceTensor s(c.selfShape, c.selfType, c.selfFormat);
-    const RowTensor o(TensorArg{c.outShape, c.outType, c.outFormat, c.outStrides});
-    IntArray pad(c.pad);
-    return callPhase(
-        c,
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return m.plan(c.orNull("self", s.get()), c.orNull("padding", pad.get()), c.orNull("out", o.get()), ws, ex);
-        },
-        m.run, stream);
-}
-
-using Pad2dErrors = ErrorTableOverOpsTest<PadCall, Mode>;
-
-TEST_P(Pad2dErrors, ValidCallSucceeds) {
-    // The base of every error below is a valid call: each row changes one thing.
-    expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}});
-}
-
-TEST_P(Pad2dErrors, NullArguments) {
-    expectRows(nullRows({"[self]", "padding", "[out]"}) +
-               // CANN's order: self before padding before out.
-               Rows{{"all three null", NullArgs{"self", "padding", "out"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}}} +
-               phaseRows({"{op}"}));
-}
-
-TEST_P(Pad2dErrors, UnsupportedDtype) {
-    expectRows({
-        {"COMPLEX32", [](PadCall &c) { c.selfType = c.outType = ACL_COMPLEX32; }, ACLNN_ERR_PARAM_INVALID,
-         {"{op}", "self", "COMPLEX32", "DT_BOOL", "DT_UINT64"}},
-        {"out STRING", [](PadCall &c) { c.outType = ACL_STRING; }, ACLNN_ERR_PARAM_INVALID, {"out", "STRING"}},
-    });
-}
-
-TEST_P(Pad2dErrors, DtypesDiffer) {
-    expectRows({{"out INT32", [](PadCall &c) { c.outType = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID,
-                 {"out", "self", "INT32", "FLOAT"}}});
-}
-
-TEST_P(Pad2dErrors, FormatsDiffer) {
-    expectRows({{"self NCHW", [](PadCall &c) { c.selfFormat = ACL_FORMAT_NCHW; }, ACLNN_ERR_PARAM_INVALID,
-                 {"out", "format"}}});
-}
-
-TEST_P(Pad2dErrors, DtypeAndFormatInCannsOrder) {
-    // Both wrong: reflection checks dtypes first, replication the format first (as CANN's code does).
-    const auto both = [](PadCall &c) {
-        c.selfFormat = ACL_FORMAT_NCHW;
-        c.outType = ACL_INT32;
+    const ErrorRows dtypeRows{
+        {"self COMPLEX32", set({"self", "out"}, dtype(ACL_COMPLEX32)), INVALID,
+         {"self", "COMPLEX32", "DT_BOOL", "DT_UINT64"}},
+        {"out STRING", set("out", dtype(ACL_STRING)), INVALID, {"out", "STRING"}},
+        {"out INT32", set("out", dtype(ACL_INT32)), INVALID, {"out", "self", "INT32", "FLOAT"}},
     };
-    expectRows({{"self NCHW, out INT32", both, ACLNN_ERR_PARAM_INVALID, {"INT32"}}}, {&kReflection});
-    expectRows({{"self NCHW, out INT32", both, ACLNN_ERR_PARAM_INVALID, {"format"}}}, {&kReplication});
-}
-
-TEST_P(Pad2dErrors, Fp64WithoutDeviceSupport) {
-    if (fp64()) GTEST_SKIP() << "this device has fp64";
-    expectRows({
-        {"DOUBLE", [](PadCall &c) { c.selfType = c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"self", "fp64"}},
-        {"COMPLEX128", [](PadCall &c) { c.selfType = c.outType = ACL_COMPLEX128; }, ACLNN_ERR_PARAM_INVALID,
-         {"self", "fp64"}},
-    });
-}
-
-TEST_P(Pad2dErrors, RankNot3Or4) {
-    expectRows({
-        {"2-D", shapes({4, 5}, {1, 1, 1, 1}, {6, 7}), ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"}},
-        {"5-D", shapes({1, 1, 2, 4, 5}, {1, 1, 1, 1}, {1, 1, 2, 6, 7}), ACLNN_ERR_PARAM_INVALID,
-         {"self", "3 or 4-D", "5-D"}},
-    });
-}
-
-TEST_P(Pad2dErrors, RanksDiffer) {
-    expectRows({{"out 3-D", [](PadCall &c) { c.outShape = {2, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "4-D", "3-D"}}});
-}
-
-TEST_P(Pad2dErrors, PaddingSizeNot4) {
-    expectRows({
-        {"2 pads", [](PadCall &c) { c.pad = {1, 1}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "4"}},
-        {"6 pads", [](PadCall &c) { c.pad = {1, 1, 1, 1, 0, 0}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "4"}},
-    });
-}
-
-TEST_P(Pad2dErrors, ReflectionPadNotBelowDim) {
-    // self is 4 x 5; out fits each pad.
-    const std::vector<int64_t> self = {1, 2, 4, 5};
-    const auto padded = [&](std::vector<int64_t> pad) { return shapes(self, pad, paddedShape(self, pad)); };
-    expectRows({
-        {"left 5", padded({5, 0, 0, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "left", "less than"}},
-        {"right 5", padded({0, 5, 0, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "right", "less than"}},
-        {"top 4", padded({0, 0, 4, 0}), ACLNN_ERR_PARAM_INVALID, {"padding", "top", "less than"}},
-        {"bottom 4", padded({0, 0, 0, 4}), ACLNN_ERR_PARAM_INVALID, {"padding", "bottom", "less than"}},
-    }, {&kReflection});
-    // Replication accepts any pad (as CANN's code and PyTorch do).
-    expectRows({
-        {"left 5", padded({5, 0, 0, 0}), ACL_SUCCESS, {}},
-        {"right 5", padded({0, 5, 0, 0}), ACL_SUCCESS, {}},
-        {"top 4", padded({0, 0, 4, 0}), ACL_SUCCESS, {}},
-        {"bottom 4", padded({0, 0, 0, 4}), ACL_SUCCESS, {}},
-    }, {&kReplication});
-}
-
-TEST_P(Pad2dErrors, CropLeavesNoOutput) {
-    expectRows({{"W 5 cropped by 5", shapes({1, 2, 4, 5}, {-3, -2, 0, 0}, {1, 2, 4, 1}), ACLNN_ERR_PARAM_INVALID,
-                 {"padded size", "W + left + right"}}});
-}
-
-TEST_P(Pad2dErrors, OutShapeWrong) {
-    expectRows({
-        {"out W 8", [](PadCall &c) { c.outShape = {1, 2, 6, 8}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
-        {"out C 3", [](PadCall &c) { c.outShape = {1, 3, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
-        {"out N 2", [](PadCall &c) { c.outShape = {2, 2, 6, 7}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[1, 2, 6, 7]"}},
-    });
-}
-
-TEST_P(Pad2dErrors, EmptyTensorsOutsideTheBatch) {
-    // CANN: only a 4-D self's N may be 0. (Reflection's pad check comes first in CANN's order: a pad of
-    // 0 is not below an H or W of 0, so those two report the pad.)
+    const ErrorRows formatRows{{"self NCHW", set("self", format(ACL_FORMAT_NCHW)), INVALID, {"out", "format"}}};
+    // Reflection checks the dtypes first, replication the format first (as CANN's code does); with both
+    // wrong, the first check reports.
+    rows = rows + (reflect ? dtypeRows + formatRows : formatRows + dtypeRows) + ErrorRows{
+        {"self NCHW, out INT32", set("self", format(ACL_FORMAT_NCHW)) + set("out", dtype(ACL_INT32)), INVALID,
+         {reflect ? "INT32" : "format"}},
+        withoutFp64Row("self DOUBLE", set({"self", "out"}, dtype(ACL_DOUBLE)), {"self", "fp64"}),
+        withoutFp64Row("self COMPLEX128", set({"self", "out"}, dtype(ACL_COMPLEX128)), {"self", "fp64"}),
+        {"self 2-D", padShapes({4, 5}, {1, 1, 1, 1}, {6, 7}), INVALID, {"self", "3 or 4-D", "2-D"}},
+        {"self 5-D", padShapes({1, 1, 2, 4, 5}, {1, 1, 1, 1}, {1, 1, 2, 6, 7}), INVALID, {"self", "3 or 4-D", "5-D"}},
+        {"out 3-D", set("out", shape({2, 6, 7})), INVALID, {"out", "4-D", "3-D"}},
+        {"padding of 2", set("padding", ints({1, 1})), INVALID, {"padding", "4"}},
+        {"padding of 6", set("padding", ints({1, 1, 1, 1, 0, 0})), INVALID, {"padding", "4"}},
+    };
+    // A pad not below its dimension (self is 4 x 5; out fits each pad): reflection rejects it,
+    // replication accepts any pad (as CANN's code and PyTorch do).
+    const auto notBelowDim = [&](const char *name, const char *side, const std::vector<int64_t> &pad) -> ErrorRow {
+        const std::vector<int64_t> self = {1, 2, 4, 5};
+        Change change = padShapes(self, pad, paddedShape(self, pad));
+        if (!reflect) return {name, std::move(change), ACL_SUCCESS, {}};
+        return {name, std::move(change), INVALID, {"padding", side, "less than"}};
+    };
+    // CANN: only a 4-D self's N may be 0. (Reflection's pad check comes first in CANN's order: a pad of 0
+    // is not below an H or W of 0, so those two report the pad.)
     const std::vector<int64_t> none = {0, 0, 0, 0};
     const std::vector<std::string> onlyN = {"self", "only", "N may be 0"};
     const std::vector<std::string> padFirst = {"self", "less than its input dimension"};
-    expectRows({
-        {"C 0", shapes({1, 0, 4, 5}, none, {1, 0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
-        {"H 0", shapes({1, 2, 0, 5}, none, {1, 2, 0, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
-        {"W 0", shapes({1, 2, 4, 0}, none, {1, 2, 4, 0}), ACLNN_ERR_PARAM_INVALID, onlyN},
-        {"3-D C 0", shapes({0, 4, 5}, none, {0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
-    }, {&kReplication});
-    expectRows({
-        {"C 0", shapes({1, 0, 4, 5}, none, {1, 0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
-        {"H 0", shapes({1, 2, 0, 5}, none, {1, 2, 0, 5}), ACLNN_ERR_PARAM_INVALID, padFirst},
-        {"W 0", shapes({1, 2, 4, 0}, none, {1, 2, 4, 0}), ACLNN_ERR_PARAM_INVALID, padFirst},
-        {"3-D C 0", shapes({0, 4, 5}, none, {0, 4, 5}), ACLNN_ERR_PARAM_INVALID, onlyN},
-    }, {&kReflection});
+    return rows + ErrorRows{
+        notBelowDim("padding left 5", "left", {5, 0, 0, 0}),
+        notBelowDim("padding right 5", "right", {0, 5, 0, 0}),
+        notBelowDim("padding top 4", "top", {0, 0, 4, 0}),
+        notBelowDim("padding bottom 4", "bottom", {0, 0, 0, 4}),
+        {"W 5 cropped by 5", padShapes({1, 2, 4, 5}, {-3, -2, 0, 0}, {1, 2, 4, 1}), INVALID,
+         {"padded size", "W + left + right"}},
+        // Negative pads pass reflection's check too: the sum itself must not wrap.
+        {"W + left + right overflows", set("padding", ints({std::numeric_limits<int64_t>::min(), -8, 0, 0})),
+         INVALID, {"padded size", "-9223372036854775808"}},
+        {"out W 8", set("out", shape({1, 2, 6, 8})), INVALID, {"out", "[1, 2, 6, 7]"}},
+        {"out C 3", set("out", shape({1, 3, 6, 7})), INVALID, {"out", "[1, 2, 6, 7]"}},
+        {"out N 2", set("out", shape({2, 2, 6, 7})), INVALID, {"out", "[1, 2, 6, 7]"}},
+        {"self C 0", padShapes({1, 0, 4, 5}, none, {1, 0, 4, 5}), INVALID, onlyN},
+        {"self H 0", padShapes({1, 2, 0, 5}, none, {1, 2, 0, 5}), INVALID, reflect ? padFirst : onlyN},
+        {"self W 0", padShapes({1, 2, 4, 0}, none, {1, 2, 4, 0}), INVALID, reflect ? padFirst : onlyN},
+        {"self 3-D C 0", padShapes({0, 4, 5}, none, {0, 4, 5}), INVALID, onlyN},
+        // Every row of a plane is the same memory.
+        overlapRow("out", {84, 42, 0, 1}),
+    } + withoutExecutorRows();
 }
+ErrorRows reflectionPadRows() { return padRows(true); }
+ErrorRows replicationPadRows() { return padRows(false); }
 
-TEST_P(Pad2dErrors, OverlappingOut) {
-    // Every row of a plane is the same memory.
-    expectRows({overlapRow("out", [](PadCall &c) { c.outStrides = {84, 42, 0, 1}; })});
-}
+ACLNN_ERROR_TABLE(ReflectionPad2dErrors, reflectionPadCall, reflectionPadRows);
+ACLNN_ERROR_TABLE(ReplicationPad2dErrors, replicationPadCall, replicationPadRows);
 
 INSTANTIATE_ON_ALL_DEVICES(Pad2dTest);
 INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(Pad2dEveryDtype, kAllDtypes);
-INSTANTIATE_ON_ALL_DEVICES(Pad2dErrors);
 
 }  // namespace

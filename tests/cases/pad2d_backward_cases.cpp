@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_pad2d_backward.h"
 #include "cases/pad2d_backward_cases.h"
+#include "harness/pad2d_backward.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -50,15 +50,11 @@ public:
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        return reflect_ ? aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput_, self_t_, padArray(), gradInput_,
-                                                                       workspaceSize, executor)
-                        : aclnnReplicationPad2dBackwardGetWorkspaceSize(gradOutput_, self_t_, padArray(), gradInput_,
-                                                                        workspaceSize, executor);
+        return binding().plan({gradOutput_, self_t_, padArray(), gradInput_}, workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return reflect_ ? aclnnReflectionPad2dBackward(workspace, workspaceSize, executor, stream)
-                        : aclnnReplicationPad2dBackward(workspace, workspaceSize, executor, stream);
+        return binding().run(workspace, workspaceSize, executor, stream);
     }
 
     // Each value must equal the kernels' documented sum (ascending output order, fp32 or fp64, one
@@ -92,6 +88,8 @@ public:
 
 private:
     static constexpr uint8_t kFill = 0xa5;
+
+    const Binding &binding() const { return reflect_ ? kReflectionPad2dBackward : kReplicationPad2dBackward; }
 
     void computeReference(const std::vector<double> &values) {
         const size_t comps = componentsOf(dtype);

@@ -13,9 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_reflection_pad2d.h"
-#include "aclnnop/aclnn_replication_pad2d.h"
 #include "cases/pad2d_cases.h"
+#include "harness/pad2d.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -97,13 +96,11 @@ public:
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        return reflect_ ? aclnnReflectionPad2dGetWorkspaceSize(selfT_, padArray(), outT_, workspaceSize, executor)
-                        : aclnnReplicationPad2dGetWorkspaceSize(selfT_, padArray(), outT_, workspaceSize, executor);
+        return binding().plan({selfT_, padArray(), outT_}, workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return reflect_ ? aclnnReflectionPad2d(workspace, workspaceSize, executor, stream)
-                        : aclnnReplicationPad2d(workspace, workspaceSize, executor, stream);
+        return binding().run(workspace, workspaceSize, executor, stream);
     }
 
     CheckResult check() override {
@@ -117,6 +114,8 @@ public:
 
 private:
     static constexpr uint8_t kFill = 0xa5;
+
+    const Binding &binding() const { return reflect_ ? kReflectionPad2d : kReplicationPad2d; }
 
     void computeReference(const std::vector<uint8_t> &selfBytes) {
         const size_t elem = aclDataTypeSize(dtype);

@@ -1,7 +1,6 @@
 // Fuzz target: aclnnReflectionPad2d and aclnnReplicationPad2d (the first byte picks).
-#include "aclnnop/aclnn_reflection_pad2d.h"
-#include "aclnnop/aclnn_replication_pad2d.h"
 #include "common/fuzz_op.h"
+#include "harness/pad2d.h"
 
 using namespace fuzzing;
 
@@ -43,11 +42,7 @@ void fuzzOne(OpFuzz &op) {
     aclTensor *self = op.input();
     aclIntArray *padding = op.intArray();
     aclTensor *out = op.output();
-    if (reflection) {
-        FUZZ_OP_CALL(op, aclnnReflectionPad2d, self, padding, out);
-    } else {
-        FUZZ_OP_CALL(op, aclnnReplicationPad2d, self, padding, out);
-    }
+    op.call(reflection ? testing_support::kReflectionPad2d : testing_support::kReplicationPad2d, {self, padding, out});
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Fuzz target: aclnnReflectionPad2dBackward and aclnnReplicationPad2dBackward (the first byte picks).
-#include "aclnnop/aclnn_pad2d_backward.h"
 #include "common/fuzz_op.h"
+#include "harness/pad2d_backward.h"
 
 using namespace fuzzing;
 
@@ -41,11 +41,8 @@ void fuzzOne(OpFuzz &op) {
     const auto [gradOutput, self] = op.inputs<2>();
     aclIntArray *padding = op.intArray();
     aclTensor *gradInput = op.output();
-    if (reflection) {
-        FUZZ_OP_CALL(op, aclnnReflectionPad2dBackward, gradOutput, self, padding, gradInput);
-    } else {
-        FUZZ_OP_CALL(op, aclnnReplicationPad2dBackward, gradOutput, self, padding, gradInput);
-    }
+    op.call(reflection ? testing_support::kReflectionPad2dBackward : testing_support::kReplicationPad2dBackward,
+            {gradOutput, self, padding, gradInput});
 }
 
 }  // namespace

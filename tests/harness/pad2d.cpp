@@ -1,22 +1,18 @@
 // ReflectionPad2d and ReplicationPad2d (forward): 2 x 3 x 4 x 4 padded by [1, 2, 1, 1] to 6 x 7.
-#include "aclnnop/aclnn_reflection_pad2d.h"
-#include "aclnnop/aclnn_replication_pad2d.h"
+#include "harness/pad2d.h"
 #include "harness/pad2d_attributes.h"
 
 namespace reliability {
 namespace {
 
-class Pad2dHarness : public Pad2dHarnessBase<decltype(&aclnnReflectionPad2dGetWorkspaceSize)> {
+class Pad2dHarness : public Pad2dHarnessBase {
 public:
     Pad2dHarness(bool reflection, Layout layout, uint64_t seed)
-        : Pad2dHarnessBase(reflection, ACLNN_PAD2D_OP(aclnnReflectionPad2d), ACLNN_PAD2D_OP(aclnnReplicationPad2d)) {
+        : Pad2dHarnessBase(reflection, testing_support::kReflectionPad2d, testing_support::kReplicationPad2d) {
         stridedNeedsWorkspace = false;  // the kernel reads and writes strided views directly
         addTensor("self", {2, 3, 4, 4}, ACL_FLOAT, layout, random({2, 3, 4, 4}, seed));
         addArray("padding", {1, 2, 1, 1});
         addTensor("out", {2, 3, 6, 7}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return getWorkspaceSize_(t("self"), a("padding"), t("out"), ws, ex);
     }
     BadAttributes badAttributes() override {
         BadAttributes bad = Pad2dHarnessBase::badAttributes();

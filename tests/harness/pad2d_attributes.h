@@ -5,11 +5,10 @@
 #pragma once
 
 #include "reliability_harness.h"
+#include "support/binding.h"
 
 namespace reliability {
 
-// GetWorkspaceSize: the two operators' phase-one function type.
-template <typename GetWorkspaceSize>
 class Pad2dHarnessBase : public OpHarness {
 public:
     // The padding values the picked operator rejects; each harness adds its own.
@@ -21,28 +20,16 @@ public:
     }
 
 protected:
-    // One of the two operators: its api name, phase one and phase two (ACLNN_PAD2D_OP names all three).
-    struct Op {
-        const char *api;
-        GetWorkspaceSize getWorkspaceSize;
-        PhaseTwo phaseTwo;
-    };
-    // Serves `reflectionOp` when `reflection`, else `replicationOp`.
-    Pad2dHarnessBase(bool reflection, const Op &reflectionOp, const Op &replicationOp)
-        : getWorkspaceSize_(reflection ? reflectionOp.getWorkspaceSize : replicationOp.getWorkspaceSize),
-          reflection_(reflection) {
-        const Op &op = reflection ? reflectionOp : replicationOp;
-        setOperator(op.api, op.phaseTwo);
+    // Serves `reflectionOp` when `reflection`, else `replicationOp` (the twins' bindings name the same
+    // slots, so the derived harness's tensor and array slots fill either call).
+    Pad2dHarnessBase(bool reflection, const testing_support::Binding &reflectionOp,
+                     const testing_support::Binding &replicationOp)
+        : reflection_(reflection) {
+        setBinding(reflection ? reflectionOp : replicationOp);
     }
-
-    // The served operator's phase one, for plan().
-    const GetWorkspaceSize getWorkspaceSize_;
 
 private:
     const bool reflection_;
 };
-
-// Pad2dHarnessBase's Op for `api` (aclnnReflectionPad2d): its name, phase one and phase two.
-#define ACLNN_PAD2D_OP(api) {#api, api##GetWorkspaceSize, api}
 
 }  // namespace reliability

@@ -1,23 +1,20 @@
 // ReflectionPad2dBackward and ReplicationPad2dBackward: gradOutput 2 x 3 x 6 x 7, self 2 x 3 x 4 x 4.
-#include "aclnnop/aclnn_pad2d_backward.h"
 #include "harness/pad2d_attributes.h"
+#include "harness/pad2d_backward.h"
 
 namespace reliability {
 namespace {
 
-class Pad2dBackwardHarness : public Pad2dHarnessBase<decltype(&aclnnReflectionPad2dBackwardGetWorkspaceSize)> {
+class Pad2dBackwardHarness : public Pad2dHarnessBase {
 public:
     Pad2dBackwardHarness(bool reflection, Layout layout, uint64_t seed)
-        : Pad2dHarnessBase(reflection, ACLNN_PAD2D_OP(aclnnReflectionPad2dBackward),
-                           ACLNN_PAD2D_OP(aclnnReplicationPad2dBackward)) {
+        : Pad2dHarnessBase(reflection, testing_support::kReflectionPad2dBackward,
+                           testing_support::kReplicationPad2dBackward) {
         // padding [left, right, top, bottom] = [1, 2, 1, 1]: W 4 -> 7, H 4 -> 6.
         addTensor("gradOutput", {2, 3, 6, 7}, ACL_FLOAT, layout, random({2, 3, 6, 7}, seed));
         addTensor("self", {2, 3, 4, 4}, ACL_FLOAT, layout, random({2, 3, 4, 4}, seed + 1));
         addArray("padding", {1, 2, 1, 1});
         addTensor("gradInput", {2, 3, 4, 4}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return getWorkspaceSize_(t("gradOutput"), t("self"), a("padding"), t("gradInput"), ws, ex);
     }
     BadAttributes badAttributes() override {
         BadAttributes bad = Pad2dHarnessBase::badAttributes();

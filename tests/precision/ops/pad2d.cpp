@@ -1,6 +1,5 @@
 // ReflectionPad2d and ReplicationPad2d in the precision report: copies, judged bit for bit.
-#include "aclnnop/aclnn_reflection_pad2d.h"
-#include "aclnnop/aclnn_replication_pad2d.h"
+#include "harness/pad2d.h"
 #include "ops/pad2d_padding.h"
 #include "precision/ops/pad2d_geometry.h"
 #include "support/host_data.h"
@@ -18,15 +17,8 @@ CaseOutcome runPad2d(aclDataType dtype, Draw &draw, aclrtStream stream) {
     g.forEachCopy(k, [&](size_t to, size_t from) { golden[to] = x[from]; });
     DeviceTensor self = uploaded(g.self, dtype, x), out(g.out, dtype);
     testing_support::IntArray padding(g.pad);
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return reflect ? aclnnReflectionPad2dGetWorkspaceSize(self, padding, out, ws, ex)
-                           : aclnnReplicationPad2dGetWorkspaceSize(self, padding, out, ws, ex);
-        },
-        [&](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) {
-            return reflect ? aclnnReflectionPad2d(w, n, ex, s) : aclnnReplicationPad2d(w, n, ex, s);
-        },
-        stream);
+    runOrThrow(reflect ? testing_support::kReflectionPad2d : testing_support::kReplicationPad2d,
+               {self, padding, out}, stream);
     return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
 }
 

@@ -1,6 +1,6 @@
 // ReflectionPad2dBackward and ReplicationPad2dBackward in the precision report: each input gradient sums
 // the output gradients of the padded positions that copy it, so the results are judged by the metrics.
-#include "aclnnop/aclnn_pad2d_backward.h"
+#include "harness/pad2d_backward.h"
 #include "ops/pad2d_padding.h"
 #include "precision/ops/pad2d_geometry.h"
 #include "support/host_data.h"
@@ -18,15 +18,8 @@ CaseOutcome runPad2dBackward(aclDataType dtype, Draw &draw, aclrtStream stream) 
     g.forEachCopy(k, [&](size_t padded, size_t self) { golden[self] += dy[padded]; });
     DeviceTensor gradOutput = uploaded(g.out, dtype, dy), self(g.self, dtype), gradInput(g.self, dtype);
     testing_support::IntArray padding(g.pad);
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return reflect ? aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, ws, ex)
-                           : aclnnReplicationPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, ws, ex);
-        },
-        [&](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) {
-            return reflect ? aclnnReflectionPad2dBackward(w, n, ex, s) : aclnnReplicationPad2dBackward(w, n, ex, s);
-        },
-        stream);
+    runOrThrow(reflect ? testing_support::kReflectionPad2dBackward : testing_support::kReplicationPad2dBackward,
+               {gradOutput, self, padding, gradInput}, stream);
     return {g.describe(), {output("gradInput", gradInput, std::move(golden), Judge::Metrics)}};
 }
 
