@@ -8,11 +8,12 @@
 
 #include <map>
 
+#include "support/error_rows.h"
 #include "support/op_test.h"
-#include "aclnnop/aclnn_im2col.h"
 #include "cases/im2col_cases.h"
 #include "cases/im2col_geometry.h"
 #include "common/test_hooks.h"
+#include "harness/im2col.h"
 #include "ops/im2col_window.h"
 
 using namespace testing_support;
@@ -26,10 +27,9 @@ struct Window {
 
 aclnnStatus runIm2col(aclrtStream stream, const aclTensor *self, const Window &w, const aclTensor *out,
                       uint64_t *wsOut = nullptr) {
-    IntArray k(w.kernel), d(w.dilation), p(w.padding), s(w.stride);
     return planAndRun(
-        [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(self, k, d, p, s, out, ws, ex); },
-        aclnnIm2col, stream, wsOut);
+        kIm2col, {self, IntArray(w.kernel), IntArray(w.dilation), IntArray(w.padding), IntArray(w.stride), out}, stream,
+        wsOut);
 }
 
 // Every dtype the CANN docs list: the library's list.
@@ -262,14 +262,14 @@ TEST_P(Im2colTest, RepeatableExecutorRunsTwice) {
     s2.upload(randomValues(static_cast<size_t>(s.numel()), 1001, -1e6, 1e6));
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, &ws, &ex));
+    ASSERT_ACL_OK(kIm2col.plan({s, k, d, p, st, o}, &ws, &ex));
     ASSERT_ACL_OK(aclSetAclOpExecutorRepeatable(ex));
-    ASSERT_ACL_OK(aclnnIm2col(nullptr, ws, ex, stream));
+    ASSERT_ACL_OK(kIm2col.run(nullptr, ws, ex, stream));
     ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
     ASSERT_ACL_OK(runIm2col(stream, s, Window{}, want));
     EXPECT_EQ(o.download(), want.download());
     ASSERT_ACL_OK(aclSetInputTensorAddr(ex, 0, s, s2.data()));
-    ASSERT_ACL_OK(aclnnIm2col(nullptr, ws, ex, stream));
+    ASSERT_ACL_OK(kIm2col.run(nullptr, ws, ex, stream));
     ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
     ASSERT_ACL_OK(runIm2col(stream, s2, Window{}, want));
     EXPECT_EQ(o.download(), want.download());
@@ -280,9 +280,7 @@ TEST_P(Im2colTest, RepeatableExecutorRunsTwice) {
 TEST_P(Im2colTest, EmptyBatchSucceedsWithoutWork) {
     DeviceTensor s({0, 3, 4, 5}, ACL_FLOAT), o({0, 12, 30}, ACL_FLOAT);
     IntArray k({2, 2}), d({1, 1}), p({1, 1}), st({1, 1});
-    ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
-        [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, ws, ex); },
-        aclnnIm2col, stream));
+    ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(kIm2col.planPhase({s, k, d, p, st, o}), kIm2col.runPhase(), stream));
 }
 
 TEST_P(Im2colTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
@@ -292,194 +290,95 @@ TEST_P(Im2colTest, OutOverlappingSelfIsRejectedAndWritesNothing) {
     // self: the first 24 elements of big's storage; out: elements 10..169.
     const StorageView s(big, {1, 2, 3, 4}, {24, 12, 4, 1}), o(big, {1, 8, 20}, {160, 20, 1}, 10);
     IntArray k({2, 2}), d({1, 1}), p({1, 1}), st({1, 1});
-    expectOutOverSelfRejected(
-        big, [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(s, k, d, p, st, o, ws, ex); },
-        aclnnIm2col, stream);
+    expectOutOverSelfRejected(big, kIm2col.planPhase({s, k, d, p, st, o}), kIm2col.runPhase(), stream);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Errors: each documented check returns its code and a message naming the argument, in CANN's order.
 
-struct Im2colCall : ErrorCall {
-    static constexpr const char *kOp = "aclnnIm2col";
-    std::vector<int64_t> selfShape = {1, 2, 4, 5}, outShape = {1, 8, 30};  // k2 p1 s1: 5 x 6 blocks
-    aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT;
-    Window w;
-    std::vector<int64_t> outStrides;  // empty: contiguous
-    bool selfStorageShort = false;    // self a view reaching one element past its declared storage
-};
-
-aclnnStatus planCall(const Im2colCall &c, aclrtStream stream) {
-    DeviceTensor s(c.selfShape, c.selfType);
-    const RowTensor o(TensorArg{c.outShape, c.outType, ACL_FORMAT_ND, c.outStrides});
-    const RowTensor self(s, c.selfStorageShort);
-    IntArray k(c.w.kernel), d(c.w.dilation), p(c.w.padding), st(c.w.stride);
-    return callPhase(
-        c,
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnIm2colGetWorkspaceSize(c.orNull("self", self.get()), c.orNull("kernelSize", k.get()),
-                                               c.orNull("dilation", d.get()), c.orNull("padding", p.get()),
-                                               c.orNull("stride", st.get()), c.orNull("out", o.get()), ws, ex);
-        },
-        aclnnIm2col, stream);
+// The valid call: k2 p1 s1 over 4 x 5 gives 5 x 6 blocks.
+CallSpec im2colCall() {
+    return CallSpec(kIm2col, {{"self", TensorArg{{1, 2, 4, 5}}},
+                              {"kernelSize", Ints{2, 2}},
+                              {"dilation", Ints{1, 1}},
+                              {"padding", Ints{1, 1}},
+                              {"stride", Ints{1, 1}},
+                              {"out", TensorArg{{1, 8, 30}}}});
 }
 
-using Im2colErrors = ErrorTableTest<Im2colCall>;
-
-TEST_P(Im2colErrors, ValidCallSucceeds) {
-    // The base of every error below is a valid call: each row changes one thing.
-    expectRows({
-        {"the valid call", nullptr, ACL_SUCCESS, {}},
-        {"the valid call, 3-D", [](Im2colCall &c) {
-             c.selfShape = {2, 4, 5};
-             c.outShape = {8, 30};
-         },
-         ACL_SUCCESS, {}},
-    });
-}
-
-TEST_P(Im2colErrors, NullArguments) {
-    expectRows(Rows{{"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR,
-                     {"aclnnIm2colGetWorkspaceSize", "[self]", "nullptr"}}} +
-               nullRows({"kernelSize", "dilation", "padding", "stride", "[out]"}) +
-               // CANN's order: self, kernelSize, dilation, padding, stride, out.
-               Rows{{"dilation, padding, stride and out null", NullArgs{"dilation", "padding", "stride", "out"},
-                     ACLNN_ERR_PARAM_NULLPTR, {"dilation"}}} +
-               phaseRows({"aclnnIm2col"}));
-}
-
-TEST_P(Im2colErrors, UnsupportedDtype) {
-    expectRows({
-        // COMPLEX128 is not in the docs' list.
-        {"COMPLEX128", [](Im2colCall &c) { c.selfType = c.outType = ACL_COMPLEX128; }, ACLNN_ERR_PARAM_INVALID,
-         {"aclnnIm2colGetWorkspaceSize", "self", "COMPLEX128", "DT_COMPLEX32", "DT_BOOL"}},
-        {"out STRING", [](Im2colCall &c) { c.outType = ACL_STRING; }, ACLNN_ERR_PARAM_INVALID, {"out", "STRING"}},
-    });
-}
-
-// A row's change: self's and out's dtypes.
-std::function<void(Im2colCall &)> dtypes(aclDataType self, aclDataType out) {
-    return [=](Im2colCall &c) {
-        c.selfType = self;
-        c.outType = out;
-    };
-}
-
-TEST_P(Im2colErrors, CastNotAllowed) {
-    expectRows({
-        {"FLOAT -> INT32", dtypes(ACL_FLOAT, ACL_INT32), ACLNN_ERR_PARAM_INVALID,
-         {"out", "DT_FLOAT", "DT_INT32", "floating -> integral"}},
-        {"COMPLEX64 -> FLOAT", dtypes(ACL_COMPLEX64, ACL_FLOAT), ACLNN_ERR_PARAM_INVALID,
-         {"out", "DT_COMPLEX64", "complex -> real"}},
-        {"INT8 -> BOOL", dtypes(ACL_INT8, ACL_BOOL), ACLNN_ERR_PARAM_INVALID, {"out", "DT_BOOL", "non-bool -> bool"}},
-        {"COMPLEX32 -> COMPLEX64", dtypes(ACL_COMPLEX32, ACL_COMPLEX64), ACLNN_ERR_PARAM_INVALID,
-         {"out", "DT_COMPLEX32", "self's dtype"}},
-        {"FLOAT16 -> COMPLEX32", dtypes(ACL_FLOAT16, ACL_COMPLEX32), ACLNN_ERR_PARAM_INVALID,
-         {"out", "DT_COMPLEX32", "self's dtype"}},
-    });
-}
-
-TEST_P(Im2colErrors, Fp64WithoutDeviceSupport) {
-    if (fp64()) GTEST_SKIP() << "this device has fp64";
-    expectRows({
-        {"DOUBLE", dtypes(ACL_DOUBLE, ACL_DOUBLE), ACLNN_ERR_PARAM_INVALID, {"self", "fp64"}},
-        {"out DOUBLE", dtypes(ACL_FLOAT, ACL_DOUBLE), ACLNN_ERR_PARAM_INVALID, {"out", "fp64"}},
-    });
-}
-
-TEST_P(Im2colErrors, RankNot3Or4) {
-    expectRows({
-        {"2-D", [](Im2colCall &c) { c.selfShape = {4, 5}; }, ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4-D", "2-D"}},
-        {"5-D", [](Im2colCall &c) { c.selfShape = {1, 1, 2, 4, 5}; }, ACLNN_ERR_PARAM_INVALID,
-         {"self", "3 or 4-D", "5-D"}},
-    });
-}
-
-TEST_P(Im2colErrors, ZeroDimOutsideTheBatch) {
+ErrorRows im2colRows() {
+    const aclnnStatus INVALID = ACLNN_ERR_PARAM_INVALID;
     // CANN: only a 4-D self's N may be 0 (checked before the arrays: a bad kernelSize is not reported).
     const auto emptySelf = [](std::vector<int64_t> self) {
-        return [=](Im2colCall &c) {
-            c.selfShape = self;
-            c.w.kernel = {2, 2, 2};
-        };
+        return set("self", shape(std::move(self))) + set("kernelSize", ints({2, 2, 2}));
     };
-    const std::vector<std::string> fragments = {"self", "positive", "N may be 0"};
-    expectRows({
-        {"C 0", emptySelf({1, 0, 4, 5}), ACLNN_ERR_PARAM_INVALID, fragments},
-        {"H 0", emptySelf({1, 2, 0, 5}), ACLNN_ERR_PARAM_INVALID, fragments},
-        {"W 0", emptySelf({1, 2, 4, 0}), ACLNN_ERR_PARAM_INVALID, fragments},
-        {"3-D C 0", emptySelf({0, 4, 5}), ACLNN_ERR_PARAM_INVALID, fragments},
-    });
-}
-
-TEST_P(Im2colErrors, ArraySizeNot2) {
-    expectRows({
-        {"kernelSize of 3", [](Im2colCall &c) { c.w.kernel = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
-         {"kernelSize", "2 values", "3"}},
-        {"dilation of 3", [](Im2colCall &c) { c.w.dilation = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
-         {"dilation", "2 values", "3"}},
-        {"padding of 3", [](Im2colCall &c) { c.w.padding = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
-         {"padding", "2 values", "3"}},
-        {"stride of 3", [](Im2colCall &c) { c.w.stride = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
-         {"stride", "2 values", "3"}},
+    const std::vector<std::string> emptyFragments = {"self", "positive", "N may be 0"};
+    const std::vector<std::string> outFragments = {"out", "[1, 8, 30]"};
+    // Phase one's name, which its messages start with.
+    const std::string planName = std::string(kIm2col.api()) + "GetWorkspaceSize";
+    return validRow() + ErrorRows{
+        {"the valid call, 3-D", set("self", shape({2, 4, 5})) + set("out", shape({8, 30})), ACL_SUCCESS, {}},
+    } + outPointerRows() + ErrorRows{
+        {"self null", null("self"), ACLNN_ERR_PARAM_NULLPTR, {planName, "[self]", "nullptr"}},
+    } + nullRows({"kernelSize", "dilation", "padding", "stride", "[out]"}) + ErrorRows{
+        // CANN's order: self, kernelSize, dilation, padding, stride, out.
+        {"dilation, padding, stride and out null", null({"dilation", "padding", "stride", "out"}),
+         ACLNN_ERR_PARAM_NULLPTR, {"dilation"}},
+        shortRow("self"),
+        shortRow("out"),
+        // COMPLEX128 is not in the docs' list.
+        {"self COMPLEX128", set({"self", "out"}, dtype(ACL_COMPLEX128)), INVALID,
+         {planName, "self", "COMPLEX128", "DT_COMPLEX32", "DT_BOOL"}},
+        {"out STRING", set("out", dtype(ACL_STRING)), INVALID, {"out", "STRING"}},
+        {"FLOAT -> INT32", set("out", dtype(ACL_INT32)), INVALID,
+         {"out", "DT_FLOAT", "DT_INT32", "floating -> integral"}},
+        {"COMPLEX64 -> FLOAT", set("self", dtype(ACL_COMPLEX64)), INVALID, {"out", "DT_COMPLEX64", "complex -> real"}},
+        {"INT8 -> BOOL", set("self", dtype(ACL_INT8)) + set("out", dtype(ACL_BOOL)), INVALID,
+         {"out", "DT_BOOL", "non-bool -> bool"}},
+        {"COMPLEX32 -> COMPLEX64", set("self", dtype(ACL_COMPLEX32)) + set("out", dtype(ACL_COMPLEX64)), INVALID,
+         {"out", "DT_COMPLEX32", "self's dtype"}},
+        {"FLOAT16 -> COMPLEX32", set("self", dtype(ACL_FLOAT16)) + set("out", dtype(ACL_COMPLEX32)), INVALID,
+         {"out", "DT_COMPLEX32", "self's dtype"}},
+        withoutFp64Row("self DOUBLE", set({"self", "out"}, dtype(ACL_DOUBLE)), {"self", "fp64"}),
+        withoutFp64Row("out DOUBLE", set("out", dtype(ACL_DOUBLE)), {"out", "fp64"}),
+        {"self 2-D", set("self", shape({4, 5})), INVALID, {"self", "3 or 4-D", "2-D"}},
+        {"self 5-D", set("self", shape({1, 1, 2, 4, 5})), INVALID, {"self", "3 or 4-D", "5-D"}},
+        {"self C 0", emptySelf({1, 0, 4, 5}), INVALID, emptyFragments},
+        {"self H 0", emptySelf({1, 2, 0, 5}), INVALID, emptyFragments},
+        {"self W 0", emptySelf({1, 2, 4, 0}), INVALID, emptyFragments},
+        {"3-D self C 0", emptySelf({0, 4, 5}), INVALID, emptyFragments},
+        {"kernelSize of 3", set("kernelSize", ints({1, 1, 1})), INVALID, {"kernelSize", "2 values", "3"}},
+        {"dilation of 3", set("dilation", ints({1, 1, 1})), INVALID, {"dilation", "2 values", "3"}},
+        {"padding of 3", set("padding", ints({1, 1, 1})), INVALID, {"padding", "2 values", "3"}},
+        {"stride of 3", set("stride", ints({1, 1, 1})), INVALID, {"stride", "2 values", "3"}},
         // CANN's order: every size before any value; stride's size before kernelSize's value.
-        {"stride of 1 and kernelSize 0", [](Im2colCall &c) {
-             c.w.kernel = {0, 2};
-             c.w.stride = {1};
-         },
-         ACLNN_ERR_PARAM_INVALID, {"stride", "2 values"}},
-    });
-}
-
-TEST_P(Im2colErrors, AttributeValuesOutOfRange) {
-    expectRows({
-        {"kernelSize 0", [](Im2colCall &c) { c.w.kernel = {0, 2}; }, ACLNN_ERR_PARAM_INVALID,
-         {"kernelSize", "greater than 0", "[0, 2]"}},
-        {"stride -1", [](Im2colCall &c) { c.w.stride = {1, -1}; }, ACLNN_ERR_PARAM_INVALID, {"stride", "greater than 0"}},
-        {"dilation 0", [](Im2colCall &c) { c.w.dilation = {0, 1}; }, ACLNN_ERR_PARAM_INVALID,
-         {"dilation", "greater than 0"}},
-        {"padding -1", [](Im2colCall &c) { c.w.padding = {-1, 0}; }, ACLNN_ERR_PARAM_INVALID, {"padding", "non-negative"}},
-        {"kernelSize 2^40", [](Im2colCall &c) { c.w.kernel = {1LL << 40, 2}; }, ACLNN_ERR_PARAM_INVALID,
-         {"kernelSize", "at most"}},
+        {"stride of 1 and kernelSize 0", set("kernelSize", ints({0, 2})) + set("stride", ints({1})), INVALID,
+         {"stride", "2 values"}},
+        {"kernelSize 0", set("kernelSize", ints({0, 2})), INVALID, {"kernelSize", "greater than 0", "[0, 2]"}},
+        {"stride -1", set("stride", ints({1, -1})), INVALID, {"stride", "greater than 0"}},
+        {"dilation 0", set("dilation", ints({0, 1})), INVALID, {"dilation", "greater than 0"}},
+        {"padding -1", set("padding", ints({-1, 0})), INVALID, {"padding", "non-negative"}},
+        {"kernelSize 2^40", set("kernelSize", ints({1LL << 40, 2})), INVALID, {"kernelSize", "at most"}},
         // CANN's order of the values: kernelSize, stride, dilation, padding.
-        {"padding, dilation and stride bad", [](Im2colCall &c) {
-             c.w.padding = {-1, 0};
-             c.w.dilation = {0, 1};
-             c.w.stride = {0, 1};
-         },
-         ACLNN_ERR_PARAM_INVALID, {"stride"}},
-    });
+        {"padding, dilation and stride bad",
+         set("padding", ints({-1, 0})) + set("dilation", ints({0, 1})) + set("stride", ints({0, 1})), INVALID,
+         {"stride"}},
+        // 4 + 2 - 7 < 0: no block in H; 5 + 2 - 8 < 0: none in W.
+        {"kernel 7 over H 4", set("kernelSize", ints({7, 2})), INVALID, {"self", "too small", "[1, 2, 4, 5]"}},
+        {"kernel 8 over W 5", set("kernelSize", ints({2, 8})), INVALID, {"self", "too small", "(5, 0)"}},
+        {"out 31 blocks", set("out", shape({1, 8, 31})), INVALID, outFragments},
+        {"out 9 rows", set("out", shape({1, 9, 30})), INVALID, outFragments},
+        {"out N 2", set("out", shape({2, 8, 30})), INVALID, outFragments},
+        {"out 2-D", set("out", shape({8, 30})), INVALID, outFragments},
+        {"out 4-D", set("out", shape({1, 1, 8, 30})), INVALID, outFragments},
+        // Every row is the same memory.
+        overlapRow("out", {240, 0, 1}),
+    } + withoutExecutorRows({"aclnnIm2col"});
 }
 
-TEST_P(Im2colErrors, NoSlidingBlocks) {
-    // 4 + 2 - 7 < 0: no block in H.
-    expectRows({{"kernel 7 over H 4", [](Im2colCall &c) { c.w.kernel = {7, 2}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"self", "too small", "[1, 2, 4, 5]"}}});
-}
-
-TEST_P(Im2colErrors, OutShapeWrong) {
-    const auto out = [](std::vector<int64_t> shape) { return [=](Im2colCall &c) { c.outShape = shape; }; };
-    const std::vector<std::string> fragments = {"out", "[1, 8, 30]"};
-    expectRows({
-        {"31 blocks", out({1, 8, 31}), ACLNN_ERR_PARAM_INVALID, fragments},
-        {"9 rows", out({1, 9, 30}), ACLNN_ERR_PARAM_INVALID, fragments},
-        {"N 2", out({2, 8, 30}), ACLNN_ERR_PARAM_INVALID, fragments},
-        {"2-D", out({8, 30}), ACLNN_ERR_PARAM_INVALID, fragments},
-        {"4-D", out({1, 1, 8, 30}), ACLNN_ERR_PARAM_INVALID, fragments},
-    });
-}
-
-TEST_P(Im2colErrors, OverlappingOut) {
-    // Every row is the same memory.
-    expectRows({overlapRow("out", [](Im2colCall &c) { c.outStrides = {240, 0, 1}; })});
-}
-
-TEST_P(Im2colErrors, MalformedView) {
-    expectRows({shortRow("self", [](Im2colCall &c) { c.selfStorageShort = true; })});
-}
+ACLNN_ERROR_TABLE(Im2colErrors, im2colCall, im2colRows);
 
 INSTANTIATE_ON_ALL_DEVICES(Im2colTest);
 INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(Im2colEveryDtype, kAllDtypes);
-INSTANTIATE_ON_ALL_DEVICES(Im2colErrors);
 
 }  // namespace

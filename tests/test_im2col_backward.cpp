@@ -12,11 +12,12 @@
 #include <cmath>
 #include <memory>
 
+#include "support/error_rows.h"
 #include "support/op_test.h"
-#include "aclnnop/aclnn_im2col_backward.h"
 #include "cases/im2col_backward_cases.h"
 #include "cases/im2col_geometry.h"
 #include "common/test_hooks.h"
+#include "harness/im2col_backward.h"
 
 using namespace testing_support;
 
@@ -28,12 +29,10 @@ struct Attrs {
 };
 
 aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const Attrs &a, aclTensor *out) {
-    IntArray in(a.inputSize), k(a.kernel), d(a.dilation), p(a.padding), s(a.stride);
-    return planAndRun(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, s, out, ws, ex);
-        },
-        aclnnIm2colBackward, stream);
+    return planAndRun(kIm2colBackward,
+                      {grad, IntArray(a.inputSize), IntArray(a.kernel), IntArray(a.dilation), IntArray(a.padding),
+                       IntArray(a.stride), out},
+                      stream);
 }
 
 class Im2colBackwardTest : public SpecOpTest<Im2colBackwardSpec, makeIm2colBackwardCase> {
@@ -198,150 +197,69 @@ TEST_P(Im2colBackwardTest, EmptyGradOutputSucceedsWithoutWork) {
     for (const Shapes &s : {Shapes{{0, 8, 12}, {0, 2, 4, 5}}, Shapes{{0, 12}, {0, 4, 5}}}) {
         DeviceTensor grad(s.grad, ACL_FLOAT), out(s.out, ACL_FLOAT);
         IntArray in(a.inputSize), k(a.kernel), d(a.dilation), p(a.padding), st(a.stride);
-        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return aclnnIm2colBackwardGetWorkspaceSize(grad, in, k, d, p, st, out, ws, ex);
-            },
-            aclnnIm2colBackward, stream));
+        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(kIm2colBackward.planPhase({grad, in, k, d, p, st, out}),
+                                                    kIm2colBackward.runPhase(), stream));
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Errors: each documented check returns its code and a message naming the argument, in CANN's order
-// (support/error_table.h); every row changes one thing in the valid call.
+// (support/error_rows.h); every row changes one thing in the valid call.
 
-struct Im2colBackwardCall : ErrorCall {
-    static constexpr const char *kOp = "aclnnIm2colBackward";
-    std::vector<int64_t> gradShape = {2, 8, 12}, outShape = {2, 2, 4, 5};
-    aclDataType gradType = ACL_FLOAT, outType = ACL_FLOAT;
-    Attrs attrs = {{4, 5}, {2, 2}, {1, 1}, {0, 0}, {1, 1}};  // L = 3 * 4 = 12
-    std::vector<int64_t> outStrides;                          // empty: contiguous
-    bool gradStorageShort = false;  // gradOutput a view reaching one element past its declared storage
-};
-
-aclnnStatus planCall(const Im2colBackwardCall &c, aclrtStream stream) {
-    DeviceTensor g(c.gradShape, c.gradType);
-    const RowTensor out(TensorArg{c.outShape, c.outType, ACL_FORMAT_ND, c.outStrides});
-    const RowTensor grad(g, c.gradStorageShort);
-    IntArray in(c.attrs.inputSize), k(c.attrs.kernel), d(c.attrs.dilation), p(c.attrs.padding), s(c.attrs.stride);
-    return callPhase(
-        c,
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnIm2colBackwardGetWorkspaceSize(
-                c.orNull("gradOutput", grad.get()), c.orNull("inputSize", in.get()), c.orNull("kernelSize", k.get()),
-                c.orNull("dilation", d.get()), c.orNull("padding", p.get()), c.orNull("stride", s.get()),
-                c.orNull("out", out.get()), ws, ex);
-        },
-        aclnnIm2colBackward, stream);
+// The valid call: 2 channels, 2x2 kernel over a 4x5 input, stride 1, no padding: L = 3 * 4 = 12.
+CallSpec im2colBackwardCall() {
+    return CallSpec(kIm2colBackward, {{"gradOutput", TensorArg{{2, 8, 12}}},
+                                      {"inputSize", Ints{4, 5}},
+                                      {"kernelSize", Ints{2, 2}},
+                                      {"dilation", Ints{1, 1}},
+                                      {"padding", Ints{0, 0}},
+                                      {"stride", Ints{1, 1}},
+                                      {"out", TensorArg{{2, 2, 4, 5}}}});
 }
 
-using Im2colBackwardErrors = ErrorTableTest<Im2colBackwardCall>;
-
-TEST_P(Im2colBackwardErrors, NullArguments) {
-    expectRows(nullRows({"gradOutput", "inputSize", "kernelSize", "dilation", "padding", "stride", "[out]"}) +
-               phaseRows());
+ErrorRows im2colBackwardRows() {
+    const aclnnStatus INVALID = ACLNN_ERR_PARAM_INVALID;
+    return validRow() + outPointerRows() +
+           nullRows({"gradOutput", "inputSize", "kernelSize", "dilation", "padding", "stride", "[out]"}) + ErrorRows{
+        shortRow("gradOutput"),
+        shortRow("out"),
+        {"gradOutput INT32", set("gradOutput", dtype(ACL_INT32)), INVALID, {"gradOutput", "INT32", "DT_FLOAT"}},
+        {"out INT64", set("out", dtype(ACL_INT64)), INVALID, {"out", "INT64"}},
+        withoutFp64Row("gradOutput DOUBLE", set("gradOutput", dtype(ACL_DOUBLE)), {"gradOutput", "fp64"}),
+        withoutFp64Row("out DOUBLE", set("out", dtype(ACL_DOUBLE)), {"out", "fp64"}),
+        {"gradOutput 4-D", set("gradOutput", shape({1, 2, 8, 12})), INVALID, {"gradOutput", "2 or 3", "4-D"}},
+        {"gradOutput 1-D", set("gradOutput", shape({96})), INVALID, {"gradOutput", "1-D"}},
+        {"out 3-D", set("out", shape({2, 4, 5})), INVALID, {"out", "4-D", "3-D"}},
+        {"gradOutput 2-D, out 4-D", set("gradOutput", shape({8, 12})) + set("out", shape({1, 2, 4, 5})), INVALID,
+         {"out", "3-D", "4-D"}},
+        {"inputSize of 3", set("inputSize", ints({4, 5, 1})), INVALID, {"inputSize", "2 values", "3"}},
+        {"kernelSize of 3", set("kernelSize", ints({2, 2, 1})), INVALID, {"kernelSize", "2 values", "3"}},
+        {"dilation of 3", set("dilation", ints({1, 1, 1})), INVALID, {"dilation", "2 values", "3"}},
+        {"padding of 3", set("padding", ints({0, 0, 1})), INVALID, {"padding", "2 values", "3"}},
+        {"stride of 3", set("stride", ints({1, 1, 1})), INVALID, {"stride", "2 values", "3"}},
+        // The values in the order kernelSize, stride, dilation, padding, inputSize; each at most 2^29 - 1.
+        {"kernelSize 0", set("kernelSize", ints({0, 2})), INVALID, {"kernelSize", "greater than 0"}},
+        {"stride -1", set("stride", ints({1, -1})), INVALID, {"stride", "greater than 0"}},
+        {"dilation 0", set("dilation", ints({0, 1})), INVALID, {"dilation", "greater than 0"}},
+        {"padding -1", set("padding", ints({-1, 0})), INVALID, {"padding", "non-negative"}},
+        {"inputSize -1", set("inputSize", ints({4, -1})), INVALID, {"inputSize", "non-negative", "[4, -1]"}},
+        {"kernelSize 2^29", set("kernelSize", ints({1LL << 29, 2})), INVALID, {"kernelSize", "at most"}},
+        {"gradOutput 7 rows", set("gradOutput", shape({2, 7, 12})), INVALID, {"gradOutput", "divisible", "kernelSize"}},
+        // A kernel taller (wider) than the 4 x 5 image without padding; gradOutput's rows still divide.
+        {"kernel 5 over H 4", set("kernelSize", ints({5, 2})) + set("gradOutput", shape({2, 20, 4})), INVALID,
+         {"too small", "inputSize"}},
+        {"kernel 6 over W 5", set("kernelSize", ints({2, 6})) + set("gradOutput", shape({2, 24, 4})), INVALID,
+         {"too small", "inputSize", "(3, 0)"}},
+        {"gradOutput 11 columns", set("gradOutput", shape({2, 8, 11})), INVALID,
+         {"gradOutput", "sliding blocks", "12", "11"}},
+        {"out 5 x 4", set("out", shape({2, 2, 5, 4})), INVALID, {"out", "[2, 2, 4, 5]", "[2, 2, 5, 4]"}},
+        // Every row of a plane is the same memory.
+        overlapRow("out", {40, 20, 0, 1}),
+    } + withoutExecutorRows();
 }
 
-TEST_P(Im2colBackwardErrors, UnsupportedDtypes) {
-    expectRows({
-        {"gradOutput INT32", [](Im2colBackwardCall &c) { c.gradType = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradOutput", "INT32", "DT_FLOAT"}},
-        {"out INT64", [](Im2colBackwardCall &c) { c.outType = ACL_INT64; }, ACLNN_ERR_PARAM_INVALID, {"out", "INT64"}},
-    });
-}
-
-TEST_P(Im2colBackwardErrors, Fp64WithoutDeviceSupport) {
-    if (fp64()) GTEST_SKIP() << "this device has fp64";
-    expectRows({
-        {"gradOutput DOUBLE", [](Im2colBackwardCall &c) { c.gradType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradOutput", "fp64"}},
-        {"out DOUBLE", [](Im2colBackwardCall &c) { c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"out", "fp64"}},
-    });
-}
-
-TEST_P(Im2colBackwardErrors, GradOutputRankNot2Or3) {
-    expectRows({
-        {"gradOutput 4-D", [](Im2colBackwardCall &c) { c.gradShape = {1, 2, 8, 12}; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradOutput", "2 or 3", "4-D"}},
-        {"gradOutput 1-D", [](Im2colBackwardCall &c) { c.gradShape = {96}; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradOutput", "1-D"}},
-    });
-}
-
-TEST_P(Im2colBackwardErrors, OutRankNotGradOutputRankPlusOne) {
-    expectRows({
-        {"out 3-D", [](Im2colBackwardCall &c) { c.outShape = {2, 4, 5}; }, ACLNN_ERR_PARAM_INVALID,
-         {"out", "4-D", "3-D"}},
-        {"gradOutput 2-D, out 4-D", [](Im2colBackwardCall &c) {
-             c.gradShape = {8, 12};
-             c.outShape = {1, 2, 4, 5};
-         },
-         ACLNN_ERR_PARAM_INVALID, {"out", "3-D", "4-D"}},
-    });
-}
-
-TEST_P(Im2colBackwardErrors, ArraySizeNot2) {
-    expectRows({
-        {"inputSize of 3", [](Im2colBackwardCall &c) { c.attrs.inputSize.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
-         {"inputSize", "2 values", "3"}},
-        {"kernelSize of 3", [](Im2colBackwardCall &c) { c.attrs.kernel.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
-         {"kernelSize", "2 values", "3"}},
-        {"dilation of 3", [](Im2colBackwardCall &c) { c.attrs.dilation.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
-         {"dilation", "2 values", "3"}},
-        {"padding of 3", [](Im2colBackwardCall &c) { c.attrs.padding.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
-         {"padding", "2 values", "3"}},
-        {"stride of 3", [](Im2colBackwardCall &c) { c.attrs.stride.push_back(1); }, ACLNN_ERR_PARAM_INVALID,
-         {"stride", "2 values", "3"}},
-    });
-}
-
-TEST_P(Im2colBackwardErrors, AttributeValuesOutOfRange) {
-    expectRows({
-        {"kernelSize 0", [](Im2colBackwardCall &c) { c.attrs.kernel = {0, 2}; }, ACLNN_ERR_PARAM_INVALID,
-         {"kernelSize", "greater than 0"}},
-        {"stride -1", [](Im2colBackwardCall &c) { c.attrs.stride = {1, -1}; }, ACLNN_ERR_PARAM_INVALID,
-         {"stride", "greater than 0"}},
-        {"dilation 0", [](Im2colBackwardCall &c) { c.attrs.dilation = {0, 1}; }, ACLNN_ERR_PARAM_INVALID,
-         {"dilation", "greater than 0"}},
-        {"padding -1", [](Im2colBackwardCall &c) { c.attrs.padding = {-1, 0}; }, ACLNN_ERR_PARAM_INVALID,
-         {"padding", "non-negative"}},
-    });
-}
-
-TEST_P(Im2colBackwardErrors, RowsNotDivisibleByKernelArea) {
-    expectRows({{"7 rows", [](Im2colBackwardCall &c) { c.gradShape = {2, 7, 12}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"gradOutput", "divisible", "kernelSize"}}});
-}
-
-TEST_P(Im2colBackwardErrors, ColumnsNotTheNumberOfBlocks) {
-    expectRows({{"11 columns", [](Im2colBackwardCall &c) { c.gradShape = {2, 8, 11}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"gradOutput", "sliding blocks", "12", "11"}}});
-}
-
-TEST_P(Im2colBackwardErrors, NoSlidingBlocks) {
-    // A kernel taller than the 4-row image without padding.
-    expectRows({{"kernel 5 over H 4", [](Im2colBackwardCall &c) {
-                     c.attrs.kernel = {5, 2};
-                     c.gradShape = {2, 20, 4};
-                 },
-                 ACLNN_ERR_PARAM_INVALID, {"too small", "inputSize"}}});
-}
-
-TEST_P(Im2colBackwardErrors, OutShapeWrong) {
-    expectRows({{"out 5 x 4", [](Im2colBackwardCall &c) { c.outShape = {2, 2, 5, 4}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"out", "[2, 2, 4, 5]", "[2, 2, 5, 4]"}}});
-}
-
-TEST_P(Im2colBackwardErrors, OverlappingOut) {
-    // Every row of a plane is the same memory.
-    expectRows({overlapRow("out", [](Im2colBackwardCall &c) { c.outStrides = {40, 20, 0, 1}; })});
-}
-
-TEST_P(Im2colBackwardErrors, MalformedView) {
-    expectRows({shortRow("gradOutput", [](Im2colBackwardCall &c) { c.gradStorageShort = true; })});
-}
+ACLNN_ERROR_TABLE(Im2colBackwardErrors, im2colBackwardCall, im2colBackwardRows);
 
 INSTANTIATE_ON_ALL_DEVICES(Im2colBackwardTest);
-INSTANTIATE_ON_ALL_DEVICES(Im2colBackwardErrors);
 
 }  // namespace

@@ -11,14 +11,11 @@
 
 #include <map>
 
-#include "support/op_test.h"
-#include "aclnnop/aclnn_im2col.h"
-#include "aclnnop/aclnn_im2col_backward.h"
-#include "aclnnop/aclnn_pad2d_backward.h"
-#include "aclnnop/aclnn_reflection_pad2d.h"
-#include "aclnnop/aclnn_replication_pad2d.h"
+#include "harness/im2col.h"
+#include "harness/im2col_backward.h"
 #include "harness/pad2d.h"
 #include "harness/pad2d_backward.h"
+#include "support/op_test.h"
 
 using namespace testing_support;
 
@@ -57,20 +54,14 @@ TEST_P(Im2colCascadeTest, ForwardAndBackwardMatchPyTorchAutogradGolden) {
         DeviceTensor self(x.dims, dtype), xp(padded.dims, dtype), y(columns.dims, dtype);
         self.upload(x.values);
         ASSERT_ACL_OK(planAndRun(reflect ? kReflectionPad2d : kReplicationPad2d, {self, pad, xp}, stream));
-        ASSERT_ACL_OK(planAndRun(
-            [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(xp, k, d, p, s, y, ws, ex); },
-            aclnnIm2col, stream));
+        ASSERT_ACL_OK(planAndRun(kIm2col, {xp, k, d, p, s, y}, stream));
 
         // Backward: im2col's gradient into the padded image, then the pad's gradient into self.
         DeviceTensor gradColumns(gy.dims, dtype), gradPadded(padded.dims, dtype), gradSelf(x.dims, dtype);
         gradColumns.upload(gy.values);
         gradPadded.fillStorage(0xcc);
         gradSelf.fillStorage(0xcc);
-        ASSERT_ACL_OK(planAndRun(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return aclnnIm2colBackwardGetWorkspaceSize(gradColumns, inputSize, k, d, p, s, gradPadded, ws, ex);
-            },
-            aclnnIm2colBackward, stream));
+        ASSERT_ACL_OK(planAndRun(kIm2colBackward, {gradColumns, inputSize, k, d, p, s, gradPadded}, stream));
         ASSERT_ACL_OK(planAndRun(reflect ? kReflectionPad2dBackward : kReplicationPad2dBackward,
                                  {gradPadded, self, pad, gradSelf}, stream));
 

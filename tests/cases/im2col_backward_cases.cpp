@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_im2col_backward.h"
 #include "cases/im2col_backward_cases.h"
+#include "harness/im2col_backward.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -50,12 +50,12 @@ public:
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
         makeArrays();
-        return aclnnIm2colBackwardGetWorkspaceSize(gradT_, *arrays_[0], *arrays_[1], *arrays_[2], *arrays_[3],
-                                                   *arrays_[4], outT_, workspaceSize, executor);
+        return kIm2colBackward.plan({gradT_, *arrays_[0], *arrays_[1], *arrays_[2], *arrays_[3], *arrays_[4], outT_},
+                                    workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return aclnnIm2colBackward(workspace, workspaceSize, executor, stream);
+        return kIm2colBackward.run(workspace, workspaceSize, executor, stream);
     }
 
     // Each value must lie within the error bound of a k-term sum in the accumulation precision (fp32,

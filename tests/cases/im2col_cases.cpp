@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_im2col.h"
 #include "cases/im2col_cases.h"
+#include "harness/im2col.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -73,12 +73,11 @@ public:
             padding_ = std::make_unique<IntArray>(std::vector<int64_t>{s_.PH, s_.PW});
             stride_ = std::make_unique<IntArray>(std::vector<int64_t>{s_.SH, s_.SW});
         }
-        return aclnnIm2colGetWorkspaceSize(selfT_, *kernel_, *dilation_, *padding_, *stride_, outT_, workspaceSize,
-                                           executor);
+        return kIm2col.plan({selfT_, *kernel_, *dilation_, *padding_, *stride_, outT_}, workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return aclnnIm2col(workspace, workspaceSize, executor, stream);
+        return kIm2col.run(workspace, workspaceSize, executor, stream);
     }
 
     CheckResult check() override {

@@ -1,6 +1,6 @@
 // Fuzz target: aclnnIm2col.
-#include "aclnnop/aclnn_im2col.h"
 #include "common/fuzz_op.h"
+#include "harness/im2col.h"
 
 using namespace fuzzing;
 
@@ -41,7 +41,7 @@ void fuzzOne(OpFuzz &op) {
     aclTensor *self = op.input();
     const auto [kernelSize, dilation, padding, stride] = op.intArrays<4>();
     aclTensor *out = op.output();
-    FUZZ_OP_CALL(op, aclnnIm2col, self, kernelSize, dilation, padding, stride, out);
+    op.call(testing_support::kIm2col, {self, kernelSize, dilation, padding, stride, out});
 }
 
 }  // namespace

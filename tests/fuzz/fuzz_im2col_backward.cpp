@@ -1,6 +1,6 @@
 // Fuzz target: aclnnIm2colBackward.
-#include "aclnnop/aclnn_im2col_backward.h"
 #include "common/fuzz_op.h"
+#include "harness/im2col_backward.h"
 
 using namespace fuzzing;
 
@@ -39,7 +39,7 @@ void fuzzOne(OpFuzz &op) {
     aclTensor *gradOutput = op.input();
     const auto [inputSize, kernelSize, dilation, padding, stride] = op.intArrays<5>();
     aclTensor *out = op.output();
-    FUZZ_OP_CALL(op, aclnnIm2colBackward, gradOutput, inputSize, kernelSize, dilation, padding, stride, out);
+    op.call(testing_support::kIm2colBackward, {gradOutput, inputSize, kernelSize, dilation, padding, stride, out});
 }
 
 }  // namespace

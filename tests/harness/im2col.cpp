@@ -1,5 +1,5 @@
 // Im2col (forward): 2 x 3 x 4 x 5, 2x2 kernel, padding (1, 0), stride 1: L = 5 * 4 = 20.
-#include "aclnnop/aclnn_im2col.h"
+#include "harness/im2col.h"
 #include "harness/im2col_attributes.h"
 
 namespace reliability {
@@ -8,7 +8,7 @@ namespace {
 class Im2colHarness : public OpHarness {
 public:
     Im2colHarness(Layout layout, uint64_t seed) {
-        setOperator("aclnnIm2col", aclnnIm2col);
+        setBinding(testing_support::kIm2col);
         stridedNeedsWorkspace = false;  // the kernels read and write strided views directly
         unsupportedDtype = ACL_COMPLEX128;  // UINT32 is in Im2col's list (and casts to out's FLOAT)
         addTensor("self", {2, 3, 4, 5}, ACL_FLOAT, layout, random({2, 3, 4, 5}, seed));
@@ -17,10 +17,6 @@ public:
         addArray("padding", {1, 0});
         addArray("stride", {1, 1});
         addTensor("out", {2, 12, 20}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return aclnnIm2colGetWorkspaceSize(t("self"), a("kernelSize"), a("dilation"), a("padding"), a("stride"),
-                                           t("out"), ws, ex);
     }
     BadAttributes badAttributes() override {
         BadAttributes bad = badIm2colWindow(*this);

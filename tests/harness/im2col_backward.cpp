@@ -1,6 +1,6 @@
 // Im2colBackward: gradOutput 2 x 12 x 12 folded back into 2 x 3 x 4 x 5.
-#include "aclnnop/aclnn_im2col_backward.h"
 #include "harness/im2col_attributes.h"
+#include "harness/im2col_backward.h"
 
 namespace reliability {
 namespace {
@@ -8,7 +8,7 @@ namespace {
 class Im2colBackwardHarness : public OpHarness {
 public:
     Im2colBackwardHarness(Layout layout, uint64_t seed) {
-        setOperator("aclnnIm2colBackward", aclnnIm2colBackward);
+        setBinding(testing_support::kIm2colBackward);
         // 3 channels, 2x2 kernel over a 4x5 input, stride 1, no padding: L = 3 * 4 = 12.
         addTensor("gradOutput", {2, 12, 12}, ACL_FLOAT, layout, random({2, 12, 12}, seed));
         addArray("inputSize", {4, 5});
@@ -17,10 +17,6 @@ public:
         addArray("padding", {0, 0});
         addArray("stride", {1, 1});
         addTensor("out", {2, 3, 4, 5}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return aclnnIm2colBackwardGetWorkspaceSize(t("gradOutput"), a("inputSize"), a("kernelSize"), a("dilation"),
-                                                   a("padding"), a("stride"), t("out"), ws, ex);
     }
     BadAttributes badAttributes() override {
         BadAttributes bad = badIm2colWindow(*this);

@@ -1,5 +1,5 @@
 // Im2col in the precision report: a copy (or zero) per column element, judged bit for bit.
-#include "aclnnop/aclnn_im2col.h"
+#include "harness/im2col.h"
 #include "ops/im2col_window.h"
 #include "precision/ops/im2col_geometry.h"
 #include "support/host_data.h"
@@ -21,11 +21,7 @@ CaseOutcome runIm2col(aclDataType dtype, Draw &draw, aclrtStream stream) {
     }
     DeviceTensor self = uploaded(g.image(), dtype, x), out(g.columns(), dtype);
     IntArray kernel(g.kernel), dilation(g.dilation), padding(g.padding), stride(g.stride);
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnIm2colGetWorkspaceSize(self, kernel, dilation, padding, stride, out, ws, ex);
-        },
-        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnIm2col(w, n, ex, s); }, stream);
+    runOrThrow(testing_support::kIm2col, {self, kernel, dilation, padding, stride, out}, stream);
     return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
 }
 

@@ -1,6 +1,6 @@
 // Im2colBackward in the precision report: each image element sums the column elements that copied it,
 // judged by the metrics.
-#include "aclnnop/aclnn_im2col_backward.h"
+#include "harness/im2col_backward.h"
 #include "ops/im2col_window.h"
 #include "precision/ops/im2col_geometry.h"
 #include "support/int_array.h"
@@ -20,13 +20,8 @@ CaseOutcome runIm2colBackward(aclDataType dtype, Draw &draw, aclrtStream stream)
     }
     DeviceTensor gradOutput = uploaded(g.columns(), dtype, dy), out(g.image(), dtype);
     IntArray inputSize({g.H, g.W}), kernel(g.kernel), dilation(g.dilation), padding(g.padding), stride(g.stride);
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnIm2colBackwardGetWorkspaceSize(gradOutput, inputSize, kernel, dilation, padding, stride, out,
-                                                       ws, ex);
-        },
-        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnIm2colBackward(w, n, ex, s); },
-        stream);
+    runOrThrow(testing_support::kIm2colBackward, {gradOutput, inputSize, kernel, dilation, padding, stride, out},
+               stream);
     return {g.describe(), {output("out", out, std::move(golden), Judge::Metrics)}};
 }
 
