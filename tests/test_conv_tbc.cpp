@@ -20,11 +20,12 @@
 #include <cstring>
 #include <memory>
 
+#include "support/error_rows.h"
 #include "support/op_test.h"
-#include "aclnnop/aclnn_convolution.h"
-#include "aclnnop/aclnn_convolution_backward.h"
 #include "cases/conv_tbc_backward_cases.h"
 #include "cases/conv_tbc_cases.h"
+#include "harness/conv_tbc.h"
+#include "harness/conv_tbc_backward.h"
 #include "support/gemm_backends.h"
 
 using namespace testing_support;
@@ -114,11 +115,11 @@ protected:
                         int8_t cube = 1) {
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
-        aclnnStatus st = aclnnConvTbcGetWorkspaceSize(x, w, b, pad, y, cube, &ws, &ex);
+        aclnnStatus st = kConvTbc.plan({x, w, b, pad, y, cube}, &ws, &ex);
         if (st != ACL_SUCCESS) return st;
         void *workspace = nullptr;
         if (ws > 0 && aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return -1;
-        st = aclnnConvTbc(workspace, ws, ex, stream);
+        st = kConvTbc.run(workspace, ws, ex, stream);
         if (st == ACL_SUCCESS) st = aclrtSynchronizeStream(stream);
         if (workspace) aclrtFree(workspace);
         return st;
@@ -206,11 +207,8 @@ protected:
         for (const auto &dims : {std::vector<int64_t>{5, 0, 3, 4}, std::vector<int64_t>{5, 2, 3, 0}}) {
             DeviceTensor x({dims[0], dims[1], dims[2]}, ACL_FLOAT), w({3, dims[2], dims[3]}, ACL_FLOAT),
                 b({dims[3]}, ACL_FLOAT), y({dims[0], dims[1], dims[3]}, ACL_FLOAT);
-            ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
-                [&](uint64_t *ws, aclOpExecutor **ex) {
-                    return aclnnConvTbcGetWorkspaceSize(x, w, b, 1, y, 1, ws, ex);
-                },
-                aclnnConvTbc, stream));
+            ASSERT_NO_FATAL_FAILURE(
+                runWithoutWorkspace(kConvTbc.planPhase({x, w, b, 1, y, 1}), kConvTbc.runPhase(), stream));
         }
     }
 
@@ -242,10 +240,10 @@ protected:
 
             uint64_t ws = 0;
             aclOpExecutor *ex = nullptr;
-            ASSERT_ACL_OK(aclnnConvTbcBackwardGetWorkspaceSize(dy, dx, dw, db, p.pad, 1, gi, gw, gb, &ws, &ex));
+            ASSERT_ACL_OK(kConvTbcBackward.plan({dy, dx, dw, db, p.pad, 1, gi, gw, gb}, &ws, &ex));
             void *workspace = nullptr;
             if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST));
-            ASSERT_ACL_OK(aclnnConvTbcBackward(workspace, ws, ex, stream));
+            ASSERT_ACL_OK(kConvTbcBackward.run(workspace, ws, ex, stream));
             ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
             if (workspace) aclrtFree(workspace);
 
@@ -492,169 +490,94 @@ TEST_P(ConvTbcTest, OutOverlappingAnInputIsRejectedAndWritesNothing) {
     w.upload(randomValues(9, 1201));
     b.upload(randomValues(3, 1202));
     const StorageView x(big, {4, 2, 3}, {6, 3, 1}), y(big, {4, 2, 3}, {6, 3, 1});
-    expectOutOverSelfRejected(
-        big, [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnConvTbcGetWorkspaceSize(x, w, b, 0, y, 1, ws, ex); },
-        aclnnConvTbc, stream);
+    expectOutOverSelfRejected(big, kConvTbc.planPhase({x, w, b, 0, y, 1}), kConvTbc.runPhase(), stream);
 }
 
 // ---------------------------------------------------------------------------------- errors
 
-// A valid call; each row changes one thing (support/error_table.h).
-struct Call : ErrorCall {
-    static constexpr const char *kOp = "aclnnConvTbc";
-    std::vector<int64_t> x{5, 2, 3}, w{3, 3, 4}, b{4}, y{5, 2, 4};
-    aclDataType xt = ACL_FLOAT, wt = ACL_FLOAT, bt = ACL_FLOAT, yt = ACL_FLOAT;
-    aclFormat xf = ACL_FORMAT_ND, wf = ACL_FORMAT_ND, yf = ACL_FORMAT_ND;
-    int64_t pad = 1;
-    int8_t cube = 1;
-    std::vector<int64_t> yStrides;  // empty: contiguous
-    bool xStorageShort = false;     // self a view reaching one element past its declared storage
-};
-
-aclnnStatus planCall(const Call &c, aclrtStream stream) {
-    DeviceTensor xt(c.x, c.xt, c.xf), w(c.w, c.wt, c.wf), b(c.b, c.bt);
-    const RowTensor y(TensorArg{c.y, c.yt, c.yf, c.yStrides});
-    const RowTensor x(xt, c.xStorageShort);
-    return callPhase(
-        c,
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnConvTbcGetWorkspaceSize(c.orNull("self", x.get()), c.orNull("weight", w.get()),
-                                                c.orNull("bias", b.get()), c.pad, c.orNull("out", y.get()), c.cube, ws,
-                                                ex);
-        },
-        aclnnConvTbc, stream);
+// A valid call: T 5, B 2, C_in 3, C_out 4, K 3, pad 1 (T_out 5). Each row below changes one thing in it
+// (support/error_rows.h).
+CallSpec convTbcCall() {
+    return CallSpec(kConvTbc, {{"self", TensorArg{{5, 2, 3}}},
+                               {"weight", TensorArg{{3, 3, 4}}},
+                               {"bias", TensorArg{{4}}},
+                               {"pad", int64_t{1}},
+                               {"out", TensorArg{{5, 2, 4}}},
+                               {"cubeMathType", int64_t{1}}});
 }
 
-using ConvTbcErrors = ErrorTableTest<Call>;
-
-TEST_P(ConvTbcErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
-
-TEST_P(ConvTbcErrors, NullArguments) {
-    expectRows({
-        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnConvTbcGetWorkspaceSize", "self", "nullptr"}},
-        {"weight null", NullArgs{"weight"}, ACLNN_ERR_PARAM_NULLPTR, {"weight"}},
-        {"bias null", NullArgs{"bias"}, ACLNN_ERR_PARAM_NULLPTR, {"bias"}},
-        {"out null", NullArgs{"out"}, ACLNN_ERR_PARAM_NULLPTR, {"out"}},
-        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {}},
-        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {}},
+// The rows in CANN's order (docs/ops/conv_tbc.md): nulls, our malformed-view check, dtypes, ranks,
+// formats, values, out's shape, cubeMathType, our overlap check.
+ErrorRows convTbcRows() {
+    const aclnnStatus INVALID = ACLNN_ERR_PARAM_INVALID;
+    const Change doubles = set({"self", "weight", "out"}, dtype(ACL_DOUBLE));
+    ErrorRows rows = validRow() + outPointerRows() + ErrorRows{
+        // The message names the phase that failed.
+        {"self null", null("self"), ACLNN_ERR_PARAM_NULLPTR,
+         {std::string(kConvTbc.api()) + "GetWorkspaceSize", "self", "nullptr"}},
+    } + nullRows({"weight", "bias", "out"}) + ErrorRows{
         // Nulls come first: a null self wins over a bad dtype elsewhere.
-        {"self null, out INT32", [](Call &c) {
-             c.nulls = {"self"};
-             c.yt = ACL_INT32;
-         },
-         ACLNN_ERR_PARAM_NULLPTR, {}},
-        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {}},
-    });
-}
-
-TEST_P(ConvTbcErrors, DtypesInCannsOrder) {
-    const auto doubles = [](aclDataType bias) {
-        return [=](Call &c) {
-            c.xt = c.wt = c.yt = ACL_DOUBLE;
-            c.bt = bias;
-        };
-    };
-    expectRows({
-        {"bias INT32", [](Call &c) { c.bt = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID, {"bias", "DT_INT32"}},
+        {"self null, out INT32", null("self") + set("out", dtype(ACL_INT32)), ACLNN_ERR_PARAM_NULLPTR, {"self"}},
+        shortRow("self"),
+        {"bias INT32", set("bias", dtype(ACL_INT32)), INVALID, {"bias", "DT_INT32"}},
         // bias is checked before self.
-        {"DOUBLE, bias INT8", doubles(ACL_INT8), ACLNN_ERR_PARAM_INVALID, {"bias"}},
-        {"DOUBLE", doubles(ACL_FLOAT), ACLNN_ERR_PARAM_INVALID, {"self", "DT_DOUBLE"}},
-        {"weight FLOAT16", [](Call &c) { c.wt = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"weight", "dtype of self"}},
-        {"out BF16", [](Call &c) { c.yt = ACL_BF16; }, ACLNN_ERR_PARAM_INVALID, {"out", "dtype of weight"}},
+        {"DOUBLE, bias INT8", doubles + set("bias", dtype(ACL_INT8)), INVALID, {"bias"}},
+        {"DOUBLE", doubles, INVALID, {"self", "DT_DOUBLE"}},
+        {"weight FLOAT16", set("weight", dtype(ACL_FLOAT16)), INVALID, {"weight", "dtype of self"}},
+        {"out BF16", set("out", dtype(ACL_BF16)), INVALID, {"out", "dtype of weight"}},
         // dtypes are checked before ranks.
-        {"out BF16, self 2-D", [](Call &c) {
-             c.yt = ACL_BF16;
-             c.x = {5, 2};
-         },
-         ACLNN_ERR_PARAM_INVALID, {"out", "dtype of weight"}},
-    });
-}
-
-TEST_P(ConvTbcErrors, Ranks) {
-    expectRows({
-        {"self 4-D", [](Call &c) { c.x = {5, 2, 3, 1}; }, ACLNN_ERR_PARAM_INVALID, {"self", "3-D"}},
-        {"weight 2-D", [](Call &c) { c.w = {3, 12}; }, ACLNN_ERR_PARAM_INVALID, {"weight", "3-D"}},
-        {"out 1-D", [](Call &c) { c.y = {40}; }, ACLNN_ERR_PARAM_INVALID, {"out", "3-D"}},
-        {"bias 2-D", [](Call &c) { c.b = {1, 4}; }, ACLNN_ERR_PARAM_INVALID, {"bias", "1-D"}},
-    });
-}
-
-TEST_P(ConvTbcErrors, Formats) {
-    CallRows<Call> rows;
+        {"out BF16, self 2-D", set("out", dtype(ACL_BF16)) + set("self", shape({5, 2})), INVALID,
+         {"out", "dtype of weight"}},
+        {"self 4-D", set("self", shape({5, 2, 3, 1})), INVALID, {"self", "3-D"}},
+        {"weight 2-D", set("weight", shape({3, 12})), INVALID, {"weight", "3-D"}},
+        {"out 1-D", set("out", shape({40})), INVALID, {"out", "3-D"}},
+        {"bias 2-D", set("bias", shape({1, 4})), INVALID, {"bias", "1-D"}},
+    };
     for (aclFormat f : {ACL_FORMAT_NCHW, ACL_FORMAT_NHWC}) {
         const std::string name = f == ACL_FORMAT_NCHW ? " NCHW" : " NHWC";
-        rows.push_back({"self" + name, [f](Call &c) { c.xf = f; }, ACLNN_ERR_PARAM_INVALID, {"self"}});
-        rows.push_back({"weight" + name, [f](Call &c) { c.wf = f; }, ACLNN_ERR_PARAM_INVALID, {"weight"}});
-        rows.push_back({"out" + name, [f](Call &c) { c.yf = f; }, ACLNN_ERR_PARAM_INVALID, {"out"}});
+        for (const char *arg : {"self", "weight", "out"}) {
+            rows.push_back({arg + name, set(arg, format(f)), INVALID, {arg}});
+        }
     }
-    rows.push_back({"all NCL", [](Call &c) { c.xf = c.wf = c.yf = ACL_FORMAT_NCL; }, ACL_SUCCESS, {}});
-    expectRows(rows);
-}
-
-TEST_P(ConvTbcErrors, ValuesInCannsOrder) {
-    CallRows<Call> rows = {
-        {"bias of 5", [](Call &c) { c.b = {5}; }, ACLNN_ERR_PARAM_INVALID, {"bias.shape[0]", "C_out = 4", "[5]"}},
-        {"kernel 0", [](Call &c) {
-             c.w = {0, 3, 4};
-             c.y = {8, 2, 4};
-         },
-         ACLNN_ERR_PARAM_INVALID, {"weight.shape[0]", "> 0"}},
+    rows = rows + ErrorRows{
+        {"all NCL", set({"self", "weight", "out"}, format(ACL_FORMAT_NCL)), ACL_SUCCESS, {}},
+        {"bias of 5", set("bias", shape({5})), INVALID, {"bias.shape[0]", "C_out = 4", "[5]"}},
+        {"kernel 0", set("weight", shape({0, 3, 4})) + set("out", shape({8, 2, 4})), INVALID,
+         {"weight.shape[0]", "> 0"}},
     };
     for (int64_t pad : {int64_t{-1}, INT64_MIN}) {
-        rows.push_back({"pad " + std::to_string(pad), [pad](Call &c) { c.pad = pad; }, ACLNN_ERR_PARAM_INVALID,
-                        {"pad", ">= 0", std::to_string(pad)}});
+        rows.push_back({"pad " + std::to_string(pad), set("pad", value(pad)), INVALID, {"pad", ">= 0", std::to_string(pad)}});
     }
     // No upper limit but the output length's: T + 2*pad + 1 must fit in int64.
     for (int64_t pad : {INT64_MAX, INT64_MAX / 2}) {
-        rows.push_back({"pad " + std::to_string(pad), [pad](Call &c) { c.pad = pad; }, ACLNN_ERR_PARAM_INVALID,
+        rows.push_back({"pad " + std::to_string(pad), set("pad", value(pad)), INVALID,
                         {"T_out", "fit in int64", std::to_string(pad)}});
     }
-    // CANN counts the pad once in its length rule: T + pad >= K, although T_out = T + 2*pad + 1 - K would be
-    // 1 here (PyTorch accepts it).
-    rows.push_back({"T 1 with pad 1 and K 3", [](Call &c) {
-                        c.x = {1, 2, 3};
-                        c.y = {1, 2, 4};
-                    },
-                    ACLNN_ERR_PARAM_INVALID, {"self.shape[0] + pad - weight.shape[0]", "1 + 1 - 3"}});
-    rows.push_back({"weight C_in 5", [](Call &c) { c.w = {3, 5, 4}; }, ACLNN_ERR_PARAM_INVALID,
-                    {"weight.shape[1]", "C_in = 3"}});
-    expectRows(rows);
-}
-
-TEST_P(ConvTbcErrors, OutShape) {
-    expectRows({
-        {"out C_out 5", [](Call &c) { c.y = {5, 2, 5}; }, ACLNN_ERR_PARAM_INVALID, {"out", "[5, 2, 4]"}},
-        {"out T 6", [](Call &c) { c.y = {6, 2, 4}; }, ACLNN_ERR_PARAM_INVALID, {"out"}},
+    rows = rows + ErrorRows{
+        // CANN counts the pad once in its length rule: T + pad >= K, although T_out = T + 2*pad + 1 - K would
+        // be 1 here (PyTorch accepts it).
+        {"T 1 with pad 1 and K 3", set("self", shape({1, 2, 3})) + set("out", shape({1, 2, 4})), INVALID,
+         {"self.shape[0] + pad - weight.shape[0]", "1 + 1 - 3"}},
+        {"weight C_in 5", set("weight", shape({3, 5, 4})), INVALID, {"weight.shape[1]", "C_in = 3"}},
+        {"out C_out 5", set("out", shape({5, 2, 5})), INVALID, {"out", "[5, 2, 4]"}},
+        {"out T 6", set("out", shape({6, 2, 4})), INVALID, {"out"}},
         // An empty self whose T_out would be negative: no out shape matches.
-        {"empty self, T_out negative", [](Call &c) {
-             c.x = {0, 2, 3};
-             c.w = {4, 3, 4};
-             c.pad = 0;
-             c.y = {0, 2, 4};
-         },
-         ACLNN_ERR_PARAM_INVALID, {"T_out", ">= 0"}},
-    });
-}
-
-TEST_P(ConvTbcErrors, CubeMathTypeOutOfRange) {
-    CallRows<Call> rows;
-    for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
-        rows.push_back({"cubeMathType " + std::to_string(cube), [cube](Call &c) { c.cube = cube; },
-                        ACLNN_ERR_PARAM_INVALID, {"cubeMathType"}});
+        {"empty self, T_out negative",
+         set("self", shape({0, 2, 3})) + set("weight", shape({4, 3, 4})) + set("pad", value(int64_t{0})) +
+             set("out", shape({0, 2, 4})),
+         INVALID, {"T_out", ">= 0"}},
+    };
+    for (int64_t cube : {-1, 4, 100}) {
+        rows.push_back({"cubeMathType " + std::to_string(cube), set("cubeMathType", value(cube)), INVALID,
+                        {"cubeMathType"}});
     }
-    expectRows(rows);
+    return rows + ErrorRows{
+        {"out batch at stride 0", set("out", strides({4, 0, 1})), INVALID, {"out", "non-overlapping"}},
+    } + withoutExecutorRows();
 }
 
-TEST_P(ConvTbcErrors, OutWritingAnElementTwice) {
-    expectRows({{"out batch at stride 0", [](Call &c) { c.yStrides = {4, 0, 1}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"out", "non-overlapping"}}});
-}
-
-TEST_P(ConvTbcErrors, MalformedView) {
-    expectRows({{"self storage short", [](Call &c) { c.xStorageShort = true; }, ACLNN_ERR_PARAM_INVALID, {"self"}}});
-}
+ACLNN_ERROR_TABLE(ConvTbcErrors, convTbcCall, convTbcRows);
 
 }  // namespace
 
 INSTANTIATE_ON_ALL_DEVICES(ConvTbcTest);
-INSTANTIATE_ON_ALL_DEVICES(ConvTbcErrors);

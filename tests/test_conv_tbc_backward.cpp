@@ -24,8 +24,8 @@
 #include <memory>
 #include <unordered_map>
 
+#include "support/error_rows.h"
 #include "support/op_test.h"
-#include "aclnnop/aclnn_convolution_backward.h"
 #include "blas/embedded_params.h"
 #include "blas/gemm.h"
 #include "blas/own_gemm.h"
@@ -35,6 +35,7 @@
 #include "cases/conv_tbc_backward_cases.h"
 #include "common/dtype.h"
 #include "common/error.h"
+#include "harness/conv_tbc_backward.h"
 #include "support/gemm_backends.h"
 #include "ops/conv_tbc_family.h"
 #include "runtime/device.h"
@@ -347,178 +348,97 @@ void ConvTbcBackwardTest::registeredSweepCasePasses() {
 
 // ---------------------------------------------------------------------------------- errors
 
-// Valid arguments for the error tests; each test breaks one thing.
-// A valid call; each row changes one thing (support/error_table.h).
-struct BackwardCall : ErrorCall {
-    TensorArg self{{4, 2, 3}}, input{{4, 2, 5}}, weight{{3, 5, 3}}, bias{{3}}, gradInput{{4, 2, 5}},
-        gradWeight{{3, 5, 3}}, gradBias{{3}};
-    int64_t pad = 1;
-    int8_t cube = 1;
-};
-
-aclnnStatus planBackward(const BackwardCall &c, aclrtStream stream) {
-    const RowTensor self(c.self), input(c.input), weight(c.weight), bias(c.bias), gi(c.gradInput),
-        gw(c.gradWeight), gb(c.gradBias);
-    return callPhase(
-        c,
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnConvTbcBackwardGetWorkspaceSize(
-                c.orNull("self", self.get()), c.orNull("input", input.get()), c.orNull("weight", weight.get()),
-                c.orNull("bias", bias.get()), c.pad, c.cube, c.orNull("gradInput", gi.get()),
-                c.orNull("gradWeight", gw.get()), c.orNull("gradBias", gb.get()), ws, ex);
-        },
-        aclnnConvTbcBackward, stream);
-}
-
-// A row's change: one tensor argument replaced.
-std::function<void(BackwardCall &)> set(TensorArg BackwardCall::*slot, TensorArg t) {
-    return [=](BackwardCall &c) { c.*slot = t; };
-}
-
-void expectRows(const CallRows<BackwardCall> &rows, aclrtStream stream) {
-    expectErrorRows("aclnnConvTbcBackward", rows, BackwardCall{}, planBackward, stream);
-}
-
-TEST_P(ConvTbcBackwardTest, ValidArgumentsPlan) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}, stream); }
-
-TEST_P(ConvTbcBackwardTest, NullArgumentsAreRejected) {
-    expectRows({
-        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
-        {"input null", NullArgs{"input"}, ACLNN_ERR_PARAM_NULLPTR, {"[input]"}},
-        {"weight null", NullArgs{"weight"}, ACLNN_ERR_PARAM_NULLPTR, {"[weight]"}},
-        {"bias null", NullArgs{"bias"}, ACLNN_ERR_PARAM_NULLPTR, {"[bias]"}},
-        {"gradInput null", NullArgs{"gradInput"}, ACLNN_ERR_PARAM_NULLPTR, {"[gradInput]"}},
-        {"gradWeight null", NullArgs{"gradWeight"}, ACLNN_ERR_PARAM_NULLPTR, {"[gradWeight]"}},
-        {"gradBias null", NullArgs{"gradBias"}, ACLNN_ERR_PARAM_NULLPTR, {"[gradBias]"}},
-        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"[workspaceSize]"}},
-        {"executor null", NullArgs{"executor"}, ACLNN_ERR_PARAM_NULLPTR, {"[executor]"}},
-        // Nulls come first: a null output with a bad dtype elsewhere is still a null-pointer error.
-        {"gradBias null, self DOUBLE", [](BackwardCall &c) {
-             c.nulls = {"gradBias"};
-             c.self.dtype = ACL_DOUBLE;
-         },
-         ACLNN_ERR_PARAM_NULLPTR, {"[gradBias]"}},
-        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}},
-    }, stream);
-}
-
 TEST_P(ConvTbcBackwardTest, PhaseTwoWithoutItsWorkspaceIsRejected) {
     // fp16 outputs need fp32 staging in workspace.
     DeviceTensor self({4, 2, 3}, ACL_FLOAT), input({4, 2, 5}, ACL_FLOAT), weight({3, 5, 3}, ACL_FLOAT),
         bias({3}, ACL_FLOAT), gradInput({4, 2, 5}, ACL_FLOAT16), gradWeight({3, 5, 3}, ACL_FLOAT), gradBias({3}, ACL_FLOAT);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, 1, 1, gradInput, gradWeight, gradBias,
-                                                       &ws, &ex));
+    ASSERT_ACL_OK(
+        kConvTbcBackward.plan({self, input, weight, bias, 1, 1, gradInput, gradWeight, gradBias}, &ws, &ex));
     ASSERT_GT(ws, 0u);
-    EXPECT_EQ(aclnnConvTbcBackward(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_NULLPTR);
+    EXPECT_EQ(kConvTbcBackward.run(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_NULLPTR);
     expectRecentMessageHas({"workspace"});
 }
 
-// Every tensor argument, by name, in the call's order.
-const std::pair<const char *, TensorArg BackwardCall::*> kTensorArgs[] = {
-    {"self", &BackwardCall::self},           {"input", &BackwardCall::input},
-    {"weight", &BackwardCall::weight},       {"bias", &BackwardCall::bias},
-    {"gradInput", &BackwardCall::gradInput}, {"gradWeight", &BackwardCall::gradWeight},
-    {"gradBias", &BackwardCall::gradBias},
-};
+// A valid call: T 4, B 2, C_in 5, C_out 3, K 3, pad 1 (T_out 4). Each row below changes one thing in it
+// (support/error_rows.h).
+CallSpec backwardCall() {
+    return CallSpec(kConvTbcBackward, {{"self", TensorArg{{4, 2, 3}}},
+                                       {"input", TensorArg{{4, 2, 5}}},
+                                       {"weight", TensorArg{{3, 5, 3}}},
+                                       {"bias", TensorArg{{3}}},
+                                       {"pad", int64_t{1}},
+                                       {"cubeMathType", int64_t{1}},
+                                       {"gradInput", TensorArg{{4, 2, 5}}},
+                                       {"gradWeight", TensorArg{{3, 5, 3}}},
+                                       {"gradBias", TensorArg{{3}}}});
+}
 
-TEST_P(ConvTbcBackwardTest, UnsupportedDtypesAreRejected) {
-    CallRows<BackwardCall> rows;
+// Every tensor argument, in the call's order.
+const char *const kTensorArgs[] = {"self", "input", "weight", "bias", "gradInput", "gradWeight", "gradBias"};
+
+// The rows in the contract's order (docs/ops/conv_tbc_backward.md): nulls, dtypes, formats, malformed
+// views, empty self, ranks, channels, pad and T_out, shapes, cubeMathType, overlapping outputs.
+ErrorRows backwardRows() {
+    const aclnnStatus INVALID = ACLNN_ERR_PARAM_INVALID;
+    // The out-pointers' messages name them in brackets, as the arguments'.
+    ErrorRows rows = validRow() + ErrorRows{
+        {"workspaceSize null", null("workspaceSize"), ACLNN_ERR_PARAM_NULLPTR, {"[workspaceSize]"}},
+        {"executor null", null("executor"), ACLNN_ERR_PARAM_NULLPTR, {"[executor]"}},
+    } + nullRows({"[self]", "[input]", "[weight]", "[bias]", "[gradInput]", "[gradWeight]", "[gradBias]"}) + ErrorRows{
+        // Nulls come first: a null output with a bad dtype elsewhere is still a null-pointer error.
+        {"gradBias null, self DOUBLE", null("gradBias") + set("self", dtype(ACL_DOUBLE)), ACLNN_ERR_PARAM_NULLPTR,
+         {"[gradBias]"}},
+    };
     for (aclDataType bad : {ACL_DOUBLE, ACL_INT32}) {
-        for (const auto &[name, slot] : kTensorArgs) {
-            rows.push_back({std::string(name) + " " + aclcl::dtypeName(bad),
-                            [slot = slot, bad](BackwardCall &c) { (c.*slot).dtype = bad; }, ACLNN_ERR_PARAM_INVALID,
+        for (const char *name : kTensorArgs) {
+            rows.push_back({std::string(name) + " " + aclcl::dtypeName(bad), set(name, dtype(bad)), INVALID,
                             {std::string("Tensor ") + name + " not implemented"}});
         }
     }
-    expectRows(rows, stream);
-}
-
-TEST_P(ConvTbcBackwardTest, UnsupportedFormatsAreRejected) {
-    expectRows({
-        {"self NCHW", set(&BackwardCall::self, {{4, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCHW}), ACLNN_ERR_PARAM_INVALID,
-         {"self"}},
-        {"gradWeight NHWC", set(&BackwardCall::gradWeight, {{3, 5, 3}, ACL_FLOAT, ACL_FORMAT_NHWC}),
-         ACLNN_ERR_PARAM_INVALID, {"gradWeight"}},
+    rows = rows + ErrorRows{
+        {"self NCHW", set("self", format(ACL_FORMAT_NCHW)), INVALID, {"self"}},
+        {"gradWeight NHWC", set("gradWeight", format(ACL_FORMAT_NHWC)), INVALID, {"gradWeight"}},
         // NCL is fine for the 3-D tensors but not for bias.
-        {"self and input NCL", [](BackwardCall &c) { c.self.format = c.input.format = ACL_FORMAT_NCL; }, ACL_SUCCESS, {}},
-        {"self, input and bias NCL", [](BackwardCall &c) { c.self.format = c.input.format = c.bias.format = ACL_FORMAT_NCL; },
-         ACLNN_ERR_PARAM_INVALID, {"bias"}},
-        {"gradBias NCL", [](BackwardCall &c) { c.gradBias.format = ACL_FORMAT_NCL; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradBias"}},
-    }, stream);
-}
-
-TEST_P(ConvTbcBackwardTest, EmptySelfIsRejected) {
-    expectRows({{"self T 0", set(&BackwardCall::self, {{0, 2, 3}}), ACLNN_ERR_PARAM_INVALID, {"self to be non-empty"}}},
-               stream);
-}
-
-TEST_P(ConvTbcBackwardTest, WrongRanksAreRejected) {
-    expectRows({
-        {"input 2-D", set(&BackwardCall::input, {{8, 5}}), ACLNN_ERR_PARAM_INVALID, {"input to be 3-D"}},
-        {"weight 4-D", set(&BackwardCall::weight, {{3, 5, 3, 1}}), ACLNN_ERR_PARAM_INVALID, {"weight to be 3-D"}},
-        {"bias 2-D", set(&BackwardCall::bias, {{1, 3}}), ACLNN_ERR_PARAM_INVALID, {"bias to be 1-D"}},
-        {"gradInput 2-D", set(&BackwardCall::gradInput, {{8, 5}}), ACLNN_ERR_PARAM_INVALID, {"gradInput to be 3-D"}},
-    }, stream);
-}
-
-TEST_P(ConvTbcBackwardTest, ChannelMismatchesAreRejected) {
-    expectRows({
-        {"weight and gradWeight C_in 4", [](BackwardCall &c) { c.weight.shape = c.gradWeight.shape = {3, 4, 3}; },
-         ACLNN_ERR_PARAM_INVALID, {"weight.shape[1]"}},
-        {"bias and gradBias of 4", [](BackwardCall &c) { c.bias.shape = c.gradBias.shape = {4}; },
-         ACLNN_ERR_PARAM_INVALID, {"bias.shape[0]"}},
-    }, stream);
-}
-
-TEST_P(ConvTbcBackwardTest, BadPadAndTimeOutAreRejected) {
-    expectRows({
-        {"pad -1", [](BackwardCall &c) { c.pad = -1; }, ACLNN_ERR_PARAM_INVALID, {"pad to be >= 0"}},
+        {"self and input NCL", set({"self", "input"}, format(ACL_FORMAT_NCL)), ACL_SUCCESS, {}},
+        {"self, input and bias NCL", set({"self", "input", "bias"}, format(ACL_FORMAT_NCL)), INVALID, {"bias"}},
+        {"gradBias NCL", set("gradBias", format(ACL_FORMAT_NCL)), INVALID, {"gradBias"}},
+        shortRow("input"),
+        {"self T 0", set("self", shape({0, 2, 3})), INVALID, {"self to be non-empty"}},
+        {"self 2-D", set("self", shape({8, 3})), INVALID, {"self to be 3-D"}},
+        {"input 2-D", set("input", shape({8, 5})), INVALID, {"input to be 3-D"}},
+        {"weight 4-D", set("weight", shape({3, 5, 3, 1})), INVALID, {"weight to be 3-D"}},
+        {"bias 2-D", set("bias", shape({1, 3})), INVALID, {"bias to be 1-D"}},
+        {"gradBias 2-D", set("gradBias", shape({1, 3})), INVALID, {"gradBias to be 1-D"}},
+        {"gradInput 2-D", set("gradInput", shape({8, 5})), INVALID, {"gradInput to be 3-D"}},
+        {"gradWeight 2-D", set("gradWeight", shape({15, 3})), INVALID, {"gradWeight to be 3-D"}},
+        {"weight and gradWeight C_in 4", set({"weight", "gradWeight"}, shape({3, 4, 3})), INVALID,
+         {"weight.shape[1]"}},
+        {"bias and gradBias of 4", set({"bias", "gradBias"}, shape({4})), INVALID, {"bias.shape[0]"}},
+        {"pad -1", set("pad", value(int64_t{-1})), INVALID, {"pad to be >= 0"}},
         // T_out = 1 + 0 + 1 - 3 < 0.
-        {"T_out negative", [](BackwardCall &c) {
-             c.input.shape = c.gradInput.shape = {1, 2, 5};
-             c.pad = 0;
-         },
-         ACLNN_ERR_PARAM_INVALID, {"T_out"}},
-        // 2*pad overflows.
-        {"pad past INT64_MAX / 2", [](BackwardCall &c) { c.pad = INT64_MAX / 2 + 1; }, ACLNN_ERR_PARAM_INVALID,
+        {"T_out negative", set({"input", "gradInput"}, shape({1, 2, 5})) + set("pad", value(int64_t{0})), INVALID,
          {"T_out"}},
-    }, stream);
-}
-
-TEST_P(ConvTbcBackwardTest, WrongShapesAreRejected) {
-    expectRows({
+        // 2*pad overflows.
+        {"pad past INT64_MAX / 2", set("pad", value(int64_t{INT64_MAX / 2 + 1})), INVALID, {"T_out"}},
         // T_out should be 4.
-        {"self T 5", set(&BackwardCall::self, {{5, 2, 3}}), ACLNN_ERR_PARAM_INVALID,
-         {"Expected self to have shape [4, 2, 3]"}},
-        {"gradInput C 6", set(&BackwardCall::gradInput, {{4, 2, 6}}), ACLNN_ERR_PARAM_INVALID, {"gradInput"}},
-        {"gradWeight K 2", set(&BackwardCall::gradWeight, {{2, 5, 3}}), ACLNN_ERR_PARAM_INVALID, {"gradWeight"}},
-        {"gradBias of 4", set(&BackwardCall::gradBias, {{4}}), ACLNN_ERR_PARAM_INVALID, {"gradBias"}},
-    }, stream);
-}
-
-TEST_P(ConvTbcBackwardTest, CubeMathTypeOutOfRangeIsRejected) {
-    CallRows<BackwardCall> rows;
-    for (int8_t cube : {int8_t{-1}, int8_t{4}, int8_t{100}}) {
-        rows.push_back({"cubeMathType " + std::to_string(cube), [cube](BackwardCall &c) { c.cube = cube; },
-                        ACLNN_ERR_PARAM_INVALID, {"cubeMathType"}});
+        {"self T 5", set("self", shape({5, 2, 3})), INVALID, {"Expected self to have shape [4, 2, 3]"}},
+        {"gradInput C 6", set("gradInput", shape({4, 2, 6})), INVALID, {"gradInput"}},
+        {"gradWeight K 2", set("gradWeight", shape({2, 5, 3})), INVALID, {"gradWeight"}},
+        {"gradBias of 4", set("gradBias", shape({4})), INVALID, {"gradBias"}},
+    };
+    for (int64_t cube : {-1, 4, 100}) {
+        rows.push_back({"cubeMathType " + std::to_string(cube), set("cubeMathType", value(cube)), INVALID,
+                        {"cubeMathType"}});
     }
-    expectRows(rows, stream);
+    return rows + ErrorRows{
+        {"gradWeight taps at stride 0", set("gradWeight", strides({0, 3, 1})), INVALID,
+         {"gradWeight to have non-overlapping memory"}},
+    } + withoutExecutorRows({"executor"});
 }
 
-TEST_P(ConvTbcBackwardTest, GradWeightWritingAnElementTwiceIsRejected) {
-    expectRows({{"gradWeight taps at stride 0", set(&BackwardCall::gradWeight, {{3, 5, 3}, ACL_FLOAT, ACL_FORMAT_ND, {0, 3, 1}}),
-                 ACLNN_ERR_PARAM_INVALID, {"gradWeight to have non-overlapping memory"}}},
-               stream);
-}
-
-TEST_P(ConvTbcBackwardTest, InputStorageTooShortIsRejected) {
-    expectRows({{"input storage short", [](BackwardCall &c) { c.input.storageShort = true; }, ACLNN_ERR_PARAM_INVALID,
-                 {"input"}}},
-               stream);
-}
+ACLNN_ERROR_TABLE(ConvTbcBackwardErrors, backwardCall, backwardRows);
 
 // ---------------------------------------------------------------------------------- the GEMM seam
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_convolution_backward.h"
 #include "cases/conv_tbc_backward_cases.h"
+#include "harness/conv_tbc_backward.h"
 #include "ops/conv_tbc_family.h"
 #include "runtime/device.h"
 #include "support/device_tensor.h"
@@ -188,14 +188,14 @@ public:
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        return aclnnConvTbcBackwardGetWorkspaceSize(tensors_[kSelf], tensors_[kInput], tensors_[kWeight],
-                                                    tensors_[kBias], spec_.pad, spec_.cubeMathType,
-                                                    tensors_[kGradInput], tensors_[kGradWeight],
-                                                    tensors_[kGradBias], workspaceSize, executor);
+        return kConvTbcBackward.plan({tensors_[kSelf], tensors_[kInput], tensors_[kWeight], tensors_[kBias], spec_.pad,
+                                      spec_.cubeMathType, tensors_[kGradInput], tensors_[kGradWeight],
+                                      tensors_[kGradBias]},
+                                     workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return aclnnConvTbcBackward(workspace, workspaceSize, executor, stream);
+        return kConvTbcBackward.run(workspace, workspaceSize, executor, stream);
     }
 
     CheckResult check() override {

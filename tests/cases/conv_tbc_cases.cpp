@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_convolution.h"
 #include "cases/conv_tbc_cases.h"
+#include "harness/conv_tbc.h"
 #include "ops/conv_tbc_family.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -68,12 +68,13 @@ public:
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        return aclnnConvTbcGetWorkspaceSize(tensors_[kSelf], tensors_[kWeight], tensors_[kBias], spec_.pad,
-                                            tensors_[kOut], spec_.cubeMathType, workspaceSize, executor);
+        return kConvTbc.plan(
+            {tensors_[kSelf], tensors_[kWeight], tensors_[kBias], spec_.pad, tensors_[kOut], spec_.cubeMathType},
+            workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return aclnnConvTbc(workspace, workspaceSize, executor, stream);
+        return kConvTbc.run(workspace, workspaceSize, executor, stream);
     }
 
     CheckResult check() override {

@@ -1,6 +1,6 @@
 // Fuzz target: aclnnConvTbc (bias rows, then the GEMM seam: CLBlast or the host BLAS).
-#include "aclnnop/aclnn_convolution.h"
 #include "common/fuzz_op.h"
+#include "harness/conv_tbc.h"
 
 using namespace fuzzing;
 
@@ -34,7 +34,7 @@ void fuzzOne(OpFuzz &op) {
     int64_t pad = op.i64();
     aclTensor *out = op.output();
     auto cubeMathType = static_cast<int8_t>(op.i64());
-    FUZZ_OP_CALL(op, aclnnConvTbc, self, weight, bias, pad, out, cubeMathType);
+    op.call(testing_support::kConvTbc, {self, weight, bias, pad, out, cubeMathType});
 }
 
 }  // namespace

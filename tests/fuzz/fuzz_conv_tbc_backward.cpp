@@ -1,6 +1,6 @@
 // Fuzz target: aclnnConvTbcBackward (GEMMs through the GEMM seam: CLBlast or the host BLAS).
-#include "aclnnop/aclnn_convolution_backward.h"
 #include "common/fuzz_op.h"
+#include "harness/conv_tbc_backward.h"
 
 using namespace fuzzing;
 
@@ -36,8 +36,8 @@ void fuzzOne(OpFuzz &op) {
     int64_t pad = op.i64();
     auto cubeMathType = static_cast<int8_t>(op.i64());
     const auto [gradInput, gradWeight, gradBias] = op.outputs<3>();
-    FUZZ_OP_CALL(op, aclnnConvTbcBackward, self, input, weight, bias, pad, cubeMathType, gradInput, gradWeight,
-                 gradBias);
+    op.call(testing_support::kConvTbcBackward,
+            {self, input, weight, bias, pad, cubeMathType, gradInput, gradWeight, gradBias});
 }
 
 }  // namespace

@@ -2,6 +2,16 @@
 
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "harness/conv_tbc_attributes.h"
+#include "support/binding.h"
+
+namespace testing_support {
+
+// aclnnConvTbcBackward's call, written once (support/binding.h).
+inline const Binding kConvTbcBackward =
+    ACLNN_BINDING(aclnnConvTbcBackward, "self", "input", "weight", "bias", "pad", "cubeMathType", "gradInput",
+                  "gradWeight", "gradBias");
+
+}  // namespace testing_support
 
 namespace reliability {
 
@@ -10,7 +20,7 @@ public:
     // T 4 by default; a T with T_out * B over 256 rows sums gradBias in chunks through workspace,
     // after the GEMMs have been enqueued.
     ConvTbcBackwardHarness(Layout layout, uint64_t seed, int64_t T = 4) {
-        setOperator("aclnnConvTbcBackward", aclnnConvTbcBackward);
+        setBinding(testing_support::kConvTbcBackward);
         outputsAccumulate = true;
         // T 4, B 2, C_in 3, C_out 5, K 2, pad 1: T_out = 4 + 2 + 1 - 2 = 5.
         addTensor("self", {T + 1, 2, 5}, ACL_FLOAT, layout, random({T + 1, 2, 5}, seed));
@@ -20,15 +30,12 @@ public:
         addTensor("gradInput", {T, 2, 3}, ACL_FLOAT, layout, {}, true);
         addTensor("gradWeight", {2, 3, 5}, ACL_FLOAT, layout, {}, true);
         addTensor("gradBias", {5}, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return aclnnConvTbcBackwardGetWorkspaceSize(t("self"), t("input"), t("weight"), t("bias"), pad_, cube_,
-                                                    t("gradInput"), t("gradWeight"), t("gradBias"), ws, ex);
+        addAttributes();
     }
     BadAttributes badAttributes() override {
         BadAttributes bad = ConvTbcAttributes::badAttributes();
-        bad.emplace_back("pad -1", [this] { pad_ = -1; });
-        bad.emplace_back("cubeMathType -1", [this] { cube_ = -1; });
+        bad.emplace_back("pad -1", setValue("pad", int64_t{-1}));
+        bad.emplace_back("cubeMathType -1", setValue("cubeMathType", int8_t{-1}));
         return bad;
     }
 };

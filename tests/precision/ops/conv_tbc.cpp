@@ -1,6 +1,6 @@
 // ConvTbc in the precision report: out(t, b, co) = bias(co) + sum over k, ci of self(t + k - pad, b, ci)
 // weight(k, ci, co), judged by the metrics against that sum in double.
-#include "aclnnop/aclnn_convolution.h"
+#include "harness/conv_tbc.h"
 #include "precision/ops/conv_tbc_forward.h"
 
 namespace precision {
@@ -41,11 +41,7 @@ ConvTbcRun runConvTbc(aclDataType dtype, Draw &draw, aclrtStream stream) {
     r.weightT = uploaded({r.K, r.Cin, r.Cout}, dtype, r.w);
     r.biasT = uploaded({r.Cout}, dtype, bias);
     r.outT = DeviceTensor({r.To, r.B, r.Cout}, dtype);
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnConvTbcGetWorkspaceSize(r.selfT, r.weightT, r.biasT, r.pad, r.outT, 0, ws, ex);
-        },
-        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnConvTbc(w, n, ex, s); }, stream);
+    runOrThrow(testing_support::kConvTbc, {r.selfT, r.weightT, r.biasT, r.pad, r.outT, 0}, stream);
     r.outcome = {r.describe(), {output("out", r.outT, std::move(golden), Judge::Metrics)}};
     return r;
 }

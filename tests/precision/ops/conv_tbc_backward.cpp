@@ -1,7 +1,7 @@
 // ConvTbcBackward in the precision report, as a cascade: ConvTbc runs first and the backward runs on its
 // input, weight and bias tensors with a gradOutput of its out shape. gradInput, gradWeight and gradBias
 // are judged by the metrics against their sums in double.
-#include "aclnnop/aclnn_convolution_backward.h"
+#include "harness/conv_tbc_backward.h"
 #include "precision/ops/conv_tbc_forward.h"
 
 namespace precision {
@@ -31,13 +31,8 @@ CaseOutcome runConvTbcBackward(aclDataType dtype, Draw &draw, aclrtStream stream
     }
     DeviceTensor gradOutput = uploaded({f.To, f.B, f.Cout}, dtype, dy), gradInput({f.T, f.B, f.Cin}, dtype),
                  gradWeight({f.K, f.Cin, f.Cout}, dtype), gradBias({f.Cout}, dtype);
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnConvTbcBackwardGetWorkspaceSize(gradOutput, f.selfT, f.weightT, f.biasT, f.pad, 0, gradInput,
-                                                        gradWeight, gradBias, ws, ex);
-        },
-        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnConvTbcBackward(w, n, ex, s); },
-        stream);
+    runOrThrow(testing_support::kConvTbcBackward,
+               {gradOutput, f.selfT, f.weightT, f.biasT, f.pad, 0, gradInput, gradWeight, gradBias}, stream);
     return {f.describe(),
             {output("gradInput", gradInput, std::move(dx), Judge::Metrics),
              output("gradWeight", gradWeight, std::move(dw), Judge::Metrics),
