@@ -233,8 +233,9 @@ ErrorRows poolRows() {
         {"dilation onward null", null({"dilation", "out", "indices"}), NULLPTR, {"[dilation]", "nullptr"}},
         {"out onward null", null({"out", "indices"}), NULLPTR, {"[out]", "nullptr"}},
         {"indices null", null("indices"), NULLPTR, {"[indices]", "nullptr"}},
+        // The message names phase one, not only the operator.
         {"self DOUBLE", set({"self", "out"}, dtype(ACL_DOUBLE)), INVALID,
-         {"aclnnMaxPool2dWithIndicesGetWorkspaceSize", "self", "DOUBLE", "DT_BF16"}},
+         {std::string(kMaxPool2dWithIndices.api()) + "GetWorkspaceSize", "self", "DOUBLE", "DT_BF16"}},
         {"out FLOAT16", set("out", dtype(ACL_FLOAT16)), INVALID, {"out", "self", "FLOAT16"}},
         {"indices INT16", set("indices", dtype(ACL_INT16)), INVALID, {"indices", "INT16", "DT_INT32"}},
         // CANN's order: self's dtype before out's before indices'.
