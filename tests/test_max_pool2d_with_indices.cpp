@@ -9,10 +9,11 @@
 #include <cmath>
 #include <map>
 
+#include "support/error_rows.h"
 #include "support/op_test.h"
-#include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "cases/max_pool2d_cases.h"
 #include "common/test_hooks.h"
+#include "harness/max_pool2d_with_indices.h"
 
 using namespace testing_support;
 
@@ -22,12 +23,8 @@ using Attrs = PoolAttrArrays;
 
 aclnnStatus runPool(aclrtStream stream, const aclTensor *self, const Attrs &a, aclTensor *out, aclTensor *idx,
                     uint64_t *wsOut = nullptr) {
-    return planAndRun(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxPool2dWithIndicesGetWorkspaceSize(self, a.kernel, a.stride, a.padding, a.dilation, a.ceil,
-                                                             out, idx, ws, ex);
-        },
-        aclnnMaxPool2dWithIndices, stream, wsOut);
+    return planAndRun(kMaxPool2dWithIndices, {self, a.kernel, a.stride, a.padding, a.dilation, a.ceil, out, idx},
+                      stream, wsOut);
 }
 
 const PoolAttrs kK2S2{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
@@ -208,134 +205,79 @@ TEST_P(MaxPool2dTest, NoWorkspaceAndEmptyBatch) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors, in CANN's order.
+// Errors, in CANN's order (support/error_rows.h): every row changes one thing in the valid call.
 
-struct PoolCall : ErrorCall {
-    static constexpr const char *kOp = "aclnnMaxPool2dWithIndices";
-    std::vector<int64_t> selfShape{1, 2, 6, 8}, outShape{1, 2, 3, 4}, idxShape{1, 2, 3, 4};
-    aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT, idxType = ACL_INT64;
-    aclFormat selfFormat = ACL_FORMAT_NCHW, outFormat = ACL_FORMAT_NCHW;
-    PoolAttrs attrs{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
-    std::vector<int64_t> outStrides;
-};
-
-aclnnStatus planCall(const PoolCall &c, aclrtStream stream) {
-    DeviceTensor s(c.selfShape, c.selfType, c.selfFormat);
-    const RowTensor o(TensorArg{c.outShape, c.outType, c.outFormat, c.outStrides});
-    DeviceTensor i(c.idxShape, c.idxType, c.outFormat);
-    Attrs a(c.attrs);
-    return callPhase(
-        c,
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxPool2dWithIndicesGetWorkspaceSize(
-                c.orNull("self", s.get()), c.orNull("kernelSize", a.kernel.get()), c.orNull("stride", a.stride.get()),
-                c.orNull("padding", a.padding.get()), c.orNull("dilation", a.dilation.get()), a.ceil,
-                c.orNull("out", o.get()), c.orNull("indices", i.get()), ws, ex);
-        },
-        aclnnMaxPool2dWithIndices, stream);
+CallSpec poolCall() {
+    return CallSpec(kMaxPool2dWithIndices, {{"self", TensorArg{{1, 2, 6, 8}, ACL_FLOAT, ACL_FORMAT_NCHW}},
+                                            {"kernelSize", Ints{2, 2}},
+                                            {"stride", Ints{2, 2}},
+                                            {"padding", Ints{0, 0}},
+                                            {"dilation", Ints{1, 1}},
+                                            {"ceilMode", false},
+                                            {"out", TensorArg{{1, 2, 3, 4}, ACL_FLOAT, ACL_FORMAT_NCHW}},
+                                            {"indices", TensorArg{{1, 2, 3, 4}, ACL_INT64, ACL_FORMAT_NCHW}}});
 }
 
-using MaxPool2dErrors = ErrorTableTest<PoolCall>;
-
-TEST_P(MaxPool2dErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
-
-TEST_P(MaxPool2dErrors, NullArgumentsInCannsOrder) {
-    // An argument and every later one null (indices always): the first null is reported.
-    expectRows({
-        {"self on null", NullArgs{"self", "kernelSize", "stride", "padding", "dilation", "out", "indices"},
-         ACLNN_ERR_PARAM_NULLPTR, {"[self]", "nullptr"}},
-        {"kernelSize on null", NullArgs{"kernelSize", "stride", "padding", "dilation", "out", "indices"},
-         ACLNN_ERR_PARAM_NULLPTR, {"[kernelSize]", "nullptr"}},
-        {"stride on null", NullArgs{"stride", "padding", "dilation", "out", "indices"}, ACLNN_ERR_PARAM_NULLPTR,
+ErrorRows poolRows() {
+    const aclnnStatus NULLPTR = ACLNN_ERR_PARAM_NULLPTR, INVALID = ACLNN_ERR_PARAM_INVALID;
+    constexpr int64_t k2p31 = int64_t{1} << 31;
+    return validRow() + outPointerRows() + ErrorRows{
+        // An argument and every later one null: the first null is reported (CANN checks all seven).
+        {"self onward null", null({"self", "kernelSize", "stride", "padding", "dilation", "out", "indices"}), NULLPTR,
+         {"[self]", "nullptr"}},
+        {"kernelSize onward null", null({"kernelSize", "stride", "padding", "dilation", "out", "indices"}), NULLPTR,
+         {"[kernelSize]", "nullptr"}},
+        {"stride onward null", null({"stride", "padding", "dilation", "out", "indices"}), NULLPTR,
          {"[stride]", "nullptr"}},
-        {"padding on null", NullArgs{"padding", "dilation", "out", "indices"}, ACLNN_ERR_PARAM_NULLPTR,
-         {"[padding]", "nullptr"}},
-        {"dilation on null", NullArgs{"dilation", "out", "indices"}, ACLNN_ERR_PARAM_NULLPTR, {"[dilation]", "nullptr"}},
-        {"out on null", NullArgs{"out", "indices"}, ACLNN_ERR_PARAM_NULLPTR, {"[out]", "nullptr"}},
-        {"indices null", NullArgs{"indices"}, ACLNN_ERR_PARAM_NULLPTR, {"[indices]", "nullptr"}},
-        {"workspaceSize null", NullArgs{"workspaceSize"}, ACLNN_ERR_PARAM_NULLPTR, {"workspaceSize"}},
-        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"aclnnMaxPool2dWithIndices"}},
-    });
-}
-
-TEST_P(MaxPool2dErrors, Dtypes) {
-    expectRows({
-        {"self DOUBLE", [](PoolCall &c) { c.selfType = c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID,
-         {"aclnnMaxPool2dWithIndicesGetWorkspaceSize", "self", "DOUBLE", "DT_BF16"}},
-        {"out FLOAT16", [](PoolCall &c) { c.outType = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"out", "self", "FLOAT16"}},
-        {"indices INT16", [](PoolCall &c) { c.idxType = ACL_INT16; }, ACLNN_ERR_PARAM_INVALID,
-         {"indices", "INT16", "DT_INT32"}},
+        {"padding onward null", null({"padding", "dilation", "out", "indices"}), NULLPTR, {"[padding]", "nullptr"}},
+        {"dilation onward null", null({"dilation", "out", "indices"}), NULLPTR, {"[dilation]", "nullptr"}},
+        {"out onward null", null({"out", "indices"}), NULLPTR, {"[out]", "nullptr"}},
+        {"indices null", null("indices"), NULLPTR, {"[indices]", "nullptr"}},
+        // The message names phase one, not only the operator.
+        {"self DOUBLE", set({"self", "out"}, dtype(ACL_DOUBLE)), INVALID,
+         {std::string(kMaxPool2dWithIndices.api()) + "GetWorkspaceSize", "self", "DOUBLE", "DT_BF16"}},
+        {"out FLOAT16", set("out", dtype(ACL_FLOAT16)), INVALID, {"out", "self", "FLOAT16"}},
+        {"indices INT16", set("indices", dtype(ACL_INT16)), INVALID, {"indices", "INT16", "DT_INT32"}},
         // CANN's order: self's dtype before out's before indices'.
-        {"indices INT16, out FLOAT16", [](PoolCall &c) {
-             c.idxType = ACL_INT16;
-             c.outType = ACL_FLOAT16;
-         },
-         ACLNN_ERR_PARAM_INVALID, {"out"}},
-    });
-}
-
-TEST_P(MaxPool2dErrors, FormatsAndRank) {
-    expectRows({
-        {"out ND", [](PoolCall &c) { c.outFormat = ACL_FORMAT_ND; }, ACLNN_ERR_PARAM_INVALID, {"out", "format"}},
-        {"NC1HWC0", [](PoolCall &c) { c.selfFormat = c.outFormat = ACL_FORMAT_NC1HWC0; }, ACLNN_ERR_PARAM_INVALID,
-         {"self", "format"}},
-        {"self 5-D", [](PoolCall &c) { c.selfShape = {1, 1, 2, 6, 8}; }, ACLNN_ERR_PARAM_INVALID,
-         {"self", "3 or 4-D", "5-D"}},
-    });
-}
-
-TEST_P(MaxPool2dErrors, AttributeLengthsBeforeValues) {
-    expectRows({
-        {"kernelSize of 3", [](PoolCall &c) { c.attrs.kernel = {2, 2, 2}; }, ACLNN_ERR_PARAM_INVALID,
-         {"kernelSize", "1 or 2 values", "3"}},
-        {"stride of 3", [](PoolCall &c) { c.attrs.stride = {2, 2, 2}; }, ACLNN_ERR_PARAM_INVALID,
-         {"stride", "0, 1 or 2 values"}},
-        {"padding empty", [](PoolCall &c) { c.attrs.padding = {}; }, ACLNN_ERR_PARAM_INVALID,
-         {"padding", "1 or 2 values", "0"}},
-        {"dilation of 3", [](PoolCall &c) { c.attrs.dilation = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
-         {"dilation", "1 or 2 values"}},
+        {"indices INT16, out FLOAT16", set("indices", dtype(ACL_INT16)) + set("out", dtype(ACL_FLOAT16)), INVALID,
+         {"out"}},
+        {"out ND", set({"out", "indices"}, format(ACL_FORMAT_ND)), INVALID, {"out", "format"}},
+        {"all NC1HWC0", set({"self", "out", "indices"}, format(ACL_FORMAT_NC1HWC0)), INVALID, {"self", "format"}},
+        {"self 5-D", set("self", shape({1, 1, 2, 6, 8})), INVALID, {"self", "3 or 4-D", "5-D"}},
+        // The attributes' lengths, then their values.
+        {"kernelSize of 3", set("kernelSize", ints({2, 2, 2})), INVALID, {"kernelSize", "1 or 2 values", "3"}},
+        {"stride of 3", set("stride", ints({2, 2, 2})), INVALID, {"stride", "0, 1 or 2 values"}},
+        {"padding empty", set("padding", ints({})), INVALID, {"padding", "1 or 2 values", "0"}},
+        {"dilation of 3", set("dilation", ints({1, 1, 1})), INVALID, {"dilation", "1 or 2 values"}},
         // A bad kernel value and a bad dilation length: the lengths come first.
-        {"dilation of 3, kernelSize 0", [](PoolCall &c) {
-             c.attrs.dilation = {1, 1, 1};
-             c.attrs.kernel = {0, 2};
-         },
-         ACLNN_ERR_PARAM_INVALID, {"dilation"}},
-    });
-}
-
-TEST_P(MaxPool2dErrors, AttributeValues) {
-    expectRows({
-        {"kernelSize 0", [](PoolCall &c) { c.attrs.kernel = {2, 0}; }, ACLNN_ERR_PARAM_INVALID,
-         {"kernelSize", "> 0", "[2, 0]"}},
-        {"stride -1", [](PoolCall &c) { c.attrs.stride = {-1}; }, ACLNN_ERR_PARAM_INVALID, {"stride", "> 0"}},
-        {"padding 2 over kernel 2", [](PoolCall &c) { c.attrs.padding = {2, 0}; }, ACLNN_ERR_PARAM_INVALID,
-         {"padding", "half of kernelSize", "[2, 0]"}},
-        {"padding -1", [](PoolCall &c) { c.attrs.padding = {-1}; }, ACLNN_ERR_PARAM_INVALID, {"padding", ">= 0"}},
-        {"dilation 0", [](PoolCall &c) { c.attrs.dilation = {1, 0}; }, ACLNN_ERR_PARAM_INVALID, {"dilation", "> 0"}},
+        {"dilation of 3, kernelSize 0", set("dilation", ints({1, 1, 1})) + set("kernelSize", ints({0, 2})), INVALID,
+         {"dilation"}},
+        {"kernelSize 0", set("kernelSize", ints({2, 0})), INVALID, {"kernelSize", "> 0", "[2, 0]"}},
+        {"stride -1", set("stride", ints({-1})), INVALID, {"stride", "> 0"}},
+        {"padding 2 over kernel 2", set("padding", ints({2, 0})), INVALID, {"padding", "half of kernelSize", "[2, 0]"}},
+        {"padding -1", set("padding", ints({-1})), INVALID, {"padding", ">= 0"}},
+        {"dilation 0", set("dilation", ints({1, 0})), INVALID, {"dilation", "> 0"}},
         // Ours, after CANN's checks: the window arithmetic stays in 64 bits.
-        {"dilation 2^31", [](PoolCall &c) { c.attrs.dilation = {int64_t{1} << 31}; }, ACLNN_ERR_PARAM_INVALID,
-         {"dilation", "below 2^31"}},
-    });
+        {"kernelSize 2^31", set("kernelSize", ints({k2p31, 2})), INVALID, {"kernelSize", "below 2^31"}},
+        {"stride 2^31", set("stride", ints({k2p31})), INVALID, {"stride", "below 2^31"}},
+        {"dilation 2^31", set("dilation", ints({k2p31})), INVALID, {"dilation", "below 2^31"}},
+        {"self C 0", set("self", shape({1, 0, 6, 8})), INVALID, {"self", "non-zero C, H and W"}},
+        {"self H 0", set("self", shape({1, 2, 0, 8})), INVALID, {"self", "non-zero C, H and W"}},
+        {"self W 0", set("self", shape({1, 2, 6, 0})), INVALID, {"self", "non-zero C, H and W"}},
+        {"3-D self C 0", set("self", shape({0, 6, 8})), INVALID, {"self", "non-zero C, H and W"}},
+        // A 2x2 window does not fit in one row.
+        {"self H 1", set("self", shape({1, 2, 1, 8})), INVALID, {"pooled size", "0 x 4"}},
+        {"out W 5", set("out", shape({1, 2, 3, 5})), INVALID, {"out", "[1, 2, 3, 4]", "[1, 2, 3, 5]"}},
+        {"indices 4 x 3", set("indices", shape({1, 2, 4, 3})), INVALID, {"indices", "same size"}},
+        // Every row of a plane is the same memory.
+        overlapRow("out", {24, 12, 0, 1}),
+        overlapRow("indices", {24, 12, 0, 1}),
+    } + withoutExecutorRows();
 }
 
-TEST_P(MaxPool2dErrors, ShapesAndEmptyTensors) {
-    const auto self = [](std::vector<int64_t> shape) { return [=](PoolCall &c) { c.selfShape = shape; }; };
-    expectRows({
-        {"out W 5", [](PoolCall &c) { c.outShape = {1, 2, 3, 5}; }, ACLNN_ERR_PARAM_INVALID,
-         {"out", "[1, 2, 3, 4]", "[1, 2, 3, 5]"}},
-        {"indices 4 x 3", [](PoolCall &c) { c.idxShape = {1, 2, 4, 3}; }, ACLNN_ERR_PARAM_INVALID,
-         {"indices", "same size"}},
-        // A 2x2 window does not fit in one row.
-        {"self H 1", self({1, 2, 1, 8}), ACLNN_ERR_PARAM_INVALID, {"pooled size", "0 x 4"}},
-        {"self C 0", self({1, 0, 6, 8}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero C, H and W"}},
-        {"self H 0", self({1, 2, 0, 8}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero C, H and W"}},
-        {"3-D self C 0", self({0, 6, 8}), ACLNN_ERR_PARAM_INVALID, {"self", "non-zero C, H and W"}},
-        overlapRow("out", [](PoolCall &c) { c.outStrides = {24, 12, 0, 1}; }),
-    });
-}
+ACLNN_ERROR_TABLE(MaxPool2dErrors, poolCall, poolRows);
 
 INSTANTIATE_ON_ALL_DEVICES(MaxPool2dTest);
 INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(MaxPool2dEveryDtype, kDtypes);
-INSTANTIATE_ON_ALL_DEVICES(MaxPool2dErrors);
 
 }  // namespace

@@ -11,12 +11,13 @@
 #include <map>
 #include <utility>
 
+#include "support/error_rows.h"
 #include "support/op_test.h"
-#include "aclnnop/aclnn_max_pool2d_with_indices.h"
-#include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "cases/max_pool2d_cases.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
+#include "harness/max_pool2d_with_indices.h"
+#include "harness/max_pool2d_with_indices_backward.h"
 
 using namespace testing_support;
 
@@ -24,16 +25,20 @@ namespace {
 
 using Attrs = PoolAttrArrays;
 
-aclnnStatus planBackward(const aclTensor *grad, const aclTensor *self, const aclTensor *idx, const Attrs &a,
-                         aclTensor *gin, uint64_t *ws, aclOpExecutor **ex) {
-    return aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(grad, self, idx, a.kernel, a.stride, a.padding,
-                                                             a.dilation, a.ceil, gin, ws, ex);
+// The backward's arguments in its binding's order.
+Args backwardArgs(const aclTensor *grad, const aclTensor *self, const aclTensor *idx, const Attrs &a, aclTensor *gin) {
+    return {grad, self, idx, a.kernel, a.stride, a.padding, a.dilation, a.ceil, gin};
 }
 
 aclnnStatus runBackward(aclrtStream stream, const aclTensor *grad, const aclTensor *self, const aclTensor *idx,
                         const Attrs &a, aclTensor *gin, uint64_t *wsOut = nullptr) {
-    return planAndRun([&](uint64_t *ws, aclOpExecutor **ex) { return planBackward(grad, self, idx, a, gin, ws, ex); },
-                      aclnnMaxPool2dWithIndicesBackward, stream, wsOut);
+    return planAndRun(kMaxPool2dWithIndicesBackward, backwardArgs(grad, self, idx, a, gin), stream, wsOut);
+}
+
+// The forward, whose indices feed the backward.
+aclnnStatus runForward(aclrtStream stream, const aclTensor *self, const Attrs &a, aclTensor *out, aclTensor *idx) {
+    return planAndRun(kMaxPool2dWithIndices, {self, a.kernel, a.stride, a.padding, a.dilation, a.ceil, out, idx},
+                      stream);
 }
 
 const PoolAttrs kK2S2{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
@@ -161,12 +166,7 @@ TEST_P(MaxPool2dBackwardTest, ForwardThenBackwardThroughTheApi) {
     const std::vector<double> g = randomValues(2 * 3 * 20, 43);
     grad.upload(g);
     Attrs a(PoolAttrs{{3}, {2}, {1}, {1}, true});
-    ASSERT_ACL_OK(planAndRun(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxPool2dWithIndicesGetWorkspaceSize(self, a.kernel, a.stride, a.padding, a.dilation, a.ceil,
-                                                             out, idx, ws, ex);
-        },
-        aclnnMaxPool2dWithIndices, stream));
+    ASSERT_ACL_OK(runForward(stream, self, a, out, idx));
     ASSERT_ACL_OK(runBackward(stream, grad, self, idx, a, gin));
     const std::vector<double> ix = idx.download(), got = gin.download();
     std::vector<float> want(got.size(), 0.0f);
@@ -201,12 +201,7 @@ TEST_P(MaxPool2dBackwardTest, EmptyWindowsFromTheForwardAreNoFault) {
             grad.upload(std::vector<double>(6, 1.5));
             gin.fillStorage(0xcc);
             Attrs a(PoolAttrs{{2}, {1}, {1}, {3}, false});
-            ASSERT_ACL_OK(planAndRun(
-                [&](uint64_t *ws, aclOpExecutor **ex) {
-                    return aclnnMaxPool2dWithIndicesGetWorkspaceSize(self, a.kernel, a.stride, a.padding, a.dilation,
-                                                                     a.ceil, out, idx, ws, ex);
-                },
-                aclnnMaxPool2dWithIndices, stream));
+            ASSERT_ACL_OK(runForward(stream, self, a, out, idx));
             for (double k : idx.download()) EXPECT_GE(k, 4.0);  // outside the 2x2 plane, as PyTorch's
             ASSERT_ACL_OK(runBackward(stream, grad, self, idx, a, gin));  // synchronizes: no 507015
             EXPECT_EQ(gin.download(), std::vector<double>(24, 0.0));
@@ -297,9 +292,9 @@ TEST_P(MaxPool2dBackwardTest, BadIndexFaultsAtSynchronize) {
             Attrs a(kK2S2);
             uint64_t ws = 0;
             aclOpExecutor *ex = nullptr;
-            ASSERT_ACL_OK(planBackward(grad, self, idx, a, gin, &ws, &ex));
+            ASSERT_ACL_OK(kMaxPool2dWithIndicesBackward.plan(backwardArgs(grad, self, idx, a, gin), &ws, &ex));
             ASSERT_EQ(ws, 0u);
-            ASSERT_ACL_OK(aclnnMaxPool2dWithIndicesBackward(nullptr, 0, ex, stream));
+            ASSERT_ACL_OK(kMaxPool2dWithIndicesBackward.run(nullptr, 0, ex, stream));
             EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
             const std::string msg = aclGetRecentErrMsg();
             EXPECT_NE(msg.find("aclnnMaxPool2dWithIndicesBackward"), std::string::npos) << msg;
@@ -391,84 +386,62 @@ TEST_P(MaxPool2dBackwardTest, EmptyBatchAndNoWorkspace) {
 // ---------------------------------------------------------------------------------------------
 // Errors, in CANN's order.
 
-struct PoolBackwardCall : ErrorCall {
-    static constexpr const char *kOp = "aclnnMaxPool2dWithIndicesBackward";
-    std::vector<int64_t> gradShape{1, 2, 3, 4}, selfShape{1, 2, 6, 8}, idxShape{1, 2, 3, 4}, ginShape{1, 2, 6, 8};
-    aclDataType gradType = ACL_FLOAT, selfType = ACL_FLOAT, idxType = ACL_INT64, ginType = ACL_FLOAT;
-    aclFormat selfFormat = ACL_FORMAT_NCHW, gradFormat = ACL_FORMAT_NCHW, ginFormat = ACL_FORMAT_NCHW;
-    PoolAttrs attrs{{2, 2}, {2, 2}, {0, 0}, {1, 1}, false};
-};
-
-aclnnStatus planCall(const PoolBackwardCall &c, aclrtStream stream) {
-    DeviceTensor g(c.gradShape, c.gradType, c.gradFormat), s(c.selfShape, c.selfType, c.selfFormat),
-        i(c.idxShape, c.idxType, c.selfFormat), o(c.ginShape, c.ginType, c.ginFormat);
-    Attrs a(c.attrs);
-    return callPhase(
-        c,
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(
-                c.orNull("gradOutput", g.get()), c.orNull("self", s.get()), c.orNull("indices", i.get()),
-                c.orNull("kernelSize", a.kernel.get()), c.orNull("stride", a.stride.get()),
-                c.orNull("padding", a.padding.get()), c.orNull("dilation", a.dilation.get()), a.ceil,
-                c.orNull("gradInput", o.get()), ws, ex);
-        },
-        aclnnMaxPool2dWithIndicesBackward, stream);
+CallSpec poolBackwardCall() {
+    return CallSpec(kMaxPool2dWithIndicesBackward,
+                    {{"gradOutput", TensorArg{{1, 2, 3, 4}, ACL_FLOAT, ACL_FORMAT_NCHW}},
+                     {"self", TensorArg{{1, 2, 6, 8}, ACL_FLOAT, ACL_FORMAT_NCHW}},
+                     {"indices", TensorArg{{1, 2, 3, 4}, ACL_INT64, ACL_FORMAT_NCHW}},
+                     {"kernelSize", Ints{2, 2}},
+                     {"stride", Ints{2, 2}},
+                     {"padding", Ints{0, 0}},
+                     {"dilation", Ints{1, 1}},
+                     {"ceilMode", false},
+                     {"gradInput", TensorArg{{1, 2, 6, 8}, ACL_FLOAT, ACL_FORMAT_NCHW}}});
 }
 
-using MaxPool2dBackwardErrors = ErrorTableTest<PoolBackwardCall>;
-
-TEST_P(MaxPool2dBackwardErrors, ValidCallSucceeds) { expectRows({{"the valid call", nullptr, ACL_SUCCESS, {}}}); }
-
-TEST_P(MaxPool2dBackwardErrors, NullArguments) {
-    expectRows({
+ErrorRows poolBackwardRows() {
+    const aclnnStatus INVALID = ACLNN_ERR_PARAM_INVALID;
+    return validRow() + outPointerRows() +
+           nullRows({"[gradOutput]", "[self]", "[indices]", "[kernelSize]", "[stride]", "[padding]", "[dilation]",
+                     "[gradInput]"}) +
+           ErrorRows{
+        // CANN's order: gradOutput first.
         {"every argument null",
-         NullArgs{"gradOutput", "self", "indices", "kernelSize", "stride", "padding", "dilation", "gradInput"},
+         null({"gradOutput", "self", "indices", "kernelSize", "stride", "padding", "dilation", "gradInput"}),
          ACLNN_ERR_PARAM_NULLPTR, {"[gradOutput]", "nullptr"}},
-        {"self null", NullArgs{"self"}, ACLNN_ERR_PARAM_NULLPTR, {"[self]"}},
-        {"indices null", NullArgs{"indices"}, ACLNN_ERR_PARAM_NULLPTR, {"[indices]"}},
-        {"padding null", NullArgs{"padding"}, ACLNN_ERR_PARAM_NULLPTR, {"[padding]"}},
-        {"dilation null", NullArgs{"dilation"}, ACLNN_ERR_PARAM_NULLPTR, {"[dilation]"}},
-        {"gradInput null", NullArgs{"gradInput"}, ACLNN_ERR_PARAM_NULLPTR, {"[gradInput]"}},
-        {"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {}},
-    });
+        {"all INT32", set({"gradOutput", "self", "gradInput"}, dtype(ACL_INT32)), INVALID, {"self", "INT32", "DT_BF16"}},
+        {"gradOutput FLOAT16", set("gradOutput", dtype(ACL_FLOAT16)), INVALID, {"gradOutput", "FLOAT16"}},
+        {"gradInput BF16", set("gradInput", dtype(ACL_BF16)), INVALID, {"gradInput", "BF16"}},
+        {"indices FLOAT", set("indices", dtype(ACL_FLOAT)), INVALID, {"indices", "DT_INT64"}},
+        {"gradOutput ND", set("gradOutput", format(ACL_FORMAT_ND)), INVALID, {"gradOutput", "format"}},
+        {"gradInput ND", set("gradInput", format(ACL_FORMAT_ND)), INVALID, {"gradInput", "format"}},
+        {"all NC1HWC0", set({"gradOutput", "self", "indices", "gradInput"}, format(ACL_FORMAT_NC1HWC0)), INVALID,
+         {"self", "format"}},
+        {"indices NC1HWC0", set("indices", format(ACL_FORMAT_NC1HWC0)), INVALID, {"indices", "format"}},
+        // The ranks: self, gradInput, gradOutput, indices.
+        {"self 2-D", set({"self", "gradInput"}, shape({6, 8})), INVALID, {"self", "3 or 4-D", "2-D"}},
+        {"gradInput 5-D", set("gradInput", shape({1, 1, 2, 6, 8})), INVALID, {"gradInput", "5-D"}},
+        {"gradOutput 2-D", set("gradOutput", shape({3, 4})), INVALID, {"gradOutput", "2-D"}},
+        {"indices 2-D", set("indices", shape({3, 4})), INVALID, {"indices", "2-D"}},
+        // The attributes as the forward's: lengths, values, ours.
+        {"stride of 3", set("stride", ints({1, 1, 1})), INVALID, {"stride", "0, 1 or 2 values"}},
+        {"padding 2 over kernel 2", set("padding", ints({2})), INVALID, {"padding", "half of kernelSize"}},
+        {"dilation 2^31", set("dilation", ints({int64_t{1} << 31})), INVALID, {"dilation", "below 2^31"}},
+        {"gradInput W 9", set("gradInput", shape({1, 2, 6, 9})), INVALID, {"gradInput", "same size"}},
+        {"self C 0", set({"self", "gradInput"}, shape({1, 0, 6, 8})), INVALID, {"non-zero C, H and W"}},
+        // A 2x2 window does not fit in one row.
+        {"self H 1", set({"self", "gradInput"}, shape({1, 2, 1, 8})), INVALID, {"pooled size", "0 x 4"}},
+        {"gradOutput W 5", set({"gradOutput", "indices"}, shape({1, 2, 3, 5})), INVALID,
+         {"gradOutput", "[1, 2, 3, 4]"}},
+        {"indices 4 x 3", set("indices", shape({1, 2, 4, 3})), INVALID, {"indices", "same size"}},
+        // Every row of a plane is the same memory.
+        overlapRow("gradInput", {96, 48, 0, 1}),
+    } + withoutExecutorRows();
 }
 
-TEST_P(MaxPool2dBackwardErrors, DtypesFormatsAndRanks) {
-    expectRows({
-        {"all INT32", [](PoolBackwardCall &c) { c.gradType = c.selfType = c.ginType = ACL_INT32; },
-         ACLNN_ERR_PARAM_INVALID, {"self", "INT32", "DT_BF16"}},
-        {"gradOutput FLOAT16", [](PoolBackwardCall &c) { c.gradType = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradOutput", "FLOAT16"}},
-        {"gradInput BF16", [](PoolBackwardCall &c) { c.ginType = ACL_BF16; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradInput", "BF16"}},
-        {"indices FLOAT", [](PoolBackwardCall &c) { c.idxType = ACL_FLOAT; }, ACLNN_ERR_PARAM_INVALID,
-         {"indices", "DT_INT64"}},
-        {"gradInput ND", [](PoolBackwardCall &c) { c.ginFormat = ACL_FORMAT_ND; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradInput", "format"}},
-        {"self 2-D", [](PoolBackwardCall &c) { c.selfShape = c.ginShape = {6, 8}; }, ACLNN_ERR_PARAM_INVALID,
-         {"self", "3 or 4-D", "2-D"}},
-    });
-}
-
-TEST_P(MaxPool2dBackwardErrors, AttributesAndShapes) {
-    expectRows({
-        {"stride of 3", [](PoolBackwardCall &c) { c.attrs.stride = {1, 1, 1}; }, ACLNN_ERR_PARAM_INVALID,
-         {"stride", "0, 1 or 2 values"}},
-        {"padding 2 over kernel 2", [](PoolBackwardCall &c) { c.attrs.padding = {2}; }, ACLNN_ERR_PARAM_INVALID,
-         {"padding", "half of kernelSize"}},
-        {"gradInput W 9", [](PoolBackwardCall &c) { c.ginShape = {1, 2, 6, 9}; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradInput", "same size"}},
-        {"gradOutput W 5", [](PoolBackwardCall &c) { c.gradShape = c.idxShape = {1, 2, 3, 5}; },
-         ACLNN_ERR_PARAM_INVALID, {"gradOutput", "[1, 2, 3, 4]"}},
-        {"indices 4 x 3", [](PoolBackwardCall &c) { c.idxShape = {1, 2, 4, 3}; }, ACLNN_ERR_PARAM_INVALID,
-         {"indices", "same size"}},
-        {"self C 0", [](PoolBackwardCall &c) { c.selfShape = c.ginShape = {1, 0, 6, 8}; }, ACLNN_ERR_PARAM_INVALID,
-         {"non-zero C, H and W"}},
-    });
-}
+ACLNN_ERROR_TABLE(MaxPool2dBackwardErrors, poolBackwardCall, poolBackwardRows);
 
 INSTANTIATE_ON_ALL_DEVICES(MaxPool2dBackwardTest);
 INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(MaxPool2dBackwardEveryDtype, kDtypes);
-INSTANTIATE_ON_ALL_DEVICES(MaxPool2dBackwardErrors);
 
 }  // namespace

@@ -15,10 +15,10 @@
 #include <map>
 
 #include "support/op_test.h"
-#include "aclnnop/aclnn_max_pool2d_with_indices.h"
-#include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
-#include "aclnnop/aclnn_max_unpool2d.h"
-#include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "harness/max_pool2d_with_indices.h"
+#include "harness/max_pool2d_with_indices_backward.h"
+#include "harness/max_unpool2d.h"
+#include "harness/max_unpool2d_backward.h"
 
 using namespace testing_support;
 
@@ -56,29 +56,14 @@ TEST_P(MaxPoolUnpoolCascade, EveryStageMatchesPyTorchAutograd) {
         for (DeviceTensor *t : {&pooled, &indices, &unpooled, &gradPooled, &gradSelf}) t->fillStorage(0xcd);
 
         // Forward.
-        ASSERT_ACL_OK(planAndRun(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return aclnnMaxPool2dWithIndicesGetWorkspaceSize(self, kernel, stride, padding, dilation, ceil, pooled,
-                                                                 indices, ws, ex);
-            },
-            aclnnMaxPool2dWithIndices, stream));
-        ASSERT_ACL_OK(planAndRun(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return aclnnMaxUnpool2dGetWorkspaceSize(pooled, indices, outputSize, unpooled, ws, ex);
-            },
-            aclnnMaxUnpool2d, stream));
+        ASSERT_ACL_OK(planAndRun(kMaxPool2dWithIndices,
+                                 {self, kernel, stride, padding, dilation, ceil, pooled, indices}, stream));
+        ASSERT_ACL_OK(planAndRun(kMaxUnpool2d, {pooled, indices, outputSize, unpooled}, stream));
         // Backward.
-        ASSERT_ACL_OK(planAndRun(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return aclnnMaxUnpool2dBackwardGetWorkspaceSize(gradY, pooled, indices, outputSize, gradPooled, ws, ex);
-            },
-            aclnnMaxUnpool2dBackward, stream));
-        ASSERT_ACL_OK(planAndRun(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(gradPooled, self, indices, kernel, stride,
-                                                                         padding, dilation, ceil, gradSelf, ws, ex);
-            },
-            aclnnMaxPool2dWithIndicesBackward, stream));
+        ASSERT_ACL_OK(planAndRun(kMaxUnpool2dBackward, {gradY, pooled, indices, outputSize, gradPooled}, stream));
+        ASSERT_ACL_OK(planAndRun(kMaxPool2dWithIndicesBackward,
+                                 {gradPooled, self, indices, kernel, stride, padding, dilation, ceil, gradSelf},
+                                 stream));
 
         expectSame(pooled, pooledWant, "pooled");
         expectSame(indices, idxWant, "indices");

@@ -11,12 +11,13 @@
 #include <cstring>
 #include <memory>
 
+#include "support/error_rows.h"
 #include "support/op_test.h"
-#include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "cases/max_unpool2d_backward_cases.h"
 #include "cases/max_unpool2d_geometry.h"
 #include "common/dtype.h"
 #include "common/test_hooks.h"
+#include "harness/max_unpool2d_backward.h"
 #include "ops/max_unpool2d_common.h"
 
 using namespace testing_support;
@@ -29,21 +30,16 @@ aclnnStatus enqueueOp(aclrtStream stream, const aclTensor *grad, const aclTensor
     IntArray size(outputSize);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    aclnnStatus st = aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, &ws, &ex);
+    aclnnStatus st = kMaxUnpool2dBackward.plan({grad, self, indices, size, out}, &ws, &ex);
     if (st != 0) return st;
     *workspace = nullptr;
     if (ws > 0 && aclrtMalloc(workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != 0) return -1;
-    return aclnnMaxUnpool2dBackward(*workspace, ws, ex, stream);
+    return kMaxUnpool2dBackward.run(*workspace, ws, ex, stream);
 }
 
 aclnnStatus runOp(aclrtStream stream, const aclTensor *grad, const aclTensor *self, const aclTensor *indices,
                   const std::vector<int64_t> &outputSize, aclTensor *out) {
-    IntArray size(outputSize);
-    return planAndRun(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, ws, ex);
-        },
-        aclnnMaxUnpool2dBackward, stream);
+    return planAndRun(kMaxUnpool2dBackward, {grad, self, indices, IntArray(outputSize), out}, stream);
 }
 
 // A small case (kSmallUnpool): gradOutput 2 x 3 x 9 x 11 gathered into 5 x 7.
@@ -365,159 +361,63 @@ TEST_P(MaxUnpool2dBackwardTest, EmptySelfSucceedsWithoutWork) {
         DeviceTensor grad(s.grad, ACL_FLOAT), self(s.self, ACL_FLOAT), indices(s.self, ACL_INT64),
             out(s.self, ACL_FLOAT);
         IntArray size({s.grad[s.grad.size() - 2], s.grad[s.grad.size() - 1]});
-        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad, self, indices, size, out, ws, ex);
-            },
-            aclnnMaxUnpool2dBackward, stream));
+        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(kMaxUnpool2dBackward.planPhase({grad, self, indices, size, out}),
+                                                    kMaxUnpool2dBackward.runPhase(), stream));
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Errors: each documented check returns its code and a message naming the argument, in CANN's order
-// (support/error_table.h); every row changes one thing in the valid call.
+// (support/error_rows.h); every row changes one thing in the valid call.
 
-struct UnpoolBackwardCall : ErrorCall {
-    static constexpr const char *kOp = "aclnnMaxUnpool2dBackward";
-    std::vector<int64_t> gradShape = {2, 3, 6, 5}, selfShape = {2, 3, 4, 4}, indicesShape = {2, 3, 4, 4},
-                         outShape = {2, 3, 4, 4}, outputSize = {6, 5};
-    aclDataType gradType = ACL_FLOAT, selfType = ACL_FLOAT, indicesType = ACL_INT64, outType = ACL_FLOAT;
-    std::vector<int64_t> outStrides;  // empty: contiguous
-    bool indicesStorageShort = false;  // indices a view reaching one element past its declared storage
-};
-
-aclnnStatus planCall(const UnpoolBackwardCall &c, aclrtStream stream) {
-    DeviceTensor grad(c.gradShape, c.gradType), self(c.selfShape, c.selfType), idx(c.indicesShape, c.indicesType);
-    const RowTensor out(TensorArg{c.outShape, c.outType, ACL_FORMAT_ND, c.outStrides});
-    const RowTensor indices(idx, c.indicesStorageShort);
-    IntArray size(c.outputSize);
-    return callPhase(
-        c,
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxUnpool2dBackwardGetWorkspaceSize(
-                c.orNull("gradOutput", grad.get()), c.orNull("self", self.get()), c.orNull("indices", indices.get()),
-                c.orNull("outputSize", size.get()), c.orNull("out", out.get()), ws, ex);
-        },
-        aclnnMaxUnpool2dBackward, stream);
+CallSpec unpoolBackwardCall() {
+    return CallSpec(kMaxUnpool2dBackward, {{"gradOutput", TensorArg{{2, 3, 6, 5}}},
+                                           {"self", TensorArg{{2, 3, 4, 4}}},
+                                           {"indices", TensorArg{{2, 3, 4, 4}, ACL_INT64}},
+                                           {"outputSize", Ints{6, 5}},
+                                           {"out", TensorArg{{2, 3, 4, 4}}}});
 }
 
-using MaxUnpool2dBackwardErrors = ErrorTableTest<UnpoolBackwardCall>;
-
-TEST_P(MaxUnpool2dBackwardErrors, NullArguments) {
-    expectRows(nullRows({"gradOutput", "[self]", "indices", "outputSize", "[out]"}) + phaseRows());
+ErrorRows unpoolBackwardRows() {
+    const aclnnStatus INVALID = ACLNN_ERR_PARAM_INVALID;
+    ErrorRows rows = validRow() + outPointerRows() + nullRows({"gradOutput", "[self]", "indices", "outputSize", "[out]"}) +
+                     ErrorRows{shortRow("indices")};
+    for (aclDataType dt : {ACL_COMPLEX64, ACL_UINT32}) {
+        rows.push_back({std::string("gradOutput ") + aclcl::dtypeName(dt), set({"gradOutput", "self", "out"}, dtype(dt)),
+                        INVALID, {"gradOutput", aclcl::dtypeName(dt)}});
+    }
+    return rows + ErrorRows{
+        {"self FLOAT16", set("self", dtype(ACL_FLOAT16)), INVALID, {"self", "FLOAT16"}},
+        {"indices INT16", set("indices", dtype(ACL_INT16)), INVALID, {"indices", "INT16"}},
+        {"indices FLOAT", set("indices", dtype(ACL_FLOAT)), INVALID, {"indices", "DT_FLOAT"}},
+        {"out floating -> integral", set("out", dtype(ACL_INT32)), INVALID, {"out", "DT_FLOAT", "DT_INT32"}},
+        {"out non-bool -> bool", set({"gradOutput", "self"}, dtype(ACL_INT32)) + set("out", dtype(ACL_BOOL)), INVALID,
+         {"out", "DT_BOOL"}},
+        withoutFp64Row("gradOutput DOUBLE", set({"gradOutput", "self", "out"}, dtype(ACL_DOUBLE)), {"gradOutput", "fp64"}),
+        withoutFp64Row("out DOUBLE", set("out", dtype(ACL_DOUBLE)), {"out", "fp64"}),
+        withoutFp64Row("out COMPLEX128", set("out", dtype(ACL_COMPLEX128)), {"out", "fp64"}),
+        {"self 2-D", set("gradOutput", shape({6, 5})) + set({"self", "indices", "out"}, shape({4, 4})), INVALID,
+         {"self", "3 or 4", "2-D"}},
+        {"self 5-D", set("gradOutput", shape({1, 2, 3, 6, 5})) + set({"self", "indices", "out"}, shape({1, 2, 3, 4, 4})),
+         INVALID, {"self", "5-D"}},
+        {"gradOutput 3-D", set("gradOutput", shape({3, 6, 5})), INVALID, {"gradOutput", "4-D", "3-D"}},
+        {"gradOutput C 4", set("gradOutput", shape({2, 4, 6, 5})), INVALID, {"gradOutput", "N and C", "[2, 4, 6, 5]"}},
+        {"gradOutput N 1", set("gradOutput", shape({1, 3, 6, 5})), INVALID, {"gradOutput", "[1, 3, 6, 5]"}},
+        {"indices W 5", set("indices", shape({2, 3, 4, 5})), INVALID, {"indices", "[2, 3, 4, 5]"}},
+        {"out 2 x 8", set("out", shape({2, 3, 2, 8})), INVALID, {"out", "[2, 3, 2, 8]"}},
+        {"outputSize of 3", set("outputSize", ints({6, 5, 1})), INVALID, {"outputSize", "2 values", "3"}},
+        {"outputSize 5 x 6", set("outputSize", ints({5, 6})), INVALID, {"gradOutput", "outputSize", "[5, 6]", "[2, 3, 6, 5]"}},
+        // No index into an empty plane can be valid.
+        {"gradOutput H 0", set("gradOutput", shape({2, 3, 0, 5})) + set("outputSize", ints({0, 5})), INVALID,
+         {"gradOutput", "non-empty"}},
+        // Every row of a plane is the same memory.
+        overlapRow("out", {48, 16, 0, 1}),
+    } + withoutExecutorRows();
 }
 
-TEST_P(MaxUnpool2dBackwardErrors, GradOutputDtypeUnsupported) {
-    expectRows({
-        {"COMPLEX64", [](UnpoolBackwardCall &c) { c.gradType = c.selfType = c.outType = ACL_COMPLEX64; },
-         ACLNN_ERR_PARAM_INVALID, {"gradOutput", "COMPLEX64"}},
-        {"UINT32", [](UnpoolBackwardCall &c) { c.gradType = c.selfType = c.outType = ACL_UINT32; },
-         ACLNN_ERR_PARAM_INVALID, {"gradOutput", "UINT32"}},
-    });
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, SelfDtypeDiffers) {
-    expectRows({{"self FLOAT16", [](UnpoolBackwardCall &c) { c.selfType = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID,
-                 {"self", "FLOAT16"}}});
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, IndicesDtypeUnsupported) {
-    expectRows({
-        {"indices INT16", [](UnpoolBackwardCall &c) { c.indicesType = ACL_INT16; }, ACLNN_ERR_PARAM_INVALID,
-         {"indices", "INT16"}},
-        {"indices FLOAT", [](UnpoolBackwardCall &c) { c.indicesType = ACL_FLOAT; }, ACLNN_ERR_PARAM_INVALID,
-         {"indices", "DT_FLOAT"}},
-    });
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, OutDtypeNotCastable) {
-    expectRows({
-        {"floating -> integral", [](UnpoolBackwardCall &c) { c.outType = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID,
-         {"out", "DT_FLOAT", "DT_INT32"}},
-        {"non-bool -> bool", [](UnpoolBackwardCall &c) {
-             c.gradType = c.selfType = ACL_INT32;
-             c.outType = ACL_BOOL;
-         },
-         ACLNN_ERR_PARAM_INVALID, {"out", "DT_BOOL"}},
-    });
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, Fp64WithoutDeviceSupport) {
-    if (fp64()) GTEST_SKIP() << "this device has fp64";
-    expectRows({
-        {"DOUBLE", [](UnpoolBackwardCall &c) { c.gradType = c.selfType = c.outType = ACL_DOUBLE; },
-         ACLNN_ERR_PARAM_INVALID, {"gradOutput", "fp64"}},
-        {"out DOUBLE", [](UnpoolBackwardCall &c) { c.outType = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"out", "fp64"}},
-    });
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, SelfRankNot3Or4) {
-    expectRows({
-        {"2-D", [](UnpoolBackwardCall &c) {
-             c.gradShape = {6, 5};
-             c.selfShape = c.indicesShape = c.outShape = {4, 4};
-         },
-         ACLNN_ERR_PARAM_INVALID, {"self", "3 or 4", "2-D"}},
-        {"5-D", [](UnpoolBackwardCall &c) {
-             c.gradShape = {1, 2, 3, 6, 5};
-             c.selfShape = c.indicesShape = c.outShape = {1, 2, 3, 4, 4};
-         },
-         ACLNN_ERR_PARAM_INVALID, {"self", "5-D"}},
-    });
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, GradOutputRankDiffers) {
-    expectRows({{"gradOutput 3-D", [](UnpoolBackwardCall &c) { c.gradShape = {3, 6, 5}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"gradOutput", "4-D", "3-D"}}});
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, BatchOrChannelsDiffer) {
-    expectRows({
-        {"gradOutput C 4", [](UnpoolBackwardCall &c) { c.gradShape = {2, 4, 6, 5}; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradOutput", "N and C", "[2, 4, 6, 5]"}},
-        {"gradOutput N 1", [](UnpoolBackwardCall &c) { c.gradShape = {1, 3, 6, 5}; }, ACLNN_ERR_PARAM_INVALID,
-         {"gradOutput", "[1, 3, 6, 5]"}},
-    });
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, IndicesOrOutShapeDiffers) {
-    expectRows({
-        {"indices W 5", [](UnpoolBackwardCall &c) { c.indicesShape = {2, 3, 4, 5}; }, ACLNN_ERR_PARAM_INVALID,
-         {"indices", "[2, 3, 4, 5]"}},
-        {"out 2 x 8", [](UnpoolBackwardCall &c) { c.outShape = {2, 3, 2, 8}; }, ACLNN_ERR_PARAM_INVALID,
-         {"out", "[2, 3, 2, 8]"}},
-    });
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, OutputSizeNot2) {
-    expectRows({{"outputSize of 3", [](UnpoolBackwardCall &c) { c.outputSize = {6, 5, 1}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"outputSize", "2 values", "3"}}});
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, GradOutputPlaneNotOutputSize) {
-    expectRows({{"outputSize 5 x 6", [](UnpoolBackwardCall &c) { c.outputSize = {5, 6}; }, ACLNN_ERR_PARAM_INVALID,
-                 {"gradOutput", "outputSize", "[5, 6]", "[2, 3, 6, 5]"}}});
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, EmptyGradOutputWithNonEmptySelf) {
-    expectRows({{"gradOutput H 0", [](UnpoolBackwardCall &c) {
-                     c.gradShape = {2, 3, 0, 5};
-                     c.outputSize = {0, 5};
-                 },
-                 ACLNN_ERR_PARAM_INVALID, {"gradOutput", "non-empty"}}});
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, OverlappingOut) {
-    // Every row of a plane is the same memory.
-    expectRows({overlapRow("out", [](UnpoolBackwardCall &c) { c.outStrides = {48, 16, 0, 1}; })});
-}
-
-TEST_P(MaxUnpool2dBackwardErrors, MalformedView) {
-    expectRows({shortRow("indices", [](UnpoolBackwardCall &c) { c.indicesStorageShort = true; })});
-}
+ACLNN_ERROR_TABLE(MaxUnpool2dBackwardErrors, unpoolBackwardCall, unpoolBackwardRows);
 
 INSTANTIATE_ON_ALL_DEVICES(MaxUnpool2dBackwardTest);
 INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(MaxUnpool2dBackwardEveryDtype, kAllDtypes);
-INSTANTIATE_ON_ALL_DEVICES(MaxUnpool2dBackwardErrors);
 
 }  // namespace

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_max_pool2d_with_indices.h"
-#include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "cases/max_pool2d_cases.h"
+#include "harness/max_pool2d_with_indices.h"
+#include "harness/max_pool2d_with_indices_backward.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -251,11 +251,11 @@ public:
 
     aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
         makeArrays();
-        return aclnnMaxPool2dWithIndicesGetWorkspaceSize(selfT_, *kernel_, *stride_, *padding_, *dilation_,
-                                                         attrs_.ceilMode, outT_, idxT_, ws, ex);
+        return kMaxPool2dWithIndices.plan(
+            {selfT_, *kernel_, *stride_, *padding_, *dilation_, attrs_.ceilMode, outT_, idxT_}, ws, ex);
     }
     aclnnStatus run(void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) override {
-        return aclnnMaxPool2dWithIndices(w, n, ex, s);
+        return kMaxPool2dWithIndices.run(w, n, ex, s);
     }
 
     CheckResult check() override {
@@ -321,12 +321,11 @@ public:
 
     aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
         makeArrays();
-        return aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(gradT_, selfT_, idxT_, *kernel_, *stride_,
-                                                                 *padding_, *dilation_, attrs_.ceilMode, gradInT_, ws,
-                                                                 ex);
+        return kMaxPool2dWithIndicesBackward.plan(
+            {gradT_, selfT_, idxT_, *kernel_, *stride_, *padding_, *dilation_, attrs_.ceilMode, gradInT_}, ws, ex);
     }
     aclnnStatus run(void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) override {
-        return aclnnMaxPool2dWithIndicesBackward(w, n, ex, s);
+        return kMaxPool2dWithIndicesBackward.run(w, n, ex, s);
     }
 
     CheckResult check() override {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "cases/max_unpool2d_backward_cases.h"
+#include "harness/max_unpool2d_backward.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/int_array.h"
@@ -115,12 +115,11 @@ public:
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
         if (!outputSize_) outputSize_ = std::make_unique<IntArray>(std::vector<int64_t>{s_.oH, s_.oW});
-        return aclnnMaxUnpool2dBackwardGetWorkspaceSize(gradT_, selfT_, indicesT_, *outputSize_, outT_, workspaceSize,
-                                                        executor);
+        return kMaxUnpool2dBackward.plan({gradT_, selfT_, indicesT_, *outputSize_, outT_}, workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return aclnnMaxUnpool2dBackward(workspace, workspaceSize, executor, stream);
+        return kMaxUnpool2dBackward.run(workspace, workspaceSize, executor, stream);
     }
 
     // Exact: every output equals the converted indexed value (NaN == NaN, -0 != +0); bytes of out's

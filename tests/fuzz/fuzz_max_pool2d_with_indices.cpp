@@ -2,9 +2,9 @@
 // Random shapes, views, dtypes, formats and attribute arrays (any length, any values), ceilMode;
 // the backward also gets random indices, whose bad values must be device faults, never accesses out
 // of bounds.
-#include "aclnnop/aclnn_max_pool2d_with_indices.h"
-#include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "common/fuzz_op.h"
+#include "harness/max_pool2d_with_indices.h"
+#include "harness/max_pool2d_with_indices_backward.h"
 
 using namespace fuzzing;
 
@@ -50,13 +50,13 @@ void fuzzOne(OpFuzz &op) {
         const auto [k, s, p, d] = op.intArrays<4>();
         const bool ceil = op.flag();
         const auto [out, idx] = op.outputs<2>();
-        FUZZ_OP_CALL(op, aclnnMaxPool2dWithIndices, self, k, s, p, d, ceil, out, idx);
+        op.call(testing_support::kMaxPool2dWithIndices, {self, k, s, p, d, ceil, out, idx});
     } else {
         const auto [grad, self, idx] = op.inputs<3>();
         const auto [k, s, p, d] = op.intArrays<4>();
         const bool ceil = op.flag();
         aclTensor *gin = op.output();
-        FUZZ_OP_CALL(op, aclnnMaxPool2dWithIndicesBackward, grad, self, idx, k, s, p, d, ceil, gin);
+        op.call(testing_support::kMaxPool2dWithIndicesBackward, {grad, self, idx, k, s, p, d, ceil, gin});
     }
 }
 

@@ -1,8 +1,8 @@
 // Fuzz target: aclnnMaxUnpool2dBackward. The arena's integers make many indices valid and many
 // not: a bad index must read nothing out of bounds and come back as 507015 at synchronize.
-#include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "common/fuzz_op.h"
 #include "common/max_unpool_seed.h"
+#include "harness/max_unpool2d_backward.h"
 
 using namespace fuzzing;
 
@@ -31,7 +31,7 @@ void fuzzOne(OpFuzz &op) {
     const auto [gradOutput, self, indices] = op.inputs<3>();
     aclIntArray *outputSize = op.intArray();
     aclTensor *out = op.output();
-    FUZZ_OP_CALL(op, aclnnMaxUnpool2dBackward, gradOutput, self, indices, outputSize, out);
+    op.call(testing_support::kMaxUnpool2dBackward, {gradOutput, self, indices, outputSize, out});
 }
 
 }  // namespace

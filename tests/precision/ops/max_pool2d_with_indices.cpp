@@ -3,8 +3,8 @@
 #include <cmath>
 #include <limits>
 
-#include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "cases/max_pool2d_cases.h"
+#include "harness/max_pool2d_with_indices.h"
 #include "precision/ops/max_pool2d_forward.h"
 #include "support/int_array.h"
 
@@ -76,13 +76,8 @@ MaxPool2dRun runMaxPool2d(aclDataType dtype, Draw &draw, aclrtStream stream) {
     r.outT = DeviceTensor(r.out, dtype);
     r.indicesT = DeviceTensor(r.out, indexType);
     testing_support::IntArray kernel(r.kernel), stride(r.stride), padding(r.padding), dilation(r.dilation);
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxPool2dWithIndicesGetWorkspaceSize(r.selfT, kernel, stride, padding, dilation, r.ceilMode,
-                                                             r.outT, r.indicesT, ws, ex);
-        },
-        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnMaxPool2dWithIndices(w, n, ex, s); },
-        stream);
+    runOrThrow(testing_support::kMaxPool2dWithIndices,
+               {r.selfT, kernel, stride, padding, dilation, r.ceilMode, r.outT, r.indicesT}, stream);
     r.outcome = {r.describe(),
                  {output("out", r.outT, std::move(out), Judge::Metrics),
                   output("indices", r.indicesT, std::move(indices), Judge::Bitwise)}};

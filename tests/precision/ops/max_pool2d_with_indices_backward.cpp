@@ -3,7 +3,7 @@
 // names it (metrics). The golden uses the indices the device produced (the forward's row checks them) and,
 // as docs/ops says, drops the gradient of an index that is not a position of its own window inside the
 // input (a window with no such position, possible with dilation).
-#include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
+#include "harness/max_pool2d_with_indices_backward.h"
 #include "precision/ops/max_pool2d_forward.h"
 #include "support/int_array.h"
 
@@ -31,15 +31,8 @@ CaseOutcome runMaxPool2dBackward(aclDataType dtype, Draw &draw, aclrtStream stre
     }
     DeviceTensor gradOutput = uploaded(f.out, dtype, dy), gradInput(f.self, dtype);
     testing_support::IntArray kernel(f.kernel), stride(f.stride), padding(f.padding), dilation(f.dilation);
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(gradOutput, f.selfT, f.indicesT, kernel, stride,
-                                                                     padding, dilation, f.ceilMode, gradInput, ws, ex);
-        },
-        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) {
-            return aclnnMaxPool2dWithIndicesBackward(w, n, ex, s);
-        },
-        stream);
+    runOrThrow(testing_support::kMaxPool2dWithIndicesBackward,
+               {gradOutput, f.selfT, f.indicesT, kernel, stride, padding, dilation, f.ceilMode, gradInput}, stream);
     return {f.describe(), {output("gradInput", gradInput, std::move(golden), Judge::Metrics)}};
 }
 

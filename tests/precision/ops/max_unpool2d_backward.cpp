@@ -1,5 +1,5 @@
 // MaxUnpool2dBackward in the precision report: a gather of copies, judged bit for bit.
-#include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "harness/max_unpool2d_backward.h"
 #include "ops/max_unpool2d_common.h"
 #include "precision/ops/unpool_geometry.h"
 #include "support/int_array.h"
@@ -15,12 +15,7 @@ CaseOutcome runMaxUnpool2dBackward(aclDataType dtype, Draw &draw, aclrtStream st
     DeviceTensor gradOutput = uploaded(g.out, dtype, dy), self(g.self, dtype),
                  indices = uploaded(g.self, g.indexType, g.indices), out(g.self, dtype);
     testing_support::IntArray outputSize({g.oH, g.oW});
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxUnpool2dBackwardGetWorkspaceSize(gradOutput, self, indices, outputSize, out, ws, ex);
-        },
-        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnMaxUnpool2dBackward(w, n, ex, s); },
-        stream);
+    runOrThrow(testing_support::kMaxUnpool2dBackward, {gradOutput, self, indices, outputSize, out}, stream);
     return {g.describe(), {output("out", out, std::move(golden), Judge::Bitwise)}};
 }
 
