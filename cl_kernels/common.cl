@@ -9,7 +9,9 @@
 //                    imaginary part of 0
 //   S_IS_COMPLEX     1 for complex slots
 //   S_RAW_T          the unsigned integer type of one element's bytes (uchar, ushort, uint, ulong, or
-//                    ulong2 for complex128), for kernels that move elements as bits
+//                    ulong2 for complex128), for kernels that move elements as bits. A raw slot
+//                    (Defines::raw) defines S_RAW_T alone, from an element size: for programs that
+//                    only copy bits and are built once per size (float32 and int32 share one)
 //   S_VLOADn(p, i)   n = 2, 4, 8: elements i .. i + n - 1 of p as a vector of S_VAL_T (floatn for
 //                    fp16 / bf16 / fp32, doublen for fp64; no double8)
 //   S_VSTOREn(p, i, v) store such a vector with S_STORE's rounding, lane by lane
@@ -39,22 +41,6 @@
 #define ORDERED_LOOP _Pragma("clang loop vectorize(disable)")
 #else
 #define ORDERED_LOOP
-#endif
-
-// ELEM_T: for programs that move elements as bits (the host defines ELEM_BYTES: 1, 2, 4, 8 or 16),
-// the unsigned type of that many bytes (ulong2 for 16).
-#ifdef ELEM_BYTES
-#if ELEM_BYTES == 1
-#define ELEM_T uchar
-#elif ELEM_BYTES == 2
-#define ELEM_T ushort
-#elif ELEM_BYTES == 4
-#define ELEM_T uint
-#elif ELEM_BYTES == 8
-#define ELEM_T ulong
-#elif ELEM_BYTES == 16
-#define ELEM_T ulong2
-#endif
 #endif
 
 #define ACL_CAT2(a, b) a##b

@@ -21,19 +21,22 @@
 // Macros the host defines (host/ops/im2col.cpp):
 //   CAST         0: self and out have one dtype, elements are copied as bytes (every dtype bit-exact);
 //                1: they differ, slots IN and OUT convert (OUT stores rounding from IN's dtype)
-//   ELEM_BYTES   CAST 0: bytes per element, 1, 2, 4 or 8
+//   ELEM_RAW_T   CAST 0: the unsigned type of one element's bytes (raw slot ELEM: uchar, ushort, uint or
+//                ulong); one program per element size, whatever the dtype
 //   INDEX_T      int when every extent, element offset and coordinate fits in 31 bits, long otherwise
 //   VEC_COPY     1 where the compiler packs work-items into SIMD lanes (Device::packsWorkItems: Intel's
-//                runtime, which runs the row kernel one work-item per group): CAST 0 and ELEM_BYTES
-//                up to 8, the row kernel's unit-stride copy moves 8 elements per vload8/vstore8, as
-//                such a compiler leaves a loop inside one work-item scalar (speed case 3.6 -> 2.5 ms
-//                there); 0 elsewhere (PoCL vectorises the plain loop itself)
+//                runtime, which runs the row kernel one work-item per group): CAST 0 and elements of
+//                up to 8 bytes, the row kernel's unit-stride copy moves 8 elements per step as two
+//                vload4/vstore4 (at most 32 bytes each: a 64-byte vector passing through a builtin's
+//                call changes the x86-64 ABI without AVX-512, -Wpsabi), as such a compiler leaves a
+//                loop inside one work-item scalar; 0 elsewhere (PoCL vectorises the plain loop itself)
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
-// slot:dtype, INDEX:int|long, NAME=value):
-// build-check: CAST=0 INDEX:int ELEM_BYTES=4 VEC_COPY=1
-// build-check: CAST=0 INDEX:long ELEM_BYTES=8 VEC_COPY=0
-// build-check: CAST=0 INDEX:int ELEM_BYTES=2 VEC_COPY=1
+// slot:dtype, slot:rawN, INDEX:int|long, NAME=value):
+// build-check: CAST=0 INDEX:int ELEM:raw4 VEC_COPY=1
+// build-check: CAST=0 INDEX:long ELEM:raw8 VEC_COPY=0
+// build-check: CAST=0 INDEX:int ELEM:raw2 VEC_COPY=1
+// build-check: CAST=0 INDEX:int ELEM:raw8 VEC_COPY=1
 // build-check: CAST=1 INDEX:int IN:float16 OUT:float32<float16 VEC_COPY=0
 
 #if CAST
@@ -41,11 +44,11 @@
 #define DST_T OUT_T
 #define MOVE(d, di, s, si) OUT_STORE(d, di, IN_LOAD(s, si))
 #define ZERO(d, di) OUT_STORE(d, di, (IN_VAL_T)0)
-#else  // ELEM_T, the unsigned type of ELEM_BYTES bytes: cl_kernels/common.cl
-#define SRC_T ELEM_T
-#define DST_T ELEM_T
+#else
+#define SRC_T ELEM_RAW_T
+#define DST_T ELEM_RAW_T
 #define MOVE(d, di, s, si) ((d)[di] = (s)[si])
-#define ZERO(d, di) ((d)[di] = (ELEM_T)0)
+#define ZERO(d, di) ((d)[di] = (ELEM_RAW_T)0)
 #endif
 
 // The channel and kernel tap of out row `row` (rows = C*KH*KW): row = (c*KH + kh)*KW + kw.
@@ -122,7 +125,10 @@ __kernel void im2col_fwd_rows(__global const SRC_T *in, ulong in_off, __global D
             __global const SRC_T *s = src + base;
             INDEX_T ow = ob;
 #if VEC_COPY
-            for (; ow + 8 <= oe; ow += 8) vstore8(vload8(0, s + ow), 0, dst + ow);
+            for (; ow + 8 <= oe; ow += 8) {
+                vstore4(vload4(0, s + ow), 0, dst + ow);
+                vstore4(vload4(1, s + ow), 1, dst + ow);
+            }
 #endif
             for (; ow < oe; ++ow) MOVE(dst, ow, s, ow);
         } else {

@@ -1,6 +1,6 @@
 // 2-D max unpooling (forward): out[nc][indices[nc][i]] = self[nc][i] over each flattened (H, W) plane
 // of self and (oH, oW) plane of out; every other element of out is 0. A copy of each element's bytes
-// (ELEM_T), so every dtype is bit-exact (NaN payloads and signed zeros kept); all-zero bits are 0 in
+// (ELEM_RAW_T), so every dtype is bit-exact (NaN payloads and signed zeros kept); all-zero bits are 0 in
 // every dtype.
 //
 // Bad input: an index outside [0, plane) writes nothing and is reported through the stream's fault
@@ -20,21 +20,21 @@
 // any view, any storage offset, nothing packed or staged.
 //
 // Macros the host defines (host/ops/max_unpool2d.cpp):
-//   ELEM_BYTES   bytes per element of self and out: 1, 2, 4 or 8
+//   ELEM_RAW_T   the unsigned type of one element's bytes of self and out (raw slot ELEM: uchar, ushort,
+//                uint or ulong); one program per element size, whatever the dtype
 //   IDX_T        int or long (indices' slot, cl_kernels/common.cl)
 //   OUT_EVEN     1 when out's element k of a plane is at k * osW (its rows follow each other evenly)
 //   INDEX_T      int when every extent and element offset fits in 31 bits, long otherwise
-// and cl_kernels/common.cl derives ELEM_T, an unsigned type of ELEM_BYTES bytes.
 //
 // 64-bit sign tests: Mesa llvmpipe (LLVM 15) miscompiles comparisons of a 64-bit signed value with a
 // constant; index bounds are tested unsigned, (ulong)k >= (ulong)plane, which also catches k < 0.
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
-// slot:dtype, INDEX:int|long, NAME=value):
-// build-check: ELEM_BYTES=4 IDX:int64 OUT_EVEN=1 INDEX:int
-// build-check: ELEM_BYTES=2 IDX:int32 OUT_EVEN=0 INDEX:long
-// build-check: ELEM_BYTES=8 IDX:int64 OUT_EVEN=0 INDEX:int
-// build-check: ELEM_BYTES=1 IDX:int32 OUT_EVEN=1 INDEX:int
+// slot:dtype, slot:rawN, INDEX:int|long, NAME=value):
+// build-check: ELEM:raw4 IDX:int64 OUT_EVEN=1 INDEX:int
+// build-check: ELEM:raw2 IDX:int32 OUT_EVEN=0 INDEX:long
+// build-check: ELEM:raw8 IDX:int64 OUT_EVEN=0 INDEX:int
+// build-check: ELEM:raw1 IDX:int32 OUT_EVEN=1 INDEX:int
 
 #if OUT_EVEN
 #define OUT_AT(k) ((INDEX_T)(k) * osw)
@@ -42,20 +42,21 @@
 #define OUT_AT(k) ((INDEX_T)((k) / oW_) * osh + (INDEX_T)((k) % oW_) * osw)
 #endif
 
-#define UNPOOL_PARAMS                                                                                        \
-    __global const ELEM_T *in, ulong in_off, __global const IDX_T *indices, ulong idx_off, __global ELEM_T *out, \
-        ulong out_off, __global fault_record *fault, uint fault_tag, long C_, long H_, long W_, long oW_,        \
-        long plane_, long planes_, long in_sn, long in_sc, long in_sh, long in_sw, long ix_sn, long ix_sc,       \
-        long ix_sh, long ix_sw, long out_sn, long out_sc, long out_sh, long out_sw
+#define UNPOOL_PARAMS                                                                                      \
+    __global const ELEM_RAW_T *in, ulong in_off, __global const IDX_T *indices, ulong idx_off,             \
+        __global ELEM_RAW_T *out, ulong out_off, __global fault_record *fault, uint fault_tag, long C_,    \
+        long H_, long W_, long oW_, long plane_, long planes_, long in_sn, long in_sc, long in_sh,         \
+        long in_sw, long ix_sn, long ix_sc, long ix_sh, long ix_sw, long out_sn, long out_sc, long out_sh, \
+        long out_sw
 
 // The plane's base pointers (in, indices, out) and the strides within it.
 #define UNPOOL_PLANE(nc)                                                                                           \
-    const INDEX_T n_ = (nc) / (INDEX_T)C_, c_ = (nc) - n_ * (INDEX_T)C_;                                          \
-    __global const ELEM_T *ip = in + in_off + (ulong)(n_ * (INDEX_T)in_sn + c_ * (INDEX_T)in_sc);               \
-    __global const IDX_T *kp = indices + idx_off + (ulong)(n_ * (INDEX_T)ix_sn + c_ * (INDEX_T)ix_sc);          \
-    __global ELEM_T *op = out + out_off + (ulong)(n_ * (INDEX_T)out_sn + c_ * (INDEX_T)out_sc);                 \
-    const INDEX_T ish = (INDEX_T)in_sh, isw = (INDEX_T)in_sw, ksh = (INDEX_T)ix_sh, ksw = (INDEX_T)ix_sw;       \
-    const INDEX_T osh = (INDEX_T)out_sh, osw = (INDEX_T)out_sw;                                                  \
+    const INDEX_T n_ = (nc) / (INDEX_T)C_, c_ = (nc) - n_ * (INDEX_T)C_;                                           \
+    __global const ELEM_RAW_T *ip = in + in_off + (ulong)(n_ * (INDEX_T)in_sn + c_ * (INDEX_T)in_sc);              \
+    __global const IDX_T *kp = indices + idx_off + (ulong)(n_ * (INDEX_T)ix_sn + c_ * (INDEX_T)ix_sc);             \
+    __global ELEM_RAW_T *op = out + out_off + (ulong)(n_ * (INDEX_T)out_sn + c_ * (INDEX_T)out_sc);                \
+    const INDEX_T ish = (INDEX_T)in_sh, isw = (INDEX_T)in_sw, ksh = (INDEX_T)ix_sh, ksw = (INDEX_T)ix_sw;          \
+    const INDEX_T osh = (INDEX_T)out_sh, osw = (INDEX_T)out_sw;                                                    \
     const INDEX_T H = (INDEX_T)H_, W = (INDEX_T)W_, oW = (INDEX_T)oW_, planeN = (INDEX_T)plane_
 
 __kernel void max_unpool2d_planes(UNPOOL_PARAMS) {
@@ -65,12 +66,12 @@ __kernel void max_unpool2d_planes(UNPOOL_PARAMS) {
     const INDEX_T oH = planeN / oW;
     if (osw == 1) {
         for (INDEX_T r = 0; r < oH; ++r) {
-            __global ELEM_T *row = op + r * osh;
-            for (INDEX_T c = 0; c < oW; ++c) row[c] = (ELEM_T)0;
+            __global ELEM_RAW_T *row = op + r * osh;
+            for (INDEX_T c = 0; c < oW; ++c) row[c] = (ELEM_RAW_T)0;
         }
     } else {
         for (INDEX_T r = 0; r < oH; ++r) {
-            for (INDEX_T c = 0; c < oW; ++c) op[r * osh + c * osw] = (ELEM_T)0;
+            for (INDEX_T c = 0; c < oW; ++c) op[r * osh + c * osw] = (ELEM_RAW_T)0;
         }
     }
     for (INDEX_T h = 0; h < H; ++h) {
@@ -127,7 +128,7 @@ __kernel void max_unpool2d_claim_fill(CLAIM_PARAMS) {
     if ((ulong)p >= (ulong)planes_ * (ulong)plane_) return;
     CLAIM_POSITION(p, nc, k);
     const uint claim = claims[claims_off + (ulong)p];
-    ELEM_T v = (ELEM_T)0;
+    ELEM_RAW_T v = (ELEM_RAW_T)0;
     if (claim != 0u && (ulong)claim <= (ulong)H_ * (ulong)W_) {
         const INDEX_T i = (INDEX_T)(claim - 1u), h = i / W, w = i - h * W;
         v = ip[h * ish + w * isw];

@@ -20,27 +20,27 @@
 //
 // Macros the host defines (host/ops/pad2d.cpp):
 //   MODE_REFLECT   1 for reflection, 0 for replication
-//   ELEM_BYTES     bytes per element: 1, 2, 4, 8 or 16
+//   ELEM_RAW_T     the unsigned type of one element's bytes (raw slot ELEM: uchar, ushort, uint, ulong,
+//                  or ulong2 for 16 bytes); one program per element size, whatever the dtype
 //   INDEX_T        int when every extent and element offset fits in 31 bits, long otherwise
 //   VEC_COPY       1 where the compiler packs work-items into SIMD lanes (Device::packsWorkItems: Intel's
-//                  runtime, which runs pad2d_fwd_rows one work-item per group) and ELEM_BYTES is at most
-//                  8: the interior copy of unit-stride rows moves 8 elements per step, one vload8/vstore8
-//                  (two of 4 for 8-byte elements: a 64-byte vector passing through a builtin's call
-//                  changes the x86-64 ABI without AVX-512, -Wpsabi), since such a compiler leaves a loop
-//                  inside one work-item scalar; 0 elsewhere (PoCL vectorises the plain loop itself)
+//                  runtime, which runs pad2d_fwd_rows one work-item per group) and elements are at most 8
+//                  bytes: the interior copy of unit-stride rows moves 8 elements per step, as two
+//                  vload4/vstore4 (at most 32 bytes each: a 64-byte vector passing through a builtin's
+//                  call changes the x86-64 ABI without AVX-512, -Wpsabi), since such a compiler leaves a
+//                  loop inside one work-item scalar; 0 elsewhere (PoCL vectorises the plain loop itself)
 //   ROW_ELEMS      pad2d_fwd_stream's elements per work-item (host/kernels/row_stream.h); programs
 //                  without it have no pad2d_fwd_stream
-// and cl_kernels/common.cl derives ELEM_T, an unsigned type of ELEM_BYTES bytes (ulong2 for 16).
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
-// slot:dtype, INDEX:int|long, NAME=value):
-// build-check: MODE_REFLECT=1 ELEM_BYTES=4 INDEX:int VEC_COPY=1
-// build-check: MODE_REFLECT=0 ELEM_BYTES=16 INDEX:long VEC_COPY=0
-// build-check: MODE_REFLECT=1 ELEM_BYTES=2 INDEX:int VEC_COPY=0
-// build-check: MODE_REFLECT=0 ELEM_BYTES=8 INDEX:int VEC_COPY=1
-// build-check: MODE_REFLECT=1 ELEM_BYTES=4 INDEX:int VEC_COPY=0 ROW_ELEMS=4
-// build-check: MODE_REFLECT=0 ELEM_BYTES=16 INDEX:long VEC_COPY=0 ROW_ELEMS=8
-// build-check: MODE_REFLECT=1 ELEM_BYTES=1 INDEX:int VEC_COPY=0 ROW_ELEMS=1
+// slot:dtype, slot:rawN, INDEX:int|long, NAME=value):
+// build-check: MODE_REFLECT=1 ELEM:raw4 INDEX:int VEC_COPY=1
+// build-check: MODE_REFLECT=0 ELEM:raw16 INDEX:long VEC_COPY=0
+// build-check: MODE_REFLECT=1 ELEM:raw2 INDEX:int VEC_COPY=0
+// build-check: MODE_REFLECT=0 ELEM:raw8 INDEX:int VEC_COPY=1
+// build-check: MODE_REFLECT=1 ELEM:raw4 INDEX:int VEC_COPY=0 ROW_ELEMS=4
+// build-check: MODE_REFLECT=0 ELEM:raw16 INDEX:long VEC_COPY=0 ROW_ELEMS=8
+// build-check: MODE_REFLECT=1 ELEM:raw1 INDEX:int VEC_COPY=0 ROW_ELEMS=1
 
 inline INDEX_T pad_source(INDEX_T o, INDEX_T pad, INDEX_T size) {
     INDEX_T i = o - pad;
@@ -54,9 +54,9 @@ inline INDEX_T pad_source(INDEX_T o, INDEX_T pad, INDEX_T size) {
 }
 
 #ifdef ROW_ELEMS
-__kernel void pad2d_fwd_stream(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,
-                               long W_, long OH_, long OW_, long top_, long left_, long C_, long planes_, long in_sn,
-                               long in_sc, long in_sh, long in_sw, long out_sn, long out_sc, long out_sh,
+__kernel void pad2d_fwd_stream(__global const ELEM_RAW_T *in, ulong in_off, __global ELEM_RAW_T *out, ulong out_off,
+                               long H_, long W_, long OH_, long OW_, long top_, long left_, long C_, long planes_,
+                               long in_sn, long in_sc, long in_sh, long in_sw, long out_sn, long out_sc, long out_sh,
                                long out_sw, long chunks_) {
     ROW_STREAM_IDS(chunk, oh, plane);
     const INDEX_T chunks = (INDEX_T)chunks_, OW = (INDEX_T)OW_, W = (INDEX_T)W_, left = (INDEX_T)left_;
@@ -65,10 +65,11 @@ __kernel void pad2d_fwd_stream(__global const ELEM_T *in, ulong in_off, __global
     const INDEX_T c = plane - n * (INDEX_T)C_;
     const INDEX_T ih = pad_source(oh, (INDEX_T)top_, (INDEX_T)H_);
     const INDEX_T isw = (INDEX_T)in_sw, osw = (INDEX_T)out_sw;
-    __global const ELEM_T *src =
+    __global const ELEM_RAW_T *src =
         in + in_off + (ulong)(n * (INDEX_T)in_sn + c * (INDEX_T)in_sc + ih * (INDEX_T)in_sh);
-    __global ELEM_T *dst = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
-    ELEM_T v[ROW_ELEMS];
+    __global ELEM_RAW_T *dst =
+        out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
+    ELEM_RAW_T v[ROW_ELEMS];
     ROW_STREAM_EACH(j) {
         const INDEX_T ow = ROW_STREAM_COLUMN(chunk, chunks, j);
         if (ow < OW) v[j] = src[pad_source(ow, left, W) * isw];
@@ -81,32 +82,30 @@ __kernel void pad2d_fwd_stream(__global const ELEM_T *in, ulong in_off, __global
 #endif
 
 // One out row of pad2d_fwd_rows.
-inline void pad2d_fwd_row(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,
-                          long W_, long OW_, long top_, long left_, long C_, long in_sn, long in_sc, long in_sh,
-                          long in_sw, long out_sn, long out_sc, long out_sh, long out_sw, INDEX_T oh, INDEX_T plane) {
+inline void pad2d_fwd_row(__global const ELEM_RAW_T *in, ulong in_off, __global ELEM_RAW_T *out, ulong out_off,
+                          long H_, long W_, long OW_, long top_, long left_, long C_, long in_sn, long in_sc,
+                          long in_sh, long in_sw, long out_sn, long out_sc, long out_sh, long out_sw, INDEX_T oh,
+                          INDEX_T plane) {
     const INDEX_T W = (INDEX_T)W_, OW = (INDEX_T)OW_, left = (INDEX_T)left_;
     const INDEX_T isw = (INDEX_T)in_sw, osw = (INDEX_T)out_sw;
     const INDEX_T n = plane / (INDEX_T)C_;
     const INDEX_T c = plane - n * (INDEX_T)C_;
     const INDEX_T ih = pad_source(oh, (INDEX_T)top_, (INDEX_T)H_);
-    __global const ELEM_T *src =
+    __global const ELEM_RAW_T *src =
         in + in_off + (ulong)(n * (INDEX_T)in_sn + c * (INDEX_T)in_sc + ih * (INDEX_T)in_sh);
-    __global ELEM_T *dst = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
+    __global ELEM_RAW_T *dst =
+        out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc + oh * (INDEX_T)out_sh);
     // Interior: iw = ow - left lies in [0, W).
     const INDEX_T ib = min(max(left, (INDEX_T)0), OW);
     const INDEX_T ie = max(min(OW, W + left), ib);
     if (isw == 1 && osw == 1) {
-        __global const ELEM_T *s = src - left;
+        __global const ELEM_RAW_T *s = src - left;
         INDEX_T ow = ib;
 #if VEC_COPY
-#if ELEM_BYTES == 8
         for (; ow + 8 <= ie; ow += 8) {
             vstore4(vload4(0, s + ow), 0, dst + ow);
             vstore4(vload4(1, s + ow), 1, dst + ow);
         }
-#else
-        for (; ow + 8 <= ie; ow += 8) vstore8(vload8(0, s + ow), 0, dst + ow);
-#endif
 #endif
         for (; ow < ie; ++ow) dst[ow] = s[ow];
     } else {
@@ -116,9 +115,9 @@ inline void pad2d_fwd_row(__global const ELEM_T *in, ulong in_off, __global ELEM
     for (INDEX_T ow = ie; ow < OW; ++ow) dst[ow * osw] = src[pad_source(ow, left, W) * isw];
 }
 
-__kernel void pad2d_fwd_rows(__global const ELEM_T *in, ulong in_off, __global ELEM_T *out, ulong out_off, long H_,
-                             long W_, long OH_, long OW_, long top_, long left_, long C_, long planes_, long in_sn,
-                             long in_sc, long in_sh, long in_sw, long out_sn, long out_sc, long out_sh,
+__kernel void pad2d_fwd_rows(__global const ELEM_RAW_T *in, ulong in_off, __global ELEM_RAW_T *out, ulong out_off,
+                             long H_, long W_, long OH_, long OW_, long top_, long left_, long C_, long planes_,
+                             long in_sn, long in_sc, long in_sh, long in_sw, long out_sn, long out_sc, long out_sh,
                              long out_sw, long rows_) {
     const INDEX_T first = (INDEX_T)get_global_id(0) * (INDEX_T)rows_;
     const INDEX_T plane = (INDEX_T)get_global_id(1);

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "aclnnop/aclnn_pad2d_backward.h"
@@ -52,6 +54,29 @@ double roundOnce(long double v, int bits) {
     int e = 0;
     const long double m = std::frexp(v, &e);  // v = m * 2^e with 0.5 <= |m| < 1
     return static_cast<double>(std::ldexp(std::nearbyint(std::ldexp(m, bits)), e - bits));
+}
+
+// A raw slot defines S_RAW_T alone, from an element size: the same type as a dtype slot of that size
+// gets, so one build serves every dtype of the size. It and a dtype slot of one name would define
+// S_RAW_T twice.
+TEST(DefinesRawSlot, DefinesTheRawTypeOfEachElementSize) {
+    const std::pair<size_t, const char *> sizes[] = {{1, "uchar"}, {2, "ushort"}, {4, "uint"}, {8, "ulong"},
+                                                     {16, "ulong2"}};
+    for (const auto &[bytes, type] : sizes) {
+        aclcl::Defines defines;
+        defines.raw("ELEM", bytes);
+        EXPECT_EQ(defines.text(), std::string("#define ELEM_RAW_T ") + type + "\n") << bytes;
+    }
+    EXPECT_NE(aclcl::dtypeDefines("X", ACL_INT32).find("#define X_RAW_T uint\n"), std::string::npos);
+    EXPECT_NE(aclcl::dtypeDefines("X", ACL_COMPLEX128).find("#define X_RAW_T ulong2\n"), std::string::npos);
+    aclcl::Defines bad;
+    EXPECT_THROW(bad.raw("ELEM", 3), aclcl::Error);
+    aclcl::Defines twice;
+    twice.slot("IN", ACL_FLOAT);
+    EXPECT_THROW(twice.raw("IN", 4), aclcl::Error);
+    aclcl::Defines twiceOther;
+    twiceOther.raw("IN", 4);
+    EXPECT_THROW(twiceOther.slot("IN", ACL_FLOAT), aclcl::Error);
 }
 
 TEST_P(KernelTest, ProgramCacheBuildsOncePerKey) {

@@ -227,7 +227,7 @@ TEST_P(Pad2dTest, GpuStreamKernelParametersGiveTheSameBits) {
                                        {{1, 2, 4, 70}, {2, 5, 0, 3}, Pad2dLayout::Gapped}};
     uint64_t seed = 650;
     for (const Mode *m : {&kReflection, &kReplication}) {
-        // One dtype of 2 bytes and one of 8: the kernel copies ELEM_BYTES-wide bits.
+        // One dtype of 2 bytes and one of 8: the kernel copies each element as ELEM_RAW_T bits.
         for (aclDataType dt : {ACL_FLOAT16, ACL_COMPLEX64}) {
             for (const Shape &g : shapes) {
                 ++seed;

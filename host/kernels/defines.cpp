@@ -36,32 +36,40 @@ IndexWidth &IndexWidth::coverView(const std::vector<int64_t> &dims, const std::v
 
 bool IndexWidth::wide() const { return wide_ || testHook(TestHook::WideIndex) != 0; }
 
-void Defines::add(const std::string &name, const std::string &definition) {
-    if (std::find(names_.begin(), names_.end(), name) != names_.end()) {
-        fail(ACLNN_ERR_INNER, strformat("program macro %s defined twice", name.c_str()));
+void Defines::add(std::initializer_list<std::string> names, const std::string &definition) {
+    for (const std::string &name : names) {
+        if (std::find(names_.begin(), names_.end(), name) != names_.end()) {
+            fail(ACLNN_ERR_INNER, strformat("program macro %s defined twice", name.c_str()));
+        }
+        names_.push_back(name);
     }
-    names_.push_back(name);
     text_ += definition;
 }
 
 Defines &Defines::slot(const std::string &name, aclDataType dtype, aclDataType from) {
-    add(name + "_T", dtypeDefines(name, dtype, from));
+    // S_RAW_T too: a raw slot of the same name would define it twice.
+    add({name + "_T", name + "_RAW_T"}, dtypeDefines(name, dtype, from));
+    return *this;
+}
+
+Defines &Defines::raw(const std::string &name, size_t bytes) {
+    add({name + "_RAW_T"}, rawDefine(name, bytes));
     return *this;
 }
 
 Defines &Defines::acc(aclDataType dtype) {
-    add("ACC_T", accDefine(dtype));
+    add({"ACC_T"}, accDefine(dtype));
     return *this;
 }
 
 Defines &Defines::index(bool wide) {
     wideIndex_ = wide;
-    add("INDEX_T", indexDefine(wide));
+    add({"INDEX_T"}, indexDefine(wide));
     return *this;
 }
 
 Defines &Defines::value(const std::string &name, int64_t v) {
-    add(name, "#define " + name + " " + std::to_string(v) + "\n");
+    add({name}, "#define " + name + " " + std::to_string(v) + "\n");
     return *this;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,13 +30,17 @@ private:
 };
 
 // The #define lines a program is built with, by kind: per-slot dtype macros (cl_kernels/common.cl),
-// ACC_T, INDEX_T, and named integer or flag values. No OpenCL code: what a kernel derives from
-// these values, its .cl file spells. A name defined twice is an internal error.
+// raw slots' S_RAW_T, ACC_T, INDEX_T, and named integer or flag values. No OpenCL code: what a kernel
+// derives from these values, its .cl file spells. A name defined twice is an internal error.
 class Defines {
 public:
     // S_T, S_VAL_T, S_LOAD, S_STORE, S_IS_COMPLEX, S_RAW_T and the vector forms S_VLOADn /
     // S_VSTOREn for slot S (host/kernels/dtype_defines.h).
     Defines &slot(const std::string &name, aclDataType dtype, aclDataType from = ACL_DT_UNDEFINED);
+    // S_RAW_T alone, for elements of `bytes` bytes (host/kernels/dtype_defines.h, rawDefine): for
+    // programs that only copy elements' bits and are shared by every dtype of one element size, so
+    // that float32 and int32 use one build.
+    Defines &raw(const std::string &name, size_t bytes);
     Defines &acc(aclDataType dtype);  // ACC_T
     Defines &index(bool wide);        // INDEX_T
     Defines &value(const std::string &name, int64_t v);
@@ -45,7 +50,7 @@ public:
     const std::string &text() const { return text_; }
 
 private:
-    void add(const std::string &name, const std::string &definition);
+    void add(std::initializer_list<std::string> names, const std::string &definition);
     std::vector<std::string> names_;
     std::string text_;
     bool wideIndex_ = false;

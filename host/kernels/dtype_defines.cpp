@@ -66,14 +66,15 @@ std::string storeSpelling(aclDataType to, aclDataType from, const Spelling &s) {
     return s.store;
 }
 
-// The unsigned integer type of one element's bytes.
-const char *rawType(aclDataType dtype) {
-    switch (dtypeSize(dtype)) {
+// The unsigned integer type of an element of `bytes` bytes; nullptr for other sizes.
+const char *rawType(size_t bytes) {
+    switch (bytes) {
         case 1: return "uchar";
         case 2: return "ushort";
         case 4: return "uint";
         case 8: return "ulong";
-        default: return "ulong2";  // complex128
+        case 16: return "ulong2";  // complex128
+        default: return nullptr;
     }
 }
 
@@ -121,10 +122,18 @@ std::string dtypeDefines(const std::string &slot, aclDataType dtype, aclDataType
     out += "#define " + slot + "_LOAD(p, i) " + s.load + "\n";
     out += "#define " + slot + "_STORE(p, i, v) " + storeSpelling(dtype, from, s) + "\n";
     out += "#define " + slot + "_IS_COMPLEX " + (complex ? "1" : "0") + "\n";
-    out += "#define " + slot + "_RAW_T " + rawType(dtype) + "\n";
+    out += rawDefine(slot, dtypeSize(dtype));
     out += vectorDefines(slot, dtype, from);
     if (needsFp64(dtype) || needsFp64(from)) out = kFp64Enable + out;
     return out;
+}
+
+std::string rawDefine(const std::string &slot, size_t bytes) {
+    const char *type = rawType(bytes);
+    if (type == nullptr) {
+        fail(ACLNN_ERR_INNER, strformat("no raw type of %zu bytes for slot %s", bytes, slot.c_str()));
+    }
+    return "#define " + slot + "_RAW_T " + type + "\n";
 }
 
 std::string accDefine(aclDataType dtype) {

@@ -1,6 +1,7 @@
 // Generates the per-slot dtype macros that cl_kernels/common.cl documents.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "acl/acl_base.h"
@@ -15,6 +16,10 @@ namespace aclcl {
 // to fp16 / bf16), and a real `from` into a complex slot stores an imaginary part of 0. Throws
 // ACLNN_ERR_PARAM_INVALID for dtypes kernels cannot hold.
 std::string dtypeDefines(const std::string &slot, aclDataType dtype, aclDataType from = ACL_DT_UNDEFINED);
+// "#define S_RAW_T uint\n": only the raw type of a slot whose elements a kernel moves as bits, for
+// programs built once per element size rather than per dtype (float32 and int32 share one). bytes is
+// 1, 2, 4, 8 or 16 (ulong2, as complex128's S_RAW_T); other sizes throw ACLNN_ERR_INNER.
+std::string rawDefine(const std::string &slot, size_t bytes);
 // ACC_T: double for fp64 / complex128 work, float otherwise.
 std::string accDefine(aclDataType dtype);
 std::string indexDefine(bool wide);  // INDEX_T int or long

@@ -170,7 +170,7 @@ void plan(OpPlan &plan, const Args &a) {
     if (cast) {
         defines.slot("IN", a.self->dtype).slot("OUT", a.out->dtype, a.self->dtype);
     } else {
-        defines.value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)));
+        defines.raw("ELEM", dtypeSize(a.self->dtype));
     }
     // The row kernel walks up to kBlockRowsPerItem block rows of L1 columns per work-item: as many as
     // kMaxWalkTrips allows (launch.h), and none when one block row alone is longer.

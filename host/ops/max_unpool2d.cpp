@@ -116,7 +116,7 @@ void plan(OpPlan &plan, const Args &a) {
         .cover(a.out->numel());
 
     Defines defines;
-    defines.value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)))
+    defines.raw("ELEM", dtypeSize(a.self->dtype))
         .slot("IDX", a.indices->dtype)
         .flag("OUT_EVEN", evenPlane(g.oH, g.oW, os[2], os[3]))
         .index(width.wide());

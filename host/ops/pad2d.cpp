@@ -136,7 +136,7 @@ void plan(OpPlan &plan, const Args &a) {
     if (streamKernel) stream.cover(width);
     Defines defines;
     defines.flag("MODE_REFLECT", a.mode == PadMode::Reflection)
-        .value("ELEM_BYTES", static_cast<int64_t>(dtypeSize(a.self->dtype)))
+        .raw("ELEM", dtypeSize(a.self->dtype))
         .index(width.wide())
         .flag("VEC_COPY", !streamKernel && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
     if (streamKernel) stream.define(defines);

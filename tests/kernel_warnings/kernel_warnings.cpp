@@ -7,6 +7,7 @@
 //
 //   S:dtype          the dtype macros of slot S (Defines::slot), dtype in PyTorch's spelling (float32,
 //   S:dtype<from     float16, bfloat16, int64, ...); <from: the dtype stored into it
+//   S:rawN           a raw slot S: S_RAW_T alone, for elements of N bytes (Defines::raw; N = 1, 2, 4, 8, 16)
 //   ACC:dtype        ACC_T (Defines::acc)
 //   INDEX:int|long   INDEX_T (Defines::index)
 //   NAME=integer     a value (Defines::value; a flag is 0 or 1)
@@ -98,13 +99,15 @@ std::string definesOf(const std::string &spec) {
                 defines.index(type == "long");
             } else if (slot == "ACC") {
                 defines.acc(parseDtype(type));
+            } else if (type.rfind("raw", 0) == 0) {
+                defines.raw(slot, std::stoul(type.substr(3)));
             } else if (lt != std::string::npos) {
                 defines.slot(slot, parseDtype(type.substr(0, lt)), parseDtype(type.substr(lt + 1)));
             } else {
                 defines.slot(slot, parseDtype(type));
             }
         } else {
-            throw std::runtime_error("'" + word + "' is neither S:dtype nor NAME=value");
+            throw std::runtime_error("'" + word + "' is neither S:dtype, S:rawN nor NAME=value");
         }
     }
     return defines.text();
