@@ -11,13 +11,14 @@
 #include <cmath>
 #include <cstring>
 
+#include "support/error_rows.h"
 #include "support/op_test.h"
-#include "aclnnop/aclnn_group_norm_swish.h"
-#include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_cases.h"
 #include "cases/group_norm_swish_grad_cases.h"
 #include "common/test_hooks.h"
 #include "group_norm_test_helpers.h"
+#include "harness/group_norm_swish.h"
+#include "harness/group_norm_swish_grad.h"
 
 using namespace testing_support;
 using namespace group_norm_tests;
@@ -77,13 +78,8 @@ void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) 
     gamma.upload(p.gamma);
     beta.upload(p.beta);
     for (DeviceTensor *t : {&y, &mean, &rstd}) t->fillStorage(kFill);
-    std::string format = o.format ? o.format : "";
-    ASSERT_ACL_OK(planAndRun(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnGroupNormSwishGetWorkspaceSize(x, gamma, beta, p.groups, o.format ? format.data() : nullptr,
-                                                       p.eps, p.swish, p.scale, y, mean, rstd, ws, ex);
-        },
-        aclnnGroupNormSwish, stream));
+    ASSERT_ACL_OK(planAndRun(kGroupNormSwish,
+                             {x, gamma, beta, p.groups, o.format, p.eps, p.swish, p.scale, y, mean, rstd}, stream));
     out->y = y.download();
     out->mean = mean.download();
     out->rstd = rstd.download();
@@ -372,18 +368,11 @@ TEST_P(GroupNormSwishTest, CascadeIntoGroupNormSwishGradMatchesAutograd) {
         gamma.upload(gc.tensor("gamma").values);
         beta.upload(gc.tensor("beta").values);
         dy.upload(gc.tensor("dy").values);
-        ASSERT_ACL_OK(planAndRun(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return aclnnGroupNormSwishGetWorkspaceSize(x, gamma, beta, groups, nullptr, 1e-5, true, scale, y, mean,
-                                                           rstd, ws, ex);
-            },
-            aclnnGroupNormSwish, stream));
-        ASSERT_ACL_OK(planAndRun(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, x, gamma, beta, groups, nullptr, scale,
-                                                               true, true, dx, dgamma, dbeta, ws, ex);
-            },
-            aclnnGroupNormSwishGrad, stream));
+        ASSERT_ACL_OK(planAndRun(kGroupNormSwish,
+                                 {x, gamma, beta, groups, nullptr, 1e-5, true, scale, y, mean, rstd}, stream));
+        ASSERT_ACL_OK(planAndRun(kGroupNormSwishGrad,
+                                 {dy, mean, rstd, x, gamma, beta, groups, nullptr, scale, true, true, dx, dgamma, dbeta},
+                                 stream));
         const double k = cascadeBound(dt);
         const double lastPlace = dt == ACL_FLOAT16 ? std::ldexp(1.0, -10) : dt == ACL_BF16 ? std::ldexp(1.0, -7) : 0;
         for (auto [role, t] : {std::pair<const char *, DeviceTensor *>{"dx", &dx}, {"dgamma", &dgamma},
@@ -406,132 +395,92 @@ TEST_P(GroupNormSwishTest, CascadeIntoGroupNormSwishGradMatchesAutograd) {
 
 // ---- errors -------------------------------------------------------------------------------------------------
 
-// The six argument tensors of a valid call, each replaceable; each row changes one thing
-// (support/error_table.h).
-struct NormCall : ErrorCall {
-    TensorArg x{{2, 4, 3, 3}}, gamma{{4}}, beta{{4}}, yOut{{2, 4, 3, 3}}, meanOut{{2, 2}}, rstdOut{{2, 2}};
-    int64_t groups = 2;
-    const char *format = nullptr;
-};
-
-aclnnStatus planNorm(const NormCall &c, aclrtStream stream) {
-    const RowTensor x(c.x), gamma(c.gamma), beta(c.beta), y(c.yOut), mean(c.meanOut), rstd(c.rstdOut);
-    std::string format = c.format ? c.format : "";
-    return callPhase(
-        c,
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnGroupNormSwishGetWorkspaceSize(
-                c.orNull("x", x.get()), c.orNull("gamma", gamma.get()), c.orNull("beta", beta.get()), c.groups,
-                c.format ? format.data() : nullptr, 1e-5, true, 1.0, c.orNull("yOut", y.get()),
-                c.orNull("meanOut", mean.get()), c.orNull("rstdOut", rstd.get()), ws, ex);
-        },
-        aclnnGroupNormSwish, stream);
+// The valid call of the error table: x (2, 4, 3, 3) in 2 groups, no data format.
+CallSpec normCall() {
+    return CallSpec(kGroupNormSwish, {{"x", TensorArg{{2, 4, 3, 3}}},
+                                      {"gamma", TensorArg{{4}}},
+                                      {"beta", TensorArg{{4}}},
+                                      {"numGroups", int64_t{2}},
+                                      {"dataFormatOptional", nullptr},
+                                      {"eps", 1e-5},
+                                      {"activateSwish", true},
+                                      {"swishScale", 1.0},
+                                      {"yOut", TensorArg{{2, 4, 3, 3}}},
+                                      {"meanOut", TensorArg{{2, 2}}},
+                                      {"rstdOut", TensorArg{{2, 2}}}});
 }
 
-// A row's change: one tensor argument replaced.
-std::function<void(NormCall &)> set(TensorArg NormCall::*slot, TensorArg t) {
-    return [=](NormCall &c) { c.*slot = t; };
-}
+// A row's change: numGroups, or the data format, replaced.
+Change groups(int64_t g) { return set("numGroups", value(g)); }
+Change dataFormat(const std::string &f) { return set("dataFormatOptional", value(Text{f})); }
 
-void expectRows(const CallRows<NormCall> &rows, aclrtStream stream) {
-    expectErrorRows("aclnnGroupNormSwish", rows, NormCall{}, planNorm, stream, {"aclnnGroupNormSwishGetWorkspaceSize"});
-}
-
-TEST_P(GroupNormSwishTest, ErrorNullTensor) {
-    expectRows(nullArgumentRows<NormCall>({"x", "gamma", "beta", "yOut", "meanOut", "rstdOut"}), stream);
-}
-
-TEST_P(GroupNormSwishTest, ErrorNullOutPointers) {
-    expectRows(nullOutPointerRows<NormCall>(), stream);
-}
-
-TEST_P(GroupNormSwishTest, ErrorDtypes) {
-    expectRows({
-        {"x DOUBLE", [](NormCall &c) { c.x.dtype = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"x", "DT_DOUBLE"}},
-        {"gamma INT32", [](NormCall &c) { c.gamma.dtype = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID, {"gamma", "DT_INT32"}},
+// The rows in the contract's order; the rows of several faults at once stand after the check that
+// reports them (the first in that order).
+ErrorRows normRows() {
+    const aclnnStatus INVALID = ACLNN_ERR_PARAM_INVALID;
+    ErrorRows rows = validRow() + outPointerRows() + nullRows({"x", "gamma", "beta", "yOut", "meanOut", "rstdOut"}) +
+                     ErrorRows{
+        {"a null output beats a bad dtype", set("x", dtype(ACL_DOUBLE)) + null("rstdOut"), ACLNN_ERR_PARAM_NULLPTR,
+         {"rstdOut"}},
+        {"x DOUBLE", set("x", dtype(ACL_DOUBLE)), INVALID, {"x", "DT_DOUBLE"}},
+        {"gamma INT32", set("gamma", dtype(ACL_INT32)), INVALID, {"gamma", "DT_INT32"}},
         // gamma neither x's dtype nor FLOAT.
-        {"x FLOAT16, gamma and beta BF16", [](NormCall &c) {
-             c.x.dtype = ACL_FLOAT16;
-             c.gamma.dtype = c.beta.dtype = ACL_BF16;
-         },
-         ACLNN_ERR_PARAM_INVALID, {"gamma", "FLOAT"}},
+        {"x FLOAT16, gamma and beta BF16", set("x", dtype(ACL_FLOAT16)) + set({"gamma", "beta"}, dtype(ACL_BF16)),
+         INVALID, {"gamma", "FLOAT"}},
         // FLOAT x with FLOAT16 gamma: gamma must be x's dtype or FLOAT.
-        {"gamma and beta FLOAT16", [](NormCall &c) { c.gamma.dtype = c.beta.dtype = ACL_FLOAT16; },
-         ACLNN_ERR_PARAM_INVALID, {"gamma"}},
-        {"beta FLOAT16", [](NormCall &c) { c.beta.dtype = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"beta"}},
-        {"yOut FLOAT16", [](NormCall &c) { c.yOut.dtype = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"yOut"}},
-        {"meanOut FLOAT16", [](NormCall &c) { c.meanOut.dtype = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"meanOut"}},
-        {"rstdOut FLOAT16", [](NormCall &c) { c.rstdOut.dtype = ACL_FLOAT16; }, ACLNN_ERR_PARAM_INVALID, {"rstdOut"}},
-    }, stream);
-}
-
-TEST_P(GroupNormSwishTest, ErrorNumGroups) {
-    expectRows({
-        {"numGroups 0", [](NormCall &c) { c.groups = 0; }, ACLNN_ERR_PARAM_INVALID, {"numGroups", "> 0"}},
-        {"numGroups -2", [](NormCall &c) { c.groups = -2; }, ACLNN_ERR_PARAM_INVALID, {"numGroups", "> 0"}},
-        {"numGroups 3", [](NormCall &c) { c.groups = 3; }, ACLNN_ERR_PARAM_INVALID, {"divisible", "numGroups = 3"}},
-    }, stream);
-}
-
-TEST_P(GroupNormSwishTest, ErrorRankAndEmpty) {
-    // A row's change: x and yOut of one shape.
-    const auto xy = [](std::vector<int64_t> shape) {
-        return [=](NormCall &c) { c.x.shape = c.yOut.shape = shape; };
+        {"gamma and beta FLOAT16", set({"gamma", "beta"}, dtype(ACL_FLOAT16)), INVALID, {"gamma"}},
+        {"beta FLOAT16", set("beta", dtype(ACL_FLOAT16)), INVALID, {"beta"}},
+        {"yOut FLOAT16", set("yOut", dtype(ACL_FLOAT16)), INVALID, {"yOut"}},
+        {"meanOut FLOAT16", set("meanOut", dtype(ACL_FLOAT16)), INVALID, {"meanOut"}},
+        {"rstdOut FLOAT16", set("rstdOut", dtype(ACL_FLOAT16)), INVALID, {"rstdOut"}},
+        {"a bad dtype beats numGroups", set("meanOut", dtype(ACL_FLOAT16)) + groups(0), INVALID, {"meanOut"}},
+        {"numGroups 0", groups(0), INVALID, {"numGroups", "> 0"}},
+        {"numGroups -2", groups(-2), INVALID, {"numGroups", "> 0"}},
+        {"numGroups 3", groups(3), INVALID, {"divisible", "numGroups = 3"}},
+        {"numGroups beats shapes", set("gamma", shape({5})) + groups(0), INVALID, {"numGroups"}},
+        {"x 1-D", set("x", shape({8})), INVALID, {"x"}},
+        {"x 9-D", set({"x", "yOut"}, shape({2, 4, 1, 1, 1, 1, 1, 1, 1})), INVALID, {"x"}},
+        shortRow("x"),
+        {"N 0", set({"x", "yOut"}, shape({0, 4, 3})), INVALID, {"non-empty", "x"}},
+        {"spatial 0", set({"x", "yOut"}, shape({2, 4, 0})), INVALID, {"non-empty", "x"}},
+        {"gamma of 3", set("gamma", shape({3})), INVALID, {"gamma"}},
+        {"gamma 2-D", set("gamma", shape({4, 1})), INVALID, {"gamma"}},
+        {"beta of 5", set("beta", shape({5})), INVALID, {"beta"}},
+        {"yOut 3-D", set("yOut", shape({2, 4, 9})), INVALID, {"yOut"}},
+        {"meanOut 2 x 3", set("meanOut", shape({2, 3})), INVALID, {"meanOut"}},
+        {"rstdOut 4 x 2", set("rstdOut", shape({4, 2})), INVALID, {"rstdOut"}},
+        {"shapes beat the data format", set("gamma", shape({5})) + dataFormat("NHWC"), INVALID, {"gamma"}},
+        // Every sample (yOut), or every row of the statistics, the same memory.
+        overlapRow("yOut", {0, 9, 3, 1}),
+        overlapRow("meanOut", {0, 1}),
+        overlapRow("rstdOut", {0, 1}),
     };
-    expectRows({
-        {"x 1-D", set(&NormCall::x, {{8}}), ACLNN_ERR_PARAM_INVALID, {"x"}},
-        {"9-D", xy({2, 4, 1, 1, 1, 1, 1, 1, 1}), ACLNN_ERR_PARAM_INVALID, {"x"}},
-        {"N 0", xy({0, 4, 3}), ACLNN_ERR_PARAM_INVALID, {"non-empty", "x"}},
-        {"spatial 0", xy({2, 4, 0}), ACLNN_ERR_PARAM_INVALID, {"non-empty", "x"}},
-    }, stream);
+    // The names are case-sensitive; an empty one is not "none".
+    for (const char *f : {"NHWC", "", "nchw"}) {
+        rows.push_back({std::string("dataFormatOptional \"") + f + "\"", dataFormat(f), INVALID,
+                        {"dataFormatOptional", std::string("\"") + f + "\""}});
+    }
+    return rows + withoutExecutorRows({"executor"});
 }
 
-TEST_P(GroupNormSwishTest, ErrorShapes) {
-    expectRows({
-        {"gamma of 3", set(&NormCall::gamma, {{3}}), ACLNN_ERR_PARAM_INVALID, {"gamma"}},
-        {"gamma 2-D", set(&NormCall::gamma, {{4, 1}}), ACLNN_ERR_PARAM_INVALID, {"gamma"}},
-        {"beta of 5", set(&NormCall::beta, {{5}}), ACLNN_ERR_PARAM_INVALID, {"beta"}},
-        {"yOut 3-D", set(&NormCall::yOut, {{2, 4, 9}}), ACLNN_ERR_PARAM_INVALID, {"yOut"}},
-        {"meanOut 2 x 3", set(&NormCall::meanOut, {{2, 3}}), ACLNN_ERR_PARAM_INVALID, {"meanOut"}},
-        {"rstdOut 4 x 2", set(&NormCall::rstdOut, {{4, 2}}), ACLNN_ERR_PARAM_INVALID, {"rstdOut"}},
-    }, stream);
-}
+ACLNN_ERROR_TABLE(GroupNormSwishErrors, normCall, normRows);
 
-TEST_P(GroupNormSwishTest, ErrorOverlappingOutput) {
-    expectRows({{"meanOut rows at stride 0", set(&NormCall::meanOut, {{2, 2}, ACL_FLOAT, ACL_FORMAT_ND, {0, 1}}),
-                 ACLNN_ERR_PARAM_INVALID, {"meanOut"}}},
-               stream);
-}
-
-TEST_P(GroupNormSwishTest, ErrorDataFormat) {
-    expectRows({{"NHWC", [](NormCall &c) { c.format = "NHWC"; }, ACLNN_ERR_PARAM_INVALID, {"dataFormatOptional", "NHWC"}}},
-               stream);
-}
-
-// Several faults at once: the one reported is the first in the contract's order.
-TEST_P(GroupNormSwishTest, ErrorChecksRunInContractOrder) {
-    expectRows({
-        {"a null output beats a bad dtype", [](NormCall &c) {
-             c.x.dtype = ACL_DOUBLE;
-             c.nulls = {"rstdOut"};
-         },
-         ACLNN_ERR_PARAM_NULLPTR, {"rstdOut"}},
-        {"a bad dtype beats numGroups", [](NormCall &c) {
-             c.meanOut.dtype = ACL_FLOAT16;
-             c.groups = 0;
-         },
-         ACLNN_ERR_PARAM_INVALID, {"meanOut"}},
-        {"numGroups beats shapes", [](NormCall &c) {
-             c.gamma.shape = {5};
-             c.groups = 0;
-         },
-         ACLNN_ERR_PARAM_INVALID, {"numGroups"}},
-        {"shapes beat the data format", [](NormCall &c) {
-             c.gamma.shape = {5};
-             c.format = "NHWC";
-         },
-         ACLNN_ERR_PARAM_INVALID, {"gamma"}},
-    }, stream);
+// The plane count (N * C above 2^30) is no row: a call holding that many planes would need gigabytes of
+// tensors. Here the tensors hold no memory at all: the check comes before any device work.
+TEST_P(GroupNormSwishTest, ErrorTooManyPlanes) {
+    const int64_t n = 2, c = int64_t(1) << 30, g = 1;
+    const int64_t big[2] = {n, c}, stat[2] = {n, g}, chan[1] = {c};
+    auto make = [](const int64_t *dims, uint64_t rank) {
+        return aclCreateTensor(dims, rank, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, nullptr);
+    };
+    aclTensor *x = make(big, 2), *y = make(big, 2), *mean = make(stat, 2), *rstd = make(stat, 2),
+              *gamma = make(chan, 1), *beta = make(chan, 1);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    EXPECT_EQ(kGroupNormSwish.plan({x, gamma, beta, g, nullptr, 1e-5, true, 1.0, y, mean, rstd}, &ws, &ex),
+              ACLNN_ERR_PARAM_INVALID);
+    expectRecentMessageHas({"aclnnGroupNormSwish", "planes"});
+    for (aclTensor *t : {x, y, mean, rstd, gamma, beta}) aclDestroyTensor(t);
 }
 
 TEST_P(GroupNormSwishTest, ErrorOutputOverlapsInput) {
@@ -542,12 +491,8 @@ TEST_P(GroupNormSwishTest, ErrorOutputOverlapsInput) {
     x.upload(p.x);
     gamma.upload(p.gamma);
     beta.upload(p.beta);
-    const aclnnStatus st = planAndRun(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnGroupNormSwishGetWorkspaceSize(x, gamma, beta, 2, nullptr, 1e-5, true, 1.0, x, mean, rstd, ws,
-                                                       ex);
-        },
-        aclnnGroupNormSwish, stream);
+    const aclnnStatus st =
+        planAndRun(kGroupNormSwish, {x, gamma, beta, int64_t{2}, nullptr, 1e-5, true, 1.0, x, mean, rstd}, stream);
     EXPECT_EQ(st, ACLNN_ERR_PARAM_INVALID);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("aclnnGroupNormSwish"), std::string::npos);
     EXPECT_EQ(x.download(), p.x) << "a failing call wrote x";

@@ -8,11 +8,12 @@
 #include <functional>
 #include <memory>
 
+#include "support/error_rows.h"
 #include "support/op_test.h"
-#include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_grad_cases.h"
 #include "group_norm_test_helpers.h"
 #include "common/test_hooks.h"
+#include "harness/group_norm_swish_grad.h"
 
 using namespace testing_support;
 using namespace group_norm_tests;
@@ -128,15 +129,14 @@ void runOp(const Problem &p, const Options &o, aclrtStream stream, Result *out) 
     for (DeviceTensor *t : {&dx, &dgamma, &dbeta}) t->fillStorage(kFill);
     const aclTensor *dgammaArg = (!o.wantDgamma && o.nullUnwanted) ? nullptr : dgamma.get();
     const aclTensor *dbetaArg = (!o.wantDbeta && o.nullUnwanted) ? nullptr : dbeta.get();
-    std::string format = o.format ? o.format : "";
     uint64_t wsSize = 0;
     aclOpExecutor *executor = nullptr;
-    ASSERT_ACL_OK(aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, x, gamma, beta, p.groups,
-                                                          o.format ? format.data() : nullptr, p.scale, o.wantDgamma,
-                                                          o.wantDbeta, dx, dgammaArg, dbetaArg, &wsSize, &executor));
+    ASSERT_ACL_OK(kGroupNormSwishGrad.plan({dy, mean, rstd, x, gamma, beta, p.groups, o.format, p.scale, o.wantDgamma,
+                                            o.wantDbeta, dx, dgammaArg, dbetaArg},
+                                           &wsSize, &executor));
     void *ws = nullptr;
     if (wsSize > 0) ASSERT_ACL_OK(aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST));
-    aclnnStatus st = aclnnGroupNormSwishGrad(ws, wsSize, executor, stream);
+    aclnnStatus st = kGroupNormSwishGrad.run(ws, wsSize, executor, stream);
     aclError sync = aclrtSynchronizeStream(stream);
     if (ws) aclrtFree(ws);
     ASSERT_EQ(st, 0) << aclGetRecentErrMsg();
@@ -499,12 +499,12 @@ TEST_P(GroupNormSwishGradTest, InPlaceOverDyOrX) {
             ASSERT_NE(dx, nullptr);
             uint64_t wsSize = 0;
             aclOpExecutor *executor = nullptr;
-            ASSERT_ACL_OK(aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, x, gamma, beta, p.groups, nullptr,
-                                                                  p.scale, true, true, dx, dgamma, dbeta, &wsSize,
-                                                                  &executor));
+            ASSERT_ACL_OK(kGroupNormSwishGrad.plan(
+                {dy, mean, rstd, x, gamma, beta, p.groups, nullptr, p.scale, true, true, dx, dgamma, dbeta}, &wsSize,
+                &executor));
             void *ws = nullptr;
             if (wsSize > 0) ASSERT_ACL_OK(aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST));
-            ASSERT_ACL_OK(aclnnGroupNormSwishGrad(ws, wsSize, executor, stream));
+            ASSERT_ACL_OK(kGroupNormSwishGrad.run(ws, wsSize, executor, stream));
             ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
             if (ws) aclrtFree(ws);
             aclDestroyTensor(dx);
@@ -613,159 +613,110 @@ TEST_P(GroupNormSwishGradTest, FiniteDifferencesOfTheForward) {
 
 // ---- errors ---------------------------------------------------------------------------------------------
 
-// The nine argument tensors of a valid call, each replaceable; each row changes one thing
-// (support/error_table.h).
-struct GradCall : ErrorCall {
-    TensorArg dy{{2, 4, 3, 3}}, mean{{2, 2}}, rstd{{2, 2}}, x{{2, 4, 3, 3}}, gamma{{4}}, beta{{4}}, dxOut{{2, 4, 3, 3}},
-        dgammaOut{{4}}, dbetaOut{{4}};
-    int64_t groups = 2;
-    const char *format = nullptr;
-    bool wantDgamma = true, wantDbeta = true;
-};
-
-aclnnStatus planGrad(const GradCall &c, aclrtStream stream) {
-    const RowTensor dy(c.dy), mean(c.mean), rstd(c.rstd), x(c.x), gamma(c.gamma), beta(c.beta), dx(c.dxOut),
-        dgamma(c.dgammaOut), dbeta(c.dbetaOut);
-    std::string format = c.format ? c.format : "";
-    return callPhase(
-        c,
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnGroupNormSwishGradGetWorkspaceSize(
-                c.orNull("dy", dy.get()), c.orNull("mean", mean.get()), c.orNull("rstd", rstd.get()),
-                c.orNull("x", x.get()), c.orNull("gamma", gamma.get()), c.orNull("beta", beta.get()), c.groups,
-                c.format ? format.data() : nullptr, 1.0, c.wantDgamma, c.wantDbeta, c.orNull("dxOut", dx.get()),
-                c.orNull("dgammaOut", dgamma.get()), c.orNull("dbetaOut", dbeta.get()), ws, ex);
-        },
-        aclnnGroupNormSwishGrad, stream);
+// The valid call of the error table: x (2, 4, 3, 3) in 2 groups, both channel gradients required.
+CallSpec gradCall() {
+    return CallSpec(kGroupNormSwishGrad, {{"dy", TensorArg{{2, 4, 3, 3}}},
+                                          {"mean", TensorArg{{2, 2}}},
+                                          {"rstd", TensorArg{{2, 2}}},
+                                          {"x", TensorArg{{2, 4, 3, 3}}},
+                                          {"gamma", TensorArg{{4}}},
+                                          {"beta", TensorArg{{4}}},
+                                          {"numGroups", int64_t{2}},
+                                          {"dataFormatOptional", nullptr},
+                                          {"swishScale", 1.0},
+                                          {"dgammaIsRequire", true},
+                                          {"dbetaIsRequire", true},
+                                          {"dxOut", TensorArg{{2, 4, 3, 3}}},
+                                          {"dgammaOut", TensorArg{{4}}},
+                                          {"dbetaOut", TensorArg{{4}}}});
 }
 
-// Every tensor argument, by name, in the call's order.
-const std::pair<const char *, TensorArg GradCall::*> kTensorArgs[9] = {
-    {"dy", &GradCall::dy},       {"mean", &GradCall::mean},          {"rstd", &GradCall::rstd},
-    {"x", &GradCall::x},         {"gamma", &GradCall::gamma},        {"beta", &GradCall::beta},
-    {"dxOut", &GradCall::dxOut}, {"dgammaOut", &GradCall::dgammaOut}, {"dbetaOut", &GradCall::dbetaOut},
-};
+// A row's change: numGroups, or the data format, replaced.
+Change groups(int64_t g) { return set("numGroups", value(g)); }
+Change dataFormat(const std::string &f) { return set("dataFormatOptional", value(Text{f})); }
 
-// A row's change: one tensor argument's shape replaced.
-std::function<void(GradCall &)> reshape(TensorArg GradCall::*slot, std::vector<int64_t> shape) {
-    return [=](GradCall &c) { (c.*slot).shape = shape; };
-}
-
-void expectRows(const CallRows<GradCall> &rows, aclrtStream stream) {
-    expectErrorRows("aclnnGroupNormSwishGrad", rows, GradCall{}, planGrad, stream);
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorNullTensor) {
-    std::vector<std::string> names;
-    for (const auto &[name, slot] : kTensorArgs) names.push_back(name);
-    expectRows(nullArgumentRows<GradCall>(names), stream);
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorNullOutPointers) {
-    expectRows(nullOutPointerRows<GradCall>(), stream);
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorUnsupportedDtype) {
-    expectRows({
-        {"dy DOUBLE", [](GradCall &c) { c.dy.dtype = ACL_DOUBLE; }, ACLNN_ERR_PARAM_INVALID, {"dy", "DT_FLOAT"}},
-        {"dy INT32", [](GradCall &c) { c.dy.dtype = ACL_INT32; }, ACLNN_ERR_PARAM_INVALID, {"dy", "DT_FLOAT"}},
-    }, stream);
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorMixedDtypes) {
-    CallRows<GradCall> rows;
-    for (size_t i = 1; i < 9; ++i) {
-        const auto [name, slot] = kTensorArgs[i];
-        rows.push_back({std::string(name) + " FLOAT16", [slot = slot](GradCall &c) { (c.*slot).dtype = ACL_FLOAT16; },
-                        ACLNN_ERR_PARAM_INVALID, {name, "DT_FLOAT16"}});
+// A row whose one tensor has a shape of the wrong size, the message naming the tensor; a channel
+// gradient's (C = 4 elements) also gives the rule and what it found.
+ErrorRow shapeRow(const char *name, const std::vector<int64_t> &to) {
+    std::vector<std::string> fragments = {name};
+    const std::string arg = name;
+    if ((arg == "dgammaOut" || arg == "dbetaOut") && product(to) != 4) {
+        fragments = {name, "C = 4 elements", "[4, 1]", std::to_string(product(to)) + " elements"};
     }
-    expectRows(rows, stream);
+    return {arg + " " + shapeName(to), set(name, shape(to)), ACLNN_ERR_PARAM_INVALID, fragments};
 }
 
-TEST_P(GroupNormSwishGradTest, ErrorNumGroupsNotPositive) {
-    expectRows({
-        {"numGroups 0", [](GradCall &c) { c.groups = 0; }, ACLNN_ERR_PARAM_INVALID, {"numGroups", "0"}},
-        {"numGroups -2", [](GradCall &c) { c.groups = -2; }, ACLNN_ERR_PARAM_INVALID, {"numGroups", "-2"}},
-    }, stream);
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorChannelsNotDivisibleByGroups) {
-    expectRows({{"numGroups 3", [](GradCall &c) { c.groups = 3; }, ACLNN_ERR_PARAM_INVALID, {"numGroups", "divisible"}}},
-               stream);
-}
-
-// A row's change: dy, x and dxOut of one shape.
-std::function<void(GradCall &)> samples(std::vector<int64_t> shape) {
-    return [=](GradCall &c) { c.dy.shape = c.x.shape = c.dxOut.shape = shape; };
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorRank) {
-    expectRows({
-        {"1-D", samples({8}), ACLNN_ERR_PARAM_INVALID, {"x"}},
-        {"9-D", samples({2, 4, 1, 1, 1, 1, 1, 1, 1}), ACLNN_ERR_PARAM_INVALID, {"x"}},
-    }, stream);
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorEmptyTensor) {
-    expectRows({
-        {"N 0", [](GradCall &c) {
-             samples({0, 4, 3, 3})(c);
-             c.mean.shape = c.rstd.shape = {0, 2};
-         },
-         ACLNN_ERR_PARAM_INVALID, {"x", "non-empty"}},
-        {"spatial 0", samples({2, 4, 0}), ACLNN_ERR_PARAM_INVALID, {"x", "non-empty"}},
-    }, stream);
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorShapes) {
-    const std::vector<std::pair<size_t, std::vector<int64_t>>> bad = {
-        {0, {2, 4, 3, 4}}, {1, {2, 3}}, {1, {2, 2, 1}}, {2, {4, 2}}, {2, {3}},    {4, {5}},    {4, {1, 4}},
-        {5, {3}},          {6, {2, 4, 9}}, {7, {2}},    {7, {4, 2}}, {8, {5, 1}}, {8, {1, 3}}};
-    CallRows<GradCall> rows;
-    for (const auto &[arg, shape] : bad) {
-        const auto [name, slot] = kTensorArgs[arg];
-        rows.push_back({std::string(name) + " " + shapeName(shape), reshape(slot, shape), ACLNN_ERR_PARAM_INVALID,
-                        {name}});
+// The rows in the contract's order; the rows of several faults at once stand after the check that
+// reports them (the first in that order).
+ErrorRows gradRows() {
+    const aclnnStatus INVALID = ACLNN_ERR_PARAM_INVALID;
+    // "[x]": the bare names of x, gamma and beta are in dxOut's, dgammaOut's and dbetaOut's.
+    ErrorRows rows = validRow() + outPointerRows() +
+                     nullRows({"dy", "mean", "rstd", "[x]", "[gamma]", "[beta]", "dxOut", "dgammaOut", "dbetaOut"}) +
+                     ErrorRows{
+        {"a null beats a dtype error", set("dy", dtype(ACL_DOUBLE)) + null("dbetaOut"), ACLNN_ERR_PARAM_NULLPTR,
+         {"dbetaOut"}},
+        // Neither null, dtype nor shape checks look at an output that is not required.
+        {"outputs that are not required are not checked at all",
+         set("dgammaOut", value(TensorArg{{3, 3}, ACL_INT32})) + null("dbetaOut") +
+             set({"dgammaIsRequire", "dbetaIsRequire"}, value(false)),
+         ACL_SUCCESS, {}},
+        {"dy DOUBLE", set("dy", dtype(ACL_DOUBLE)), INVALID, {"dy", "DT_FLOAT"}},
+        {"dy INT32", set("dy", dtype(ACL_INT32)), INVALID, {"dy", "DT_FLOAT"}},
+    };
+    // Every other tensor in dy's dtype.
+    for (const char *name : {"mean", "rstd", "x", "gamma", "beta", "dxOut", "dgammaOut", "dbetaOut"}) {
+        rows.push_back({std::string(name) + " FLOAT16", set(name, dtype(ACL_FLOAT16)), INVALID, {name, "DT_FLOAT16"}});
     }
-    expectRows(rows, stream);
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorChannelOutputElementCount) {
-    // C = 4: (4, 2) holds 8 elements, (3) three; the message gives the rule and what was found.
-    CallRows<GradCall> rows;
-    for (size_t arg : {7, 8}) {
-        const auto [name, slot] = kTensorArgs[arg];
-        for (const std::vector<int64_t> &shape : {std::vector<int64_t>{4, 2}, std::vector<int64_t>{3}}) {
-            rows.push_back({std::string(name) + " " + shapeName(shape), reshape(slot, shape), ACLNN_ERR_PARAM_INVALID,
-                            {name, "C = 4 elements", "[4, 1]", std::to_string(product(shape)) + " elements"}});
-        }
-    }
-    expectRows(rows, stream);
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorDataFormat) {
-    CallRows<GradCall> rows;
+    rows = rows + ErrorRows{
+        {"a dtype error beats a numGroups error", set("gamma", dtype(ACL_BF16)) + groups(0), INVALID, {"gamma"}},
+        {"numGroups 0", groups(0), INVALID, {"numGroups", "0"}},
+        {"numGroups -2", groups(-2), INVALID, {"numGroups", "-2"}},
+        {"numGroups 3", groups(3), INVALID, {"numGroups", "divisible"}},
+        {"a numGroups error beats a shape error", set("beta", shape({7})) + groups(3), INVALID, {"numGroups"}},
+        {"x 1-D", set({"dy", "x", "dxOut"}, shape({8})), INVALID, {"x"}},
+        {"x 9-D", set({"dy", "x", "dxOut"}, shape({2, 4, 1, 1, 1, 1, 1, 1, 1})), INVALID, {"x"}},
+        // A view that reaches past its storage shape.
+        shortRow("x"),
+        {"N 0", set({"dy", "x", "dxOut"}, shape({0, 4, 3, 3})) + set({"mean", "rstd"}, shape({0, 2})), INVALID,
+         {"x", "non-empty"}},
+        {"spatial 0", set({"dy", "x", "dxOut"}, shape({2, 4, 0})), INVALID, {"x", "non-empty"}},
+        shapeRow("dy", {2, 4, 3, 4}),
+        shapeRow("mean", {2, 3}),
+        shapeRow("mean", {2, 2, 1}),
+        shapeRow("rstd", {4, 2}),
+        shapeRow("rstd", {3}),
+        shapeRow("gamma", {5}),
+        shapeRow("gamma", {1, 4}),
+        shapeRow("beta", {3}),
+        {"a shape error beats a data format error", set("beta", shape({7})) + dataFormat("NHWC"), INVALID, {"beta"}},
+        shapeRow("dxOut", {2, 4, 9}),
+        // Every sample writes the same elements.
+        {"dxOut samples at stride 0", set("dxOut", strides({0, 9, 3, 1})), INVALID, {"dxOut", "overlapping"}},
+        // A channel gradient may have any shape of C elements (docs/ops/group_norm_swish_grad.md).
+        shapeRow("dgammaOut", {2}),
+        shapeRow("dgammaOut", {4, 2}),
+        shapeRow("dgammaOut", {3}),
+        overlapRow("dgammaOut", {0}),
+        shapeRow("dbetaOut", {5, 1}),
+        shapeRow("dbetaOut", {1, 3}),
+        shapeRow("dbetaOut", {4, 2}),
+        shapeRow("dbetaOut", {3}),
+        overlapRow("dbetaOut", {0}),
+    };
+    // The names are case-sensitive; an empty one is not "none".
     for (const char *f : {"NHWC", "", "nchw"}) {
-        rows.push_back({std::string("\"") + f + "\"", [f](GradCall &c) { c.format = f; }, ACLNN_ERR_PARAM_INVALID,
+        rows.push_back({std::string("dataFormatOptional \"") + f + "\"", dataFormat(f), INVALID,
                         {"dataFormatOptional", std::string("\"") + f + "\""}});
     }
-    expectRows(rows, stream);
+    return rows + withoutExecutorRows({"executor"});
 }
 
-TEST_P(GroupNormSwishGradTest, ErrorOverlappingOutput) {
-    // Every sample writes the same elements.
-    expectRows({{"dxOut samples at stride 0", [](GradCall &c) { c.dxOut.strides = {0, 9, 3, 1}; },
-                 ACLNN_ERR_PARAM_INVALID, {"dxOut", "overlapping"}}},
-               stream);
-}
+ACLNN_ERROR_TABLE(GroupNormSwishGradErrors, gradCall, gradRows);
 
-TEST_P(GroupNormSwishGradTest, ErrorMalformedView) {
-    // A view that reaches past its storage shape.
-    expectRows({shortStorageRow<GradCall>("x", [](GradCall &c) { c.x.storageShort = true; })}, stream);
-}
-
+// The plane count (N * C above 2^30) is no row: a call holding that many planes would need gigabytes of
+// tensors. Here 2^31 planes of one element hold no memory at all: the check comes before any device work.
 TEST_P(GroupNormSwishGradTest, ErrorTooManyPlanes) {
-    // 2^31 planes of one element; nothing is allocated: the check comes before any device work.
     const int64_t n = 2, c = int64_t(1) << 30, g = 1;
     const int64_t big[2] = {n, c}, stat[2] = {n, g}, chan[1] = {c};
     auto make = [](const int64_t *dims, uint64_t rank) {
@@ -775,57 +726,26 @@ TEST_P(GroupNormSwishGradTest, ErrorTooManyPlanes) {
               *gamma = make(chan, 1), *beta = make(chan, 1);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    EXPECT_EQ(aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, x, gamma, beta, g, nullptr, 1.0, false, false, dx,
-                                                      nullptr, nullptr, &ws, &ex),
+    EXPECT_EQ(kGroupNormSwishGrad.plan(
+                  {dy, mean, rstd, x, gamma, beta, g, nullptr, 1.0, false, false, dx, nullptr, nullptr}, &ws, &ex),
               ACLNN_ERR_PARAM_INVALID);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("planes"), std::string::npos) << aclGetRecentErrMsg();
     for (aclTensor *t : {dy, x, dx, mean, rstd, gamma, beta}) aclDestroyTensor(t);
 }
 
+// Phase two with a null workspace though phase one asked for some (a strided input needs workspace);
+// phase two without an executor is the table's last row.
 TEST_P(GroupNormSwishGradTest, ErrorPhaseTwoArguments) {
-    expectRows({{"run without executor", RunWithoutExecutor{}, ACLNN_ERR_PARAM_NULLPTR, {"executor"}}}, stream);
-    // A strided input needs workspace; a null workspace with its size is refused.
     DeviceTensor dy({2, 4, 3, 3}, ACL_FLOAT), mean({2, 2}, ACL_FLOAT), rstd({2, 2}, ACL_FLOAT),
         strided({2, 4, 3, 3}, ACL_FLOAT, {1, 2, 8, 24}, 0), gamma({4}, ACL_FLOAT), beta({4}, ACL_FLOAT),
         dx({2, 4, 3, 3}, ACL_FLOAT), dgamma({4}, ACL_FLOAT), dbeta({4}, ACL_FLOAT);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, strided, gamma, beta, 2, nullptr, 1.0, true,
-                                                          true, dx, dgamma, dbeta, &ws, &ex));
+    ASSERT_ACL_OK(kGroupNormSwishGrad.plan(
+        {dy, mean, rstd, strided, gamma, beta, int64_t{2}, nullptr, 1.0, true, true, dx, dgamma, dbeta}, &ws, &ex));
     ASSERT_GT(ws, 0u);
-    EXPECT_EQ(aclnnGroupNormSwishGrad(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_NULLPTR);  // also destroys the executor
+    EXPECT_EQ(kGroupNormSwishGrad.run(nullptr, ws, ex, stream), ACLNN_ERR_PARAM_NULLPTR);  // also destroys the executor
     expectRecentMessageHas({"workspace"});
-}
-
-TEST_P(GroupNormSwishGradTest, ErrorChecksRunInContractOrder) {
-    expectRows({
-        {"a null beats a dtype error", [](GradCall &c) {
-             c.dy.dtype = ACL_DOUBLE;
-             c.nulls = {"dbetaOut"};
-         },
-         ACLNN_ERR_PARAM_NULLPTR, {"dbetaOut"}},
-        {"a dtype error beats a numGroups error", [](GradCall &c) {
-             c.gamma.dtype = ACL_BF16;
-             c.groups = 0;
-         },
-         ACLNN_ERR_PARAM_INVALID, {"gamma"}},
-        {"a numGroups error beats a shape error", [](GradCall &c) {
-             c.beta.shape = {7};
-             c.groups = 3;
-         },
-         ACLNN_ERR_PARAM_INVALID, {"numGroups"}},
-        {"a shape error beats a data format error", [](GradCall &c) {
-             c.beta.shape = {7};
-             c.format = "NHWC";
-         },
-         ACLNN_ERR_PARAM_INVALID, {"beta"}},
-        {"outputs that are not required are not checked at all", [](GradCall &c) {
-             c.dgammaOut = {{3, 3}, ACL_INT32};
-             c.nulls = {"dbetaOut"};
-             c.wantDgamma = c.wantDbeta = false;
-         },
-         ACL_SUCCESS, {}},
-    }, stream);
 }
 
 INSTANTIATE_ON_ALL_DEVICES(GroupNormSwishGradTest);

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_group_norm_swish.h"
 #include "cases/group_norm_swish_cases.h"
 #include "cases/group_norm_swish_grad_cases.h"
+#include "harness/group_norm_swish.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
@@ -108,12 +108,12 @@ public:
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        return aclnnGroupNormSwishGetWorkspaceSize(t_.x, t_.gamma, t_.beta, groups_, nullptr, 1e-5, true, 1.0, y_,
-                                                   t_.mean, t_.rstd, workspaceSize, executor);
+        return kGroupNormSwish.plan({t_.x, t_.gamma, t_.beta, groups_, nullptr, 1e-5, true, 1.0, y_, t_.mean, t_.rstd},
+                                    workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return aclnnGroupNormSwish(workspace, workspaceSize, executor, stream);
+        return kGroupNormSwish.run(workspace, workspaceSize, executor, stream);
     }
 
     CheckResult check() override {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_grad_cases.h"
+#include "harness/group_norm_swish_grad.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
@@ -231,13 +231,13 @@ public:
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
-        return aclnnGroupNormSwishGradGetWorkspaceSize(dy_, t_.mean, t_.rstd, t_.x, t_.gamma, t_.beta, groups_, nullptr,
-                                                       scale_, true, true, dx_, dgamma_, dbeta_, workspaceSize,
-                                                       executor);
+        return kGroupNormSwishGrad.plan(
+            {dy_, t_.mean, t_.rstd, t_.x, t_.gamma, t_.beta, groups_, nullptr, scale_, true, true, dx_, dgamma_, dbeta_},
+            workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return aclnnGroupNormSwishGrad(workspace, workspaceSize, executor, stream);
+        return kGroupNormSwishGrad.run(workspace, workspaceSize, executor, stream);
     }
 
     CheckResult check() override {

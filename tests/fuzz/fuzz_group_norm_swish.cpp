@@ -1,6 +1,6 @@
 // Fuzz target: aclnnGroupNormSwish.
-#include "aclnnop/aclnn_group_norm_swish.h"
 #include "common/fuzz_op.h"
+#include "harness/group_norm_swish.h"
 
 using namespace fuzzing;
 
@@ -42,8 +42,8 @@ void fuzzOne(OpFuzz &op) {
     const bool activateSwish = op.flag();
     const double swishScale = op.f64();
     const auto [yOut, meanOut, rstdOut] = op.outputs<3>();
-    FUZZ_OP_CALL(op, aclnnGroupNormSwish, x, gamma, beta, numGroups, dataFormat, eps, activateSwish, swishScale, yOut,
-                 meanOut, rstdOut);
+    op.call(testing_support::kGroupNormSwish,
+            {x, gamma, beta, numGroups, dataFormat, eps, activateSwish, swishScale, yOut, meanOut, rstdOut});
 }
 
 }  // namespace

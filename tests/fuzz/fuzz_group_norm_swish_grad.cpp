@@ -1,6 +1,6 @@
 // Fuzz target: aclnnGroupNormSwishGrad.
-#include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "common/fuzz_op.h"
+#include "harness/group_norm_swish_grad.h"
 
 using namespace fuzzing;
 
@@ -44,8 +44,8 @@ void fuzzOne(OpFuzz &op) {
     bool dgammaIsRequire = op.flag();
     bool dbetaIsRequire = op.flag();
     const auto [dxOut, dgammaOut, dbetaOut] = op.outputs<3>();
-    FUZZ_OP_CALL(op, aclnnGroupNormSwishGrad, dy, mean, rstd, x, gamma, beta, numGroups, dataFormat, swishScale,
-                 dgammaIsRequire, dbetaIsRequire, dxOut, dgammaOut, dbetaOut);
+    op.call(testing_support::kGroupNormSwishGrad, {dy, mean, rstd, x, gamma, beta, numGroups, dataFormat, swishScale,
+                                                   dgammaIsRequire, dbetaIsRequire, dxOut, dgammaOut, dbetaOut});
 }
 
 }  // namespace

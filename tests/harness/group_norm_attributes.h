@@ -12,22 +12,21 @@ namespace reliability {
 
 class GroupNormHarness : public OpHarness {
 public:
-    BadAttributes badAttributes() override {
-        return {
-            {"numGroups 0", [this] { groups_ = 0; }},
-            {"numGroups -2", [this] { groups_ = -2; }},
-            {"numGroups 3 does not divide C 4", [this] { groups_ = 3; }},
-            {"dataFormatOptional NHWC", [this] { format_ = "NHWC"; }},
-        };
+    GroupNormHarness() {
+        addValue("numGroups", int64_t{2});
+        addValue("dataFormatOptional", nullptr);  // none: the layout is x's dims
     }
-    void resetAttributes() override {
-        groups_ = 2;
-        format_.clear();
+    BadAttributes badAttributes() override {
+        // The data format is a literal: the operators only read the string, and it outlives the harness.
+        return {
+            {"numGroups 0", setValue("numGroups", int64_t{0})},
+            {"numGroups -2", setValue("numGroups", int64_t{-2})},
+            {"numGroups 3 does not divide C 4", setValue("numGroups", int64_t{3})},
+            {"dataFormatOptional NHWC", setValue("dataFormatOptional", "NHWC")},
+        };
     }
 
 protected:
-    // dataFormatOptional as the operators take it: nullptr when none is set.
-    char *format() { return format_.empty() ? nullptr : &format_[0]; }
     // x, gamma and beta, in this order, with values from seeds seed, seed + 1 and seed + 2.
     void addXGammaBeta(Layout layout, uint64_t seed) {
         addTensor("x", xShape_, ACL_FLOAT, layout, random(xShape_, seed));
@@ -38,9 +37,6 @@ protected:
     // The valid case: x (N, C, L) = (2, 4, 3); gamma, beta and their gradients (C); mean and rstd
     // (N, numGroups).
     const std::vector<int64_t> xShape_{2, 4, 3}, channelShape_{4}, statsShape_{2, 2};
-
-    int64_t groups_ = 2;
-    std::string format_;
 };
 
 }  // namespace reliability

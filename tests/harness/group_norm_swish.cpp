@@ -1,5 +1,5 @@
-#include "aclnnop/aclnn_group_norm_swish.h"
 #include "harness/group_norm_attributes.h"
+#include "harness/group_norm_swish.h"
 
 namespace reliability {
 namespace {
@@ -7,15 +7,14 @@ namespace {
 class GroupNormSwishHarness : public GroupNormHarness {
 public:
     GroupNormSwishHarness(Layout layout, uint64_t seed) {
-        setOperator("aclnnGroupNormSwish", aclnnGroupNormSwish);
+        setBinding(testing_support::kGroupNormSwish);
         addXGammaBeta(layout, seed);
+        addValue("eps", 1e-5);
+        addValue("activateSwish", true);
+        addValue("swishScale", 1.0);
         addTensor("yOut", xShape_, ACL_FLOAT, layout, {}, true);
         addTensor("meanOut", statsShape_, ACL_FLOAT, layout, {}, true);
         addTensor("rstdOut", statsShape_, ACL_FLOAT, layout, {}, true);
-    }
-    aclnnStatus plan(uint64_t *ws, aclOpExecutor **ex) override {
-        return aclnnGroupNormSwishGetWorkspaceSize(t("x"), t("gamma"), t("beta"), groups_, format(), 1e-5, true, 1.0,
-                                                   t("yOut"), t("meanOut"), t("rstdOut"), ws, ex);
     }
 };
 

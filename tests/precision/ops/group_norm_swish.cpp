@@ -1,7 +1,7 @@
 // GroupNormSwish in the precision report: y, mean and rstd judged by the metrics against
 // tests/cases/group_norm_swish_cases.h's reference in double.
-#include "aclnnop/aclnn_group_norm_swish.h"
 #include "cases/group_norm_swish_cases.h"
+#include "harness/group_norm_swish.h"
 #include "precision/ops/group_norm_swish_forward.h"
 
 namespace precision {
@@ -30,12 +30,8 @@ GroupNormSwishRun runGroupNormSwish(aclDataType dtype, Draw &draw, aclrtStream s
     r.yT = DeviceTensor(r.shape, dtype);
     r.meanT = DeviceTensor(stats, dtype);
     r.rstdT = DeviceTensor(stats, dtype);
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnGroupNormSwishGetWorkspaceSize(r.xT, r.gammaT, r.betaT, r.groups, nullptr, eps, true,
-                                                       r.swishScale, r.yT, r.meanT, r.rstdT, ws, ex);
-        },
-        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnGroupNormSwish(w, n, ex, s); }, stream);
+    runOrThrow(testing_support::kGroupNormSwish,
+               {r.xT, r.gammaT, r.betaT, r.groups, nullptr, eps, true, r.swishScale, r.yT, r.meanT, r.rstdT}, stream);
     r.outcome = {"x " + shapeText(r.shape) + " groups " + std::to_string(r.groups),
                  {output("y", r.yT, std::move(golden.y), Judge::Metrics),
                   output("mean", r.meanT, std::move(golden.mean), Judge::Metrics),

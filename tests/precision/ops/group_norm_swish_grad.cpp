@@ -2,8 +2,8 @@
 // its mean and rstd from the device (with its x, gamma and beta). dx, dgamma and dbeta are judged by the
 // metrics against tests/cases/group_norm_swish_grad_cases.h's reference in double, evaluated on the mean
 // and rstd the grad was given (the forward's row measures those against the truth).
-#include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "cases/group_norm_swish_grad_cases.h"
+#include "harness/group_norm_swish_grad.h"
 #include "precision/ops/group_norm_swish_forward.h"
 
 namespace precision {
@@ -18,14 +18,10 @@ CaseOutcome runGroupNormSwishGrad(aclDataType dtype, Draw &draw, aclrtStream str
                                    nullptr, nullptr);
     DeviceTensor dyT = uploaded(f.shape, dtype, dy), dxT(f.shape, dtype), dgammaT({f.channels}, dtype),
                  dbetaT({f.channels}, dtype);
-    runOrThrow(
-        [&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnGroupNormSwishGradGetWorkspaceSize(dyT, f.meanT, f.rstdT, f.xT, f.gammaT, f.betaT, f.groups,
-                                                           nullptr, f.swishScale, true, true, dxT, dgammaT, dbetaT, ws,
-                                                           ex);
-        },
-        [](void *w, uint64_t n, aclOpExecutor *ex, aclrtStream s) { return aclnnGroupNormSwishGrad(w, n, ex, s); },
-        stream);
+    runOrThrow(testing_support::kGroupNormSwishGrad,
+               {dyT, f.meanT, f.rstdT, f.xT, f.gammaT, f.betaT, f.groups, nullptr, f.swishScale, true, true, dxT,
+                dgammaT, dbetaT},
+               stream);
     return {f.outcome.description,
             {output("dx", dxT, std::move(dx), Judge::Metrics), output("dgamma", dgammaT, std::move(dgamma), Judge::Metrics),
              output("dbeta", dbetaT, std::move(dbeta), Judge::Metrics)}};
