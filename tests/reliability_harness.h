@@ -84,7 +84,7 @@ public:
         for (const char *name : binding_->slots()) args.push_back(argument(name));
         return binding_->plan(args, workspaceSize, executor);
     }
-    // Phase two of the binding (or of setOperator's function).
+    // Phase two of the binding.
     virtual aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
         if (!phaseTwo_) throw std::logic_error(api + ": the harness named no phase two (setBinding)");
         return phaseTwo_(workspace, workspaceSize, executor, stream);
@@ -202,12 +202,6 @@ protected:
     // A value slot (an attribute passed by value, or a handle the harness owns).
     void addValue(const std::string &name, testing_support::Arg value) {
         valueSlots.push_back({name, value, value});
-    }
-    // The operator this case runs: its api name and its phase-two function (aclnnIm2col), set together
-    // so that the two cannot name different operators.
-    void setOperator(const char *apiName, PhaseTwo phaseTwo) {
-        api = apiName;
-        phaseTwo_ = phaseTwo;
     }
     // Adds a tensor slot with values from `values` (row-major over the view).
     void addTensor(const std::string &name, const std::vector<int64_t> &shape, aclDataType dtype, Layout layout,

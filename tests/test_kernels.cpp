@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "aclnnop/aclnn_pad2d_backward.h"
 #include "common/dtype.h"
 
 #include "device_fixture.h"
+#include "harness/pad2d_backward.h"
 #include "kernels/copy_cast.h"
 #include "kernels/defines.h"
 #include "kernels/launch.h"
@@ -162,11 +162,9 @@ TEST_P(KernelTest, RepeatedOperatorCallsCreateNoKernelObjects) {
     gradOutput.upload(std::vector<double>(static_cast<size_t>(gradOutput.numel()), 1.0));
     const IntArray padding({3, 3, 3, 3});
     auto call = [&] {
-        ASSERT_NO_FATAL_FAILURE(runWithoutWorkspace(
-            [&](uint64_t *ws, aclOpExecutor **ex) {
-                return aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, ws, ex);
-            },
-            aclnnReflectionPad2dBackward, stream));
+        ASSERT_NO_FATAL_FAILURE(
+            runWithoutWorkspace(kReflectionPad2dBackward.planPhase({gradOutput, self, padding, gradInput}),
+                                kReflectionPad2dBackward.runPhase(), stream));
     };
     call();
     const size_t created = aclcl::kernelObjectsCreated();

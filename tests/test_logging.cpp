@@ -5,15 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "aclnnop/aclnn_convolution_backward.h"
-#include "aclnnop/aclnn_im2col_backward.h"
-#include "aclnnop/aclnn_max_unpool2d_backward.h"
-#include "aclnnop/aclnn_group_norm_swish.h"
-#include "aclnnop/aclnn_pad2d_backward.h"
-#include "aclnnop/aclnn_reflection_pad2d.h"
 #include "blas/host_blas.h"
 #include "common/log.h"
 #include "device_fixture.h"
+#include "harness/conv_tbc_backward.h"
+#include "harness/group_norm_swish.h"
+#include "harness/im2col_backward.h"
+#include "harness/max_unpool2d_backward.h"
+#include "harness/pad2d.h"
+#include "harness/pad2d_backward.h"
 #include "kernels/program_cache.h"
 #include "runtime/device.h"
 #include "support/device_tensor.h"
@@ -22,8 +22,16 @@
 
 namespace {
 
+using testing_support::Args;
+using testing_support::Binding;
 using testing_support::DeviceTensor;
 using testing_support::IntArray;
+using testing_support::kConvTbcBackward;
+using testing_support::kGroupNormSwish;
+using testing_support::kIm2colBackward;
+using testing_support::kMaxUnpool2dBackward;
+using testing_support::kReflectionPad2d;
+using testing_support::kReflectionPad2dBackward;
 
 TEST(LogLevel, ParsesNamesAndNumbers) {
     EXPECT_EQ(aclcl::parseLogLevel("error"), 1);
@@ -67,9 +75,8 @@ protected:
         testing::internal::CaptureStderr();
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
-        aclnnStatus st =
-            aclnnIm2colBackwardGetWorkspaceSize(grad, inputSize, kernel, dilation, padding, stride, out, &ws, &ex);
-        if (st == 0) st = aclnnIm2colBackward(nullptr, ws, ex, stream);
+        aclnnStatus st = kIm2colBackward.plan({grad, inputSize, kernel, dilation, padding, stride, out}, &ws, &ex);
+        if (st == 0) st = kIm2colBackward.run(nullptr, ws, ex, stream);
         if (st == 0) st = aclrtSynchronizeStream(stream);
         std::string captured = testing::internal::GetCapturedStderr();
         EXPECT_EQ(st, 0) << aclGetRecentErrMsg();
@@ -119,7 +126,7 @@ TEST_P(LoggingTest, PackedInputsAndStagedOutputsAreSteps) {
     testing::internal::CaptureStderr();
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    ASSERT_ACL_OK(aclnnReflectionPad2dBackwardGetWorkspaceSize(grad, self, padding, gradInput, &ws, &ex));
+    ASSERT_ACL_OK(kReflectionPad2dBackward.plan({grad, self, padding, gradInput}, &ws, &ex));
     const std::string text = testing::internal::GetCapturedStderr();
     EXPECT_NE(text.find("step 0: kernel copy_cast (pack input 0 into workspace"), std::string::npos) << text;
     EXPECT_NE(text.find("step 1: kernel pad2d_bwd_"), std::string::npos) << text;
@@ -138,8 +145,8 @@ TEST_P(LoggingTest, GemmPlansListTheirGemms) {
         testing::internal::CaptureStderr();
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
-        const aclnnStatus st = aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, 0, 0, gradInput,
-                                                                    gradWeight, gradBias, &ws, &ex);
+        const aclnnStatus st = kConvTbcBackward.plan(
+            {self, input, weight, bias, int64_t{0}, int8_t{0}, gradInput, gradWeight, gradBias}, &ws, &ex);
         const std::string text = testing::internal::GetCapturedStderr();
         ASSERT_EQ(st, 0) << aclGetRecentErrMsg();
         const int hook = aclcl::testHook(aclcl::TestHook::GemmBackend);
@@ -166,12 +173,12 @@ TEST_P(LoggingTest, GemmPlansListTheirGemms) {
 // every device. The plans name the kernels.
 TEST_P(LoggingTest, LongWalksTakeTheManyWorkItemKernels) {
     const bool walking = !aclcl::deviceAt(device()).manyWorkItemKernels();
-    auto planText = [&](auto &&planCall) {
+    auto planText = [&](const Binding &op, const Args &args) {
         ScopedLogLevel scoped(3);
         testing::internal::CaptureStderr();
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
-        const aclnnStatus st = planCall(&ws, &ex);
+        const aclnnStatus st = op.plan(args, &ws, &ex);
         const std::string text = testing::internal::GetCapturedStderr();
         EXPECT_EQ(st, 0) << aclGetRecentErrMsg();
         if (ex) aclDestroyAclOpExecutor(ex);
@@ -181,8 +188,7 @@ TEST_P(LoggingTest, LongWalksTakeTheManyWorkItemKernels) {
     for (int64_t width : {int64_t{100}, int64_t{70000}}) {
         SCOPED_TRACE("ReflectionPad2d, rows of " + std::to_string(width + 2));
         DeviceTensor self({1, 1, 2, width}, ACL_FLOAT), out({1, 1, 4, width + 2}, ACL_FLOAT);
-        const std::string text =
-            planText([&](uint64_t *ws, aclOpExecutor **ex) { return aclnnReflectionPad2dGetWorkspaceSize(self, pads, out, ws, ex); });
+        const std::string text = planText(kReflectionPad2d, {self, pads, out});
         const bool rows = text.find("kernel pad2d_fwd_rows ") != std::string::npos;
         EXPECT_EQ(rows, walking && width == 100) << text;
         EXPECT_NE(text.find(rows ? "kernel pad2d_fwd_rows " : "kernel pad2d_fwd_stream "), std::string::npos) << text;
@@ -191,10 +197,8 @@ TEST_P(LoggingTest, LongWalksTakeTheManyWorkItemKernels) {
         SCOPED_TRACE("GroupNormSwish, groups of " + std::to_string(2 * side * side));
         DeviceTensor x({1, 4, side, side}, ACL_FLOAT), gamma({4}, ACL_FLOAT), beta({4}, ACL_FLOAT),
             y({1, 4, side, side}, ACL_FLOAT), mean({1, 2}, ACL_FLOAT), rstd({1, 2}, ACL_FLOAT);
-        const std::string text = planText([&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnGroupNormSwishGetWorkspaceSize(x, gamma, beta, 2, nullptr, 1e-5, true, 1.0, y, mean, rstd, ws,
-                                                       ex);
-        });
+        const std::string text =
+            planText(kGroupNormSwish, {x, gamma, beta, int64_t{2}, nullptr, 1e-5, true, 1.0, y, mean, rstd});
         const bool oneLane = text.find("local [1]") != std::string::npos;
         EXPECT_EQ(oneLane, walking && side == 32) << text;
         EXPECT_NE(text.find("kernel gns_group global"), std::string::npos) << text;
@@ -208,9 +212,7 @@ TEST_P(LoggingTest, LongWalksTakeTheManyWorkItemKernels) {
         DeviceTensor gradOutput({1, 1, 64, 64}, ACL_FLOAT), self({1, 1, height, 4096}, ACL_FLOAT),
             indices({1, 1, height, 4096}, ACL_INT32), out({1, 1, height, 4096}, ACL_FLOAT);
         IntArray outputSize({64, 64});
-        const std::string text = planText([&](uint64_t *ws, aclOpExecutor **ex) {
-            return aclnnMaxUnpool2dBackwardGetWorkspaceSize(gradOutput, self, indices, outputSize, out, ws, ex);
-        });
+        const std::string text = planText(kMaxUnpool2dBackward, {gradOutput, self, indices, outputSize, out});
         const bool staged = text.find("kernel max_unpool2d_backward_staged ") != std::string::npos;
         EXPECT_EQ(staged, stagedGather && (height == 64 || !walking)) << text;
         EXPECT_NE(text.find(staged ? "kernel max_unpool2d_backward_staged " : "kernel max_unpool2d_backward_direct "),

@@ -15,7 +15,7 @@
 #include "source_paths.h"
 #include "support/case_checks.h"
 #include "support/device_tensor.h"
-#include "support/error_table.h"
+#include "support/error_rows.h"
 #include "support/golden_tally.h"
 #include "support/host_data.h"
 #include "support/int_array.h"

@@ -85,22 +85,14 @@ public:
     // the executor) and checks the write oracle.
     void finish(const char *api, aclnnStatus status, uint64_t workspaceSize, aclOpExecutor *executor,
                 PhaseTwo phaseTwo);
-    // Phase one with the arguments already read (read them in their own statements first: the order
-    // of a call's arguments is unspecified, and the input's bytes must be read in a fixed order), then
-    // finish(). Use it through FUZZ_OP_CALL, which names both phases from the API's name.
-    // The same through the operator's binding (tests/harness/<op>.h), the arguments in its slots' order.
+    // Phase one through the operator's binding (tests/harness/<op>.h) with the arguments already read,
+    // in its slots' order (read them in their own statements first: the order of a call's arguments is
+    // unspecified, and the input's bytes must be read in a fixed order), then finish().
     void call(const testing_support::Binding &op, const testing_support::Args &args) {
         uint64_t workspaceSize = 0;
         aclOpExecutor *executor = nullptr;
         const aclnnStatus status = op.plan(args, &workspaceSize, &executor);
         finish(op.api(), status, workspaceSize, executor, op.phaseTwo());
-    }
-    template <typename GetWorkspaceSize, typename... Args>
-    void call(const char *api, GetWorkspaceSize getWorkspaceSize, PhaseTwo phaseTwo, Args... args) {
-        uint64_t workspaceSize = 0;
-        aclOpExecutor *executor = nullptr;
-        const aclnnStatus status = getWorkspaceSize(args..., &workspaceSize, &executor);
-        finish(api, status, workspaceSize, executor, phaseTwo);
     }
 
 private:
@@ -119,10 +111,6 @@ private:
     std::vector<aclIntArray *> arrays_;
     std::deque<std::string> strings_;  // a deque: the pointers handed out stay valid as it grows
 };
-
-// FUZZ_OP_CALL(op, aclnnIm2col, self, kernelSize, ..., out): aclnnIm2colGetWorkspaceSize with these
-// arguments, then the checks and phase two of OpFuzz::finish.
-#define FUZZ_OP_CALL(op, api, ...) (op).call(#api, api##GetWorkspaceSize, api, __VA_ARGS__)
 
 // The two libFuzzer entry points of an operator target, written once here:
 //   std::vector<fuzzing::Seed> makeSeeds();      // the target's seeds (writeSeedsIfAsked)
