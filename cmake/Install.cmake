@@ -18,8 +18,13 @@ set(ACLNN_INSTALL_LIBDIR lib64)  # CANN's name, whatever the platform's conventi
 set(ACLNN_INSTALL_CMAKEDIR share/cmake/aclnn_opencl)
 set(ACLNN_INSTALL_PKGCONFIGDIR ${ACLNN_INSTALL_LIBDIR}/pkgconfig)
 
-# CANN programs link these names; each resolves to our one library.
-set(ACLNN_CANN_LIBRARY_NAMES ascendcl nnopbase opapi opapi_nn opapi_math opapi_cv acl_rt)
+# CANN's library names, each a link to our one library (docs/install.md lists who uses which):
+#   ascendcl nnopbase opapi                      every CANN program; ggml's CANN backend adds acl_op_compiler
+#   opapi_nn opapi_math opapi_cv acl_rt          CANN 8.5+ (the ops repositories' split libraries, the runtime)
+#   aclnn_ops_infer aclnn_ops_train aclnn_math   before 8.5: the libraries torch_npu's op-plugin and Python
+#                                                front ends that skip it dlopen to find aclnn* symbols
+set(ACLNN_CANN_LIBRARY_NAMES ascendcl nnopbase opapi opapi_nn opapi_math opapi_cv acl_rt
+                             aclnn_ops_infer aclnn_ops_train aclnn_math acl_op_compiler)
 
 # --- Symbol hygiene: export the public C API only ----------------------------------------------------
 # Hidden visibility already hides our own C++; the version script also hides what hidden visibility
@@ -101,37 +106,16 @@ foreach(name IN LISTS ACLNN_CANN_LIBRARY_NAMES)
 endforeach()
 install(FILES ${ACLNN_COMPAT_LINKS} DESTINATION ${ACLNN_INSTALL_LIBDIR})
 
-# --- set_env.sh in the prefix root ----------------------------------------------------------------------
-# Written at install time so that it names the prefix actually installed to (cmake --install --prefix).
-set(ACLNN_SET_ENV_TEMPLATE ${PROJECT_SOURCE_DIR}/scripts/set_env.sh.in)
+# --- set_env.sh in the prefix root, and the links around CANN's install roots ----------------------------
+# Written at install time so that it names the prefix actually installed to (cmake --install --prefix);
+# cmake/InstallLayout.cmake also adds, for a prefix named like one of CANN's roots (.../ascend-toolkit/latest,
+# .../ascend-toolkit/<version>, .../cann-<version>), the links CANN users source and front ends load from,
+# never replacing anything already there (a real CANN's).
 install(CODE "
-  set(ACLNN_SET_ENV_ROOT \"\${CMAKE_INSTALL_PREFIX}\")
+  set(ACLNN_SET_ENV_TEMPLATE \"${PROJECT_SOURCE_DIR}/scripts/set_env.sh.in\")
+  set(ACLNN_SET_ENV_STAGING \"${PROJECT_BINARY_DIR}/install/set_env.sh\")
   set(PROJECT_VERSION_MAJOR \"${ACLNN_SOVERSION}\")
-  configure_file(\"${ACLNN_SET_ENV_TEMPLATE}\" \"${PROJECT_BINARY_DIR}/install/set_env.sh\" @ONLY)
-  file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}\" TYPE FILE
-       PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ
-       FILES \"${PROJECT_BINARY_DIR}/install/set_env.sh\")
-  # CANN users type 'source /usr/local/Ascend/ascend-toolkit/set_env.sh' (the file sits beside
-  # latest/). When installing into such a .../ascend-toolkit/latest, put a link there too, unless a
-  # set_env.sh (a real CANN's) is already in place.
-  if(CMAKE_INSTALL_PREFIX MATCHES \"/ascend-toolkit/latest/?$\")
-    get_filename_component(parent \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}\" DIRECTORY)
-    set(link \"\${parent}/set_env.sh\")
-    set(target \"\")
-    if(IS_SYMLINK \"\${link}\")
-      file(READ_SYMLINK \"\${link}\" target)
-    endif()
-    if(target STREQUAL \"latest/set_env.sh\")
-      message(STATUS \"Up-to-date: \${link} -> latest/set_env.sh\")
-      list(APPEND CMAKE_INSTALL_MANIFEST_FILES \"\${link}\")
-    elseif(NOT EXISTS \"\${link}\" AND NOT IS_SYMLINK \"\${link}\")
-      message(STATUS \"Installing: \${link} -> latest/set_env.sh\")
-      file(CREATE_LINK latest/set_env.sh \"\${link}\" SYMBOLIC)
-      list(APPEND CMAKE_INSTALL_MANIFEST_FILES \"\${link}\")
-    else()
-      message(STATUS \"Leaving \${parent}/set_env.sh as it is; source \${CMAKE_INSTALL_PREFIX}/set_env.sh\")
-    endif()
-  endif()
+  include(\"${PROJECT_SOURCE_DIR}/cmake/InstallLayout.cmake\")
 ")
 
 # Newer CANN (installed to /usr/local/Ascend/cann) also has <root>/bin/setenv.bash, which its recipes source.

@@ -43,6 +43,14 @@ quiet cmake --build "$build_dir" --target aclnn_opencl -j2 || { fail "building a
 quiet cmake --install "$build_dir" --prefix "$prefix" || { fail "cmake --install"; exit 1; }
 pass "installed to $prefix"
 
+# CANN's library names, every one of which must be installed (docs/install.md says who loads which). Kept
+# here, not read from cmake/Install.cmake, so that a name dropped there fails this test.
+cann_names=(ascendcl nnopbase opapi acl_op_compiler   # every CANN program; ggml's CANN backend
+            opapi_nn opapi_math opapi_cv acl_rt        # CANN 8.5 and later
+            aclnn_ops_infer aclnn_ops_train aclnn_math) # before 8.5: what torch_npu and Python front ends dlopen
+cann_files=()
+for name in "${cann_names[@]}"; do cann_files+=("lib$name.so"); done
+
 # ---- 2. Layout ----------------------------------------------------------------------------------------
 lib=$prefix/lib64/libaclnn_opencl.so.0
 for f in include/acl/acl.h include/acl/acl_base.h include/acl/acl_rt.h include/aclnn/acl_meta.h \
@@ -61,10 +69,10 @@ real_lib=$(readlink -f "$lib")
 [[ -f $real_lib && $real_lib == */libaclnn_opencl.so.0.* ]] || fail "libaclnn_opencl.so.0 does not lead to a versioned file"
 soname=$(readelf -d "$real_lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 if [[ $soname == libaclnn_opencl.so.0 ]]; then pass "SONAME $soname"; else fail "SONAME is '$soname'"; fi
-for name in ascendcl nnopbase opapi opapi_nn opapi_math opapi_cv acl_rt; do
+for name in "${cann_names[@]}"; do
     [[ $(readlink -f "$prefix/lib64/lib$name.so") == "$real_lib" ]] || fail "lib$name.so does not resolve to $real_lib"
 done
-pass "CANN library names resolve to $(basename "$real_lib")"
+pass "CANN library names resolve to $(basename "$real_lib"): ${cann_names[*]}"
 
 # Every installed header compiles on its own, as C++11 (CANN samples' dialect), from the installed tree only.
 bad_headers=()
@@ -100,6 +108,85 @@ source "$prefix/set_env.sh"
 posix=$(env -u LD_LIBRARY_PATH sh -c '. "$1/set_env.sh" && printf "%s|%s" "$ASCEND_HOME_PATH" "$LD_LIBRARY_PATH"' sh "$prefix")
 [[ $posix == "$prefix|$prefix/lib64" ]] || fail "set_env.sh under sh gives '$posix'"
 pass "set_env.sh exports ASCEND_TOOLKIT_HOME, ASCEND_HOME_PATH, LD_LIBRARY_PATH (bash and sh)"
+
+# ---- 4b. Loading CANN's libraries by name, as Python front ends do ---------------------------------------
+# tests/programs/dlopen_cann_names.c: dlopen("libX.so") by bare name (LD_LIBRARY_PATH from set_env.sh), dlsym
+# of aclnnInit, aclnnFinalize and aclnnMaxUnpool2d{GetWorkspaceSize,}, and a call of aclnnInit. Run in a clean
+# environment that only sources <root>'s script, so nothing of this shell's environment helps it.
+loader=$work/dlopen_cann_names
+quiet cc -std=c11 -Wall -Wextra -Werror -o "$loader" "$source_dir/tests/programs/dlopen_cann_names.c" -ldl ||
+    fail "building tests/programs/dlopen_cann_names.c"
+# load_by_name <script to source> <lib64 directory the libraries must come from>
+load_by_name() {
+    local script=$1 libdir=$2 out line
+    # shellcheck disable=SC2016  # expanded by the inner bash
+    if ! out=$(env -i PATH="$PATH" HOME="$HOME" bash -c 'source "$1" && shift && exec "$@"' _ \
+                   "$script" "$loader" "${cann_files[@]}" 2>&1); then
+        printf '%s\n' "$out" | sed 's/^/  | /'
+        fail "dlopen by name after 'source $script': a CANN library name does not load or lacks a symbol"
+        return
+    fi
+    while IFS= read -r line; do
+        [[ ${line#* } == "$libdir/"* ]] || fail "dlopen ${line%% *} opened '${line#* }', not a file in $libdir"
+    done <<<"$out"
+    [[ $(wc -l <<<"$out") -eq ${#cann_files[@]} ]] || fail "dlopen by name: $(wc -l <<<"$out") lines for ${#cann_files[@]} names"
+    pass "after 'source ${script#"$work/"}': dlopen of ${#cann_files[@]} names finds aclnnInit and aclnnMaxUnpool2d*"
+}
+if [[ -x $loader ]]; then
+    load_by_name "$prefix/set_env.sh" "$prefix/lib64"
+    # The check itself can fail: a name that is not installed must be reported.
+    if env -i LD_LIBRARY_PATH="$prefix/lib64" "$loader" libaclnn_opapi_not_installed.so >/dev/null 2>&1; then
+        fail "dlopen_cann_names accepted a library name that is not installed"
+    fi
+fi
+
+# ---- 4c. CANN's install layouts --------------------------------------------------------------------------
+# layout_link <link> <expected target>
+layout_link() {
+    local got
+    got=$(readlink "$1" 2>/dev/null)
+    [[ $got == "$2" ]] || fail "${1#"$work/"} is '${got:-missing}', expected a link to $2"
+}
+install_to() {  # <prefix>
+    quiet cmake --install "$build_dir" --prefix "$1" || fail "cmake --install --prefix $1"
+}
+# Older CANN's real root, ascend-toolkit/<version>: latest -> <version>, set_env.sh -> latest/set_env.sh.
+old=$work/layouts/old/Ascend
+install_to "$old/ascend-toolkit/8.3.RC2"
+layout_link "$old/ascend-toolkit/latest" 8.3.RC2
+layout_link "$old/ascend-toolkit/set_env.sh" latest/set_env.sh
+[[ -f $old/ascend-toolkit/8.3.RC2/set_env.sh ]] || fail "no set_env.sh in ascend-toolkit/8.3.RC2"
+[[ -x $loader ]] && load_by_name "$old/ascend-toolkit/set_env.sh" "$old/ascend-toolkit/8.3.RC2/lib64"
+pass "layout ascend-toolkit/<version>: latest and set_env.sh links"
+# CANN 8.5 and later: cann-<version> with <Ascend>/cann -> cann-<version>, and the older paths to it.
+new=$work/layouts/new/Ascend
+install_to "$new/cann-8.5.0"
+[[ -f $new/cann-8.5.0/set_env.sh && -L $new/cann-8.5.0/bin/setenv.bash ]] || fail "no set_env.sh / bin/setenv.bash in cann-8.5.0"
+layout_link "$new/cann" cann-8.5.0
+layout_link "$new/ascend-toolkit/latest" ../cann-8.5.0
+layout_link "$new/ascend-toolkit/set_env.sh" latest/set_env.sh
+# shellcheck disable=SC2016  # expanded by the inner bash
+home=$(env -i PATH="$PATH" bash -c 'source "$1" && printf "%s|%s" "$ASCEND_TOOLKIT_HOME" "$ASCEND_HOME_PATH"' _ "$new/cann/set_env.sh")
+[[ $home == "$new/cann-8.5.0|$new/cann-8.5.0" ]] || fail "source cann/set_env.sh: ASCEND_TOOLKIT_HOME|ASCEND_HOME_PATH = '$home'"
+if [[ -x $loader ]]; then
+    load_by_name "$new/cann/set_env.sh" "$new/cann-8.5.0/lib64"
+    load_by_name "$new/ascend-toolkit/set_env.sh" "$new/cann-8.5.0/lib64"
+fi
+pass "layout cann-<version>: cann, ascend-toolkit/latest and ascend-toolkit/set_env.sh links"
+# A second version next to the first: the links that exist (ours or a real CANN's) are left as they are.
+install_to "$old/cann-8.5.0"
+layout_link "$old/cann" cann-8.5.0
+layout_link "$old/ascend-toolkit/latest" 8.3.RC2
+layout_link "$old/ascend-toolkit/set_env.sh" latest/set_env.sh
+real=$work/layouts/real/Ascend
+mkdir -p "$real/cann" "$real/ascend-toolkit"
+echo "# a real CANN's" >"$real/cann/set_env.sh"
+echo "# a real CANN's" >"$real/ascend-toolkit/set_env.sh"
+install_to "$real/cann-9.0.0"
+[[ ! -L $real/cann && $(cat "$real/cann/set_env.sh") == "# a real CANN's" ]] || fail "a real CANN's cann/ was replaced"
+[[ ! -L $real/ascend-toolkit/set_env.sh && $(cat "$real/ascend-toolkit/set_env.sh") == "# a real CANN's" ]] ||
+    fail "a real CANN's ascend-toolkit/set_env.sh was replaced"
+pass "existing cann, ascend-toolkit/latest and set_env.sh (a real CANN's) are left alone"
 
 # ---- 5. The examples and what they must print (docs/ops/*.md, "Example") -------------------------------
 # The examples, their operators and what they print: tests/example_outputs.sh (shared with
