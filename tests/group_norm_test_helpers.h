@@ -1,6 +1,6 @@
 // Test helpers the GroupNorm family's tests share (tests/test_group_norm_swish_grad.cpp and
 // tests/test_group_norm_swish.cpp): a problem's shape and groups, tensor layouts, the stray-write check,
-// the golden files' dtypes and the golden bound. Header-only (gtest).
+// the golden files' dtypes and the golden bound; the error tables' shared pieces. Header-only (gtest).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -13,6 +13,7 @@
 
 #include "golden/golden.h"
 #include "support/device_tensor.h"
+#include "support/error_rows.h"
 #include "support/host_data.h"
 
 namespace group_norm_tests {
@@ -21,6 +22,27 @@ using testing_support::DeviceTensor;
 using testing_support::goldenDtype;
 
 constexpr uint8_t kFill = 0x5a;  // storage fill that detects stray writes
+
+// An error row's change: numGroups, or the data format, replaced.
+inline testing_support::Change groups(int64_t g) {
+    return testing_support::set("numGroups", testing_support::value(g));
+}
+inline testing_support::Change dataFormat(const std::string &f) {
+    return testing_support::set("dataFormatOptional", testing_support::value(testing_support::Text{f}));
+}
+// The data formats both operators reject: the names are case-sensitive, and an empty one is not "none".
+inline testing_support::ErrorRows badDataFormatRows() {
+    testing_support::ErrorRows rows;
+    for (const char *f : {"NHWC", "", "nchw"}) {
+        rows.push_back({std::string("dataFormatOptional \"") + f + "\"", dataFormat(f), ACLNN_ERR_PARAM_INVALID,
+                        {"dataFormatOptional", std::string("\"") + f + "\""}});
+    }
+    return rows;
+}
+// A FLOAT tensor of these dims that holds no memory (for checks that come before any device work).
+inline aclTensor *tensorWithoutMemory(const std::vector<int64_t> &dims) {
+    return aclCreateTensor(dims.data(), dims.size(), ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, nullptr);
+}
 
 // A problem's shape and groups, and the sizes the host references take from them; each test file's
 // Problem adds its data.

@@ -410,10 +410,6 @@ CallSpec normCall() {
                                       {"rstdOut", TensorArg{{2, 2}}}});
 }
 
-// A row's change: numGroups, or the data format, replaced.
-Change groups(int64_t g) { return set("numGroups", value(g)); }
-Change dataFormat(const std::string &f) { return set("dataFormatOptional", value(Text{f})); }
-
 // The rows in the contract's order; the rows of several faults at once stand after the check that
 // reports them (the first in that order).
 ErrorRows normRows() {
@@ -455,12 +451,7 @@ ErrorRows normRows() {
         overlapRow("meanOut", {0, 1}),
         overlapRow("rstdOut", {0, 1}),
     };
-    // The names are case-sensitive; an empty one is not "none".
-    for (const char *f : {"NHWC", "", "nchw"}) {
-        rows.push_back({std::string("dataFormatOptional \"") + f + "\"", dataFormat(f), INVALID,
-                        {"dataFormatOptional", std::string("\"") + f + "\""}});
-    }
-    return rows + withoutExecutorRows({"executor"});
+    return rows + badDataFormatRows() + withoutExecutorRows({"executor"});
 }
 
 ACLNN_ERROR_TABLE(GroupNormSwishErrors, normCall, normRows);
@@ -469,12 +460,9 @@ ACLNN_ERROR_TABLE(GroupNormSwishErrors, normCall, normRows);
 // tensors. Here the tensors hold no memory at all: the check comes before any device work.
 TEST_P(GroupNormSwishTest, ErrorTooManyPlanes) {
     const int64_t n = 2, c = int64_t(1) << 30, g = 1;
-    const int64_t big[2] = {n, c}, stat[2] = {n, g}, chan[1] = {c};
-    auto make = [](const int64_t *dims, uint64_t rank) {
-        return aclCreateTensor(dims, rank, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, nullptr);
-    };
-    aclTensor *x = make(big, 2), *y = make(big, 2), *mean = make(stat, 2), *rstd = make(stat, 2),
-              *gamma = make(chan, 1), *beta = make(chan, 1);
+    const std::vector<int64_t> big = {n, c}, stat = {n, g}, chan = {c};
+    aclTensor *x = tensorWithoutMemory(big), *y = tensorWithoutMemory(big), *mean = tensorWithoutMemory(stat),
+              *rstd = tensorWithoutMemory(stat), *gamma = tensorWithoutMemory(chan), *beta = tensorWithoutMemory(chan);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     EXPECT_EQ(kGroupNormSwish.plan({x, gamma, beta, g, nullptr, 1e-5, true, 1.0, y, mean, rstd}, &ws, &ex),

@@ -631,10 +631,6 @@ CallSpec gradCall() {
                                           {"dbetaOut", TensorArg{{4}}}});
 }
 
-// A row's change: numGroups, or the data format, replaced.
-Change groups(int64_t g) { return set("numGroups", value(g)); }
-Change dataFormat(const std::string &f) { return set("dataFormatOptional", value(Text{f})); }
-
 // A row whose one tensor has a shape of the wrong size, the message naming the tensor; a channel
 // gradient's (C = 4 elements) also gives the rule and what it found.
 ErrorRow shapeRow(const char *name, const std::vector<int64_t> &to) {
@@ -704,12 +700,7 @@ ErrorRows gradRows() {
         shapeRow("dbetaOut", {3}),
         overlapRow("dbetaOut", {0}),
     };
-    // The names are case-sensitive; an empty one is not "none".
-    for (const char *f : {"NHWC", "", "nchw"}) {
-        rows.push_back({std::string("dataFormatOptional \"") + f + "\"", dataFormat(f), INVALID,
-                        {"dataFormatOptional", std::string("\"") + f + "\""}});
-    }
-    return rows + withoutExecutorRows({"executor"});
+    return rows + badDataFormatRows() + withoutExecutorRows({"executor"});
 }
 
 ACLNN_ERROR_TABLE(GroupNormSwishGradErrors, gradCall, gradRows);
@@ -718,12 +709,10 @@ ACLNN_ERROR_TABLE(GroupNormSwishGradErrors, gradCall, gradRows);
 // tensors. Here 2^31 planes of one element hold no memory at all: the check comes before any device work.
 TEST_P(GroupNormSwishGradTest, ErrorTooManyPlanes) {
     const int64_t n = 2, c = int64_t(1) << 30, g = 1;
-    const int64_t big[2] = {n, c}, stat[2] = {n, g}, chan[1] = {c};
-    auto make = [](const int64_t *dims, uint64_t rank) {
-        return aclCreateTensor(dims, rank, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, nullptr);
-    };
-    aclTensor *dy = make(big, 2), *x = make(big, 2), *dx = make(big, 2), *mean = make(stat, 2), *rstd = make(stat, 2),
-              *gamma = make(chan, 1), *beta = make(chan, 1);
+    const std::vector<int64_t> big = {n, c}, stat = {n, g}, chan = {c};
+    aclTensor *dy = tensorWithoutMemory(big), *x = tensorWithoutMemory(big), *dx = tensorWithoutMemory(big),
+              *mean = tensorWithoutMemory(stat), *rstd = tensorWithoutMemory(stat), *gamma = tensorWithoutMemory(chan),
+              *beta = tensorWithoutMemory(chan);
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     EXPECT_EQ(kGroupNormSwishGrad.plan(
