@@ -9,7 +9,7 @@
 //   set("self", dtype(ACL_DOUBLE)) + set("out", dtype(ACL_DOUBLE))   // changes joined
 //   null("self"), null("workspaceSize"), withoutExecutor(), set("outputSize", ints({3, 4}))
 //
-// Header-only besides DeviceTensor, without GoogleTest.
+// Header-only besides DeviceTensor and host_data, without GoogleTest.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +26,7 @@
 #include "aclnn/acl_meta.h"
 #include "support/binding.h"
 #include "support/device_tensor.h"
+#include "support/host_data.h"
 
 namespace testing_support {
 
@@ -76,13 +77,8 @@ public:
 private:
     static aclTensor *shortView(const DeviceTensor &t) {
         const std::vector<int64_t> &shape = t.shape();
-        std::vector<int64_t> strides(shape.size(), 1);
-        int64_t storage = 1;
-        for (size_t i = shape.size(); i-- > 0;) {
-            strides[i] = storage;
-            storage *= shape[i];
-        }
-        storage -= 1;
+        const std::vector<int64_t> strides = rowMajorStrides(shape);
+        int64_t storage = product(shape) - 1;
         return aclCreateTensor(shape.data(), shape.size(), t.dtype(), strides.data(), 0, ACL_FORMAT_ND, &storage, 1,
                                t.data());
     }
