@@ -75,6 +75,15 @@ public:
     std::vector<TensorSlot> tensors;
     std::vector<ArraySlot> arrays;
     std::vector<ValueSlot> valueSlots;
+    // (output, input) slot pairs the operator computes in place when they are the very same view (the
+    // elementwise operators' out over self): the hostile tests leave those identical pairs alone.
+    std::vector<std::pair<std::string, std::string>> inPlace;
+    bool computesInPlace(const std::string &output, const std::string &input) const {
+        for (const auto &p : inPlace) {
+            if (p.first == output && p.second == input) return true;
+        }
+        return false;
+    }
 
     // Phase one with the current arguments: the binding's slots, each filled from the tensor, array or
     // value slot of its name.

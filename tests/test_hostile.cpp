@@ -295,6 +295,7 @@ TEST_P(HostileUseTest, OutputOverlappingAnInputIsRejectedAndWritesNothing) {
                         (in.name == "dy" || in.name == "x")) {
                         continue;  // the declared in-place case
                     }
+                    if (identical && h->computesInPlace(out.name, in.name)) continue;
                     for (bool atPlanTime : {true, false}) {
                         SCOPED_TRACE(h->api + ": " + out.name + " over " + in.name +
                                      (atPlanTime ? " at GetWorkspaceSize" : " by aclSetOutputTensorAddr") +

@@ -63,6 +63,13 @@ std::string storeSpelling(aclDataType to, aclDataType from, const Spelling &s) {
             break;
         default: break;
     }
+    // Floating values into an integer slot truncate toward zero and saturate, NaN giving 0 (OpenCL's _sat
+    // conversions define all three; a plain cast leaves out-of-range values undefined). CANN's Cast maps
+    // NaN to 0 too (docs/ops/cast.md).
+    const DtypeInfo *toInfo = dtypeInfo(to), *fromInfo = dtypeInfo(from);
+    if (toInfo && fromInfo && toInfo->integral && fromInfo->floating) {
+        return std::string("((p)[i] = convert_") + s.storage + "_sat_rtz(v))";
+    }
     return s.store;
 }
 
