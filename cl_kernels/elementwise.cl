@@ -104,6 +104,9 @@ __kernel void ew_contiguous(__global const A_T *a, ulong a_off,
 #endif
     out += out_off;
     const INDEX_T chunk = (INDEX_T)get_global_id(0), n = (INDEX_T)total, step = (INDEX_T)chunks;
+    // The NDRange is rounded up to whole work-groups: a work-item past the chunks would repeat another's
+    // columns.
+    if (chunk >= step) return;
     C_VAL_T r[ROW_ELEMS];
     ROW_STREAM_EACH(j) {
         const INDEX_T e = ROW_STREAM_COLUMN(chunk, step, j);
@@ -144,6 +147,9 @@ __kernel void ew_strided(__global const A_T *a, ulong a_off,
     const long os[8] = {out_stride.s0, out_stride.s1, out_stride.s2, out_stride.s3,
                         out_stride.s4, out_stride.s5, out_stride.s6, out_stride.s7};
     const INDEX_T chunk = (INDEX_T)get_global_id(0), n = (INDEX_T)total, step = (INDEX_T)chunks;
+    // The NDRange is rounded up to whole work-groups: a work-item past the chunks would repeat another's
+    // columns.
+    if (chunk >= step) return;
     C_VAL_T r[ROW_ELEMS];
     INDEX_T where[ROW_ELEMS];
     ROW_STREAM_EACH(j) {

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "acl/acl_base.h"
+#include "aclnn/acl_meta.h"
+#include "support/call_spec.h"
 #include "support/host_data.h"
 
 namespace testing_support {
@@ -82,6 +84,60 @@ inline RefComplex refAdd(RefComplex a, RefComplex b, double alpha, aclDataType c
     r.re = part(a.re, b.re);
     if (complex) r.im = part(a.im, b.im);
     return r;
+}
+
+// n random elements of dtype (complex: 2n values, re and im), exactly representable: floats in [-4, 4)
+// rounded to the dtype, integers whole in a range the dtype holds (small enough that Add's sums stay
+// exact in every integer width but wrap in int8 / uint8 sometimes), bool 0 or 1.
+inline std::vector<double> refValues(aclDataType dtype, size_t n, uint64_t seed) {
+    const size_t parts = refIsComplex(dtype) ? 2 : 1;
+    std::vector<double> v = randomValues(n * parts, seed, -4, 4);
+    for (double &x : v) {
+        if (refIsFloat(dtype) || refIsComplex(dtype)) {
+            x = roundTo(x, dtype);
+        } else if (dtype == ACL_BOOL) {
+            x = x > 0 ? 1 : 0;
+        } else if (dtype == ACL_UINT8 || dtype == ACL_UINT16 || dtype == ACL_UINT32 || dtype == ACL_UINT64) {
+            x = std::floor((x + 4) * 30);  // 0 .. 239
+        } else {
+            x = std::floor(x * 30);  // -120 .. 119
+        }
+    }
+    return v;
+}
+
+// An aclScalar the test owns: Scalar alpha(1.5, ACL_FLOAT); pass alpha.get().
+class OwnedScalar {
+public:
+    OwnedScalar(double value, aclDataType dtype) {
+        std::vector<unsigned char> bytes = scalarBytes(value, dtype);
+        scalar_ = aclCreateScalar(bytes.data(), dtype);
+    }
+    ~OwnedScalar() { aclDestroyScalar(scalar_); }
+    OwnedScalar(const OwnedScalar &) = delete;
+    OwnedScalar &operator=(const OwnedScalar &) = delete;
+    const aclScalar *get() const { return scalar_; }
+
+private:
+    aclScalar *scalar_ = nullptr;
+};
+
+// The row-major index into a tensor of shape `from` that element `flat` of the broadcast shape `to`
+// reads (NumPy broadcasting).
+inline size_t refBroadcastIndex(size_t flat, const std::vector<int64_t> &to, const std::vector<int64_t> &from) {
+    size_t index = 0, stride = 1;
+    const size_t lead = to.size() - from.size();
+    for (size_t k = to.size(); k-- > 0;) {
+        const auto extent = static_cast<size_t>(to[k]);
+        const size_t c = flat % extent;
+        flat /= extent;
+        if (k >= lead) {
+            const auto f = static_cast<size_t>(from[k - lead]);
+            if (f != 1) index += c * stride;
+            stride *= f;
+        }
+    }
+    return index;
 }
 
 }  // namespace testing_support
