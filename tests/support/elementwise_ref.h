@@ -32,6 +32,7 @@ inline double refRound(double x, aclDataType d) {
         case ACL_UINT16: return static_cast<uint16_t>(v);
         case ACL_INT32: return static_cast<int32_t>(v);
         case ACL_UINT32: return static_cast<uint32_t>(v);
+        case ACL_UINT64: return static_cast<double>(static_cast<uint64_t>(v));
         default: return static_cast<double>(v);
     }
 }
@@ -60,15 +61,34 @@ inline double refStore(double v, aclDataType out) {
         case ACL_INT64: lo = -9223372036854775808.0, hi = 9223372036854775807.0; break;
         default: lo = 0, hi = 18446744073709551615.0; break;
     }
-    const double t = std::trunc(v);
+    const double t = std::trunc(v) + 0.0;  // integers have no -0
     return t < lo ? lo : t > hi ? hi : t;
+}
+
+// One element: a real value, or a complex one as (re, im).
+struct RefComplex {
+    double re = 0, im = 0;
+};
+
+// One element of dtype `from` (re, im) converted to `to` as the engine's stores convert (Cast,
+// InplaceCopy): rounding once, floats to integers truncated and saturated with NaN to 0, integers
+// wrapped, complex to real keeping the real part, real to complex with an imaginary part of 0.
+inline RefComplex refConvert(RefComplex v, aclDataType from, aclDataType to) {
+    if (!refIsComplex(from)) v.im = 0;
+    RefComplex r;
+    if (refIsComplex(to)) {
+        r.re = roundTo(v.re, to);
+        r.im = roundTo(v.im, to);
+    } else if (refIsFloat(from) || refIsComplex(from)) {
+        r.re = refStore(v.re, to);
+    } else {
+        r.re = refIsFloat(to) ? roundTo(v.re, to) : refRound(v.re, to);
+    }
+    return r;
 }
 
 // out = a + alpha * b (Add's row) for one element, a and b already values of their dtypes; complex
 // values as (re, im) with a real alpha.
-struct RefComplex {
-    double re = 0, im = 0;
-};
 inline RefComplex refAdd(RefComplex a, RefComplex b, double alpha, aclDataType c, bool fusedAlpha) {
     const aclDataType acc = refAccOf(c);
     const bool complex = refIsComplex(c);

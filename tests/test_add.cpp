@@ -1,0 +1,188 @@
+// aclnnAdd, aclnnAdds, aclnnInplaceAdd, aclnnInplaceAdds: every dtype CANN lists against the host
+// reference (support/elementwise_ref.h: exact, the engine's roundings), and every documented error in
+// CANN's check order. Broadcasting, views, aliasing, empties and promotion across dtypes are the engine's,
+// tested once in tests/test_elementwise.cpp.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "common/dtype.h"
+#include "engines/elementwise.h"
+#include "harness/add.h"
+#include "support/elementwise_ref.h"
+#include "support/error_rows.h"
+#include "support/op_test.h"
+
+using namespace testing_support;
+
+namespace {
+
+// CANN's list for the four (OPS_COMPANION 1.8), in its order.
+const std::vector<aclDataType> kAddDtypes = {ACL_FLOAT, ACL_INT32,  ACL_INT64, ACL_FLOAT16, ACL_INT16,     ACL_INT8,
+                                             ACL_UINT8, ACL_DOUBLE, ACL_BOOL,  ACL_BF16,    ACL_COMPLEX64, ACL_COMPLEX128};
+
+class AddEveryDtype : public DeviceDtypeTest {};
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(AddEveryDtype, kAddDtypes);
+
+bool isFp64(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
+
+// An alpha every dtype accepts: whole (int64) for integers and bool, else a fraction.
+double alphaFor(aclDataType d) { return refIsFloat(d) || refIsComplex(d) ? 0.75 : 2; }
+aclDataType alphaDtype(aclDataType d) { return refIsFloat(d) || refIsComplex(d) ? ACL_FLOAT : ACL_INT64; }
+
+// got (row-major, complex as pairs) == self + alpha * other broadcast from otherShape, exactly.
+void expectSums(const std::vector<double> &got, const std::vector<double> &self, const std::vector<double> &other,
+                const std::vector<int64_t> &shape, const std::vector<int64_t> &otherShape, double alpha,
+                aclDataType d) {
+    const size_t parts = refIsComplex(d) ? 2 : 1, n = static_cast<size_t>(product(shape));
+    ASSERT_EQ(got.size(), n * parts);
+    size_t bad = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const size_t j = refBroadcastIndex(i, shape, otherShape);
+        const RefComplex want = refAdd({self[i * parts], parts == 2 ? self[i * parts + 1] : 0},
+                                       {other[j * parts], parts == 2 ? other[j * parts + 1] : 0}, alpha, d,
+                                       d == ACL_FLOAT16);
+        const bool ok = sameValue(got[i * parts], want.re) && (parts == 1 || sameValue(got[i * parts + 1], want.im));
+        if (!ok && bad++ < 5) ADD_FAILURE() << "element " << i << ": got " << got[i * parts] << " want " << want.re;
+    }
+    EXPECT_EQ(bad, 0u);
+}
+
+TEST_P(AddEveryDtype, AllFourFormsMatchTheReference) {
+    const aclDataType d = dtype();
+    if (isFp64(d) && !fp64()) GTEST_SKIP() << aclcl::dtypeName(d) << " needs cl_khr_fp64, which this device lacks";
+    const uint64_t seed = 40 + 3 * dtypeIndex(kAddDtypes);
+    const std::vector<int64_t> shape{3, 5, 7}, otherShape{5, 1};
+    const std::vector<double> sv = refValues(d, 105, seed), ov = refValues(d, 5, seed + 1);
+    OwnedScalar alpha(alphaFor(d), alphaDtype(d));
+    const double scalarValue = refIsFloat(d) || refIsComplex(d) ? -1.25 : 3;
+    OwnedScalar scalar(scalarValue, d == ACL_BOOL ? ACL_BOOL : refIsComplex(d) ? ACL_FLOAT : d);
+    const double scalarHeld = refRound(roundTo(scalarValue, refIsComplex(d) ? ACL_FLOAT : d), d);
+
+    {
+        SCOPED_TRACE("Add");
+        DeviceTensor s(shape, d), o(otherShape, d), out(shape, d);
+        s.upload(sv);
+        o.upload(ov);
+        ASSERT_ACL_OK(planAndRun(kAdd, {s, o, alpha.get(), out}, stream));
+        expectSums(out.download(), sv, ov, shape, otherShape, alphaFor(d), d);
+    }
+    {
+        SCOPED_TRACE("InplaceAdd");
+        DeviceTensor s(shape, d), o(otherShape, d);
+        s.upload(sv);
+        o.upload(ov);
+        ASSERT_ACL_OK(planAndRun(kInplaceAdd, {s, o, alpha.get()}, stream));
+        expectSums(s.download(), sv, ov, shape, otherShape, alphaFor(d), d);
+    }
+    const std::vector<double> scalarValues = refIsComplex(d) ? std::vector<double>{scalarHeld, 0}
+                                                              : std::vector<double>{scalarHeld};
+    {
+        SCOPED_TRACE("Adds");
+        DeviceTensor s(shape, d), out(shape, d);
+        s.upload(sv);
+        ASSERT_ACL_OK(planAndRun(kAdds, {s, scalar.get(), alpha.get(), out}, stream));
+        expectSums(out.download(), sv, scalarValues, shape, {}, alphaFor(d), d);
+    }
+    {
+        SCOPED_TRACE("InplaceAdds");
+        DeviceTensor s(shape, d);
+        s.upload(sv);
+        ASSERT_ACL_OK(planAndRun(kInplaceAdds, {s, scalar.get(), alpha.get()}, stream));
+        expectSums(s.download(), sv, scalarValues, shape, {}, alphaFor(d), d);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The argument errors, in CANN's order (OPS_COMPANION, Add): nulls; self's and other's dtypes; the
+// promoted dtype, alpha's castability, CanCast(promoted, out); ranks and views; broadcasting and out's
+// shape; (out not self-overlapping; fp64 on the device: ours). Empty inputs succeed.
+
+CallSpec addCall() {
+    return CallSpec(kAdd, {{"self", TensorArg{{2, 3, 4}}},
+                           {"other", TensorArg{{3, 4}}},
+                           {"alpha", ScalarArg{1.5, ACL_FLOAT}},
+                           {"out", TensorArg{{2, 3, 4}}}});
+}
+ErrorRows addRows() {
+    return validRow() + outPointerRows() + nullRows({"self", "other", "alpha", "out"}) + ErrorRows{
+        {"self DT_UINT32", set("self", dtype(ACL_UINT32)), ACLNN_ERR_PARAM_INVALID, {"self", "DT_UINT32"}},
+        {"other DT_UINT16", set("other", dtype(ACL_UINT16)), ACLNN_ERR_PARAM_INVALID, {"other", "DT_UINT16"}},
+        {"float alpha, int tensors", set({"self", "other", "out"}, dtype(ACL_INT32)), ACLNN_ERR_PARAM_INVALID,
+         {"alpha", "DT_FLOAT", "DT_INT32"}},
+        {"out DT_INT32 for a float sum", set("out", dtype(ACL_INT32)), ACLNN_ERR_PARAM_INVALID, {"out", "DT_INT32"}},
+        {"out DT_BOOL for a float sum", set("out", dtype(ACL_BOOL)), ACLNN_ERR_PARAM_INVALID, {"out", "DT_BOOL"}},
+        {"self rank 9", set("self", shape({1, 1, 1, 1, 1, 1, 2, 3, 4})), ACLNN_ERR_PARAM_INVALID, {"self", "8"}},
+        shortRow("other"),
+        {"not broadcastable", set("other", shape({5})), ACLNN_ERR_PARAM_INVALID, {"self", "other", "broadcast"}},
+        {"out not the broadcast shape", set("out", shape({2, 3, 5})), ACLNN_ERR_PARAM_INVALID,
+         {"out", "[2, 3, 4]", "[2, 3, 5]"}},
+        {"out squeezed", set("out", shape({6, 4})), ACLNN_ERR_PARAM_INVALID, {"out", "[6, 4]"}},
+        overlapRow("out", {0, 0, 1}),
+        withoutFp64Row("DT_DOUBLE without fp64", set({"self", "other", "out"}, dtype(ACL_DOUBLE)), {"fp64"}),
+        {"empty self", set({"self", "out"}, shape({0, 3, 4})), ACL_SUCCESS, {}},
+        {"int sum into float16", set({"self", "other"}, dtype(ACL_INT32)) + set("alpha", value(ScalarArg{2, ACL_INT64})) +
+             set("out", dtype(ACL_FLOAT16)),
+         ACL_SUCCESS, {}}} + withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(AddErrors, addCall, addRows);
+
+CallSpec inplaceAddCall() {
+    return CallSpec(kInplaceAdd,
+                    {{"selfRef", TensorArg{{2, 3, 4}}}, {"other", TensorArg{{3, 4}}}, {"alpha", ScalarArg{1.5, ACL_FLOAT}}});
+}
+ErrorRows inplaceAddRows() {
+    return validRow() + outPointerRows() + nullRows({"selfRef", "other", "alpha"}) + ErrorRows{
+        {"selfRef DT_UINT32", set("selfRef", dtype(ACL_UINT32)), ACLNN_ERR_PARAM_INVALID, {"selfRef", "DT_UINT32"}},
+        {"other DT_UINT64", set("other", dtype(ACL_UINT64)), ACLNN_ERR_PARAM_INVALID, {"other", "DT_UINT64"}},
+        {"float other into int selfRef", set("selfRef", dtype(ACL_INT32)), ACLNN_ERR_PARAM_INVALID,
+         {"selfRef", "DT_FLOAT", "DT_INT32"}},
+        {"broadcast bigger than selfRef", set("other", shape({2, 2, 3, 4})), ACLNN_ERR_PARAM_INVALID,
+         {"selfRef", "[2, 2, 3, 4]"}},
+        overlapRow("selfRef", {0, 0, 1}),
+        {"int selfRef, float16 other", set("selfRef", dtype(ACL_INT8)) + set("other", dtype(ACL_FLOAT16)),
+         ACLNN_ERR_PARAM_INVALID, {"DT_FLOAT16", "DT_INT8"}},
+        {"float16 selfRef, int other", set("selfRef", dtype(ACL_FLOAT16)) + set("other", dtype(ACL_INT64)),
+         ACL_SUCCESS, {}}} + withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(InplaceAddErrors, inplaceAddCall, inplaceAddRows);
+
+CallSpec addsCall() {
+    return CallSpec(kAdds, {{"self", TensorArg{{2, 3, 4}}},
+                            {"other", ScalarArg{0.5, ACL_FLOAT}},
+                            {"alpha", ScalarArg{1.5, ACL_FLOAT}},
+                            {"out", TensorArg{{2, 3, 4}}}});
+}
+ErrorRows addsRows() {
+    return validRow() + outPointerRows() + nullRows({"self", "other", "alpha", "out"}) + ErrorRows{
+        {"self DT_UINT32", set("self", dtype(ACL_UINT32)), ACLNN_ERR_PARAM_INVALID, {"self", "DT_UINT32"}},
+        {"bool self, uint16 scalar", set("self", dtype(ACL_BOOL)) + set("other", value(ScalarArg{2, ACL_UINT16})) +
+             set("alpha", value(ScalarArg{1, ACL_INT64})) + set("out", dtype(ACL_INT32)),
+         ACLNN_ERR_PARAM_INVALID, {"other", "DT_UINT16"}},
+        {"float alpha, int computation", set({"self", "out"}, dtype(ACL_INT32)) + set("other", value(ScalarArg{2, ACL_INT32})),
+         ACLNN_ERR_PARAM_INVALID, {"alpha", "DT_FLOAT"}},
+        {"out DT_INT64 for a float sum", set("out", dtype(ACL_INT64)), ACLNN_ERR_PARAM_INVALID, {"out", "DT_INT64"}},
+        {"out shape", set("out", shape({2, 3, 1})), ACLNN_ERR_PARAM_INVALID, {"out", "[2, 3, 4]"}},
+        overlapRow("out", {0, 0, 1}),
+        {"empty self", set({"self", "out"}, shape({2, 0, 4})), ACL_SUCCESS, {}},
+        {"float64 scalar into a float32 out", set("self", dtype(ACL_INT32)) + set("other", value(ScalarArg{0.5, ACL_DOUBLE})),
+         ACL_SUCCESS, {}}} + withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(AddsErrors, addsCall, addsRows);
+
+CallSpec inplaceAddsCall() {
+    return CallSpec(kInplaceAdds, {{"selfRef", TensorArg{{2, 3, 4}}},
+                                   {"other", ScalarArg{0.5, ACL_FLOAT}},
+                                   {"alpha", ScalarArg{1.5, ACL_FLOAT}}});
+}
+ErrorRows inplaceAddsRows() {
+    return validRow() + outPointerRows() + nullRows({"selfRef", "other", "alpha"}) + ErrorRows{
+        {"selfRef DT_UINT16", set("selfRef", dtype(ACL_UINT16)), ACLNN_ERR_PARAM_INVALID, {"selfRef", "DT_UINT16"}},
+        {"float16 scalar into int selfRef", set("selfRef", dtype(ACL_INT32)) + set("other", value(ScalarArg{2, ACL_FLOAT16})) +
+             set("alpha", value(ScalarArg{1, ACL_INT64})),
+         ACLNN_ERR_PARAM_INVALID, {"selfRef", "DT_FLOAT16", "DT_INT32"}},
+        overlapRow("selfRef", {0, 0, 1})} + withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(InplaceAddsErrors, inplaceAddsCall, inplaceAddsRows);
+
+}  // namespace
