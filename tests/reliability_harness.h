@@ -69,6 +69,9 @@ public:
     // The operator writes its outputs in several steps that read them back (ConvTbc's bias fill then
     // per-tap GEMMs with beta 1): concurrent runs into the same outputs race by the program's doing.
     bool outputsAccumulate = false;
+    // An Inplace operator: each run reads what the previous one wrote (selfRef), so runs compound and
+    // concurrent runs into one selfRef race by the program's doing; no run-to-run comparison applies.
+    bool readsItsOutputs = false;
     // An ordinary (addressable) dtype that none of the operator's tensors accepts, for UnsupportedDtypes;
     // UINT32 unless the operator lists it (Im2col does).
     aclDataType unsupportedDtype = ACL_UINT32;

@@ -9,7 +9,7 @@
 #include "common/dtype.h"
 #include "engines/elementwise.h"
 #include "harness/add.h"
-#include "support/elementwise_ref.h"
+#include "support/elementwise_checks.h"
 #include "support/error_rows.h"
 #include "support/op_test.h"
 
@@ -26,71 +26,12 @@ INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(AddEveryDtype, kAddDtypes);
 
 bool isFp64(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
 
-// An alpha every dtype accepts: whole (int64) for integers and bool, else a fraction.
-double alphaFor(aclDataType d) { return refIsFloat(d) || refIsComplex(d) ? 0.75 : 2; }
-aclDataType alphaDtype(aclDataType d) { return refIsFloat(d) || refIsComplex(d) ? ACL_FLOAT : ACL_INT64; }
-
-// got (row-major, complex as pairs) == self + alpha * other broadcast from otherShape, exactly.
-void expectSums(const std::vector<double> &got, const std::vector<double> &self, const std::vector<double> &other,
-                const std::vector<int64_t> &shape, const std::vector<int64_t> &otherShape, double alpha,
-                aclDataType d) {
-    const size_t parts = refIsComplex(d) ? 2 : 1, n = static_cast<size_t>(product(shape));
-    ASSERT_EQ(got.size(), n * parts);
-    size_t bad = 0;
-    for (size_t i = 0; i < n; ++i) {
-        const size_t j = refBroadcastIndex(i, shape, otherShape);
-        const RefComplex want = refAdd({self[i * parts], parts == 2 ? self[i * parts + 1] : 0},
-                                       {other[j * parts], parts == 2 ? other[j * parts + 1] : 0}, alpha, d,
-                                       d == ACL_FLOAT16);
-        const bool ok = sameValue(got[i * parts], want.re) && (parts == 1 || sameValue(got[i * parts + 1], want.im));
-        if (!ok && bad++ < 5) ADD_FAILURE() << "element " << i << ": got " << got[i * parts] << " want " << want.re;
-    }
-    EXPECT_EQ(bad, 0u);
-}
+const BinaryForms kAddForms{kAdd, kAdds, kInplaceAdd, kInplaceAdds, '+', true, addsCompute};
 
 TEST_P(AddEveryDtype, AllFourFormsMatchTheReference) {
     const aclDataType d = dtype();
     if (isFp64(d) && !fp64()) GTEST_SKIP() << aclcl::dtypeName(d) << " needs cl_khr_fp64, which this device lacks";
-    const uint64_t seed = 40 + 3 * dtypeIndex(kAddDtypes);
-    const std::vector<int64_t> shape{3, 5, 7}, otherShape{5, 1};
-    const std::vector<double> sv = refValues(d, 105, seed), ov = refValues(d, 5, seed + 1);
-    OwnedScalar alpha(alphaFor(d), alphaDtype(d));
-    const double scalarValue = refIsFloat(d) || refIsComplex(d) ? -1.25 : 3;
-    OwnedScalar scalar(scalarValue, d == ACL_BOOL ? ACL_BOOL : refIsComplex(d) ? ACL_FLOAT : d);
-    const double scalarHeld = refRound(roundTo(scalarValue, refIsComplex(d) ? ACL_FLOAT : d), d);
-
-    {
-        SCOPED_TRACE("Add");
-        DeviceTensor s(shape, d), o(otherShape, d), out(shape, d);
-        s.upload(sv);
-        o.upload(ov);
-        ASSERT_ACL_OK(planAndRun(kAdd, {s, o, alpha.get(), out}, stream));
-        expectSums(out.download(), sv, ov, shape, otherShape, alphaFor(d), d);
-    }
-    {
-        SCOPED_TRACE("InplaceAdd");
-        DeviceTensor s(shape, d), o(otherShape, d);
-        s.upload(sv);
-        o.upload(ov);
-        ASSERT_ACL_OK(planAndRun(kInplaceAdd, {s, o, alpha.get()}, stream));
-        expectSums(s.download(), sv, ov, shape, otherShape, alphaFor(d), d);
-    }
-    const std::vector<double> scalarValues = refIsComplex(d) ? std::vector<double>{scalarHeld, 0}
-                                                              : std::vector<double>{scalarHeld};
-    {
-        SCOPED_TRACE("Adds");
-        DeviceTensor s(shape, d), out(shape, d);
-        s.upload(sv);
-        ASSERT_ACL_OK(planAndRun(kAdds, {s, scalar.get(), alpha.get(), out}, stream));
-        expectSums(out.download(), sv, scalarValues, shape, {}, alphaFor(d), d);
-    }
-    {
-        SCOPED_TRACE("InplaceAdds");
-        DeviceTensor s(shape, d);
-        s.upload(sv);
-        ASSERT_ACL_OK(planAndRun(kInplaceAdds, {s, scalar.get(), alpha.get()}, stream));
-        expectSums(s.download(), sv, scalarValues, shape, {}, alphaFor(d), d);
-    }
+    expectFourForms(kAddForms, d, stream, 40 + 3 * dtypeIndex(kAddDtypes));
 }
 
 // ---------------------------------------------------------------------------------------------

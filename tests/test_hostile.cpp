@@ -114,6 +114,11 @@ TEST_P(HostileUseTest, RepeatableExecutorRunFromFourThreadsMatchesTheSerialRun) 
                 }
                 for (auto &t : threads) t.join();
                 EXPECT_EQ(failures.load(), 0) << firstFailure;
+                if (h->readsItsOutputs) {  // runs compound: only that every run succeeded is checked
+                    ASSERT_ACL_OK(aclDestroyAclOpExecutor(ex));
+                    ++checked;
+                    continue;
+                }
                 if (h->outputsAccumulate) {
                     void *w = nullptr;
                     if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));

@@ -447,13 +447,23 @@ aclDataType scalarCompute(ScalarTyping typing, aclDataType self, aclDataType sca
     return self;
 }
 
+}  // namespace
+
+aclDataType floatAlphaComputesInF32(aclDataType checked, const ScalarValue &alpha) {
+    const bool one = !(scalarAsDouble(alpha) > 1) && !(scalarAsDouble(alpha) < 1);  // CANN's test of alpha == 1
+    return (checked == ACL_FLOAT16 || checked == ACL_BF16) && !one ? ACL_FLOAT : checked;
+}
+
+namespace {
+
 ElementwiseLaunch launchFor(const ElementwiseRow &row, aclDataType compute, const aclScalar *alpha) {
     ElementwiseLaunch l;
     l.math = row.math;
     l.compute = compute;
     if (row.alpha) {
         l.alpha = ScalarValue::of(alpha);
-        l.alphaAsFloat = compute == ACL_FLOAT16 && row.fp16KeepsFloatAlpha;
+        if (row.computeFor) l.compute = row.computeFor(compute, l.alpha);
+        l.alphaAsFloat = l.compute == ACL_FLOAT16 && row.fp16KeepsFloatAlpha;
     }
     return l;
 }
@@ -482,7 +492,7 @@ aclnnStatus binaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *s
                                                     selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
         }
         if (row.alpha) checkAlpha(op, alpha, compute);
-        checkCastsTo(op, compute, "the promoted dtype", out, outName);
+        if (row.castCheckedToOut) checkCastsTo(op, compute, "the promoted dtype", out, outName);
 
         checkViews(op, {{self, selfName}, {other, "other"}});
         if (!inplace) checkView(op, out, outName);
@@ -536,7 +546,7 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
                                                     op, selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
         }
         if (row.alpha) checkAlpha(op, alpha, compute);
-        checkCastsTo(op, compute, "the compute dtype", out, outName);
+        if (row.castCheckedToOut) checkCastsTo(op, compute, "the compute dtype", out, outName);
 
         checkView(op, self, selfName);
         if (!inplace) checkView(op, out, outName);

@@ -69,7 +69,16 @@ struct ElementwiseRow {
     // F16 computations take alpha as float and fuse (CANN's Axpy path); every other dtype converts alpha
     // to the compute dtype first. Only alpha rows use it.
     bool fp16KeepsFloatAlpha = true;
+    // CanCast(compute, out) is checked (161002); Muls and InplaceMuls skip it, as CANN does on A2/A3
+    // (their result is then converted on store, floats into integers truncating).
+    bool castCheckedToOut = true;
+    // Where CANN moves a computation to another dtype after the checks (Sub: F16 / BF16 with alpha != 1
+    // compute in F32): the dtype the kernels compute in, given the checked one and alpha. nullptr: keep it.
+    aclDataType (*computeFor)(aclDataType checked, const ScalarValue &alpha) = nullptr;
 };
+
+// Sub's computeFor: F16 and BF16 with alpha != 1 compute in F32 (OPS_COMPANION 1.5).
+aclDataType floatAlphaComputesInF32(aclDataType checked, const ScalarValue &alpha);
 
 // The tensor-tensor form: out = math(self, other, alpha), broadcast. `out` null with outIsSelf: the
 // Inplace form (selfRef is read and written through one output; broadcast shape must equal selfRef's).

@@ -87,23 +87,37 @@ inline RefComplex refConvert(RefComplex v, aclDataType from, aclDataType to) {
     return r;
 }
 
-// out = a + alpha * b (Add's row) for one element, a and b already values of their dtypes; complex
-// values as (re, im) with a real alpha.
-inline RefComplex refAdd(RefComplex a, RefComplex b, double alpha, aclDataType c, bool fusedAlpha) {
+// One element of a binary row, a and b already values of their dtypes, complex values as (re, im), alpha
+// real: op '+' is a + alpha * b (Add), '-' is a - alpha * b (Sub), '*' is a * b (Mul). `fusedAlpha`: alpha
+// stays float and alpha * b is not rounded to the compute dtype c (the fp16 Axpy path).
+inline RefComplex refBinary(char op, RefComplex a, RefComplex b, double alpha, aclDataType c, bool fusedAlpha) {
     const aclDataType acc = refAccOf(c);
     const bool complex = refIsComplex(c);
+    a = {refRound(a.re, c), complex ? refRound(a.im, c) : 0};
+    b = {refRound(b.re, c), complex ? refRound(b.im, c) : 0};
+    RefComplex r;
+    if (op == '*') {
+        if (complex) {
+            r.re = refRound(refRound(a.re * b.re, acc) - refRound(a.im * b.im, acc), acc);
+            r.im = refRound(refRound(a.re * b.im, acc) + refRound(a.im * b.re, acc), acc);
+        } else {
+            r.re = refRound(a.re * b.re, acc);
+        }
+        return {refRound(r.re, c), complex ? refRound(r.im, c) : 0};
+    }
+    const double al = fusedAlpha ? refRound(alpha, ACL_FLOAT) : refRound(alpha, c);
     auto part = [&](double av, double bv) {
-        av = refRound(av, c);
-        bv = refRound(bv, c);
-        const double al = fusedAlpha ? refRound(alpha, ACL_FLOAT) : refRound(alpha, c);
         double prod = refRound(al * bv, acc);
         if (!fusedAlpha) prod = refRound(prod, c);
-        return refRound(refRound(av + prod, acc), c);
+        // Bool arithmetic runs on 0/1 bytes: a difference of -1 is nonzero, so true.
+        return refRound(refRound(op == '+' ? av + prod : av - prod, acc), c);
     };
-    RefComplex r;
     r.re = part(a.re, b.re);
     if (complex) r.im = part(a.im, b.im);
     return r;
+}
+inline RefComplex refAdd(RefComplex a, RefComplex b, double alpha, aclDataType c, bool fusedAlpha) {
+    return refBinary('+', a, b, alpha, c, fusedAlpha);
 }
 
 // n random elements of dtype (complex: 2n values, re and im), exactly representable: floats in [-4, 4)
