@@ -17,16 +17,21 @@
 // Every work-item loads and computes all its elements before it stores any: an out that is exactly an
 // input's view (the Inplace forms) reads each element before the one work-item that writes it.
 //
-// build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
-// build-check: A:float16 B:float16 C:float16 OUT:float32<float16 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
-// build-check: A:bfloat16 C:bfloat16 OUT:bfloat16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 ROW_ELEMS=8 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
-// build-check: A:int8 B:uint8 C:int16 OUT:int64<int16 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
-// build-check: A:bool B:bool C:bool OUT:float32<bool EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
-// build-check: A:complex64 B:float64 C:complex128 OUT:complex128 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
-// build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
-// build-check: A:float64 C:float64 OUT:bfloat16<float64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
-// build-check: A:complex64 C:complex64 OUT:float16<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
-// build-check: A:int64 C:int64 OUT:float32<int64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=0 ROW_ELEMS=2 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float16 C:float16 OUT:float16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=1 ROW_ELEMS=2 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:bfloat16 B:float32 C:float32 OUT:bfloat16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_MUL(a,b)
+// build-check: A:float64 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a-EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float32 C:float32 OUT:float16<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float16 B:float16 C:float16 OUT:float32<float16 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:bfloat16 C:bfloat16 OUT:bfloat16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=8 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:int8 B:uint8 C:int16 OUT:int64<int16 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:bool B:bool C:bool OUT:float32<bool EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:complex64 B:float64 C:complex128 OUT:complex128 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:float64 C:float64 OUT:bfloat16<float64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:complex64 C:complex64 OUT:float16<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:int64 C:int64 OUT:float32<int64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=0 EW_VECTOR=0 ROW_ELEMS=2 INDEX:int EW_MATH(a,b,alpha)=a
 
 #if C_IS_COMPLEX
 #if EW_C_WIDE
@@ -90,7 +95,51 @@ inline C_VAL_T ew_round(C_VAL_T x) {
 #define EW_B_AT(i) b_value
 #endif
 
-#if EW_CONTIGUOUS
+#if EW_CONTIGUOUS && EW_VECTOR
+// One run with vector loads and stores (EW_VECTOR 1: the host found S_VLOAD4 / S_VSTORE4 for every tensor
+// slot, A_STEP 1, B_STEP 1 or 0, and out's stored values of C's type): the row stream's unit is four
+// elements, unit u holding elements 4u .. 4u + 3, so neighbouring work-items load neighbouring vectors in
+// every step; the lanes are computed one by one with the scalar math, and the last, partial unit element
+// by element.
+#define EW_VEC_T ACL_CAT(C_VAL_T, 4)
+__kernel void ew_contiguous(__global const A_T *a, ulong a_off,
+#if EW_B_TENSOR
+                            __global const B_T *b, ulong b_off,
+#endif
+                            __global OUT_T *out, ulong out_off, C_VAL_T b_value, C_VAL_T alpha, ulong total,
+                            ulong chunks) {
+    a += a_off;
+#if EW_B_TENSOR
+    b += b_off;
+#endif
+    out += out_off;
+    const INDEX_T chunk = (INDEX_T)get_global_id(0), n = (INDEX_T)total, step = (INDEX_T)chunks;
+    if (chunk >= step) return;
+    const INDEX_T whole = n / 4;  // units of four elements; a last partial one holds n % 4
+    EW_VEC_T r[ROW_ELEMS];
+    ROW_STREAM_EACH(j) {
+        const INDEX_T u = ROW_STREAM_COLUMN(chunk, step, j);
+        if (u < whole) {
+            const EW_VEC_T av = A_VLOAD4(a, u * 4);
+#if EW_B_TENSOR && B_STEP
+            const EW_VEC_T bv = B_VLOAD4(b, u * 4);
+#define EW_B_LANE(k) ew_round(B_TO_C(bv.s##k))
+#else
+#define EW_B_LANE(k) EW_B_AT(0)
+#endif
+            r[j] = (EW_VEC_T)(EW_RESULT(av.s0, EW_B_LANE(0), alpha), EW_RESULT(av.s1, EW_B_LANE(1), alpha),
+                              EW_RESULT(av.s2, EW_B_LANE(2), alpha), EW_RESULT(av.s3, EW_B_LANE(3), alpha));
+#undef EW_B_LANE
+        } else if (u == whole) {
+            for (INDEX_T e = u * 4; e < n; ++e) EW_STORE(out, e, EW_RESULT(A_LOAD(a, e), EW_B_AT(e * B_STEP), alpha));
+        }
+    }
+    ROW_STREAM_EACH(j) {
+        const INDEX_T u = ROW_STREAM_COLUMN(chunk, step, j);
+        if (u < whole) OUT_VSTORE4(out, u * 4, r[j]);
+    }
+}
+#elif EW_CONTIGUOUS
 // One run: element e of out is element e * A_STEP of a (and e * B_STEP of b).
 __kernel void ew_contiguous(__global const A_T *a, ulong a_off,
 #if EW_B_TENSOR

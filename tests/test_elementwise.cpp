@@ -150,6 +150,9 @@ TEST_P(ElementwiseTest, EveryLaunchParameterGivesTheSameBits) {
             aclcl::ScopedTestHook e(aclcl::TestHook::RowStreamElems, elems);
             aclcl::ScopedTestHook w(aclcl::TestHook::WideIndex, wide);
             expectAdd(stream, self, other, 1.25, out, 11);
+            // The vector form: whole units of four and a partial last one, fp16 and bf16 lanes.
+            expectAdd(stream, {{3, 1001}, ACL_FLOAT16}, {{3, 1001}, ACL_FLOAT16}, 0.5, {{3, 1001}, ACL_FLOAT16}, 13);
+            expectAdd(stream, {{1001}, ACL_BF16}, {{1}, ACL_BF16}, 0.5, {{1001}, ACL_FLOAT}, 14);
             expectAdd(stream, {{3, 1000}, ACL_FLOAT, {1, 3}, 0}, {{1000}}, 1.25, out, 12);
         }
     }

@@ -316,17 +316,24 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     for (size_t o = 1; contiguous && o < merged.size(); ++o) contiguous = merged[o][0] == 1 || merged[o][0] == 0;
 
     const int64_t total = out.numel();
-    RowStream stream(plan.device(), kStreamDefaults, total, 1, 1, contiguous ? 1.0 : 8.0);
-    IndexWidth width;
-    width.cover(total);
-    for (size_t o = 0; o < merged.size(); ++o) width.coverView(shape, merged[o]);
-    stream.cover(width);
-
     const aclDataType compute = l.compute;
     const bool computeComplex = isComplex(compute);
     // A complex result stored into a real out keeps its real part: the store rounds from the part's dtype.
     aclDataType storeFrom = compute;
     if (computeComplex && !isComplex(out.dtype)) storeFrom = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
+    // Vector loads and stores (four elements a unit) where every tensor slot has them (the real floating
+    // dtypes; cl_kernels/common.cl) and out stores values of its own value type (host/kernels/dtype_defines.h).
+    const bool vector = contiguous && isFloating(ta->dtype) && merged[1][0] == 1 && (!tb || isFloating(tb->dtype)) &&
+                        isFloating(out.dtype) &&
+                        (storeFrom == out.dtype ||
+                         ((out.dtype == ACL_FLOAT16 || out.dtype == ACL_BF16) && storeFrom == ACL_FLOAT));
+    const int64_t units = vector ? (total + 3) / 4 : total;
+    RowStream stream(plan.device(), kStreamDefaults, units, 1, 1, contiguous ? 1.0 : 8.0);
+    IndexWidth width;
+    width.cover(total + 4);  // a vector unit reaches up to three elements past the last
+    for (size_t o = 0; o < merged.size(); ++o) width.coverView(shape, merged[o]);
+    stream.cover(width);
+
     Defines defines;
     defines.slot("A", ta->dtype).slot("C", compute).slot("OUT", out.dtype, storeFrom);
     if (tb) defines.slot("B", tb->dtype);
@@ -335,6 +342,7 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         .flag("EW_C_WIDE", compute == ACL_COMPLEX128 || compute == ACL_DOUBLE)
         .flag("EW_FUSED_ALPHA", l.alphaAsFloat)
         .flag("EW_CONTIGUOUS", contiguous)
+        .flag("EW_VECTOR", vector)
         .index(width.wide());
     if (contiguous) {
         defines.value("A_STEP", merged[1][0]);
@@ -391,7 +399,8 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
                 }
             });
         },
-        plan.logging() ? stream.describe(width.wide()) + (contiguous ? ", contiguous" : ", strided") +
+        plan.logging() ? stream.describe(width.wide()) +
+                             (vector ? ", contiguous, 4-element vectors" : contiguous ? ", contiguous" : ", strided") +
                              ", compute " + dtypeName(compute) + ", math " + l.math
                        : std::string());
 }
