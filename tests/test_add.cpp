@@ -11,6 +11,7 @@
 #include "harness/add.h"
 #include "support/elementwise_checks.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -32,6 +33,43 @@ TEST_P(AddEveryDtype, AllFourFormsMatchTheReference) {
     const aclDataType d = dtype();
     if (isFp64(d) && !fp64()) GTEST_SKIP() << aclcl::dtypeName(d) << " needs cl_khr_fp64, which this device lacks";
     expectFourForms(kAddForms, d, stream, 40 + 3 * dtypeIndex(kAddDtypes));
+}
+
+// ---------------------------------------------------------------------------------------------
+// PyTorch golden data (tests/golden/ops/add.py: torch.add over every dtype, broadcasting, mixed-dtype
+// promotion), value for value.
+
+class AddTest : public DeviceTest {};
+INSTANTIATE_ON_ALL_DEVICES(AddTest);
+
+bool goldenNeedsFp64(const golden::Case &c) {
+    for (const char *role : {"self", "other", "out"}) {
+        if (isFp64(goldenDtype(c.tensor(role).dtype))) return true;
+    }
+    return false;
+}
+
+TEST_P(AddTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 20, kFp64Cases = 2;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        return goldenNeedsFp64(c) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"add.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &o = c.tensor("other"), &want = c.tensor("out");
+        DeviceTensor self(s.dims, goldenDtype(s.dtype)), other(o.dims, goldenDtype(o.dtype)),
+            out(want.dims, goldenDtype(want.dtype));
+        self.upload(s.values);
+        other.upload(o.values);
+        const double alpha = c.values("alpha")[0];
+        OwnedScalar a(alpha, alpha == std::floor(alpha) ? ACL_INT64 : ACL_FLOAT);
+        ASSERT_ACL_OK(planAndRun(kAdd, {self, other, a.get(), out}, stream));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(sameValue(got[i], want.values[i])) << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+    });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 #include "harness/cast.h"
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -86,6 +87,27 @@ TEST_P(CastTest, FloatToInt64Truncates) {
     const std::vector<double> got = out.download();
     const std::vector<double> want{0, 1, -1, 2, -2, 3, 9223372036854775807.0, 0};
     for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(got[i], want[i]) << i;
+}
+
+// PyTorch golden data (tests/golden/ops/cast.py: Tensor.to between the 12 dtypes both have), value for value.
+TEST_P(CastTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 124, kWithoutFp64 = 91;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const bool needs = isFp64(goldenDtype(c.tensor("self").dtype)) || isFp64(goldenDtype(c.tensor("out").dtype));
+        return needs && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"cast.golden", kFileCases, fp64() ? kFileCases : kWithoutFp64, noFp64}, [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
+        const aclDataType to = goldenDtype(want.dtype);
+        DeviceTensor self(s.dims, goldenDtype(s.dtype)), out(want.dims, to);
+        self.upload(s.values);
+        ASSERT_ACL_OK(planAndRun(kCast, {self, to, out}, stream));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(sameValue(got[i], want.values[i])) << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
