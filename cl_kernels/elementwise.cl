@@ -20,7 +20,7 @@
 // build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
 // build-check: A:float16 C:float16 OUT:float16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=1 ROW_ELEMS=2 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
 // build-check: A:bfloat16 B:float32 C:float32 OUT:bfloat16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_MUL(a,b)
-// build-check: A:float64 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a-EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float32 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a-EW_STEP(EW_MUL(alpha,b))
 // build-check: A:float32 C:float32 OUT:float16<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
 // build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
 // build-check: A:float16 B:float16 C:float16 OUT:float32<float16 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
@@ -120,9 +120,9 @@ __kernel void ew_contiguous(__global const A_T *a, ulong a_off,
     ROW_STREAM_EACH(j) {
         const INDEX_T u = ROW_STREAM_COLUMN(chunk, step, j);
         if (u < whole) {
-            const EW_VEC_T av = A_VLOAD4(a, u * 4);
+            const ACL_CAT(A_VAL_T, 4) av = A_VLOAD4(a, u * 4);  // each slot's own vector type
 #if EW_B_TENSOR && B_STEP
-            const EW_VEC_T bv = B_VLOAD4(b, u * 4);
+            const ACL_CAT(B_VAL_T, 4) bv = B_VLOAD4(b, u * 4);
 #define EW_B_LANE(k) ew_round(B_TO_C(bv.s##k))
 #else
 #define EW_B_LANE(k) EW_B_AT(0)

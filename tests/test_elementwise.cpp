@@ -153,6 +153,9 @@ TEST_P(ElementwiseTest, EveryLaunchParameterGivesTheSameBits) {
             // The vector form: whole units of four and a partial last one, fp16 and bf16 lanes.
             expectAdd(stream, {{3, 1001}, ACL_FLOAT16}, {{3, 1001}, ACL_FLOAT16}, 0.5, {{3, 1001}, ACL_FLOAT16}, 13);
             expectAdd(stream, {{1001}, ACL_BF16}, {{1}, ACL_BF16}, 0.5, {{1001}, ACL_FLOAT}, 14);
+            // Slots of different vector types: float16 and float32 lanes into a float32 computation.
+            expectAdd(stream, {{1001}, ACL_FLOAT16}, {{1001}, ACL_FLOAT}, 0.5, {{1001}, ACL_FLOAT}, 15);
+            if (fp64()) expectAdd(stream, {{1001}, ACL_FLOAT}, {{1001}, ACL_DOUBLE}, 0.5, {{1001}, ACL_DOUBLE}, 16);
             expectAdd(stream, {{3, 1000}, ACL_FLOAT, {1, 3}, 0}, {{1000}}, 1.25, out, 12);
         }
     }
