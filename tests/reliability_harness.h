@@ -69,12 +69,24 @@ public:
     // The operator writes its outputs in several steps that read them back (ConvTbc's bias fill then
     // per-tap GEMMs with beta 1): concurrent runs into the same outputs race by the program's doing.
     bool outputsAccumulate = false;
+    // An Inplace operator: each run reads what the previous one wrote (selfRef), so runs compound and
+    // concurrent runs into one selfRef race by the program's doing; no run-to-run comparison applies.
+    bool readsItsOutputs = false;
     // An ordinary (addressable) dtype that none of the operator's tensors accepts, for UnsupportedDtypes;
     // UINT32 unless the operator lists it (Im2col does).
     aclDataType unsupportedDtype = ACL_UINT32;
     std::vector<TensorSlot> tensors;
     std::vector<ArraySlot> arrays;
     std::vector<ValueSlot> valueSlots;
+    // (output, input) slot pairs the operator computes in place when they are the very same view (the
+    // elementwise operators' out over self): the hostile tests leave those identical pairs alone.
+    std::vector<std::pair<std::string, std::string>> inPlace;
+    bool computesInPlace(const std::string &output, const std::string &input) const {
+        for (const auto &p : inPlace) {
+            if (p.first == output && p.second == input) return true;
+        }
+        return false;
+    }
 
     // Phase one with the current arguments: the binding's slots, each filled from the tensor, array or
     // value slot of its name.

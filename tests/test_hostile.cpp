@@ -114,6 +114,11 @@ TEST_P(HostileUseTest, RepeatableExecutorRunFromFourThreadsMatchesTheSerialRun) 
                 }
                 for (auto &t : threads) t.join();
                 EXPECT_EQ(failures.load(), 0) << firstFailure;
+                if (h->readsItsOutputs) {  // runs compound: only that every run succeeded is checked
+                    ASSERT_ACL_OK(aclDestroyAclOpExecutor(ex));
+                    ++checked;
+                    continue;
+                }
                 if (h->outputsAccumulate) {
                     void *w = nullptr;
                     if (ws > 0) ASSERT_ACL_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
@@ -295,6 +300,7 @@ TEST_P(HostileUseTest, OutputOverlappingAnInputIsRejectedAndWritesNothing) {
                         (in.name == "dy" || in.name == "x")) {
                         continue;  // the declared in-place case
                     }
+                    if (identical && h->computesInPlace(out.name, in.name)) continue;
                     for (bool atPlanTime : {true, false}) {
                         SCOPED_TRACE(h->api + ": " + out.name + " over " + in.name +
                                      (atPlanTime ? " at GetWorkspaceSize" : " by aclSetOutputTensorAddr") +

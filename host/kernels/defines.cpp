@@ -75,4 +75,9 @@ Defines &Defines::value(const std::string &name, int64_t v) {
 
 Defines &Defines::flag(const std::string &name, bool on) { return value(name, on ? 1 : 0); }
 
+Defines &Defines::expression(const std::string &name, const std::string &params, const std::string &body) {
+    add({name}, "#define " + name + "(" + params + ") (" + body + ")\n");
+    return *this;
+}
+
 }  // namespace aclcl

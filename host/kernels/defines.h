@@ -45,6 +45,9 @@ public:
     Defines &index(bool wide);        // INDEX_T
     Defines &value(const std::string &name, int64_t v);
     Defines &flag(const std::string &name, bool on);  // 1 or 0
+    // A function-like macro whose body is an operator's own OpenCL C expression, the one exception to the
+    // rule above: an elementwise row's math (host/engines/elementwise.h), "#define name(params) (body)".
+    Defines &expression(const std::string &name, const std::string &params, const std::string &body);
 
     bool wideIndex() const { return wideIndex_; }
     const std::string &text() const { return text_; }

@@ -63,6 +63,15 @@ std::string storeSpelling(aclDataType to, aclDataType from, const Spelling &s) {
             break;
         default: break;
     }
+    // Floating values into an integer slot truncate toward zero and saturate, NaN giving 0 (a plain cast
+    // leaves out-of-range values undefined). CANN's Cast maps NaN to 0 too (docs/ops/cast.md). OpenCL's
+    // _sat conversions should map NaN to 0 as well, but Intel's CPU runtime gives UINT_MAX and Mesa's
+    // llvmpipe INT_MIN: NaN is replaced by 0 before the conversion, on every device (as a comparison: LLVM 15,
+    // in llvmpipe, crashes on isnan() selecting between narrow integers).
+    const DtypeInfo *toInfo = dtypeInfo(to), *fromInfo = dtypeInfo(from);
+    if (toInfo && fromInfo && toInfo->integral && fromInfo->floating) {
+        return std::string("((p)[i] = convert_") + s.storage + "_sat_rtz((v) == (v) ? (v) : 0))";
+    }
     return s.store;
 }
 

@@ -11,6 +11,7 @@
 //   ACC:dtype        ACC_T (Defines::acc)
 //   INDEX:int|long   INDEX_T (Defines::index)
 //   NAME=integer     a value (Defines::value; a flag is 0 or 1)
+//   NAME(p,q)=expr   a function-like macro (Defines::expression: an elementwise row's math), no spaces
 //
 // Two targets: 64-bit SPIR (front end and SPIR code generation, as GPU drivers see the code) and x86-64
 // without AVX-512 as PoCL compiles it for such a CPU. The second is where -Wpsabi appears: a call that
@@ -88,8 +89,13 @@ std::string definesOf(const std::string &spec) {
     std::istringstream words(spec);
     std::string word;
     while (words >> word) {
-        const size_t colon = word.find(':'), equals = word.find('=');
-        if (equals != std::string::npos) {
+        const size_t colon = word.find(':'), equals = word.find('='), paren = word.find('(');
+        if (paren != std::string::npos && equals != std::string::npos && paren < equals) {
+            const size_t close = word.find(')');
+            if (close == std::string::npos || close > equals) throw std::runtime_error("bad macro '" + word + "'");
+            defines.expression(word.substr(0, paren), word.substr(paren + 1, close - paren - 1),
+                               word.substr(equals + 1));
+        } else if (equals != std::string::npos) {
             defines.value(word.substr(0, equals), std::stoll(word.substr(equals + 1)));
         } else if (colon != std::string::npos) {
             const std::string slot = word.substr(0, colon), type = word.substr(colon + 1);

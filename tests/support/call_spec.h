@@ -51,8 +51,22 @@ struct Text {
     std::string value;
 };
 
+// An aclScalar argument: its value and dtype (aclCreateScalar's), e.g. Scalar{2.0, ACL_FLOAT}.
+struct ScalarArg {
+    double value = 1;
+    aclDataType dtype = ACL_FLOAT;
+};
+
+// The bytes of `value` as an element of `dtype` (fp16 and bf16 rounded to nearest even), for aclCreateScalar.
+inline std::vector<unsigned char> scalarBytes(double value, aclDataType dtype) {
+    const size_t components = componentsOf(dtype);
+    std::vector<double> parts(components, 0.0);
+    parts[0] = value;
+    return encode(parts, dtype);
+}
+
 // One argument of a described call.
-using ArgSpec = std::variant<std::nullptr_t, TensorArg, Ints, Text, int64_t, double, bool>;
+using ArgSpec = std::variant<std::nullptr_t, TensorArg, Ints, Text, int64_t, double, bool, ScalarArg>;
 
 // The tensor a row passes: a contiguous `t` itself, or, for the malformed-view rows, a view of t's memory
 // that declares one element less storage than the view reaches. Built from a TensorArg, it owns the tensor.
@@ -127,6 +141,7 @@ public:
         if (withoutExecutor_) return op_->run(nullptr, 0, nullptr, stream);
         std::vector<std::unique_ptr<RowTensor>> tensors;
         std::vector<std::unique_ptr<aclIntArray, aclnnStatus (*)(const aclIntArray *)>> arrays;
+        std::vector<std::unique_ptr<aclScalar, aclnnStatus (*)(const aclScalar *)>> scalars;
         std::vector<std::string> texts;
         texts.reserve(args_.size());
         Args args;
@@ -137,6 +152,10 @@ public:
             } else if (const auto *a = std::get_if<Ints>(&spec)) {
                 arrays.emplace_back(aclCreateIntArray(a->values.data(), a->values.size()), aclDestroyIntArray);
                 args.emplace_back(arrays.back().get());
+            } else if (const auto *sc = std::get_if<ScalarArg>(&spec)) {
+                std::vector<unsigned char> bytes = scalarBytes(sc->value, sc->dtype);
+                scalars.emplace_back(aclCreateScalar(bytes.data(), sc->dtype), aclDestroyScalar);
+                args.emplace_back(static_cast<const aclScalar *>(scalars.back().get()));
             } else if (const auto *s = std::get_if<Text>(&spec)) {
                 texts.push_back(s->value);
                 args.emplace_back(texts.back().c_str());

@@ -166,6 +166,7 @@ void checkPhaseOneStatus(const char *api, aclnnStatus status) {
 OpFuzz::~OpFuzz() {
     for (aclTensor *t : tensors_) aclDestroyTensor(t);
     for (aclIntArray *a : arrays_) aclDestroyIntArray(a);
+    for (aclScalar *c : scalars_) aclDestroyScalar(c);
 }
 
 aclTensor *OpFuzz::readTensor() {
@@ -207,6 +208,51 @@ char *OpFuzz::dataFormat() {
     if (!choice) return nullptr;
     strings_.emplace_back(choice);
     return &strings_.back()[0];
+}
+
+aclScalar *OpFuzz::scalar() {
+    static const aclDataType kDtypes[] = {ACL_DT_UNDEFINED, ACL_FLOAT,     ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, ACL_INT8,
+                                          ACL_INT32,        ACL_INT64,     ACL_UINT8,   ACL_BOOL,  ACL_UINT16,
+                                          ACL_COMPLEX64};
+    const aclDataType dtype = kDtypes[in_.below(sizeof kDtypes / sizeof kDtypes[0])];
+    const double value = in_.f64();
+    if (dtype == ACL_DT_UNDEFINED) return nullptr;  // the null argument
+    // The value's bytes in dtype (a float too large for an integer dtype is clamped first: converting it on
+    // the host would be undefined).
+    const double whole = value != value ? 0 : value > 1e9 ? 1e9 : value < -1e9 ? -1e9 : value;
+    // Past float's range: an infinity (the conversion itself would be undefined).
+    const float single = value != value ? static_cast<float>(value)
+                         : value > 3.4e38   ? std::numeric_limits<float>::infinity()
+                         : value < -3.4e38  ? -std::numeric_limits<float>::infinity()
+                                            : static_cast<float>(value);
+    unsigned char bytes[16] = {};
+    auto put = [&bytes](auto v) { std::memcpy(bytes, &v, sizeof v); };
+    switch (dtype) {
+        case ACL_FLOAT: put(single); break;
+        case ACL_FLOAT16: put(aclFloatToFloat16(single)); break;
+        case ACL_BF16: {
+            uint32_t u;
+            std::memcpy(&u, &single, sizeof u);
+            put(static_cast<uint16_t>(u >> 16));  // truncated: any bf16 value will do
+            break;
+        }
+        case ACL_DOUBLE: put(value); break;
+        // Integers through int64 (whole is within it), then wrapped to the width.
+        case ACL_INT8: put(static_cast<int8_t>(static_cast<int64_t>(whole))); break;
+        case ACL_INT32: put(static_cast<int32_t>(static_cast<int64_t>(whole))); break;
+        case ACL_INT64: put(static_cast<int64_t>(whole)); break;
+        case ACL_UINT8: put(static_cast<uint8_t>(static_cast<int64_t>(whole))); break;
+        case ACL_BOOL: put(static_cast<uint8_t>(value != 0)); break;
+        case ACL_UINT16: put(static_cast<uint16_t>(static_cast<int64_t>(whole))); break;
+        default: {  // complex64
+            const float parts[2] = {single, -single};
+            std::memcpy(bytes, parts, sizeof parts);
+            break;
+        }
+    }
+    aclScalar *s = aclCreateScalar(bytes, dtype);
+    if (s) scalars_.push_back(s);
+    return s;
 }
 
 aclTensor *OpFuzz::output() {

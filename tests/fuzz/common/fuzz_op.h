@@ -80,6 +80,9 @@ public:
     // A dataFormatOptional argument (GroupNormSwish and its grad): null, or one of a few valid and
     // invalid spellings, as a mutable string that OpFuzz owns (the API takes char*).
     char *dataFormat();
+    // An aclScalar argument (alpha, a tensor-scalar operator's other): null, or one of a few dtypes (the
+    // engine's kinds and one it refuses to promote, UINT16) with a value from the input; OpFuzz owns it.
+    aclScalar *scalar();
 
     // Checks the phase-one status; on success runs phase two as the input asks (or just destroys
     // the executor) and checks the write oracle.
@@ -109,7 +112,8 @@ private:
     std::vector<aclTensor *> tensors_;
     std::vector<aclTensor *> outputs_;
     std::vector<aclIntArray *> arrays_;
-    std::deque<std::string> strings_;  // a deque: the pointers handed out stay valid as it grows
+    std::deque<std::string> strings_;
+    std::vector<aclScalar *> scalars_;  // a deque: the pointers handed out stay valid as it grows
 };
 
 // The two libFuzzer entry points of an operator target, written once here:
@@ -177,6 +181,12 @@ void writeNullTensor(FuzzWriter &w);
 void writeTensor(FuzzWriter &w, const SeedTensor &t);
 void writeIntArray(FuzzWriter &w, const std::vector<int64_t> &values);
 void writeNullIntArray(FuzzWriter &w);
+// The seeds' side of OpFuzz::scalar: `choice` indexes its dtypes (0: null, 1: FLOAT, 6: INT32, 9: BOOL,
+// ...), then the value.
+inline void writeScalar(FuzzWriter &w, uint8_t choice, double value) {
+    w.u8(choice);
+    w.f64(value);
+}
 // Several arrays in a row (the window attributes of Im2col, its backward and MaxPool2dWithIndices).
 inline void writeIntArrays(FuzzWriter &w, std::initializer_list<std::vector<int64_t>> arrays) {
     for (const auto &values : arrays) writeIntArray(w, values);

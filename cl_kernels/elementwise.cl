@@ -1,0 +1,231 @@
+// The elementwise engine's kernels (host/engines/elementwise.h): out = EW_MATH(a, b, alpha) over the
+// broadcast of the operands to out's shape, each value converted to the compute dtype C first, the result
+// rounded once to C and stored through out's view with OUT_STORE's rounding (cast on store).
+//
+// Host defines:
+//   slots A (first operand), B (second, when EW_B_TENSOR), C (the compute dtype: C_VAL_T is the type the
+//   math runs in: float for fp16 / bf16 / fp32, double, the integer type itself, uchar for bool, float2 /
+//   double2 for complex), OUT (stores from C, or from C's real part for a real out)
+//   EW_MATH(a, b, alpha)  the row's expression over C_VAL_T values (Defines::expression)
+//   EW_BINARY        1 when the row has a second operand; EW_B_TENSOR 1 when it is a tensor (else the
+//                    kernel's b_value argument, a scalar already in C)
+//   EW_C_WIDE        1 when C is fp64 or complex128
+//   EW_FUSED_ALPHA   1 when alpha * b is not rounded to C before the rest (CANN's fp16 Axpy)
+//   EW_CONTIGUOUS    1 for ew_contiguous's build: A_STEP / B_STEP are 1 (a contiguous run) or 0 (one
+//                    element broadcast)
+//   ROW_ELEMS, INDEX_T  the row stream's elements per work-item and the index type (common.cl)
+// Every work-item loads and computes all its elements before it stores any: an out that is exactly an
+// input's view (the Inplace forms) reads each element before the one work-item that writes it.
+//
+// build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float16 C:float16 OUT:float16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=1 ROW_ELEMS=2 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:bfloat16 B:float32 C:float32 OUT:bfloat16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_MUL(a,b)
+// build-check: A:float32 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a-EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float32 C:float32 OUT:float16<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float16 B:float16 C:float16 OUT:float32<float16 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:bfloat16 C:bfloat16 OUT:bfloat16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=8 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:int8 B:uint8 C:int16 OUT:int64<int16 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:bool B:bool C:bool OUT:float32<bool EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:complex64 B:float64 C:complex128 OUT:complex128 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:float64 C:float64 OUT:bfloat16<float64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:complex64 C:complex64 OUT:float16<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:int64 C:int64 OUT:float32<int64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=0 EW_VECTOR=0 ROW_ELEMS=2 INDEX:int EW_MATH(a,b,alpha)=a
+
+#if C_IS_COMPLEX
+#if EW_C_WIDE
+#define C_REAL_T double
+#else
+#define C_REAL_T float
+#endif
+// The rows' products: complex multiplication where C is complex, the plain one otherwise.
+#define EW_MUL(x, y) ((C_VAL_T)((x).s0 * (y).s0 - (x).s1 * (y).s1, (x).s0 * (y).s1 + (x).s1 * (y).s0))
+#else
+#define EW_MUL(x, y) ((x) * (y))
+#endif
+
+// x rounded to the compute dtype, through the slot's own store and load: fp16 and bf16 round to nearest
+// even, integers wrap to their width, bool becomes 0 or 1.
+inline C_VAL_T ew_round(C_VAL_T x) {
+    C_RAW_T bits;
+    __private C_T *p = (__private C_T *)&bits;
+    C_STORE(p, 0, x);
+    return C_LOAD(p, 0);
+}
+
+// An intermediate result rounded as CANN's kernels round it (alpha * b before the add), except on the
+// fused fp16 path.
+#if EW_FUSED_ALPHA
+#define EW_STEP(x) ((C_VAL_T)(x))
+#else
+#define EW_STEP(x) ew_round((C_VAL_T)(x))
+#endif
+
+// A slot's value as a C value (exact, or rounded once to C by ew_round at the use).
+#if C_IS_COMPLEX && A_IS_COMPLEX
+#define A_TO_C(v) ACL_CAT(convert_, C_VAL_T)(v)
+#elif C_IS_COMPLEX
+#define A_TO_C(v) ((C_VAL_T)((C_REAL_T)(v), (C_REAL_T)0))
+#else
+#define A_TO_C(v) ((C_VAL_T)(v))
+#endif
+#if EW_B_TENSOR
+#if C_IS_COMPLEX && B_IS_COMPLEX
+#define B_TO_C(v) ACL_CAT(convert_, C_VAL_T)(v)
+#elif C_IS_COMPLEX
+#define B_TO_C(v) ((C_VAL_T)((C_REAL_T)(v), (C_REAL_T)0))
+#else
+#define B_TO_C(v) ((C_VAL_T)(v))
+#endif
+#endif
+
+#if C_IS_COMPLEX && !OUT_IS_COMPLEX
+#define EW_STORE(p, i, r) OUT_STORE(p, i, (r).s0)
+#else
+#define EW_STORE(p, i, r) OUT_STORE(p, i, r)
+#endif
+
+// The row's result for one element, rounded once to C; b's value at offset i (the scalar b_value when b
+// is no tensor, or the row is unary and never reads it).
+#define EW_RESULT(av, bv, alpha) ew_round((C_VAL_T)(EW_MATH(ew_round(A_TO_C(av)), bv, alpha)))
+#if EW_B_TENSOR
+#define EW_B_AT(i) ew_round(B_TO_C(B_LOAD(b, i)))
+#else
+#define EW_B_AT(i) b_value
+#endif
+
+#if EW_CONTIGUOUS && EW_VECTOR
+// One run with vector loads and stores (EW_VECTOR 1: the host found S_VLOAD4 / S_VSTORE4 for every tensor
+// slot, A_STEP 1, B_STEP 1 or 0, and out's stored values of C's type): the row stream's unit is four
+// elements, unit u holding elements 4u .. 4u + 3, so neighbouring work-items load neighbouring vectors in
+// every step; the lanes are computed one by one with the scalar math, and the last, partial unit element
+// by element.
+#define EW_VEC_T ACL_CAT(C_VAL_T, 4)
+__kernel void ew_contiguous(__global const A_T *a, ulong a_off,
+#if EW_B_TENSOR
+                            __global const B_T *b, ulong b_off,
+#endif
+                            __global OUT_T *out, ulong out_off, C_VAL_T b_value, C_VAL_T alpha, ulong total,
+                            ulong chunks) {
+    a += a_off;
+#if EW_B_TENSOR
+    b += b_off;
+#endif
+    out += out_off;
+    const INDEX_T chunk = (INDEX_T)get_global_id(0), n = (INDEX_T)total, step = (INDEX_T)chunks;
+    if (chunk >= step) return;
+    const INDEX_T whole = n / 4;  // units of four elements; a last partial one holds n % 4
+    EW_VEC_T r[ROW_ELEMS];
+    ROW_STREAM_EACH(j) {
+        const INDEX_T u = ROW_STREAM_COLUMN(chunk, step, j);
+        if (u < whole) {
+            const ACL_CAT(A_VAL_T, 4) av = A_VLOAD4(a, u * 4);  // each slot's own vector type
+#if EW_B_TENSOR && B_STEP
+            const ACL_CAT(B_VAL_T, 4) bv = B_VLOAD4(b, u * 4);
+#define EW_B_LANE(k) ew_round(B_TO_C(bv.s##k))
+#else
+#define EW_B_LANE(k) EW_B_AT(0)
+#endif
+            r[j] = (EW_VEC_T)(EW_RESULT(av.s0, EW_B_LANE(0), alpha), EW_RESULT(av.s1, EW_B_LANE(1), alpha),
+                              EW_RESULT(av.s2, EW_B_LANE(2), alpha), EW_RESULT(av.s3, EW_B_LANE(3), alpha));
+#undef EW_B_LANE
+        } else if (u == whole) {
+            for (INDEX_T e = u * 4; e < n; ++e) EW_STORE(out, e, EW_RESULT(A_LOAD(a, e), EW_B_AT(e * B_STEP), alpha));
+        }
+    }
+    ROW_STREAM_EACH(j) {
+        const INDEX_T u = ROW_STREAM_COLUMN(chunk, step, j);
+        if (u < whole) OUT_VSTORE4(out, u * 4, r[j]);
+    }
+}
+#elif EW_CONTIGUOUS
+// One run: element e of out is element e * A_STEP of a (and e * B_STEP of b).
+__kernel void ew_contiguous(__global const A_T *a, ulong a_off,
+#if EW_B_TENSOR
+                            __global const B_T *b, ulong b_off,
+#endif
+                            __global OUT_T *out, ulong out_off, C_VAL_T b_value, C_VAL_T alpha, ulong total,
+                            ulong chunks) {
+    a += a_off;
+#if EW_B_TENSOR
+    b += b_off;
+#endif
+    out += out_off;
+    const INDEX_T chunk = (INDEX_T)get_global_id(0), n = (INDEX_T)total, step = (INDEX_T)chunks;
+    // The NDRange is rounded up to whole work-groups: a work-item past the chunks would repeat another's
+    // columns.
+    if (chunk >= step) return;
+    C_VAL_T r[ROW_ELEMS];
+    ROW_STREAM_EACH(j) {
+        const INDEX_T e = ROW_STREAM_COLUMN(chunk, step, j);
+        if (e < n) {
+            r[j] = EW_RESULT(A_LOAD(a, e * A_STEP), EW_B_AT(e * B_STEP), alpha);
+        }
+    }
+    ROW_STREAM_EACH(j) {
+        const INDEX_T e = ROW_STREAM_COLUMN(chunk, step, j);
+        if (e < n) EW_STORE(out, e, r[j]);
+    }
+}
+#else
+// Any views of rank <= 8 (merged and padded in front with size 1, stride 0): each element's offsets in
+// a, b and out from its flat index over out's shape; a broadcast dim has stride 0.
+__kernel void ew_strided(__global const A_T *a, ulong a_off,
+#if EW_B_TENSOR
+                         __global const B_T *b, ulong b_off,
+#endif
+                         __global OUT_T *out, ulong out_off, C_VAL_T b_value, C_VAL_T alpha, ulong total,
+                         ulong chunks, long8 shape, long8 a_stride,
+#if EW_B_TENSOR
+                         long8 b_stride,
+#endif
+                         long8 out_stride) {
+    a += a_off;
+#if EW_B_TENSOR
+    b += b_off;
+#endif
+    out += out_off;
+    const long sh[8] = {shape.s0, shape.s1, shape.s2, shape.s3, shape.s4, shape.s5, shape.s6, shape.s7};
+    const long sa[8] = {a_stride.s0, a_stride.s1, a_stride.s2, a_stride.s3,
+                        a_stride.s4, a_stride.s5, a_stride.s6, a_stride.s7};
+#if EW_B_TENSOR
+    const long bs[8] = {b_stride.s0, b_stride.s1, b_stride.s2, b_stride.s3,
+                        b_stride.s4, b_stride.s5, b_stride.s6, b_stride.s7};
+#endif
+    const long os[8] = {out_stride.s0, out_stride.s1, out_stride.s2, out_stride.s3,
+                        out_stride.s4, out_stride.s5, out_stride.s6, out_stride.s7};
+    const INDEX_T chunk = (INDEX_T)get_global_id(0), n = (INDEX_T)total, step = (INDEX_T)chunks;
+    // The NDRange is rounded up to whole work-groups: a work-item past the chunks would repeat another's
+    // columns.
+    if (chunk >= step) return;
+    C_VAL_T r[ROW_ELEMS];
+    INDEX_T where[ROW_ELEMS];
+    ROW_STREAM_EACH(j) {
+        const INDEX_T e = ROW_STREAM_COLUMN(chunk, step, j);
+        where[j] = -1;
+        if (e < n) {
+            INDEX_T rest = e, ia = 0, io = 0;
+#if EW_B_TENSOR
+            INDEX_T ib = 0;
+#endif
+#pragma unroll
+            for (int k = 7; k >= 0; --k) {
+                const INDEX_T extent = (INDEX_T)sh[k];
+                const INDEX_T c = rest % extent;
+                rest /= extent;
+                ia += c * (INDEX_T)sa[k];
+#if EW_B_TENSOR
+                ib += c * (INDEX_T)bs[k];
+#endif
+                io += c * (INDEX_T)os[k];
+            }
+            r[j] = EW_RESULT(A_LOAD(a, ia), EW_B_AT(ib), alpha);
+            where[j] = io;
+        }
+    }
+    ROW_STREAM_EACH(j) {
+        if (where[j] >= 0) EW_STORE(out, where[j], r[j]);
+    }
+}
+#endif

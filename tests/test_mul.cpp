@@ -1,0 +1,86 @@
+// aclnnMul, aclnnMuls, aclnnInplaceMul, aclnnInplaceMuls: every dtype CANN lists against the host
+// reference (exact; complex products as CANN's kernels form them, BF16 Muls in F32), and the errors in
+// CANN's check order. The engine's own behaviour is tested once in tests/test_elementwise.cpp.
+#include <vector>
+
+#include "common/dtype.h"
+#include "harness/mul.h"
+#include "support/elementwise_checks.h"
+#include "support/error_rows.h"
+#include "support/op_test.h"
+
+using namespace testing_support;
+
+namespace {
+
+const std::vector<aclDataType> kMulDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_DOUBLE, ACL_INT8,       ACL_UINT8,
+                                             ACL_INT16, ACL_INT64,   ACL_BOOL,  ACL_COMPLEX128, ACL_COMPLEX64, ACL_BF16};
+const BinaryForms kMulForms{kMul, kMuls, kInplaceMul, kInplaceMuls, '*', false, mulsCompute};
+
+class MulEveryDtype : public DeviceDtypeTest {};
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(MulEveryDtype, kMulDtypes);
+
+TEST_P(MulEveryDtype, AllFourFormsMatchTheReference) {
+    const aclDataType d = dtype();
+    if ((d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64()) GTEST_SKIP() << aclcl::dtypeName(d) << " needs fp64";
+    expectFourForms(kMulForms, d, stream, 90 + 3 * dtypeIndex(kMulDtypes));
+}
+
+// Mul: nulls; self's, other's AND out's dtypes in the list; promotion; CanCast(promoted, out); ranks,
+// broadcasting, out's shape.
+CallSpec mulCall() {
+    return CallSpec(kMul, {{"self", TensorArg{{2, 3, 4}}}, {"other", TensorArg{{3, 4}}}, {"out", TensorArg{{2, 3, 4}}}});
+}
+ErrorRows mulRows() {
+    return validRow() + outPointerRows() + nullRows({"self", "other", "out"}) + ErrorRows{
+        {"self DT_UINT32", set("self", dtype(ACL_UINT32)), ACLNN_ERR_PARAM_INVALID, {"self", "DT_UINT32"}},
+        {"other DT_UINT16", set("other", dtype(ACL_UINT16)), ACLNN_ERR_PARAM_INVALID, {"other", "DT_UINT16"}},
+        {"out DT_UINT64 (listed)", set("out", dtype(ACL_UINT64)), ACLNN_ERR_PARAM_INVALID, {"out", "DT_UINT64"}},
+        {"out DT_INT32 for a float product", set("out", dtype(ACL_INT32)), ACLNN_ERR_PARAM_INVALID, {"out", "DT_INT32"}},
+        {"not broadcastable", set("other", shape({5})), ACLNN_ERR_PARAM_INVALID, {"self", "other", "broadcast"}},
+        {"out not the broadcast shape", set("out", shape({2, 3, 5})), ACLNN_ERR_PARAM_INVALID, {"out", "[2, 3, 5]"}},
+        overlapRow("out", {0, 0, 1}),
+        {"empty self", set({"self", "out"}, shape({0, 3, 4})), ACL_SUCCESS, {}}} + withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(MulErrors, mulCall, mulRows);
+
+// Muls: nulls; self's and out's dtypes in the list; out's shape. No CanCast(compute, out) on A2/A3.
+CallSpec mulsCall() {
+    return CallSpec(kMuls, {{"self", TensorArg{{2, 3, 4}}}, {"other", ScalarArg{0.5, ACL_FLOAT}},
+                            {"out", TensorArg{{2, 3, 4}}}});
+}
+ErrorRows mulsRows() {
+    return validRow() + outPointerRows() + nullRows({"self", "other", "out"}) + ErrorRows{
+        {"self DT_UINT32", set("self", dtype(ACL_UINT32)), ACLNN_ERR_PARAM_INVALID, {"self", "DT_UINT32"}},
+        {"out DT_UINT16", set("out", dtype(ACL_UINT16)), ACLNN_ERR_PARAM_INVALID, {"out", "DT_UINT16"}},
+        {"out shape", set("out", shape({2, 3, 1})), ACLNN_ERR_PARAM_INVALID, {"out", "[2, 3, 4]"}},
+        {"float product into int32 (not checked)", set("out", dtype(ACL_INT32)), ACL_SUCCESS, {}}} +
+           withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(MulsErrors, mulsCall, mulsRows);
+
+CallSpec inplaceMulCall() {
+    return CallSpec(kInplaceMul, {{"selfRef", TensorArg{{2, 3, 4}}}, {"other", TensorArg{{3, 4}}}});
+}
+ErrorRows inplaceMulRows() {
+    return validRow() + outPointerRows() + nullRows({"selfRef", "other"}) + ErrorRows{
+        {"selfRef DT_UINT32", set("selfRef", dtype(ACL_UINT32)), ACLNN_ERR_PARAM_INVALID, {"selfRef", "DT_UINT32"}},
+        {"float other into int selfRef", set("selfRef", dtype(ACL_INT32)), ACLNN_ERR_PARAM_INVALID,
+         {"selfRef", "DT_INT32"}},
+        {"broadcast bigger than selfRef", set("other", shape({2, 2, 3, 4})), ACLNN_ERR_PARAM_INVALID,
+         {"selfRef", "[2, 2, 3, 4]"}}} + withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(InplaceMulErrors, inplaceMulCall, inplaceMulRows);
+
+CallSpec inplaceMulsCall() {
+    return CallSpec(kInplaceMuls, {{"selfRef", TensorArg{{2, 3, 4}}}, {"other", ScalarArg{0.5, ACL_FLOAT}}});
+}
+ErrorRows inplaceMulsRows() {
+    return validRow() + outPointerRows() + nullRows({"selfRef", "other"}) + ErrorRows{
+        {"selfRef DT_UINT16", set("selfRef", dtype(ACL_UINT16)), ACLNN_ERR_PARAM_INVALID, {"selfRef", "DT_UINT16"}},
+        {"float scalar into int selfRef (not checked)", set("selfRef", dtype(ACL_INT32)), ACL_SUCCESS, {}}} +
+           withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(InplaceMulsErrors, inplaceMulsCall, inplaceMulsRows);
+
+}  // namespace
