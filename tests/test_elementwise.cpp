@@ -139,6 +139,35 @@ TEST_P(ElementwiseTest, StridedOffsetAndBroadcastViews) {
     expectAdd(stream, {{3, 4, 5}, ACL_INT64, {1, 15, 3}, 4}, {{5}, ACL_INT64}, 7, {{3, 4, 5}, ACL_INT64});
 }
 
+// A copy within FLOAT16 or BF16 (InplaceCopy, Cast to the same dtype) moves the 16 bits: NaN payloads and
+// signalling NaNs survive, which the float the kernels otherwise compute in need not keep (PoCL's vstore_half
+// makes every NaN 0x7fff). A transposed source takes the strided kernel, a contiguous one the contiguous
+// kernel.
+TEST_P(ElementwiseTest, CopiesWithinFp16AndBf16MoveTheirBits) {
+    const std::vector<uint16_t> fp16{0x7e00, 0x7e01, 0xfe00, 0x7d00, 0x7c01, 0xffff, 0x8000, 0x7c00, 0x0001, 0x3c00},
+        bf16{0x7fc0, 0x7fc1, 0xffc0, 0x7f81, 0x7fa0, 0xffff, 0x8000, 0x7f80, 0x0001, 0x3f80};
+    for (aclDataType d : {ACL_FLOAT16, ACL_BF16}) {
+        const std::vector<uint16_t> &bits = d == ACL_FLOAT16 ? fp16 : bf16;
+        for (bool transposed : {false, true}) {
+            SCOPED_TRACE(std::string(aclcl::dtypeName(d)) + (transposed ? ", transposed source" : ""));
+            DeviceTensor src = transposed ? DeviceTensor({2, 5}, d, {1, 2}, 0) : DeviceTensor({2, 5}, d);
+            DeviceTensor copied({2, 5}, d), cast({2, 5}, d);
+            ASSERT_ACL_OK(aclrtMemcpy(src.data(), 20, bits.data(), 20, ACL_MEMCPY_HOST_TO_DEVICE));
+            ASSERT_ACL_OK(planAndRun(kInplaceCopy, {copied, src}, stream));
+            ASSERT_ACL_OK(planAndRun(kCast, {src, d, cast}, stream));
+            // Element (i, j) of src lies at storage element i * 5 + j, or i + 2 * j when transposed.
+            auto at = [&](size_t i, size_t j) { return bits[transposed ? i + 2 * j : i * 5 + j]; };
+            std::vector<uint16_t> got(10);
+            for (const DeviceTensor *t : {&copied, &cast}) {
+                ASSERT_ACL_OK(aclrtMemcpy(got.data(), 20, t->data(), 20, ACL_MEMCPY_DEVICE_TO_HOST));
+                for (size_t e = 0; e < 10; ++e) {
+                    EXPECT_EQ(got[e], at(e / 5, e % 5)) << (t == &cast ? "Cast, " : "InplaceCopy, ") << "element " << e;
+                }
+            }
+        }
+    }
+}
+
 // The contiguous kernel (a whole tensor as one run, a broadcast single element) and the strided one
 // give the same bits under every launch parameter: elements per work-item, 64-bit index math.
 TEST_P(ElementwiseTest, EveryLaunchParameterGivesTheSameBits) {
