@@ -263,12 +263,14 @@ cl_long8 toLong8(const std::vector<int64_t> &v) {
 }
 
 // One tensor operand's strides over out's shape: leading dims it lacks and its size-1 dims that out
-// broadcasts step 0.
-std::vector<int64_t> broadcastStrides(const aclTensor &t, const std::vector<int64_t> &shape) {
+// broadcasts step 0; a permuted operand's dims in its order.
+std::vector<int64_t> broadcastStrides(const aclTensor &t, const std::vector<int64_t> &order,
+                                      const std::vector<int64_t> &shape) {
     std::vector<int64_t> s(shape.size(), 0);
     const size_t lead = shape.size() - t.viewDims.size();
     for (size_t k = 0; k < t.viewDims.size(); ++k) {
-        s[lead + k] = t.viewDims[k] == 1 ? 0 : t.strides[k];
+        const size_t from = order.empty() ? k : static_cast<size_t>(order[k]);
+        s[lead + k] = t.viewDims[from] == 1 ? 0 : t.strides[from];
     }
     return s;
 }
@@ -289,8 +291,8 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
 
     // Strides of every operand over out's shape, then dims merged where every operand steps through them
     // as one run (size-1 dims dropped): a contiguous problem becomes one dim whatever its rank.
-    std::vector<std::vector<int64_t>> strides{out.strides, broadcastStrides(*ta, out.viewDims)};
-    if (tb) strides.push_back(broadcastStrides(*tb, out.viewDims));
+    std::vector<std::vector<int64_t>> strides{out.strides, broadcastStrides(*ta, l.a.order, out.viewDims)};
+    if (tb) strides.push_back(broadcastStrides(*tb, l.b.order, out.viewDims));
     std::vector<int64_t> shape;
     std::vector<std::vector<int64_t>> merged(strides.size());
     for (size_t d = 0; d < out.viewDims.size(); ++d) {
