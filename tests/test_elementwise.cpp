@@ -1,9 +1,9 @@
 // The elementwise engine (host/engines/elementwise.h), once for every operator on it, through Add,
-// InplaceAdd, Adds, Cast and InplaceCopy: CANN's promotion table (spot checks), broadcasting, strided and
-// offset views (stride-0 broadcast views included), the contiguous and strided kernels and their launch
-// parameters, aliasing (exact in place computed, partial overlap rejected), empty tensors, cast on store,
-// tensor-scalar typing. References in double with the engine's roundings (support/elementwise_ref.h):
-// every comparison is exact.
+// InplaceAdd, Adds, Cast, InplaceCopy and Permute: CANN's promotion table (spot checks), broadcasting,
+// strided, offset and permuted views (stride-0 broadcast views included), the contiguous and strided
+// kernels and their launch parameters, aliasing (exact in place computed, partial overlap rejected), empty
+// tensors, cast on store, tensor-scalar typing. References in double with the engine's roundings
+// (support/elementwise_ref.h): every comparison is exact.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -13,7 +13,9 @@
 #include "harness/add.h"
 #include "harness/cast.h"
 #include "harness/copy.h"
+#include "harness/permute.h"
 #include "support/elementwise_ref.h"
+#include "support/int_array.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -137,6 +139,79 @@ TEST_P(ElementwiseTest, StridedOffsetAndBroadcastViews) {
               {{5, 8}, ACL_FLOAT16, {16, 2}, 1});
     // int64 through every kernel path: strided in, contiguous out.
     expectAdd(stream, {{3, 4, 5}, ACL_INT64, {1, 15, 3}, 4}, {{5}, ACL_INT64}, 7, {{3, 4, 5}, ACL_INT64});
+}
+
+// An operand read through its dims in another order (ElementwiseOperand::permuted, through Permute): the
+// permuted strides merge like any view's. self's storage holds each element's own storage index; a
+// transposed self whose order undoes the transposition is one contiguous run (the vector kernel, with a
+// partial last unit), a partial order merges its inner dims, and the last steps through every dim.
+TEST_P(ElementwiseTest, PermutedOperandsMergeLikeAnyView) {
+    struct Case {
+        const char *name;
+        std::vector<int64_t> shape, strides, dims;
+    };
+    const Case cases[] = {
+        {"the order undoing a transposition", {1001, 3, 2}, {1, 1001, 3003}, {2, 1, 0}},
+        {"inner dims merging", {2, 3, 1001}, {3003, 1001, 1}, {1, 0, 2}},
+        {"every dim strided", {2, 3, 5, 7}, {105, 35, 7, 1}, {3, 0, 2, 1}},
+    };
+    for (const Case &c : cases) {
+        SCOPED_TRACE(c.name);
+        std::vector<int64_t> outShape;
+        for (int64_t d : c.dims) outShape.push_back(c.shape[static_cast<size_t>(d)]);
+        DeviceTensor self(c.shape, ACL_FLOAT, c.strides, 0), out(outShape, ACL_FLOAT);
+        const std::vector<int64_t> at = viewStorageElements(c.shape, c.strides, 0);
+        self.upload(std::vector<double>(at.begin(), at.end()));
+        const IntArray dims(c.dims);
+        ASSERT_ACL_OK(planAndRun(kPermute, {self, dims.get(), out}, stream));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), static_cast<size_t>(product(outShape)));
+        size_t bad = 0;
+        for (size_t o = 0; o < got.size(); ++o) {
+            int64_t rest = static_cast<int64_t>(o), want = 0;
+            for (size_t k = outShape.size(); k-- > 0;) {
+                want += rest % outShape[k] * c.strides[static_cast<size_t>(c.dims[k])];
+                rest /= outShape[k];
+            }
+            if (got[o] != static_cast<double>(want) && bad++ < 3) {
+                ADD_FAILURE() << "element " << o << ": got " << got[o] << ", want " << want;
+            }
+        }
+        EXPECT_EQ(bad, 0u);
+    }
+}
+
+// A copy within FLOAT16 or BF16 (Permute, InplaceCopy, Cast to the same dtype) moves the 16 bits: NaN
+// payloads and signalling NaNs survive, which the float the kernels otherwise compute in need not keep (PoCL's
+// vstore_half makes every NaN 0x7fff). A transposed source takes the strided kernel, a contiguous one the
+// contiguous kernel.
+TEST_P(ElementwiseTest, CopiesWithinFp16AndBf16MoveTheirBits) {
+    const std::vector<uint16_t> fp16{0x7e00, 0x7e01, 0xfe00, 0x7d00, 0x7c01, 0xffff, 0x8000, 0x7c00, 0x0001, 0x3c00},
+        bf16{0x7fc0, 0x7fc1, 0xffc0, 0x7f81, 0x7fa0, 0xffff, 0x8000, 0x7f80, 0x0001, 0x3f80};
+    for (aclDataType d : {ACL_FLOAT16, ACL_BF16}) {
+        const std::vector<uint16_t> &bits = d == ACL_FLOAT16 ? fp16 : bf16;
+        for (bool transposed : {false, true}) {
+            SCOPED_TRACE(std::string(aclcl::dtypeName(d)) + (transposed ? ", transposed source" : ""));
+            DeviceTensor src = transposed ? DeviceTensor({2, 5}, d, {1, 2}, 0) : DeviceTensor({2, 5}, d);
+            DeviceTensor copied({2, 5}, d), cast({2, 5}, d), permuted({5, 2}, d);
+            ASSERT_ACL_OK(aclrtMemcpy(src.data(), 20, bits.data(), 20, ACL_MEMCPY_HOST_TO_DEVICE));
+            const IntArray dims({1, 0});
+            ASSERT_ACL_OK(planAndRun(kInplaceCopy, {copied, src}, stream));
+            ASSERT_ACL_OK(planAndRun(kCast, {src, d, cast}, stream));
+            ASSERT_ACL_OK(planAndRun(kPermute, {src, dims.get(), permuted}, stream));
+            // Element (i, j) of src lies at storage element i * 5 + j, or i + 2 * j when transposed.
+            auto at = [&](size_t i, size_t j) { return bits[transposed ? i + 2 * j : i * 5 + j]; };
+            std::vector<uint16_t> got(10);
+            for (const DeviceTensor *t : {&copied, &cast}) {
+                ASSERT_ACL_OK(aclrtMemcpy(got.data(), 20, t->data(), 20, ACL_MEMCPY_DEVICE_TO_HOST));
+                for (size_t e = 0; e < 10; ++e) {
+                    EXPECT_EQ(got[e], at(e / 5, e % 5)) << (t == &cast ? "Cast, " : "InplaceCopy, ") << "element " << e;
+                }
+            }
+            ASSERT_ACL_OK(aclrtMemcpy(got.data(), 20, permuted.data(), 20, ACL_MEMCPY_DEVICE_TO_HOST));
+            for (size_t e = 0; e < 10; ++e) EXPECT_EQ(got[e], at(e % 2, e / 2)) << "Permute, element " << e;
+        }
+    }
 }
 
 // The contiguous kernel (a whole tensor as one run, a broadcast single element) and the strided one

@@ -263,12 +263,14 @@ cl_long8 toLong8(const std::vector<int64_t> &v) {
 }
 
 // One tensor operand's strides over out's shape: leading dims it lacks and its size-1 dims that out
-// broadcasts step 0.
-std::vector<int64_t> broadcastStrides(const aclTensor &t, const std::vector<int64_t> &shape) {
+// broadcasts step 0; a permuted operand's dims in its order.
+std::vector<int64_t> broadcastStrides(const aclTensor &t, const std::vector<int64_t> &order,
+                                      const std::vector<int64_t> &shape) {
     std::vector<int64_t> s(shape.size(), 0);
     const size_t lead = shape.size() - t.viewDims.size();
     for (size_t k = 0; k < t.viewDims.size(); ++k) {
-        s[lead + k] = t.viewDims[k] == 1 ? 0 : t.strides[k];
+        const size_t from = order.empty() ? k : static_cast<size_t>(order[k]);
+        s[lead + k] = t.viewDims[from] == 1 ? 0 : t.strides[from];
     }
     return s;
 }
@@ -289,8 +291,8 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
 
     // Strides of every operand over out's shape, then dims merged where every operand steps through them
     // as one run (size-1 dims dropped): a contiguous problem becomes one dim whatever its rank.
-    std::vector<std::vector<int64_t>> strides{out.strides, broadcastStrides(*ta, out.viewDims)};
-    if (tb) strides.push_back(broadcastStrides(*tb, out.viewDims));
+    std::vector<std::vector<int64_t>> strides{out.strides, broadcastStrides(*ta, l.a.order, out.viewDims)};
+    if (tb) strides.push_back(broadcastStrides(*tb, l.b.order, out.viewDims));
     std::vector<int64_t> shape;
     std::vector<std::vector<int64_t>> merged(strides.size());
     for (size_t d = 0; d < out.viewDims.size(); ++d) {
@@ -316,17 +318,22 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     for (size_t o = 1; contiguous && o < merged.size(); ++o) contiguous = merged[o][0] == 1 || merged[o][0] == 0;
 
     const int64_t total = out.numel();
-    const aclDataType compute = l.compute;
+    // fp16 and bf16 travel through the kernels as float, whose conversions need not keep a NaN's payload
+    // (PoCL's vstore_half makes every NaN 0x7fff): a copy within one of them moves its 16 bits instead.
+    const bool bits16 = l.math == "a" && !binary && ta->dtype == l.compute && out.dtype == l.compute &&
+                        (l.compute == ACL_FLOAT16 || l.compute == ACL_BF16);
+    const aclDataType compute = bits16 ? ACL_UINT16 : l.compute, aDtype = bits16 ? ACL_UINT16 : ta->dtype,
+                      outDtype = bits16 ? ACL_UINT16 : out.dtype;
     const bool computeComplex = isComplex(compute);
     // A complex result stored into a real out keeps its real part: the store rounds from the part's dtype.
     aclDataType storeFrom = compute;
-    if (computeComplex && !isComplex(out.dtype)) storeFrom = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
+    if (computeComplex && !isComplex(outDtype)) storeFrom = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
     // Vector loads and stores (four elements a unit) where every tensor slot has them (the real floating
     // dtypes; cl_kernels/common.cl) and out stores values of its own value type (host/kernels/dtype_defines.h).
-    const bool vector = contiguous && isFloating(ta->dtype) && merged[1][0] == 1 && (!tb || isFloating(tb->dtype)) &&
-                        isFloating(out.dtype) &&
-                        (storeFrom == out.dtype ||
-                         ((out.dtype == ACL_FLOAT16 || out.dtype == ACL_BF16) && storeFrom == ACL_FLOAT));
+    const bool vector = contiguous && isFloating(aDtype) && merged[1][0] == 1 && (!tb || isFloating(tb->dtype)) &&
+                        isFloating(outDtype) &&
+                        (storeFrom == outDtype ||
+                         ((outDtype == ACL_FLOAT16 || outDtype == ACL_BF16) && storeFrom == ACL_FLOAT));
     const int64_t units = vector ? (total + 3) / 4 : total;
     RowStream stream(plan.device(), kStreamDefaults, units, 1, 1, contiguous ? 1.0 : 8.0);
     IndexWidth width;
@@ -335,7 +342,7 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     stream.cover(width);
 
     Defines defines;
-    defines.slot("A", ta->dtype).slot("C", compute).slot("OUT", out.dtype, storeFrom);
+    defines.slot("A", aDtype).slot("C", compute).slot("OUT", outDtype, storeFrom);
     if (tb) defines.slot("B", tb->dtype);
     defines.flag("EW_B_TENSOR", tb != nullptr)
         .flag("EW_BINARY", binary)
@@ -363,12 +370,12 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         op.dtype = dtype;
         return op;
     };
-    const Operand srcA = operandOf(l.a, ta->dtype);
+    const Operand srcA = operandOf(l.a, aDtype);
     const Operand srcB = tb ? operandOf(l.b, tb->dtype) : Operand{};
     Operand dst;
     dst.where = Operand::Where::Output;
     dst.index = l.output;
-    dst.dtype = out.dtype;
+    dst.dtype = outDtype;
     const AccBytes bValue = l.b.kind == ElementwiseOperand::Kind::Scalar ? toAcc(l.b.scalar, compute, false) : AccBytes{};
     const AccBytes alpha = toAcc(l.alpha, compute, l.alphaAsFloat);
     std::vector<int64_t> pad(8 - shape.size(), 1), zero(8 - shape.size(), 0);

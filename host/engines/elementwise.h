@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl_base.h"
@@ -97,9 +98,15 @@ struct ElementwiseOperand {
     Kind kind = Kind::None;
     size_t index = 0;  // the plan's input or output index
     ScalarValue scalar;
-    static ElementwiseOperand input(size_t i) { return {Kind::Input, i, {}}; }
-    static ElementwiseOperand output(size_t o) { return {Kind::Output, o, {}}; }
-    static ElementwiseOperand value(const ScalarValue &v) { return {Kind::Scalar, 0, v}; }
+    // A tensor read through its dims in another order (Permute): dim k of the view is the tensor's dim
+    // order[k]. Empty: the tensor's own view.
+    std::vector<int64_t> order;
+    static ElementwiseOperand input(size_t i) { return {Kind::Input, i, {}, {}}; }
+    static ElementwiseOperand output(size_t o) { return {Kind::Output, o, {}, {}}; }
+    static ElementwiseOperand value(const ScalarValue &v) { return {Kind::Scalar, 0, v, {}}; }
+    static ElementwiseOperand permuted(size_t i, std::vector<int64_t> order) {
+        return {Kind::Input, i, {}, std::move(order)};
+    }
 };
 struct ElementwiseLaunch {
     std::string math = "a";            // over C_VAL_T a, b, alpha

@@ -30,6 +30,8 @@ filter+=':*EveryDtypeAndCubeMathType*:*CopyCast*:*GpuElementKernel*:*EveryWorkSp
 filter+=':*StridedAndOffsetViews*:*LargeKernelUsesTheGenericKernel*:*BadIndexFaultsAtSynchronize*:*BadIndexAtEvery*'
 filter+=':*PlanesKernelAndGather*:*OwnGemm*:*InfiniteWeight*:*GpuStreamKernelParameters*'
 filter+=':*ElementwiseTest.*:*AddEveryDtype*:*CastTest.*:*InplaceCopyEveryDtype*:*BinaryCache*'
+filter+=':*InplaceZeroEveryDtype*:*InplaceOneEveryDtype*:*InplaceFillScalarEveryDtype*:*InplaceFillScalarTest.*'
+filter+=':*PermuteEveryDtype*'
 filter+=':-*Reliability*:*Stress*'
 
 oclgrind --data-races --log "$out/canary.log" "$canary" >"$out/canary.txt" 2>&1
