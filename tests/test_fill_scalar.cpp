@@ -26,9 +26,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kFillDtypes = {ACL_FLOAT,     ACL_INT32,      ACL_INT64, ACL_FLOAT16, ACL_INT16,
-                                              ACL_INT8,      ACL_UINT8,      ACL_DOUBLE, ACL_BOOL,   ACL_COMPLEX64,
-                                              ACL_COMPLEX128, ACL_BF16,      ACL_UINT16, ACL_UINT32, ACL_UINT64};
 const std::vector<aclDataType> kScalarDtypes = {ACL_BOOL,  ACL_UINT8, ACL_INT8,   ACL_INT16,     ACL_UINT16,
                                                 ACL_INT32, ACL_UINT32, ACL_INT64, ACL_UINT64,    ACL_FLOAT16,
                                                 ACL_BF16,  ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};

@@ -14,8 +14,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kOneDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_INT8, ACL_INT16,  ACL_INT32,
-                                             ACL_INT64, ACL_UINT8,   ACL_BOOL, ACL_DOUBLE, ACL_BF16};
 
 // 1 in each dtype, little-endian, written out rather than computed.
 std::vector<uint8_t> oneBytes(aclDataType d) {

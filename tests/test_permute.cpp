@@ -18,9 +18,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kPermuteDtypes = {ACL_FLOAT,  ACL_FLOAT16, ACL_INT8,   ACL_INT16,     ACL_INT32,
-                                                 ACL_INT64,  ACL_UINT8,   ACL_UINT16, ACL_UINT32,    ACL_UINT64,
-                                                 ACL_BOOL,   ACL_DOUBLE,  ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
 
 struct PermuteCase {
     std::vector<int64_t> shape, dims;

@@ -14,9 +14,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kZeroDtypes = {ACL_INT8,  ACL_INT32, ACL_INT64,  ACL_UINT8, ACL_FLOAT16,
-                                              ACL_FLOAT, ACL_BOOL,  ACL_DOUBLE, ACL_INT16, ACL_UINT16,
-                                              ACL_COMPLEX128, ACL_COMPLEX64, ACL_BF16};
 
 class InplaceZeroEveryDtype : public DeviceDtypeTest {};
 INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(InplaceZeroEveryDtype, kZeroDtypes);
