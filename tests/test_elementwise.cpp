@@ -15,6 +15,7 @@
 #include "harness/add.h"
 #include "harness/cast.h"
 #include "harness/copy.h"
+#include "harness/mul.h"
 #include "support/elementwise_ref.h"
 #include "support/op_test.h"
 
@@ -243,6 +244,20 @@ void expectAdds(aclrtStream stream, aclDataType self, double scalar, aclDataType
         const double want = refStore(refAdd({sv[i]}, {b}, 1, compute, compute == ACL_FLOAT16).re, out);
         ASSERT_TRUE(sameValue(got[i], want)) << i << ": got " << got[i] << " want " << want;
     }
+}
+
+// A complex computation stored into a real out keeps the real part, on the contiguous path too (a float32
+// self with a complex scalar: Muls does not check CanCast(compute, out)).
+TEST_P(ElementwiseTest, ComplexComputationIntoARealOut) {
+    DeviceTensor s({9}, ACL_FLOAT), r({9}, ACL_FLOAT);
+    const std::vector<double> x = refValues(ACL_FLOAT, 9, 31);
+    s.upload(x);
+    const float parts[2] = {2, 1};  // 2 + i: the real part of x (2 + i) is 2x
+    aclScalar *z = aclCreateScalar(const_cast<float *>(parts), ACL_COMPLEX64);
+    ASSERT_ACL_OK(planAndRun(kMuls, {s, z, r}, stream));
+    aclDestroyScalar(z);
+    const std::vector<double> got = r.download();
+    for (size_t i = 0; i < x.size(); ++i) EXPECT_TRUE(sameValue(got[i], 2 * x[i])) << i << ": got " << got[i];
 }
 
 TEST_P(ElementwiseTest, TensorScalarTyping) {

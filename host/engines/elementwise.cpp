@@ -329,8 +329,9 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     aclDataType storeFrom = compute;
     if (computeComplex && !isComplex(out.dtype)) storeFrom = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
     // Vector loads and stores (four elements a unit) where every tensor slot has them (the real floating
-    // dtypes; cl_kernels/common.cl) and out stores values of its own value type (host/kernels/dtype_defines.h).
-    const bool vector = contiguous && isFloating(ta->dtype) && merged[1][0] == 1 && (!tb || isFloating(tb->dtype)) &&
+    // dtypes; cl_kernels/common.cl), out stores values of its own value type (host/kernels/dtype_defines.h)
+    // and the computation is real (a complex one has no vector of its values, even into a real out).
+    const bool vector = contiguous && !computeComplex && isFloating(ta->dtype) && merged[1][0] == 1 && (!tb || isFloating(tb->dtype)) &&
                         isFloating(out.dtype) &&
                         (storeFrom == out.dtype ||
                          ((out.dtype == ACL_FLOAT16 || out.dtype == ACL_BF16) && storeFrom == ACL_FLOAT));
