@@ -456,6 +456,10 @@ void checkAlpha(const char *op, const aclScalar *alpha, aclDataType compute) {
 
 // OPS_COMPANION 1.4: the compute dtype of a tensor-scalar operator.
 aclDataType scalarCompute(ScalarTyping typing, aclDataType self, aclDataType scalar, aclDataType out) {
+    if (typing == ScalarTyping::Divs) {
+        const aclDataType c = isFloating(self) || isComplex(self) ? self : ACL_FLOAT;
+        return isComplex(scalar) ? promoteType(c, scalar) : c;
+    }
     if (isComplex(self) || isComplex(scalar)) return promoteType(self, scalar);
     if (isFloating(self)) return typing == ScalarTyping::Muls && self == ACL_BF16 ? ACL_FLOAT : self;
     if (scalar == ACL_DOUBLE && (out == ACL_FLOAT || (typing == ScalarTyping::Muls && self == ACL_BOOL))) {
@@ -465,11 +469,28 @@ aclDataType scalarCompute(ScalarTyping typing, aclDataType self, aclDataType sca
     return self;
 }
 
+bool isPrivateFormat(aclFormat f) {
+    return f == ACL_FORMAT_NC1HWC0 || f == ACL_FORMAT_FRACTAL_Z || f == ACL_FORMAT_NC1HWC0_C04 ||
+           f == ACL_FORMAT_FRACTAL_NZ || f == ACL_FORMAT_NDC1HWC0 || f == ACL_FRACTAL_Z_3D;
+}
+
+// OPS_COMPANION 1.9: 161002 for a private format on t.
+void checkNotPrivateFormat(const char *op, const aclTensor *t, const char *arg) {
+    if (!isPrivateFormat(t->format)) return;
+    fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have a public format (ND, NCHW, ...), but found the "
+                                            "private format %d.",
+                                            op, arg, static_cast<int>(t->format)));
+}
+
 }  // namespace
 
 aclDataType floatAlphaComputesInF32(aclDataType checked, const ScalarValue &alpha) {
     const bool one = !(scalarAsDouble(alpha) > 1) && !(scalarAsDouble(alpha) < 1);  // CANN's test of alpha == 1
     return (checked == ACL_FLOAT16 || checked == ACL_BF16) && !one ? ACL_FLOAT : checked;
+}
+
+aclDataType integralComputesInF32(aclDataType checked, const ScalarValue &) {
+    return isFloating(checked) || isComplex(checked) ? checked : ACL_FLOAT;
 }
 
 namespace {
@@ -478,11 +499,9 @@ ElementwiseLaunch launchFor(const ElementwiseRow &row, aclDataType compute, cons
     ElementwiseLaunch l;
     l.math = row.math;
     l.compute = compute;
-    if (row.alpha) {
-        l.alpha = ScalarValue::of(alpha);
-        if (row.computeFor) l.compute = row.computeFor(compute, l.alpha);
-        l.alphaAsFloat = l.compute == ACL_FLOAT16 && row.fp16KeepsFloatAlpha;
-    }
+    if (row.alpha) l.alpha = ScalarValue::of(alpha);
+    if (row.computeFor) l.compute = row.computeFor(compute, l.alpha);
+    l.alphaAsFloat = row.alpha && l.compute == ACL_FLOAT16 && row.fp16KeepsFloatAlpha;
     return l;
 }
 
@@ -495,26 +514,50 @@ aclnnStatus binaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *s
         const char *op = plan.checkName();
         const char *selfName = argName(inplace);
         const char *outName = inplace ? "selfRef" : "out";
+        const bool div = row.order == CheckOrder::Div;
+        if (div && !inplace) checkNotNull(op, out, outName);
+        if (div && !inplace) checkNotNull(op, other, "other");
         checkNotNull(op, self, selfName);
-        checkNotNull(op, other, "other");
+        if (!div || inplace) checkNotNull(op, other, "other");
         if (row.alpha) checkNotNull(op, alpha, "aclScalar", "alpha");
         if (inplace) out = self;
         checkNotNull(op, out, outName);
 
-        checkDtypeInList(op, self, selfName, row.dtypes);
-        checkDtypeInList(op, other, "other", row.dtypes);
-        if (row.outListed && !inplace) checkDtypeInList(op, out, outName, row.dtypes);
-        const aclDataType compute = promoteType(self->dtype, other->dtype);
-        if (compute == ACL_DT_UNDEFINED) {
-            fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s dtype %s and other dtype %s can't be promoted.", op,
-                                                    selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
+        aclDataType compute = ACL_DT_UNDEFINED;
+        auto dtypes = [&] {
+            if (div) checkDtypeInList(op, other, "other", row.dtypes);
+            checkDtypeInList(op, self, selfName, row.dtypes);
+            if (!div) checkDtypeInList(op, other, "other", row.dtypes);
+            if (row.outListed && !inplace) checkDtypeInList(op, out, outName, row.dtypes);
+            compute = promoteType(self->dtype, other->dtype);
+            if (compute == ACL_DT_UNDEFINED) {
+                fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s dtype %s and other dtype %s can't be promoted.", op,
+                                                        selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
+            }
+            if (row.alpha) checkAlpha(op, alpha, compute);
+            if (row.castCheckedToOut) checkCastsTo(op, compute, "the promoted dtype", out, outName);
+        };
+        auto formats = [&] {
+            if (row.formatCheck == FormatCheck::None) return;
+            checkNotPrivateFormat(op, self, selfName);
+            checkNotPrivateFormat(op, other, "other");
+            if (!inplace) checkNotPrivateFormat(op, out, outName);
+        };
+        auto shapes = [&] {
+            if (div && inplace) checkBroadcastTo(op, self, selfName, other, "other", out, outName);
+            checkViews(op, {{self, selfName}, {other, "other"}});
+            if (!inplace) checkView(op, out, outName);
+            checkBroadcastTo(op, self, selfName, other, "other", out, outName);
+        };
+        if (div) {
+            shapes();
+            dtypes();
+            formats();
+        } else {
+            dtypes();
+            formats();
+            shapes();
         }
-        if (row.alpha) checkAlpha(op, alpha, compute);
-        if (row.castCheckedToOut) checkCastsTo(op, compute, "the promoted dtype", out, outName);
-
-        checkViews(op, {{self, selfName}, {other, "other"}});
-        if (!inplace) checkView(op, out, outName);
-        checkBroadcastTo(op, self, selfName, other, "other", out, outName);
         checkNoSelfOverlap(op, out, outName);
         requireDeviceSupports(plan.device(), compute, op, "the promoted dtype");
         requireDeviceSupports(plan.device(), self->dtype, op, selfName);
@@ -522,6 +565,7 @@ aclnnStatus binaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *s
         requireDeviceSupports(plan.device(), out->dtype, op, outName);
 
         ElementwiseLaunch l = launchFor(row, compute, alpha);
+        requireDeviceSupports(plan.device(), l.compute, op, "the compute dtype");
         if (inplace) {
             // selfRef is read through the output: one tensor, one address to set (aclSetOutputTensorAddr).
             plan.addInput(other, "other");
@@ -550,12 +594,24 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
         const char *op = plan.checkName();
         const char *selfName = argName(inplace);
         const char *outName = inplace ? "selfRef" : "out";
+        const bool div = row.order == CheckOrder::Div;
         checkNotNull(op, self, selfName);
         checkNotNull(op, other, "aclScalar", "other");
         if (row.alpha) checkNotNull(op, alpha, "aclScalar", "alpha");
         if (inplace) out = self;
         checkNotNull(op, out, outName);
 
+        auto formats = [&] {
+            if (row.formatCheck == FormatCheck::None) return;
+            if (!inplace) checkNotPrivateFormat(op, out, outName);
+            checkNotPrivateFormat(op, self, selfName);
+        };
+        if (div) formats();
+        if (div && std::find(row.dtypes.begin(), row.dtypes.end(), other->dtype) == row.dtypes.end()) {
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: Scalar other not implemented for %s, should be in dtype support list %s.", op,
+                           dtypeName(other->dtype), dtypeList(row.dtypes.data(), row.dtypes.size()).c_str()));
+        }
         checkDtypeInList(op, self, selfName, row.dtypes);
         if (row.outListed && !inplace) checkDtypeInList(op, out, outName, row.dtypes);
         const aclDataType compute = scalarCompute(row.scalarTyping, self->dtype, other->dtype, out->dtype);
@@ -564,17 +620,20 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
                                                     op, selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
         }
         if (row.alpha) checkAlpha(op, alpha, compute);
-        if (row.castCheckedToOut) checkCastsTo(op, compute, "the compute dtype", out, outName);
+        if (!div && row.castCheckedToOut) checkCastsTo(op, compute, "the compute dtype", out, outName);
+        if (!div) formats();
 
         checkView(op, self, selfName);
         if (!inplace) checkView(op, out, outName);
         checkShapeIs(op, out, outName, self->viewDims);
+        if (div) checkCastsTo(op, self->dtype, selfName, out, outName);
         checkNoSelfOverlap(op, out, outName);
         requireDeviceSupports(plan.device(), compute, op, "the compute dtype");
         requireDeviceSupports(plan.device(), self->dtype, op, selfName);
         requireDeviceSupports(plan.device(), out->dtype, op, outName);
 
         ElementwiseLaunch l = launchFor(row, compute, alpha);
+        requireDeviceSupports(plan.device(), l.compute, op, "the compute dtype");
         l.b = ElementwiseOperand::value(ScalarValue::of(other));
         if (inplace) {
             plan.addOutput(self, selfName);
@@ -591,19 +650,6 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
 }
 
 namespace {
-
-bool isPrivateFormat(aclFormat f) {
-    return f == ACL_FORMAT_NC1HWC0 || f == ACL_FORMAT_FRACTAL_Z || f == ACL_FORMAT_NC1HWC0_C04 ||
-           f == ACL_FORMAT_FRACTAL_NZ || f == ACL_FORMAT_NDC1HWC0 || f == ACL_FRACTAL_Z_3D;
-}
-
-// OPS_COMPANION 1.9: 161002 for a private format on t.
-void checkNotPrivateFormat(const char *op, const aclTensor *t, const char *arg) {
-    if (!isPrivateFormat(t->format)) return;
-    fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have a public format (ND, NCHW, ...), but found the "
-                                            "private format %d.",
-                                            op, arg, static_cast<int>(t->format)));
-}
 
 // The dtype a unary row computes in, for self's and out's dtypes (UnaryCompute).
 aclDataType unaryComputeOf(const ElementwiseRow &row, aclDataType self, aclDataType out) {

@@ -60,6 +60,23 @@ struct ScalarValue {
 enum class ScalarTyping {
     Adds,  // Adds / Subs: PromoteTypeScalar
     Muls,  // Muls: as Adds, but BF16 self computes in F32, and BOOL self with an F64 scalar and F32 out -> F32
+    Divs,  // Divs: a floating or complex self computes in its dtype, any other in F32; a complex scalar then
+           // promotes with it
+};
+
+// The order of a binary row's checks (OPS_COMPANION 2).
+enum class CheckOrder {
+    // Add, Sub, Mul. Tensor form: nulls (self, other, alpha, out); dtypes (self, other, out where listed);
+    // promotion, alpha, CanCast(promoted, out); formats; views (rank <= 8), broadcasting, out's shape.
+    // Scalar form: nulls; self's dtype (out's where listed); the compute dtype, alpha, CanCast(compute,
+    // out); formats; self's view, out's shape.
+    Standard,
+    // Div, InplaceDiv. Tensor form: nulls (out, other, self; the Inplace form selfRef, other, then
+    // broadcasting); views (rank <= 8), broadcasting, out's shape; dtypes (other, self); promotion,
+    // CanCast(promoted, out); formats (self, other, out).
+    // Divs, InplaceDivs. Scalar form: nulls (self, other, out); formats (out, self); dtypes (the scalar's
+    // in `dtypes` too, then self's); self's view, out's shape; CanCast(self, out).
+    Div,
 };
 
 // How a unary row checks out's dtype against its result dtype (the compute dtype, or its part's dtype
@@ -108,8 +125,11 @@ struct ElementwiseRow {
     // (their result is then converted on store, floats into integers truncating).
     bool castCheckedToOut = true;
     // Where CANN moves a computation to another dtype after the checks (Sub: F16 / BF16 with alpha != 1
-    // compute in F32): the dtype the kernels compute in, given the checked one and alpha. nullptr: keep it.
+    // compute in F32; Div: integer and BOOL operands in F32): the dtype the kernels compute in, given the
+    // checked one and alpha (1 for a row without alpha). nullptr: keep it.
     aclDataType (*computeFor)(aclDataType checked, const ScalarValue &alpha) = nullptr;
+    // The binary forms' check order (Div's differs from the others').
+    CheckOrder order = CheckOrder::Standard;
 
     // The unary form (unaryGetWorkspaceSize). Its checks, in order: nulls (self, out); the Inplace form's
     // own list (inplaceDtypes); self's dtype in `dtypes`; out's dtype (unaryOut); formats (formatCheck);
@@ -123,11 +143,16 @@ struct ElementwiseRow {
     RankCheck rankCheck = RankCheck::BeforeShape;
     // The Inplace form's selfRef dtypes, checked before `dtypes` (InplaceExp, InplaceSigmoid); empty: none.
     std::vector<aclDataType> inplaceDtypes;
+    // The formats checked (unary and binary forms; the binary forms check self, other and out, and know
+    // no NotPrivateSameAsSelf).
     FormatCheck formatCheck = FormatCheck::None;
 };
 
 // Sub's computeFor: F16 and BF16 with alpha != 1 compute in F32 (OPS_COMPANION 1.5).
 aclDataType floatAlphaComputesInF32(aclDataType checked, const ScalarValue &alpha);
+// Div's computeFor: a floating or complex dtype stays, any other (integers, BOOL) computes in F32: true
+// division.
+aclDataType integralComputesInF32(aclDataType checked, const ScalarValue &alpha);
 
 // The tensor-tensor form: out = math(self, other, alpha), broadcast. `out` null with outIsSelf: the
 // Inplace form (selfRef is read and written through one output; broadcast shape must equal selfRef's).

@@ -41,10 +41,11 @@ inline double refUlp(double v, aclDataType c) {
 
 // Whether `got` (read from out) is `want` (the math in double) computed in c within `ulps` of c's
 // arithmetic, rounded once to c and stored into out: the interval [want - ulps ulp, want + ulps ulp],
-// rounded to c and stored (both monotone), must hold it. ulps 0: exactly (signed zeros and NaN alike).
+// rounded to c and stored (both monotone; for a bool out, both ends are nonzero), must hold it. ulps 0,
+// and a want of 0, inf or NaN (which OpenCL's bounds leave exact): exactly, signed zeros and NaN alike.
 inline bool refWithinUlps(double got, double want, double ulps, aclDataType c, aclDataType out) {
     auto stored = [&](double v) { return refStore(refRound(v, c), out); };
-    if (ulps == 0 || !std::isfinite(want)) return sameValue(got, stored(want));
+    if (ulps == 0 || want == 0 || !std::isfinite(want)) return sameValue(got, stored(want));
     const double d = ulps * refUlp(want, c), lo = stored(want - d), hi = stored(want + d);
     return got >= lo && got <= hi;
 }
