@@ -313,6 +313,13 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         shape.push_back(1);
         for (auto &m : merged) m.push_back(1);
     }
+    // Only a row without a rank limit (RankCheck::None) gets here with more than 8 dims; the kernels take 8.
+    if (shape.size() > 8) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: the views of out %s and its inputs merge into %zu dimensions; at most 8 are supported "
+                       "(a contiguous view of any rank merges into one).",
+                       plan.checkName(), out.shapeString().c_str(), shape.size()));
+    }
     // Contiguous: one run that every tensor walks with step 1, or stays on (a broadcast single element).
     bool contiguous = shape.size() == 1 && merged[0][0] == 1;
     for (size_t o = 1; contiguous && o < merged.size(); ++o) contiguous = merged[o][0] == 1 || merged[o][0] == 0;
@@ -329,9 +336,10 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     aclDataType storeFrom = compute;
     if (computeComplex && !isComplex(outDtype)) storeFrom = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
     // Vector loads and stores (four elements a unit) where every tensor slot has them (the real floating
-    // dtypes; cl_kernels/common.cl) and out stores values of its own value type (host/kernels/dtype_defines.h).
-    const bool vector = contiguous && isFloating(aDtype) && merged[1][0] == 1 && (!tb || isFloating(tb->dtype)) &&
-                        isFloating(outDtype) &&
+    // dtypes; cl_kernels/common.cl), out stores values of its own value type (host/kernels/dtype_defines.h)
+    // and the computation is real (a complex one has no vector of its values, even into a real out).
+    const bool vector = contiguous && !computeComplex && isFloating(aDtype) && merged[1][0] == 1 &&
+                        (!tb || isFloating(tb->dtype)) && isFloating(outDtype) &&
                         (storeFrom == outDtype ||
                          ((outDtype == ACL_FLOAT16 || outDtype == ACL_BF16) && storeFrom == ACL_FLOAT));
     const int64_t units = vector ? (total + 3) / 4 : total;
@@ -347,6 +355,7 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     defines.flag("EW_B_TENSOR", tb != nullptr)
         .flag("EW_BINARY", binary)
         .flag("EW_C_WIDE", compute == ACL_COMPLEX128 || compute == ACL_DOUBLE)
+        .flag("EW_C_FLOAT", isFloating(compute))
         .flag("EW_FUSED_ALPHA", l.alphaAsFloat)
         .flag("EW_CONTIGUOUS", contiguous)
         .flag("EW_VECTOR", vector)
@@ -454,6 +463,10 @@ void checkAlpha(const char *op, const aclScalar *alpha, aclDataType compute) {
 
 // OPS_COMPANION 1.4: the compute dtype of a tensor-scalar operator.
 aclDataType scalarCompute(ScalarTyping typing, aclDataType self, aclDataType scalar, aclDataType out) {
+    if (typing == ScalarTyping::Divs) {
+        const aclDataType c = isFloating(self) || isComplex(self) ? self : ACL_FLOAT;
+        return isComplex(scalar) ? promoteType(c, scalar) : c;
+    }
     if (isComplex(self) || isComplex(scalar)) return promoteType(self, scalar);
     if (isFloating(self)) return typing == ScalarTyping::Muls && self == ACL_BF16 ? ACL_FLOAT : self;
     if (scalar == ACL_DOUBLE && (out == ACL_FLOAT || (typing == ScalarTyping::Muls && self == ACL_BOOL))) {
@@ -463,11 +476,28 @@ aclDataType scalarCompute(ScalarTyping typing, aclDataType self, aclDataType sca
     return self;
 }
 
+bool isPrivateFormat(aclFormat f) {
+    return f == ACL_FORMAT_NC1HWC0 || f == ACL_FORMAT_FRACTAL_Z || f == ACL_FORMAT_NC1HWC0_C04 ||
+           f == ACL_FORMAT_FRACTAL_NZ || f == ACL_FORMAT_NDC1HWC0 || f == ACL_FRACTAL_Z_3D;
+}
+
+// OPS_COMPANION 1.9: 161002 for a private format on t.
+void checkNotPrivateFormat(const char *op, const aclTensor *t, const char *arg) {
+    if (!isPrivateFormat(t->format)) return;
+    fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have a public format (ND, NCHW, ...), but found the "
+                                            "private format %d.",
+                                            op, arg, static_cast<int>(t->format)));
+}
+
 }  // namespace
 
 aclDataType floatAlphaComputesInF32(aclDataType checked, const ScalarValue &alpha) {
     const bool one = !(scalarAsDouble(alpha) > 1) && !(scalarAsDouble(alpha) < 1);  // CANN's test of alpha == 1
     return (checked == ACL_FLOAT16 || checked == ACL_BF16) && !one ? ACL_FLOAT : checked;
+}
+
+aclDataType integralComputesInF32(aclDataType checked, const ScalarValue &) {
+    return isFloating(checked) || isComplex(checked) ? checked : ACL_FLOAT;
 }
 
 namespace {
@@ -476,11 +506,9 @@ ElementwiseLaunch launchFor(const ElementwiseRow &row, aclDataType compute, cons
     ElementwiseLaunch l;
     l.math = row.math;
     l.compute = compute;
-    if (row.alpha) {
-        l.alpha = ScalarValue::of(alpha);
-        if (row.computeFor) l.compute = row.computeFor(compute, l.alpha);
-        l.alphaAsFloat = l.compute == ACL_FLOAT16 && row.fp16KeepsFloatAlpha;
-    }
+    if (row.alpha) l.alpha = ScalarValue::of(alpha);
+    if (row.computeFor) l.compute = row.computeFor(compute, l.alpha);
+    l.alphaAsFloat = row.alpha && l.compute == ACL_FLOAT16 && row.fp16KeepsFloatAlpha;
     return l;
 }
 
@@ -493,26 +521,50 @@ aclnnStatus binaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *s
         const char *op = plan.checkName();
         const char *selfName = argName(inplace);
         const char *outName = inplace ? "selfRef" : "out";
+        const bool div = row.order == CheckOrder::Div;
+        if (div && !inplace) checkNotNull(op, out, outName);
+        if (div && !inplace) checkNotNull(op, other, "other");
         checkNotNull(op, self, selfName);
-        checkNotNull(op, other, "other");
+        if (!div || inplace) checkNotNull(op, other, "other");
         if (row.alpha) checkNotNull(op, alpha, "aclScalar", "alpha");
         if (inplace) out = self;
         checkNotNull(op, out, outName);
 
-        checkDtypeInList(op, self, selfName, row.dtypes);
-        checkDtypeInList(op, other, "other", row.dtypes);
-        if (row.outListed && !inplace) checkDtypeInList(op, out, outName, row.dtypes);
-        const aclDataType compute = promoteType(self->dtype, other->dtype);
-        if (compute == ACL_DT_UNDEFINED) {
-            fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s dtype %s and other dtype %s can't be promoted.", op,
-                                                    selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
+        aclDataType compute = ACL_DT_UNDEFINED;
+        auto dtypes = [&] {
+            if (div) checkDtypeInList(op, other, "other", row.dtypes);
+            checkDtypeInList(op, self, selfName, row.dtypes);
+            if (!div) checkDtypeInList(op, other, "other", row.dtypes);
+            if (row.outListed && !inplace) checkDtypeInList(op, out, outName, row.dtypes);
+            compute = promoteType(self->dtype, other->dtype);
+            if (compute == ACL_DT_UNDEFINED) {
+                fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s dtype %s and other dtype %s can't be promoted.", op,
+                                                        selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
+            }
+            if (row.alpha) checkAlpha(op, alpha, compute);
+            if (row.castCheckedToOut) checkCastsTo(op, compute, "the promoted dtype", out, outName);
+        };
+        auto formats = [&] {
+            if (row.formatCheck == FormatCheck::None) return;
+            checkNotPrivateFormat(op, self, selfName);
+            checkNotPrivateFormat(op, other, "other");
+            if (!inplace) checkNotPrivateFormat(op, out, outName);
+        };
+        auto shapes = [&] {
+            if (div && inplace) checkBroadcastTo(op, self, selfName, other, "other", out, outName);
+            checkViews(op, {{self, selfName}, {other, "other"}});
+            if (!inplace) checkView(op, out, outName);
+            checkBroadcastTo(op, self, selfName, other, "other", out, outName);
+        };
+        if (div) {
+            shapes();
+            dtypes();
+            formats();
+        } else {
+            dtypes();
+            formats();
+            shapes();
         }
-        if (row.alpha) checkAlpha(op, alpha, compute);
-        if (row.castCheckedToOut) checkCastsTo(op, compute, "the promoted dtype", out, outName);
-
-        checkViews(op, {{self, selfName}, {other, "other"}});
-        if (!inplace) checkView(op, out, outName);
-        checkBroadcastTo(op, self, selfName, other, "other", out, outName);
         checkNoSelfOverlap(op, out, outName);
         requireDeviceSupports(plan.device(), compute, op, "the promoted dtype");
         requireDeviceSupports(plan.device(), self->dtype, op, selfName);
@@ -520,6 +572,7 @@ aclnnStatus binaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *s
         requireDeviceSupports(plan.device(), out->dtype, op, outName);
 
         ElementwiseLaunch l = launchFor(row, compute, alpha);
+        requireDeviceSupports(plan.device(), l.compute, op, "the compute dtype");
         if (inplace) {
             // selfRef is read through the output: one tensor, one address to set (aclSetOutputTensorAddr).
             plan.addInput(other, "other");
@@ -548,12 +601,24 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
         const char *op = plan.checkName();
         const char *selfName = argName(inplace);
         const char *outName = inplace ? "selfRef" : "out";
+        const bool div = row.order == CheckOrder::Div;
         checkNotNull(op, self, selfName);
         checkNotNull(op, other, "aclScalar", "other");
         if (row.alpha) checkNotNull(op, alpha, "aclScalar", "alpha");
         if (inplace) out = self;
         checkNotNull(op, out, outName);
 
+        auto formats = [&] {
+            if (row.formatCheck == FormatCheck::None) return;
+            if (!inplace) checkNotPrivateFormat(op, out, outName);
+            checkNotPrivateFormat(op, self, selfName);
+        };
+        if (div) formats();
+        if (div && std::find(row.dtypes.begin(), row.dtypes.end(), other->dtype) == row.dtypes.end()) {
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: Scalar other not implemented for %s, should be in dtype support list %s.", op,
+                           dtypeName(other->dtype), dtypeList(row.dtypes.data(), row.dtypes.size()).c_str()));
+        }
         checkDtypeInList(op, self, selfName, row.dtypes);
         if (row.outListed && !inplace) checkDtypeInList(op, out, outName, row.dtypes);
         const aclDataType compute = scalarCompute(row.scalarTyping, self->dtype, other->dtype, out->dtype);
@@ -562,18 +627,105 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
                                                     op, selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
         }
         if (row.alpha) checkAlpha(op, alpha, compute);
-        if (row.castCheckedToOut) checkCastsTo(op, compute, "the compute dtype", out, outName);
+        if (!div && row.castCheckedToOut) checkCastsTo(op, compute, "the compute dtype", out, outName);
+        if (!div) formats();
 
         checkView(op, self, selfName);
         if (!inplace) checkView(op, out, outName);
         checkShapeIs(op, out, outName, self->viewDims);
+        if (div) checkCastsTo(op, self->dtype, selfName, out, outName);
         checkNoSelfOverlap(op, out, outName);
         requireDeviceSupports(plan.device(), compute, op, "the compute dtype");
         requireDeviceSupports(plan.device(), self->dtype, op, selfName);
         requireDeviceSupports(plan.device(), out->dtype, op, outName);
 
         ElementwiseLaunch l = launchFor(row, compute, alpha);
+        requireDeviceSupports(plan.device(), l.compute, op, "the compute dtype");
         l.b = ElementwiseOperand::value(ScalarValue::of(other));
+        if (inplace) {
+            plan.addOutput(self, selfName);
+            l.a = ElementwiseOperand::output(0);
+        } else {
+            plan.addInput(self, selfName);
+            plan.addOutput(out, outName);
+            plan.allowInPlace(0, 0);
+            l.a = ElementwiseOperand::input(0);
+        }
+        if (self->isEmpty()) return;
+        planElementwise(plan, l);
+    });
+}
+
+namespace {
+
+// The dtype a unary row computes in, for self's and out's dtypes (UnaryCompute).
+aclDataType unaryComputeOf(const ElementwiseRow &row, aclDataType self, aclDataType out) {
+    const bool integral = !isFloating(self) && !isComplex(self);
+    switch (row.unaryCompute) {
+        case UnaryCompute::IntegralInF32: return integral ? ACL_FLOAT : self;
+        case UnaryCompute::IntegralInOut: return integral ? out : self;
+        case UnaryCompute::Self: break;
+    }
+    return self;
+}
+
+}  // namespace
+
+aclnnStatus unaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *self, const aclTensor *out,
+                                  uint64_t *workspaceSize, aclOpExecutor **executor, bool inplace) {
+    return planOperator(row.api, workspaceSize, executor, [&](OpPlan &plan) {
+        const char *op = plan.checkName();
+        const char *selfName = argName(inplace);
+        const char *outName = inplace ? "selfRef" : "out";
+        checkNotNull(op, self, selfName);
+        if (inplace) out = self;
+        checkNotNull(op, out, outName);
+
+        if (inplace && !row.inplaceDtypes.empty()) checkDtypeInList(op, self, selfName, row.inplaceDtypes);
+        checkDtypeInList(op, self, selfName, row.dtypes);
+        const aclDataType compute = unaryComputeOf(row, self->dtype, out->dtype);
+        aclDataType result = compute;
+        if (row.realResultOfComplex && isComplex(compute)) result = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
+        switch (row.unaryOut) {
+            case UnaryOut::CastsFromResult:
+                checkCastsTo(op, result, result == self->dtype ? selfName : "the result dtype", out, outName);
+                break;
+            case UnaryOut::IsResult:
+                if (out->dtype != result) {
+                    fail(ACLNN_ERR_PARAM_INVALID,
+                         strformat("%s: Expected %s to have dtype %s (the result's for %s %s), but found %s.", op,
+                                   outName, dtypeName(result), selfName, dtypeName(self->dtype),
+                                   dtypeName(out->dtype)));
+                }
+                break;
+            case UnaryOut::Listed: checkDtypeInList(op, out, outName, row.outDtypes); break;
+        }
+        if (row.formatCheck != FormatCheck::None) {
+            checkNotPrivateFormat(op, self, selfName);
+            checkNotPrivateFormat(op, out, outName);
+            if (row.formatCheck == FormatCheck::NotPrivateSameAsSelf && out->format != self->format) {
+                fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have %s's format %d, but found %d.", op,
+                                                        outName, selfName, static_cast<int>(self->format),
+                                                        static_cast<int>(out->format)));
+            }
+        }
+
+        const int64_t maxRank = row.rankCheck == RankCheck::None ? INT64_MAX : 8;
+        auto views = [&] {
+            checkView(op, self, selfName, maxRank);
+            if (!inplace) checkView(op, out, outName, maxRank);
+        };
+        if (row.rankCheck != RankCheck::AfterShape) views();
+        checkShapeIs(op, out, outName, self->viewDims);
+        if (row.rankCheck == RankCheck::AfterShape) views();
+        checkNoSelfOverlap(op, out, outName);
+        requireDeviceSupports(plan.device(), compute, op, "the compute dtype");
+        requireDeviceSupports(plan.device(), self->dtype, op, selfName);
+        requireDeviceSupports(plan.device(), out->dtype, op, outName);
+
+        ElementwiseLaunch l;
+        l.math = row.math;
+        l.compute = compute;
         if (inplace) {
             plan.addOutput(self, selfName);
             l.a = ElementwiseOperand::output(0);

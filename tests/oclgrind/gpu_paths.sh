@@ -32,6 +32,7 @@ filter+=':*PlanesKernelAndGather*:*OwnGemm*:*InfiniteWeight*:*GpuStreamKernelPar
 filter+=':*ElementwiseTest.*:*AddEveryDtype*:*CastTest.*:*InplaceCopyEveryDtype*:*BinaryCache*'
 filter+=':*InplaceZeroEveryDtype*:*InplaceOneEveryDtype*:*InplaceFillScalarEveryDtype*:*InplaceFillScalarTest.*'
 filter+=':*PermuteEveryDtype*'
+filter+=':*.UnaryFormsMatchTheReference/*:*DivEveryDtype*:*DivTest.*'
 filter+=':-*Reliability*:*Stress*'
 
 oclgrind --data-races --log "$out/canary.log" "$canary" >"$out/canary.txt" 2>&1
