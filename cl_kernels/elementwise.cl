@@ -10,6 +10,7 @@
 //   EW_BINARY        1 when the row has a second operand; EW_B_TENSOR 1 when it is a tensor (else the
 //                    kernel's b_value argument, a scalar already in C)
 //   EW_C_WIDE        1 when C is fp64 or complex128
+//   EW_C_FLOAT       1 when C is a real floating dtype (fp16, bf16, fp32, fp64)
 //   EW_FUSED_ALPHA   1 when alpha * b is not rounded to C before the rest (CANN's fp16 Axpy)
 //   EW_CONTIGUOUS    1 for ew_contiguous's build: A_STEP / B_STEP are 1 (a contiguous run) or 0 (one
 //                    element broadcast)
@@ -31,6 +32,10 @@
 // build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
 // build-check: A:float64 C:float64 OUT:bfloat16<float64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
 // build-check: A:complex64 C:complex64 OUT:float16<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:complex64 C:complex64 OUT:float32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_DIV(EW_EXP(a),EW_ABS(a))
+// build-check: A:complex128 B:complex128 C:complex128 OUT:complex128 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_DIV(a,b)
+// build-check: A:int8 C:int8 OUT:int8 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_ABS(a)
+// build-check: A:bfloat16 C:bfloat16 OUT:bfloat16 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_DIV(EW_EXP(a),EW_ABS(a))
 // build-check: A:int64 C:int64 OUT:float32<int64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=0 EW_VECTOR=0 ROW_ELEMS=2 INDEX:int EW_MATH(a,b,alpha)=a
 // build-check: A:float16 B:bfloat16 C:float32 OUT:float16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=ew_gelu_tanh_backward(b,a)+ew_gelu_erf_backward(b,a)+ew_silu_backward(b,a)+ew_gelu_tanh(a)+ew_gelu_erf(a)
 // build-check: A:float64 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=ew_gelu_tanh_backward(b,a)+ew_gelu_erf_backward(b,a)+ew_silu_backward(b,a)+ew_sigmoid(a)
@@ -47,6 +52,40 @@
 #define EW_MUL(x, y) ((C_VAL_T)((x).s0 * (y).s0 - (x).s1 * (y).s1, (x).s0 * (y).s1 + (x).s1 * (y).s0))
 #else
 #define EW_MUL(x, y) ((x) * (y))
+#endif
+
+// The rows' quotients, magnitudes and exponentials (host/engines/elementwise.h), for any C. Real
+// quotients are IEEE's (x / 0 is +-inf, 0 / 0 NaN); integer rows compute EW_DIV in a floating C.
+// Complex quotients are Smith's scaled form, as NumPy and PyTorch divide (no overflow of c * c + d * d;
+// a zero divisor gives inf or NaN parts); |z| is hypot, exp(z) = e^re (cos im, sin im), exactly e^re
+// where im is 0.
+#if C_IS_COMPLEX
+inline C_VAL_T ew_cdiv(C_VAL_T x, C_VAL_T y) {
+    const C_REAL_T a = x.s0, b = x.s1, c = y.s0, d = y.s1;
+    if (fabs(c) >= fabs(d)) {
+        if (c == 0 && d == 0) return (C_VAL_T)(a / fabs(c), b / fabs(d));
+        const C_REAL_T rat = d / c, scl = (C_REAL_T)1 / (c + d * rat);
+        return (C_VAL_T)((a + b * rat) * scl, (b - a * rat) * scl);
+    }
+    const C_REAL_T rat = c / d, scl = (C_REAL_T)1 / (d + c * rat);
+    return (C_VAL_T)((a * rat + b) * scl, (b * rat - a) * scl);
+}
+inline C_VAL_T ew_cexp(C_VAL_T x) {
+    const C_REAL_T m = exp(x.s0);
+    if (x.s1 == 0) return (C_VAL_T)(m, x.s1);
+    return (C_VAL_T)(m * cos(x.s1), m * sin(x.s1));
+}
+#define EW_DIV(x, y) ew_cdiv((x), (y))
+#define EW_ABS(x) ((C_VAL_T)(hypot((x).s0, (x).s1), (C_REAL_T)0))
+#define EW_EXP(x) ew_cexp(x)
+#else
+#define EW_DIV(x, y) ((x) / (y))
+#if EW_C_FLOAT
+#define EW_ABS(x) fabs(x)
+#else
+#define EW_ABS(x) ((C_VAL_T)abs(x))  // abs of the most negative value wraps to itself, as in two's complement
+#endif
+#define EW_EXP(x) exp(x)
 #endif
 
 // x rounded to the compute dtype, through the slot's own store and load: fp16 and bf16 round to nearest

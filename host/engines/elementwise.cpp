@@ -311,6 +311,13 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         shape.push_back(1);
         for (auto &m : merged) m.push_back(1);
     }
+    // Only a row without a rank limit (RankCheck::None) gets here with more than 8 dims; the kernels take 8.
+    if (shape.size() > 8) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: the views of out %s and its inputs merge into %zu dimensions; at most 8 are supported "
+                       "(a contiguous view of any rank merges into one).",
+                       plan.checkName(), out.shapeString().c_str(), shape.size()));
+    }
     // Contiguous: one run that every tensor walks with step 1, or stays on (a broadcast single element).
     bool contiguous = shape.size() == 1 && merged[0][0] == 1;
     for (size_t o = 1; contiguous && o < merged.size(); ++o) contiguous = merged[o][0] == 1 || merged[o][0] == 0;
@@ -340,6 +347,7 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     defines.flag("EW_B_TENSOR", tb != nullptr)
         .flag("EW_BINARY", binary)
         .flag("EW_C_WIDE", compute == ACL_COMPLEX128 || compute == ACL_DOUBLE)
+        .flag("EW_C_FLOAT", isFloating(compute))
         .flag("EW_FUSED_ALPHA", l.alphaAsFloat)
         .flag("EW_CONTIGUOUS", contiguous)
         .flag("EW_VECTOR", vector)
@@ -567,6 +575,103 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
 
         ElementwiseLaunch l = launchFor(row, compute, alpha);
         l.b = ElementwiseOperand::value(ScalarValue::of(other));
+        if (inplace) {
+            plan.addOutput(self, selfName);
+            l.a = ElementwiseOperand::output(0);
+        } else {
+            plan.addInput(self, selfName);
+            plan.addOutput(out, outName);
+            plan.allowInPlace(0, 0);
+            l.a = ElementwiseOperand::input(0);
+        }
+        if (self->isEmpty()) return;
+        planElementwise(plan, l);
+    });
+}
+
+namespace {
+
+bool isPrivateFormat(aclFormat f) {
+    return f == ACL_FORMAT_NC1HWC0 || f == ACL_FORMAT_FRACTAL_Z || f == ACL_FORMAT_NC1HWC0_C04 ||
+           f == ACL_FORMAT_FRACTAL_NZ || f == ACL_FORMAT_NDC1HWC0 || f == ACL_FRACTAL_Z_3D;
+}
+
+// OPS_COMPANION 1.9: 161002 for a private format on t.
+void checkNotPrivateFormat(const char *op, const aclTensor *t, const char *arg) {
+    if (!isPrivateFormat(t->format)) return;
+    fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have a public format (ND, NCHW, ...), but found the "
+                                            "private format %d.",
+                                            op, arg, static_cast<int>(t->format)));
+}
+
+// The dtype a unary row computes in, for self's and out's dtypes (UnaryCompute).
+aclDataType unaryComputeOf(const ElementwiseRow &row, aclDataType self, aclDataType out) {
+    const bool integral = !isFloating(self) && !isComplex(self);
+    switch (row.unaryCompute) {
+        case UnaryCompute::IntegralInF32: return integral ? ACL_FLOAT : self;
+        case UnaryCompute::IntegralInOut: return integral ? out : self;
+        case UnaryCompute::Self: break;
+    }
+    return self;
+}
+
+}  // namespace
+
+aclnnStatus unaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *self, const aclTensor *out,
+                                  uint64_t *workspaceSize, aclOpExecutor **executor, bool inplace) {
+    return planOperator(row.api, workspaceSize, executor, [&](OpPlan &plan) {
+        const char *op = plan.checkName();
+        const char *selfName = argName(inplace);
+        const char *outName = inplace ? "selfRef" : "out";
+        checkNotNull(op, self, selfName);
+        if (inplace) out = self;
+        checkNotNull(op, out, outName);
+
+        if (inplace && !row.inplaceDtypes.empty()) checkDtypeInList(op, self, selfName, row.inplaceDtypes);
+        checkDtypeInList(op, self, selfName, row.dtypes);
+        const aclDataType compute = unaryComputeOf(row, self->dtype, out->dtype);
+        aclDataType result = compute;
+        if (row.realResultOfComplex && isComplex(compute)) result = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
+        switch (row.unaryOut) {
+            case UnaryOut::CastsFromResult:
+                checkCastsTo(op, result, result == self->dtype ? selfName : "the result dtype", out, outName);
+                break;
+            case UnaryOut::IsResult:
+                if (out->dtype != result) {
+                    fail(ACLNN_ERR_PARAM_INVALID,
+                         strformat("%s: Expected %s to have dtype %s (the result's for %s %s), but found %s.", op,
+                                   outName, dtypeName(result), selfName, dtypeName(self->dtype),
+                                   dtypeName(out->dtype)));
+                }
+                break;
+            case UnaryOut::Listed: checkDtypeInList(op, out, outName, row.outDtypes); break;
+        }
+        if (row.formatCheck != FormatCheck::None) {
+            checkNotPrivateFormat(op, self, selfName);
+            checkNotPrivateFormat(op, out, outName);
+            if (row.formatCheck == FormatCheck::NotPrivateSameAsSelf && out->format != self->format) {
+                fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have %s's format %d, but found %d.", op,
+                                                        outName, selfName, static_cast<int>(self->format),
+                                                        static_cast<int>(out->format)));
+            }
+        }
+
+        const int64_t maxRank = row.rankCheck == RankCheck::None ? INT64_MAX : 8;
+        auto views = [&] {
+            checkView(op, self, selfName, maxRank);
+            if (!inplace) checkView(op, out, outName, maxRank);
+        };
+        if (row.rankCheck != RankCheck::AfterShape) views();
+        checkShapeIs(op, out, outName, self->viewDims);
+        if (row.rankCheck == RankCheck::AfterShape) views();
+        checkNoSelfOverlap(op, out, outName);
+        requireDeviceSupports(plan.device(), compute, op, "the compute dtype");
+        requireDeviceSupports(plan.device(), self->dtype, op, selfName);
+        requireDeviceSupports(plan.device(), out->dtype, op, outName);
+
+        ElementwiseLaunch l;
+        l.math = row.math;
+        l.compute = compute;
         if (inplace) {
             plan.addOutput(self, selfName);
             l.a = ElementwiseOperand::output(0);
