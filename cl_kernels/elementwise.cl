@@ -37,10 +37,12 @@
 // build-check: A:int8 C:int8 OUT:int8 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_ABS(a)
 // build-check: A:bfloat16 C:bfloat16 OUT:bfloat16 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_DIV(EW_EXP(a),EW_ABS(a))
 // build-check: A:int64 C:int64 OUT:float32<int64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=0 EW_VECTOR=0 ROW_ELEMS=2 INDEX:int EW_MATH(a,b,alpha)=a
-// build-check: A:float16 B:bfloat16 C:float32 OUT:float16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=ew_gelu_tanh_backward(b,a)+ew_gelu_erf_backward(b,a)+ew_silu_backward(b,a)+ew_gelu_tanh(a)+ew_gelu_erf(a)
-// build-check: A:float64 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=ew_gelu_tanh_backward(b,a)+ew_gelu_erf_backward(b,a)+ew_silu_backward(b,a)+ew_sigmoid(a)
-// build-check: A:complex64 B:float32 C:complex64 OUT:complex64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_MUL(EW_MUL(b,EW_ONE_MINUS(a)),a)
-// build-check: A:int8 B:int8 C:int64 OUT:int8<int64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a>alpha?b:(C_VAL_T)0
+// build-check: A:float16 B:bfloat16 C:float32 OUT:float16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=ew_gelu_tanh_backward(b,a)+ew_gelu_erf_backward(b,a)+ew_silu_backward(b,a)+ew_gelu_tanh(a)+ew_gelu_erf(a)
+// build-check: A:float64 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=ew_gelu_tanh_backward(b,a)+ew_gelu_erf_backward(b,a)+ew_silu_backward(b,a)+EW_SIGMOID(a)+ew_silu(a)+EW_RELU(a)
+// build-check: A:complex64 B:float32 C:complex64 OUT:complex64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_MUL(EW_MUL(b,EW_ONE_MINUS(a)),a)+EW_SIGMOID(a)
+// build-check: A:int8 B:int8 C:int64 OUT:int8<int64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a>alpha?b:(C_VAL_T)0
+// build-check: A:uint8 C:uint8 OUT:uint8 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_RELU(a)
+// build-check: A:int32 C:complex128 OUT:complex128 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=1 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_SIGMOID(a)
 
 #if C_IS_COMPLEX
 #if EW_C_WIDE
@@ -142,6 +144,8 @@ inline EW_REAL_T ew_sigmoid(EW_REAL_T x) {
     EW_REAL_T rest;
     return ew_sigmoid_pair(x, &rest);
 }
+// Silu: x * sigmoid(x).
+inline EW_REAL_T ew_silu(EW_REAL_T x) { return x * ew_sigmoid(x); }
 // Silu's gradient: g * s * (1 + x * (1 - s)), s = sigmoid(x).
 inline EW_REAL_T ew_silu_backward(EW_REAL_T g, EW_REAL_T x) {
     EW_REAL_T rest;
@@ -168,11 +172,23 @@ inline EW_REAL_T ew_gelu_erf_backward(EW_REAL_T g, EW_REAL_T x) {
     const EW_REAL_T pdf = EW_INV_SQRT_2PI * exp(EW_K(-0.5) * (x * x));
     return g * (cdf + (pdf == 0 ? 0 : x * pdf));
 }
-// 1 - y in C: (1 - re, -im) for a complex y (SigmoidBackward's complex rows).
+// ReLU: for a floating C, 0 for x <= 0 and x otherwise, so a NaN stays NaN (as PyTorch's relu) and -0
+// gives +0 (the builtin max leaves NaN undefined); for an integer C the builtin max (Mesa llvmpipe's LLVM
+// 15 crashes compiling the select on 8-bit integers).
+#if EW_C_FLOAT
+#define EW_RELU(x) ((x) <= 0 ? (C_VAL_T)0 : (x))
+#else
+#define EW_RELU(x) max((x), (C_VAL_T)0)
+#endif
+// 1 - y in C: (1 - re, -im) for a complex y (SigmoidBackward's complex rows); Sigmoid in C: for a
+// complex z, 1 / (1 + exp(-z)) with the engine's complex exp and quotient (as PyTorch and NumPy).
 #if C_IS_COMPLEX
 #define EW_ONE_MINUS(y) ((C_VAL_T)((C_REAL_T)1 - (y).s0, -(y).s1))
+#define EW_C_ONE ((C_VAL_T)((C_REAL_T)1, (C_REAL_T)0))
+#define EW_SIGMOID(x) EW_DIV(EW_C_ONE, EW_C_ONE + EW_EXP(-(x)))
 #else
 #define EW_ONE_MINUS(y) ((C_VAL_T)1 - (y))
+#define EW_SIGMOID(x) ew_sigmoid(x)
 #endif
 // ---------------------------------------------------------------------------------------------------
 

@@ -43,8 +43,10 @@ inline double refSigmoidPair(double x, double *rest) {
 // a * b, or 0 where b is (a scale's term that vanishes at an infinite x, not 0 * inf).
 inline double refTimes(double a, double b) { return b == 0 ? 0 : a * b; }
 
-// The unit u of a compute dtype: 2^-53 for fp64, else 2^-24 (fp16 and bf16 compute in fp32).
-inline double refUnit(aclDataType compute) { return compute == ACL_DOUBLE ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24); }
+// The unit u of a compute dtype: 2^-53 for fp64 and complex128, else 2^-24 (fp16 and bf16 compute in fp32).
+inline double refUnit(aclDataType compute) {
+    return compute == ACL_DOUBLE || compute == ACL_COMPLEX128 ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
+}
 
 // A computed value within ulps * u * scale of want, then rounded to `rounding` (the narrower of the
 // compute dtype and out's, where the one rounding happens).
@@ -60,6 +62,20 @@ inline aclDataType refRounding(aclDataType compute, aclDataType out) {
     if (compute == ACL_FLOAT16 || compute == ACL_BF16) return compute;
     if (out == ACL_FLOAT16 || out == ACL_BF16 || (compute == ACL_DOUBLE && out == ACL_FLOAT)) return out;
     return compute;
+}
+
+// sigmoid(x). Scale: s; exp 6u, the sum u, the divide 5u, 1 - s's product 2u more: 32.
+inline Expected refSigmoid(double x, aclDataType compute, aclDataType rounding) {
+    double rest;
+    const double s = refSigmoidPair(x, &rest);
+    return refWithin(s, s, 32, compute, rounding);
+}
+
+// silu(x) = x * sigmoid(x). Scale: |x| s; sigmoid's 14u and the product's u: 32.
+inline Expected refSilu(double x, aclDataType compute, aclDataType rounding) {
+    double rest;
+    const double s = refSigmoidPair(x, &rest);
+    return refWithin(x * s, x * s, 32, compute, rounding);
 }
 
 // gradOutput * silu'(x). Scale: |g| * s * (1 + |x| (1 - s)), the terms' sizes; sigmoid is within 14u
