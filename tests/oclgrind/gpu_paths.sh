@@ -30,6 +30,8 @@ filter+=':*EveryDtypeAndCubeMathType*:*CopyCast*:*GpuElementKernel*:*EveryWorkSp
 filter+=':*StridedAndOffsetViews*:*LargeKernelUsesTheGenericKernel*:*BadIndexFaultsAtSynchronize*:*BadIndexAtEvery*'
 filter+=':*PlanesKernelAndGather*:*OwnGemm*:*InfiniteWeight*:*GpuStreamKernelParameters*'
 filter+=':*ElementwiseTest.*:*AddEveryDtype*:*CastTest.*:*InplaceCopyEveryDtype*'
+filter+=':*ReluEveryDtype*:*SiluEveryDtype*:*SigmoidEveryDtype*:*Gelu*EveryDtype*:*ThresholdBackwardEveryDtype*'
+filter+=':*SiluBackwardEveryDtype*:*SigmoidBackwardEveryDtype*'
 filter+=':-*Reliability*:*Stress*'
 
 oclgrind --data-races --log "$out/canary.log" "$canary" >"$out/canary.txt" 2>&1
