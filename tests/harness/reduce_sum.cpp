@@ -1,0 +1,30 @@
+// ReduceSum: a 2 x 3 x 4 float32 self summed over dims [0, -1] into a 3 float32 out.
+#include "harness/reduce_sum.h"
+#include "reliability_harness.h"
+
+namespace reliability {
+namespace {
+
+class ReduceSumHarness : public OpHarness {
+public:
+    ReduceSumHarness(Layout layout, uint64_t seed) {
+        setBinding(testing_support::kReduceSum);
+        stridedNeedsWorkspace = false;  // the engine reads and writes strided views directly
+        addTensor("self", {2, 3, 4}, ACL_FLOAT, layout, random({2, 3, 4}, seed));
+        addArray("dims", {0, -1});
+        addValue("keepDims", false);
+        addValue("dtype", ACL_FLOAT);
+        addTensor("out", {3}, ACL_FLOAT, layout, {}, true);
+    }
+    BadAttributes badAttributes() override {
+        return {{"dims out of range", setArray("dims", {0, 3})},
+                {"dims repeated", setArray("dims", {0, -3})},
+                {"dtype other than out's", setValue("dtype", ACL_INT32)}};
+    }
+};
+
+}  // namespace
+
+ACLNN_REGISTER_HARNESS("aclnnReduceSum", harnessFactory<ReduceSumHarness>);
+
+}  // namespace reliability
