@@ -15,8 +15,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kAbsDtypes = {ACL_DOUBLE, ACL_FLOAT, ACL_FLOAT16, ACL_INT64, ACL_INT32, ACL_INT16,
-                                             ACL_INT8,   ACL_UINT8, ACL_BOOL,    ACL_BF16,  ACL_COMPLEX64};
 const UnaryForms kAbsForms{kAbs, nullptr, [](RefComplex x) { return RefComplex{std::hypot(x.re, x.im), 0}; }};
 
 class AbsEveryDtype : public DeviceDtypeTest {};

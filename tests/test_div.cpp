@@ -25,8 +25,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kDivDtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_INT64, ACL_INT32, ACL_INT16,     ACL_INT8,
-                                             ACL_UINT8,   ACL_DOUBLE, ACL_BOOL, ACL_BF16,  ACL_COMPLEX64, ACL_COMPLEX128};
 
 // The dtype the kernels divide in: floating and complex dtypes their own, the others F32.
 aclDataType divCompute(aclDataType d) { return refIsFloat(d) || refIsComplex(d) ? d : ACL_FLOAT; }

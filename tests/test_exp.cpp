@@ -22,8 +22,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kExpDtypes = {ACL_FLOAT,     ACL_FLOAT16,    ACL_BF16, ACL_DOUBLE,
-                                             ACL_COMPLEX64, ACL_COMPLEX128, ACL_BOOL, ACL_INT64};
 const UnaryForms kExpForms{kExp, &kInplaceExp, [](RefComplex x) {
                                const double m = std::exp(x.re);
                                return x.im == 0 ? RefComplex{m, 0} : RefComplex{m * std::cos(x.im), m * std::sin(x.im)};

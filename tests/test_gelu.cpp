@@ -15,7 +15,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kGeluDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 
 std::vector<Expected> geluRef(const std::vector<double> &x, aclDataType d) {
     std::vector<Expected> want;

@@ -18,7 +18,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kGeluBackwardDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 
 std::vector<Expected> geluBackwardRef(const std::vector<double> &g, const std::vector<double> &x,
                                       const std::vector<int64_t> &shape, const std::vector<int64_t> &xShape,

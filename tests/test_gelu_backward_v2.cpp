@@ -17,7 +17,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kGeluBackwardV2Dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 
 std::vector<Expected> geluBackwardV2Ref(const std::vector<double> &g, const std::vector<double> &x,
                                         const std::vector<int64_t> &shape, const std::vector<int64_t> &xShape,

@@ -17,7 +17,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kGeluV2Dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 
 std::vector<Expected> geluV2Ref(const std::vector<double> &x, bool tanhForm, aclDataType d) {
     std::vector<Expected> want;

@@ -17,8 +17,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kMeanDtypes = {ACL_FLOAT, ACL_INT32,  ACL_INT64, ACL_FLOAT16,   ACL_INT16,     ACL_INT8,
-                                              ACL_UINT8, ACL_DOUBLE, ACL_BF16,  ACL_COMPLEX64, ACL_COMPLEX128};
 
 class MeanEveryDtype : public DeviceDtypeTest {};
 INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(MeanEveryDtype, kMeanDtypes);

@@ -15,8 +15,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kNegDtypes = {ACL_INT8,      ACL_INT32,      ACL_INT64, ACL_FLOAT16, ACL_FLOAT,
-                                             ACL_DOUBLE,    ACL_COMPLEX64,  ACL_COMPLEX128, ACL_BF16};
 const UnaryForms kNegForms{kNeg, &kInplaceNeg, [](RefComplex x) { return RefComplex{-x.re, -x.im}; }};
 
 class NegEveryDtype : public DeviceDtypeTest {};

@@ -18,9 +18,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kReduceSumDtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_INT8,   ACL_INT16,     ACL_INT32,
-                                                   ACL_INT64,   ACL_UINT8, ACL_BOOL,   ACL_DOUBLE,    ACL_COMPLEX64,
-                                                   ACL_COMPLEX128, ACL_BF16};
 
 class ReduceSumEveryDtype : public DeviceDtypeTest {};
 INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(ReduceSumEveryDtype, kReduceSumDtypes);

@@ -15,7 +15,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kReluDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_INT8, ACL_UINT8, ACL_INT32, ACL_INT64, ACL_BF16};
 
 // n values of d: random, and for floating dtypes the edges (zeros of both signs, NaN, infinities).
 std::vector<double> reluInputs(aclDataType d, size_t n, uint64_t seed) {

@@ -18,8 +18,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kSigmoidBackwardDtypes = {ACL_FLOAT,     ACL_FLOAT16,    ACL_DOUBLE,
-                                                         ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
 
 bool isFp64(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
 

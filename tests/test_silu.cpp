@@ -15,7 +15,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kSiluDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 
 // Random in [-8, 8) and the edges, rounded to d; the tails stop where an fp32 result would be subnormal
 // (devices may flush those): silu(-50) is -1e-20, silu(-200) is 0 in fp32.

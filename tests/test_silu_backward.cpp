@@ -16,7 +16,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kSiluBackwardDtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
 
 // self's values: random in [-8, 8) and the edges, rounded to d. The tails stop where a float result
 // would be subnormal (devices may flush those): sigmoid(-50) is 2e-22, sigmoid(-200) is 0 in fp32.

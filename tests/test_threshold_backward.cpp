@@ -19,7 +19,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kThresholdDtypes = {ACL_FLOAT, ACL_INT32, ACL_FLOAT16, ACL_INT8, ACL_UINT8, ACL_BF16};
 
 // The mask as CANN computes it: a floating self against the threshold as a float (0 within FLT_EPSILON),
 // an integer self against the threshold truncated toward zero.

@@ -31,6 +31,24 @@ const std::vector<Finding> &knownFindings() {
          "computes inf * 0 = NaN where the float64 golden has inf (and dgamma, dbeta, which sum g, likewise). "
          "Special-value inputs only; finite inputs are unaffected."},
         {"F4", "Add, Adds, InplaceAdd, InplaceAdds", "BF16", false, kBf16Alpha},
+        {"F5", "Div, Divs, InplaceDiv, InplaceDivs, SigmoidBackward, Exp, InplaceExp", "*", true,
+         "Complex arithmetic on infinite or NaN parts: the kernels form complex products and quotients part by part "
+         "(a quotient as a * conj(b) / |b|^2), in the compute dtype, where an infinite part meets a zero or an "
+         "overflowing |b|^2 differently from the golden's double evaluation, so a few elements are NaN or inf on one "
+         "side only. Special-value inputs of complex dtypes only; finite inputs pass."},
+        {"F6", "Exp, InplaceExp", "COMPLEX64", false,
+         "exp(re) * (cos(im), sin(im)) in fp32: exp(re) overflows to inf for re above about 88.7 before it is scaled "
+         "by cos(im) or sin(im), so a part whose exact value is finite (a small cosine) comes out infinite. The "
+         "standard's normal inputs (means up to 100) reach that range; the golden in double does not overflow."},
+        {"F7", "SigmoidBackward", "COMPLEX64", false,
+         "gradOutput * y * (1 - y) as two complex products in fp32: a part of a product is a difference of two "
+         "products (re re - im im), which cancels for large parts of like size, and its relative error then exceeds "
+         "the threshold while its absolute error stays within fp32 units of the terms."},
+        {"F8", "GeluBackward, GeluBackwardV2", "*", true,
+         "An infinite gradOutput where the derivative is 0 in the compute dtype but a tiny normal number in double "
+         "(self below about -9 in the tanh form, -13 in the erf form): the device computes inf * 0 = NaN where the "
+         "golden has inf, and an infinite self gives the derivative's limits (1 or 0) where the formula in double is "
+         "NaN. Special-value inputs only."},
     };
     return findings;
 }

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "common/dtype.h"
+
 #include "support/elementwise_ref.h"
 
 namespace precision {
@@ -25,12 +27,18 @@ RefComplex golden(char math, RefComplex a, RefComplex b, double alpha, aclDataTy
             return {x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re};
         };
         if (math == '*') return testing_support::refIsComplex(compute) ? times(a, b) : RefComplex{a.re * b.re, 0};
+        if (math == '/') {
+            if (!testing_support::refIsComplex(compute)) return {a.re / b.re, 0};
+            const double d = b.re * b.re + b.im * b.im;
+            return {(a.re * b.re + a.im * b.im) / d, (a.im * b.re - a.re * b.im) / d};
+        }
         // alpha * other: a complex product with (alpha, 0) for complex dtypes, as CANN forms it (an
         // infinite part times alpha's zero imaginary part is NaN there too).
         const RefComplex t = testing_support::refIsComplex(compute) ? times({alpha, 0}, b) : RefComplex{alpha * b.re, 0};
         const double sign = math == '-' ? -1 : 1;
         return {a.re + sign * t.re, a.im + sign * t.im};
     }
+    if (math == '/') return {testing_support::refStore(a.re / b.re, out), 0};  // an F32 quotient, stored
     const RefComplex r = testing_support::refBinary(math, a, b, alpha, compute, false);
     return {testing_support::refStore(r.re, out), 0};
 }
@@ -80,6 +88,37 @@ CaseOutcome runBinary(const BinaryRow &row, aclDataType dtype, Draw &draw, aclrt
     }
     std::string what = shapeText(shape) + (scalar ? " with a scalar" : " with " + shapeText(otherShape));
     return {what, {output(inplace ? "selfRef" : "out", inplace ? self : out, std::move(want), Judge::Metrics)}};
+}
+
+std::vector<aclDataType> floatingOf(const std::vector<aclDataType> &dtypes) {
+    std::vector<aclDataType> out;
+    for (aclDataType d : dtypes) {
+        if (testing_support::refIsFloat(d) || testing_support::refIsComplex(d)) out.push_back(d);
+    }
+    return out;
+}
+
+CaseOutcome runUnary(const UnaryRow &row, aclDataType dtype, Draw &draw, aclrtStream stream) {
+    const std::vector<int64_t> shape = drawShape(draw, 4, 16);
+    const aclDataType outDtype = row.outDtype ? row.outDtype(dtype) : dtype;
+    const size_t n = static_cast<size_t>(numel(shape)), pin = testing_support::refIsComplex(dtype) ? 2 : 1,
+                 pout = testing_support::refIsComplex(outDtype) ? 2 : 1;
+    const std::vector<double> v = draw.values(n, dtype);
+    DeviceTensor self = uploaded(shape, dtype, v), out(shape, outDtype);
+    if (row.inplace) {
+        runOrThrow(row.op, {self}, stream);
+    } else {
+        runOrThrow(row.op, {self, out}, stream);
+    }
+    const bool exactInts = !testing_support::refIsFloat(outDtype) && !testing_support::refIsComplex(outDtype);
+    std::vector<double> want(n * pout);
+    for (size_t i = 0; i < n; ++i) {
+        const RefComplex r = row.math({v[i * pin], pin == 2 ? v[i * pin + 1] : 0});
+        want[i * pout] = exactInts ? testing_support::refRound(r.re, outDtype) : r.re;  // integers wrap
+        if (pout == 2) want[i * pout + 1] = r.im;
+    }
+    return {shapeText(shape) + (outDtype != dtype ? std::string(" into ") + aclcl::dtypeName(outDtype) : ""),
+            {output(row.inplace ? "selfRef" : "out", row.inplace ? self : out, std::move(want), Judge::Metrics)}};
 }
 
 }  // namespace precision

@@ -9,6 +9,7 @@
 
 #include "precision/precision.h"
 #include "support/binding.h"
+#include "support/elementwise_ref.h"
 
 namespace precision {
 
@@ -21,7 +22,8 @@ enum class BinaryForm { Tensor, Scalar, Inplace, InplaceScalar };
 struct BinaryRow {
     const testing_support::Binding &op;
     BinaryForm form;
-    char math;   // '+', '-', '*' (support/elementwise_ref.h's refBinary)
+    char math;   // '+', '-', '*' (support/elementwise_ref.h's refBinary), '/' (true division: an integer or bool
+                 // quotient in F32, stored truncated into an integer out)
     bool alpha;  // the call takes alpha (Add, Sub)
 };
 CaseOutcome runBinary(const BinaryRow &row, aclDataType dtype, Draw &draw, aclrtStream stream);
@@ -30,5 +32,24 @@ template <const testing_support::Binding &op, BinaryForm form, char math, bool a
 CaseOutcome binaryRunner(aclDataType dtype, Draw &draw, aclrtStream stream) {
     return runBinary(BinaryRow{op, form, math, alpha}, dtype, draw, stream);
 }
+
+// A unary row: out = f(self) (or selfRef = f(selfRef)); out of self's dtype or of the row's.
+using testing_support::RefComplex;
+struct UnaryRow {
+    const testing_support::Binding &op;
+    bool inplace;
+    aclDataType (*outDtype)(aclDataType self);  // nullptr: self's dtype
+    RefComplex (*math)(RefComplex x);             // the exact result in double
+};
+CaseOutcome runUnary(const UnaryRow &row, aclDataType dtype, Draw &draw, aclrtStream stream);
+
+template <const testing_support::Binding &op, bool inplace, RefComplex (*math)(RefComplex),
+          aclDataType (*outDtype)(aclDataType) = nullptr>
+CaseOutcome unaryRunner(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    return runUnary(UnaryRow{op, inplace, outDtype, math}, dtype, draw, stream);
+}
+
+// The floating and complex dtypes of a list (the Inplace forms that write a floating result into selfRef).
+std::vector<aclDataType> floatingOf(const std::vector<aclDataType> &dtypes);
 
 }  // namespace precision
