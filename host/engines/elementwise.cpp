@@ -594,6 +594,28 @@ aclnnStatus binaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *s
     });
 }
 
+namespace {
+
+// The plan of a launch whose only tensor is self (a tensor-scalar or unary form): self in, out out (the
+// one may be the other's very view), or selfRef read and written through the output; nothing for an
+// empty self.
+void planSelfOnly(OpPlan &plan, ElementwiseLaunch &l, const aclTensor *self, const char *selfName,
+                  const aclTensor *out, const char *outName, bool inplace) {
+    if (inplace) {
+        plan.addOutput(self, selfName);
+        l.a = ElementwiseOperand::output(0);
+    } else {
+        plan.addInput(self, selfName);
+        plan.addOutput(out, outName);
+        plan.allowInPlace(0, 0);
+        l.a = ElementwiseOperand::input(0);
+    }
+    if (self->isEmpty()) return;
+    planElementwise(plan, l);
+}
+
+}  // namespace
+
 aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *self, const aclScalar *other,
                                          const aclScalar *alpha, const aclTensor *out, uint64_t *workspaceSize,
                                          aclOpExecutor **executor, bool inplace) {
@@ -642,17 +664,7 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
         ElementwiseLaunch l = launchFor(row, compute, alpha);
         requireDeviceSupports(plan.device(), l.compute, op, "the compute dtype");
         l.b = ElementwiseOperand::value(ScalarValue::of(other));
-        if (inplace) {
-            plan.addOutput(self, selfName);
-            l.a = ElementwiseOperand::output(0);
-        } else {
-            plan.addInput(self, selfName);
-            plan.addOutput(out, outName);
-            plan.allowInPlace(0, 0);
-            l.a = ElementwiseOperand::input(0);
-        }
-        if (self->isEmpty()) return;
-        planElementwise(plan, l);
+        planSelfOnly(plan, l, self, selfName, out, outName, inplace);
     });
 }
 
@@ -726,17 +738,7 @@ aclnnStatus unaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *se
         ElementwiseLaunch l;
         l.math = row.math;
         l.compute = compute;
-        if (inplace) {
-            plan.addOutput(self, selfName);
-            l.a = ElementwiseOperand::output(0);
-        } else {
-            plan.addInput(self, selfName);
-            plan.addOutput(out, outName);
-            plan.allowInPlace(0, 0);
-            l.a = ElementwiseOperand::input(0);
-        }
-        if (self->isEmpty()) return;
-        planElementwise(plan, l);
+        planSelfOnly(plan, l, self, selfName, out, outName, inplace);
     });
 }
 
