@@ -62,23 +62,6 @@ std::string fileFor(const std::string &dir, const std::string &key) {
                      static_cast<unsigned long long>(mixHash(key)));
 }
 
-std::string deviceString(cl_device_id id, cl_device_info what) {
-    size_t n = 0;
-    if (clGetDeviceInfo(id, what, 0, nullptr, &n) != CL_SUCCESS || n == 0) return std::string();
-    std::string s(n, '\0');
-    clGetDeviceInfo(id, what, n, &s[0], nullptr);
-    while (!s.empty() && s.back() == '\0') s.pop_back();
-    return s;
-}
-std::string platformString(cl_platform_id id, cl_platform_info what) {
-    size_t n = 0;
-    if (!id || clGetPlatformInfo(id, what, 0, nullptr, &n) != CL_SUCCESS || n == 0) return std::string();
-    std::string s(n, '\0');
-    clGetPlatformInfo(id, what, n, &s[0], nullptr);
-    while (!s.empty() && s.back() == '\0') s.pop_back();
-    return s;
-}
-
 using ParameterMap = std::map<std::string, KernelParameters>;
 
 // The file: the magic line, then length-prefixed fields: the key, the binary, and every kernel's name
@@ -183,8 +166,8 @@ std::string setBinaryCacheDirForTesting(const std::string &dir) {
 std::string binaryCacheKey(const Device &device, const std::string &options, const std::string &source) {
     std::string key;
     for (const std::string &part :
-         {device.name, device.vendor, device.version, deviceString(device.id, CL_DRIVER_VERSION), device.platformName,
-          platformString(device.platform, CL_PLATFORM_VERSION), options}) {
+         {device.name, device.vendor, device.version, device.driverVersion, device.platformName, device.platformVersion,
+          options}) {
         key += part;
         key += '\n';
     }

@@ -120,9 +120,11 @@ std::vector<std::unique_ptr<Device>> enumerate() {
             d->platform = p;
             d->id = id;
             d->platformName = platformString(p, CL_PLATFORM_NAME);
+            d->platformVersion = platformString(p, CL_PLATFORM_VERSION);
             d->name = deviceString(id, CL_DEVICE_NAME);
             d->vendor = deviceString(id, CL_DEVICE_VENDOR);
             d->version = deviceString(id, CL_DEVICE_VERSION);
+            d->driverVersion = deviceString(id, CL_DRIVER_VERSION);
             d->openclCVersion = deviceString(id, CL_DEVICE_OPENCL_C_VERSION);
             d->extensions = " " + deviceString(id, CL_DEVICE_EXTENSIONS) + " ";
             d->type = deviceValue<cl_device_type>(id, CL_DEVICE_TYPE);

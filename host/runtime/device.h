@@ -21,8 +21,10 @@ struct Device {
     cl_device_id id = nullptr;
     std::string name;
     std::string platformName;
+    std::string platformVersion;  // CL_PLATFORM_VERSION
     std::string vendor;
     std::string version;        // CL_DEVICE_VERSION
+    std::string driverVersion;  // CL_DRIVER_VERSION
     std::string openclCVersion; // CL_DEVICE_OPENCL_C_VERSION
     std::string extensions;
     cl_device_type type = 0;
