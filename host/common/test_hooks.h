@@ -29,6 +29,7 @@ enum class TestHook : int {
     RowStreamElems,      // every row-streaming kernel (kernels/row_stream.h): this many elements per work-item
     RowStreamGroupX,     // ... and a work-group of this many work-items along the row
     RowStreamGroupY,     // ... by this many rows (each 0: the kernel's and the device's defaults)
+    ElementwiseWalkRun,  // the elementwise engine's CPU kernel (ew_walk): this many elements per work-item
     Count
 };
 
