@@ -366,8 +366,11 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     aclDataType storeFrom = compute;
     if (computeComplex && !isComplex(out.dtype)) storeFrom = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
     // Vector loads and stores (four elements a unit) where every tensor slot has them (the real floating
-    // dtypes; cl_kernels/common.cl) and out stores values of its own value type (host/kernels/dtype_defines.h).
-    const bool vectorSlots = isFloating(ta->dtype) && (!tb || isFloating(tb->dtype)) && isFloating(out.dtype) &&
+    // dtypes; cl_kernels/common.cl), out stores values of its own value type (host/kernels/dtype_defines.h)
+    // and the math is real (a complex compute dtype between real slots, Muls of a real tensor by a complex
+    // scalar, has no four-lane vector type).
+    const bool vectorSlots = !computeComplex && isFloating(ta->dtype) && (!tb || isFloating(tb->dtype)) &&
+                             isFloating(out.dtype) &&
                              (storeFrom == out.dtype ||
                               ((out.dtype == ACL_FLOAT16 || out.dtype == ACL_BF16) && storeFrom == ACL_FLOAT));
     // CPU devices (the walking kernels', kernels/launch.h), any views but one contiguous run: ew_walk, a
