@@ -29,7 +29,7 @@ filter='*CannSample*:*Golden*:*DtypeMatrix*:*MaxUnpool2dBackwardEveryDtype.GradO
 filter+=':*EveryDtypeAndCubeMathType*:*CopyCast*:*GpuElementKernel*:*EveryWorkSplit*:*WideIndex*'
 filter+=':*StridedAndOffsetViews*:*LargeKernelUsesTheGenericKernel*:*BadIndexFaultsAtSynchronize*:*BadIndexAtEvery*'
 filter+=':*PlanesKernelAndGather*:*OwnGemm*:*InfiniteWeight*:*GpuStreamKernelParameters*'
-filter+=':*ElementwiseTest.*:*AddEveryDtype*:*CastTest.*:*InplaceCopyEveryDtype*'
+filter+=':*ElementwiseTest.*:*AddEveryDtype*:*CastTest.*:*InplaceCopyEveryDtype*:*MulsByAComplexScalar*'
 filter+=':-*Reliability*:*Stress*'
 
 oclgrind --data-races --log "$out/canary.log" "$canary" >"$out/canary.txt" 2>&1
