@@ -10,6 +10,7 @@
 //   EW_BINARY        1 when the row has a second operand; EW_B_TENSOR 1 when it is a tensor (else the
 //                    kernel's b_value argument, a scalar already in C)
 //   EW_C_WIDE        1 when C is fp64 or complex128
+//   EW_C_FLOAT       1 when C is a real floating dtype (fp16, bf16, fp32, fp64)
 //   EW_FUSED_ALPHA   1 when alpha * b is not rounded to C before the rest (CANN's fp16 Axpy)
 //   EW_CONTIGUOUS    1 for ew_contiguous's build: A_STEP / B_STEP are 1 (a contiguous run) or 0 (one
 //                    element broadcast)
@@ -34,12 +35,22 @@
 // build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
 // build-check: A:float64 C:float64 OUT:bfloat16<float64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
 // build-check: A:complex64 C:complex64 OUT:float16<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:complex64 C:complex64 OUT:float32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_DIV(EW_EXP(a),EW_ABS(a))
+// build-check: A:complex128 B:complex128 C:complex128 OUT:complex128 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_DIV(a,b)
+// build-check: A:int8 C:int8 OUT:int8 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_ABS(a)
+// build-check: A:bfloat16 C:bfloat16 OUT:bfloat16 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_DIV(EW_EXP(a),EW_ABS(a))
 // build-check: A:int64 C:int64 OUT:float32<int64 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=0 EW_VECTOR=0 ROW_ELEMS=2 INDEX:int EW_MATH(a,b,alpha)=a
-// build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=1 B_STEP=0 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
-// build-check: A:float16 B:bfloat16 C:float32 OUT:float16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 INDEX:long EW_MATH(a,b,alpha)=EW_MUL(a,b)
-// build-check: A:float16 C:float16 OUT:float16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=1 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
-// build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=-1 EW_VECTOR=0 INDEX:long EW_MATH(a,b,alpha)=a
-// build-check: A:complex64 B:float64 C:complex128 OUT:complex128 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=-1 A_STEP=0 B_STEP=-1 EW_VECTOR=0 INDEX:int EW_MATH(a,b,alpha)=a-EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float16 B:bfloat16 C:float32 OUT:float16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=ew_gelu_tanh_backward(b,a)+ew_gelu_erf_backward(b,a)+ew_silu_backward(b,a)+ew_gelu_tanh(a)+ew_gelu_erf(a)
+// build-check: A:float64 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:long EW_MATH(a,b,alpha)=ew_gelu_tanh_backward(b,a)+ew_gelu_erf_backward(b,a)+ew_silu_backward(b,a)+EW_SIGMOID(a)+ew_silu(a)+EW_RELU(a)
+// build-check: A:complex64 B:float32 C:complex64 OUT:complex64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_MUL(EW_MUL(b,EW_ONE_MINUS(a)),a)+EW_SIGMOID(a)
+// build-check: A:int8 B:int8 C:int64 OUT:int8<int64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a>alpha?b:(C_VAL_T)0
+// build-check: A:uint8 C:uint8 OUT:uint8 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_RELU(a)
+// build-check: A:int32 C:complex128 OUT:complex128 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=1 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_SIGMOID(a)
+// build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=1 B_STEP=0 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float16 B:bfloat16 C:float32 OUT:float16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 INDEX:long EW_MATH(a,b,alpha)=EW_MUL(a,b)
+// build-check: A:float16 C:float16 OUT:float16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=1 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=-1 EW_VECTOR=0 INDEX:long EW_MATH(a,b,alpha)=a
+// build-check: A:complex64 B:float64 C:complex128 OUT:complex128 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=-1 A_STEP=0 B_STEP=-1 EW_VECTOR=0 INDEX:int EW_MATH(a,b,alpha)=a-EW_STEP(EW_MUL(alpha,b))
 
 #if C_IS_COMPLEX
 #if EW_C_WIDE
@@ -51,6 +62,40 @@
 #define EW_MUL(x, y) ((C_VAL_T)((x).s0 * (y).s0 - (x).s1 * (y).s1, (x).s0 * (y).s1 + (x).s1 * (y).s0))
 #else
 #define EW_MUL(x, y) ((x) * (y))
+#endif
+
+// The rows' quotients, magnitudes and exponentials (host/engines/elementwise.h), for any C. Real
+// quotients are IEEE's (x / 0 is +-inf, 0 / 0 NaN); integer rows compute EW_DIV in a floating C.
+// Complex quotients are Smith's scaled form, as NumPy and PyTorch divide (no overflow of c * c + d * d;
+// a zero divisor gives inf or NaN parts); |z| is hypot, exp(z) = e^re (cos im, sin im), exactly e^re
+// where im is 0.
+#if C_IS_COMPLEX
+inline C_VAL_T ew_cdiv(C_VAL_T x, C_VAL_T y) {
+    const C_REAL_T a = x.s0, b = x.s1, c = y.s0, d = y.s1;
+    if (fabs(c) >= fabs(d)) {
+        if (c == 0 && d == 0) return (C_VAL_T)(a / fabs(c), b / fabs(d));
+        const C_REAL_T rat = d / c, scl = (C_REAL_T)1 / (c + d * rat);
+        return (C_VAL_T)((a + b * rat) * scl, (b - a * rat) * scl);
+    }
+    const C_REAL_T rat = c / d, scl = (C_REAL_T)1 / (d + c * rat);
+    return (C_VAL_T)((a * rat + b) * scl, (b * rat - a) * scl);
+}
+inline C_VAL_T ew_cexp(C_VAL_T x) {
+    const C_REAL_T m = exp(x.s0);
+    if (x.s1 == 0) return (C_VAL_T)(m, x.s1);
+    return (C_VAL_T)(m * cos(x.s1), m * sin(x.s1));
+}
+#define EW_DIV(x, y) ew_cdiv((x), (y))
+#define EW_ABS(x) ((C_VAL_T)(hypot((x).s0, (x).s1), (C_REAL_T)0))
+#define EW_EXP(x) ew_cexp(x)
+#else
+#define EW_DIV(x, y) ((x) / (y))
+#if EW_C_FLOAT
+#define EW_ABS(x) fabs(x)
+#else
+#define EW_ABS(x) ((C_VAL_T)abs(x))  // abs of the most negative value wraps to itself, as in two's complement
+#endif
+#define EW_EXP(x) exp(x)
 #endif
 
 // x rounded to the compute dtype, through the slot's own store and load: fp16 and bf16 round to nearest
@@ -69,6 +114,91 @@ inline C_VAL_T ew_round(C_VAL_T x) {
 #else
 #define EW_STEP(x) ew_round((C_VAL_T)(x))
 #endif
+
+// ---------------------------------------------------------------------------------------------------
+// Activations: the math of Sigmoid, Silu, Gelu and their gradients (host/ops/sigmoid*.cpp, silu*.cpp,
+// gelu*.cpp), which the rows' expressions call. They run in EW_REAL_T, the compute dtype's real type:
+// float for fp16 / bf16 / fp32 (the row's result is then rounded once to C by EW_RESULT), double for
+// fp64; in every other program they are compiled over float and never called. Each is written so that
+// nothing cancels or overflows on the way to a finite result: sigmoid and 1 - sigmoid both come from
+// exp(-|x|) <= 1, the tanh-form GELU is x * sigmoid(2u) (0.5 * (1 + tanh(u)) without the 1 + tanh near
+// -1), and the erf form's CDF is 0.5 * erfc(-x / sqrt 2) (accurate in the lower tail, where 1 + erf is
+// not). OpenCL's exp, erfc and divide are within 3, 16 and 2.5 ulp (full profile), so every function
+// here is within a few tens of ulp of the exact value of its formula (the tests give each bound).
+#if EW_C_WIDE
+#define EW_REAL_T double
+#define EW_K(x) x
+#else
+#define EW_REAL_T float
+#define EW_K(x) x##f
+#endif
+// sqrt(2 / pi) and 0.044715 of the tanh form, as v = 2u = x * (EW_GELU_V1 + EW_GELU_V3 * x^2); and
+// dv/dx = EW_GELU_V1 + EW_GELU_DV3 * x^2.
+#define EW_GELU_V1 EW_K(1.5957691216057308)
+#define EW_GELU_V3 EW_K(0.07135481627260025)
+#define EW_GELU_DV3 EW_K(0.21406444881780076)
+#define EW_SQRT1_2 EW_K(0.7071067811865476)
+#define EW_INV_SQRT_2PI EW_K(0.3989422804014327)
+
+// sigmoid(x), and 1 - sigmoid(x) in *rest, each to a few ulp: with e = exp(-|x|) in (0, 1],
+// sigmoid(|x|) = 1 / (1 + e) and sigmoid(-|x|) = e / (1 + e).
+inline EW_REAL_T ew_sigmoid_pair(EW_REAL_T x, EW_REAL_T *rest) {
+    const EW_REAL_T e = exp(-fabs(x));
+    const EW_REAL_T p = 1 / (1 + e), q = e * p;
+    *rest = x >= 0 ? q : p;
+    return x >= 0 ? p : q;
+}
+inline EW_REAL_T ew_sigmoid(EW_REAL_T x) {
+    EW_REAL_T rest;
+    return ew_sigmoid_pair(x, &rest);
+}
+// Silu: x * sigmoid(x).
+inline EW_REAL_T ew_silu(EW_REAL_T x) { return x * ew_sigmoid(x); }
+// Silu's gradient: g * s * (1 + x * (1 - s)), s = sigmoid(x).
+inline EW_REAL_T ew_silu_backward(EW_REAL_T g, EW_REAL_T x) {
+    EW_REAL_T rest;
+    const EW_REAL_T s = ew_sigmoid_pair(x, &rest);
+    return g * (s * (1 + x * rest));
+}
+// The tanh form: 0.5 * x * (1 + tanh(u)) = x * sigmoid(v), u = sqrt(2 / pi) * (x + 0.044715 * x^3), v = 2u.
+inline EW_REAL_T ew_gelu_tanh(EW_REAL_T x) { return x * ew_sigmoid(x * (EW_GELU_V1 + EW_GELU_V3 * (x * x))); }
+// Its derivative times g: g * (s + x * s * (1 - s) * dv/dx), s = sigmoid(v). Where s * (1 - s) is 0 (|v|
+// past exp's range) the second term is 0, also where x^2 would overflow dv/dx (no 0 * inf).
+inline EW_REAL_T ew_gelu_tanh_backward(EW_REAL_T g, EW_REAL_T x) {
+    const EW_REAL_T x2 = x * x;
+    EW_REAL_T rest;
+    const EW_REAL_T s = ew_sigmoid_pair(x * (EW_GELU_V1 + EW_GELU_V3 * x2), &rest);
+    const EW_REAL_T slope = s * rest;
+    return g * (s + (slope == 0 ? 0 : x * slope * (EW_GELU_V1 + EW_GELU_DV3 * x2)));
+}
+// The erf form: x * Phi(x), Phi(x) = 0.5 * (1 + erf(x / sqrt 2)) = 0.5 * erfc(-x / sqrt 2).
+inline EW_REAL_T ew_gelu_erf(EW_REAL_T x) { return x * (EW_K(0.5) * erfc(-x * EW_SQRT1_2)); }
+// Its derivative times g: g * (Phi(x) + x * phi(x)), phi(x) = exp(-x^2 / 2) / sqrt(2 pi) (the second
+// term 0 where phi is, as at infinite x).
+inline EW_REAL_T ew_gelu_erf_backward(EW_REAL_T g, EW_REAL_T x) {
+    const EW_REAL_T cdf = EW_K(0.5) * erfc(-x * EW_SQRT1_2);
+    const EW_REAL_T pdf = EW_INV_SQRT_2PI * exp(EW_K(-0.5) * (x * x));
+    return g * (cdf + (pdf == 0 ? 0 : x * pdf));
+}
+// ReLU: for a floating C, 0 for x <= 0 and x otherwise, so a NaN stays NaN (as PyTorch's relu) and -0
+// gives +0 (the builtin max leaves NaN undefined); for an integer C the builtin max (Mesa llvmpipe's LLVM
+// 15 crashes compiling the select on 8-bit integers).
+#if EW_C_FLOAT
+#define EW_RELU(x) ((x) <= 0 ? (C_VAL_T)0 : (x))
+#else
+#define EW_RELU(x) max((x), (C_VAL_T)0)
+#endif
+// 1 - y in C: (1 - re, -im) for a complex y (SigmoidBackward's complex rows); Sigmoid in C: for a
+// complex z, 1 / (1 + exp(-z)) with the engine's complex exp and quotient (as PyTorch and NumPy).
+#if C_IS_COMPLEX
+#define EW_ONE_MINUS(y) ((C_VAL_T)((C_REAL_T)1 - (y).s0, -(y).s1))
+#define EW_C_ONE ((C_VAL_T)((C_REAL_T)1, (C_REAL_T)0))
+#define EW_SIGMOID(x) EW_DIV(EW_C_ONE, EW_C_ONE + EW_EXP(-(x)))
+#else
+#define EW_ONE_MINUS(y) ((C_VAL_T)1 - (y))
+#define EW_SIGMOID(x) ew_sigmoid(x)
+#endif
+// ---------------------------------------------------------------------------------------------------
 
 // A slot's value as a C value (exact, or rounded once to C by ew_round at the use).
 #if C_IS_COMPLEX && A_IS_COMPLEX

@@ -17,9 +17,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kCastDtypes = {ACL_FLOAT16, ACL_FLOAT,  ACL_DOUBLE, ACL_INT8,      ACL_UINT8,
-                                              ACL_INT16,   ACL_INT32,  ACL_INT64,  ACL_UINT16,    ACL_UINT32,
-                                              ACL_UINT64,  ACL_BOOL,   ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
 
 bool isFp64(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
 

@@ -15,9 +15,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kCopyDtypes = {ACL_INT8,   ACL_INT16,  ACL_INT32,  ACL_INT64,     ACL_UINT8,
-                                              ACL_UINT16, ACL_UINT32, ACL_UINT64, ACL_FLOAT16,   ACL_FLOAT,
-                                              ACL_BOOL,   ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
 
 bool isFp64(aclDataType d) { return d == ACL_DOUBLE || d == ACL_COMPLEX128; }
 

@@ -1,19 +1,24 @@
 // The elementwise engine (host/engines/elementwise.h), once for every operator on it, through Add,
-// InplaceAdd, Adds, Cast and InplaceCopy: CANN's promotion table (spot checks), broadcasting, strided and
-// offset views (stride-0 broadcast views included), the contiguous, walking (CPU) and strided kernels and
-// their launch parameters, aliasing (exact in place computed, partial overlap rejected), empty tensors,
-// cast on store, tensor-scalar typing. References in double with the engine's roundings (support/elementwise_ref.h):
-// every comparison is exact.
+// InplaceAdd, Adds, Cast, InplaceCopy and Permute: CANN's promotion table (spot checks), broadcasting,
+// strided, offset and permuted views (stride-0 broadcast views included), the contiguous, walking (CPU)
+// and strided kernels and their launch parameters, aliasing (exact in place computed, partial overlap
+// rejected), empty tensors, cast on store, tensor-scalar typing; and the unary form through rows of this
+// file's own: views, in place, empties and what each of a unary row's fields changes. References in double
+// with the engine's roundings (support/elementwise_ref.h): every comparison is exact.
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "common/test_hooks.h"
 #include "engines/elementwise.h"
+#include "meta/executor.h"
 #include "harness/add.h"
 #include "harness/cast.h"
 #include "harness/copy.h"
+#include "harness/permute.h"
+#include "harness/mul.h"
 #include "support/elementwise_ref.h"
+#include "support/int_array.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -137,6 +142,79 @@ TEST_P(ElementwiseTest, StridedOffsetAndBroadcastViews) {
               {{5, 8}, ACL_FLOAT16, {16, 2}, 1});
     // int64 through every kernel path: strided in, contiguous out.
     expectAdd(stream, {{3, 4, 5}, ACL_INT64, {1, 15, 3}, 4}, {{5}, ACL_INT64}, 7, {{3, 4, 5}, ACL_INT64});
+}
+
+// An operand read through its dims in another order (ElementwiseOperand::permuted, through Permute): the
+// permuted strides merge like any view's. self's storage holds each element's own storage index; a
+// transposed self whose order undoes the transposition is one contiguous run (the vector kernel, with a
+// partial last unit), a partial order merges its inner dims, and the last steps through every dim.
+TEST_P(ElementwiseTest, PermutedOperandsMergeLikeAnyView) {
+    struct Case {
+        const char *name;
+        std::vector<int64_t> shape, strides, dims;
+    };
+    const Case cases[] = {
+        {"the order undoing a transposition", {1001, 3, 2}, {1, 1001, 3003}, {2, 1, 0}},
+        {"inner dims merging", {2, 3, 1001}, {3003, 1001, 1}, {1, 0, 2}},
+        {"every dim strided", {2, 3, 5, 7}, {105, 35, 7, 1}, {3, 0, 2, 1}},
+    };
+    for (const Case &c : cases) {
+        SCOPED_TRACE(c.name);
+        std::vector<int64_t> outShape;
+        for (int64_t d : c.dims) outShape.push_back(c.shape[static_cast<size_t>(d)]);
+        DeviceTensor self(c.shape, ACL_FLOAT, c.strides, 0), out(outShape, ACL_FLOAT);
+        const std::vector<int64_t> at = viewStorageElements(c.shape, c.strides, 0);
+        self.upload(std::vector<double>(at.begin(), at.end()));
+        const IntArray dims(c.dims);
+        ASSERT_ACL_OK(planAndRun(kPermute, {self, dims.get(), out}, stream));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), static_cast<size_t>(product(outShape)));
+        size_t bad = 0;
+        for (size_t o = 0; o < got.size(); ++o) {
+            int64_t rest = static_cast<int64_t>(o), want = 0;
+            for (size_t k = outShape.size(); k-- > 0;) {
+                want += rest % outShape[k] * c.strides[static_cast<size_t>(c.dims[k])];
+                rest /= outShape[k];
+            }
+            if (got[o] != static_cast<double>(want) && bad++ < 3) {
+                ADD_FAILURE() << "element " << o << ": got " << got[o] << ", want " << want;
+            }
+        }
+        EXPECT_EQ(bad, 0u);
+    }
+}
+
+// A copy within FLOAT16 or BF16 (Permute, InplaceCopy, Cast to the same dtype) moves the 16 bits: NaN
+// payloads and signalling NaNs survive, which the float the kernels otherwise compute in need not keep (PoCL's
+// vstore_half makes every NaN 0x7fff). A transposed source takes the strided kernel, a contiguous one the
+// contiguous kernel.
+TEST_P(ElementwiseTest, CopiesWithinFp16AndBf16MoveTheirBits) {
+    const std::vector<uint16_t> fp16{0x7e00, 0x7e01, 0xfe00, 0x7d00, 0x7c01, 0xffff, 0x8000, 0x7c00, 0x0001, 0x3c00},
+        bf16{0x7fc0, 0x7fc1, 0xffc0, 0x7f81, 0x7fa0, 0xffff, 0x8000, 0x7f80, 0x0001, 0x3f80};
+    for (aclDataType d : {ACL_FLOAT16, ACL_BF16}) {
+        const std::vector<uint16_t> &bits = d == ACL_FLOAT16 ? fp16 : bf16;
+        for (bool transposed : {false, true}) {
+            SCOPED_TRACE(std::string(aclcl::dtypeName(d)) + (transposed ? ", transposed source" : ""));
+            DeviceTensor src = transposed ? DeviceTensor({2, 5}, d, {1, 2}, 0) : DeviceTensor({2, 5}, d);
+            DeviceTensor copied({2, 5}, d), cast({2, 5}, d), permuted({5, 2}, d);
+            ASSERT_ACL_OK(aclrtMemcpy(src.data(), 20, bits.data(), 20, ACL_MEMCPY_HOST_TO_DEVICE));
+            const IntArray dims({1, 0});
+            ASSERT_ACL_OK(planAndRun(kInplaceCopy, {copied, src}, stream));
+            ASSERT_ACL_OK(planAndRun(kCast, {src, d, cast}, stream));
+            ASSERT_ACL_OK(planAndRun(kPermute, {src, dims.get(), permuted}, stream));
+            // Element (i, j) of src lies at storage element i * 5 + j, or i + 2 * j when transposed.
+            auto at = [&](size_t i, size_t j) { return bits[transposed ? i + 2 * j : i * 5 + j]; };
+            std::vector<uint16_t> got(10);
+            for (const DeviceTensor *t : {&copied, &cast}) {
+                ASSERT_ACL_OK(aclrtMemcpy(got.data(), 20, t->data(), 20, ACL_MEMCPY_DEVICE_TO_HOST));
+                for (size_t e = 0; e < 10; ++e) {
+                    EXPECT_EQ(got[e], at(e / 5, e % 5)) << (t == &cast ? "Cast, " : "InplaceCopy, ") << "element " << e;
+                }
+            }
+            ASSERT_ACL_OK(aclrtMemcpy(got.data(), 20, permuted.data(), 20, ACL_MEMCPY_DEVICE_TO_HOST));
+            for (size_t e = 0; e < 10; ++e) EXPECT_EQ(got[e], at(e % 2, e / 2)) << "Permute, element " << e;
+        }
+    }
 }
 
 // The contiguous kernel (a whole tensor as one run, a broadcast single element) and the strided one
@@ -265,6 +343,20 @@ void expectAdds(aclrtStream stream, aclDataType self, double scalar, aclDataType
     }
 }
 
+// A complex computation stored into a real out keeps the real part, on the contiguous path too (a float32
+// self with a complex scalar: Muls does not check CanCast(compute, out)).
+TEST_P(ElementwiseTest, ComplexComputationIntoARealOut) {
+    DeviceTensor s({9}, ACL_FLOAT), r({9}, ACL_FLOAT);
+    const std::vector<double> x = refValues(ACL_FLOAT, 9, 31);
+    s.upload(x);
+    const float parts[2] = {2, 1};  // 2 + i: the real part of x (2 + i) is 2x
+    aclScalar *z = aclCreateScalar(const_cast<float *>(parts), ACL_COMPLEX64);
+    ASSERT_ACL_OK(planAndRun(kMuls, {s, z, r}, stream));
+    aclDestroyScalar(z);
+    const std::vector<double> got = r.download();
+    for (size_t i = 0; i < x.size(); ++i) EXPECT_TRUE(sameValue(got[i], 2 * x[i])) << i << ": got " << got[i];
+}
+
 TEST_P(ElementwiseTest, TensorScalarTyping) {
     expectAdds(stream, ACL_FLOAT16, 0.1, ACL_FLOAT, ACL_FLOAT16, ACL_FLOAT16);  // the scalar adapts
     expectAdds(stream, ACL_INT32, 0.5, ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16);  // int + fp16 scalar: fp16
@@ -286,6 +378,238 @@ TEST_P(ElementwiseTest, TwoRunsAreBitIdentical) {
     r.fillStorage(0);
     ASSERT_ACL_OK(planAndRun(kAdd, {s, o, alpha.get(), r}, stream));
     EXPECT_TRUE(r.storage() == first);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The unary form (unaryGetWorkspaceSize), through rows of the test's own, each called through a binding
+// as an operator's would be: the views, in place, empties, and what each unary field of a row changes.
+// The operators' files test their own rows' values.
+
+using aclcl::ElementwiseRow;
+
+ElementwiseRow negRow(const char *api) {  // every default: self's dtype, CanCast(self, out), rank then shape
+    return ElementwiseRow{api, "-a", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_INT32, ACL_DOUBLE}};
+}
+const ElementwiseRow kNegRow = negRow("aclnnEngineNeg"), kInplaceNegRow = negRow("aclnnEngineInplaceNeg");
+
+ElementwiseRow halfRow() {  // an integer or bool self computes in F32: a true half, then CanCast(F32, out)
+    ElementwiseRow row{"aclnnEngineHalf", "a / 2", {ACL_INT32, ACL_BOOL, ACL_FLOAT16}};
+    row.unaryCompute = aclcl::UnaryCompute::IntegralInF32;
+    return row;
+}
+const ElementwiseRow kHalfRow = halfRow();
+
+ElementwiseRow absRow() {  // |z| of a complex self is real: out must be the part's dtype; formats checked
+    ElementwiseRow row{"aclnnEngineAbs", "EW_ABS(a)", {ACL_COMPLEX64, ACL_FLOAT, ACL_INT8}};
+    row.unaryOut = aclcl::UnaryOut::IsResult;
+    row.realResultOfComplex = true;
+    row.formatCheck = aclcl::FormatCheck::NotPrivateSameAsSelf;
+    return row;
+}
+const ElementwiseRow kAbsRow = absRow();
+
+// out in its own list, an integer self cast to out's dtype first, shape before rank, and an Inplace form
+// with its own list.
+ElementwiseRow listedRow(const char *api) {
+    ElementwiseRow row{api, "a", {ACL_INT32, ACL_FLOAT, ACL_FLOAT16}};
+    row.unaryOut = aclcl::UnaryOut::Listed;
+    row.outDtypes = {ACL_FLOAT, ACL_FLOAT16};
+    row.unaryCompute = aclcl::UnaryCompute::IntegralInOut;
+    row.rankCheck = aclcl::RankCheck::AfterShape;
+    row.inplaceDtypes = {ACL_FLOAT16};
+    return row;
+}
+const ElementwiseRow kListedRow = listedRow("aclnnEngineListed"), kInplaceListedRow = listedRow("aclnnEngineInplaceListed");
+
+ElementwiseRow unrankedRow() {
+    ElementwiseRow row = negRow("aclnnEngineUnranked");
+    row.rankCheck = aclcl::RankCheck::None;
+    return row;
+}
+const ElementwiseRow kUnrankedRow = unrankedRow();
+
+template <const ElementwiseRow &kRow>
+aclnnStatus unaryPlan(const Binding &b, const Args &args, uint64_t *ws, aclOpExecutor **ex) {
+    return aclcl::unaryGetWorkspaceSize(kRow, args[0].as<const aclTensor *>(b.api(), "self"),
+                                        args[1].as<const aclTensor *>(b.api(), "out"), ws, ex);
+}
+template <const ElementwiseRow &kRow>
+aclnnStatus inplaceUnaryPlan(const Binding &b, const Args &args, uint64_t *ws, aclOpExecutor **ex) {
+    return aclcl::unaryGetWorkspaceSize(kRow, args[0].as<const aclTensor *>(b.api(), "selfRef"), nullptr, ws, ex,
+                                        true);
+}
+template <const ElementwiseRow &kRow>
+aclnnStatus unaryRun(void *w, uint64_t n, aclOpExecutor *e, aclrtStream s) {
+    return aclcl::runExecutor(kRow.api, w, n, e, s);
+}
+const Binding kEngineNeg("aclnnEngineNeg", {"self", "out"}, unaryPlan<kNegRow>, unaryRun<kNegRow>);
+const Binding kEngineInplaceNeg("aclnnEngineInplaceNeg", {"selfRef"}, inplaceUnaryPlan<kInplaceNegRow>, unaryRun<kInplaceNegRow>);
+const Binding kEngineHalf("aclnnEngineHalf", {"self", "out"}, unaryPlan<kHalfRow>, unaryRun<kHalfRow>);
+const Binding kEngineAbs("aclnnEngineAbs", {"self", "out"}, unaryPlan<kAbsRow>, unaryRun<kAbsRow>);
+const Binding kEngineListed("aclnnEngineListed", {"self", "out"}, unaryPlan<kListedRow>, unaryRun<kListedRow>);
+const Binding kEngineInplaceListed("aclnnEngineInplaceListed", {"selfRef"}, inplaceUnaryPlan<kInplaceListedRow>,
+                                   unaryRun<kInplaceListedRow>);
+const Binding kEngineUnranked("aclnnEngineUnranked", {"self", "out"}, unaryPlan<kUnrankedRow>, unaryRun<kUnrankedRow>);
+
+// got == want(x) element by element, exactly, x the values uploaded; `what` names the case.
+template <class Want>
+void expectUnary(const std::vector<double> &got, const std::vector<double> &x, Want want) {
+    ASSERT_EQ(got.size(), x.size());
+    size_t bad = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+        const double w = want(x[i]);
+        if (!sameValue(got[i], w) && bad++ < 5) ADD_FAILURE() << "element " << i << ": got " << got[i] << " want " << w;
+    }
+    EXPECT_EQ(bad, 0u);
+}
+
+// Strided and offset views in and out (both kernels), a 0-d tensor, cast on store.
+TEST_P(ElementwiseTest, UnaryViewsAndCastOnStore) {
+    struct Case {
+        View self, out;
+    };
+    const std::vector<Case> cases = {
+        {{{4, 6}, ACL_FLOAT, {1, 4}, 0}, {{4, 6}, ACL_FLOAT, {7, 1}, 3}},  // transposed in, gaps out
+        {{{3, 5}, ACL_BF16, {10, 2}, 1}, {{3, 5}, ACL_BF16}},                 // strided in, contiguous out
+        {{{1001}, ACL_FLOAT16}, {{1001}, ACL_FLOAT}},                         // the vector kernel, fp16 into fp32
+        {{{2, 3}, ACL_INT8}, {{2, 3}, ACL_INT32, {1, 2}, 2}},                 // int8 (-(-128) wraps) into int32
+        {{{}, ACL_FLOAT}, {{}, ACL_FLOAT}},                                   // 0-d: one element
+    };
+    for (const Case &c : cases) {
+        SCOPED_TRACE(shapeName(c.self.shape) + " " + aclcl::dtypeName(c.self.dtype) + " -> " +
+                     aclcl::dtypeName(c.out.dtype));
+        DeviceTensor s = c.self.make(), r = c.out.make();
+        std::vector<double> x = refValues(c.self.dtype, static_cast<size_t>(product(c.self.shape)), 21);
+        if (c.self.dtype == ACL_INT8) x[0] = -128;
+        s.upload(x);
+        r.fillStorage(0xA5);
+        ASSERT_ACL_OK(planAndRun(kEngineNeg, {s, r}, stream));
+        expectUnary(r.download(), x, [&](double v) { return refStore(refRound(-v, c.self.dtype), c.out.dtype); });
+    }
+    // CanCast(self, out): a float self into an integer out is refused.
+    DeviceTensor s({4}, ACL_FLOAT), r({4}, ACL_INT32);
+    EXPECT_EQ(planAndRun(kEngineNeg, {s, r}, stream), ACLNN_ERR_PARAM_INVALID);
+}
+
+// out exactly over self is computed in place; the Inplace form reads and writes selfRef through one view.
+TEST_P(ElementwiseTest, UnaryInPlace) {
+    DeviceTensor x({5, 40}, ACL_FLOAT);
+    const std::vector<double> xv = refValues(ACL_FLOAT, 200, 22);
+    x.upload(xv);
+    ASSERT_ACL_OK(planAndRun(kEngineNeg, {x, x}, stream));
+    expectUnary(x.download(), xv, [](double v) { return -v; });
+    // A strided selfRef at an offset: only its elements change.
+    DeviceTensor y({6, 7}, ACL_BF16, {16, 2}, 3);
+    const std::vector<double> yv = refValues(ACL_BF16, 42, 23);
+    y.fillStorage(0x11);
+    y.upload(yv);
+    const std::vector<uint8_t> before = y.storage();
+    ASSERT_ACL_OK(planAndRun(kEngineInplaceNeg, {y}, stream));
+    expectUnary(y.download(), yv, [](double v) { return -v; });
+    const std::vector<uint8_t> after = y.storage();
+    size_t changed = 0;
+    for (size_t i = 0; i < after.size(); ++i) changed += after[i] != before[i];
+    EXPECT_LE(changed, 42u * 2) << "bytes outside selfRef's view changed";
+    // A partial overlap of out with self is refused before anything runs.
+    const int64_t dims[] = {39}, stride[] = {1}, storage[] = {200};
+    aclTensor *self = aclCreateTensor(dims, 1, ACL_FLOAT, stride, 0, ACL_FORMAT_ND, storage, 1, x.data());
+    aclTensor *shifted = aclCreateTensor(dims, 1, ACL_FLOAT, stride, 1, ACL_FORMAT_ND, storage, 1, x.data());
+    EXPECT_EQ(planAndRun(kEngineNeg, {self, shifted}, stream), ACLNN_ERR_PARAM_INVALID);
+    aclDestroyTensor(self);
+    aclDestroyTensor(shifted);
+}
+
+// An empty self: every check runs, then nothing is planned and nothing written.
+TEST_P(ElementwiseTest, UnaryEmptyPlansNothing) {
+    DeviceTensor s({0, 3}, ACL_FLOAT), r({0, 3}, ACL_FLOAT), wrong({1, 3}, ACL_FLOAT), wide({0, 3}, ACL_INT32);
+    uint64_t ws = 123;
+    ASSERT_ACL_OK(planAndRun(kEngineNeg, {s, r}, stream, &ws));
+    EXPECT_EQ(ws, 0u);
+    ASSERT_ACL_OK(planAndRun(kEngineInplaceNeg, {s}, stream));
+    EXPECT_EQ(planAndRun(kEngineNeg, {s, wrong}, stream), ACLNN_ERR_PARAM_INVALID);  // out's shape
+    EXPECT_EQ(planAndRun(kEngineNeg, {s, wide}, stream), ACLNN_ERR_PARAM_INVALID);   // CanCast(self, out)
+}
+
+// What each unary field of a row changes.
+TEST_P(ElementwiseTest, UnaryRowFields) {
+    auto message = [] { return std::string(aclGetRecentErrMsg()); };
+    {
+        SCOPED_TRACE("IntegralInF32: an int32 or bool self computes in F32, an fp16 one in fp16");
+        DeviceTensor s({5}, ACL_INT32), r({5}, ACL_FLOAT), r16({3}, ACL_FLOAT16), asInt({5}, ACL_INT32);
+        const std::vector<double> x{-3, -1, 0, 1, 7};
+        s.upload(x);
+        ASSERT_ACL_OK(planAndRun(kEngineHalf, {s, r}, stream));
+        expectUnary(r.download(), x, [](double v) { return v / 2; });
+        EXPECT_EQ(planAndRun(kEngineHalf, {s, asInt}, stream), ACLNN_ERR_PARAM_INVALID);  // CanCast(F32, I32)
+        EXPECT_NE(message().find("the result dtype DT_FLOAT"), std::string::npos) << message();
+        DeviceTensor b({2}, ACL_BOOL), rb({2}, ACL_FLOAT);
+        b.upload({0, 1});
+        ASSERT_ACL_OK(planAndRun(kEngineHalf, {b, rb}, stream));
+        expectUnary(rb.download(), {0, 1}, [](double v) { return v / 2; });
+        DeviceTensor h({3}, ACL_FLOAT16);
+        h.upload({1, 3, 2049});  // 2049 is no fp16: the upload holds 2048
+        ASSERT_ACL_OK(planAndRun(kEngineHalf, {h, r16}, stream));
+        expectUnary(r16.download(), {1, 3, 2048}, [](double v) { return roundTo(v / 2, ACL_FLOAT16); });
+    }
+    {
+        SCOPED_TRACE("IsResult with realResultOfComplex: |z| of a complex64 self is a float32 out");
+        DeviceTensor z({3}, ACL_COMPLEX64), r({3}, ACL_FLOAT), rz({3}, ACL_COMPLEX64);
+        z.upload({3, 4, -5, 12, 0, -2});
+        ASSERT_ACL_OK(planAndRun(kEngineAbs, {z, r}, stream));
+        expectUnary(r.download(), {5, 13, 2}, [](double v) { return v; });  // hypot of these is exact
+        EXPECT_EQ(planAndRun(kEngineAbs, {z, rz}, stream), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(message().find("DT_FLOAT"), std::string::npos) << message();
+        DeviceTensor i({3}, ACL_INT8), ri({3}, ACL_INT8), rf({3}, ACL_FLOAT);
+        i.upload({-128, -7, 7});
+        ASSERT_ACL_OK(planAndRun(kEngineAbs, {i, ri}, stream));
+        expectUnary(ri.download(), {-128, 7, 7}, [](double v) { return v; });  // abs(-128) wraps to -128
+        EXPECT_EQ(planAndRun(kEngineAbs, {i, rf}, stream), ACLNN_ERR_PARAM_INVALID);  // out must be self's dtype
+    }
+    {
+        SCOPED_TRACE("FormatCheck: private formats refused, out's format must be self's");
+        DeviceTensor s({4}, ACL_FLOAT), nd({4}, ACL_FLOAT), nchw({4}, ACL_FLOAT, ACL_FORMAT_NCHW),
+            priv({4}, ACL_FLOAT, ACL_FORMAT_FRACTAL_NZ);
+        EXPECT_EQ(planAndRun(kEngineAbs, {s, priv}, stream), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(message().find("private format 29"), std::string::npos) << message();
+        EXPECT_EQ(planAndRun(kEngineAbs, {s, nchw}, stream), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_EQ(planAndRun(kEngineAbs, {s, nd}, stream), ACL_SUCCESS);
+        EXPECT_EQ(planAndRun(kEngineNeg, {s, nchw}, stream), ACL_SUCCESS);  // FormatCheck::None
+    }
+    {
+        SCOPED_TRACE("Listed with IntegralInOut: out in its own list, an int32 self cast to out's dtype first");
+        DeviceTensor s({3}, ACL_INT32), r16({3}, ACL_FLOAT16), ri({3}, ACL_INT32);
+        s.upload({2049, -3, 70000});
+        ASSERT_ACL_OK(planAndRun(kEngineListed, {s, r16}, stream));
+        expectUnary(r16.download(), {2048, -3, 70000}, [](double v) { return roundTo(v, ACL_FLOAT16); });  // inf
+        EXPECT_EQ(planAndRun(kEngineListed, {s, ri}, stream), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(message().find("out"), std::string::npos) << message();
+        // The Inplace form's own list comes first: float32 is in `dtypes` and in outDtypes, not in it.
+        DeviceTensor f({3}, ACL_FLOAT), h({3}, ACL_FLOAT16);
+        EXPECT_EQ(planAndRun(kEngineInplaceListed, {f}, stream), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(message().find("selfRef"), std::string::npos) << message();
+        EXPECT_EQ(planAndRun(kEngineInplaceListed, {h}, stream), ACL_SUCCESS);
+    }
+    {
+        SCOPED_TRACE("RankCheck: rank before shape, after it, or none");
+        const std::vector<int64_t> nine(9, 2), nineWrong{2, 2, 2, 2, 2, 2, 2, 2, 3};
+        DeviceTensor s9(nine, ACL_FLOAT), out9(nine, ACL_FLOAT), wrong9(nineWrong, ACL_FLOAT);
+        EXPECT_EQ(planAndRun(kEngineNeg, {s9, wrong9}, stream), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(message().find("at most 8 dimensions"), std::string::npos) << message();
+        EXPECT_EQ(planAndRun(kEngineListed, {s9, wrong9}, stream), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(message().find("shape"), std::string::npos) << message();
+        EXPECT_EQ(planAndRun(kEngineListed, {s9, out9}, stream), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(message().find("at most 8 dimensions"), std::string::npos) << message();
+        // No limit: nine contiguous dims run (merged into one); nine that do not merge are refused.
+        const std::vector<double> x = refValues(ACL_FLOAT, 512, 24);
+        s9.upload(x);
+        ASSERT_ACL_OK(planAndRun(kEngineUnranked, {s9, out9}, stream));
+        expectUnary(out9.download(), x, [](double v) { return -v; });
+        // Strides 3^9 .. 3: no dim steps on from the next, so none merge.
+        const std::vector<int64_t> gaps{19683, 6561, 2187, 729, 243, 81, 27, 9, 3};
+        DeviceTensor strided(nine, ACL_FLOAT, gaps, 0);
+        EXPECT_EQ(planAndRun(kEngineUnranked, {strided, out9}, stream), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(message().find("merge"), std::string::npos) << message();
+    }
 }
 
 }  // namespace

@@ -1,8 +1,13 @@
 // Kernel machinery: program cache, build failures, and the strided copy-and-cast kernel.
 #include <gtest/gtest.h>
 
+#include <stdlib.h>
+
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
@@ -12,6 +17,7 @@
 
 #include "device_fixture.h"
 #include "harness/pad2d_backward.h"
+#include "kernels/binary_cache.h"
 #include "kernels/copy_cast.h"
 #include "kernels/defines.h"
 #include "kernels/launch.h"
@@ -87,6 +93,150 @@ TEST_P(KernelTest, ProgramCacheBuildsOncePerKey) {
     EXPECT_EQ(a.get(), b.get());
     auto c = aclcl::buildProgram(d, "copy_cast", defs + "#define UNUSED_MARKER 1\n");
     EXPECT_NE(a.get(), c.get());
+}
+
+// The binary cache (kernels/binary_cache.h) in a directory of its own for one test, emptied of
+// in-memory programs on both ends so that every build in the test goes through it.
+class ScopedBinaryCache {
+public:
+    ScopedBinaryCache() {
+        std::string pattern = ::testing::TempDir() + "aclnn-binary-cache-XXXXXX";
+        dir_ = mkdtemp(&pattern[0]) ? pattern : std::string();
+        previous_ = aclcl::setBinaryCacheDirForTesting(dir_);
+        aclcl::clearProgramCache();
+    }
+    ~ScopedBinaryCache() {
+        aclcl::clearProgramCache();
+        aclcl::setBinaryCacheDirForTesting(previous_);
+        std::error_code ec;
+        if (!dir_.empty()) std::filesystem::remove_all(dir_, ec);
+    }
+    const std::string &dir() const { return dir_; }
+    std::vector<std::string> files() const {
+        std::vector<std::string> out;
+        for (const auto &e : std::filesystem::directory_iterator(dir_)) out.push_back(e.path().string());
+        return out;
+    }
+
+private:
+    std::string dir_, previous_;
+};
+
+std::string readBytes(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+void writeBytes(const std::string &path, const std::string &bytes) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+// column_sums of conv_tbc_backward with INDEX_T int: its parameters as Kernel::args must check them.
+aclcl::ProgramHandle columnSumsProgram(aclcl::Device &d) {
+    aclcl::Defines defines;
+    defines.slot("IN", ACL_FLOAT).slot("OUT", ACL_FLOAT).acc(ACL_FLOAT).index(false);
+    return aclcl::buildProgram(d, "conv_tbc_backward", defines.text());
+}
+
+void expectArgumentsChecked(const aclcl::Device &d, aclcl::Kernel &k) {
+    const aclcl::BufferRef none{};
+    EXPECT_NO_THROW(k.args(none, none, cl_int{1}, cl_int{1}, cl_int{1}, cl_int{1}));
+    EXPECT_THROW(k.args(none, none, cl_int{1}, cl_int{1}, cl_int{1}), aclcl::Error) << "too few arguments were accepted";
+    try {
+        k.args(none, none, cl_long{1}, cl_int{1}, cl_int{1}, cl_int{1});  // rows is INDEX_T: int here
+        EXPECT_TRUE(d.implementation == aclcl::Implementation::Other) << "a long was accepted for an int parameter";
+    } catch (const aclcl::Error &e) {
+        EXPECT_NE(std::string(e.what()).find("parameter 4 (rows) is int, but the host sets long"), std::string::npos)
+            << e.what();
+    }
+}
+
+// A program built once is stored; built again by a fresh process (here: an emptied in-memory cache) it is
+// loaded, its kernels' arguments are still checked (Intel's runtime no longer reports them for a program
+// made from a binary: the stored parameters stand in), and an operator computes the same bits with it.
+TEST_P(KernelTest, BinaryCacheStoresThenLoadsAProgramWhoseArgumentsAreStillChecked) {
+    ScopedBinaryCache cache;
+    ASSERT_FALSE(cache.dir().empty());
+    aclcl::Device &d = aclcl::deviceAt(device());
+    const aclcl::BinaryCacheStats s0 = aclcl::binaryCacheStats();
+    columnSumsProgram(d);
+    const aclcl::BinaryCacheStats s1 = aclcl::binaryCacheStats();
+    EXPECT_EQ(s1.stores, s0.stores + 1);
+    EXPECT_EQ(s1.hits, s0.hits);
+    ASSERT_EQ(cache.files().size(), 1u);
+    aclcl::clearProgramCache();
+    aclcl::Kernel k(columnSumsProgram(d), "column_sums");
+    const aclcl::BinaryCacheStats s2 = aclcl::binaryCacheStats();
+    EXPECT_EQ(s2.hits, s1.hits + 1) << "the stored program was not loaded";
+    EXPECT_EQ(s2.stores, s1.stores);
+    expectArgumentsChecked(d, k);
+
+    // An operator's results from a program built from source, then from the same program loaded.
+    DeviceTensor gradOutput({2, 3, 10, 12}, ACL_FLOAT), self({2, 3, 4, 6}, ACL_FLOAT), gradInput({2, 3, 4, 6}, ACL_FLOAT);
+    std::vector<double> values(static_cast<size_t>(gradOutput.numel()));
+    for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i % 97) * 0.25 - 7.0;
+    gradOutput.upload(values);
+    const IntArray padding({3, 3, 3, 3});
+    auto call = [&]() -> std::vector<double> {
+        runWithoutWorkspace(kReflectionPad2dBackward.planPhase({gradOutput, self, padding, gradInput}),
+                            kReflectionPad2dBackward.runPhase(), stream);
+        return gradInput.download();
+    };
+    const std::vector<double> fromSource = call();
+    const size_t hits = aclcl::binaryCacheStats().hits;
+    aclcl::clearProgramCache();
+    EXPECT_EQ(call(), fromSource);
+    EXPECT_GT(aclcl::binaryCacheStats().hits, hits) << "the operator's programs were not loaded";
+}
+
+// A damaged file, a file of another key (a hash collision) and the cache turned off all build from source:
+// never a wrong program, never a failure.
+TEST_P(KernelTest, BinaryCacheBuildsFromSourceOverDamagedOrForeignFilesAndWhenOff) {
+    ScopedBinaryCache cache;
+    ASSERT_FALSE(cache.dir().empty());
+    aclcl::Device &d = aclcl::deviceAt(device());
+    columnSumsProgram(d);
+    ASSERT_EQ(cache.files().size(), 1u);
+    const std::string path = cache.files()[0], whole = readBytes(path);
+    // The file in place is whole: a fresh build loads it.
+    auto expectLoads = [](aclcl::Device &dev) {
+        aclcl::clearProgramCache();
+        const size_t hits = aclcl::binaryCacheStats().hits;
+        columnSumsProgram(dev);
+        EXPECT_EQ(aclcl::binaryCacheStats().hits, hits + 1) << "the rewritten file does not load";
+    };
+
+    writeBytes(path, whole.substr(0, whole.size() / 2));  // cut short
+    aclcl::clearProgramCache();
+    aclcl::BinaryCacheStats s0 = aclcl::binaryCacheStats();
+    aclcl::Kernel a(columnSumsProgram(d), "column_sums");
+    aclcl::BinaryCacheStats s1 = aclcl::binaryCacheStats();
+    EXPECT_EQ(s1.hits, s0.hits);
+    EXPECT_EQ(s1.stores, s0.stores + 1) << "the damaged file was not replaced";
+    expectArgumentsChecked(d, a);
+    expectLoads(d);
+
+    std::string foreign = readBytes(path);
+    const size_t at = foreign.find("column_sums");  // in the key's source text
+    ASSERT_NE(at, std::string::npos);
+    foreign[at] = 'C';
+    writeBytes(path, foreign);
+    aclcl::clearProgramCache();
+    columnSumsProgram(d);
+    aclcl::BinaryCacheStats s2 = aclcl::binaryCacheStats();
+    EXPECT_EQ(s2.rejected, s1.rejected + 1) << "a file of another key was not refused";
+    EXPECT_EQ(s2.hits, s1.hits + 1);  // expectLoads's
+    expectLoads(d);
+
+    const aclcl::BinaryCacheStats s2b = aclcl::binaryCacheStats();
+    aclcl::setBinaryCacheDirForTesting("");
+    std::filesystem::remove(path);
+    aclcl::clearProgramCache();
+    aclcl::Kernel b(columnSumsProgram(d), "column_sums");
+    const aclcl::BinaryCacheStats s3 = aclcl::binaryCacheStats();
+    EXPECT_EQ(s3.stores, s2b.stores);
+    EXPECT_EQ(s3.hits, s2b.hits);
+    EXPECT_TRUE(cache.files().empty());
+    expectArgumentsChecked(d, b);
 }
 
 // Kernel::args checks the count and, where the implementation reports parameter types, each type.

@@ -14,8 +14,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kMulDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_DOUBLE, ACL_INT8,       ACL_UINT8,
-                                             ACL_INT16, ACL_INT64,   ACL_BOOL,  ACL_COMPLEX128, ACL_COMPLEX64, ACL_BF16};
 const BinaryForms kMulForms{kMul, kMuls, kInplaceMul, kInplaceMuls, '*', false, mulsCompute};
 
 class MulEveryDtype : public DeviceDtypeTest {};

@@ -13,8 +13,6 @@ using namespace testing_support;
 
 namespace {
 
-const std::vector<aclDataType> kSubDtypes = {ACL_FLOAT, ACL_INT32,  ACL_INT64, ACL_FLOAT16, ACL_INT16,     ACL_INT8,
-                                             ACL_UINT8, ACL_DOUBLE, ACL_BOOL,  ACL_BF16,    ACL_COMPLEX64, ACL_COMPLEX128};
 const BinaryForms kSubForms{kSub, kSubs, kInplaceSub, kInplaceSubs, '-', true, addsCompute, subMoved};
 
 class SubEveryDtype : public DeviceDtypeTest {};

@@ -86,7 +86,9 @@ WalkLaunch walkLaunchFor(const Device &device, int64_t total) {
 
 // The loop trips of one ew_walk work-item: its run, and the index math of each row it starts (up to seven
 // outer dims).
-double walkTrips(int64_t run, int64_t inner) { return static_cast<double>(run) * (1.0 + 7.0 / static_cast<double>(inner)) + 7.0; }
+double walkTrips(int64_t run, int64_t inner) {
+    return static_cast<double>(run) * (1.0 + 7.0 / static_cast<double>(inner)) + 7.0;
+}
 
 const char *argName(bool inplace) { return inplace ? "selfRef" : "self"; }
 
@@ -307,12 +309,14 @@ cl_long8 toLong8(const std::vector<int64_t> &v) {
 }
 
 // One tensor operand's strides over out's shape: leading dims it lacks and its size-1 dims that out
-// broadcasts step 0.
-std::vector<int64_t> broadcastStrides(const aclTensor &t, const std::vector<int64_t> &shape) {
+// broadcasts step 0; a permuted operand's dims in its order.
+std::vector<int64_t> broadcastStrides(const aclTensor &t, const std::vector<int64_t> &order,
+                                      const std::vector<int64_t> &shape) {
     std::vector<int64_t> s(shape.size(), 0);
     const size_t lead = shape.size() - t.viewDims.size();
     for (size_t k = 0; k < t.viewDims.size(); ++k) {
-        s[lead + k] = t.viewDims[k] == 1 ? 0 : t.strides[k];
+        const size_t from = order.empty() ? k : static_cast<size_t>(order[k]);
+        s[lead + k] = t.viewDims[from] == 1 ? 0 : t.strides[from];
     }
     return s;
 }
@@ -333,8 +337,8 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
 
     // Strides of every operand over out's shape, then dims merged where every operand steps through them
     // as one run (size-1 dims dropped): a contiguous problem becomes one dim whatever its rank.
-    std::vector<std::vector<int64_t>> strides{out.strides, broadcastStrides(*ta, out.viewDims)};
-    if (tb) strides.push_back(broadcastStrides(*tb, out.viewDims));
+    std::vector<std::vector<int64_t>> strides{out.strides, broadcastStrides(*ta, l.a.order, out.viewDims)};
+    if (tb) strides.push_back(broadcastStrides(*tb, l.b.order, out.viewDims));
     std::vector<int64_t> shape;
     std::vector<std::vector<int64_t>> merged(strides.size());
     for (size_t d = 0; d < out.viewDims.size(); ++d) {
@@ -355,24 +359,35 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         shape.push_back(1);
         for (auto &m : merged) m.push_back(1);
     }
+    // Only a row without a rank limit (RankCheck::None) gets here with more than 8 dims; the kernels take 8.
+    if (shape.size() > 8) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: the views of out %s and its inputs merge into %zu dimensions; at most 8 are supported "
+                       "(a contiguous view of any rank merges into one).",
+                       plan.checkName(), out.shapeString().c_str(), shape.size()));
+    }
     // Contiguous: one run that every tensor walks with step 1, or stays on (a broadcast single element).
     bool contiguous = shape.size() == 1 && merged[0][0] == 1;
     for (size_t o = 1; contiguous && o < merged.size(); ++o) contiguous = merged[o][0] == 1 || merged[o][0] == 0;
 
     const int64_t total = out.numel();
-    const aclDataType compute = l.compute;
+    // fp16 and bf16 travel through the kernels as float, whose conversions need not keep a NaN's payload
+    // (PoCL's vstore_half makes every NaN 0x7fff): a copy within one of them moves its 16 bits instead.
+    const bool bits16 = l.math == "a" && !binary && ta->dtype == l.compute && out.dtype == l.compute &&
+                        (l.compute == ACL_FLOAT16 || l.compute == ACL_BF16);
+    const aclDataType compute = bits16 ? ACL_UINT16 : l.compute, aDtype = bits16 ? ACL_UINT16 : ta->dtype,
+                      outDtype = bits16 ? ACL_UINT16 : out.dtype;
     const bool computeComplex = isComplex(compute);
     // A complex result stored into a real out keeps its real part: the store rounds from the part's dtype.
     aclDataType storeFrom = compute;
-    if (computeComplex && !isComplex(out.dtype)) storeFrom = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
+    if (computeComplex && !isComplex(outDtype)) storeFrom = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
     // Vector loads and stores (four elements a unit) where every tensor slot has them (the real floating
     // dtypes; cl_kernels/common.cl), out stores values of its own value type (host/kernels/dtype_defines.h)
-    // and the math is real (a complex compute dtype between real slots, Muls of a real tensor by a complex
-    // scalar, has no four-lane vector type).
-    const bool vectorSlots = !computeComplex && isFloating(ta->dtype) && (!tb || isFloating(tb->dtype)) &&
-                             isFloating(out.dtype) &&
-                             (storeFrom == out.dtype ||
-                              ((out.dtype == ACL_FLOAT16 || out.dtype == ACL_BF16) && storeFrom == ACL_FLOAT));
+    // and the computation is real (a complex one has no vector of its values, even into a real out).
+    const bool vectorSlots = !computeComplex && isFloating(aDtype) && (!tb || isFloating(tb->dtype)) &&
+                             isFloating(outDtype) &&
+                             (storeFrom == outDtype ||
+                              ((outDtype == ACL_FLOAT16 || outDtype == ACL_BF16) && storeFrom == ACL_FLOAT));
     // CPU devices (the walking kernels', kernels/launch.h), any views but one contiguous run: ew_walk, a
     // run of out's elements per work-item, row by row of the innermost dim (the index math once a row,
     // where ew_strided does it once an element).
@@ -399,11 +414,12 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     }
 
     Defines defines;
-    defines.slot("A", ta->dtype).slot("C", compute).slot("OUT", out.dtype, storeFrom);
+    defines.slot("A", aDtype).slot("C", compute).slot("OUT", outDtype, storeFrom);
     if (tb) defines.slot("B", tb->dtype);
     defines.flag("EW_B_TENSOR", tb != nullptr)
         .flag("EW_BINARY", binary)
         .flag("EW_C_WIDE", compute == ACL_COMPLEX128 || compute == ACL_DOUBLE)
+        .flag("EW_C_FLOAT", isFloating(compute))
         .flag("EW_FUSED_ALPHA", l.alphaAsFloat)
         .flag("EW_CONTIGUOUS", contiguous && !walk)
         .flag("EW_WALK", walk)
@@ -434,12 +450,12 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         op.dtype = dtype;
         return op;
     };
-    const Operand srcA = operandOf(l.a, ta->dtype);
+    const Operand srcA = operandOf(l.a, aDtype);
     const Operand srcB = tb ? operandOf(l.b, tb->dtype) : Operand{};
     Operand dst;
     dst.where = Operand::Where::Output;
     dst.index = l.output;
-    dst.dtype = out.dtype;
+    dst.dtype = outDtype;
     const AccBytes bValue = l.b.kind == ElementwiseOperand::Kind::Scalar ? toAcc(l.b.scalar, compute, false) : AccBytes{};
     const AccBytes alpha = toAcc(l.alpha, compute, l.alphaAsFloat);
     std::vector<int64_t> pad(8 - shape.size(), 1), zero(8 - shape.size(), 0);
@@ -519,6 +535,10 @@ void checkAlpha(const char *op, const aclScalar *alpha, aclDataType compute) {
 
 // OPS_COMPANION 1.4: the compute dtype of a tensor-scalar operator.
 aclDataType scalarCompute(ScalarTyping typing, aclDataType self, aclDataType scalar, aclDataType out) {
+    if (typing == ScalarTyping::Divs) {
+        const aclDataType c = isFloating(self) || isComplex(self) ? self : ACL_FLOAT;
+        return isComplex(scalar) ? promoteType(c, scalar) : c;
+    }
     if (isComplex(self) || isComplex(scalar)) return promoteType(self, scalar);
     if (isFloating(self)) return typing == ScalarTyping::Muls && self == ACL_BF16 ? ACL_FLOAT : self;
     if (scalar == ACL_DOUBLE && (out == ACL_FLOAT || (typing == ScalarTyping::Muls && self == ACL_BOOL))) {
@@ -528,11 +548,28 @@ aclDataType scalarCompute(ScalarTyping typing, aclDataType self, aclDataType sca
     return self;
 }
 
+bool isPrivateFormat(aclFormat f) {
+    return f == ACL_FORMAT_NC1HWC0 || f == ACL_FORMAT_FRACTAL_Z || f == ACL_FORMAT_NC1HWC0_C04 ||
+           f == ACL_FORMAT_FRACTAL_NZ || f == ACL_FORMAT_NDC1HWC0 || f == ACL_FRACTAL_Z_3D;
+}
+
+// OPS_COMPANION 1.9: 161002 for a private format on t.
+void checkNotPrivateFormat(const char *op, const aclTensor *t, const char *arg) {
+    if (!isPrivateFormat(t->format)) return;
+    fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have a public format (ND, NCHW, ...), but found the "
+                                            "private format %d.",
+                                            op, arg, static_cast<int>(t->format)));
+}
+
 }  // namespace
 
 aclDataType floatAlphaComputesInF32(aclDataType checked, const ScalarValue &alpha) {
     const bool one = !(scalarAsDouble(alpha) > 1) && !(scalarAsDouble(alpha) < 1);  // CANN's test of alpha == 1
     return (checked == ACL_FLOAT16 || checked == ACL_BF16) && !one ? ACL_FLOAT : checked;
+}
+
+aclDataType integralComputesInF32(aclDataType checked, const ScalarValue &) {
+    return isFloating(checked) || isComplex(checked) ? checked : ACL_FLOAT;
 }
 
 namespace {
@@ -541,11 +578,9 @@ ElementwiseLaunch launchFor(const ElementwiseRow &row, aclDataType compute, cons
     ElementwiseLaunch l;
     l.math = row.math;
     l.compute = compute;
-    if (row.alpha) {
-        l.alpha = ScalarValue::of(alpha);
-        if (row.computeFor) l.compute = row.computeFor(compute, l.alpha);
-        l.alphaAsFloat = l.compute == ACL_FLOAT16 && row.fp16KeepsFloatAlpha;
-    }
+    if (row.alpha) l.alpha = ScalarValue::of(alpha);
+    if (row.computeFor) l.compute = row.computeFor(compute, l.alpha);
+    l.alphaAsFloat = row.alpha && l.compute == ACL_FLOAT16 && row.fp16KeepsFloatAlpha;
     return l;
 }
 
@@ -558,26 +593,50 @@ aclnnStatus binaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *s
         const char *op = plan.checkName();
         const char *selfName = argName(inplace);
         const char *outName = inplace ? "selfRef" : "out";
+        const bool div = row.order == CheckOrder::Div;
+        if (div && !inplace) checkNotNull(op, out, outName);
+        if (div && !inplace) checkNotNull(op, other, "other");
         checkNotNull(op, self, selfName);
-        checkNotNull(op, other, "other");
+        if (!div || inplace) checkNotNull(op, other, "other");
         if (row.alpha) checkNotNull(op, alpha, "aclScalar", "alpha");
         if (inplace) out = self;
         checkNotNull(op, out, outName);
 
-        checkDtypeInList(op, self, selfName, row.dtypes);
-        checkDtypeInList(op, other, "other", row.dtypes);
-        if (row.outListed && !inplace) checkDtypeInList(op, out, outName, row.dtypes);
-        const aclDataType compute = promoteType(self->dtype, other->dtype);
-        if (compute == ACL_DT_UNDEFINED) {
-            fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s dtype %s and other dtype %s can't be promoted.", op,
-                                                    selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
+        aclDataType compute = ACL_DT_UNDEFINED;
+        auto dtypes = [&] {
+            if (div) checkDtypeInList(op, other, "other", row.dtypes);
+            checkDtypeInList(op, self, selfName, row.dtypes);
+            if (!div) checkDtypeInList(op, other, "other", row.dtypes);
+            if (row.outListed && !inplace) checkDtypeInList(op, out, outName, row.dtypes);
+            compute = promoteType(self->dtype, other->dtype);
+            if (compute == ACL_DT_UNDEFINED) {
+                fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s dtype %s and other dtype %s can't be promoted.", op,
+                                                        selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
+            }
+            if (row.alpha) checkAlpha(op, alpha, compute);
+            if (row.castCheckedToOut) checkCastsTo(op, compute, "the promoted dtype", out, outName);
+        };
+        auto formats = [&] {
+            if (row.formatCheck == FormatCheck::None) return;
+            checkNotPrivateFormat(op, self, selfName);
+            checkNotPrivateFormat(op, other, "other");
+            if (!inplace) checkNotPrivateFormat(op, out, outName);
+        };
+        auto shapes = [&] {
+            if (div && inplace) checkBroadcastTo(op, self, selfName, other, "other", out, outName);
+            checkViews(op, {{self, selfName}, {other, "other"}});
+            if (!inplace) checkView(op, out, outName);
+            checkBroadcastTo(op, self, selfName, other, "other", out, outName);
+        };
+        if (div) {
+            shapes();
+            dtypes();
+            formats();
+        } else {
+            dtypes();
+            formats();
+            shapes();
         }
-        if (row.alpha) checkAlpha(op, alpha, compute);
-        if (row.castCheckedToOut) checkCastsTo(op, compute, "the promoted dtype", out, outName);
-
-        checkViews(op, {{self, selfName}, {other, "other"}});
-        if (!inplace) checkView(op, out, outName);
-        checkBroadcastTo(op, self, selfName, other, "other", out, outName);
         checkNoSelfOverlap(op, out, outName);
         requireDeviceSupports(plan.device(), compute, op, "the promoted dtype");
         requireDeviceSupports(plan.device(), self->dtype, op, selfName);
@@ -585,6 +644,7 @@ aclnnStatus binaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *s
         requireDeviceSupports(plan.device(), out->dtype, op, outName);
 
         ElementwiseLaunch l = launchFor(row, compute, alpha);
+        requireDeviceSupports(plan.device(), l.compute, op, "the compute dtype");
         if (inplace) {
             // selfRef is read through the output: one tensor, one address to set (aclSetOutputTensorAddr).
             plan.addInput(other, "other");
@@ -613,12 +673,24 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
         const char *op = plan.checkName();
         const char *selfName = argName(inplace);
         const char *outName = inplace ? "selfRef" : "out";
+        const bool div = row.order == CheckOrder::Div;
         checkNotNull(op, self, selfName);
         checkNotNull(op, other, "aclScalar", "other");
         if (row.alpha) checkNotNull(op, alpha, "aclScalar", "alpha");
         if (inplace) out = self;
         checkNotNull(op, out, outName);
 
+        auto formats = [&] {
+            if (row.formatCheck == FormatCheck::None) return;
+            if (!inplace) checkNotPrivateFormat(op, out, outName);
+            checkNotPrivateFormat(op, self, selfName);
+        };
+        if (div) formats();
+        if (div && std::find(row.dtypes.begin(), row.dtypes.end(), other->dtype) == row.dtypes.end()) {
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: Scalar other not implemented for %s, should be in dtype support list %s.", op,
+                           dtypeName(other->dtype), dtypeList(row.dtypes.data(), row.dtypes.size()).c_str()));
+        }
         checkDtypeInList(op, self, selfName, row.dtypes);
         if (row.outListed && !inplace) checkDtypeInList(op, out, outName, row.dtypes);
         const aclDataType compute = scalarCompute(row.scalarTyping, self->dtype, other->dtype, out->dtype);
@@ -627,18 +699,105 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
                                                     op, selfName, dtypeName(self->dtype), dtypeName(other->dtype)));
         }
         if (row.alpha) checkAlpha(op, alpha, compute);
-        if (row.castCheckedToOut) checkCastsTo(op, compute, "the compute dtype", out, outName);
+        if (!div && row.castCheckedToOut) checkCastsTo(op, compute, "the compute dtype", out, outName);
+        if (!div) formats();
 
         checkView(op, self, selfName);
         if (!inplace) checkView(op, out, outName);
         checkShapeIs(op, out, outName, self->viewDims);
+        if (div) checkCastsTo(op, self->dtype, selfName, out, outName);
         checkNoSelfOverlap(op, out, outName);
         requireDeviceSupports(plan.device(), compute, op, "the compute dtype");
         requireDeviceSupports(plan.device(), self->dtype, op, selfName);
         requireDeviceSupports(plan.device(), out->dtype, op, outName);
 
         ElementwiseLaunch l = launchFor(row, compute, alpha);
+        requireDeviceSupports(plan.device(), l.compute, op, "the compute dtype");
         l.b = ElementwiseOperand::value(ScalarValue::of(other));
+        if (inplace) {
+            plan.addOutput(self, selfName);
+            l.a = ElementwiseOperand::output(0);
+        } else {
+            plan.addInput(self, selfName);
+            plan.addOutput(out, outName);
+            plan.allowInPlace(0, 0);
+            l.a = ElementwiseOperand::input(0);
+        }
+        if (self->isEmpty()) return;
+        planElementwise(plan, l);
+    });
+}
+
+namespace {
+
+// The dtype a unary row computes in, for self's and out's dtypes (UnaryCompute).
+aclDataType unaryComputeOf(const ElementwiseRow &row, aclDataType self, aclDataType out) {
+    const bool integral = !isFloating(self) && !isComplex(self);
+    switch (row.unaryCompute) {
+        case UnaryCompute::IntegralInF32: return integral ? ACL_FLOAT : self;
+        case UnaryCompute::IntegralInOut: return integral ? out : self;
+        case UnaryCompute::Self: break;
+    }
+    return self;
+}
+
+}  // namespace
+
+aclnnStatus unaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *self, const aclTensor *out,
+                                  uint64_t *workspaceSize, aclOpExecutor **executor, bool inplace) {
+    return planOperator(row.api, workspaceSize, executor, [&](OpPlan &plan) {
+        const char *op = plan.checkName();
+        const char *selfName = argName(inplace);
+        const char *outName = inplace ? "selfRef" : "out";
+        checkNotNull(op, self, selfName);
+        if (inplace) out = self;
+        checkNotNull(op, out, outName);
+
+        if (inplace && !row.inplaceDtypes.empty()) checkDtypeInList(op, self, selfName, row.inplaceDtypes);
+        checkDtypeInList(op, self, selfName, row.dtypes);
+        const aclDataType compute = unaryComputeOf(row, self->dtype, out->dtype);
+        aclDataType result = compute;
+        if (row.realResultOfComplex && isComplex(compute)) result = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
+        switch (row.unaryOut) {
+            case UnaryOut::CastsFromResult:
+                checkCastsTo(op, result, result == self->dtype ? selfName : "the result dtype", out, outName);
+                break;
+            case UnaryOut::IsResult:
+                if (out->dtype != result) {
+                    fail(ACLNN_ERR_PARAM_INVALID,
+                         strformat("%s: Expected %s to have dtype %s (the result's for %s %s), but found %s.", op,
+                                   outName, dtypeName(result), selfName, dtypeName(self->dtype),
+                                   dtypeName(out->dtype)));
+                }
+                break;
+            case UnaryOut::Listed: checkDtypeInList(op, out, outName, row.outDtypes); break;
+        }
+        if (row.formatCheck != FormatCheck::None) {
+            checkNotPrivateFormat(op, self, selfName);
+            checkNotPrivateFormat(op, out, outName);
+            if (row.formatCheck == FormatCheck::NotPrivateSameAsSelf && out->format != self->format) {
+                fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have %s's format %d, but found %d.", op,
+                                                        outName, selfName, static_cast<int>(self->format),
+                                                        static_cast<int>(out->format)));
+            }
+        }
+
+        const int64_t maxRank = row.rankCheck == RankCheck::None ? INT64_MAX : 8;
+        auto views = [&] {
+            checkView(op, self, selfName, maxRank);
+            if (!inplace) checkView(op, out, outName, maxRank);
+        };
+        if (row.rankCheck != RankCheck::AfterShape) views();
+        checkShapeIs(op, out, outName, self->viewDims);
+        if (row.rankCheck == RankCheck::AfterShape) views();
+        checkNoSelfOverlap(op, out, outName);
+        requireDeviceSupports(plan.device(), compute, op, "the compute dtype");
+        requireDeviceSupports(plan.device(), self->dtype, op, selfName);
+        requireDeviceSupports(plan.device(), out->dtype, op, outName);
+
+        ElementwiseLaunch l;
+        l.math = row.math;
+        l.compute = compute;
         if (inplace) {
             plan.addOutput(self, selfName);
             l.a = ElementwiseOperand::output(0);

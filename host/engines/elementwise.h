@@ -3,11 +3,15 @@
 //
 // An operator is a ROW (ElementwiseRow): its api name, its math as one OpenCL C expression over values of
 // the compute dtype (a, b, alpha), the dtypes it accepts and how the compute dtype is derived. The entry
-// points of an operator family are one line each (host/ops/add.cpp):
+// points of an operator family are one line each (host/ops/add.cpp, host/ops/neg.cpp):
 //
 //   constexpr ElementwiseRow kAdd{"aclnnAdd", "a + ew_round(EW_MUL(alpha, b))", kAddDtypes, ...};
 //   aclnnStatus aclnnAddGetWorkspaceSize(self, other, alpha, out, ws, ex) {
 //       return binaryGetWorkspaceSize(kAdd, self, other, alpha, out, ws, ex); }
+//   aclnnStatus aclnnNegGetWorkspaceSize(self, out, ws, ex) { return unaryGetWorkspaceSize(kNeg, self, out, ws, ex); }
+//
+// The math may use the engine's helpers (cl_kernels/elementwise.cl), each right for every compute dtype
+// (complex included): EW_MUL, EW_DIV, EW_ABS, EW_EXP, ew_round, EW_STEP.
 //
 // The engine then does, in CANN's order: the null checks, the dtype lists, type promotion (CANN's
 // PromoteType lattice, or the tensor-scalar rules), alpha's castability, CanCast(compute, out), the views
@@ -30,6 +34,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl_base.h"
@@ -59,6 +64,54 @@ struct ScalarValue {
 enum class ScalarTyping {
     Adds,  // Adds / Subs: PromoteTypeScalar
     Muls,  // Muls: as Adds, but BF16 self computes in F32, and BOOL self with an F64 scalar and F32 out -> F32
+    Divs,  // Divs: a floating or complex self computes in its dtype, any other in F32; a complex scalar then
+           // promotes with it
+};
+
+// The order of a binary row's checks (OPS_COMPANION 2).
+enum class CheckOrder {
+    // Add, Sub, Mul. Tensor form: nulls (self, other, alpha, out); dtypes (self, other, out where listed);
+    // promotion, alpha, CanCast(promoted, out); formats; views (rank <= 8), broadcasting, out's shape.
+    // Scalar form: nulls; self's dtype (out's where listed); the compute dtype, alpha, CanCast(compute,
+    // out); formats; self's view, out's shape.
+    Standard,
+    // Div, InplaceDiv. Tensor form: nulls (out, other, self; the Inplace form selfRef, other, then
+    // broadcasting); views (rank <= 8), broadcasting, out's shape; dtypes (other, self); promotion,
+    // CanCast(promoted, out); formats (self, other, out).
+    // Divs, InplaceDivs. Scalar form: nulls (self, other, out); formats (out, self); dtypes (the scalar's
+    // in `dtypes` too, then self's); self's view, out's shape; CanCast(self, out).
+    Div,
+};
+
+// How a unary row checks out's dtype against its result dtype (the compute dtype, or its part's dtype
+// where realResultOfComplex).
+enum class UnaryOut {
+    CastsFromResult,  // CanCast(result, out) (Neg: self's dtype; Exp: F32 for an integer or BOOL self)
+    IsResult,         // out's dtype is the result's (Abs: C64 gives F32; Relu, Silu, Gelu: self's)
+    Listed,           // out's dtype is in the row's outDtypes, whatever self's (Sigmoid)
+};
+
+// The dtype a unary row computes in (fp16 and bf16 compute in F32 and round once to their dtype, as every
+// row does).
+enum class UnaryCompute {
+    Self,           // self's dtype
+    IntegralInF32,  // an integer or BOOL self computes in F32 (Exp), a floating or complex one in its own
+    IntegralInOut,  // an integer or BOOL self is cast to out's dtype first (Sigmoid), others in their own
+};
+
+// Where a unary row checks rank <= 8 (with it, ours: the views' strides, offset and storage).
+enum class RankCheck {
+    BeforeShape,  // rank, then out's shape (Neg, Abs, Relu, Gelu)
+    AfterShape,   // out's shape, then rank (Exp, Sigmoid)
+    None,         // no rank limit (Silu): a view of more dims runs when its dims merge into 8 (contiguous
+                  // ones always do), else 161002 when planned
+};
+
+// The formats a row checks (OPS_COMPANION 1.9), after the dtypes and before the shapes.
+enum class FormatCheck {
+    None,              // any format (most rows: a public format other than ND is only a warning in CANN)
+    NotPrivate,        // 161002 for a private format (NC1HWC0, FRACTAL_Z, ...) on self or out (Gelu, Div)
+    NotPrivateSameAsSelf,  // and out's format must be self's (Abs)
 };
 
 // One operator of the engine.
@@ -76,12 +129,34 @@ struct ElementwiseRow {
     // (their result is then converted on store, floats into integers truncating).
     bool castCheckedToOut = true;
     // Where CANN moves a computation to another dtype after the checks (Sub: F16 / BF16 with alpha != 1
-    // compute in F32): the dtype the kernels compute in, given the checked one and alpha. nullptr: keep it.
+    // compute in F32; Div: integer and BOOL operands in F32): the dtype the kernels compute in, given the
+    // checked one and alpha (1 for a row without alpha). nullptr: keep it.
     aclDataType (*computeFor)(aclDataType checked, const ScalarValue &alpha) = nullptr;
+    // The binary forms' check order (Div's differs from the others').
+    CheckOrder order = CheckOrder::Standard;
+
+    // The unary form (unaryGetWorkspaceSize). Its checks, in order: nulls (self, out); the Inplace form's
+    // own list (inplaceDtypes); self's dtype in `dtypes`; out's dtype (unaryOut); formats (formatCheck);
+    // rank and out's shape (rankCheck); (ours: out not overlapping itself, fp64 on the device).
+    UnaryOut unaryOut = UnaryOut::CastsFromResult;
+    std::vector<aclDataType> outDtypes;  // UnaryOut::Listed: out's dtypes
+    UnaryCompute unaryCompute = UnaryCompute::Self;
+    // A complex self gives a real result, of its part's dtype (Abs: |z|, C64 -> F32): the math returns the
+    // value as the real part of a complex C_VAL_T and the store keeps that part.
+    bool realResultOfComplex = false;
+    RankCheck rankCheck = RankCheck::BeforeShape;
+    // The Inplace form's selfRef dtypes, checked before `dtypes` (InplaceExp, InplaceSigmoid); empty: none.
+    std::vector<aclDataType> inplaceDtypes;
+    // The formats checked (unary and binary forms; the binary forms check self, other and out, and know
+    // no NotPrivateSameAsSelf).
+    FormatCheck formatCheck = FormatCheck::None;
 };
 
 // Sub's computeFor: F16 and BF16 with alpha != 1 compute in F32 (OPS_COMPANION 1.5).
 aclDataType floatAlphaComputesInF32(aclDataType checked, const ScalarValue &alpha);
+// Div's computeFor: a floating or complex dtype stays, any other (integers, BOOL) computes in F32: true
+// division.
+aclDataType integralComputesInF32(aclDataType checked, const ScalarValue &alpha);
 
 // The tensor-tensor form: out = math(self, other, alpha), broadcast. `out` null with outIsSelf: the
 // Inplace form (selfRef is read and written through one output; broadcast shape must equal selfRef's).
@@ -93,6 +168,11 @@ aclnnStatus binaryScalarGetWorkspaceSize(const ElementwiseRow &row, const aclTen
                                          const aclScalar *alpha, const aclTensor *out, uint64_t *workspaceSize,
                                          aclOpExecutor **executor, bool inplace = false);
 
+// The unary form: out = math(self). `out` null with inplace: the Inplace form (selfRef is read and written
+// through one output).
+aclnnStatus unaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *self, const aclTensor *out,
+                                  uint64_t *workspaceSize, aclOpExecutor **executor, bool inplace = false);
+
 // The engine's plan, for operators whose checks are their own (Cast, InplaceCopy): out = math(a[, b])
 // over the broadcast of the operands to out's shape.
 struct ElementwiseOperand {
@@ -100,9 +180,15 @@ struct ElementwiseOperand {
     Kind kind = Kind::None;
     size_t index = 0;  // the plan's input or output index
     ScalarValue scalar;
-    static ElementwiseOperand input(size_t i) { return {Kind::Input, i, {}}; }
-    static ElementwiseOperand output(size_t o) { return {Kind::Output, o, {}}; }
-    static ElementwiseOperand value(const ScalarValue &v) { return {Kind::Scalar, 0, v}; }
+    // A tensor read through its dims in another order (Permute): dim k of the view is the tensor's dim
+    // order[k]. Empty: the tensor's own view.
+    std::vector<int64_t> order;
+    static ElementwiseOperand input(size_t i) { return {Kind::Input, i, {}, {}}; }
+    static ElementwiseOperand output(size_t o) { return {Kind::Output, o, {}, {}}; }
+    static ElementwiseOperand value(const ScalarValue &v) { return {Kind::Scalar, 0, v, {}}; }
+    static ElementwiseOperand permuted(size_t i, std::vector<int64_t> order) {
+        return {Kind::Input, i, {}, std::move(order)};
+    }
 };
 struct ElementwiseLaunch {
     std::string math = "a";            // over C_VAL_T a, b, alpha

@@ -67,24 +67,23 @@ namespace {
 
 using detail::KernelShared;
 
+std::mutex g_rememberedMutex;
+std::map<cl_program, std::map<std::string, KernelParameters>> &g_remembered =
+    *new std::map<cl_program, std::map<std::string, KernelParameters>>;
+
 void loadParameterInfo(KernelShared &k, cl_kernel kernel) {
-    for (cl_uint i = 0; i < k.numArgs; ++i) {
-        char text[256] = {};
-        cl_kernel_arg_address_qualifier space = 0;
-        if (clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_TYPE_NAME, sizeof text - 1, text, nullptr) != CL_SUCCESS ||
-            clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof space, &space, nullptr) !=
-                CL_SUCCESS) {
-            k.paramTypes.clear();
-            k.paramSpaces.clear();
-            k.paramNames.clear();
-            return;
-        }
-        k.paramTypes.push_back(normalisedTypeName(text));
-        k.paramSpaces.push_back(space);
-        char argName[256] = {};
-        clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof argName - 1, argName, nullptr);
-        k.paramNames.emplace_back(argName);
+    KernelParameters p;
+    if (!readKernelParameters(kernel, &p)) {
+        std::lock_guard<std::mutex> lock(g_rememberedMutex);
+        auto program = g_remembered.find(k.program.get());
+        if (program == g_remembered.end()) return;
+        auto it = program->second.find(k.name);
+        if (it == program->second.end() || it->second.types.size() != k.numArgs) return;
+        p = it->second;
     }
+    k.paramTypes = std::move(p.types);
+    k.paramSpaces = std::move(p.spaces);
+    k.paramNames = std::move(p.names);
 }
 
 std::atomic<size_t> g_kernelsCreated{0};
@@ -104,6 +103,38 @@ std::map<std::pair<cl_program, std::string>, std::shared_ptr<KernelShared>> &g_k
     *new std::map<std::pair<cl_program, std::string>, std::shared_ptr<KernelShared>>;
 
 }  // namespace
+
+bool readKernelParameters(cl_kernel kernel, KernelParameters *out) {
+    cl_uint count = 0;
+    if (clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof count, &count, nullptr) != CL_SUCCESS) return false;
+    KernelParameters p;
+    for (cl_uint i = 0; i < count; ++i) {
+        char text[256] = {};
+        cl_kernel_arg_address_qualifier space = 0;
+        if (clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_TYPE_NAME, sizeof text - 1, text, nullptr) != CL_SUCCESS ||
+            clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof space, &space, nullptr) !=
+                CL_SUCCESS) {
+            return false;
+        }
+        p.types.push_back(normalisedTypeName(text));
+        p.spaces.push_back(space);
+        char argName[256] = {};
+        clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof argName - 1, argName, nullptr);
+        p.names.emplace_back(argName);
+    }
+    *out = std::move(p);
+    return true;
+}
+
+void rememberKernelParameters(cl_program program, std::map<std::string, KernelParameters> byKernel) {
+    std::lock_guard<std::mutex> lock(g_rememberedMutex);
+    g_remembered[program] = std::move(byKernel);
+}
+
+void forgetKernelParameters(cl_program program) {
+    std::lock_guard<std::mutex> lock(g_rememberedMutex);
+    g_remembered.erase(program);
+}
 
 Kernel::Kernel(const ProgramHandle &program, const char *name) {
     std::lock_guard<std::mutex> lock(g_kernelsMutex);

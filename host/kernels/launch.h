@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -104,6 +105,20 @@ private:
     ClKernelPtr kernel_;
     cl_uint next_ = 0;
 };
+
+// A kernel's parameters as the implementation reports them (programs are built with
+// -cl-kernel-arg-info): type names in OpenCL C's short spelling ("" for types Kernel::args does not
+// compare), address spaces and names. False when the implementation does not report them.
+struct KernelParameters {
+    std::vector<std::string> types, names;
+    std::vector<cl_kernel_arg_address_qualifier> spaces;
+};
+bool readKernelParameters(cl_kernel kernel, KernelParameters *out);
+// Some implementations drop the parameter info from a program created from a binary
+// (kernels/binary_cache.h, which stores it beside the binary): what Kernel reads for such a program's
+// kernels instead, by kernel name, until the program is released (forgetKernelParameters).
+void rememberKernelParameters(cl_program program, std::map<std::string, KernelParameters> byKernel);
+void forgetKernelParameters(cl_program program);
 
 // Releases the pooled cl_kernels and the shared kernel facts (clearProgramCache calls it).
 void clearKernelPool();

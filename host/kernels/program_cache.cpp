@@ -9,6 +9,7 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "common/log.h"
+#include "kernels/binary_cache.h"
 #include "kernels/embedded.h"
 #include "kernels/launch.h"
 #include "runtime/stream.h"
@@ -59,28 +60,36 @@ void build(Entry &entry, Device &device, const std::string &name, const std::str
         return;
     }
     std::string source = defines + "\n" + common + "\n" + body;
-    const char *text = source.c_str();
-    size_t length = source.size();
-    cl_int err = CL_SUCCESS;
-    ClProgramPtr program(clCreateProgramWithSource(device.context.get(), 1, &text, &length, &err));
-    if (err != CL_SUCCESS) {
-        entry.errorCode = ACLNN_ERR_INNER;
-        entry.error = strformat("clCreateProgramWithSource(%s) failed: %s", name.c_str(), clErrorName(err));
-        return;
-    }
-    std::string options = buildOptions(device);
+    const std::string options = buildOptions(device);
     const auto start = std::chrono::steady_clock::now();
-    err = clBuildProgram(program.get(), 1, &device.id, options.c_str(), nullptr, nullptr);
+    // A binary this or an earlier process built from the same source for the same device and driver
+    // (kernels/binary_cache.h); otherwise a build from source, whose binary is then stored.
+    const std::string key = binaryCacheDir().empty() ? std::string() : binaryCacheKey(device, options, source);
+    ClProgramPtr program = key.empty() ? nullptr : loadCachedProgram(device, key, options);
+    const bool cached = program != nullptr;
+    cl_int err = CL_SUCCESS;
+    if (!cached) {
+        const char *text = source.c_str();
+        size_t length = source.size();
+        program.reset(clCreateProgramWithSource(device.context.get(), 1, &text, &length, &err));
+        if (err != CL_SUCCESS) {
+            entry.errorCode = ACLNN_ERR_INNER;
+            entry.error = strformat("clCreateProgramWithSource(%s) failed: %s", name.c_str(), clErrorName(err));
+            return;
+        }
+        err = clBuildProgram(program.get(), 1, &device.id, options.c_str(), nullptr, nullptr);
+        if (err == CL_SUCCESS && !key.empty()) storeCachedProgram(key, program.get());
+    }
     if (logEnabled(LogLevel::Debug)) {
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         std::string macros = defines;
         for (char &c : macros) {
             if (c == '\n') c = ';';
         }
-        logLine(LogLevel::Debug, strformat("built program %s for %s in %.1f ms (%s), options \"%s\", defines: %s",
+        logLine(LogLevel::Debug, strformat("built program %s for %s in %.1f ms (%s%s), options \"%s\", defines: %s",
                                            name.c_str(), device.describe().c_str(), ms,
-                                           err == CL_SUCCESS ? "ok" : clErrorName(err), options.c_str(),
-                                           macros.c_str()));
+                                           err == CL_SUCCESS ? "ok" : clErrorName(err),
+                                           cached ? ", from the binary cache" : "", options.c_str(), macros.c_str()));
     }
     if (err != CL_SUCCESS) {
         entry.errorCode = ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
@@ -92,7 +101,10 @@ void build(Entry &entry, Device &device, const std::string &name, const std::str
         }
         return;
     }
-    entry.program = ProgramHandle(program.release(), [](cl_program p) { clReleaseProgram(p); });
+    entry.program = ProgramHandle(program.release(), [](cl_program p) {
+        forgetKernelParameters(p);  // what a binary-cache load may have remembered for it
+        clReleaseProgram(p);
+    });
 }
 
 void clearOnFinalize() { clearProgramCache(); }

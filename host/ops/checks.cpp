@@ -86,10 +86,11 @@ void checkFormatIn(const char *op, const aclTensor *t, const char *arg, std::ini
                                             list.c_str(), formatName(t->format), static_cast<int>(t->format)));
 }
 
-void checkView(const char *op, const aclTensor *t, const char *arg) {
-    if (t->rank() > 8) {
-        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have at most 8 dimensions, but found %lld.", op,
-                                                arg, static_cast<long long>(t->rank())));
+void checkView(const char *op, const aclTensor *t, const char *arg, int64_t maxRank) {
+    if (t->rank() > maxRank) {
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have at most %lld dimensions, but found %lld.", op,
+                                                arg, static_cast<long long>(maxRank),
+                                                static_cast<long long>(t->rank())));
     }
     if (t->strides.size() != t->viewDims.size()) {
         fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s has %zu strides for %zu dimensions.", op, arg,

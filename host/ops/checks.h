@@ -37,9 +37,10 @@ void checkSameShape(const char *op, const aclTensor *a, const char *argA, const 
 void checkArraySize(const char *op, const aclIntArray *a, const char *arg, size_t expected);
 void checkFormatIn(const char *op, const aclTensor *t, const char *arg, std::initializer_list<aclFormat> allowed);
 
-// The view itself is well formed: rank <= 8, non-negative dims, strides for every dim, offset >= 0,
-// element count and reach fit in int64, and (when storage dims are given) the view stays inside them.
-void checkView(const char *op, const aclTensor *t, const char *arg);
+// The view itself is well formed: rank <= maxRank (CANN's 8 unless an operator has no limit), non-negative
+// dims, strides for every dim, offset >= 0, element count and reach fit in int64, and (when storage dims
+// are given) the view stays inside them.
+void checkView(const char *op, const aclTensor *t, const char *arg, int64_t maxRank = 8);
 // checkView for each (tensor, name), in order.
 void checkViews(const char *op, std::initializer_list<std::pair<const aclTensor *, const char *>> tensors);
 // An output view that would write one element twice (e.g. a zero stride) -> 161002.

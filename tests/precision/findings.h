@@ -10,7 +10,7 @@ namespace precision {
 
 struct Finding {
     const char *id;      // "F1"
-    const char *op;      // operator name without "aclnn"
+    const char *op;      // operator name without "aclnn", or several: "Add, Adds"
     const char *dtype;   // "FLOAT16", or "*" for every dtype
     bool specialOnly;    // covers the special-value cases (inf, nan) only; else every case
     const char *reason;  // why, in a sentence or three

@@ -1,0 +1,159 @@
+// The reduction engine's kernels (host/engines/reduction.h): each output is RD_FINALIZE over the elements of
+// self that reduce into it, each converted to the accumulate dtype first, accumulated in a fixed order; the
+// result rounded once to the accumulate dtype and stored through out's view with OUT_STORE's conversion.
+//
+// Host defines:
+//   slots IN (self), A (the accumulate dtype, storing from self's dtype or, RD_REAL_PART, from the real part
+//   of a complex self: cast(self, dtype)), R (the accumulate dtype, storing its own values: the result's one
+//   rounding), OUT (out, storing from the accumulate dtype)
+//   RD_INIT(), RD_ACCUMULATE(acc, x), RD_COMBINE(acc, other), RD_FINALIZE(acc, count)  the row's math over
+//   RD_ACC_T (Defines::expression)
+//   RD_BOOL, RD_INTEGRAL, RD_WIDE  the accumulate dtype is bool; an integer (bool included); fp64 or complex128
+//   RD_LANES (64)  the LANES path's lanes an output
+//   INDEX_T  the index type (common.cl)
+// Arguments: the kept dims' extents, self's and out's strides along them (kshape, kin, kout; kept_rank of them,
+// 0..8), the reduced dims' extents and self's strides (rshape, rin; reduced_rank, 1..8), outermost first.
+//
+// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:float32 A:float16<float32 R:float16 OUT:float32<float16 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:int8 A:bool<int8 R:bool OUT:bool RD_REAL_PART=0 RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:int32 A:int8<int32 R:int8 OUT:int8 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:complex64 A:complex128<complex64 R:complex128 OUT:complex128 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:complex64 A:float32 R:float32 OUT:float32 RD_REAL_PART=1 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+
+#define RD_ACC_T A_VAL_T
+
+// The rows' sum: a logical OR for bool (ReduceSum's BOOL dtype is ReduceAny), the dtype's addition otherwise
+// (integers wrap at their width when the sum is stored back into RD_ACC_T).
+#if RD_BOOL
+#define RD_SUM(a, b) ((RD_ACC_T)((a) | (b)))
+#else
+#define RD_SUM(a, b) ((RD_ACC_T)((a) + (b)))
+#endif
+
+// An accumulator divided by an element count (ulong, never 0): integers truncate toward zero, computed in 64
+// bits (the count may not fit the dtype) and wrapped back; complex values divide each part.
+#if RD_INTEGRAL
+#define RD_DIV(a, n) ((RD_ACC_T)((long)(a) / (long)(n)))
+#elif A_IS_COMPLEX && RD_WIDE
+#define RD_DIV(a, n) ((a) / (double)(n))
+#elif A_IS_COMPLEX
+#define RD_DIV(a, n) ((a) / (float)(n))
+#else
+#define RD_DIV(a, n) ((a) / (RD_ACC_T)(n))
+#endif
+
+// Element i of self as a value of the accumulate dtype: cast(self, dtype), rounding once.
+inline RD_ACC_T rd_load(__global const IN_T *in, INDEX_T i) {
+    A_RAW_T bits;
+    __private A_T *p = (__private A_T *)&bits;
+#if RD_REAL_PART
+    A_STORE(p, 0, IN_LOAD(in, i).s0);
+#else
+    A_STORE(p, 0, IN_LOAD(in, i));
+#endif
+    return A_LOAD(p, 0);
+}
+
+// A result rounded once to the accumulate dtype (fp16 and bf16 accumulate in float).
+inline RD_ACC_T rd_round(RD_ACC_T x) {
+    R_RAW_T bits;
+    __private R_T *p = (__private R_T *)&bits;
+    R_STORE(p, 0, x);
+    return R_LOAD(p, 0);
+}
+
+#define RD_ARRAY(name, v) const long name[8] = {v.s0, v.s1, v.s2, v.s3, v.s4, v.s5, v.s6, v.s7}
+
+// Output o's offsets in self (*in_at) and out (*out_at), from its row-major index over the kept dims.
+inline void rd_kept(INDEX_T o, const long *shape, const long *in_stride, const long *out_stride, int rank,
+                    INDEX_T *in_at, INDEX_T *out_at) {
+    INDEX_T rest = o, ia = 0, io = 0;
+    for (int k = rank - 1; k >= 0; --k) {
+        const INDEX_T extent = (INDEX_T)shape[k];
+        const INDEX_T c = rest % extent;
+        rest /= extent;
+        ia += c * (INDEX_T)in_stride[k];
+        io += c * (INDEX_T)out_stride[k];
+    }
+    *in_at = ia;
+    *out_at = io;
+}
+
+// The offset in self of element e of one output's elements (row-major over the first `rank` reduced dims).
+inline INDEX_T rd_reduced(INDEX_T e, const long *shape, const long *stride, int rank) {
+    INDEX_T rest = e, at = 0;
+    for (int k = rank - 1; k >= 0; --k) {
+        const INDEX_T extent = (INDEX_T)shape[k];
+        at += (rest % extent) * (INDEX_T)stride[k];
+        rest /= extent;
+    }
+    return at;
+}
+
+// EACH: one work-item per output, its elements in row-major order: the innermost reduced dim as the inner
+// loop, the others as the outer one.
+__kernel void rd_each(__global const IN_T *in, ulong in_off, __global OUT_T *out, ulong out_off, ulong outputs,
+                      ulong count, int kept_rank, long8 kshape, long8 kin, long8 kout, int reduced_rank, long8 rshape,
+                      long8 rin) {
+    in += in_off;
+    out += out_off;
+    const INDEX_T o = (INDEX_T)get_global_id(0);
+    // The NDRange is rounded up to whole work-groups.
+    if (o >= (INDEX_T)outputs) return;
+    RD_ARRAY(ks, kshape);
+    RD_ARRAY(ki, kin);
+    RD_ARRAY(ko, kout);
+    RD_ARRAY(rs, rshape);
+    RD_ARRAY(ri, rin);
+    INDEX_T base, at;
+    rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
+    const INDEX_T inner = (INDEX_T)rs[reduced_rank - 1], step = (INDEX_T)ri[reduced_rank - 1];
+    const INDEX_T outer = (INDEX_T)count / inner;
+    RD_ACC_T acc = (RD_ACC_T)(RD_INIT());
+    ORDERED_LOOP
+    for (INDEX_T q = 0; q < outer; ++q) {
+        const INDEX_T from = base + rd_reduced(q, rs, ri, reduced_rank - 1);
+        ORDERED_LOOP
+        for (INDEX_T i = 0; i < inner; ++i) acc = (RD_ACC_T)(RD_ACCUMULATE(acc, rd_load(in, from + i * step)));
+    }
+    OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(acc, count))));
+}
+
+// LANES: one work-group per output, its RD_LANES (64) virtual lanes shared among the group's work-items
+// (work-item w runs the lanes w, w + items, ...: the host picks any power of two up to 64 the kernel can run):
+// lane l accumulates the elements l, l + RD_LANES, ... in order, then the partials combine in a fixed tree
+// (lane l with lane l + 32, then l with l + 16, ...). The bits do not depend on the work-group's size.
+__kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *out, ulong out_off, ulong outputs,
+                       ulong count, int kept_rank, long8 kshape, long8 kin, long8 kout, int reduced_rank, long8 rshape,
+                      long8 rin) {
+    __local RD_ACC_T part[RD_LANES];
+    in += in_off;
+    out += out_off;
+    const INDEX_T o = (INDEX_T)get_group_id(0);
+    const int item = (int)get_local_id(0), items = (int)get_local_size(0);
+    RD_ARRAY(ks, kshape);
+    RD_ARRAY(ki, kin);
+    RD_ARRAY(ko, kout);
+    RD_ARRAY(rs, rshape);
+    RD_ARRAY(ri, rin);
+    INDEX_T base, at;
+    rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
+    for (int lane = item; lane < RD_LANES; lane += items) {
+        RD_ACC_T acc = (RD_ACC_T)(RD_INIT());
+        ORDERED_LOOP
+        for (INDEX_T e = lane; e < (INDEX_T)count; e += RD_LANES) {
+            acc = (RD_ACC_T)(RD_ACCUMULATE(acc, rd_load(in, base + rd_reduced(e, rs, ri, reduced_rank))));
+        }
+        part[lane] = acc;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int span = RD_LANES / 2; span > 0; span >>= 1) {
+        for (int lane = item; lane < span; lane += items) {
+            part[lane] = (RD_ACC_T)(RD_COMBINE(part[lane], part[lane + span]));
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (item == 0) OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(part[0], count))));
+}

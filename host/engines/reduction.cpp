@@ -1,0 +1,230 @@
+#include "engines/reduction.h"
+
+#include <algorithm>
+
+#include "common/dtype.h"
+#include "engines/elementwise.h"
+#include "kernels/dtype_defines.h"
+
+namespace aclcl {
+
+namespace {
+
+bool isComplex(aclDataType d) { return d == ACL_COMPLEX64 || d == ACL_COMPLEX128; }
+
+// Below this many elements an output is one work-item's loop; at most this many outputs take 64 lanes each
+// (beyond, one work-item per output already fills a device).
+constexpr int64_t kLanesFromElements = 1024;
+constexpr int64_t kLanesUpToOutputs = 2048;
+
+cl_long8 toLong8(const std::vector<int64_t> &v) {
+    cl_long8 out;
+    for (size_t i = 0; i < 8; ++i) out.s[i] = i < v.size() ? v[i] : 0;
+    return out;
+}
+
+// One dim of the normalised problem: its extent, self's stride and (kept dims) out's stride.
+struct Dim {
+    int64_t extent, in, out;
+};
+// Size-1 dims dropped; a dim joins the one before it where both tensors step through the pair as one run.
+std::vector<Dim> merged(const std::vector<Dim> &dims) {
+    std::vector<Dim> m;
+    for (const Dim &d : dims) {
+        if (d.extent == 1) continue;
+        if (!m.empty() && m.back().in == d.in * d.extent && m.back().out == d.out * d.extent) {
+            m.back().extent *= d.extent;
+            m.back().in = d.in;
+            m.back().out = d.out;
+        } else {
+            m.push_back(d);
+        }
+    }
+    return m;
+}
+
+}  // namespace
+
+std::vector<bool> reducedDims(const char *op, const aclTensor *self, const aclIntArray *dims, const char *arg) {
+    const int64_t rank = self->rank(), bound = std::max<int64_t>(rank, 1);
+    std::vector<bool> seen(static_cast<size_t>(bound), false);
+    for (int64_t d : dims->values) {
+        if (d < -bound || d >= bound) {
+            fail(ACLNN_ERR_PARAM_INVALID,
+                 strformat("%s: Dimension out of range (expected %s's values to be in range of [%lld, %lld], but got "
+                           "%lld).",
+                           op, arg, static_cast<long long>(-bound), static_cast<long long>(bound - 1),
+                           static_cast<long long>(d)));
+        }
+        const auto k = static_cast<size_t>(d < 0 ? d + bound : d);
+        if (seen[k]) {
+            fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: dim %lld appears multiple times in the list of %s %s.", op,
+                                                    static_cast<long long>(k), arg, dims->toString().c_str()));
+        }
+        seen[k] = true;
+    }
+    std::vector<bool> reduced(static_cast<size_t>(rank), dims->values.empty());
+    for (size_t k = 0; k < reduced.size(); ++k) reduced[k] = reduced[k] || seen[k];
+    return reduced;
+}
+
+std::vector<int64_t> reducedShape(const aclTensor *self, const std::vector<bool> &reduced, bool keepDim) {
+    std::vector<int64_t> shape;
+    for (size_t k = 0; k < self->viewDims.size(); ++k) {
+        if (!reduced[k]) {
+            shape.push_back(self->viewDims[k]);
+        } else if (keepDim) {
+            shape.push_back(1);
+        }
+    }
+    return shape;
+}
+
+void checkReducedShape(const char *op, const aclTensor *out, const char *arg, const std::vector<int64_t> &shape) {
+    int64_t count = 1;
+    for (int64_t d : shape) count *= d;
+    if (out->viewDims == shape || (count == 1 && out->numel() == 1)) return;
+    fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have the reduced shape %s, but found %s.", op, arg,
+                                            dimsString(shape).c_str(), out->shapeString().c_str()));
+}
+
+ReductionPath reductionPath(int64_t outputs, int64_t elementsPerOutput) {
+    return elementsPerOutput >= kLanesFromElements && outputs <= kLanesUpToOutputs ? ReductionPath::Lanes
+                                                                                   : ReductionPath::Each;
+}
+
+void planReduction(OpPlan &plan, const ReductionLaunch &l) {
+    const aclTensor &self = plan.input(l.input), &out = plan.output(l.output);
+    // The kept dims with out's stride for each (out in the keepDim shape or with the reduced dims dropped;
+    // an out of one element has no dim of extent above 1, and its strides do not matter), the reduced ones.
+    const std::vector<int64_t> shape = reducedShape(&self, l.reduced, l.keepDim);
+    const bool outMapped = out.viewDims == shape;
+    std::vector<Dim> kept, reduced;
+    size_t outDim = 0;
+    for (size_t k = 0; k < self.viewDims.size(); ++k) {
+        const int64_t extent = self.viewDims[k], in = self.strides[k];
+        if (l.reduced[k]) {
+            reduced.push_back({extent, in, 0});
+            if (l.keepDim) ++outDim;
+        } else {
+            kept.push_back({extent, in, outMapped ? out.strides[outDim] : 0});
+            ++outDim;
+        }
+    }
+    kept = merged(kept);
+    reduced = merged(reduced);
+    if (reduced.empty()) reduced.push_back({1, 0, 0});  // every element its own output (nothing reduced)
+    int64_t outputs = 1, count = 1;
+    for (const Dim &d : kept) outputs *= d.extent;
+    for (const Dim &d : reduced) count *= d.extent;
+
+    ReductionPath path = reductionPath(outputs, count);
+    if (const int forced = testHook(TestHook::ReductionPath)) {
+        path = forced == 1 ? ReductionPath::Each : ReductionPath::Lanes;
+    }
+
+    IndexWidth width;
+    width.cover(outputs).cover(count + kReductionLanes);
+    std::vector<int64_t> inShape, inStrides, outShape, outStrides;
+    for (const Dim &d : kept) {
+        inShape.push_back(d.extent);
+        inStrides.push_back(d.in);
+        outStrides.push_back(d.out);
+    }
+    outShape = inShape;
+    for (const Dim &d : reduced) {
+        inShape.push_back(d.extent);
+        inStrides.push_back(d.in);
+    }
+    width.coverView(inShape, inStrides).coverView(outShape, outStrides);
+
+    const aclDataType acc = l.accumulate;
+    // A complex self into a real accumulate dtype keeps its real part: the conversion is from the part's dtype.
+    aclDataType loadFrom = self.dtype;
+    if (isComplex(self.dtype) && !isComplex(acc)) loadFrom = self.dtype == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
+    Defines defines;
+    defines.slot("IN", self.dtype).slot("A", acc, loadFrom).slot("R", acc).slot("OUT", out.dtype, acc);
+    defines.flag("RD_REAL_PART", loadFrom != self.dtype)
+        .flag("RD_BOOL", acc == ACL_BOOL)
+        .flag("RD_INTEGRAL", dtypeInfo(acc)->integral || acc == ACL_BOOL)
+        .flag("RD_WIDE", acc == ACL_DOUBLE || acc == ACL_COMPLEX128)
+        .value("RD_LANES", kReductionLanes)
+        .index(width.wide());
+    defines.expression("RD_INIT", "", l.row->init)
+        .expression("RD_ACCUMULATE", "acc, x", l.row->accumulate)
+        .expression("RD_COMBINE", "acc, other", l.row->combine)
+        .expression("RD_FINALIZE", "acc, count", l.row->finalize);
+    ProgramHandle program = plan.program("reduction", defines);
+
+    auto kernel = plan.kernel(program, path == ReductionPath::Lanes ? "rd_lanes" : "rd_each");
+    LaunchSize size;
+    size_t items = 0;
+    if (path == ReductionPath::Lanes) {
+        // Any power of two up to 64 the kernel can run (the lanes are virtual: the same bits for each); tests
+        // choose one with a hook value of 4 .. 64.
+        const int forced = testHook(TestHook::ReductionPath);
+        const size_t limit = forced >= 4 ? static_cast<size_t>(forced) : kReductionLanes;
+        items = 1;
+        while (items * 2 <= std::min(limit, kernel->maxWorkGroupSize())) items *= 2;
+        const size_t global = static_cast<size_t>(outputs) * items;
+        size = LaunchSize::grid(1, &global, &items);
+    } else {
+        size = LaunchSize::linear(static_cast<size_t>(outputs));
+    }
+
+    Operand src, dst;
+    src.where = Operand::Where::Input;
+    src.index = l.input;
+    src.dtype = self.dtype;
+    dst.where = Operand::Where::Output;
+    dst.index = l.output;
+    dst.dtype = out.dtype;
+    std::vector<int64_t> rShape, rStrides;
+    for (const Dim &d : reduced) {
+        rShape.push_back(d.extent);
+        rStrides.push_back(d.in);
+    }
+    std::vector<int64_t> kIn(inStrides.begin(), inStrides.begin() + static_cast<std::ptrdiff_t>(kept.size()));
+    const cl_long8 kShape8 = toLong8(outShape), kIn8 = toLong8(kIn), kOut8 = toLong8(outStrides),
+                   rShape8 = toLong8(rShape), rIn8 = toLong8(rStrides);
+    const auto outputs64 = static_cast<cl_ulong>(outputs), count64 = static_cast<cl_ulong>(count);
+    const auto keptRank = static_cast<cl_int>(kept.size()), reducedRank = static_cast<cl_int>(reduced.size());
+    plan.launch(
+        kernel, size,
+        [=](Kernel &k, RunContext &ctx) {
+            k.args(src.resolve(ctx), dst.resolve(ctx), outputs64, count64, keptRank, kShape8, kIn8, kOut8, reducedRank,
+                   rShape8, rIn8);
+        },
+        plan.logging() ? strformat("%s, %lld outputs of %lld elements, kept dims %zu, reduced dims %zu, accumulate %s",
+                                   path == ReductionPath::Lanes
+                                       ? strformat("64 lanes an output on %zu work-items", items).c_str()
+                                       : "one work-item an output",
+                                   static_cast<long long>(outputs), static_cast<long long>(count), kept.size(),
+                                   reduced.size(), dtypeName(acc)) +
+                             ", math " + l.row->accumulate + ", " + l.row->finalize
+                       : std::string());
+}
+
+void planReductionFill(OpPlan &plan, size_t output, double value) {
+    const aclTensor &out = plan.output(output);
+    if (out.isEmpty()) return;
+    const DtypeInfo *info = dtypeInfo(out.dtype);
+    ElementwiseLaunch l;
+    l.math = "alpha";
+    l.compute = info->floating ? out.dtype : ACL_FLOAT;
+    l.a = ElementwiseOperand::output(output);  // read, never used: the math is the value
+    l.alpha = ScalarValue::ofDouble(value);
+    l.output = output;
+    planElementwise(plan, l);
+}
+
+void checkDtypeArgument(const char *op, aclDataType dtype, const char *arg, const std::vector<aclDataType> &allowed) {
+    if (std::find(allowed.begin(), allowed.end(), dtype) != allowed.end()) return;
+    const char *name = dtypeName(dtype);
+    fail(ACLNN_ERR_PARAM_INVALID,
+         strformat("%s: %s %s (%d) not implemented, should be in dtype support list %s.", op, arg,
+                   name ? name : "unknown", static_cast<int>(dtype),
+                   dtypeList(allowed.data(), allowed.size()).c_str()));
+}
+
+}  // namespace aclcl

@@ -1,0 +1,90 @@
+// The reduction engine: what every reducing operator shares, written once (cl_kernels/reduction.cl holds
+// its kernels; docs/architecture.md, "The reduction engine").
+//
+// An operator is a ROW (ReductionRow): its api name and its math as OpenCL C over the accumulator type
+// RD_ACC_T (the accumulate dtype's value type: float for fp16 / bf16 / fp32, double, the integer type,
+// uchar for bool, float2 / double2 for complex): where an accumulation starts, how it takes one element,
+// how two partial accumulations combine, and what the result of one is. ReduceSum is
+//
+//   constexpr ReductionRow kReduceSum{"aclnnReduceSum", "0", "RD_SUM(acc, x)", "RD_SUM(acc, other)", "acc"};
+//
+// The engine does what is not the row's: the dims argument (negative, repeated, empty = every dim), the
+// reduced shape (keepDim or not) and out's shape, and the launch. Self is read through its view (any
+// strides and storage offset), each element converted to the accumulate dtype first (cast(self, dtype):
+// the slot store's conversion, rounding once), accumulated in RD_ACC_T, the row's result rounded once to
+// the accumulate dtype and stored through out's view (any view, in keepDim shape or not) with the slot
+// store's conversion to out's dtype.
+//
+// The problem is normalised first: the kept dims (the outputs) and the reduced dims, each without its size-1
+// dims and with neighbours merged where self (and out, for the kept ones) steps through them as one run.
+//
+// Order, and what is promised (tests/test_reduction.cpp checks each):
+//   - Path EACH (one work-item per output): the output's elements are accumulated one by one in their
+//     row-major index order over the reduced dims (the logical order, whatever self's strides).
+//   - Path LANES (one work-group per output, for few outputs each of many elements): kReductionLanes = 64
+//     lanes, lane l accumulating the elements l, l + 64, l + 128, ... in that order, then the 64 partials
+//     combine in a fixed tree (l with l + 32, then l with l + 16, ...). The lanes are virtual: the group has
+//     any power of two up to 64 work-items the kernel can run (Mesa's llvmpipe runs 32), each taking every
+//     items-th lane, with the same bits.
+//   The path is chosen from the shape alone (outputs and elements per output), never from the device, and
+//   neither path depends on the work-group count or size the device would pick: one problem gives the same
+//   bits on every run and on every device (the additions are IEEE's, common.cl's rules keep their order).
+//   The two paths give the same bits for integers and bool (wrapping sums and OR are associative), not for
+//   floating dtypes. The exception is a row's finalize that divides in fp32 (Mean): OpenCL allows 2.5 ulp
+//   there, so the same bits run to run and path to path on one device, but not across devices.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "acl/acl_base.h"
+#include "aclnn/acl_meta.h"
+#include "ops/op_plan.h"
+
+namespace aclcl {
+
+// Work-items per output on the LANES path.
+constexpr int kReductionLanes = 64;
+
+// One operator of the engine: OpenCL C expressions over RD_ACC_T values (cl_kernels/reduction.cl defines
+// RD_SUM, the sum that is a logical OR for bool, and RD_DIV, the division by an element count).
+struct ReductionRow {
+    const char *api;         // the second phase's name, "aclnnReduceSum"
+    const char *init;        // the accumulator over no element
+    const char *accumulate;  // (acc, x): acc with one more element x, x later in the order than acc's
+    const char *combine;     // (acc, other): two partial accumulations (the tree's step)
+    const char *finalize;    // (acc, count): the result from the accumulator of count (ulong) elements
+};
+
+// Which of self's dims are reduced: dims' values in [-max(rank, 1), max(rank, 1) - 1], each dim at most once
+// (161002 naming `arg` otherwise); an empty array reduces every dim. A 0-d self reduces nothing.
+std::vector<bool> reducedDims(const char *op, const aclTensor *self, const aclIntArray *dims, const char *arg);
+// self's shape reduced: the reduced dims dropped, or kept as size 1 (keepDim).
+std::vector<int64_t> reducedShape(const aclTensor *self, const std::vector<bool> &reduced, bool keepDim);
+// 161002 unless out's shape is `shape`, or both hold exactly one element (CANN's check after its graph).
+void checkReducedShape(const char *op, const aclTensor *out, const char *arg, const std::vector<int64_t> &shape);
+
+// Which path a launch takes (tests force one through TestHook::ReductionPath: 1 EACH, 2 LANES, 4 .. 64 LANES
+// on work-groups of at most that many work-items).
+enum class ReductionPath { Each, Lanes };
+// The automatic choice, from the shape alone.
+ReductionPath reductionPath(int64_t outputs, int64_t elementsPerOutput);
+
+struct ReductionLaunch {
+    const ReductionRow *row = nullptr;
+    aclDataType accumulate = ACL_FLOAT;  // self is cast to this first; the result is rounded to it once
+    std::vector<bool> reduced;           // per dim of self (reducedDims)
+    bool keepDim = false;                // out's shape is the keepDim one (else the reduced dims dropped);
+                                         // an out of one element may have any shape
+    size_t input = 0, output = 0;        // the plan's input and output indices
+};
+// Plans the reduction of a non-empty self (an empty one has no accumulation: the operator fills out).
+void planReduction(OpPlan &plan, const ReductionLaunch &launch);
+// Output `output` filled with `value` through its view (an empty self's result: ReduceSum's 0, Mean's NaN),
+// on the elementwise engine: converted as a value of out's dtype (floating out) or of FLOAT (NaN into an
+// integer out gives 0, into BOOL 1, as the store's conversions do).
+void planReductionFill(OpPlan &plan, size_t output, double value);
+// 161002 unless `dtype` (a call's dtype argument, not a tensor's) is one of `allowed`.
+void checkDtypeArgument(const char *op, aclDataType dtype, const char *arg, const std::vector<aclDataType> &allowed);
+
+}  // namespace aclcl

@@ -1,0 +1,96 @@
+// Host references for the reduction engine's operators (host/engines/reduction.h), in double: each element
+// converted to the accumulate dtype as the engine converts it (refConvert), accumulated in the engine's
+// documented order (EACH: row-major over the reduced dims; LANES: 64 strided lanes, then the fixed tree), every
+// step rounded to the accumulator's dtype (fp32 for fp16 / bf16 / fp32 / complex64, fp64 for fp64 / complex128,
+// integers wrapping at their width, bool an OR), so that every sum compares exactly. Mean's division is given
+// exactly in double then rounded; the engine's fp32 division may differ by OpenCL's bound (the tests say so).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "support/elementwise_ref.h"
+
+namespace testing_support {
+
+struct RefReduction {
+    std::vector<int64_t> shape;  // self's
+    std::vector<bool> reduced;   // per dim of self
+    aclDataType self = ACL_FLOAT, dtype = ACL_FLOAT;
+    bool lanes = false;          // the LANES order (else EACH)
+    bool mean = false;           // divide by the count (Mean), else the sum (ReduceSum)
+};
+
+// One accumulator: real part and imaginary part (complex only).
+struct RefAcc {
+    double re = 0, im = 0;
+};
+
+inline RefAcc refAccumulate(RefAcc acc, RefAcc x, aclDataType dtype) {
+    if (dtype == ACL_BOOL) return {(acc.re != 0 || x.re != 0) ? 1.0 : 0.0, 0};
+    if (!refIsFloat(dtype) && !refIsComplex(dtype)) return {refRound(acc.re + x.re, dtype), 0};
+    const aclDataType a = refAccOf(dtype);
+    return {roundTo(acc.re + x.re, a), refIsComplex(dtype) ? roundTo(acc.im + x.im, a) : 0};
+}
+
+// The outputs in row-major order over the kept dims, complex ones as (re, im) pairs; `values` is self's view in
+// row-major order (complex as pairs).
+inline std::vector<double> refReduce(const RefReduction &r, const std::vector<double> &values) {
+    const size_t rank = r.shape.size(), parts = refIsComplex(r.self) ? 2 : 1;
+    std::vector<int64_t> keptShape, redShape;
+    for (size_t k = 0; k < rank; ++k) (r.reduced[k] ? redShape : keptShape).push_back(r.shape[k]);
+    int64_t outputs = 1, count = 1;
+    for (int64_t d : keptShape) outputs *= d;
+    for (int64_t d : redShape) count *= d;
+    const std::vector<int64_t> strides = rowMajorStrides(r.shape);
+    // The flat index into self of output o's element e.
+    auto at = [&](int64_t o, int64_t e) {
+        int64_t index = 0;
+        for (size_t k = rank; k-- > 0;) {
+            if (r.reduced[k]) {
+                index += (e % r.shape[k]) * strides[k];
+                e /= r.shape[k];
+            } else {
+                index += (o % r.shape[k]) * strides[k];
+                o /= r.shape[k];
+            }
+        }
+        return static_cast<size_t>(index);
+    };
+    auto element = [&](int64_t o, int64_t e) {
+        const size_t i = at(o, e) * parts;
+        const RefComplex c = refConvert({values[i], parts == 2 ? values[i + 1] : 0}, r.self, r.dtype);
+        return RefAcc{c.re, c.im};
+    };
+    const bool complex = refIsComplex(r.dtype);
+    std::vector<double> out;
+    for (int64_t o = 0; o < outputs; ++o) {
+        RefAcc acc;
+        if (r.lanes) {
+            RefAcc part[64];
+            for (int64_t l = 0; l < 64; ++l) {
+                for (int64_t e = l; e < count; e += 64) part[l] = refAccumulate(part[l], element(o, e), r.dtype);
+            }
+            for (int half = 32; half > 0; half /= 2) {
+                for (int l = 0; l < half; ++l) part[l] = refAccumulate(part[l], part[l + half], r.dtype);
+            }
+            acc = part[0];
+        } else {
+            for (int64_t e = 0; e < count; ++e) acc = refAccumulate(acc, element(o, e), r.dtype);
+        }
+        if (r.mean) {
+            if (refIsFloat(r.dtype) || complex) {
+                acc = {roundTo(acc.re / static_cast<double>(count), refAccOf(r.dtype)),
+                       roundTo(acc.im / static_cast<double>(count), refAccOf(r.dtype))};
+            } else {
+                acc.re = refRound(static_cast<double>(static_cast<int64_t>(acc.re) / count), r.dtype);
+            }
+        }
+        out.push_back(refIsFloat(r.dtype) || complex ? roundTo(acc.re, r.dtype) : acc.re);
+        if (complex) out.push_back(roundTo(acc.im, r.dtype));
+    }
+    return out;
+}
+
+}  // namespace testing_support

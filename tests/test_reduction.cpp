@@ -1,0 +1,132 @@
+// The reduction engine's own tests (host/engines/reduction.h), once for every operator on it: the two paths
+// each give exactly the documented order's bits (the host reference emulates EACH and LANES step by step), run
+// after run; the automatic choice; integers agree between the paths; fp16 accumulates in fp32; a float sum
+// stays within the bound of a fixed-order fp32 sum against the exact one; any views of rank 8; 64-bit indexing.
+// ReduceSum is the operator that drives them.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "common/test_hooks.h"
+#include "engines/reduction.h"
+#include "harness/reduce_sum.h"
+#include "support/op_test.h"
+#include "support/reduction_checks.h"
+#include "support/sum_bound.h"
+
+using namespace testing_support;
+
+namespace {
+
+using aclcl::ReductionPath;
+using aclcl::ScopedTestHook;
+using aclcl::TestHook;
+
+class ReductionTest : public DeviceTest {};
+INSTANTIATE_ON_ALL_DEVICES(ReductionTest);
+
+// The choice is the shape's alone: few outputs of many elements take LANES.
+TEST(ReductionPathChoice, FromTheShapeAlone) {
+    EXPECT_EQ(aclcl::reductionPath(3, 5000), ReductionPath::Lanes);
+    EXPECT_EQ(aclcl::reductionPath(1, 1024), ReductionPath::Lanes);
+    EXPECT_EQ(aclcl::reductionPath(1, 1023), ReductionPath::Each);
+    EXPECT_EQ(aclcl::reductionPath(100000, 5000), ReductionPath::Each);
+}
+
+// fp32 over 3 x 5000: the automatic path (LANES), LANES on work-groups of 4 and 32 work-items, and the forced
+// EACH each give their order's exact bits, the same on a second run; each is within the bound of an fp32 sum in
+// any order against the exact (fp64) sum: (n - 1) * 2^-24 * sum |x| (support/sum_bound.h), plus the one store.
+TEST_P(ReductionTest, BothPathsGiveTheirOrdersBitsRunAfterRun) {
+    const std::vector<int64_t> shape{3, 5000};
+    DeviceTensor self(shape, ACL_FLOAT);
+    const std::vector<double> values = refValues(ACL_FLOAT, 15000, 17);
+    self.upload(values);
+    for (int forced : {0, 1, 2, 4, 32}) {
+        SCOPED_TRACE(forced == 0   ? std::string("automatic")
+                     : forced == 1 ? std::string("EACH forced")
+                                   : "LANES forced, hook " + std::to_string(forced));
+        ScopedTestHook hook(TestHook::ReductionPath, forced);
+        DeviceTensor out({3}, ACL_FLOAT);
+        const std::vector<double> first =
+            expectReduction({kReduceSum, false, {1}, false, ACL_FLOAT, forced != 1}, self, values, out, stream);
+        const std::vector<double> second =
+            expectReduction({kReduceSum, false, {1}, false, ACL_FLOAT, forced != 1}, self, values, out, stream);
+        ASSERT_EQ(first.size(), 3u);
+        EXPECT_EQ(first, second);
+        for (size_t o = 0; o < 3; ++o) {
+            double exact = 0, absSum = 0;
+            for (size_t e = 0; e < 5000; ++e) {
+                exact += values[o * 5000 + e];
+                absSum += std::fabs(values[o * 5000 + e]);
+            }
+            const double bound = anyOrderSumBound(exact, absSum, 5000, accumulationUnit(false), ACL_FLOAT);
+            EXPECT_LE(std::fabs(first[o] - exact), bound) << "output " << o;
+        }
+    }
+}
+
+// Wrapping integer sums and OR do not depend on the order: both paths give the same bits.
+TEST_P(ReductionTest, IntegersAgreeBetweenPaths) {
+    for (aclDataType d : {ACL_INT8, ACL_INT32, ACL_INT64, ACL_BOOL}) {
+        SCOPED_TRACE(aclcl::dtypeName(d));
+        DeviceTensor self({2, 3000}, d);
+        const std::vector<double> values = refValues(d, 6000, 23);
+        self.upload(values);
+        std::vector<std::vector<double>> got;
+        for (int forced : {1, 2}) {
+            ScopedTestHook hook(TestHook::ReductionPath, forced);
+            DeviceTensor out({2}, d);
+            got.push_back(expectReduction({kReduceSum, false, {-1}, false, d, forced == 2}, self, values, out, stream));
+        }
+        EXPECT_EQ(got[0], got[1]);
+    }
+}
+
+// FLOAT16 accumulates in fp32: 3000 ones sum to 3000 (an fp16 accumulator would stop at 2048), rounded once.
+TEST_P(ReductionTest, Fp16AccumulatesInFp32) {
+    for (int forced : {1, 2}) {
+        ScopedTestHook hook(TestHook::ReductionPath, forced);
+        for (aclDataType d : {ACL_FLOAT16, ACL_BF16}) {
+            DeviceTensor self({3000}, d), out({}, d);
+            self.upload(std::vector<double>(3000, 1.0));
+            IntArray dims({0});
+            ASSERT_ACL_OK(planAndRun(kReduceSum, {self, dims, false, d, out}, stream));
+            EXPECT_EQ(out.download(), (std::vector<double>{roundTo(3000, d)}))
+                << aclcl::dtypeName(d) << " path " << forced;
+        }
+    }
+}
+
+// Rank 8, a permuted self with an offset, three reduced dims that are not neighbours, a keepDims out with gaps;
+// on both paths, and with 64-bit indexing.
+TEST_P(ReductionTest, Rank8ViewsOnBothPathsAndWideIndex) {
+    const std::vector<int64_t> shape{2, 1, 3, 2, 1, 2, 3, 2};
+    // Strides of a row-major 2 x 3 x 2 x 2 x 3 x 2 x 1 x 1 storage laid out in another order, plus gaps.
+    const std::vector<int64_t> strides{1, 500, 4, 2, 700, 60, 12, 200};
+    DeviceTensor self(shape, ACL_FLOAT, strides, 5);
+    const std::vector<double> values = refValues(ACL_FLOAT, 144, 31);
+    self.upload(values);
+    const std::vector<int64_t> outShape{1, 1, 3, 1, 1, 2, 1, 2};
+    for (int mode : {1, 2, 3}) {
+        SCOPED_TRACE(mode == 1 ? "EACH" : mode == 2 ? "LANES" : "EACH, 64-bit index");
+        ScopedTestHook path(TestHook::ReductionPath, mode == 2 ? 2 : 1);
+        ScopedTestHook wide(TestHook::WideIndex, mode == 3 ? 1 : 0);
+        DeviceTensor out(outShape, ACL_FLOAT, {100, 100, 20, 100, 100, 7, 100, 3}, 2);
+        expectReduction({kReduceSum, false, {0, 3, -2}, true, ACL_FLOAT, mode == 2}, self, values, out, stream);
+    }
+}
+
+// Reduced dims that are contiguous merge into one, whatever the kept ones do; nothing reduced (every reduced
+// dim of size 1) is a conversion.
+TEST_P(ReductionTest, MergedAndTrivialReductions) {
+    DeviceTensor self({4, 5, 6}, ACL_INT32), out({4}, ACL_INT32);
+    const std::vector<double> values = refValues(ACL_INT32, 120, 8);
+    self.upload(values);
+    expectReduction({kReduceSum, false, {1, 2}, false, ACL_INT32}, self, values, out, stream);
+    DeviceTensor one({4, 1, 6}, ACL_INT32), kept({4, 6}, ACL_INT64);
+    const std::vector<double> ones = refValues(ACL_INT32, 24, 9);
+    one.upload(ones);
+    expectReduction({kReduceSum, false, {1}, false, ACL_INT64}, one, ones, kept, stream);
+}
+
+}  // namespace
