@@ -14,9 +14,12 @@
 //   EW_FUSED_ALPHA   1 when alpha * b is not rounded to C before the rest (CANN's fp16 Axpy)
 //   EW_CONTIGUOUS    1 for ew_contiguous's build: A_STEP / B_STEP are 1 (a contiguous run) or 0 (one
 //                    element broadcast)
-//   ROW_ELEMS, INDEX_T  the row stream's elements per work-item and the index type (common.cl)
-// Every work-item loads and computes all its elements before it stores any: an out that is exactly an
-// input's view (the Inplace forms) reads each element before the one work-item that writes it.
+//   EW_WALK          1 for ew_walk's build (CPU devices): OUT_STEP / A_STEP / B_STEP are each operand's
+//                    step along the innermost dim, 1 or 0, or -1 where the kernel reads it from the strides
+//   ROW_ELEMS, INDEX_T  the row stream's elements per work-item (not ew_walk's) and the index type (common.cl)
+// Every work-item loads and computes all its elements before it stores any (ew_walk: each element, or
+// unit of four, before its own store): an out that is exactly an input's view (the Inplace forms) reads
+// each element before the one work-item that writes it.
 //
 // build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
 // build-check: A:float16 C:float16 OUT:float16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=1 ROW_ELEMS=2 INDEX:long EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
@@ -43,6 +46,11 @@
 // build-check: A:int8 B:int8 C:int64 OUT:int8<int64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a>alpha?b:(C_VAL_T)0
 // build-check: A:uint8 C:uint8 OUT:uint8 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_RELU(a)
 // build-check: A:int32 C:complex128 OUT:complex128 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=1 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_VECTOR=0 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=EW_SIGMOID(a)
+// build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=1 B_STEP=0 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float16 B:bfloat16 C:float32 OUT:float16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 INDEX:long EW_MATH(a,b,alpha)=EW_MUL(a,b)
+// build-check: A:float16 C:float16 OUT:float16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=1 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=-1 EW_VECTOR=0 INDEX:long EW_MATH(a,b,alpha)=a
+// build-check: A:complex64 B:float64 C:complex128 OUT:complex128 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=-1 A_STEP=0 B_STEP=-1 EW_VECTOR=0 INDEX:int EW_MATH(a,b,alpha)=a-EW_STEP(EW_MUL(alpha,b))
 
 #if C_IS_COMPLEX
 #if EW_C_WIDE
@@ -296,6 +304,110 @@ __kernel void ew_contiguous(__global const A_T *a, ulong a_off,
     ROW_STREAM_EACH(j) {
         const INDEX_T e = ROW_STREAM_COLUMN(chunk, step, j);
         if (e < n) EW_STORE(out, e, r[j]);
+    }
+}
+#elif EW_WALK
+// CPU devices (the walking kernels' devices, kernels/launch.h), any views of rank <= 8 (merged and padded
+// in front as ew_strided's): work-item i walks out's elements [i * run, (i + 1) * run) in row-major order,
+// one row of the innermost dim at a time. A row's offsets in a, b and out come from its index over the
+// outer dims, once per row; along the row a, b and out step A_STEP, B_STEP and OUT_STEP (the host's 0 or
+// 1, or -1: the innermost strides passed in shape's place). Each element is loaded, computed and stored
+// in one iteration of one work-item: an out that is exactly an input's view reads each element before
+// writing it. With EW_VECTOR (the host found vector forms for every tensor slot, A_STEP and OUT_STEP 1,
+// B_STEP 1 or 0) a row runs in units of four elements, its last few element by element.
+#if A_STEP < 0
+#define EW_A_STEP a_step
+#else
+#define EW_A_STEP ((INDEX_T)A_STEP)
+#endif
+#if B_STEP < 0
+#define EW_B_STEP b_step
+#else
+#define EW_B_STEP ((INDEX_T)B_STEP)
+#endif
+#if OUT_STEP < 0
+#define EW_OUT_STEP out_step
+#else
+#define EW_OUT_STEP ((INDEX_T)OUT_STEP)
+#endif
+// b's value at column j of the row (ib: the row's offset in b).
+#if EW_B_TENSOR
+#define EW_B_ROW(j) EW_B_AT(ib + (j) * EW_B_STEP)
+#else
+#define EW_B_ROW(j) b_value
+#endif
+__kernel void ew_walk(__global const A_T *a, ulong a_off,
+#if EW_B_TENSOR
+                      __global const B_T *b, ulong b_off,
+#endif
+                      __global OUT_T *out, ulong out_off, C_VAL_T b_value, C_VAL_T alpha, ulong total, ulong run,
+                      long8 shape, long8 a_stride,
+#if EW_B_TENSOR
+                      long8 b_stride,
+#endif
+                      long8 out_stride) {
+    a += a_off;
+#if EW_B_TENSOR
+    b += b_off;
+    const long bs[7] = {b_stride.s0, b_stride.s1, b_stride.s2, b_stride.s3, b_stride.s4, b_stride.s5, b_stride.s6};
+#if B_STEP < 0
+    const INDEX_T b_step = (INDEX_T)b_stride.s7;
+#endif
+#endif
+    out += out_off;
+    const long sh[7] = {shape.s0, shape.s1, shape.s2, shape.s3, shape.s4, shape.s5, shape.s6};
+    const long sa[7] = {a_stride.s0, a_stride.s1, a_stride.s2, a_stride.s3, a_stride.s4, a_stride.s5, a_stride.s6};
+    const long os[7] = {out_stride.s0, out_stride.s1, out_stride.s2, out_stride.s3,
+                        out_stride.s4, out_stride.s5, out_stride.s6};
+#if A_STEP < 0
+    const INDEX_T a_step = (INDEX_T)a_stride.s7;
+#endif
+#if OUT_STEP < 0
+    const INDEX_T out_step = (INDEX_T)out_stride.s7;
+#endif
+    const INDEX_T n = (INDEX_T)total, first = (INDEX_T)get_global_id(0) * (INDEX_T)run;
+    // The NDRange is rounded up to whole work-groups: work-items past the last element do nothing.
+    if (first >= n) return;
+    const INDEX_T last = min(first + (INDEX_T)run, n), inner = (INDEX_T)shape.s7;
+    INDEX_T row = first / inner, col = first % inner;
+    for (INDEX_T e = first; e < last; ++row, col = 0) {
+        INDEX_T rest = row, ia = 0, io = 0;
+#if EW_B_TENSOR
+        INDEX_T ib = 0;
+#endif
+        for (int k = 6; k >= 0 && rest > 0; --k) {
+            const INDEX_T extent = (INDEX_T)sh[k];
+            const INDEX_T c = rest % extent;
+            rest /= extent;
+            ia += c * (INDEX_T)sa[k];
+#if EW_B_TENSOR
+            ib += c * (INDEX_T)bs[k];
+#endif
+            io += c * (INDEX_T)os[k];
+        }
+        const INDEX_T end = min(inner, col + (last - e));
+        e += end - col;
+#if EW_VECTOR
+        for (; col + 4 <= end; col += 4) {
+            const ACL_CAT(A_VAL_T, 4) av = A_VLOAD4(a, ia + col);
+#if EW_B_TENSOR && B_STEP
+            const ACL_CAT(B_VAL_T, 4) bv = B_VLOAD4(b, ib + col);
+#define EW_B_LANE(k) ew_round(B_TO_C(bv.s##k))
+#else
+            const C_VAL_T bv = EW_B_ROW(0);
+#define EW_B_LANE(k) bv
+#endif
+            const ACL_CAT(C_VAL_T, 4) r = (ACL_CAT(C_VAL_T, 4))(
+                EW_RESULT(av.s0, EW_B_LANE(0), alpha), EW_RESULT(av.s1, EW_B_LANE(1), alpha),
+                EW_RESULT(av.s2, EW_B_LANE(2), alpha), EW_RESULT(av.s3, EW_B_LANE(3), alpha));
+            OUT_VSTORE4(out, io + col, r);
+#undef EW_B_LANE
+        }
+#endif
+        for (; col < end; ++col) {
+            EW_STORE(out, io + col * EW_OUT_STEP,
+                     EW_RESULT(A_LOAD(a, ia + col * EW_A_STEP), EW_B_ROW(col), alpha));
+        }
     }
 }
 #else

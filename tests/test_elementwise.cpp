@@ -1,10 +1,10 @@
 // The elementwise engine (host/engines/elementwise.h), once for every operator on it, through Add,
 // InplaceAdd, Adds, Cast, InplaceCopy and Permute: CANN's promotion table (spot checks), broadcasting,
-// strided, offset and permuted views (stride-0 broadcast views included), the contiguous and strided
-// kernels and their launch parameters, aliasing (exact in place computed, partial overlap rejected), empty
-// tensors, cast on store, tensor-scalar typing; and the unary form through rows of this file's own: views,
-// in place, empties and what each of a unary row's fields changes. References in double with the engine's roundings
-// (support/elementwise_ref.h): every comparison is exact.
+// strided, offset and permuted views (stride-0 broadcast views included), the contiguous, walking (CPU)
+// and strided kernels and their launch parameters, aliasing (exact in place computed, partial overlap
+// rejected), empty tensors, cast on store, tensor-scalar typing; and the unary form through rows of this
+// file's own: views, in place, empties and what each of a unary row's fields changes. References in double
+// with the engine's roundings (support/elementwise_ref.h): every comparison is exact.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -235,6 +235,28 @@ TEST_P(ElementwiseTest, EveryLaunchParameterGivesTheSameBits) {
             expectAdd(stream, {{1001}, ACL_FLOAT16}, {{1001}, ACL_FLOAT}, 0.5, {{1001}, ACL_FLOAT}, 15);
             if (fp64()) expectAdd(stream, {{1001}, ACL_FLOAT}, {{1001}, ACL_DOUBLE}, 0.5, {{1001}, ACL_DOUBLE}, 16);
             expectAdd(stream, {{3, 1000}, ACL_FLOAT, {1, 3}, 0}, {{1000}}, 1.25, out, 12);
+        }
+    }
+}
+
+// The CPU devices' kernel for views that are no single run (ew_walk: a run of out's elements per work-item,
+// row by row) under runs that end mid-row, mid-unit of four and past the last element, and the kernel the
+// other devices take for them (ew_strided, through TestHook::ManyWorkItemKernels on every device): other
+// broadcast along the row and across it, rows of two, a transposed self and a strided out (steps read at
+// run time), vector units with a partial last one, both operands broadcast into a wider out.
+TEST_P(ElementwiseTest, EveryWalkRunGivesTheSameBits) {
+    for (bool many : {false, true}) {
+        for (int run : many ? std::vector<int>{0} : std::vector<int>{1, 3, 4, 7, 64, 4096}) {
+            SCOPED_TRACE(many ? std::string("many work-items") : "run " + std::to_string(run));
+            aclcl::ScopedTestHook m(aclcl::TestHook::ManyWorkItemKernels, many);
+            aclcl::ScopedTestHook r(aclcl::TestHook::ElementwiseWalkRun, run);
+            expectAdd(stream, {{2, 3, 37}}, {{3, 1}}, 1.25, {{2, 3, 37}}, 21);
+            expectAdd(stream, {{2, 3, 37}}, {{37}}, 1.25, {{2, 3, 37}}, 22);
+            expectAdd(stream, {{9, 2}}, {{9, 1}}, -1, {{9, 2}}, 23);
+            expectAdd(stream, {{6, 5}, ACL_FLOAT, {1, 6}, 0}, {{5}}, 1.25, {{6, 5}}, 24);
+            expectAdd(stream, {{4, 9}, ACL_FLOAT16}, {{4, 1}, ACL_FLOAT16}, 0.5, {{4, 9}, ACL_FLOAT16, {20, 2}, 1}, 25);
+            expectAdd(stream, {{3, 13}, ACL_BF16}, {{13}, ACL_FLOAT}, 0.5, {{3, 13}, ACL_FLOAT}, 26);
+            expectAdd(stream, {{3, 1, 5}, ACL_INT32}, {{4, 1}, ACL_INT8}, 3, {{3, 4, 5}, ACL_INT64}, 27);
         }
     }
 }

@@ -1,6 +1,7 @@
 // aclnnMul, aclnnMuls, aclnnInplaceMul, aclnnInplaceMuls: every dtype CANN lists against the host
 // reference (exact; complex products as CANN's kernels form them, BF16 Muls in F32), and the errors in
 // CANN's check order. The engine's own behaviour is tested once in tests/test_elementwise.cpp.
+#include <complex>
 #include <vector>
 
 #include "common/dtype.h"
@@ -22,6 +23,30 @@ TEST_P(MulEveryDtype, AllFourFormsMatchTheReference) {
     const aclDataType d = dtype();
     if ((d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64()) GTEST_SKIP() << aclcl::dtypeName(d) << " needs fp64";
     expectFourForms(kMulForms, d, stream, 90 + 3 * dtypeIndex(kMulDtypes));
+}
+
+// Muls of a real tensor by a complex scalar into a real out (Muls checks no CanCast(compute, out)): the
+// product is complex, its real part stored; a contiguous self (the vector kernel's case) and a gapped one
+// (the CPU walk's). The fuzzer found the vector kernels built with a four-lane complex type (float24).
+TEST_P(MulEveryDtype, MulsByAComplexScalarIntoARealOutKeepsTheRealPart) {
+    const aclDataType d = dtype();
+    if (d != ACL_FLOAT && d != ACL_FLOAT16 && d != ACL_BF16) GTEST_SKIP() << "a real floating self";
+    const std::complex<float> s(1.5f, -2.0f);
+    const aclScalar *other = aclCreateScalar(const_cast<std::complex<float> *>(&s), ACL_COMPLEX64);
+    for (bool gapped : {false, true}) {
+        SCOPED_TRACE(gapped ? "gapped self" : "contiguous self");
+        const std::vector<int64_t> shape{3, 9};
+        DeviceTensor self = gapped ? DeviceTensor(shape, d, {12, 1}, 1) : DeviceTensor(shape, d), out(shape, d);
+        const std::vector<double> x = refValues(d, 27, 31);
+        self.upload(x);
+        ASSERT_ACL_OK(planAndRun(kMuls, {self, other, out}, stream));
+        const std::vector<double> got = out.download();
+        for (size_t i = 0; i < x.size(); ++i) {
+            const double want = refStore(refBinary('*', {x[i], 0}, {s.real(), s.imag()}, 1, ACL_COMPLEX64, false).re, d);
+            EXPECT_TRUE(sameValue(got[i], want)) << i << ": got " << got[i] << " want " << want;
+        }
+    }
+    aclDestroyScalar(const_cast<aclScalar *>(other));
 }
 
 // Mul: nulls; self's, other's AND out's dtypes in the list; promotion; CanCast(promoted, out); ranks,

@@ -31,6 +31,7 @@ enum class TestHook : int {
     RowStreamGroupY,     // ... by this many rows (each 0: the kernel's and the device's defaults)
     ReductionPath,       // the reduction engine (engines/reduction.h): 1 one work-item an output, 2 64 lanes an
                          // output, 4 .. 64 the lanes on work-groups of at most that many work-items
+    ElementwiseWalkRun,  // the elementwise engine's CPU kernel (ew_walk): this many elements per work-item
     Count
 };
 

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string>
 
 #include "acl/acl_base.h"
 #include "common/dtype.h"
 #include "common/layout.h"
+#include "common/test_hooks.h"
 #include "kernels/row_stream.h"
 
 namespace aclcl {
@@ -43,6 +45,50 @@ bool isIntegral(aclDataType d) {
 
 // Streaming defaults: four elements per work-item, 128 work-items a group (as the pads).
 constexpr RowStreamDefaults kStreamDefaults{4, 128};
+// ew_walk's launch (CPU devices): kWalkElements of out a work-item, halved down to kWalkMinElements until
+// every compute unit has kWalkGroupsPerUnit work-groups (as the pads' row kernels). Work-groups of one
+// work-item where the compiler runs neighbouring work-items in SIMD lanes (Device::packsWorkItems: Intel's
+// runtime, where each lane walking its own run would gather), else kWalkGroup work-items (PoCL, which
+// vectorises each work-item's loop), fewer where the groups would not go round.
+constexpr int64_t kWalkElements = 4096, kWalkMinElements = 256, kWalkGroupsPerUnit = 8;
+constexpr size_t kWalkGroup = 64;
+
+struct WalkLaunch {
+    int64_t run = 0;  // elements a work-item
+    size_t global = 0, local = 1;
+    const char *runFrom = "";
+    std::string describe(bool wideIndex) const {
+        return strformat("walk: %lld elements a work-item (%s), work-group %zu, %s index", static_cast<long long>(run),
+                         runFrom, local, wideIndex ? "64-bit" : "32-bit");
+    }
+};
+
+WalkLaunch walkLaunchFor(const Device &device, int64_t total) {
+    WalkLaunch w;
+    w.local = device.packsWorkItems ? 1 : kWalkGroup;
+    const int64_t wanted = kWalkGroupsPerUnit * static_cast<int64_t>(std::max<cl_uint>(device.computeUnits, 1));
+    auto groups = [&w, total] {
+        const int64_t items = (total + w.run - 1) / w.run;
+        return (items + static_cast<int64_t>(w.local) - 1) / static_cast<int64_t>(w.local);
+    };
+    if (const int forced = testHook(TestHook::ElementwiseWalkRun)) {
+        w.run = forced;
+        w.runFrom = "test hook";
+    } else {
+        w.run = kWalkElements;
+        w.runFrom = "engine default";
+        while (w.run > kWalkMinElements && groups() < wanted) w.run /= 2;
+    }
+    while (w.local > 1 && groups() < wanted) w.local /= 2;
+    w.global = roundUp(static_cast<size_t>((total + w.run - 1) / w.run), w.local);
+    return w;
+}
+
+// The loop trips of one ew_walk work-item: its run, and the index math of each row it starts (up to seven
+// outer dims).
+double walkTrips(int64_t run, int64_t inner) {
+    return static_cast<double>(run) * (1.0 + 7.0 / static_cast<double>(inner)) + 7.0;
+}
 
 const char *argName(bool inplace) { return inplace ? "selfRef" : "self"; }
 
@@ -338,16 +384,34 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     // Vector loads and stores (four elements a unit) where every tensor slot has them (the real floating
     // dtypes; cl_kernels/common.cl), out stores values of its own value type (host/kernels/dtype_defines.h)
     // and the computation is real (a complex one has no vector of its values, even into a real out).
-    const bool vector = contiguous && !computeComplex && isFloating(aDtype) && merged[1][0] == 1 &&
-                        (!tb || isFloating(tb->dtype)) && isFloating(outDtype) &&
-                        (storeFrom == outDtype ||
-                         ((outDtype == ACL_FLOAT16 || outDtype == ACL_BF16) && storeFrom == ACL_FLOAT));
+    const bool vectorSlots = !computeComplex && isFloating(aDtype) && (!tb || isFloating(tb->dtype)) &&
+                             isFloating(outDtype) &&
+                             (storeFrom == outDtype ||
+                              ((outDtype == ACL_FLOAT16 || outDtype == ACL_BF16) && storeFrom == ACL_FLOAT));
+    // CPU devices (the walking kernels', kernels/launch.h), any views but one contiguous run: ew_walk, a
+    // run of out's elements per work-item, row by row of the innermost dim (the index math once a row,
+    // where ew_strided does it once an element).
+    const bool walk = !contiguous && walkingKernelFits(plan.device(), walkTrips(kWalkElements, shape.back()));
+    // Each operand's step along the innermost dim: 0 or 1 compiled in, else read from its strides (-1).
+    auto innerStep = [&merged](size_t o) {
+        const int64_t s = merged[o].back();
+        return s == 0 || s == 1 ? s : -1;
+    };
+    const bool vector = vectorSlots && (walk ? innerStep(0) == 1 && innerStep(1) == 1 && (!tb || innerStep(2) >= 0)
+                                             : contiguous && merged[1][0] == 1);
     const int64_t units = vector ? (total + 3) / 4 : total;
     RowStream stream(plan.device(), kStreamDefaults, units, 1, 1, contiguous ? 1.0 : 8.0);
     IndexWidth width;
     width.cover(total + 4);  // a vector unit reaches up to three elements past the last
     for (size_t o = 0; o < merged.size(); ++o) width.coverView(shape, merged[o]);
-    stream.cover(width);
+    WalkLaunch walkLaunch;
+    if (walk) {
+        walkLaunch = walkLaunchFor(plan.device(), total);
+        width.cover(static_cast<double>(walkLaunch.global) * static_cast<double>(walkLaunch.run) +
+                    static_cast<double>(walkLaunch.run));
+    } else {
+        stream.cover(width);
+    }
 
     Defines defines;
     defines.slot("A", aDtype).slot("C", compute).slot("OUT", outDtype, storeFrom);
@@ -357,20 +421,27 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         .flag("EW_C_WIDE", compute == ACL_COMPLEX128 || compute == ACL_DOUBLE)
         .flag("EW_C_FLOAT", isFloating(compute))
         .flag("EW_FUSED_ALPHA", l.alphaAsFloat)
-        .flag("EW_CONTIGUOUS", contiguous)
+        .flag("EW_CONTIGUOUS", contiguous && !walk)
+        .flag("EW_WALK", walk)
         .flag("EW_VECTOR", vector)
         .index(width.wide());
-    if (contiguous) {
-        defines.value("A_STEP", merged[1][0]);
-        if (tb) defines.value("B_STEP", merged[2][0]);
+    if (walk) {
+        defines.value("OUT_STEP", innerStep(0)).value("A_STEP", innerStep(1));
+        if (tb) defines.value("B_STEP", innerStep(2));
+    } else {
+        if (contiguous) {
+            defines.value("A_STEP", merged[1][0]);
+            if (tb) defines.value("B_STEP", merged[2][0]);
+        }
+        stream.define(defines);
     }
-    stream.define(defines);
     // The row's math is program text: one build per (row, dtypes), kept by the program cache.
     defines.expression("EW_MATH", "a, b, alpha", l.math);
     ProgramHandle program = plan.program("elementwise", defines);
 
-    auto kernel = plan.kernel(program, contiguous ? "ew_contiguous" : "ew_strided");
-    const LaunchSize size = stream.launchSize(*kernel);
+    auto kernel = plan.kernel(program, walk ? "ew_walk" : contiguous ? "ew_contiguous" : "ew_strided");
+    const LaunchSize size =
+        walk ? LaunchSize::grid(1, &walkLaunch.global, &walkLaunch.local) : stream.launchSize(*kernel);
 
     auto operandOf = [](const ElementwiseOperand &o, aclDataType dtype) {
         Operand op;
@@ -395,14 +466,15 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     };
     const cl_long8 shape8 = padded(shape, pad), out8 = padded(merged[0], zero), a8 = padded(merged[1], zero),
                    b8 = tb ? padded(merged[2], zero) : padded(std::vector<int64_t>(shape.size(), 0), zero);
-    const auto count = static_cast<cl_ulong>(total), chunks = static_cast<cl_ulong>(stream.chunks());
+    const auto count = static_cast<cl_ulong>(total),
+               chunks = static_cast<cl_ulong>(walk ? walkLaunch.run : stream.chunks());  // ew_walk: its run
     const bool hasB = tb != nullptr;
     plan.launch(
         kernel, size,
         [=](Kernel &k, RunContext &ctx) {
             withAccType(compute, bValue, alpha, [&](auto bv, auto al) {
                 const BufferRef A = srcA.resolve(ctx), O = dst.resolve(ctx);
-                if (contiguous) {
+                if (contiguous && !walk) {
                     if (hasB) {
                         k.args(A, srcB.resolve(ctx), O, bv, al, count, chunks);
                     } else {
@@ -415,8 +487,8 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
                 }
             });
         },
-        plan.logging() ? stream.describe(width.wide()) +
-                             (vector ? ", contiguous, 4-element vectors" : contiguous ? ", contiguous" : ", strided") +
+        plan.logging() ? (walk ? walkLaunch.describe(width.wide()) : stream.describe(width.wide())) +
+                             (vector ? ", 4-element vectors" : "") + (contiguous ? ", contiguous" : ", strided") +
                              ", compute " + dtypeName(compute) + ", math " + l.math
                        : std::string());
 }

@@ -21,7 +21,10 @@
 // round once to the compute dtype and store through out's view, casting on store with the slot macros'
 // rounding (cl_kernels/common.cl). Dims that are contiguous in every operand are merged first; when
 // everything is then one contiguous run (or a broadcast single element), the contiguous kernel streams it
-// (several elements per work-item, 32-bit indices where the extents allow).
+// (several elements per work-item, 32-bit indices where the extents allow). Other views (broadcasts,
+// transposes, gaps) take, on CPU devices, a kernel in which each work-item walks a run of out's elements
+// row by row of the innermost merged dim, forming the offsets once a row; elsewhere (GPUs, rusticl) the
+// strided kernel forms them once an element.
 //
 // Aliasing: an output that is exactly an input's view is computed in place (each element is read and
 // written by one work-item, its loads before its stores); any other overlap of an output with an input is
