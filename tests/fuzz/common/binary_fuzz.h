@@ -1,4 +1,4 @@
-// What the fuzz targets of the elementwise engine's binary rows share (fuzz_add, fuzz_mul, fuzz_sub):
+// What the fuzz targets of the elementwise engine's binary rows share (fuzz_add, fuzz_div, fuzz_mul, fuzz_sub):
 // the tensor-tensor form and the tensor-scalar form of one row (the first byte picks), with any dtypes
 // (promotion, CanCast, alpha's castability), any shapes (broadcasting), any views and scalars of several
 // dtypes; and the seeds of both forms.

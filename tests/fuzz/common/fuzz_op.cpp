@@ -202,9 +202,8 @@ aclTensor *OpFuzz::readTensor() {
 
 aclTensor *OpFuzz::input() { return readTensor(); }
 
-char *OpFuzz::dataFormat() {
-    static const char *const kFormats[] = {nullptr, "NCHW", "ND", "NHWC", "", "nchw"};
-    const char *choice = kFormats[in_.below(sizeof kFormats / sizeof kFormats[0])];
+char *OpFuzz::text(std::initializer_list<const char *> choices) {
+    const char *choice = choices.begin()[in_.below(choices.size())];
     if (!choice) return nullptr;
     strings_.emplace_back(choice);
     return &strings_.back()[0];

@@ -77,9 +77,11 @@ public:
     int64_t i64() { return in_.i64(); }
     double f64() { return in_.f64(); }
     bool flag() { return in_.flag(); }
-    // A dataFormatOptional argument (GroupNormSwish and its grad): null, or one of a few valid and
-    // invalid spellings, as a mutable string that OpFuzz owns (the API takes char*).
-    char *dataFormat();
+    // A char* argument: null or one of `choices` (valid and invalid spellings), as a mutable string that
+    // OpFuzz owns (the API takes char*).
+    char *text(std::initializer_list<const char *> choices);
+    // A dataFormatOptional argument (GroupNormSwish and its grad).
+    char *dataFormat() { return text({nullptr, "NCHW", "ND", "NHWC", "", "nchw"}); }
     // An aclScalar argument (alpha, a tensor-scalar operator's other): null, or one of a few dtypes (the
     // engine's kinds and one it refuses to promote, UINT16) with a value from the input; OpFuzz owns it.
     aclScalar *scalar();
