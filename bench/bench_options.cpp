@@ -25,7 +25,7 @@ void printUsage(const char *argv0) {
         "usage: %s [options]\n"
         "Times every registered operator case on every OpenCL device, after checking its result.\n"
         "  --quick            speed cases and the smallest member of each size sweep, few runs (make demo)\n"
-        "  --op SUBSTRING     only operators whose name contains SUBSTRING\n"
+        "  --op SUBSTRING     only operators whose name contains SUBSTRING (a,b: either)\n"
         "  --case SUBSTRING   only cases whose name contains SUBSTRING\n"
         "  --device FILTER    only matching devices (ACLNN_OPENCL_DEVICE grammar, see docs/devices.md)\n"
         "  --runs N           exactly N timed runs per case (default: adaptive)\n"

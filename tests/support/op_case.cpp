@@ -1,5 +1,6 @@
 #include "support/op_case.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -27,9 +28,22 @@ bool registerCases(const std::string &op, CaseFactory factory) {
 }
 
 CaseList makeCases(const std::string &opFilter) {
+    std::vector<std::string> alternatives;
+    for (size_t start = 0; start <= opFilter.size();) {
+        const size_t comma = std::min(opFilter.find(',', start), opFilter.size());
+        if (comma > start) alternatives.push_back(opFilter.substr(start, comma - start));
+        start = comma + 1;
+    }
+    auto selected = [&alternatives](const std::string &op) {
+        if (alternatives.empty()) return true;
+        for (const auto &a : alternatives) {
+            if (op.find(a) != std::string::npos) return true;
+        }
+        return false;
+    };
     CaseList all;
     for (auto &entry : registry()) {
-        if (!opFilter.empty() && entry.first.find(opFilter) == std::string::npos) continue;
+        if (!selected(entry.first)) continue;
         for (auto &c : entry.second()) all.push_back(std::move(c));
     }
     return all;

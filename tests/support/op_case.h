@@ -59,7 +59,8 @@ using CaseFactory = std::function<CaseList()>;
 
 // Operators register their cases at static-initialisation time (see ACLNN_REGISTER_CASES).
 bool registerCases(const std::string &op, CaseFactory factory);
-// All registered cases, optionally only those whose op contains `opFilter`.
+// All registered cases, optionally only those whose op contains `opFilter` or, for a comma-separated
+// list ("Add,Cast"), one of its entries.
 CaseList makeCases(const std::string &opFilter = "");
 
 // For an operator's registered cases: appends c as one of its speed cases, or as a member of the size
