@@ -248,6 +248,26 @@ TEST_P(MatmulTest, Views) {
     EXPECT_EQ(checked_, 2 * views.size());
 }
 
+// A transposed fp32 operand needs no packed copy: the same workspace as the contiguous call (none at these
+// sizes, on every backend), while a view that is neither row- nor column-major is packed into the workspace.
+TEST_P(MatmulTest, TransposedViewsAreReadInPlace) {
+    forEachGemmBackend(device(), [&] {
+        auto workspaceOf = [&](const TensorSpec &s, const TensorSpec &m) {
+            DeviceTensor self = makeTensor(s, ACL_FLOAT), mat2 = makeTensor(m, ACL_FLOAT), out({5, 3}, ACL_FLOAT);
+            uint64_t ws = 0;
+            aclOpExecutor *ex = nullptr;
+            EXPECT_EQ(kMm.plan({self, mat2, out, int8_t{0}}, &ws, &ex), ACL_SUCCESS) << aclGetRecentErrMsg();
+            if (ex) aclDestroyAclOpExecutor(ex);
+            return ws;
+        };
+        const uint64_t contiguous = workspaceOf(dense({5, 7}), dense({7, 3}));
+        EXPECT_EQ(workspaceOf({{5, 7}, {1, 5}, 0}, {{7, 3}, {1, 7}, 0}), contiguous);
+        EXPECT_GE(workspaceOf({{5, 7}, {14, 2}, 0}, dense({7, 3})), contiguous + 5 * 7 * sizeof(float));
+        ++checked_;
+    });
+    EXPECT_GE(checked_, 1u);
+}
+
 // Empty products: K = 0 writes zeros; M, N or a batch of 0 succeed with nothing to write.
 TEST_P(MatmulTest, Empties) {
     for (const Product &p : std::vector<Product>{
