@@ -319,6 +319,20 @@ TEST_P(MatmulTest, RunToRunBitIdentical) {
     });
 }
 
+// The benchmark's cases (tests/cases/matmul_cases.cpp) run and pass their checks: the smallest of Mm's sweep.
+TEST_P(MatmulTest, BenchmarkCasesCheck) {
+    for (auto &c : makeCases("Mm")) {
+        if (c->op != "Mm" || c->name != "128x128x128") continue;
+        SCOPED_TRACE(c->name + " " + dtypeLabel(c->dtype));
+        c->setup();
+        ASSERT_ACL_OK(runCaseOnce(*c, stream));
+        const CheckResult r = c->check();
+        EXPECT_TRUE(r.ok) << r.detail;
+        ++checked_;
+    }
+    EXPECT_EQ(checked_, 2u);  // FLOAT and FLOAT16
+}
+
 INSTANTIATE_ON_ALL_DEVICES(MatmulTest);
 
 // ---------------------------------------------------------------------------------------------
