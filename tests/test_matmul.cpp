@@ -221,8 +221,8 @@ TEST_P(MatmulTest, EveryGemmBackend) {
     EXPECT_EQ(checked_, backends * (some.size() + 1));
 }
 
-// Transposed views go to the GEMM's transpose flags, other views are packed, an out view is written through a
-// staging buffer.
+// Transposed views go to the GEMM's transpose flags, other views are packed; an out view with unit column
+// stride is written in place at its row pitch, another through a staging buffer.
 TEST_P(MatmulTest, Views) {
     const std::vector<Product> views = {
         // self (5, 7) as the transpose of a stored (7, 5); mat2 (7, 3) as the transpose of a stored (3, 7).
@@ -239,7 +239,12 @@ TEST_P(MatmulTest, Views) {
          "BatchMatMul transposed mat2 per batch"},
         {&kBatchMatMul, {{3, 4, 6}, {6, 18, 1}, 0}, dense({3, 6, 5}), dense({3, 4, 5}),
          "BatchMatMul self batch innermost of the rows"},
+        {&kBatchMatMul, dense({3, 4, 6}), dense({3, 6, 5}), {{3, 4, 5}, {25, 5, 1}, 2},
+         "BatchMatMul out batch pitch 25"},
         {&kMatmul, {{7}, {3}, 1}, {{7}, {2}, 0}, dense({}), "Matmul dot of strided vectors"},
+        {&kMatmul, dense({2, 4, 5}), dense({5, 6}), {{2, 4, 6}, {32, 8, 1}, 1}, "Matmul 3-D @ 2-D, out row pitch 8"},
+        {&kMatmul, dense({2, 4, 5}), dense({5, 6}), {{2, 4, 6}, {40, 8, 1}, 0}, "Matmul 3-D @ 2-D, out batch pitch 40"},
+        {&kMatmul, dense({4, 7}), dense({7}), {{4}, {3}, 1}, "Matmul 2-D @ 1-D into a strided vector"},
         {&kMatmul, {{2, 4, 5}, {20, 1, 4}, 0}, dense({5, 6}), dense({2, 4, 6}), "Matmul transposed batches @ 2-D"},
     };
     for (aclDataType d : {ACL_FLOAT, ACL_FLOAT16}) {

@@ -146,6 +146,44 @@ MatrixOperand matrixOperand(OpPlan &plan, size_t i, Promote promote, aclDataType
     return m;
 }
 
+// out as the products' C: out itself, row by row at its row pitch, when it is of the GEMM's dtype and holds
+// the result in its own shape with unit column stride (a row pitch of at least N; batches anywhere, as out
+// does not overlap itself); else a contiguous buffer (out itself when contiguous, or a workspace buffer that a
+// final step copies into out's view).
+MatrixOperand outputMatrix(OpPlan &plan, const Problem &p, aclDataType gd) {
+    const aclTensor &t = plan.output(kOut);
+    std::vector<int64_t> result = p.batch;
+    if (p.selfPromote == Promote::None) result.push_back(p.M);
+    if (p.mat2Promote == Promote::None) result.push_back(p.N);
+    MatrixOperand m;
+    m.batchStrides.assign(p.batch.size(), 0);
+    if (t.dtype == gd && t.viewDims == result) {
+        size_t at = p.batch.size();
+        bool ok = true;
+        for (size_t k = 0; k < at; ++k) {
+            ok = ok && (p.batch[k] == 1 || t.strides[k] >= 0);
+            if (p.batch[k] != 1) m.batchStrides[k] = t.strides[k];
+        }
+        const int64_t rs = p.selfPromote == Promote::None ? t.strides[at++] : 0;
+        const int64_t cs = p.mat2Promote == Promote::None ? t.strides[at++] : 1;
+        if (ok && (p.N == 1 || cs == 1) && (p.M == 1 || rs >= p.N)) {
+            m.operand.where = Operand::Where::Output;
+            m.operand.index = kOut;
+            m.operand.dtype = gd;
+            m.ld = static_cast<size_t>(p.M == 1 ? p.N : rs);
+            return m;
+        }
+    }
+    m.operand = plan.contiguousOutput(kOut, gd);
+    m.ld = static_cast<size_t>(p.N);
+    int64_t next = p.M * p.N;
+    for (size_t k = p.batch.size(); k-- > 0;) {
+        if (p.batch[k] != 1) m.batchStrides[k] = next;
+        next *= p.batch[k];
+    }
+    return m;
+}
+
 // cubeMathType 2 (USE_FP16) computes in fp16 unless both operands are BFLOAT16 (CANN keeps BF16 then, which we
 // sum in fp32); every other value sums in fp32 (HF32 is a reduced fp32; full fp32 is within what it allows).
 int8_t gemmCubeMathType(const Args &a) {
@@ -163,43 +201,45 @@ void planProducts(OpPlan &plan, const Args &a, const Problem &p) {
     const aclDataType gd = gemms.dtype();
     int64_t batches = 1;
     for (int64_t d : p.batch) batches *= d;
-    const uint64_t mn = static_cast<uint64_t>(p.M) * static_cast<uint64_t>(p.N);
     if (p.K == 0) {
         // A sum over nothing: zeros (CANN's rule for an empty self or mat2 with a non-empty out).
         const Operand y = plan.contiguousOutput(kOut, gd);
-        gemms.zero(y, 0, static_cast<uint64_t>(batches) * mn);
+        gemms.zero(y, 0, static_cast<uint64_t>(batches) * static_cast<uint64_t>(p.M) * static_cast<uint64_t>(p.N));
         gemms.enqueue();
         return;
     }
     const MatrixOperand x = matrixOperand(plan, kSelf, p.selfPromote, gd, p.batch);
     const MatrixOperand w = matrixOperand(plan, kMat2, p.mat2Promote, gd, p.batch);
-    const Operand y = plan.contiguousOutput(kOut, gd);
+    const MatrixOperand y = outputMatrix(plan, p, gd);
     const size_t M = static_cast<size_t>(p.M), N = static_cast<size_t>(p.N), K = static_cast<size_t>(p.K);
 
-    // One product of batches * M rows: mat2 the same for every batch and self's matrices row after row
-    // (row-major, each batch M rows of pitch ld further on), as out's are.
+    // One product of batches * M rows: mat2 the same for every batch, and self's and out's matrices row after
+    // row (row-major, each batch M rows of its pitch further on).
     bool fold = batches > 1 && x.op == blas::Op::NoTrans;
-    int64_t expected = p.M * static_cast<int64_t>(x.ld);
+    int64_t xNext = p.M * static_cast<int64_t>(x.ld), yNext = p.M * static_cast<int64_t>(y.ld);
     for (size_t k = p.batch.size(); fold && k-- > 0;) {
-        fold = w.batchStrides[k] == 0 && (p.batch[k] == 1 || x.batchStrides[k] == expected);
-        expected *= p.batch[k];
+        fold = w.batchStrides[k] == 0 &&
+               (p.batch[k] == 1 || (x.batchStrides[k] == xNext && y.batchStrides[k] == yNext));
+        xNext *= p.batch[k];
+        yNext *= p.batch[k];
     }
     if (fold) {
-        const blas::GemmDims d{x.op, w.op, M * static_cast<size_t>(batches), N, K, x.ld, w.ld, N};
-        gemms.gemm(d, x.operand, 0, w.operand, 0, 0.0f, y, 0);
+        const blas::GemmDims d{x.op, w.op, M * static_cast<size_t>(batches), N, K, x.ld, w.ld, y.ld};
+        gemms.gemm(d, x.operand, 0, w.operand, 0, 0.0f, y.operand, 0);
         gemms.enqueue();
         return;
     }
-    const blas::GemmDims d{x.op, w.op, M, N, K, x.ld, w.ld, N};
+    const blas::GemmDims d{x.op, w.op, M, N, K, x.ld, w.ld, y.ld};
     std::vector<int64_t> index(p.batch.size(), 0);
     for (int64_t b = 0; b < batches; ++b) {
-        int64_t xAt = 0, wAt = 0;
+        int64_t xAt = 0, wAt = 0, yAt = 0;
         for (size_t k = 0; k < index.size(); ++k) {
             xAt += index[k] * x.batchStrides[k];
             wAt += index[k] * w.batchStrides[k];
+            yAt += index[k] * y.batchStrides[k];
         }
-        gemms.gemm(d, x.operand, static_cast<uint64_t>(xAt), w.operand, static_cast<uint64_t>(wAt), 0.0f, y,
-                   static_cast<uint64_t>(b) * mn);
+        gemms.gemm(d, x.operand, static_cast<uint64_t>(xAt), w.operand, static_cast<uint64_t>(wAt), 0.0f, y.operand,
+                   static_cast<uint64_t>(yAt));
         for (size_t k = index.size(); k-- > 0;) {  // the next batch index, row-major
             if (++index[k] < p.batch[k]) break;
             index[k] = 0;
