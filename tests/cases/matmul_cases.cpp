@@ -29,7 +29,9 @@ struct MatmulSpec {
 
 class MatmulCase : public OpCase {
 public:
-    MatmulCase(MatmulSpec spec, aclDataType d) : OpCase(spec.op, spec.name, d), spec_(std::move(spec)) {
+    // Named "<shape>" for FLOAT and "fp16 <shape>" for FLOAT16 (the benchmark finds a case by op and name).
+    MatmulCase(MatmulSpec spec, aclDataType d)
+        : OpCase(spec.op, (d == ACL_FLOAT16 ? "fp16 " : "") + spec.name, d), spec_(std::move(spec)) {
         const double batches = static_cast<double>(std::max(spec_.selfBatch, spec_.mat2Batch));
         const double M = static_cast<double>(spec_.M), K = static_cast<double>(spec_.K),
                      N = static_cast<double>(spec_.N);
