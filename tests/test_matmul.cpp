@@ -217,12 +217,17 @@ TEST_P(MatmulTest, EveryGemmBackend) {
         ++backends;
         for (const Product &p : some) check(p, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 0, 60);
         check(some[0], ACL_BF16, ACL_BF16, ACL_BF16, 0, 61);
+        // Transposed operands and a transposed out (the product computed transposed, every flag flipped).
+        check({&kBatchMatMul, {{3, 4, 6}, {24, 1, 4}, 0}, {{1, 6, 5}, {30, 1, 6}, 0}, {{3, 4, 5}, {20, 1, 4}, 0},
+               "BatchMatMul transposed everything"},
+              ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, 0, 62);
     });
-    EXPECT_EQ(checked_, backends * (some.size() + 1));
+    EXPECT_EQ(checked_, backends * (some.size() + 2));
 }
 
 // Transposed views go to the GEMM's transpose flags, other views are packed; an out view with unit column
-// stride is written in place at its row pitch, another through a staging buffer.
+// stride is written in place at its row pitch, a transposed one as the transposed product, another through a
+// staging buffer.
 TEST_P(MatmulTest, Views) {
     const std::vector<Product> views = {
         // self (5, 7) as the transpose of a stored (7, 5); mat2 (7, 3) as the transpose of a stored (3, 7).
@@ -235,6 +240,9 @@ TEST_P(MatmulTest, Views) {
         {&kMm, {{5, 7}, {14, 2}, 0}, dense({7, 3}), dense({5, 3}), "Mm self column stride 2"},
         {&kMm, dense({5, 7}), dense({7, 3}), {{5, 3}, {1, 5}, 0}, "Mm transposed out"},
         {&kMm, dense({5, 7}), dense({7, 3}), {{5, 3}, {4, 1}, 1}, "Mm out row pitch 4"},
+        {&kMm, {{5, 7}, {1, 5}, 0}, dense({7, 3}), {{5, 3}, {1, 6}, 2}, "Mm transposed self into a transposed out"},
+        {&kBatchMatMul, dense({3, 4, 6}), {{1, 6, 5}, {30, 1, 6}, 0}, {{3, 4, 5}, {20, 1, 4}, 0},
+         "BatchMatMul transposed broadcast mat2 into transposed outs"},
         {&kBatchMatMul, dense({3, 4, 6}), {{3, 6, 5}, {30, 1, 6}, 0}, dense({3, 4, 5}),
          "BatchMatMul transposed mat2 per batch"},
         {&kBatchMatMul, {{3, 4, 6}, {6, 18, 1}, 0}, dense({3, 6, 5}), dense({3, 4, 5}),

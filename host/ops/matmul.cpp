@@ -7,8 +7,9 @@
 // - an operand of the GEMM's dtype whose last two dims are a row-major or a transposed (column-major) matrix
 //   is read in place, the transposed one through the GEMM's transpose flag; any other operand is packed (and
 //   cast) into the workspace by the copy-cast kernel;
-// - out is written contiguously in the GEMM's dtype (itself when it is a contiguous tensor of that dtype,
-//   else a workspace buffer that a final step copies and casts into out's view);
+// - out is written in place, at its row pitch and batch strides, when it is of the GEMM's dtype with a unit
+//   column stride, or with a unit row stride (a transposed out: the products compute out^T = mat2^T self^T);
+//   else into a workspace buffer that a final step copies and casts into out's view;
 // - a product per batch (broadcast batch dims read the same matrix again), or one product of B*M rows when
 //   mat2 is the same for every batch and self's batches follow each other row by row; K = 0 fills zeros.
 // The GEMMs sum in fp32 (fp16 only for cubeMathType 2, USE_FP16, on a device with cl_khr_fp16), as CANN's
@@ -83,7 +84,7 @@ void checkSameK(const char *op, const aclTensor *self, int64_t selfK, const char
 struct MatrixOperand {
     Operand operand;
     std::vector<int64_t> batchStrides;  // per out batch dim, 0 where broadcast
-    blas::Op op = blas::Op::NoTrans;
+    blas::Op op = blas::Op::NoTrans;  // out: Trans when out is column-major (its transpose is computed)
     size_t ld = 0;
 };
 
@@ -146,10 +147,10 @@ MatrixOperand matrixOperand(OpPlan &plan, size_t i, Promote promote, aclDataType
     return m;
 }
 
-// out as the products' C: out itself, row by row at its row pitch, when it is of the GEMM's dtype and holds
-// the result in its own shape with unit column stride (a row pitch of at least N; batches anywhere, as out
-// does not overlap itself); else a contiguous buffer (out itself when contiguous, or a workspace buffer that a
-// final step copies into out's view).
+// out as the products' C: out itself when it is of the GEMM's dtype and holds the result in its own shape with
+// unit column stride (a row pitch of at least N) or unit row stride (column-major: op Trans, the products then
+// compute out^T); batches anywhere, as out does not overlap itself. Else a contiguous buffer (out itself when
+// contiguous, or a workspace buffer that a final step copies into out's view).
 MatrixOperand outputMatrix(OpPlan &plan, const Problem &p, aclDataType gd) {
     const aclTensor &t = plan.output(kOut);
     std::vector<int64_t> result = p.batch;
@@ -166,11 +167,17 @@ MatrixOperand outputMatrix(OpPlan &plan, const Problem &p, aclDataType gd) {
         }
         const int64_t rs = p.selfPromote == Promote::None ? t.strides[at++] : 0;
         const int64_t cs = p.mat2Promote == Promote::None ? t.strides[at++] : 1;
+        m.operand.where = Operand::Where::Output;
+        m.operand.index = kOut;
+        m.operand.dtype = gd;
         if (ok && (p.N == 1 || cs == 1) && (p.M == 1 || rs >= p.N)) {
-            m.operand.where = Operand::Where::Output;
-            m.operand.index = kOut;
-            m.operand.dtype = gd;
             m.ld = static_cast<size_t>(p.M == 1 ? p.N : rs);
+            return m;
+        }
+        // Column-major (e.g. a transposed view): out^T = mat2^T @ self^T is written row by row instead.
+        if (ok && (p.M == 1 || rs == 1) && (p.N == 1 || cs >= p.M)) {
+            m.op = blas::Op::Trans;
+            m.ld = static_cast<size_t>(p.N == 1 ? p.M : cs);
             return m;
         }
     }
@@ -215,7 +222,7 @@ void planProducts(OpPlan &plan, const Args &a, const Problem &p) {
 
     // One product of batches * M rows: mat2 the same for every batch, and self's and out's matrices row after
     // row (row-major, each batch M rows of its pitch further on).
-    bool fold = batches > 1 && x.op == blas::Op::NoTrans;
+    bool fold = batches > 1 && x.op == blas::Op::NoTrans && y.op == blas::Op::NoTrans;
     int64_t xNext = p.M * static_cast<int64_t>(x.ld), yNext = p.M * static_cast<int64_t>(y.ld);
     for (size_t k = p.batch.size(); fold && k-- > 0;) {
         fold = w.batchStrides[k] == 0 &&
@@ -229,7 +236,12 @@ void planProducts(OpPlan &plan, const Args &a, const Problem &p) {
         gemms.enqueue();
         return;
     }
-    const blas::GemmDims d{x.op, w.op, M, N, K, x.ld, w.ld, y.ld};
+    // A column-major out takes the transposed product, (N x M) = op'(mat2) @ op'(self) with each flag flipped.
+    const bool swap = y.op == blas::Op::Trans;
+    auto flip = [](blas::Op o) { return o == blas::Op::Trans ? blas::Op::NoTrans : blas::Op::Trans; };
+    const blas::GemmDims d = swap ? blas::GemmDims{flip(w.op), flip(x.op), N, M, K, w.ld, x.ld, y.ld}
+                                  : blas::GemmDims{x.op, w.op, M, N, K, x.ld, w.ld, y.ld};
+    const MatrixOperand &first = swap ? w : x, &second = swap ? x : w;
     std::vector<int64_t> index(p.batch.size(), 0);
     for (int64_t b = 0; b < batches; ++b) {
         int64_t xAt = 0, wAt = 0, yAt = 0;
@@ -238,8 +250,8 @@ void planProducts(OpPlan &plan, const Args &a, const Problem &p) {
             wAt += index[k] * w.batchStrides[k];
             yAt += index[k] * y.batchStrides[k];
         }
-        gemms.gemm(d, x.operand, static_cast<uint64_t>(xAt), w.operand, static_cast<uint64_t>(wAt), 0.0f, y.operand,
-                   static_cast<uint64_t>(yAt));
+        gemms.gemm(d, first.operand, static_cast<uint64_t>(swap ? wAt : xAt), second.operand,
+                   static_cast<uint64_t>(swap ? xAt : wAt), 0.0f, y.operand, static_cast<uint64_t>(yAt));
         for (size_t k = index.size(); k-- > 0;) {  // the next batch index, row-major
             if (++index[k] < p.batch[k]) break;
             index[k] = 0;
