@@ -4,6 +4,7 @@
 // writes; with the own GEMM, ConvTbc's taps and bias as one product instead. The actions run in the order they were added, in one
 // plan step (one backend for all of them, named in the plan log; with CLBlast, one temp buffer carved
 // from the workspace), in queue order, so the summation order is fixed and the results are deterministic.
+// Mm, BatchMatMul and Matmul (ops/matmul.cpp) plan their products through it too.
 #pragma once
 
 #include <cstdint>
