@@ -458,6 +458,8 @@ ErrorRows softmaxBackwardRows() {
         shortRow("gradOutput"),
         {"output shape", set("output", shape({2, 4, 3})), ACLNN_ERR_PARAM_INVALID, {"output", "[2, 4, 3]"}},
         {"out shape", set("out", shape({2, 4, 3})), ACLNN_ERR_PARAM_INVALID, {"out", "[2, 4, 3]"}},
+        {"out COMPLEX32 (not storable)", set("out", dtype(ACL_COMPLEX32)), ACLNN_ERR_PARAM_INVALID,
+         {"out", "DT_COMPLEX32"}},
         overlapRow("out", {0, 0, 0}),
         {"out INT32 (converted)", set("out", dtype(ACL_INT32)), ACL_SUCCESS, {}}} + withoutExecutorRows();
 }
@@ -487,6 +489,8 @@ ErrorRows logSoftmaxBackwardRows() {
         {"out shape (before dim)", set("out", shape({2, 4, 3})) + set("dim", value(int64_t{5})),
          ACLNN_ERR_PARAM_INVALID, {"out", "[2, 4, 3]"}},
         {"dim out of range", set("dim", value(int64_t{3})), ACLNN_ERR_PARAM_INVALID, {"dim", "[-3, 2]", "3"}},
+        {"out COMPLEX32 (not storable)", set("out", dtype(ACL_COMPLEX32)), ACLNN_ERR_PARAM_INVALID,
+         {"out", "DT_COMPLEX32"}},
         overlapRow("out", {0, 0, 0}),
         {"out FLOAT16 (converted)", set("out", dtype(ACL_FLOAT16)), ACL_SUCCESS, {}}} + withoutExecutorRows();
 }

@@ -26,7 +26,11 @@ void plan(OpPlan &plan, const aclTensor *self, int64_t dim, const aclTensor *out
     const char *op = plan.checkName();
     checkNotNull(op, self, "self");
     checkNotNull(op, out, "out");
-    if (self->isEmpty()) return;
+    // Empty: success at once (CANN's order), once the view is a real one (ours: no negative dim).
+    if (self->isEmpty()) {
+        checkView(op, self, "self");
+        return;
+    }
     checkDtypeInList(op, self, "self", kSoftmaxDtypes);
     checkDtypeInList(op, out, "out", kSoftmaxDtypes);
     const int64_t along = alongDim(op, self, dim, "dim");

@@ -6,6 +6,7 @@
 #include "aclnnop/aclnn_softmax_backward.h"
 #include "engines/elementwise.h"
 #include "engines/reduction.h"
+#include "ops/softmax_backward_out.h"
 
 namespace aclcl {
 namespace {
@@ -22,7 +23,11 @@ void plan(OpPlan &plan, const aclTensor *gradOutput, const aclTensor *output, in
     checkNotNull(op, gradOutput, "gradOutput");
     checkNotNull(op, output, "output");
     checkNotNull(op, out, "out");
-    if (gradOutput->isEmpty() || output->isEmpty()) return;
+    // Empty: success at once (CANN's order on A2/A3), once the views are real ones (ours: no negative dim).
+    if (gradOutput->isEmpty() || output->isEmpty()) {
+        checkViews(op, {{gradOutput, "gradOutput"}, {output, "output"}});
+        return;
+    }
     checkDtypeInList(op, gradOutput, "gradOutput", kSoftmaxBackwardDtypes);
     checkDtypeInList(op, output, "output", kSoftmaxBackwardDtypes);
     checkSameDtype(op, output, "output", gradOutput, "gradOutput");
@@ -30,6 +35,7 @@ void plan(OpPlan &plan, const aclTensor *gradOutput, const aclTensor *output, in
     checkViews(op, {{gradOutput, "gradOutput"}, {output, "output"}, {out, "out"}});
     checkSameShape(op, output, "output", gradOutput, "gradOutput");
     checkSameShape(op, out, "out", gradOutput, "gradOutput");
+    checkSoftmaxGradOut(op, out);
     checkNoSelfOverlap(op, out, "out");
     requireDeviceSupports(plan.device(), gradOutput->dtype, op, "gradOutput");
     requireDeviceSupports(plan.device(), out->dtype, op, "out");
