@@ -10,17 +10,26 @@
 //   RD_ACC_T (Defines::expression)
 //   RD_BOOL, RD_INTEGRAL, RD_WIDE  the accumulate dtype is bool; an integer (bool included); fp64 or complex128
 //   RD_LANES (64)  the LANES path's lanes an output
+//   RD_ALONG  the ALONG form's kernels (rd_along_each, rd_along_lanes) instead of rd_each and rd_lanes; its row's
+//   math RD_FIRST_INIT(), RD_FIRST_ACCUMULATE(acc, x, y), RD_FIRST_COMBINE(acc, other), RD_SECOND_INIT(),
+//   RD_SECOND_ACCUMULATE(acc, x, y, first), RD_SECOND_COMBINE(acc, other), RD_RESULT(x, y, first, second), and
+//   RD_SECOND (0: one accumulation; second is 0)
 //   INDEX_T  the index type (common.cl)
-// Arguments: the kept dims' extents, self's and out's strides along them (kshape, kin, kout; kept_rank of them,
-// 0..8), the reduced dims' extents and self's strides (rshape, rin; reduced_rank, 1..8), outermost first.
+// Arguments (rd_each, rd_lanes): the kept dims' extents, self's and out's strides along them (kshape, kin, kout;
+// kept_rank of them, 0..8), the reduced dims' extents and self's strides (rshape, rin; reduced_rank, 1..8),
+// outermost first. rd_along_*: x, y and out, the kept dims' extents and the three strides along them (kshape,
+// kx, ky, kout; kept_rank, 0..7), the row's length (count) and the three strides along it (rx, ry, rout).
 //
-// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
-// build-check: IN:float32 A:float16<float32 R:float16 OUT:float32<float16 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:int8 A:bool<int8 R:bool OUT:bool RD_REAL_PART=0 RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
-// build-check: IN:int32 A:int8<int32 R:int8 OUT:int8 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:complex64 A:complex128<complex64 R:complex128 OUT:complex128 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:complex64 A:float32 R:float32 OUT:float32 RD_REAL_PART=1 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
-// build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:float32 A:float16<float32 R:float16 OUT:float32<float16 RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:int8 A:bool<int8 R:bool OUT:bool RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:int32 A:int8<int32 R:int8 OUT:int8 RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:complex64 A:complex128<complex64 R:complex128 OUT:complex128 RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:complex64 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_REAL_PART=1 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:float32 A:float32 R:float32 OUT:float16<float32 RD_ALONG=1 RD_SECOND=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=exp(x-first)/second
+// build-check: IN:float16 A:float16 R:float16 OUT:float32<float16 RD_ALONG=1 RD_SECOND=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_FIRST_INIT()=0 RD_FIRST_ACCUMULATE(acc,x,y)=acc+x*y RD_FIRST_COMBINE(acc,other)=acc+other RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc RD_SECOND_COMBINE(acc,other)=acc RD_RESULT(x,y,first,second)=y*(x-first)
+// build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_ALONG=1 RD_SECOND=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
+// build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
 
 #define RD_ACC_T A_VAL_T
 
@@ -92,6 +101,8 @@ inline INDEX_T rd_reduced(INDEX_T e, const long *shape, const long *stride, int 
     return at;
 }
 
+#if !RD_ALONG
+
 // EACH: one work-item per output, its elements in row-major order: the innermost reduced dim as the inner
 // loop, the others as the outer one.
 __kernel void rd_each(__global const IN_T *in, ulong in_off, __global OUT_T *out, ulong out_off, ulong outputs,
@@ -157,3 +168,117 @@ __kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *ou
     }
     if (item == 0) OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(part[0], count))));
 }
+
+#else  // RD_ALONG
+
+// Row o's offsets in x, y and out (*x_at, *y_at, *out_at), from its row-major index over the kept dims.
+inline void rd_along_row(INDEX_T o, const long *shape, const long *x_stride, const long *y_stride,
+                         const long *out_stride, int rank, INDEX_T *x_at, INDEX_T *y_at, INDEX_T *out_at) {
+    INDEX_T rest = o, ix = 0, iy = 0, io = 0;
+    for (int k = rank - 1; k >= 0; --k) {
+        const INDEX_T extent = (INDEX_T)shape[k];
+        const INDEX_T c = rest % extent;
+        rest /= extent;
+        ix += c * (INDEX_T)x_stride[k];
+        iy += c * (INDEX_T)y_stride[k];
+        io += c * (INDEX_T)out_stride[k];
+    }
+    *x_at = ix;
+    *y_at = iy;
+    *out_at = io;
+}
+
+#define RD_ALONG_ARGS                                                                                               \
+    __global const IN_T *x, ulong x_off, __global const IN_T *y, ulong y_off, __global OUT_T *out, ulong out_off,   \
+        ulong rows, ulong count, int kept_rank, long8 kshape, long8 kx, long8 ky, long8 kout, long rx, long ry,     \
+        long rout
+
+#define RD_ALONG_SETUP(o)                                                                                           \
+    x += x_off;                                                                                                     \
+    y += y_off;                                                                                                     \
+    out += out_off;                                                                                                 \
+    RD_ARRAY(ks, kshape);                                                                                           \
+    RD_ARRAY(kxs, kx);                                                                                              \
+    RD_ARRAY(kys, ky);                                                                                              \
+    RD_ARRAY(kos, kout);                                                                                            \
+    INDEX_T xb, yb, ob;                                                                                             \
+    rd_along_row(o, ks, kxs, kys, kos, kept_rank, &xb, &yb, &ob);                                                  \
+    const INDEX_T xs = (INDEX_T)rx, ys = (INDEX_T)ry, os = (INDEX_T)rout, n = (INDEX_T)count
+
+// Element e of the row: x's and y's values in the accumulate dtype (cast first, rounding once).
+#define RD_X(e) rd_load(x, xb + (e) * xs)
+#define RD_Y(e) rd_load(y, yb + (e) * ys)
+// Element e's result, rounded once to the accumulate dtype, stored through out's view.
+#define RD_STORE(e, first, second) \
+    OUT_STORE(out, ob + (e) * os, rd_round((RD_ACC_T)(RD_RESULT(RD_X(e), RD_Y(e), first, second))))
+
+// EACH: one work-item per row: the first accumulation over the row in index order, the second likewise, then
+// every element's result.
+__kernel void rd_along_each(RD_ALONG_ARGS) {
+    const INDEX_T o = (INDEX_T)get_global_id(0);
+    // The NDRange is rounded up to whole work-groups.
+    if (o >= (INDEX_T)rows) return;
+    RD_ALONG_SETUP(o);
+    RD_ACC_T first = (RD_ACC_T)(RD_FIRST_INIT());
+    ORDERED_LOOP
+    for (INDEX_T e = 0; e < n; ++e) first = (RD_ACC_T)(RD_FIRST_ACCUMULATE(first, RD_X(e), RD_Y(e)));
+    RD_ACC_T second = (RD_ACC_T)(RD_SECOND_INIT());
+#if RD_SECOND
+    ORDERED_LOOP
+    for (INDEX_T e = 0; e < n; ++e) second = (RD_ACC_T)(RD_SECOND_ACCUMULATE(second, RD_X(e), RD_Y(e), first));
+#endif
+    // A row's result may use neither.
+    (void)first;
+    (void)second;
+    for (INDEX_T e = 0; e < n; ++e) RD_STORE(e, first, second);
+}
+
+// LANES: one work-group per row, each accumulation as rd_lanes': lane l takes the elements l, l + RD_LANES, ...
+// in order, the partials combine in the fixed tree, every work-item reads the root; then the work-items store
+// the elements' results (each its own, in any order). The bits do not depend on the work-group's size.
+__kernel void rd_along_lanes(RD_ALONG_ARGS) {
+    __local RD_ACC_T part[RD_LANES];
+    const INDEX_T o = (INDEX_T)get_group_id(0);
+    const int item = (int)get_local_id(0), items = (int)get_local_size(0);
+    RD_ALONG_SETUP(o);
+    for (int lane = item; lane < RD_LANES; lane += items) {
+        RD_ACC_T acc = (RD_ACC_T)(RD_FIRST_INIT());
+        ORDERED_LOOP
+        for (INDEX_T e = lane; e < n; e += RD_LANES) acc = (RD_ACC_T)(RD_FIRST_ACCUMULATE(acc, RD_X(e), RD_Y(e)));
+        part[lane] = acc;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int span = RD_LANES / 2; span > 0; span >>= 1) {
+        for (int lane = item; lane < span; lane += items) {
+            part[lane] = (RD_ACC_T)(RD_FIRST_COMBINE(part[lane], part[lane + span]));
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    const RD_ACC_T first = part[0];
+    RD_ACC_T second = (RD_ACC_T)(RD_SECOND_INIT());
+#if RD_SECOND
+    // Every work-item has read the first root before the lanes overwrite it.
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int lane = item; lane < RD_LANES; lane += items) {
+        RD_ACC_T acc = (RD_ACC_T)(RD_SECOND_INIT());
+        ORDERED_LOOP
+        for (INDEX_T e = lane; e < n; e += RD_LANES) {
+            acc = (RD_ACC_T)(RD_SECOND_ACCUMULATE(acc, RD_X(e), RD_Y(e), first));
+        }
+        part[lane] = acc;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int span = RD_LANES / 2; span > 0; span >>= 1) {
+        for (int lane = item; lane < span; lane += items) {
+            part[lane] = (RD_ACC_T)(RD_SECOND_COMBINE(part[lane], part[lane + span]));
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    second = part[0];
+#endif
+    (void)first;
+    (void)second;
+    for (INDEX_T e = item; e < n; e += items) RD_STORE(e, first, second);
+}
+
+#endif  // RD_ALONG

@@ -23,19 +23,22 @@ cl_long8 toLong8(const std::vector<int64_t> &v) {
     return out;
 }
 
-// One dim of the normalised problem: its extent, self's stride and (kept dims) out's stride.
+// One dim of the normalised problem: its extent, self's stride, (kept dims) out's stride and (ALONG) the second
+// input's stride.
 struct Dim {
-    int64_t extent, in, out;
+    int64_t extent, in, out, in2 = 0;
 };
-// Size-1 dims dropped; a dim joins the one before it where both tensors step through the pair as one run.
+// Size-1 dims dropped; a dim joins the one before it where every tensor steps through the pair as one run.
 std::vector<Dim> merged(const std::vector<Dim> &dims) {
     std::vector<Dim> m;
     for (const Dim &d : dims) {
         if (d.extent == 1) continue;
-        if (!m.empty() && m.back().in == d.in * d.extent && m.back().out == d.out * d.extent) {
+        if (!m.empty() && m.back().in == d.in * d.extent && m.back().out == d.out * d.extent &&
+            m.back().in2 == d.in2 * d.extent) {
             m.back().extent *= d.extent;
             m.back().in = d.in;
             m.back().out = d.out;
+            m.back().in2 = d.in2;
         } else {
             m.push_back(d);
         }
@@ -144,7 +147,8 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     if (isComplex(self.dtype) && !isComplex(acc)) loadFrom = self.dtype == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
     Defines defines;
     defines.slot("IN", self.dtype).slot("A", acc, loadFrom).slot("R", acc).slot("OUT", out.dtype, acc);
-    defines.flag("RD_REAL_PART", loadFrom != self.dtype)
+    defines.flag("RD_ALONG", false)
+        .flag("RD_REAL_PART", loadFrom != self.dtype)
         .flag("RD_BOOL", acc == ACL_BOOL)
         .flag("RD_INTEGRAL", dtypeInfo(acc)->integral || acc == ACL_BOOL)
         .flag("RD_WIDE", acc == ACL_DOUBLE || acc == ACL_COMPLEX128)
@@ -202,6 +206,125 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
                                    static_cast<long long>(outputs), static_cast<long long>(count), kept.size(),
                                    reduced.size(), dtypeName(acc)) +
                              ", math " + l.row->accumulate + ", " + l.row->finalize
+                       : std::string());
+}
+
+int64_t alongDim(const char *op, const aclTensor *t, int64_t dim, const char *arg) {
+    const int64_t bound = std::max<int64_t>(t->rank(), 1);
+    if (dim < -bound || dim >= bound) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Dimension out of range (expected %s to be in range of [%lld, %lld], but got %lld).", op,
+                       arg, static_cast<long long>(-bound), static_cast<long long>(bound - 1),
+                       static_cast<long long>(dim)));
+    }
+    return dim < 0 ? dim + bound : dim;
+}
+
+void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
+    const aclTensor &x = plan.input(l.x), &y = plan.input(l.y), &out = plan.output(l.output);
+    const auto along = static_cast<size_t>(l.dim);
+    // The row's dim (a 0-d tensor: one element) and the others, merged where all three tensors allow.
+    Dim row{1, 0, 0, 0};
+    std::vector<Dim> kept;
+    for (size_t k = 0; k < x.viewDims.size(); ++k) {
+        const Dim d{x.viewDims[k], x.strides[k], out.strides[k], y.strides[k]};
+        if (k == along) {
+            row = d;
+        } else {
+            kept.push_back(d);
+        }
+    }
+    kept = merged(kept);
+    int64_t rows = 1;
+    for (const Dim &d : kept) rows *= d.extent;
+    const int64_t count = row.extent;
+
+    ReductionPath path = reductionPath(rows, count);
+    if (const int forced = testHook(TestHook::ReductionPath)) {
+        path = forced == 1 ? ReductionPath::Each : ReductionPath::Lanes;
+    }
+
+    std::vector<int64_t> shape, inStrides, in2Strides, outStrides;
+    for (const Dim &d : kept) {
+        shape.push_back(d.extent);
+        inStrides.push_back(d.in);
+        in2Strides.push_back(d.in2);
+        outStrides.push_back(d.out);
+    }
+    IndexWidth width;
+    width.cover(rows).cover(count + kReductionLanes);
+    std::vector<int64_t> full = shape;
+    full.push_back(count);
+    auto withRow = [&](std::vector<int64_t> s, int64_t stride) {
+        s.push_back(stride);
+        return s;
+    };
+    width.coverView(full, withRow(inStrides, row.in))
+        .coverView(full, withRow(in2Strides, row.in2))
+        .coverView(full, withRow(outStrides, row.out));
+
+    const aclDataType acc = l.accumulate;
+    const ReductionAlongRow &r = *l.row;
+    Defines defines;
+    defines.slot("IN", x.dtype).slot("A", acc, x.dtype).slot("R", acc).slot("OUT", out.dtype, acc);
+    defines.flag("RD_ALONG", true)
+        .flag("RD_SECOND", r.secondInit != nullptr)
+        .flag("RD_REAL_PART", false)
+        .flag("RD_BOOL", false)
+        .flag("RD_INTEGRAL", false)
+        .flag("RD_WIDE", acc == ACL_DOUBLE)
+        .value("RD_LANES", kReductionLanes)
+        .index(width.wide());
+    defines.expression("RD_FIRST_INIT", "", r.firstInit)
+        .expression("RD_FIRST_ACCUMULATE", "acc, x, y", r.firstAccumulate)
+        .expression("RD_FIRST_COMBINE", "acc, other", r.firstCombine)
+        .expression("RD_SECOND_INIT", "", r.secondInit ? r.secondInit : "0")
+        .expression("RD_SECOND_ACCUMULATE", "acc, x, y, first", r.secondAccumulate ? r.secondAccumulate : "acc")
+        .expression("RD_SECOND_COMBINE", "acc, other", r.secondCombine ? r.secondCombine : "acc")
+        .expression("RD_RESULT", "x, y, first, second", r.result);
+    ProgramHandle program = plan.program("reduction", defines);
+
+    auto kernel = plan.kernel(program, path == ReductionPath::Lanes ? "rd_along_lanes" : "rd_along_each");
+    LaunchSize size;
+    size_t items = 0;
+    if (path == ReductionPath::Lanes) {
+        const int forced = testHook(TestHook::ReductionPath);
+        const size_t limit = forced >= 4 ? static_cast<size_t>(forced) : kReductionLanes;
+        items = 1;
+        while (items * 2 <= std::min(limit, kernel->maxWorkGroupSize())) items *= 2;
+        const size_t global = static_cast<size_t>(rows) * items;
+        size = LaunchSize::grid(1, &global, &items);
+    } else {
+        size = LaunchSize::linear(static_cast<size_t>(rows));
+    }
+
+    Operand src, src2, dst;
+    src.where = src2.where = Operand::Where::Input;
+    src.index = l.x;
+    src.dtype = x.dtype;
+    src2.index = l.y;
+    src2.dtype = y.dtype;
+    dst.where = Operand::Where::Output;
+    dst.index = l.output;
+    dst.dtype = out.dtype;
+    const cl_long8 kShape8 = toLong8(shape), kIn8 = toLong8(inStrides), kIn28 = toLong8(in2Strides),
+                   kOut8 = toLong8(outStrides);
+    const auto rows64 = static_cast<cl_ulong>(rows), count64 = static_cast<cl_ulong>(count);
+    const auto keptRank = static_cast<cl_int>(kept.size());
+    const cl_long rowIn = row.in, rowIn2 = row.in2, rowOut = row.out;
+    plan.launch(
+        kernel, size,
+        [=](Kernel &k, RunContext &ctx) {
+            k.args(src.resolve(ctx), src2.resolve(ctx), dst.resolve(ctx), rows64, count64, keptRank, kShape8, kIn8,
+                   kIn28, kOut8, rowIn, rowIn2, rowOut);
+        },
+        plan.logging() ? strformat("%s, %lld rows of %lld elements, kept dims %zu, accumulate %s",
+                                   path == ReductionPath::Lanes
+                                       ? strformat("64 lanes a row on %zu work-items", items).c_str()
+                                       : "one work-item a row",
+                                   static_cast<long long>(rows), static_cast<long long>(count), kept.size(),
+                                   dtypeName(acc)) +
+                             ", math " + r.result
                        : std::string());
 }
 

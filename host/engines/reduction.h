@@ -80,6 +80,34 @@ struct ReductionLaunch {
 };
 // Plans the reduction of a non-empty self (an empty one has no accumulation: the operator fills out).
 void planReduction(OpPlan &plan, const ReductionLaunch &launch);
+
+// The ALONG form: an operator that reduces each row along one dim (every element along `dim` for one position
+// of the others) and writes a result for every element of the row (Softmax, LogSoftmax and their backwards).
+// It reads one or two inputs of one dtype and one shape (x and y; y is x for one input) and writes out, of
+// the same shape: up to two accumulations in turn, each over the row's (x, y) in the engine's order (EACH:
+// the row in index order; LANES: 64 virtual lanes and the fixed tree), the second seeing the first's result,
+// then every element's result from its x, y and the two. Expressions over RD_ACC_T:
+struct ReductionAlongRow {
+    const char *api;
+    const char *firstInit;         // the first accumulator over no element
+    const char *firstAccumulate;   // (acc, x, y)
+    const char *firstCombine;      // (acc, other)
+    const char *secondInit;        // nullptr: one accumulation (second is then 0)
+    const char *secondAccumulate;  // (acc, x, y, first)
+    const char *secondCombine;     // (acc, other)
+    const char *result;            // (x, y, first, second): the element's result, rounded once to accumulate
+};
+struct ReductionAlongLaunch {
+    const ReductionAlongRow *row = nullptr;
+    aclDataType accumulate = ACL_FLOAT;  // the inputs are cast to this first; results are rounded to it once
+    int64_t dim = 0;                     // in [0, max(rank, 1)); a 0-d tensor is one row of one element
+    size_t x = 0, y = 0, output = 0;     // the plan's input indices (y == x for one input) and output index
+};
+// The one dim of an ALONG reduction: `dim` in [-max(rank, 1), max(rank, 1) - 1] (161002 naming `arg`
+// otherwise), made non-negative.
+int64_t alongDim(const char *op, const aclTensor *t, int64_t dim, const char *arg);
+// Plans the ALONG reduction of a non-empty x (its shape is y's and out's; any views of them).
+void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &launch);
 // Output `output` filled with `value` through its view (an empty self's result: ReduceSum's 0, Mean's NaN),
 // on the elementwise engine: converted as a value of out's dtype (floating out) or of FLOAT (NaN into an
 // integer out gives 0, into BOOL 1, as the store's conversions do).

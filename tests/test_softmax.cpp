@@ -1,0 +1,503 @@
+// aclnnSoftmax, aclnnLogSoftmax, aclnnSoftmaxBackward and aclnnLogSoftmaxBackward (the reduction engine's ALONG
+// form, host/engines/reduction.h): every dtype CANN lists against a float64 host reference along every dim
+// (negative ones too), within bounds written next to each reference; casts to out; views; empties; 0-d; rows
+// long enough for the LANES path, both paths forced giving the same bits run after run and on any work-group
+// size, and SoftmaxBackward's fp32 result exactly the documented orders' (its math is + - * alone, each
+// correctly rounded in OpenCL, so the host can emulate it bit for bit); and every documented error in CANN's
+// check order.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "common/dtype.h"
+#include "common/test_hooks.h"
+#include "harness/softmax.h"
+#include "support/activation_ref.h"
+#include "support/elementwise_ref.h"
+#include "support/error_rows.h"
+#include "support/op_test.h"
+
+using namespace testing_support;
+
+namespace {
+
+using aclcl::ScopedTestHook;
+using aclcl::TestHook;
+
+enum class Op { Softmax, LogSoftmax, SoftmaxBackward, LogSoftmaxBackward };
+
+const Binding &binding(Op op) {
+    switch (op) {
+        case Op::Softmax: return kSoftmax;
+        case Op::LogSoftmax: return kLogSoftmax;
+        case Op::SoftmaxBackward: return kSoftmaxBackward;
+        default: return kLogSoftmaxBackward;
+    }
+}
+bool backward(Op op) { return op == Op::SoftmaxBackward || op == Op::LogSoftmaxBackward; }
+
+// The rows of a row-major `shape` along `dim` (non-negative): for each row, its elements' flat indices in order.
+std::vector<std::vector<size_t>> refRows(const std::vector<int64_t> &shape, size_t dim) {
+    size_t outer = 1, inner = 1;
+    for (size_t k = 0; k < dim; ++k) outer *= static_cast<size_t>(shape[k]);
+    for (size_t k = dim + 1; k < shape.size(); ++k) inner *= static_cast<size_t>(shape[k]);
+    const size_t n = shape.empty() ? 1 : static_cast<size_t>(shape[dim]);
+    std::vector<std::vector<size_t>> rows;
+    for (size_t o = 0; o < outer; ++o) {
+        for (size_t i = 0; i < inner; ++i) {
+            std::vector<size_t> row;
+            for (size_t e = 0; e < n; ++e) row.push_back((o * n + e) * inner + i);
+            rows.push_back(row);
+        }
+    }
+    return rows;
+}
+
+// The expected elements of one call, in float64, each with its bound. OpenCL's exp and log are within 3 ulp
+// (6u) and fp32 division within 2.5 ulp (5u); + - * are correctly rounded (u), where u is the unit roundoff of
+// the compute dtype (2^-24 for fp32, fp16 and bf16, 2^-53 for fp64: refUnit), and the result is then rounded
+// once to the dtype it is stored in (refWithin). A sum of n terms in either of the engine's orders is within
+// (n - 1) u of the sum of its terms' magnitudes. Per operator (R is the row's largest |x - max|):
+//   Softmax: exp(fl(x - max)) is within (6 + R) u relatively (x - max rounds by u |x - max|), the sum of such
+//     positive terms within (6 + R + n) u, the quotient adds 5u: (17 + 2R + n) u relative to the result.
+//   LogSoftmax: fl(x - max) within u |x - max|, log(sum) within 6u |log sum| plus the sum's (6 + R + n) u,
+//     the subtraction u |result|: absolute.
+//   SoftmaxBackward: sum(g * y) within (n + 1) u sum|g y|; g - that within u |g - s|; times y within u: absolute
+//     |y| ((n + 1) sum|g y| + 2 |g - s|) u + 2u |result|.
+//   LogSoftmaxBackward: sum(g) within n u sum|g|; exp(y) within 6u, the product u: exp(y) (n sum|g| + 8 |s|) u,
+//     the subtraction 2u |result|.
+// x is the input (gradOutput for the backwards) and y the backwards' output, each already in the compute dtype.
+std::vector<Expected> refAlong(Op op, const std::vector<int64_t> &shape, size_t dim, const std::vector<double> &x,
+                               const std::vector<double> &y, aclDataType compute, aclDataType out) {
+    const aclDataType rounding = refRounding(compute, out);
+    std::vector<Expected> want(x.size());
+    for (const std::vector<size_t> &row : refRows(shape, dim)) {
+        const double n = static_cast<double>(row.size());
+        if (op == Op::Softmax || op == Op::LogSoftmax) {
+            double m = -INFINITY, s = 0, range = 0;
+            for (size_t i : row) m = std::max(m, x[i]);
+            for (size_t i : row) {
+                s += std::exp(x[i] - m);
+                range = std::max(range, std::fabs(x[i] - m));
+            }
+            for (size_t i : row) {
+                if (op == Op::Softmax) {
+                    const double v = std::exp(x[i] - m) / s;
+                    want[i] = refWithin(v, v, 17 + 2 * range + n, compute, rounding);
+                } else {
+                    const double v = (x[i] - m) - std::log(s);
+                    const double ulps = std::fabs(x[i] - m) + 6 * std::fabs(std::log(s)) + 6 + range + n + std::fabs(v);
+                    want[i] = refWithin(v, 1, ulps, compute, rounding);
+                }
+            }
+        } else if (op == Op::SoftmaxBackward) {
+            double s = 0, abs = 0;
+            for (size_t i : row) {
+                s += x[i] * y[i];
+                abs += std::fabs(x[i] * y[i]);
+            }
+            for (size_t i : row) {
+                const double v = y[i] * (x[i] - s);
+                const double ulps = std::fabs(y[i]) * ((n + 1) * abs + 2 * std::fabs(x[i] - s)) + 2 * std::fabs(v);
+                want[i] = refWithin(v, 1, ulps, compute, rounding);
+            }
+        } else {
+            double s = 0, abs = 0;
+            for (size_t i : row) {
+                s += x[i];
+                abs += std::fabs(x[i]);
+            }
+            for (size_t i : row) {
+                const double e = std::exp(y[i]), v = x[i] - e * s;
+                const double ulps = e * (n * abs + 8 * std::fabs(s)) + 2 * std::fabs(v);
+                want[i] = refWithin(v, 1, ulps, compute, rounding);
+            }
+        }
+    }
+    return want;
+}
+
+// The inputs of a call: x random in [-4, 4) in the dtype; y (the backwards' output) the forward's result of
+// other random values along the same dim, rounded to the dtype.
+struct Inputs {
+    std::vector<double> x, y;
+};
+Inputs refInputs(Op op, const std::vector<int64_t> &shape, size_t dim, aclDataType dtype, uint64_t seed) {
+    size_t count = 1;
+    for (int64_t d : shape) count *= static_cast<size_t>(d);
+    Inputs in;
+    in.x = refValues(dtype, count, seed);
+    if (!backward(op)) return in;
+    const std::vector<double> z = refValues(ACL_DOUBLE, count, seed + 1);
+    const Op forward = op == Op::SoftmaxBackward ? Op::Softmax : Op::LogSoftmax;
+    const std::vector<Expected> f = refAlong(forward, shape, dim, z, z, ACL_DOUBLE, ACL_DOUBLE);
+    for (const Expected &e : f) in.y.push_back(roundTo(e.want, dtype));
+    return in;
+}
+
+// One call: self (or gradOutput and output) of `dtype` holding in's values, along `dim`, into `out`;
+// the tensors may be views. Returns the outputs downloaded (empty when the call failed).
+std::vector<double> runAlong(Op op, DeviceTensor &x, DeviceTensor &y, int64_t dim, DeviceTensor &out,
+                             aclrtStream stream) {
+    const aclnnStatus status = backward(op) ? planAndRun(binding(op), {x, y, dim, out}, stream)
+                                            : planAndRun(binding(op), {x, dim, out}, stream);
+    EXPECT_EQ(status, ACL_SUCCESS) << aclGetRecentErrMsg();
+    if (status != ACL_SUCCESS) return {};
+    return out.download();
+}
+
+// The compute dtype: Softmax's and the backwards' is their input's, LogSoftmax's out's (self cast to it first).
+aclDataType computeDtype(Op op, aclDataType in, aclDataType out) { return op == Op::LogSoftmax ? out : in; }
+
+// A call on contiguous tensors of `shape`, checked against the reference; returns the outputs.
+std::vector<double> expectAlong(Op op, const std::vector<int64_t> &shape, int64_t dim, aclDataType dtype,
+                                aclDataType outDtype, uint64_t seed, aclrtStream stream) {
+    const int64_t rank = static_cast<int64_t>(shape.size()), bound = std::max<int64_t>(rank, 1);
+    const auto along = static_cast<size_t>(dim < 0 ? dim + bound : dim);
+    const Inputs in = refInputs(op, shape, along, dtype, seed);
+    DeviceTensor x(shape, dtype), y(shape, dtype), out(shape, outDtype);
+    x.upload(in.x);
+    if (backward(op)) y.upload(in.y);
+    const std::vector<double> got = runAlong(op, x, y, dim, out, stream);
+    if (got.empty()) return got;
+    const aclDataType compute = computeDtype(op, dtype, outDtype);
+    std::vector<double> cx = in.x;
+    for (double &v : cx) v = roundTo(v, compute);  // LogSoftmax's cast to out's dtype first
+    std::vector<Expected> want = refAlong(op, shape, along, cx, in.y, compute, outDtype);
+    // A result rounded to an fp16 / bf16 compute dtype is converted again into a different out (bf16 into an
+    // fp16 subnormal, say): one more rounding to out's dtype.
+    if (refRounding(compute, outDtype) != outDtype) {
+        for (Expected &e : want) e.bound += std::fabs(e.want) * storeRounding(outDtype) + storeFloor(outDtype);
+    }
+    expectElements(got, want);
+    return got;
+}
+
+struct OpDtypes {
+    Op op;
+    const char *name;
+    const std::vector<aclDataType> *dtypes;
+};
+const std::vector<OpDtypes> kOps = {{Op::Softmax, "Softmax", &kSoftmaxDtypes},
+                                    {Op::LogSoftmax, "LogSoftmax", &kLogSoftmaxDtypes},
+                                    {Op::SoftmaxBackward, "SoftmaxBackward", &kSoftmaxBackwardDtypes},
+                                    {Op::LogSoftmaxBackward, "LogSoftmaxBackward", &kLogSoftmaxBackwardDtypes}};
+
+// The union of the four lists: each test runs the operators that list the dtype.
+const std::vector<aclDataType> kSoftmaxFamilyDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16};
+
+class SoftmaxEveryDtype : public DeviceDtypeTest {};
+INSTANTIATE_ON_ALL_DEVICES_AND_DTYPES(SoftmaxEveryDtype, kSoftmaxFamilyDtypes);
+
+// A 3 x 4 x 5 tensor of the dtype along each dim, negative ones too, for each operator listing the dtype.
+TEST_P(SoftmaxEveryDtype, EveryDimMatchesTheReference) {
+    const aclDataType d = dtype();
+    if (needsFp64(d) && !fp64()) GTEST_SKIP() << aclcl::dtypeName(d) << " needs cl_khr_fp64";
+    size_t ran = 0;
+    for (const OpDtypes &o : kOps) {
+        if (std::find(o.dtypes->begin(), o.dtypes->end(), d) == o.dtypes->end()) continue;
+        for (int64_t dim : {0, 1, 2, -1, -3}) {
+            SCOPED_TRACE(std::string(o.name) + " dim " + std::to_string(dim));
+            const uint64_t seed = 31 + dtypeIndex(kSoftmaxFamilyDtypes);
+            EXPECT_FALSE(expectAlong(o.op, {3, 4, 5}, dim, d, d, seed, stream).empty());
+            ++ran;
+        }
+    }
+    EXPECT_EQ(ran, d == ACL_DOUBLE ? 10u : 20u);
+}
+
+// Out of another dtype of the list: Softmax and the backwards compute in their input's dtype and convert the
+// result; LogSoftmax casts self to out's dtype first and computes in it.
+TEST_P(SoftmaxEveryDtype, CastsToOut) {
+    const aclDataType d = dtype();
+    if (needsFp64(d) && !fp64()) GTEST_SKIP() << aclcl::dtypeName(d) << " needs cl_khr_fp64";
+    size_t ran = 0;
+    for (const OpDtypes &o : kOps) {
+        if (std::find(o.dtypes->begin(), o.dtypes->end(), d) == o.dtypes->end()) continue;
+        for (aclDataType to : *o.dtypes) {
+            if (to == d || (needsFp64(to) && !fp64())) continue;
+            SCOPED_TRACE(std::string(o.name) + " into " + aclcl::dtypeName(to));
+            EXPECT_FALSE(expectAlong(o.op, {4, 6}, 1, d, to, 5, stream).empty());
+            ++ran;
+        }
+    }
+    EXPECT_GE(ran, 4u);
+}
+
+class SoftmaxTest : public DeviceTest {};
+INSTANTIATE_ON_ALL_DEVICES(SoftmaxTest);
+
+// By hand: softmax([0, ln 3]) = [1/4, 3/4]; log-softmax = [ln 1/4, ln 3/4]; 0-d: 1 and 0.
+TEST_P(SoftmaxTest, SmallExampleByHand) {
+    DeviceTensor self({2}, ACL_FLOAT), out({2}, ACL_FLOAT);
+    self.upload({0, std::log(3.0)});
+    std::vector<double> got = runAlong(Op::Softmax, self, self, 0, out, stream);
+    ASSERT_EQ(got.size(), 2u);
+    EXPECT_NEAR(got[0], 0.25, 1e-6);
+    EXPECT_NEAR(got[1], 0.75, 1e-6);
+    got = runAlong(Op::LogSoftmax, self, self, -1, out, stream);
+    ASSERT_EQ(got.size(), 2u);
+    EXPECT_NEAR(got[0], std::log(0.25), 1e-6);
+    EXPECT_NEAR(got[1], std::log(0.75), 1e-6);
+}
+
+// A 0-d tensor is one row of one element: dim 0 and -1 are valid.
+TEST_P(SoftmaxTest, ZeroDimensional) {
+    for (int64_t dim : {0, -1}) {
+        DeviceTensor self({}, ACL_FLOAT), out({}, ACL_FLOAT), g({}, ACL_FLOAT);
+        self.upload({2.5});
+        g.upload({0.5});
+        EXPECT_EQ(runAlong(Op::Softmax, self, self, dim, out, stream), (std::vector<double>{1}));
+        EXPECT_EQ(runAlong(Op::LogSoftmax, self, self, dim, out, stream), (std::vector<double>{0}));
+        // y = 1: g - 1 * g = 0 (SoftmaxBackward); y = 0: g - exp(0) * g = 0 (LogSoftmaxBackward).
+        DeviceTensor one({}, ACL_FLOAT), zero({}, ACL_FLOAT);
+        one.upload({1});
+        zero.upload({0});
+        EXPECT_EQ(runAlong(Op::SoftmaxBackward, g, one, dim, out, stream), (std::vector<double>{0}));
+        EXPECT_EQ(runAlong(Op::LogSoftmaxBackward, g, zero, dim, out, stream), (std::vector<double>{0}));
+    }
+}
+
+// Strided inputs with offsets and a strided out, along the middle dim, for each operator.
+TEST_P(SoftmaxTest, ViewsInAndOut) {
+    const std::vector<int64_t> shape{4, 3, 5};
+    for (const OpDtypes &o : kOps) {
+        SCOPED_TRACE(o.name);
+        const Inputs in = refInputs(o.op, shape, 1, ACL_FLOAT, 8);
+        DeviceTensor x(shape, ACL_FLOAT, {1, 24, 4}, 2), y(shape, ACL_FLOAT, {15, 1, 3}, 1),
+            out(shape, ACL_FLOAT, {30, 10, 2}, 3);
+        x.upload(in.x);
+        if (backward(o.op)) y.upload(in.y);
+        const std::vector<double> got = runAlong(o.op, x, y, 1, out, stream);
+        expectElements(got, refAlong(o.op, shape, 1, in.x, in.y, ACL_FLOAT, ACL_FLOAT));
+    }
+}
+
+// An empty input succeeds and writes nothing (CANN returns before its other checks).
+TEST_P(SoftmaxTest, EmptyWritesNothing) {
+    for (const OpDtypes &o : kOps) {
+        SCOPED_TRACE(o.name);
+        DeviceTensor x({0, 3}, ACL_FLOAT), y({0, 3}, ACL_FLOAT), out({0, 3}, ACL_FLOAT);
+        const aclnnStatus status = backward(o.op) ? planAndRun(binding(o.op), {x, y, int64_t{1}, out}, stream)
+                                                  : planAndRun(binding(o.op), {x, int64_t{1}, out}, stream);
+        EXPECT_EQ(status, ACL_SUCCESS) << aclGetRecentErrMsg();
+    }
+}
+
+// In place: out over self (or over gradOutput) gives what a separate out gets.
+TEST_P(SoftmaxTest, InPlace) {
+    const std::vector<int64_t> shape{3, 7};
+    for (const OpDtypes &o : kOps) {
+        SCOPED_TRACE(o.name);
+        const Inputs in = refInputs(o.op, shape, 1, ACL_FLOAT, 12);
+        DeviceTensor x(shape, ACL_FLOAT), y(shape, ACL_FLOAT), out(shape, ACL_FLOAT);
+        x.upload(in.x);
+        if (backward(o.op)) y.upload(in.y);
+        const std::vector<double> separate = runAlong(o.op, x, y, 1, out, stream);
+        const std::vector<double> inPlace = runAlong(o.op, x, y, 1, x, stream);
+        EXPECT_EQ(inPlace, separate);
+    }
+}
+
+// Rows of 3000 (the LANES path, automatically) along the last dim and along the first (strided rows): the
+// automatic path, EACH forced and LANES forced on work-groups of 2, 4 and 32 work-items each within the
+// reference's bound and the same bits on a second run; LANES the same bits on every work-group size, and the
+// automatic path's bits LANES'.
+TEST_P(SoftmaxTest, LongRowsBothPathsRunAfterRun) {
+    for (const OpDtypes &o : kOps) {
+        for (const auto &[shape, dim] : std::vector<std::pair<std::vector<int64_t>, int64_t>>{{{3, 3000}, 1},
+                                                                                              {{3000, 2}, 0}}) {
+            SCOPED_TRACE(std::string(o.name) + " along dim " + std::to_string(dim));
+            std::vector<double> automatic, lanes;
+            for (int forced : {0, 1, 2, 4, 32}) {
+                SCOPED_TRACE("hook " + std::to_string(forced));
+                ScopedTestHook hook(TestHook::ReductionPath, forced);
+                const std::vector<double> first = expectAlong(o.op, shape, dim, ACL_FLOAT, ACL_FLOAT, 3, stream);
+                const std::vector<double> second = expectAlong(o.op, shape, dim, ACL_FLOAT, ACL_FLOAT, 3, stream);
+                ASSERT_EQ(first.size(), static_cast<size_t>(shape[0] * shape[1]));
+                EXPECT_EQ(first, second);
+                if (forced == 0) automatic = first;
+                if (forced >= 2) {
+                    if (lanes.empty()) lanes = first;
+                    EXPECT_EQ(first, lanes) << "LANES differs between work-group sizes";
+                }
+            }
+            // Few rows of 3000 take LANES by the shape alone.
+            EXPECT_EQ(automatic, lanes);
+        }
+    }
+}
+
+// SoftmaxBackward in fp32 is + - * only, each correctly rounded in OpenCL: the host emulates both orders in
+// float and the device's bits must be exactly those (EACH: the row in index order; LANES: lane l sums the
+// elements l, l + 64, ..., then the tree l + 32, l + 16, ...).
+TEST_P(SoftmaxTest, SoftmaxBackwardIsExactlyEachOrder) {
+    const std::vector<int64_t> shape{2, 1500};
+    const Inputs in = refInputs(Op::SoftmaxBackward, shape, 1, ACL_FLOAT, 44);
+    DeviceTensor g(shape, ACL_FLOAT), y(shape, ACL_FLOAT);
+    g.upload(in.x);
+    y.upload(in.y);
+    for (int forced : {1, 2}) {
+        SCOPED_TRACE(forced == 1 ? "EACH" : "LANES");
+        ScopedTestHook hook(TestHook::ReductionPath, forced);
+        DeviceTensor out(shape, ACL_FLOAT);
+        const std::vector<double> got = runAlong(Op::SoftmaxBackward, g, y, 1, out, stream);
+        ASSERT_EQ(got.size(), 3000u);
+        size_t bad = 0;
+        for (size_t r = 0; r < 2; ++r) {
+            const size_t base = r * 1500;
+            float s = 0;
+            if (forced == 1) {
+                for (size_t e = 0; e < 1500; ++e) {
+                    s += static_cast<float>(in.x[base + e]) * static_cast<float>(in.y[base + e]);
+                }
+            } else {
+                float part[64];
+                for (size_t l = 0; l < 64; ++l) {
+                    part[l] = 0;
+                    for (size_t e = l; e < 1500; e += 64) {
+                        part[l] += static_cast<float>(in.x[base + e]) * static_cast<float>(in.y[base + e]);
+                    }
+                }
+                for (size_t span = 32; span > 0; span /= 2) {
+                    for (size_t l = 0; l < span; ++l) part[l] += part[l + span];
+                }
+                s = part[0];
+            }
+            for (size_t e = 0; e < 1500; ++e) {
+                const float gv = static_cast<float>(in.x[base + e]), yv = static_cast<float>(in.y[base + e]);
+                const float want = yv * (gv - s);
+                if (!sameValue(got[base + e], want) && bad++ < 5) {
+                    ADD_FAILURE() << "row " << r << " element " << e << ": got " << got[base + e] << ", want " << want;
+                }
+            }
+        }
+        EXPECT_EQ(bad, 0u);
+    }
+}
+
+// A NaN anywhere in a row makes the row NaN (as PyTorch); the other rows are untouched by it.
+TEST_P(SoftmaxTest, NanPoisonsItsRowOnly) {
+    DeviceTensor self({2, 3}, ACL_FLOAT), out({2, 3}, ACL_FLOAT);
+    self.upload({1, NAN, 2, 1, 2, 3});
+    for (Op op : {Op::Softmax, Op::LogSoftmax}) {
+        const std::vector<double> got = runAlong(op, self, self, 1, out, stream);
+        ASSERT_EQ(got.size(), 6u);
+        for (size_t i = 0; i < 3; ++i) EXPECT_TRUE(std::isnan(got[i])) << got[i];
+        for (size_t i = 3; i < 6; ++i) EXPECT_TRUE(std::isfinite(got[i])) << got[i];
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors, in CANN's order (OPS_COMPANION section 3).
+
+// Softmax: nulls; an empty self succeeds at once; self's and out's dtypes; dim; ranks and views; out's shape.
+CallSpec softmaxCall() {
+    return CallSpec(kSoftmax, {{"self", TensorArg{{2, 3, 4}}}, {"dim", int64_t{-1}}, {"out", TensorArg{{2, 3, 4}}}});
+}
+ErrorRows softmaxRows() {
+    return validRow() + outPointerRows() + nullRows({"self", "out"}) + ErrorRows{
+        {"empty self, bad everything else", set("self", shape({2, 0, 4})) + set("self", dtype(ACL_INT32)) +
+             set("dim", value(int64_t{7})) + set("out", shape({3})),
+         ACL_SUCCESS, {}},
+        {"self INT32", set("self", dtype(ACL_INT32)), ACLNN_ERR_PARAM_INVALID, {"self", "DT_INT32"}},
+        {"out INT32", set("out", dtype(ACL_INT32)), ACLNN_ERR_PARAM_INVALID, {"out", "DT_INT32"}},
+        {"dim out of range", set("dim", value(int64_t{3})), ACLNN_ERR_PARAM_INVALID, {"dim", "[-3, 2]", "3"}},
+        {"self rank 9", set({"self", "out"}, shape({1, 1, 1, 1, 1, 1, 2, 3, 4})), ACLNN_ERR_PARAM_INVALID,
+         {"self", "8"}},
+        shortRow("self"),
+        {"out shape", set("out", shape({2, 4, 3})), ACLNN_ERR_PARAM_INVALID, {"out", "[2, 4, 3]", "[2, 3, 4]"}},
+        overlapRow("out", {0, 0, 0}),
+        withoutFp64Row("DT_DOUBLE without fp64", set("self", dtype(ACL_DOUBLE)), {"fp64"}),
+        {"FLOAT16 into FLOAT", set("self", dtype(ACL_FLOAT16)), ACL_SUCCESS, {}},
+        {"0-d, dim -1", set({"self", "out"}, shape({})), ACL_SUCCESS, {}}} + withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(SoftmaxErrors, softmaxCall, softmaxRows);
+
+// LogSoftmax: nulls; dim (before the dtypes); self's and out's dtypes; ranks and views; out's shape; an empty
+// self succeeds after the checks.
+CallSpec logSoftmaxCall() {
+    return CallSpec(kLogSoftmax, {{"self", TensorArg{{2, 3, 4}}}, {"dim", int64_t{1}}, {"out", TensorArg{{2, 3, 4}}}});
+}
+ErrorRows logSoftmaxRows() {
+    return validRow() + outPointerRows() + nullRows({"self", "out"}) + ErrorRows{
+        {"dim out of range (before dtypes)", set("dim", value(int64_t{-4})) + set("self", dtype(ACL_INT32)),
+         ACLNN_ERR_PARAM_INVALID, {"dim", "[-3, 2]", "-4"}},
+        {"self INT32", set("self", dtype(ACL_INT32)), ACLNN_ERR_PARAM_INVALID, {"self", "DT_INT32"}},
+        {"out INT32", set("out", dtype(ACL_INT32)), ACLNN_ERR_PARAM_INVALID, {"out", "DT_INT32"}},
+        {"self rank 9", set({"self", "out"}, shape({1, 1, 1, 1, 1, 1, 2, 3, 4})), ACLNN_ERR_PARAM_INVALID,
+         {"self", "8"}},
+        shortRow("self"),
+        {"out shape", set("out", shape({2, 4, 3})), ACLNN_ERR_PARAM_INVALID, {"out", "[2, 4, 3]", "[2, 3, 4]"}},
+        overlapRow("out", {0, 0, 0}),
+        withoutFp64Row("DT_DOUBLE without fp64", set("out", dtype(ACL_DOUBLE)), {"fp64"}),
+        {"empty self, bad dtype", set({"self", "out"}, shape({2, 0, 4})) + set("self", dtype(ACL_INT32)),
+         ACLNN_ERR_PARAM_INVALID, {"self", "DT_INT32"}},
+        {"empty self", set({"self", "out"}, shape({2, 0, 4})), ACL_SUCCESS, {}},
+        {"0-d, dim 0", set({"self", "out"}, shape({})) + set("dim", value(int64_t{0})), ACL_SUCCESS, {}}} +
+           withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(LogSoftmaxErrors, logSoftmaxCall, logSoftmaxRows);
+
+// SoftmaxBackward: nulls; an empty gradOutput or output succeeds at once; the dtypes and their equality; dim;
+// ranks and views; output's and out's shapes. out's dtype is not checked (the result is converted to it).
+CallSpec softmaxBackwardCall() {
+    return CallSpec(kSoftmaxBackward, {{"gradOutput", TensorArg{{2, 3, 4}}}, {"output", TensorArg{{2, 3, 4}}},
+                                       {"dim", int64_t{1}}, {"out", TensorArg{{2, 3, 4}}}});
+}
+ErrorRows softmaxBackwardRows() {
+    return validRow() + outPointerRows() + nullRows({"gradOutput", "output", "out"}) + ErrorRows{
+        {"empty output, bad everything else", set("output", shape({2, 0, 4})) + set("gradOutput", dtype(ACL_INT32)) +
+             set("dim", value(int64_t{9})),
+         ACL_SUCCESS, {}},
+        {"gradOutput INT32", set({"gradOutput", "output"}, dtype(ACL_INT32)), ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "DT_INT32"}},
+        {"output DOUBLE", set("output", dtype(ACL_DOUBLE)), ACLNN_ERR_PARAM_INVALID, {"output", "DT_DOUBLE"}},
+        {"output not gradOutput's dtype", set("output", dtype(ACL_FLOAT16)), ACLNN_ERR_PARAM_INVALID,
+         {"output", "gradOutput", "DT_FLOAT16"}},
+        {"dim out of range", set("dim", value(int64_t{3})), ACLNN_ERR_PARAM_INVALID, {"dim", "[-3, 2]", "3"}},
+        {"gradOutput rank 9", set({"gradOutput", "output", "out"}, shape({1, 1, 1, 1, 1, 1, 2, 3, 4})),
+         ACLNN_ERR_PARAM_INVALID, {"gradOutput", "8"}},
+        shortRow("gradOutput"),
+        {"output shape", set("output", shape({2, 4, 3})), ACLNN_ERR_PARAM_INVALID, {"output", "[2, 4, 3]"}},
+        {"out shape", set("out", shape({2, 4, 3})), ACLNN_ERR_PARAM_INVALID, {"out", "[2, 4, 3]"}},
+        {"out COMPLEX32 (not storable)", set("out", dtype(ACL_COMPLEX32)), ACLNN_ERR_PARAM_INVALID,
+         {"out", "DT_COMPLEX32"}},
+        overlapRow("out", {0, 0, 0}),
+        {"out INT32 (converted)", set("out", dtype(ACL_INT32)), ACL_SUCCESS, {}}} + withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(SoftmaxBackwardErrors, softmaxBackwardCall, softmaxBackwardRows);
+
+// LogSoftmaxBackward: nulls (output first); an empty gradOutput or output succeeds at once; output's then
+// gradOutput's dtype and their equality; ranks and views; output's and out's shapes; dim last.
+CallSpec logSoftmaxBackwardCall() {
+    return CallSpec(kLogSoftmaxBackward, {{"gradOutput", TensorArg{{2, 3, 4}}}, {"output", TensorArg{{2, 3, 4}}},
+                                          {"dim", int64_t{-1}}, {"out", TensorArg{{2, 3, 4}}}});
+}
+ErrorRows logSoftmaxBackwardRows() {
+    return validRow() + outPointerRows() + nullRows({"output", "gradOutput", "out"}) + ErrorRows{
+        {"empty gradOutput, bad everything else",
+         set("gradOutput", shape({2, 0, 4})) + set("output", dtype(ACL_INT32)) + set("dim", value(int64_t{9})),
+         ACL_SUCCESS, {}},
+        {"output INT32 (before gradOutput)", set({"gradOutput", "output"}, dtype(ACL_INT32)),
+         ACLNN_ERR_PARAM_INVALID, {"output", "DT_INT32"}},
+        {"gradOutput DOUBLE", set("gradOutput", dtype(ACL_DOUBLE)), ACLNN_ERR_PARAM_INVALID,
+         {"gradOutput", "DT_DOUBLE"}},
+        {"output not gradOutput's dtype", set("output", dtype(ACL_BF16)), ACLNN_ERR_PARAM_INVALID,
+         {"output", "gradOutput", "DT_BF16"}},
+        {"gradOutput rank 9", set({"gradOutput", "output", "out"}, shape({1, 1, 1, 1, 1, 1, 2, 3, 4})),
+         ACLNN_ERR_PARAM_INVALID, {"gradOutput", "8"}},
+        shortRow("gradOutput"),
+        {"output shape", set("output", shape({2, 4, 3})), ACLNN_ERR_PARAM_INVALID, {"output", "[2, 4, 3]"}},
+        {"out shape (before dim)", set("out", shape({2, 4, 3})) + set("dim", value(int64_t{5})),
+         ACLNN_ERR_PARAM_INVALID, {"out", "[2, 4, 3]"}},
+        {"dim out of range", set("dim", value(int64_t{3})), ACLNN_ERR_PARAM_INVALID, {"dim", "[-3, 2]", "3"}},
+        {"out COMPLEX32 (not storable)", set("out", dtype(ACL_COMPLEX32)), ACLNN_ERR_PARAM_INVALID,
+         {"out", "DT_COMPLEX32"}},
+        overlapRow("out", {0, 0, 0}),
+        {"out FLOAT16 (converted)", set("out", dtype(ACL_FLOAT16)), ACL_SUCCESS, {}}} + withoutExecutorRows();
+}
+ACLNN_ERROR_TABLE(LogSoftmaxBackwardErrors, logSoftmaxBackwardCall, logSoftmaxBackwardRows);
+
+}  // namespace
