@@ -135,6 +135,6 @@ if(ACLNN_OPENCL_BUILD_TESTS)
     COMMAND ${PROJECT_SOURCE_DIR}/tests/test_cann_recipes.sh ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
   # Both run `cmake --install` from this build tree, which writes files in it (set_env.sh staged for the
   # prefix at hand, install_manifest.txt): one at a time.
-  set_tests_properties(cann_sample_recipes PROPERTIES TIMEOUT 600 LABELS install)
+  set_tests_properties(cann_sample_recipes PROPERTIES TIMEOUT 600 LABELS install COST 500)
   set_tests_properties(install_and_examples cann_sample_recipes PROPERTIES RESOURCE_LOCK aclnn_install_tree)
 endif()

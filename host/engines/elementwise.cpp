@@ -493,6 +493,10 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
                        : std::string());
 }
 
+const std::vector<aclDataType> kStorableDtypes = {
+    ACL_FLOAT16, ACL_FLOAT,  ACL_DOUBLE, ACL_INT8, ACL_UINT8,     ACL_INT16,      ACL_INT32, ACL_INT64,
+    ACL_UINT16,  ACL_UINT32, ACL_UINT64, ACL_BOOL, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
+
 void checkDtypeInList(const char *op, const aclTensor *t, const char *arg, const std::vector<aclDataType> &allowed) {
     if (std::find(allowed.begin(), allowed.end(), t->dtype) != allowed.end()) return;
     fail(ACLNN_ERR_PARAM_INVALID,

@@ -203,6 +203,9 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &launch);
 // Checks shared with operators that use planElementwise directly.
 // 161002 unless `from` casts to out's dtype (CanCast, OPS_COMPANION 1.2), naming out.
 void checkCastsTo(const char *op, aclDataType from, const char *fromWhat, const aclTensor *out, const char *arg);
+// Every dtype a slot of the engine holds, so every dtype it stores into (the list of Cast, which CANN's
+// is): what an output whose dtype CANN leaves unchecked (a result cast to it) must be.
+extern const std::vector<aclDataType> kStorableDtypes;
 // 161002 unless t's dtype is one of `allowed` (a runtime list).
 void checkDtypeInList(const char *op, const aclTensor *t, const char *arg, const std::vector<aclDataType> &allowed);
 // 161002 unless `shape` (the broadcast of a and b) exists and equals out's.

@@ -15,9 +15,8 @@ namespace aclcl {
 namespace {
 
 constexpr const char *kApi = "aclnnCast";
-const std::vector<aclDataType> kCastDtypes = {ACL_FLOAT16, ACL_FLOAT,     ACL_DOUBLE,     ACL_INT8,   ACL_UINT8,
-                                              ACL_INT16,   ACL_INT32,     ACL_INT64,      ACL_UINT16, ACL_UINT32,
-                                              ACL_UINT64,  ACL_BOOL,      ACL_COMPLEX64,  ACL_COMPLEX128, ACL_BF16};
+// CANN's list for Cast is every dtype the engine holds.
+const std::vector<aclDataType> &kCastDtypes = kStorableDtypes;
 
 void plan(OpPlan &plan, const aclTensor *self, aclDataType dtype, const aclTensor *out) {
     const char *op = plan.checkName();

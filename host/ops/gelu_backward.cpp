@@ -22,7 +22,7 @@ void plan(OpPlan &plan, const aclTensor *gradOutput, const aclTensor *self, cons
     checkViews(op, {{gradOutput, "gradOutput"}, {self, "self"}});
     checkBroadcastTo(op, gradOutput, "gradOutput", self, "self", gradInput, "gradInput");
     // Ours: CANN casts the result to any gradInput dtype; the engine stores into the dtypes Cast lists.
-    checkDtypeInList(op, gradInput, "gradInput", kGeluGradInputStorable);
+    checkDtypeInList(op, gradInput, "gradInput", kStorableDtypes);
     checkView(op, gradInput, "gradInput");
     checkNoSelfOverlap(op, gradInput, "gradInput");
     requireDeviceSupports(plan.device(), gradInput->dtype, op, "gradInput");

@@ -9,12 +9,6 @@
 
 namespace aclcl {
 
-// The dtypes the engine stores into (Cast's list): GeluBackward's gradInput, whose dtype CANN leaves
-// unchecked, must be one of them.
-inline const std::vector<aclDataType> kGeluGradInputStorable = {
-    ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_INT8,   ACL_UINT8,  ACL_INT16,     ACL_INT32,      ACL_INT64,
-    ACL_UINT16,  ACL_UINT32, ACL_UINT64, ACL_BOOL, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
-
 // PromoteType(gradOutput, self), which must exist (161002) and be F32, F16 or BF16 (161002).
 inline aclDataType geluBackwardPromoted(const char *op, const aclTensor *gradOutput, const aclTensor *self) {
     static const aclDataType kListed[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
