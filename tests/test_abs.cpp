@@ -3,12 +3,14 @@
 // tested once in tests/test_elementwise.cpp.
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "common/dtype.h"
 #include "harness/abs.h"
 #include "support/elementwise_unary.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -63,5 +65,36 @@ ErrorRows absRows() {
         {"empty self", set({"self", "out"}, shape({0, 3, 4})), ACL_SUCCESS, {}}} + withoutExecutorRows();
 }
 ACLNN_ERROR_TABLE(AbsErrors, absCall, absRows);
+
+class AbsTest : public DeviceTest {};
+INSTANTIATE_ON_ALL_DEVICES(AbsTest);
+
+// PyTorch golden data (tests/golden/ops/abs.py: torch.abs over every dtype CANN lists, the edges
+// first), value for value: exact for the real dtypes (BOOL, which PyTorch refuses, is CANN's
+// copy); COMPLEX64's FLOAT |z| within the bound below.
+TEST_P(AbsTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 11, kFp64Cases = 1;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const aclDataType d = goldenDtype(c.tensor("self").dtype);
+        return (d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"abs.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
+        DeviceTensor self(s.dims, goldenDtype(s.dtype)), out(want.dims, goldenDtype(want.dtype));
+        self.upload(s.values);
+        ASSERT_ACL_OK(planAndRun(kAbs, {self, out}, stream));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            // COMPLEX64's |z| is OpenCL's hypot, within 4 ulp; the stored value is |z| in complex128 rounded
+            // once (half an ulp): 4.5 ulp of fp32 apart at most. Every real dtype is exact.
+            const bool ok = s.dtype == "complex64" && std::isfinite(want.values[i])
+                                ? std::fabs(got[i] - want.values[i]) <= 4.5 * refUlp(want.values[i], ACL_FLOAT)
+                                : sameValue(got[i], want.values[i]);
+            ASSERT_TRUE(ok) << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+    });
+}
 
 }  // namespace

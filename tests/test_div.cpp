@@ -11,14 +11,17 @@
 // Complex quotients are Smith's form (cl_kernels/elementwise.cl); each part is checked within 32 u |q|
 // of the exact quotient q (u = 2^-24 for COMPLEX64, 2^-53 for COMPLEX128): two divisions (2.5 ulp each
 // in fp32) and five roundings, each under 2u relative, on terms whose sum is at most sqrt(2) |q|.
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "common/dtype.h"
 #include "harness/div.h"
 #include "support/elementwise_unary.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -171,6 +174,61 @@ TEST_P(DivTest, ComputeDtypes) {
         EXPECT_EQ(r.download()[0], 0);
         aclDestroyScalar(i);
     }
+}
+
+// PyTorch golden data (tests/golden/ops/div.py: torch.div over every dtype, broadcasting, mixed-dtype
+// promotion, special values, zero divisors; cases of op "divs": `other` is the aclScalar). PyTorch's
+// quotients are correctly rounded (fp16/bf16: the fp32 quotient rounded once more, which is the correctly
+// rounded one: fp32 has more than 2p + 2 bits). Ours: F64 is exact (OpenCL's fp64 division is correctly
+// rounded); F32 (and the integers, which divide in F32) within 2.5 ulp of the exact quotient, so within 3 ulp
+// of PyTorch's (2.5 + its 0.5; ulp of the stored value, which is at least the quotient's); F16 and BF16 round
+// that fp32 quotient once, and two values 3 fp32 ulp apart round to the same or adjacent 16-bit values: 1 ulp
+// of the dtype. The complex cases divide by 2^k times 1, i or +-1 +- i, where every step of Smith's form is
+// exact: bit for bit, but for the sign of a zero part, which depends on the order of the form's steps (OpenCL
+// compilers may contract or reorder them: rusticl's gives -0 where pocl's and PyTorch's give +0). Real zeros,
+// infinities and NaN (zero divisors, overflow) are exact on every path.
+bool goldenQuotientOk(double got, double want, aclDataType out) {
+    if (refIsComplex(out) && want == 0) return got == 0;
+    if (want == 0 || !std::isfinite(want) || refIsComplex(out) || out == ACL_DOUBLE) return sameValue(got, want);
+    if (out == ACL_FLOAT) return std::fabs(got - want) <= 3 * refUlp(want, ACL_FLOAT);
+    const int digits = out == ACL_FLOAT16 ? 10 : 7, least = out == ACL_FLOAT16 ? -24 : -133;
+    return std::fabs(got - want) <= std::ldexp(1.0, std::max(std::ilogb(want) - digits, least));
+}
+
+TEST_P(DivTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 39, kFp64Cases = 4;
+    const auto wide = [](const golden::Tensor &t) {
+        const aclDataType d = goldenDtype(t.dtype);
+        return d == ACL_DOUBLE || d == ACL_COMPLEX128;
+    };
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        // A Divs scalar's dtype needs no fp64: the host converts the scalar to the compute dtype.
+        const bool needs =
+            wide(c.tensor("self")) || wide(c.tensor("out")) || (c.op == "div" && wide(c.tensor("other")));
+        return needs && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"div.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &o = c.tensor("other"), &want = c.tensor("out");
+        const aclDataType outDtype = goldenDtype(want.dtype);
+        DeviceTensor self(s.dims, goldenDtype(s.dtype)), out(want.dims, outDtype);
+        self.upload(s.values);
+        if (c.op == "divs") {
+            ASSERT_EQ(o.numel(), 1);
+            OwnedScalar other(o.values[0], goldenDtype(o.dtype));
+            ASSERT_ACL_OK(planAndRun(kDivs, {self, other.get(), out}, stream));
+        } else {
+            DeviceTensor other(o.dims, goldenDtype(o.dtype));
+            other.upload(o.values);
+            ASSERT_ACL_OK(planAndRun(kDiv, {self, other, out}, stream));
+        }
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(goldenQuotientOk(got[i], want.values[i], outDtype))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+    });
 }
 
 // Div: nulls (out, other, self); ranks, broadcasting, out's shape; dtypes (other, self); promotion,

@@ -8,14 +8,18 @@
 // store rounding, support/elementwise_unary.h). A complex exp is e^re (cos im, sin im): exp's 3 ulp, cos's
 // and sin's 4 ulp and the product's half ulp make each part's relative error under 7.5 * 2^-23, which is
 // under 16 ulp of the part.
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "common/dtype.h"
 #include "harness/exp.h"
+#include "support/activation_ref.h"
 #include "support/elementwise_unary.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -84,5 +88,73 @@ ErrorRows inplaceExpRows() {
         {"empty selfRef", set("selfRef", shape({0, 3, 4})), ACL_SUCCESS, {}}} + withoutExecutorRows();
 }
 ACLNN_ERROR_TABLE(InplaceExpErrors, inplaceExpCall, inplaceExpRows);
+
+class ExpTest : public DeviceTest {};
+INSTANTIATE_ON_ALL_DEVICES(ExpTest);
+
+// One ulp of v in dtype d (the smallest subnormal's at 0 and beyond the finite values).
+double dtypeUlp(double v, aclDataType d) {
+    const bool wide = d == ACL_DOUBLE || d == ACL_COMPLEX128;
+    const int digits = d == ACL_FLOAT16 ? 10 : d == ACL_BF16 ? 7 : wide ? 52 : 23;
+    const int least = d == ACL_FLOAT16 ? -24 : d == ACL_BF16 ? -133 : wide ? -1074 : -149;
+    if (v == 0 || !std::isfinite(v)) return std::ldexp(1.0, least);
+    return std::ldexp(1.0, std::max(std::ilogb(v) - digits, least));
+}
+
+// A result against the golden value: the same value where either is exact or non-finite; otherwise within
+// the device's bound around the exact value (e, support/activation_ref.h) plus the golden value's own
+// distance from it: one ulp of out's dtype where the generator stored PyTorch's float64 result rounded
+// once (half an ulp, and float64's own error far under the other half: the generator checks it against a
+// plain-Python form within 1 ulp); 8 ulp for FLOAT64 and COMPLEX128, PyTorch's own results (checked within
+// 4 ulp of Python's math, itself within 3 of the exact value).
+bool goldenOk(double got, double golden, const Expected &e, aclDataType out) {
+    if (e.exact || !std::isfinite(golden) || !std::isfinite(e.want)) return sameValue(got, golden);
+    const bool wide = out == ACL_DOUBLE || out == ACL_COMPLEX128;
+    return std::fabs(got - golden) <= e.bound + (wide ? 8 : 1) * dtypeUlp(golden, out);
+}
+
+// PyTorch golden data (tests/golden/ops/exp.py: torch.exp over every dtype CANN lists, the edges first),
+// each value within goldenOk's bound.
+TEST_P(ExpTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 8, kFp64Cases = 2;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const aclDataType d = goldenDtype(c.tensor("self").dtype);
+        return (d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"exp.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
+        const aclDataType selfDtype = goldenDtype(s.dtype), outDtype = goldenDtype(want.dtype);
+        DeviceTensor self(s.dims, selfDtype), out(want.dims, outDtype);
+        self.upload(s.values);
+        ASSERT_ACL_OK(planAndRun(kExp, {self, out}, stream));
+        const std::vector<double> got = out.download();
+        const std::vector<Expected> bounds = [&] {
+            // exp within 3 ulp (6u of the value) in the compute dtype (FLOAT for BOOL and INT64); a complex
+            // part within 16 ulp (32u) of itself (tests/test_exp.cpp's header says why).
+            const aclDataType compute = refIsFloat(selfDtype) || refIsComplex(selfDtype) ? selfDtype : ACL_FLOAT;
+            std::vector<Expected> e;
+            for (size_t i = 0; i < s.values.size(); i += refIsComplex(selfDtype) ? 2 : 1) {
+                if (!refIsComplex(selfDtype)) {
+                    const double v = std::exp(s.values[i]);
+                    e.push_back(refWithin(v, v, 6, compute, refRounding(compute, outDtype)));
+                    continue;
+                }
+                const double m = std::exp(s.values[i]), re = m * std::cos(s.values[i + 1]),
+                             im = m * std::sin(s.values[i + 1]);
+                e.push_back(refWithin(re, re, 32, compute, compute));
+                e.push_back(refWithin(im, im, 32, compute, compute));
+            }
+            return e;
+        }();
+        ASSERT_EQ(got.size(), want.values.size());
+        ASSERT_EQ(bounds.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(goldenOk(got[i], want.values[i], bounds[i], outDtype))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i] << " (exact " << bounds[i].want
+                << ", bound " << bounds[i].bound << ")";
+        }
+    });
+}
 
 }  // namespace

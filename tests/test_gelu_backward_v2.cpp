@@ -2,6 +2,8 @@
 // 'none'), the erf form; "tanh": as aclnnGeluBackward), against the float64 reference (support/
 // activation_ref.h, within the bound it gives from OpenCL's ulp limits), with self broadcast, over random
 // values and the edges; views; the errors in CANN's check order (the attribute's value last).
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
 #include "support/gelu_test_inputs.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -97,5 +100,65 @@ ErrorRows geluBackwardV2Rows() {
            withoutExecutorRows();
 }
 ACLNN_ERROR_TABLE(GeluBackwardV2Errors, geluBackwardV2Call, geluBackwardV2Rows);
+
+// One ulp of v in dtype d (the smallest subnormal's at 0 and beyond the finite values).
+double dtypeUlp(double v, aclDataType d) {
+    const bool wide = d == ACL_DOUBLE || d == ACL_COMPLEX128;
+    const int digits = d == ACL_FLOAT16 ? 10 : d == ACL_BF16 ? 7 : wide ? 52 : 23;
+    const int least = d == ACL_FLOAT16 ? -24 : d == ACL_BF16 ? -133 : wide ? -1074 : -149;
+    if (v == 0 || !std::isfinite(v)) return std::ldexp(1.0, least);
+    return std::ldexp(1.0, std::max(std::ilogb(v) - digits, least));
+}
+
+// A result against the golden value: the same value where either is exact or non-finite; otherwise within
+// the device's bound around the exact value (e, support/activation_ref.h) plus the golden value's own
+// distance from it: one ulp of out's dtype where the generator
+// stored PyTorch's float64 result rounded once (half an ulp, and float64's own error far under the other
+// half: the generator checks it against a plain-Python form within 1 ulp); 8 ulp for FLOAT64 and COMPLEX128,
+// PyTorch's own results (checked within 4 ulp of Python's math, itself within 3 of the exact value).
+bool goldenOk(double got, double golden, const Expected &e, aclDataType out) {
+    if (e.exact || !std::isfinite(golden) || !std::isfinite(e.want)) return sameValue(got, golden);
+    const bool wide = out == ACL_DOUBLE || out == ACL_COMPLEX128;
+    return std::fabs(got - golden) <= e.bound + (wide ? 8 : 1) * dtypeUlp(golden, out);
+}
+
+// PyTorch golden data (tests/golden/ops/gelu_backward_v2.py: gelu_backward(approximate='none' | 'tanh') for
+// approximate none or tanh, over CANN's dtypes, the edges first; at an infinite self the limits), each value
+// within goldenOk's bound.
+TEST_P(GeluBackwardV2Test, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 6, kFp64Cases = 0;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const aclDataType d = goldenDtype(c.tensor("gradOutput").dtype);
+        return (d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"gelu_backward_v2.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &gt = c.tensor("gradOutput"), &xt = c.tensor("self"), &want = c.tensor("gradInput");
+        const aclDataType d = goldenDtype(gt.dtype), outDtype = goldenDtype(want.dtype);
+        DeviceTensor g(gt.dims, d), x(xt.dims, goldenDtype(xt.dtype)), out(want.dims, outDtype);
+        g.upload(gt.values);
+        x.upload(xt.values);
+        const int64_t approximate = static_cast<int64_t>(c.num("approximate"));
+        std::string text = approximate == 0 ? "none" : "tanh";  // the prototype's char *
+        ASSERT_ACL_OK(planAndRun(kGeluBackwardV2, {g, x, text.data(), out}, stream));
+        const std::vector<double> got = out.download();
+        const std::vector<Expected> bounds = [&] {
+            std::vector<Expected> e;
+            for (size_t i = 0; i < static_cast<size_t>(want.numel()); ++i) {
+                const size_t j = refBroadcastIndex(i, want.dims, xt.dims);
+                e.push_back(approximate == 0 ? refGeluErfBackward(gt.values[i], xt.values[j], d, d)
+                                           : refGeluTanhBackward(gt.values[i], xt.values[j], d, d));
+            }
+            return e;
+        }();
+        ASSERT_EQ(got.size(), want.values.size());
+        ASSERT_EQ(bounds.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(goldenOk(got[i], want.values[i], bounds[i], outDtype))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i] << " (exact " << bounds[i].want
+                << ", bound " << bounds[i].bound << ")";
+        }
+    });
+}
 
 }  // namespace

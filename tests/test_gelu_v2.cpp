@@ -2,6 +2,8 @@
 // erf form; 1: the tanh form, as aclnnGelu), against the float64 reference (support/activation_ref.h,
 // within the bound it gives from OpenCL's ulp limits) over random values and the edges; a view; the
 // errors in CANN's check order (no value of approximate is one).
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
 #include "support/gelu_test_inputs.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -79,5 +82,59 @@ ErrorRows geluV2Rows() {
            withoutExecutorRows();
 }
 ACLNN_ERROR_TABLE(GeluV2Errors, geluV2Call, geluV2Rows);
+
+// One ulp of v in dtype d (the smallest subnormal's at 0 and beyond the finite values).
+double dtypeUlp(double v, aclDataType d) {
+    const bool wide = d == ACL_DOUBLE || d == ACL_COMPLEX128;
+    const int digits = d == ACL_FLOAT16 ? 10 : d == ACL_BF16 ? 7 : wide ? 52 : 23;
+    const int least = d == ACL_FLOAT16 ? -24 : d == ACL_BF16 ? -133 : wide ? -1074 : -149;
+    if (v == 0 || !std::isfinite(v)) return std::ldexp(1.0, least);
+    return std::ldexp(1.0, std::max(std::ilogb(v) - digits, least));
+}
+
+// A result against the golden value: the same value where either is exact or non-finite; otherwise within
+// the device's bound around the exact value (e, support/activation_ref.h) plus the golden value's own
+// distance from it, one ulp of out's dtype: the generator stored PyTorch's float64 result rounded once
+// (half an ulp, and float64's own error far under the other half: the generator checks it against a
+// plain-Python form within 1 ulp).
+bool goldenOk(double got, double golden, const Expected &e, aclDataType out) {
+    if (e.exact || !std::isfinite(golden) || !std::isfinite(e.want)) return sameValue(got, golden);
+    return std::fabs(got - golden) <= e.bound + dtypeUlp(golden, out);
+}
+
+// PyTorch golden data (tests/golden/ops/gelu_v2.py: gelu(approximate='none' | 'tanh') for approximate
+// 0 | 1, over CANN's dtypes, the edges first), each value within goldenOk's bound.
+TEST_P(GeluV2Test, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 6, kFp64Cases = 0;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const aclDataType d = goldenDtype(c.tensor("self").dtype);
+        return (d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"gelu_v2.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
+        const aclDataType selfDtype = goldenDtype(s.dtype), outDtype = goldenDtype(want.dtype);
+        DeviceTensor self(s.dims, selfDtype), out(want.dims, outDtype);
+        self.upload(s.values);
+        const int64_t approximate = static_cast<int64_t>(c.num("approximate"));
+        ASSERT_ACL_OK(planAndRun(kGeluV2, {self, approximate, out}, stream));
+        const std::vector<double> got = out.download();
+        const std::vector<Expected> bounds = [&] {
+            std::vector<Expected> e;
+            for (double x : s.values) {
+                e.push_back(approximate == 0 ? refGeluErf(x, selfDtype, selfDtype)
+                                             : refGeluTanh(x, selfDtype, selfDtype));
+            }
+            return e;
+        }();
+        ASSERT_EQ(got.size(), want.values.size());
+        ASSERT_EQ(bounds.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(goldenOk(got[i], want.values[i], bounds[i], outDtype))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i] << " (exact " << bounds[i].want
+                << ", bound " << bounds[i].bound << ")";
+        }
+    });
+}
 
 }  // namespace

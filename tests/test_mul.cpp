@@ -2,12 +2,14 @@
 // reference (exact; complex products as CANN's kernels form them, BF16 Muls in F32), and the errors in
 // CANN's check order. The engine's own behaviour is tested once in tests/test_elementwise.cpp.
 #include <complex>
+#include <string>
 #include <vector>
 
 #include "common/dtype.h"
 #include "harness/mul.h"
 #include "support/elementwise_checks.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -47,6 +49,49 @@ TEST_P(MulEveryDtype, MulsByAComplexScalarIntoARealOutKeepsTheRealPart) {
         }
     }
     aclDestroyScalar(const_cast<aclScalar *>(other));
+}
+
+// PyTorch golden data (tests/golden/ops/mul.py: torch.mul over every dtype, broadcasting, mixed-dtype
+// promotion, special values; cases of op "muls": `other` is the aclScalar), value for value: integer
+// products wrap, float products are correctly rounded (OpenCL's * is, and fp16/bf16 products are exact in
+// fp32 before the one rounding), and the complex cases' parts are few-bit values whose products and sums
+// are exact, however the kernel contracts them.
+class MulTest : public DeviceTest {};
+INSTANTIATE_ON_ALL_DEVICES(MulTest);
+
+TEST_P(MulTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 35, kFp64Cases = 4;
+    const auto wide = [](const golden::Tensor &t) {
+        const aclDataType d = goldenDtype(t.dtype);
+        return d == ACL_DOUBLE || d == ACL_COMPLEX128;
+    };
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        // A Muls scalar's dtype needs no fp64: the host converts the scalar to the compute dtype.
+        const bool needs =
+            wide(c.tensor("self")) || wide(c.tensor("out")) || (c.op == "mul" && wide(c.tensor("other")));
+        return needs && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"mul.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &o = c.tensor("other"), &want = c.tensor("out");
+        DeviceTensor self(s.dims, goldenDtype(s.dtype)), out(want.dims, goldenDtype(want.dtype));
+        self.upload(s.values);
+        if (c.op == "muls") {
+            ASSERT_EQ(o.numel(), 1);
+            OwnedScalar other(o.values[0], goldenDtype(o.dtype));
+            ASSERT_ACL_OK(planAndRun(kMuls, {self, other.get(), out}, stream));
+        } else {
+            DeviceTensor other(o.dims, goldenDtype(o.dtype));
+            other.upload(o.values);
+            ASSERT_ACL_OK(planAndRun(kMul, {self, other, out}, stream));
+        }
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(sameValue(got[i], want.values[i]))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+    });
 }
 
 // Mul: nulls; self's, other's AND out's dtypes in the list; promotion; CanCast(promoted, out); ranks,

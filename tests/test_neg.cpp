@@ -3,12 +3,14 @@
 // engine's own behaviour is tested once in tests/test_elementwise.cpp.
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "common/dtype.h"
 #include "harness/neg.h"
 #include "support/elementwise_unary.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -65,5 +67,32 @@ ErrorRows inplaceNegRows() {
         {"empty selfRef", set("selfRef", shape({0, 3, 4})), ACL_SUCCESS, {}}} + withoutExecutorRows();
 }
 ACLNN_ERROR_TABLE(InplaceNegErrors, inplaceNegCall, inplaceNegRows);
+
+class NegTest : public DeviceTest {};
+INSTANTIATE_ON_ALL_DEVICES(NegTest);
+
+// PyTorch golden data (tests/golden/ops/neg.py: torch.neg over every dtype CANN lists, the edges
+// first), value for value: exact (signs flip, integers wrap; complex values flip both parts'
+// signs, where PyTorch's 0 - z keeps +0 parts: the generator stores the flipped signs).
+TEST_P(NegTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 9, kFp64Cases = 2;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const aclDataType d = goldenDtype(c.tensor("self").dtype);
+        return (d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"neg.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
+        DeviceTensor self(s.dims, goldenDtype(s.dtype)), out(want.dims, goldenDtype(want.dtype));
+        self.upload(s.values);
+        ASSERT_ACL_OK(planAndRun(kNeg, {self, out}, stream));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(sameValue(got[i], want.values[i]))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+    });
+}
 
 }  // namespace

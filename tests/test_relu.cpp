@@ -2,6 +2,7 @@
 // staying NaN, -0 giving +0), both forms; a view; the errors in CANN's check order. The engine's own
 // behaviour (views, in place, empties) is tested once in tests/test_elementwise.cpp.
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "common/dtype.h"
@@ -9,6 +10,7 @@
 #include "support/activation_ref.h"
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -88,5 +90,29 @@ ErrorRows inplaceReluRows() {
         {"empty selfRef", set("selfRef", shape({0})), ACL_SUCCESS, {}}} + withoutExecutorRows();
 }
 ACLNN_ERROR_TABLE(InplaceReluErrors, inplaceReluCall, inplaceReluRows);
+
+// PyTorch golden data (tests/golden/ops/relu.py: torch.relu over every dtype CANN lists, the edges
+// first), value for value: exact (relu(-0) is +0, docs/ops/relu.md, where PyTorch's clamp_min
+// keeps -0: the generator stores +0).
+TEST_P(ReluTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 7, kFp64Cases = 0;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const aclDataType d = goldenDtype(c.tensor("self").dtype);
+        return (d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"relu.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
+        DeviceTensor self(s.dims, goldenDtype(s.dtype)), out(want.dims, goldenDtype(want.dtype));
+        self.upload(s.values);
+        ASSERT_ACL_OK(planAndRun(kRelu, {self, out}, stream));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(sameValue(got[i], want.values[i]))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+    });
+}
 
 }  // namespace

@@ -2,6 +2,8 @@
 // activation_ref.h: PyTorch's sigmoid, within the bound it gives from OpenCL's ulp limits; complex
 // 1 / (1 + exp(-z)) against std::complex), integer and BOOL self cast to out's dtype first; out's dtype
 // other than self's; the errors in CANN's check order.
+#include <algorithm>
+#include <cmath>
 #include <complex>
 #include <limits>
 #include <string>
@@ -12,6 +14,7 @@
 #include "support/activation_ref.h"
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -167,5 +170,54 @@ ErrorRows inplaceSigmoidRows() {
         {"complex64", set("selfRef", dtype(ACL_COMPLEX64)), ACL_SUCCESS, {}}} + withoutExecutorRows();
 }
 ACLNN_ERROR_TABLE(InplaceSigmoidErrors, inplaceSigmoidCall, inplaceSigmoidRows);
+
+// One ulp of v in dtype d (the smallest subnormal's at 0 and beyond the finite values).
+double dtypeUlp(double v, aclDataType d) {
+    const bool wide = d == ACL_DOUBLE || d == ACL_COMPLEX128;
+    const int digits = d == ACL_FLOAT16 ? 10 : d == ACL_BF16 ? 7 : wide ? 52 : 23;
+    const int least = d == ACL_FLOAT16 ? -24 : d == ACL_BF16 ? -133 : wide ? -1074 : -149;
+    if (v == 0 || !std::isfinite(v)) return std::ldexp(1.0, least);
+    return std::ldexp(1.0, std::max(std::ilogb(v) - digits, least));
+}
+
+// A result against the golden value: the same value where either is exact or non-finite; otherwise within
+// the device's bound around the exact value (e, support/activation_ref.h) plus the golden value's own
+// distance from it: one ulp of out's dtype where the generator stored PyTorch's float64 result rounded
+// once (half an ulp, and float64's own error far under the other half: the generator checks it against a
+// plain-Python form within 1 ulp); 8 ulp for FLOAT64 and COMPLEX128, PyTorch's own results (checked within
+// 4 ulp of Python's math, itself within 3 of the exact value).
+bool goldenOk(double got, double golden, const Expected &e, aclDataType out) {
+    if (e.exact || !std::isfinite(golden) || !std::isfinite(e.want)) return sameValue(got, golden);
+    const bool wide = out == ACL_DOUBLE || out == ACL_COMPLEX128;
+    return std::fabs(got - golden) <= e.bound + (wide ? 8 : 1) * dtypeUlp(golden, out);
+}
+
+// PyTorch golden data (tests/golden/ops/sigmoid.py: torch.sigmoid over every dtype CANN lists, integers
+// and BOOL into FLOAT, the edges first), each value within goldenOk's bound.
+TEST_P(SigmoidTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 12, kFp64Cases = 2;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const aclDataType d = goldenDtype(c.tensor("self").dtype);
+        return (d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"sigmoid.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
+        const aclDataType selfDtype = goldenDtype(s.dtype), outDtype = goldenDtype(want.dtype);
+        DeviceTensor self(s.dims, selfDtype), out(want.dims, outDtype);
+        self.upload(s.values);
+        ASSERT_ACL_OK(planAndRun(kSigmoid, {self, out}, stream));
+        const std::vector<double> got = out.download();
+        const aclDataType compute = refIsFloat(selfDtype) || refIsComplex(selfDtype) ? selfDtype : outDtype;
+        const std::vector<Expected> bounds = sigmoidRef(s.values, compute, outDtype);
+        ASSERT_EQ(got.size(), want.values.size());
+        ASSERT_EQ(bounds.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(goldenOk(got[i], want.values[i], bounds[i], outDtype))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i] << " (exact " << bounds[i].want
+                << ", bound " << bounds[i].bound << ")";
+        }
+    });
+}
 
 }  // namespace

@@ -3,6 +3,9 @@
 // arithmetic, complex ones as (ac - bd, ad + bc) without conjugation, as CANN's SigmoidGrad), with output
 // broadcast; mixed dtypes (promotion, the cast to gradInput); views and in place; the errors in CANN's
 // check order.
+#include <algorithm>
+#include <cmath>
+#include <complex>
 #include <string>
 #include <vector>
 
@@ -12,6 +15,7 @@
 #include "support/activation_ref.h"
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -141,5 +145,67 @@ ErrorRows sigmoidBackwardRows() {
          ACL_SUCCESS, {}}} + withoutExecutorRows();
 }
 ACLNN_ERROR_TABLE(SigmoidBackwardErrors, sigmoidBackwardCall, sigmoidBackwardRows);
+
+// One ulp of v in dtype d (the smallest subnormal's at 0 and beyond the finite values).
+double dtypeUlp(double v, aclDataType d) {
+    const bool wide = d == ACL_DOUBLE || d == ACL_COMPLEX128;
+    const int digits = d == ACL_FLOAT16 ? 10 : d == ACL_BF16 ? 7 : wide ? 52 : 23;
+    const int least = d == ACL_FLOAT16 ? -24 : d == ACL_BF16 ? -133 : wide ? -1074 : -149;
+    if (v == 0 || !std::isfinite(v)) return std::ldexp(1.0, least);
+    return std::ldexp(1.0, std::max(std::ilogb(v) - digits, least));
+}
+
+// A result against the golden value: the same value where either is non-finite; otherwise within the
+// device's bound around the exact product (e: 1 - y's rounding, u of |1 - y|, and two products, each under
+// 3u of its operands' sizes per part for a complex product (two partial products and their sum rounded):
+// under 8u of |g| |1 - y| |y|, then the store's rounding) plus the golden value's own distance from it: one
+// ulp of out's dtype where the generator stored PyTorch's float64 (complex128) product rounded once; for
+// FLOAT64 and COMPLEX128, PyTorch's own product, which takes as many roundings as ours: the same bound again.
+bool goldenProductOk(double got, double golden, const Expected &e, aclDataType out) {
+    if (!std::isfinite(golden) || !std::isfinite(e.want)) return sameValue(got, golden);
+    const bool wide = out == ACL_DOUBLE || out == ACL_COMPLEX128;
+    return std::fabs(got - golden) <= e.bound + (wide ? e.bound : dtypeUlp(golden, out));
+}
+
+// PyTorch golden data (tests/golden/ops/sigmoid_backward.py: gradOutput * (1 - y) * y over every dtype CANN
+// lists, output broadcast, infinities, NaN, y of 0 and 1; complex without PyTorch's conjugation, as CANN's),
+// each value within goldenProductOk's bound.
+TEST_P(SigmoidBackwardTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 6, kFp64Cases = 2;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const aclDataType d = goldenDtype(c.tensor("gradOutput").dtype);
+        return (d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"sigmoid_backward.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &gt = c.tensor("gradOutput"), &xt = c.tensor("output"), &want = c.tensor("gradInput");
+        const aclDataType d = goldenDtype(gt.dtype), outDtype = goldenDtype(want.dtype);
+        DeviceTensor g(gt.dims, d), x(xt.dims, goldenDtype(xt.dtype)), out(want.dims, outDtype);
+        g.upload(gt.values);
+        x.upload(xt.values);
+        ASSERT_ACL_OK(planAndRun(kSigmoidBackward, {g, x, out}, stream));
+        const std::vector<double> got = out.download();
+        const std::vector<Expected> bounds = [&] {
+            std::vector<Expected> e;
+            for (size_t i = 0; i < static_cast<size_t>(want.numel()); ++i) {
+                const size_t j = refBroadcastIndex(i, want.dims, xt.dims);
+                const bool cx = refIsComplex(d);
+                const std::complex<double> gv(gt.values[cx ? 2 * i : i], cx ? gt.values[2 * i + 1] : 0),
+                    yv(xt.values[cx ? 2 * j : j], cx ? xt.values[2 * j + 1] : 0), p = gv * (1.0 - yv) * yv;
+                const double scale = std::abs(gv) * std::abs(1.0 - yv) * std::abs(yv);
+                e.push_back(refWithin(p.real(), scale, 8, d, d));
+                if (cx) e.push_back(refWithin(p.imag(), scale, 8, d, d));
+            }
+            return e;
+        }();
+        ASSERT_EQ(got.size(), want.values.size());
+        ASSERT_EQ(bounds.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(goldenProductOk(got[i], want.values[i], bounds[i], outDtype))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i] << " (exact " << bounds[i].want
+                << ", bound " << bounds[i].bound << ")";
+        }
+    });
+}
 
 }  // namespace

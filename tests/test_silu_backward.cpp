@@ -2,7 +2,10 @@
 // PyTorch's silu_backward, within the bound it gives from OpenCL's ulp limits), over random values and
 // the edges (0, -0, the zero of silu' near -1.28, tails where sigmoid saturates, infinities, NaN); views
 // and in place; the errors in CANN's A2/A3 check order.
+#include <algorithm>
+#include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "common/dtype.h"
@@ -10,6 +13,7 @@
 #include "support/activation_ref.h"
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -95,5 +99,61 @@ ErrorRows siluBackwardRows() {
            withoutExecutorRows();
 }
 ACLNN_ERROR_TABLE(SiluBackwardErrors, siluBackwardCall, siluBackwardRows);
+
+// One ulp of v in dtype d (the smallest subnormal's at 0 and beyond the finite values).
+double dtypeUlp(double v, aclDataType d) {
+    const bool wide = d == ACL_DOUBLE || d == ACL_COMPLEX128;
+    const int digits = d == ACL_FLOAT16 ? 10 : d == ACL_BF16 ? 7 : wide ? 52 : 23;
+    const int least = d == ACL_FLOAT16 ? -24 : d == ACL_BF16 ? -133 : wide ? -1074 : -149;
+    if (v == 0 || !std::isfinite(v)) return std::ldexp(1.0, least);
+    return std::ldexp(1.0, std::max(std::ilogb(v) - digits, least));
+}
+
+// A result against the golden value: the same value where either is exact or non-finite; otherwise within
+// the device's bound around the exact value (e, support/activation_ref.h) plus the golden value's own
+// distance from it: one ulp of out's dtype where the generator
+// stored PyTorch's float64 result rounded once (half an ulp, and float64's own error far under the other
+// half: the generator checks it against a plain-Python form within 1 ulp); 8 ulp for FLOAT64 and COMPLEX128,
+// PyTorch's own results (checked within 4 ulp of Python's math, itself within 3 of the exact value).
+bool goldenOk(double got, double golden, const Expected &e, aclDataType out) {
+    if (e.exact || !std::isfinite(golden) || !std::isfinite(e.want)) return sameValue(got, golden);
+    const bool wide = out == ACL_DOUBLE || out == ACL_COMPLEX128;
+    return std::fabs(got - golden) <= e.bound + (wide ? 8 : 1) * dtypeUlp(golden, out);
+}
+
+// PyTorch golden data (tests/golden/ops/silu_backward.py: silu_backward over CANN's dtypes, the edges first;
+// NaN at an infinite self, as PyTorch's), each value within goldenOk's bound.
+TEST_P(SiluBackwardTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 3, kFp64Cases = 0;
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        const aclDataType d = goldenDtype(c.tensor("gradOutput").dtype);
+        return (d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"silu_backward.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &gt = c.tensor("gradOutput"), &xt = c.tensor("self"), &want = c.tensor("gradInput");
+        const aclDataType d = goldenDtype(gt.dtype), outDtype = goldenDtype(want.dtype);
+        DeviceTensor g(gt.dims, d), x(xt.dims, goldenDtype(xt.dtype)), out(want.dims, outDtype);
+        g.upload(gt.values);
+        x.upload(xt.values);
+        ASSERT_ACL_OK(planAndRun(kSiluBackward, {g, x, out}, stream));
+        const std::vector<double> got = out.download();
+        const std::vector<Expected> bounds = [&] {
+            std::vector<Expected> e;
+            for (size_t i = 0; i < static_cast<size_t>(want.numel()); ++i) {
+                const size_t j = refBroadcastIndex(i, want.dims, xt.dims);
+                e.push_back(refSiluBackward(gt.values[i], xt.values[j], d, d));
+            }
+            return e;
+        }();
+        ASSERT_EQ(got.size(), want.values.size());
+        ASSERT_EQ(bounds.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(goldenOk(got[i], want.values[i], bounds[i], outDtype))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i] << " (exact " << bounds[i].want
+                << ", bound " << bounds[i].bound << ")";
+        }
+    });
+}
 
 }  // namespace

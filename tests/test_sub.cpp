@@ -1,12 +1,15 @@
 // aclnnSub, aclnnSubs, aclnnInplaceSub, aclnnInplaceSubs: every dtype CANN lists against the host
 // reference (exact; F16 and BF16 with alpha != 1 compute in F32, as CANN moves them), and the errors in
 // CANN's check order (Add's). The engine's own behaviour is tested once in tests/test_elementwise.cpp.
+#include <cmath>
+#include <string>
 #include <vector>
 
 #include "common/dtype.h"
 #include "harness/sub.h"
 #include "support/elementwise_checks.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -22,6 +25,51 @@ TEST_P(SubEveryDtype, AllFourFormsMatchTheReference) {
     const aclDataType d = dtype();
     if ((d == ACL_DOUBLE || d == ACL_COMPLEX128) && !fp64()) GTEST_SKIP() << aclcl::dtypeName(d) << " needs fp64";
     expectFourForms(kSubForms, d, stream, 70 + 3 * dtypeIndex(kSubDtypes));
+}
+
+// PyTorch golden data (tests/golden/ops/sub.py: torch.sub over every dtype, broadcasting, alpha, mixed-dtype
+// promotion, special values; cases of op "subs": `other` is the aclScalar), value for value: integer
+// differences wrap; float differences are correctly rounded (alpha is 1 or a power of two, so alpha * other
+// is exact and PyTorch's fma agrees with CANN's rounded product); a BOOL operand, which PyTorch refuses, is
+// CANN's int64 difference (BOOL: nonzero), as the generator notes.
+class SubTest : public DeviceTest {};
+INSTANTIATE_ON_ALL_DEVICES(SubTest);
+
+TEST_P(SubTest, MatchesPyTorchGolden) {
+    constexpr size_t kFileCases = 38, kFp64Cases = 5;
+    const auto wide = [](const golden::Tensor &t) {
+        const aclDataType d = goldenDtype(t.dtype);
+        return d == ACL_DOUBLE || d == ACL_COMPLEX128;
+    };
+    const auto noFp64 = [&](const golden::Case &c) -> std::string {
+        // A Subs scalar's dtype needs no fp64: the host converts the scalar to the compute dtype.
+        const bool needs =
+            wide(c.tensor("self")) || wide(c.tensor("out")) || (c.op == "sub" && wide(c.tensor("other")));
+        return needs && !fp64() ? "no fp64 on this device" : "";
+    };
+    forEachGoldenCase({"sub.golden", kFileCases, fp64() ? kFileCases : kFileCases - kFp64Cases, noFp64},
+                      [&](const golden::Case &c) {
+        const golden::Tensor &s = c.tensor("self"), &o = c.tensor("other"), &want = c.tensor("out");
+        DeviceTensor self(s.dims, goldenDtype(s.dtype)), out(want.dims, goldenDtype(want.dtype));
+        self.upload(s.values);
+        const double alpha = c.num("alpha");
+        OwnedScalar a(alpha, alpha == std::floor(alpha) ? ACL_INT64 : ACL_FLOAT);
+        if (c.op == "subs") {
+            ASSERT_EQ(o.numel(), 1);
+            OwnedScalar other(o.values[0], goldenDtype(o.dtype));
+            ASSERT_ACL_OK(planAndRun(kSubs, {self, other.get(), a.get(), out}, stream));
+        } else {
+            DeviceTensor other(o.dims, goldenDtype(o.dtype));
+            other.upload(o.values);
+            ASSERT_ACL_OK(planAndRun(kSub, {self, other, a.get(), out}, stream));
+        }
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(sameValue(got[i], want.values[i]))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+    });
 }
 
 CallSpec subCall() {

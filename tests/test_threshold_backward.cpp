@@ -13,6 +13,7 @@
 #include "support/activation_ref.h"
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
+#include "support/golden_tally.h"
 #include "support/op_test.h"
 
 using namespace testing_support;
@@ -134,5 +135,28 @@ ErrorRows thresholdRows() {
          ACL_SUCCESS, {}}} + withoutExecutorRows();
 }
 ACLNN_ERROR_TABLE(ThresholdBackwardErrors, thresholdCall, thresholdRows);
+
+// PyTorch golden data (tests/golden/ops/threshold_backward.py: torch.ops.aten.threshold_backward over every
+// dtype CANN lists, thresholds 0 and others, self at the threshold, signed zeros, infinities, NaN), value for
+// value: exact (a NaN self gives 0, CANN's mask self > threshold, where PyTorch's passes the gradient: the
+// generator stores 0).
+TEST_P(ThresholdBackwardTest, MatchesPyTorchGolden) {
+    forEachGoldenCase({"threshold_backward.golden", 8, 8}, [&](const golden::Case &c) {
+        const golden::Tensor &gt = c.tensor("gradOutput"), &xt = c.tensor("self"), &want = c.tensor("out");
+        const aclDataType d = goldenDtype(gt.dtype);
+        DeviceTensor g(gt.dims, d), s(xt.dims, d), out(want.dims, d);
+        g.upload(gt.values);
+        s.upload(xt.values);
+        const double t = c.num("threshold");
+        OwnedScalar threshold(t, t == std::floor(t) ? ACL_INT64 : ACL_FLOAT);
+        ASSERT_ACL_OK(planAndRun(kThresholdBackward, {g, s, threshold.get(), out}, stream));
+        const std::vector<double> got = out.download();
+        ASSERT_EQ(got.size(), want.values.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+            ASSERT_TRUE(sameValue(got[i], want.values[i]))
+                << "value " << i << ": " << got[i] << " vs " << want.values[i];
+        }
+    });
+}
 
 }  // namespace
