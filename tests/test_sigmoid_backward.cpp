@@ -146,15 +146,6 @@ ErrorRows sigmoidBackwardRows() {
 }
 ACLNN_ERROR_TABLE(SigmoidBackwardErrors, sigmoidBackwardCall, sigmoidBackwardRows);
 
-// One ulp of v in dtype d (the smallest subnormal's at 0 and beyond the finite values).
-double dtypeUlp(double v, aclDataType d) {
-    const bool wide = d == ACL_DOUBLE || d == ACL_COMPLEX128;
-    const int digits = d == ACL_FLOAT16 ? 10 : d == ACL_BF16 ? 7 : wide ? 52 : 23;
-    const int least = d == ACL_FLOAT16 ? -24 : d == ACL_BF16 ? -133 : wide ? -1074 : -149;
-    if (v == 0 || !std::isfinite(v)) return std::ldexp(1.0, least);
-    return std::ldexp(1.0, std::max(std::ilogb(v) - digits, least));
-}
-
 // A result against the golden value: the same value where either is non-finite; otherwise within the
 // device's bound around the exact product (e: 1 - y's rounding, u of |1 - y|, and two products, each under
 // 3u of its operands' sizes per part for a complex product (two partial products and their sum rounded):

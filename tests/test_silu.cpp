@@ -84,25 +84,6 @@ ErrorRows siluRows() {
 }
 ACLNN_ERROR_TABLE(SiluErrors, siluCall, siluRows);
 
-// One ulp of v in dtype d (the smallest subnormal's at 0 and beyond the finite values).
-double dtypeUlp(double v, aclDataType d) {
-    const bool wide = d == ACL_DOUBLE || d == ACL_COMPLEX128;
-    const int digits = d == ACL_FLOAT16 ? 10 : d == ACL_BF16 ? 7 : wide ? 52 : 23;
-    const int least = d == ACL_FLOAT16 ? -24 : d == ACL_BF16 ? -133 : wide ? -1074 : -149;
-    if (v == 0 || !std::isfinite(v)) return std::ldexp(1.0, least);
-    return std::ldexp(1.0, std::max(std::ilogb(v) - digits, least));
-}
-
-// A result against the golden value: the same value where either is exact or non-finite; otherwise within
-// the device's bound around the exact value (e, support/activation_ref.h) plus the golden value's own
-// distance from it, one ulp of out's dtype: the generator stored PyTorch's float64 result rounded once
-// (half an ulp, and float64's own error far under the other half: the generator checks it against a
-// plain-Python form within 1 ulp).
-bool goldenOk(double got, double golden, const Expected &e, aclDataType out) {
-    if (e.exact || !std::isfinite(golden) || !std::isfinite(e.want)) return sameValue(got, golden);
-    return std::fabs(got - golden) <= e.bound + dtypeUlp(golden, out);
-}
-
 // PyTorch golden data (tests/golden/ops/silu.py: silu over CANN's dtypes, the edges first), each value
 // within goldenOk's bound.
 TEST_P(SiluTest, MatchesPyTorchGolden) {
