@@ -71,6 +71,13 @@ void checkNotNz(const char *op, const aclTensor *t, const char *arg) {
          strformat("%s: Expected %s in an ND format, but found FRACTAL_NZ.", op, arg));
 }
 
+// The formats (self and out ND), then the three tensors' views: what each of the three checks after its shapes.
+void checkFormatsAndViews(const char *op, const Args &a) {
+    checkNotNz(op, a.self, "self");
+    checkNotNz(op, a.out, "out");
+    checkViews(op, {{a.self, "self"}, {a.mat2, "mat2"}, {a.out, "out"}});
+}
+
 void checkSameK(const char *op, const aclTensor *self, int64_t selfK, const char *selfAxis, const aclTensor *mat2,
                 int64_t mat2K, const char *mat2Axis) {
     if (selfK == mat2K) return;
@@ -280,9 +287,7 @@ void planMm(OpPlan &plan, const Args &a) {
     p.K = a.self->dim(1);
     p.N = a.mat2->dim(1);
     checkShapeIs(op, a.out, "out", {p.M, p.N});
-    checkNotNz(op, a.self, "self");
-    checkNotNz(op, a.out, "out");
-    checkViews(op, {{a.self, "self"}, {a.mat2, "mat2"}, {a.out, "out"}});
+    checkFormatsAndViews(op, a);
     checkNoSelfOverlap(op, a.out, "out");
     planProducts(plan, a, p);
 }
@@ -316,9 +321,7 @@ void planBatchMatMul(OpPlan &plan, const Args &a) {
     p.K = a.self->dim(2);
     p.N = a.mat2->dim(2);
     checkShapeIs(op, a.out, "out", {p.batch[0], p.M, p.N});
-    checkNotNz(op, a.self, "self");
-    checkNotNz(op, a.out, "out");
-    checkViews(op, {{a.self, "self"}, {a.mat2, "mat2"}, {a.out, "out"}});
+    checkFormatsAndViews(op, a);
     checkNoSelfOverlap(op, a.out, "out");
     planProducts(plan, a, p);
 }
@@ -364,9 +367,7 @@ void planMatmul(OpPlan &plan, const Args &a) {
         }
         p.batch[k] = ds == 1 ? dm : ds;
     }
-    checkNotNz(op, a.self, "self");
-    checkNotNz(op, a.out, "out");
-    checkViews(op, {{a.self, "self"}, {a.mat2, "mat2"}, {a.out, "out"}});
+    checkFormatsAndViews(op, a);
     // The result's shape: the batch dims, then M unless self is 1-D, then N unless mat2 is 1-D.
     std::vector<int64_t> result = p.batch;
     if (rs > 1) result.push_back(p.M);
