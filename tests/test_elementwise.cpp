@@ -20,6 +20,7 @@
 #include "support/elementwise_ref.h"
 #include "support/int_array.h"
 #include "support/op_test.h"
+#include "support/row_stream_params.h"
 
 using namespace testing_support;
 
@@ -237,6 +238,24 @@ TEST_P(ElementwiseTest, EveryLaunchParameterGivesTheSameBits) {
             expectAdd(stream, {{3, 1000}, ACL_FLOAT, {1, 3}, 0}, {{1000}}, 1.25, out, 12);
         }
     }
+}
+
+// The launch parameters through a kernel parameter file (kernels/kernel_params.h) on the GPU kernels
+// (ew_contiguous, ew_strided) on every device: each set gives the right results.
+TEST_P(ElementwiseTest, KernelParameterFilesGiveTheSameResults) {
+    int sets = 0;
+    for (const testing_support::RowStreamParams &p : testing_support::rowStreamParameterSpace()) {
+        if (p.elems == 0 && p.groupX == 0) continue;
+        // The quick tier: two elements a work-item under each work-group (each count is a program build per
+        // dtype, tenths of a second each on a CPU runtime); the full tier: every set.
+        if (quickTier() && p.elems != 2) continue;
+        SCOPED_TRACE("kernel parameter file: " + p.name());
+        testing_support::ScopedKernelParamsFile file(aclcl::deviceAt(device()), p);
+        expectAdd(stream, {{3, 1001}, ACL_FLOAT16}, {{3, 1001}, ACL_FLOAT16}, 0.5, {{3, 1001}, ACL_FLOAT16}, 13);
+        expectAdd(stream, {{3, 1000}, ACL_FLOAT, {1, 3}, 0}, {{1000}}, 1.25, {{3, 1000}}, 12);
+        ++sets;
+    }
+    EXPECT_GT(sets, 0);
 }
 
 // The CPU devices' kernel for views that are no single run (ew_walk: a run of out's elements per work-item,

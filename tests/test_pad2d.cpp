@@ -241,6 +241,14 @@ TEST_P(Pad2dTest, GpuStreamKernelParametersGiveTheSameBits) {
                     ASSERT_TRUE(runAndCheck(*c));
                     EXPECT_TRUE(pad2dOutStorage(*c) == want);
                 }
+                // The same sets through a kernel parameter file, on the first shape in fp16.
+                if (dt == ACL_FLOAT16 && &g == &shapes.front()) {
+                    expectTunedFilesGiveTheSameBits(aclcl::deviceAt(device()), want, [&] {
+                        auto c = makePad2dCase(m->reflect, "tuned file", dt, g.self, g.pad, g.layout, seed);
+                        EXPECT_TRUE(runAndCheck(*c));
+                        return pad2dOutStorage(*c);
+                    });
+                }
             }
         }
     }

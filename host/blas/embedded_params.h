@@ -1,14 +1,13 @@
 // Tuned CLBlast parameter files (host/blas/tuned/*.params), embedded at build time by
-// cmake/EmbedBlasParams.cmake. The format is described in docs/clblast-tuning.md.
+// cmake/EmbedParamFiles.cmake. The format is described in docs/clblast-tuning.md.
 #pragma once
+
+#include "runtime/device_files.h"
 
 namespace aclcl {
 namespace blas {
 
-struct EmbeddedParamsFile {
-    const char *name;  // file name, e.g. "pocl-cpu.params"
-    const char *text;
-};
+using EmbeddedParamsFile = EmbeddedFile;
 
 // All embedded files, terminated by an entry whose name is nullptr.
 const EmbeddedParamsFile *embeddedParamsFiles();

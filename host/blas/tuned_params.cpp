@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -23,204 +22,46 @@ namespace blas {
 
 namespace {
 
-std::string trim(const std::string &s) {
-    size_t b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return "";
-    size_t e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
-}
+const EmbeddedFile *embeddedBlasFiles() { return embeddedParamsFiles(); }
 
-[[noreturn]] void parseError(const std::string &source, int line, const std::string &what) {
-    fail(ACLNN_ERR_PARAM_INVALID, strformat("CLBlast parameter file %s:%d: %s", source.c_str(), line, what.c_str()));
-}
-
-bool parseSize(const std::string &text, size_t *value) {
-    if (text.empty() || text.size() > 18) return false;
-    size_t v = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9') return false;
-        v = v * 10 + static_cast<size_t>(c - '0');
-    }
-    *value = v;
-    return true;
-}
-
-std::string readFile(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        fail(ACLNN_ERR_PARAM_INVALID,
-             strformat("%s names the CLBlast parameter file '%s', which cannot be read (set it to 'off' to use "
-                       "CLBlast's built-in parameters)",
-                       kParamsEnv, path.c_str()));
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// Whether line is "<word>" or "<word> <rest>" (a blank or a tab after the word); *rest gets the rest,
-// trimmed ("" for the word alone).
-bool keywordLine(const std::string &line, const std::string &word, std::string *rest) {
-    if (line.compare(0, word.size(), word) != 0) return false;
-    if (line.size() > word.size() && line[word.size()] != ' ' && line[word.size()] != '\t') return false;
-    *rest = trim(line.substr(word.size()));
-    return true;
-}
-
-// ACLNN_OPENCL_CLBLAST_PARAMS set to "off", "none" or "0": CLBlast's built-in parameters, no overrides.
-bool tuningDisabled(const char *envValue) {
-    if (!envValue) return false;
-    const std::string value = envValue;
-    return value == "off" || value == "none" || value == "0";
-}
-
-// The longest of the file's family prefixes that begins name; empty when none does.
-std::string familyOf(const ParamsFile &file, const std::string &name) {
-    std::string best;
-    for (const std::string &f : file.families) {
-        if (f.size() > best.size() && name.compare(0, f.size(), f) == 0) best = f;
-    }
-    return best;
-}
-
-std::string familyNote(const ParamsFile &file, const std::string &name) {
-    return strformat("%s was tuned on '%s', not on '%s', but for its family '%s': applied", file.source.c_str(),
-                     file.device.c_str(), name.c_str(), familyOf(file, name).c_str());
-}
-
-// SIZE_MAX for the device the file was tuned on, the length of the longest family prefix that begins
-// name, 0 when neither.
-size_t matchStrength(const ParamsFile &file, const std::string &name) {
-    return file.device == name ? SIZE_MAX : familyOf(file, name).size();
-}
-
-// A units line limits the file to devices with that many compute units; 0 (unknown) fits any.
-bool unitsFit(const ParamsFile &file, cl_uint computeUnits) {
-    return file.units == 0 || computeUnits == 0 || file.units == computeUnits;
-}
-
-std::string unitsText(const ParamsFile &file) {
-    return file.units ? strformat(" with %zu compute units", file.units) : std::string();
-}
-
-std::string familiesText(const ParamsFile &file) {
-    std::string text;
-    for (const std::string &f : file.families) text += (text.empty() ? "'" : ", '") + f + "'";
-    return text;
-}
+const DeviceFileKind kBlasFiles{"CLBlast parameter file", kParamsEnv, "CLBlast's built-in parameters",
+                                embeddedBlasFiles};
 
 }  // namespace
 
 ParamsFile parseParamsFile(const std::string &text, const std::string &source) {
     ParamsFile file;
-    file.source = source;
-    std::istringstream in(text);
-    std::string raw;
-    int lineNo = 0;
-    bool haveDevice = false;
-    while (std::getline(in, raw)) {
-        ++lineNo;
-        std::string line = trim(raw);
-        if (line.empty() || line[0] == '#') continue;
-        std::string rest;
-        if (keywordLine(line, "device", &rest)) {
-            if (haveDevice) parseError(source, lineNo, "a second 'device' line");
-            file.device = rest;
-            if (file.device.empty()) parseError(source, lineNo, "'device' without a name");
-            haveDevice = true;
-            continue;
-        }
-        if (keywordLine(line, "units", &rest)) {
-            if (file.units) parseError(source, lineNo, "a second 'units' line");
-            if (!parseSize(rest, &file.units) || file.units == 0 || file.units > UINT32_MAX) {
-                parseError(source, lineNo, "expected 'units <compute units, 1 or more>', found '" + line + "'");
-            }
-            continue;
-        }
-        if (keywordLine(line, "family", &rest)) {
-            const std::string family = rest;
-            if (family.empty()) parseError(source, lineNo, "'family' without a name prefix");
-            for (const std::string &f : file.families) {
-                if (f == family) parseError(source, lineNo, "family '" + family + "' listed twice");
-            }
-            file.families.push_back(family);
-            continue;
-        }
+    parseDeviceFile(kBlasFiles, text, source, &file, [&](const std::string &line, int lineNo) {
         std::istringstream words(line);
         KernelParams k;
         k.line = lineNo;
         std::string bits;
         words >> k.kernel >> bits;
         size_t precision = 0;
-        if (!parseSize(bits, &precision) || (precision != 16 && precision != 32 && precision != 64)) {
-            parseError(source, lineNo, "expected '<Kernel> <16|32|64> NAME=VALUE ...', found '" + line + "'");
+        if (!parseCount(bits, &precision) || (precision != 16 && precision != 32 && precision != 64)) {
+            deviceFileError(kBlasFiles, source, lineNo,
+                            "expected '<Kernel> <16|32|64> NAME=VALUE ...', found '" + line + "'");
         }
         k.precisionBits = static_cast<int>(precision);
         std::string word;
         while (words >> word) {
             size_t eq = word.find('=');
             size_t value = 0;
-            if (eq == std::string::npos || eq == 0 || !parseSize(word.substr(eq + 1), &value)) {
-                parseError(source, lineNo, "expected NAME=VALUE with a non-negative integer, found '" + word + "'");
+            if (eq == std::string::npos || eq == 0 || !parseCount(word.substr(eq + 1), &value)) {
+                deviceFileError(kBlasFiles, source, lineNo,
+                                "expected NAME=VALUE with a non-negative integer, found '" + word + "'");
             }
             k.values.emplace_back(word.substr(0, eq), value);
         }
-        if (k.values.empty()) parseError(source, lineNo, "kernel '" + k.kernel + "' has no parameters");
+        if (k.values.empty()) deviceFileError(kBlasFiles, source, lineNo, "kernel '" + k.kernel + "' has no parameters");
         file.kernels.push_back(std::move(k));
-    }
-    if (!haveDevice) parseError(source, lineNo, "no 'device <CL_DEVICE_NAME>' line");
+    });
     return file;
 }
 
 std::unique_ptr<ParamsFile> selectParamsFile(const std::string &deviceName, cl_uint computeUnits, const char *envValue,
                                              std::string *note) {
-    const std::string name = trim(deviceName);
-    if (envValue && *envValue) {
-        const std::string value = envValue;
-        if (tuningDisabled(envValue)) {
-            *note = std::string(kParamsEnv) + "=" + value + ": CLBlast's built-in parameters";
-            return nullptr;
-        }
-        auto file = std::make_unique<ParamsFile>(parseParamsFile(readFile(value), value));
-        const size_t strength = matchStrength(*file, name);
-        if (strength > 0 && unitsFit(*file, computeUnits)) {
-            if (file->device != name) *note = familyNote(*file, name);
-            return file;
-        }
-        *note = strformat("%s=%s was tuned on '%s'%s%s, not on this device '%s'%s: not applied", kParamsEnv,
-                          value.c_str(), file->device.c_str(), unitsText(*file).c_str(),
-                          file->families.empty() ? "" : strformat(" (family %s)", familiesText(*file).c_str()).c_str(),
-                          name.c_str(), strength > 0 ? strformat(" with %u", computeUnits).c_str() : "");
-        return nullptr;
-    }
-    // The best match: the exact name before any family, a longer family prefix before a shorter one;
-    // a file whose units line differs from the device's does not match at all.
-    std::unique_ptr<ParamsFile> best, otherUnits;
-    size_t bestStrength = 0;
-    for (const EmbeddedParamsFile *e = embeddedParamsFiles(); e->name; ++e) {
-        ParamsFile file = parseParamsFile(e->text, e->name);
-        const size_t strength = matchStrength(file, name);
-        if (strength == 0) continue;
-        if (!unitsFit(file, computeUnits)) {
-            if (!otherUnits) otherUnits = std::make_unique<ParamsFile>(std::move(file));
-        } else if (strength > bestStrength) {
-            bestStrength = strength;
-            best = std::make_unique<ParamsFile>(std::move(file));
-        }
-    }
-    if (best) {
-        if (best->device != name) *note = familyNote(*best, name);
-        return best;
-    }
-    if (otherUnits) {
-        *note = strformat("%s was tuned on '%s'%s; this device '%s' has %u: CLBlast's built-in parameters (tile "
-                          "shapes tuned for another number of compute units can leave some idle)",
-                          otherUnits->source.c_str(), otherUnits->device.c_str(), unitsText(*otherUnits).c_str(),
-                          name.c_str(), computeUnits);
-        return nullptr;
-    }
-    *note = "no embedded parameter file was tuned on '" + name + "' or its family: CLBlast's built-in parameters";
-    return nullptr;
+    return selectDeviceFile(kBlasFiles, deviceName, computeUnits, envValue, note, parseParamsFile);
 }
 
 const TuningStatus &applyTunedParameters(const Device &device) {
@@ -257,7 +98,7 @@ const TuningStatus &applyTunedParameters(const Device &device) {
             }
         }
     }
-    if (device.isCpu() && !tuningDisabled(env)) {
+    if (device.isCpu() && !deviceFilesDisabled(env)) {
         for (int bits : {16, 32}) {
             if (bits == 16 && !device.fp16) continue;
             const std::string what = "GemmRoutine/" + std::to_string(bits);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runtime/device.h"
+#include "runtime/device_files.h"
 
 namespace aclcl {
 namespace blas {
@@ -22,17 +23,10 @@ struct KernelParams {
     int line = 0;
 };
 
-struct ParamsFile {
-    std::string source;  // file name or path, for messages
-    std::string device;  // the exact CL_DEVICE_NAME the parameters were tuned on
-    // Optional: CL_DEVICE_NAME prefixes naming the device family the parameters also suit (for PoCL,
-    // "pthread-<LLVM CPU>-" and PoCL 5's "cpu-<LLVM CPU>-": the same instruction set on another CPU
-    // model). Used only for a device that no file was tuned on exactly.
-    std::vector<std::string> families;
-    // Optional ("units N"): CL_DEVICE_MAX_COMPUTE_UNITS of the device tuned on. The file then applies only
-    // to devices with that many compute units, by name or by family: tile shapes tuned on 2 cores left
-    // most of a 16-core CPU idle (docs/clblast-tuning.md). 0: the file does not say, any count.
-    size_t units = 0;
+// A file's head (device, families, units: runtime/device_files.h), then its kernels. A units line
+// matters here because tile shapes tuned on 2 cores left most of a 16-core CPU idle
+// (docs/clblast-tuning.md).
+struct ParamsFile : DeviceFileHead {
     std::vector<KernelParams> kernels;
 };
 

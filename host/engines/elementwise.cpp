@@ -43,8 +43,10 @@ bool isIntegral(aclDataType d) {
     return info && info->integral;
 }
 
-// Streaming defaults: four elements per work-item, 128 work-items a group (as the pads).
-constexpr RowStreamDefaults kStreamDefaults{4, 128};
+// Streaming defaults of ew_contiguous and ew_strided: four elements per work-item, 128 work-items a group
+// (as the pads).
+constexpr RowStreamDefaults kContiguousStream{"ew_contiguous", 4, 128};
+constexpr RowStreamDefaults kStridedStream{"ew_strided", 4, 128};
 // ew_walk's launch (CPU devices): kWalkElements of out a work-item, halved down to kWalkMinElements until
 // every compute unit has kWalkGroupsPerUnit work-groups (as the pads' row kernels). Work-groups of one
 // work-item where the compiler runs neighbouring work-items in SIMD lanes (Device::packsWorkItems: Intel's
@@ -400,7 +402,7 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     const bool vector = vectorSlots && (walk ? innerStep(0) == 1 && innerStep(1) == 1 && (!tb || innerStep(2) >= 0)
                                              : contiguous && merged[1][0] == 1);
     const int64_t units = vector ? (total + 3) / 4 : total;
-    RowStream stream(plan.device(), kStreamDefaults, units, 1, 1, contiguous ? 1.0 : 8.0);
+    RowStream stream(plan.device(), contiguous ? kContiguousStream : kStridedStream, units, 1, 1, contiguous ? 1.0 : 8.0);
     IndexWidth width;
     width.cover(total + 4);  // a vector unit reaches up to three elements past the last
     for (size_t o = 0; o < merged.size(); ++o) width.coverView(shape, merged[o]);

@@ -20,16 +20,18 @@ size_t powerOfTwoAtLeast(size_t n) {
 RowStream::RowStream(const Device &device, const RowStreamDefaults &defaults, int64_t width, int64_t rows,
                      int64_t planes, double elementTrips)
     : device_(device), defaults_(defaults), width_(std::max<int64_t>(width, 1)), rows_(std::max<int64_t>(rows, 1)),
-      planes_(std::max<int64_t>(planes, 1)) {
+      planes_(std::max<int64_t>(planes, 1)), file_(kernelParamsFor(device)),
+      entry_(file_ ? file_->rowStream(defaults.kernel) : nullptr) {
     if (const int forced = testHook(TestHook::RowStreamElems)) {
         elems_ = forced;
         elemsFrom_ = "test hook";
     } else {
-        elems_ = std::max(defaults.elems, 1);
-        elemsFrom_ = "kernel default";
-        while (elems_ > 1 && static_cast<double>(elems_) * elementTrips > kMaxWalkTrips) {
-            elems_ /= 2;
-            elemsFrom_ = "kernel default, lowered for the walk bound";
+        const bool tuned = entry_ && entry_->elems > 0;
+        elems_ = tuned ? entry_->elems : std::max(defaults.elems, 1);
+        elemsFrom_ = tuned ? "tuned: " + file_->source : std::string("kernel default");
+        if (elems_ > 1 && static_cast<double>(elems_) * elementTrips > kMaxWalkTrips) {
+            while (elems_ > 1 && static_cast<double>(elems_) * elementTrips > kMaxWalkTrips) elems_ /= 2;
+            elemsFrom_ += ", lowered for the walk bound";
         }
     }
     chunks_ = (width_ + elems_ - 1) / elems_;
@@ -51,18 +53,26 @@ LaunchSize RowStream::launchSize(const Kernel &kernel) {
         y = static_cast<size_t>(std::max(forcedY, 1));
         groupFrom_ = "test hook";
     } else {
-        // x: the kernel's SIMD width where it is a plausible GPU one, so that each step's accesses of a
-        // group's row are one coalesced run; y: rows up to the kernel's work-items per group.
-        const size_t simd = kernel.preferredWorkGroupMultiple();
-        x = simd >= 16 && simd <= 64 ? simd : 32;
-        groupFrom_ = simd >= 16 && simd <= 64 ? strformat("device SIMD width %zu", simd)
-                                              : strformat("32: device SIMD width %zu unused", simd);
+        size_t items = defaults_.groupItems;
+        if (entry_ && entry_->groupX > 0) {
+            // The file's shape, its work-items kept where a row is narrower than its x (below).
+            x = entry_->groupX;
+            items = entry_->groupX * entry_->groupY;
+            groupFrom_ = "tuned: " + file_->source;
+        } else {
+            // x: the kernel's SIMD width where it is a plausible GPU one, so that each step's accesses of a
+            // group's row are one coalesced run; y: rows up to the kernel's work-items per group.
+            const size_t simd = kernel.preferredWorkGroupMultiple();
+            x = simd >= 16 && simd <= 64 ? simd : 32;
+            groupFrom_ = simd >= 16 && simd <= 64 ? strformat("device SIMD width %zu", simd)
+                                                  : strformat("32: device SIMD width %zu unused", simd);
+        }
         // Rows of fewer chunks than x: a narrower group over more rows, the same work-items per group.
         if (static_cast<size_t>(chunks_) < x) {
             x = powerOfTwoAtLeast(static_cast<size_t>(chunks_));
             groupFrom_ += ", narrowed to the row";
         }
-        y = std::max<size_t>(1, std::min(defaults_.groupItems / x, static_cast<size_t>(rows_)));
+        y = std::max<size_t>(1, std::min(items / x, static_cast<size_t>(rows_)));
     }
     // Within what the kernel and the device can run.
     const size_t kernelMax = kernel.maxWorkGroupSize();
@@ -76,8 +86,8 @@ LaunchSize RowStream::launchSize(const Kernel &kernel) {
 }
 
 std::string RowStream::describe(bool wideIndex) const {
-    return strformat("row stream: elems %d (%s), work-group %zux%zu (%s), %lld chunks a row, %s index", elems_,
-                     elemsFrom_, groupX_, groupY_, groupFrom_.c_str(), static_cast<long long>(chunks_),
+    return strformat("row stream %s: elems %d (%s), work-group %zux%zu (%s), %lld chunks a row, %s index",
+                     defaults_.kernel, elems_, elemsFrom_.c_str(), groupX_, groupY_, groupFrom_.c_str(), static_cast<long long>(chunks_),
                      wideIndex ? "64-bit" : "32-bit");
 }
 

@@ -2,19 +2,23 @@
 // "Row streaming"; docs/architecture.md): each work-item owns ROW_ELEMS elements of one row at columns
 // chunk + j * chunks, over the NDRange (chunks rounded up to the work-group's x, rows, planes).
 //
-// The launch parameters (elements per work-item, work-group shape) are each kernel's: its defaults
-// (RowStreamDefaults), the work-group's x from the device (the kernel's preferred work-group multiple,
-// its SIMD width: 32 on NVIDIA, 64 on AMD), or the tests' choice (TestHook::RowStreamElems,
-// RowStreamGroupX, RowStreamGroupY). The plan log names them and where each came from (describe()).
+// The launch parameters (elements per work-item, work-group shape) are each kernel's, taken in this
+// order: the tests' choice (TestHook::RowStreamElems, RowStreamGroupX, RowStreamGroupY); the kernel's
+// line in the device's kernel parameter file (kernels/kernel_params.h: "row_stream <kernel> elems=8
+// group=32x4", as aclnn_bench --tune-kernels writes it); its defaults (RowStreamDefaults) with the
+// work-group's x from the device (the kernel's preferred work-group multiple, its SIMD width: 32 on
+// NVIDIA, 64 on AMD). The plan log names them and where each came from (describe()).
 // Which work-item owns a column changes with them, what each column holds does not: every parameter
 // set gives the same bits, and the tests run each operator over its parameter space to show it.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "kernels/defines.h"
+#include "kernels/kernel_params.h"
 #include "kernels/launch.h"
 #include "runtime/device.h"
 
@@ -22,6 +26,7 @@ namespace aclcl {
 
 // A kernel's own defaults, where nothing else applies.
 struct RowStreamDefaults {
+    const char *kernel;       // the OpenCL kernel's name, which its line in a kernel parameter file gives
     int elems = 4;            // elements per work-item (docs/bench/2026-11-27-nvidia-h100-probe.md)
     size_t groupItems = 128;  // work-items per work-group: x from the device, y = groupItems / x (32x4, 64x2)
 };
@@ -46,8 +51,8 @@ public:
     void cover(IndexWidth &width) const;
     // The NDRange for `kernel` (built with define()); sets the work-group shape that describe() logs.
     LaunchSize launchSize(const Kernel &kernel);
-    // For the plan log: "row stream: elems 4 (kernel default), work-group 32x4 (device SIMD width 32),
-    // 32 chunks a row, 32-bit index".
+    // For the plan log: "row stream pad2d_fwd_stream: elems 4 (kernel default), work-group 32x4 (device
+    // SIMD width 32), 32 chunks a row, 32-bit index"; a tuned value says "tuned: nvidia-h200.params".
     std::string describe(bool wideIndex) const;
 
 private:
@@ -56,7 +61,9 @@ private:
     int64_t width_, rows_, planes_;
     int elems_ = 1;
     int64_t chunks_ = 1;
-    const char *elemsFrom_ = "";
+    std::shared_ptr<const KernelParamsFile> file_;  // the device's kernel parameter file; may be null
+    const RowStreamEntry *entry_ = nullptr;          // this kernel's line in it; may be null
+    std::string elemsFrom_;
     size_t groupX_ = 0, groupY_ = 0;
     std::string groupFrom_;
 };

@@ -24,7 +24,7 @@ constexpr size_t kOut = 0;
 
 constexpr size_t kRowGroupTarget = 64;  // rows per group, row kernel
 // pad2d_fwd_stream's own defaults (host/kernels/row_stream.h).
-constexpr RowStreamDefaults kStreamDefaults{4, 128};
+constexpr RowStreamDefaults kStreamDefaults{"pad2d_fwd_stream", 4, 128};
 
 struct PadGeometry : PadSizes {
     int64_t N = 1, C = 0;

@@ -22,7 +22,7 @@ constexpr size_t kGradInput = 0;
 constexpr int64_t kSegmentColumns = 2048;
 constexpr size_t kWorkGroupTarget = 64;
 // pad2d_bwd_stream's own defaults (host/kernels/row_stream.h).
-constexpr RowStreamDefaults kStreamDefaults{4, 128};
+constexpr RowStreamDefaults kStreamDefaults{"pad2d_bwd_stream", 4, 128};
 
 struct PadGeometry : PadSizes {
     int64_t planes = 0;  // N*C (C for 3-D)
