@@ -17,6 +17,7 @@
 #include "bench_options.h"
 #include "bench_report.h"
 #include "case_list.h"
+#include "kernel_tuner.h"
 #include "measure.h"
 #include "torch_results.h"
 
@@ -229,6 +230,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!o.device.empty()) setenv("ACLNN_OPENCL_DEVICE", o.device.c_str(), 1);
+    if (!o.tuneKernels.empty()) return tuneKernels(o);
 
     std::vector<CaseInfo> selected = selectCases(o.opFilter, o.caseFilter, o.quick);
     if (o.listCases) return writeText(o.jsonPath.empty() ? "-" : o.jsonPath, caseListJson(selected)) ? 0 : 1;

@@ -38,7 +38,13 @@ void printUsage(const char *argv0) {
         "  --no-torch         do not run the PyTorch baseline\n"
         "  --python PATH      interpreter for the baseline (default: .deps/torch-venv/bin/python3, the\n"
         "                     current PyTorch of scripts/install-torch.sh, when present; else /usr/bin/python3)\n"
-        "  --threads N        PyTorch CPU threads (default: number of online CPUs)\n",
+        "  --threads N        PyTorch CPU threads (default: number of online CPUs)\n"
+        "  --tune-kernels OUT.params\n"
+        "                     time the row-streaming kernels' launch parameters on the first device and\n"
+        "                     write its kernel parameter file, with OUT-ab.md and OUT-ab.json (defaults\n"
+        "                     against the tuned file, same run); no benchmark (docs/devices.md)\n"
+        "  --budget S         the tuning's time budget in seconds (default 120)\n"
+        "  --tune-gpu-path    tune the GPU kernels on any device (a rehearsal on a CPU device)\n",
         argv0);
 }
 
@@ -94,6 +100,14 @@ bool parseOptions(int argc, char **argv, Options *o) {
         } else if (!std::strcmp(a, "--python")) {
             if (!(v = value(a))) return false;
             o->python = v;
+        } else if (!std::strcmp(a, "--tune-kernels")) {
+            if (!(v = value(a))) return false;
+            o->tuneKernels = v;
+        } else if (!std::strcmp(a, "--tune-gpu-path")) {
+            o->tuneGpuPath = true;
+        } else if (!std::strcmp(a, "--budget")) {
+            if (!number(a, 1, &d)) return false;
+            o->tuneBudget = d;
         } else if (!std::strcmp(a, "--runs")) {
             if (!number(a, 1, &d)) return false;
             o->runs = static_cast<int>(d);

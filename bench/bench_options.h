@@ -20,6 +20,11 @@ struct Options {
     int threads = 0;          // PyTorch CPU threads; 0 = the number of online CPUs
     int runs = 0;             // timed runs per case; 0 = adaptive (see measure.h)
     double copyMiB = 256;     // size of the copy-bandwidth yardstick
+    // --tune-kernels: time the row-streaming kernels' launch parameters and write this kernel parameter
+    // file (bench/kernel_tuner.h) instead of benchmarking.
+    std::string tuneKernels;
+    double tuneBudget = 120;  // seconds for the whole tuning, split over the kernels
+    bool tuneGpuPath = false; // --tune-gpu-path: the GPU kernels on any device (rehearsals on a CPU)
 };
 
 // The baseline's interpreter when --python is not given: the current PyTorch that scripts/install-torch.sh

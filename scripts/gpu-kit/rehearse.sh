@@ -46,13 +46,17 @@ else
   filter='*'
   bench=(--bench-args "--quick" --tune 120 --precision-args "--cases 4 --special-cases 2")
 fi
+# The kernel tuning (--tune-kernels): a tiny budget, the pads' kernels on their smallest sweep case, the
+# GPU path forced (PoCL takes the CPU kernels).
+bench+=(--tune-kernels 12)
+export ACLNN_KIT_TUNE_KERNELS_ARGS="--tune-gpu-path --quick --op Pad"
 
 check_out() {  # the files a GPU run brings back, and what they must say
   local dir=$1 f
   for f in summary.md junit.xml bench.json bench.cases.json bench.md precision.md logs.tar.gz; do
     [[ -s $dir/$f ]] || fail "$dir/$f is missing or empty"
   done
-  (( $(find "$dir" -type f | wc -l) <= 9 )) || fail "$dir holds more than 9 files"
+  (( $(find "$dir" -type f | wc -l) <= 11 )) || fail "$dir holds more than 11 files"
   find "$dir" -type f -size +16M | grep -q . && fail "a file in $dir is over 16 MiB"
   grep -q '^| .* | pass' "$dir/precision.md" || fail "precision.md has no passing row"
   python3 - "$dir/junit.xml" <<'EOF' || fail "junit.xml: not every test passed or skipped"
@@ -116,6 +120,17 @@ grep -q '^## stream_probe' "$run1/summary.md" || fail "summary.md lacks the stre
 grep -q '^probe/gemm_probe.jsonl$' "$run1.list" && grep -q '^probe/stream_probe.jsonl$' "$run1.list" ||
   fail "logs.tar.gz lacks the probes' JSON lines"
 echo "rehearse: the probes ran and their tables and JSON lines came back"
+# The kernel tuning: its file loads (device and units lines, a comment per kernel), its same-run table
+# came back and is in summary.md, and the benchmark ran after it.
+grep -q '^| tune-kernels | passed' "$run1/summary.md" || fail "the tune-kernels step did not pass"
+[[ -s $run1/kernels.params && -s $run1/kernels-ab.md ]] || fail "the kernel tuning brought back no kernels.params or kernels-ab.md"
+grep -q '^device ' "$run1/kernels.params" && grep -q '^units [1-9][0-9]*$' "$run1/kernels.params" ||
+  fail "kernels.params lacks its device or units line"
+(( $(grep -c '^# pad2d_[fb]wd_stream ' "$run1/kernels.params") == 2 )) || fail "kernels.params lacks a pad kernel's comment"
+grep -q '^| pad2d_fwd_stream | ReflectionPad2d ' "$run1/kernels-ab.md" || fail "kernels-ab.md lacks the forward pad's row"
+grep -q "launch parameters: defaults against tuned" "$run1/summary.md" || fail "summary.md lacks the kernel tuning's table"
+grep -q '^kernels-ab.json$\|^tune/kernels-ab.json$' "$run1.list" || fail "logs.tar.gz lacks kernels-ab.json"
+echo "rehearse: the kernel tuning wrote kernels.params and its same-run table"
 [[ -s $run1/clblast.params ]] || fail "the tuning step wrote no clblast.params"
 (( $(grep -c '^| ConvTbc' "$run1/summary.md") >= 4 )) || fail "summary.md lacks the tuned-against-built-in ConvTbc rows of both sides"
 grep -q '^Xgemm' "$run1/clblast.params" || grep -q '^XgemmDirect' "$run1/clblast.params" ||

@@ -6,8 +6,8 @@
 #
 #   scripts/gpu-kit/run.sh [options]
 #
-#   --out DIR           the output folder (default $OUT, else ./gpu-run-out): the files below, nine at
-#                       most with every option
+#   --out DIR           the output folder (default $OUT, else ./gpu-run-out): the files below, eleven
+#                       at most with every option
 #   --bundle DIR        the bundle (default .gpu-kit)
 #   --work DIR          scratch: the unpacked packages, logs, a build (default /tmp/aclnn-gpu-run)
 #   --opencl-lib PATH   the OpenCL implementation to name in the private .icd file instead of
@@ -56,6 +56,12 @@
 #                       width; the per-call floor; fault-flag read-back ways) and PyTorch's products on
 #                       the same shapes (bench/gemm_probe/torch_gemm.py); tables in summary.md, JSON
 #                       lines in logs.tar.gz (probe/)
+#   --tune-kernels S    before the benchmark: aclnn_bench --tune-kernels times the row-streaming
+#                       kernels' launch parameters for at most S seconds and writes this device's
+#                       kernel parameter file (host/kernels/kernel_params.h) with a table of the
+#                       defaults against the tuned sets, same run; the benchmark then runs with that
+#                       file (ACLNN_OPENCL_KERNEL_PARAMS). ACLNN_KIT_TUNE_KERNELS_ARGS: more options
+#                       for the tuner (the rehearsal passes --tune-gpu-path, a CPU having no GPU path)
 #   --profile           after the benchmark, each kernel's device time and launch sizes for the quick
 #                       case list (ACLNN_OPENCL_LOG_LEVEL=debug, 3 runs a case): profile.txt
 #   --budget S          stop starting steps after S seconds in all (default 0: no limit); the tuning
@@ -71,7 +77,8 @@
 #   4. benchmark: PyTorch's baseline (CUDA when present, with TF32 off), then aclnn_bench; with
 #      --with-cpu the two-device tests and OpenBLAS's own rate before it, the CPU's benchmark after it
 #   5. precision: aclnn_precision, every operator and dtype by the CANN precision standard
-#   (with --probe, the probes run between steps 2 and 3)
+#   (with --probe, the probes run between steps 2 and 3; with --tune-kernels, the kernel tuning right
+#   before the benchmark)
 #   6. profile (with --profile), the suite on the CPU (with --cpu-suite), 7. tuning (with --tune)
 #
 # The output folder:
@@ -88,6 +95,9 @@
 #   bench-cpu.json  with --with-cpu: the CPU implementation's aclnn_bench --json, PyTorch CPU merged
 #   precision.md    docs/precision.md with its generated part for this machine's device
 #   clblast.params  the tuned CLBlast parameters (host/blas/tuned/ format), with --tune
+#   kernels.params  with --tune-kernels: the tuned kernel parameter file (host/kernels/tuned/ format)
+#   kernels-ab.md   with --tune-kernels: each kernel's defaults against its tuned set on its operator's
+#                   speed and sweep cases, same run (kernels-ab.json in logs.tar.gz)
 #   logs.tar.gz     everything else: clinfo.txt (clinfo of the private vendors folder), with
 #                   --profile bench/profile.txt (one line per kernel launch of the last timed run of
 #                   each case), every log,
@@ -124,6 +134,7 @@ gemm_ab=0
 cpu_icd=/etc/OpenCL/vendors/pocl.icd
 tune=0
 tune_args=""
+tune_kernels=0
 probe=0
 profile=0
 budget=0
@@ -149,6 +160,7 @@ while [[ $# -gt 0 ]]; do
     --precision-time) precision_time=$2; shift 2 ;;
     --tune) tune=$2; shift 2 ;;
     --tune-args) tune_args=$2; shift 2 ;;
+    --tune-kernels) tune_kernels=$2; shift 2 ;;
     --probe) probe=$2; shift 2 ;;
     --profile) profile=1; shift ;;
     --budget) budget=$2; shift 2 ;;
@@ -158,7 +170,7 @@ while [[ $# -gt 0 ]]; do
 done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out"/{summary.md,junit.xml,bench.json,bench.cases.json,bench.md,bench-cpu.json,precision.md,clblast.params,logs.tar.gz}
+rm -f "$out"/{summary.md,junit.xml,bench.json,bench.cases.json,bench.md,bench-cpu.json,precision.md,clblast.params,kernels.params,kernels-ab.md,logs.tar.gz}
 bundle=$(cd "$bundle" 2>/dev/null && pwd) || { echo "run.sh: no bundle at $bundle (scripts/gpu-kit/bundle.sh)" >&2; exit 2; }
 rm -rf "$work"
 mkdir -p "$work"/{prefix,vendors,logs,suite,suite-cpu,bench,precision,tune,probe}
@@ -205,6 +217,10 @@ publish() {
     if [[ -f $work/bench/gemm-ab.md ]]; then
       echo; echo "## ConvTbc with the library's choice of GEMM backend and with CLBlast"; echo; cat "$work/bench/gemm-ab.md"
     fi
+    if [[ -f $work/tune/kernels-ab.md ]]; then
+      echo; echo "## The row-streaming kernels' launch parameters: defaults against tuned"; echo
+      sed 's/^## /#### /; t; s/^# /### /' "$work/tune/kernels-ab.md"
+    fi
     if [[ -f $work/tune/ab.md ]]; then
       echo; echo '## ConvTbc with the tuned CLBlast parameters and without them'; echo; cat "$work/tune/ab.md"
     fi
@@ -216,6 +232,8 @@ publish() {
   [[ -f $work/bench/results-cpu.json ]] && cp "$work/bench/results-cpu.json" "$out/bench-cpu.json"
   [[ -f $work/precision/precision.md ]] && cp "$work/precision/precision.md" "$out/precision.md"
   [[ -f $work/tune/clblast.params ]] && cp "$work/tune/clblast.params" "$out/clblast.params"
+  [[ -f $work/tune/kernels.params ]] && cp "$work/tune/kernels.params" "$out/kernels.params"
+  [[ -f $work/tune/kernels-ab.md ]] && cp "$work/tune/kernels-ab.md" "$out/kernels-ab.md"
   tar czf "$out/logs.tar.gz.tmp" -C "$work" --exclude=prefix --exclude=build logs suite suite-cpu bench precision tune probe \
       $(cd "$work" && ls -d clinfo.txt clinfo-with-cpu.txt build.log 2>/dev/null) 2>/dev/null
   # 16 MiB per file at most comes back: drop the per-process logs if the archive grew past it.
@@ -516,7 +534,33 @@ export -f host_blas_fn
 [[ -n $cpu_platform ]] && (( $(left) > 60 )) &&
   step_note="bench/host_blas_rate.py, $(nproc) threads and 1" step host-blas 90 host_blas_fn
 
+# The row-streaming kernels' launch parameters (--tune-kernels), tuned on this device first; the
+# benchmark then runs with the file when the tuner kept a line.
+tune_kernels_fn() {
+  # shellcheck disable=SC2086
+  "$bin/aclnn_bench" --tune-kernels "$work/tune/kernels.params" --budget "$1" ${ACLNN_KIT_TUNE_KERNELS_ARGS:-}
+}
+export -f tune_kernels_fn
+if (( tune_kernels > 0 && no_bench == 0 )); then
+  limit=$tune_kernels
+  (( $(left) - 90 < limit )) && limit=$(( $(left) - 90 ))
+  if (( limit >= 10 )); then
+    # The tuner stops starting candidates at its budget; the limit leaves room for the one under way.
+    step_note="aclnn_bench --tune-kernels, $limit s" step tune-kernels $(( limit + 60 )) tune_kernels_fn "$limit"
+    if grep -q '^row_stream ' "$work/tune/kernels.params" 2>/dev/null; then
+      export ACLNN_OPENCL_KERNEL_PARAMS=$work/tune/kernels.params
+      fact "the benchmark runs with the tuned kernel parameters (kernels.params, ACLNN_OPENCL_KERNEL_PARAMS)"
+    else
+      fact "the kernel tuning kept no line: the benchmark runs with the kernels' defaults"
+    fi
+  else
+    steps+=("| tune-kernels | not run: $limit s left | 0 | |"); publish
+  fi
+fi
+
 (( no_bench == 0 && $(left) > 60 )) && step_note="aclnn_bench $bench_args" step bench "$bench_time" bench_fn
+# The later steps (the CPU's benchmark, the profile, the A/B runs) keep the kernels' own choice.
+unset ACLNN_OPENCL_KERNEL_PARAMS
 
 # The CPU implementation's benchmark beside PyTorch on every core, then this machine's CPU against its
 # GPU in one table, appended to bench.md.

@@ -18,6 +18,7 @@
 #include "support/elementwise_ref.h"
 #include "support/host_data.h"
 #include "support/op_case.h"
+#include "support/output_bits.h"
 
 namespace testing_support {
 
@@ -28,7 +29,7 @@ const std::vector<int64_t> kShape{8, 64, 128, 128};
 std::vector<double> dims(const std::vector<int64_t> &v) { return {v.begin(), v.end()}; }
 
 // Add (self + alpha * other, alpha 1) or Mul (self * other), fp32, other broadcast to self's shape.
-class BinaryCase : public OpCase {
+class BinaryCase : public OpCase, public OutputBits {
 public:
     BinaryCase(char opChar, std::vector<int64_t> otherShape, uint64_t seed)
         : OpCase(opChar == '+' ? "Add" : "Mul",
@@ -69,6 +70,8 @@ public:
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
         return (op_ == '+' ? kAdd : kMul).run(workspace, workspaceSize, executor, stream);
     }
+
+    std::vector<uint8_t> outputBits() override { return outT_.storage(); }
 
     CheckResult check() override {
         return compareExactly(outT_.download(), want_, sameValue, op + "/" + name, "out");

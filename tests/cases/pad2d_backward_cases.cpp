@@ -17,6 +17,7 @@
 #include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/output_bits.h"
 #include "support/sum_bound.h"
 #include "support/view_check.h"
 
@@ -24,7 +25,7 @@ namespace testing_support {
 
 namespace {
 
-class Pad2dBackwardCase : public Pad2dCaseBase {
+class Pad2dBackwardCase : public Pad2dCaseBase, public OutputBits {
 public:
     Pad2dBackwardCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
                       std::vector<int64_t> padding, Pad2dLayout layout, uint64_t seed)
@@ -85,6 +86,7 @@ public:
     }
 
     const DeviceTensor &gradInput() const { return gradInput_; }
+    std::vector<uint8_t> outputBits() override { return gradInput_.storage(); }
 
 private:
     static constexpr uint8_t kFill = 0xa5;

@@ -19,6 +19,7 @@
 #include "support/host_data.h"
 #include "support/int_array.h"
 #include "support/op_case.h"
+#include "support/output_bits.h"
 #include "support/view_check.h"
 
 namespace testing_support {
@@ -74,7 +75,7 @@ CaseList pad2dBenchmarkCases(Pad2dCaseMaker make, bool reflect, const std::strin
 
 namespace {
 
-class Pad2dCase : public Pad2dCaseBase {
+class Pad2dCase : public Pad2dCaseBase, public OutputBits {
 public:
     Pad2dCase(bool reflect, std::string caseName, aclDataType dt, std::vector<int64_t> selfShape,
               std::vector<int64_t> padding, Pad2dLayout layout, uint64_t seed)
@@ -109,6 +110,8 @@ public:
         compareStorageBytes(r, op + "/" + name, got_, expected_, aclDataTypeSize(dtype), inView_);
         return r;
     }
+
+    std::vector<uint8_t> outputBits() override { return outT_.storage(); }
 
     const std::vector<uint8_t> &outStorage() const { return got_; }
 
