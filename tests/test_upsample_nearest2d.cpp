@@ -233,20 +233,23 @@ void checkGoldenCase(const golden::Case &c, bool v2, aclrtStream stream) {
     EXPECT_TRUE(r.ok) << r.detail;
 }
 
-TEST_P(UpsampleNearest2dTest, MatchesPyTorchGolden) {
-    constexpr size_t kFileCases = 12, kFp64Cases = 1;
+// A golden file's cases, those in fp64 skipped on a device without it (each file holds one).
+void checkGoldenFile(const char *file, size_t fileCases, bool v2, bool deviceFp64, aclrtStream stream) {
+    constexpr size_t kFp64Cases = 1;
     const auto noFp64 = [&](const golden::Case &c) -> std::string {
-        return goldenDtype(c.tensor("self").dtype) == ACL_DOUBLE && !fp64() ? "no fp64 on this device" : "";
+        return goldenDtype(c.tensor("self").dtype) == ACL_DOUBLE && !deviceFp64 ? "no fp64 on this device" : "";
     };
-    const size_t minimumRuns = fp64() ? kFileCases : kFileCases - kFp64Cases;
-    forEachGoldenCase({"upsample_nearest2d.golden", kFileCases, minimumRuns, noFp64},
-                      [&](const golden::Case &c) { checkGoldenCase(c, false, stream); });
+    const size_t minimumRuns = deviceFp64 ? fileCases : fileCases - kFp64Cases;
+    forEachGoldenCase({file, fileCases, minimumRuns, noFp64},
+                      [&](const golden::Case &c) { checkGoldenCase(c, v2, stream); });
+}
+
+TEST_P(UpsampleNearest2dTest, MatchesPyTorchGolden) {
+    checkGoldenFile("upsample_nearest2d.golden", 12, false, fp64(), stream);
 }
 
 TEST_P(UpsampleNearest2dTest, V2MatchesPyTorchGolden) {
-    constexpr size_t kFileCases = 8;
-    forEachGoldenCase({"upsample_nearest2d_v2.golden", kFileCases, kFileCases, nullptr},
-                      [&](const golden::Case &c) { checkGoldenCase(c, true, stream); });
+    checkGoldenFile("upsample_nearest2d_v2.golden", 8, true, fp64(), stream);
 }
 
 // ---------------------------------------------------------------------------------------------
