@@ -14,6 +14,7 @@
 #include "support/error_rows.h"
 #include "support/golden_tally.h"
 #include "support/int_array.h"
+#include "support/nearest_golden.h"
 #include "support/nearest_ref.h"
 #include "support/op_test.h"
 
@@ -214,12 +215,8 @@ TEST_P(UpsampleNearest2dTest, RegisteredCases) {
 // One golden case: self and out in the case's layout (param nhwc), through V2 with param scales when `v2`,
 // compared bit for bit.
 void checkGoldenCase(const golden::Case &c, bool v2, aclrtStream stream) {
-    const golden::Tensor &s = c.tensor("self"), &want = c.tensor("out");
-    const aclDataType dtype = goldenDtype(s.dtype);
-    const aclFormat format = c.ints("nhwc")[0] ? ACL_FORMAT_NHWC : ACL_FORMAT_NCHW;
-    DeviceTensor self(s.dims, dtype, format), out(want.dims, dtype, format);
-    self.upload(s.values);
-    out.fillStorage(0xcc);
+    GoldenPair t = goldenPair(c, "self", "out");
+    DeviceTensor &self = t.in, &out = t.out;
     const IntArray outputSize(c.ints("outputSize"));
     if (v2) {
         const std::vector<double> &scales = c.values("scales");
@@ -229,7 +226,7 @@ void checkGoldenCase(const golden::Case &c, bool v2, aclrtStream stream) {
     } else {
         ASSERT_ACL_OK(planAndRun(kUpsampleNearest2d, {self.get(), outputSize.get(), out.get()}, stream));
     }
-    const CheckResult r = compareExactly(out.download(), want.values, sameValue, c.name, "out");
+    const CheckResult r = compareExactly(out.download(), c.tensor("out").values, sameValue, c.name, "out");
     EXPECT_TRUE(r.ok) << r.detail;
 }
 

@@ -13,6 +13,7 @@
 #include "support/error_rows.h"
 #include "support/golden_tally.h"
 #include "support/int_array.h"
+#include "support/nearest_golden.h"
 #include "support/nearest_ref.h"
 #include "support/op_test.h"
 #include "support/sum_bound.h"
@@ -190,12 +191,9 @@ TEST_P(UpsampleNearest2dBackwardTest, MatchesPyTorchGolden) {
     constexpr size_t kFileCases = 8;
     forEachGoldenCase({"upsample_nearest2d_backward.golden", kFileCases, kFileCases, nullptr},
                       [&](const golden::Case &c) {
-        const golden::Tensor &g = c.tensor("gradOut"), &want = c.tensor("gradInput");
-        const aclDataType dtype = goldenDtype(g.dtype);
-        const aclFormat format = c.ints("nhwc")[0] ? ACL_FORMAT_NHWC : ACL_FORMAT_NCHW;
-        DeviceTensor gradOut(g.dims, dtype, format), gradInput(want.dims, dtype, format);
-        gradOut.upload(g.values);
-        gradInput.fillStorage(0xcc);
+        GoldenPair t = goldenPair(c, "gradOut", "gradInput");
+        DeviceTensor &gradOut = t.in, &gradInput = t.out;
+        const golden::Tensor &want = c.tensor("gradInput");
         const IntArray outputSize(c.ints("outputSize")), inputSize(want.dims);
         const std::vector<double> &scales = c.values("scales");
         ASSERT_ACL_OK(planAndRun(kUpsampleNearest2dBackward,
