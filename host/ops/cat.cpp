@@ -5,6 +5,10 @@
 // (PyTorch's legacy rule); nothing left succeeds with no work; other tensors with a 0 in their shape are
 // checked and then skipped.
 #include "aclnnop/aclnn_cat.h"
+
+#include <algorithm>
+
+#include "common/checked_math.h"
 #include "engines/elementwise.h"
 
 namespace aclcl {
@@ -85,11 +89,13 @@ void plan(OpPlan &plan, const aclTensorList *tensors, int64_t dim, const aclTens
                                static_cast<long long>(t->viewDims[k]), nameOf(i).c_str(), k));
             }
         }
-        shape[along] += t->viewDims[along];
+        if (!checkedAdd(shape[along], t->viewDims[along], &shape[along])) {
+            fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: The joined size along dim %zu overflows int64.", op, along));
+        }
     }
-    int64_t count = 1;
-    for (int64_t d : shape) count *= d;
-    if (out->viewDims != shape && !(count == 1 && out->numel() == 1)) {
+    // The joined shape holds one element only when every dim is 1 (no product that could overflow).
+    const bool one = std::all_of(shape.begin(), shape.end(), [](int64_t d) { return d == 1; });
+    if (out->viewDims != shape && !(one && out->numel() == 1)) {
         fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected out to have the joined shape %s, but found %s.", op,
                                                 dimsString(shape).c_str(), out->shapeString().c_str()));
     }

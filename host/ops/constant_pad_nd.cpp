@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "common/checked_math.h"
 #include "engines/elementwise.h"
 
 namespace aclcl {
@@ -52,20 +53,25 @@ void plan(OpPlan &plan, const aclTensor *self, const aclIntArray *pad, const acl
     }
     for (size_t k = 0; k < rank; ++k) {
         const int64_t size = self->viewDims[k], b = begin[k], e = end[k];
-        if (size + std::min({b, e, b + e}) < 0) {
+        int64_t both = 0, padded = 0;
+        if (!checkedAdd(b, e, &both) || !checkedAdd(size, both, &padded)) {
+            fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: The pads %lld and %lld of dim %zu overflow int64.", op,
+                                                    static_cast<long long>(b), static_cast<long long>(e), k));
+        }
+        if (size + std::min({b, e, both}) < 0) {
             fail(ACLNN_ERR_PARAM_INVALID,
                  strformat("%s: The input size %lld of dim %zu, plus negative padding %lld and %lld, resulted in a "
                            "negative output size.", op, static_cast<long long>(size), k, static_cast<long long>(b),
                            static_cast<long long>(e)));
         }
-        if (out->viewDims[k] != size + b + e) {
+        if (out->viewDims[k] != padded) {
             fail(ACLNN_ERR_PARAM_INVALID,
                  strformat("%s: Expected out's dim %zu to be %lld (its size %lld padded by %lld and %lld), but found "
-                           "%lld.", op, k, static_cast<long long>(size + b + e), static_cast<long long>(size),
+                           "%lld.", op, k, static_cast<long long>(padded), static_cast<long long>(size),
                            static_cast<long long>(b), static_cast<long long>(e),
                            static_cast<long long>(out->viewDims[k])));
         }
-        if (rank - k <= p.size() / 2 && size + b + e == 0 && positive) {
+        if (rank - k <= p.size() / 2 && padded == 0 && positive) {
             fail(ACLNN_ERR_PARAM_INVALID,
                  strformat("%s: The padded dim %zu has size 0 while some pad is positive (pad %s).", op, k,
                            pad->toString().c_str()));
