@@ -111,7 +111,7 @@ void plan(OpPlan &plan, const aclTensorList *tensors, int64_t dim, const aclTens
     int64_t at = 0;
     for (const auto &[t, i] : kept) {
         if (t->isEmpty()) continue;
-        const size_t input = plan.addInput(t, "tensors");
+        const size_t input = plan.addInput(t, nameOf(i).c_str());
         ElementwiseLaunch l;
         l.compute = promoted;
         l.a = ElementwiseOperand::input(input);
