@@ -14,22 +14,26 @@
 //   math RD_FIRST_INIT(), RD_FIRST_ACCUMULATE(acc, x, y), RD_FIRST_COMBINE(acc, other), RD_SECOND_INIT(),
 //   RD_SECOND_ACCUMULATE(acc, x, y, first), RD_SECOND_COMBINE(acc, other), RD_RESULT(x, y, first, second), and
 //   RD_SECOND (0: one accumulation; second is 0)
+//   RD_ARG  the ARG form (rd_each, rd_lanes): RD_PREFERS(a, b) (a's value wins over b's) picks each output's
+//   element, the first among ties in the reduced dims' row-major order, whose position (long) is stored
 //   INDEX_T  the index type (common.cl)
 // Arguments (rd_each, rd_lanes): the kept dims' extents, self's and out's strides along them (kshape, kin, kout;
 // kept_rank of them, 0..8), the reduced dims' extents and self's strides (rshape, rin; reduced_rank, 1..8),
 // outermost first. rd_along_*: x, y and out, the kept dims' extents and the three strides along them (kshape,
 // kx, ky, kout; kept_rank, 0..7), the row's length (count) and the three strides along it (rx, ry, rout).
 //
-// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
-// build-check: IN:float32 A:float16<float32 R:float16 OUT:float32<float16 RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:int8 A:bool<int8 R:bool OUT:bool RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
-// build-check: IN:int32 A:int8<int32 R:int8 OUT:int8 RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:complex64 A:complex128<complex64 R:complex128 OUT:complex128 RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:complex64 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_REAL_PART=1 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
-// build-check: IN:float32 A:float32 R:float32 OUT:float16<float32 RD_ALONG=1 RD_SECOND=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=exp(x-first)/second
-// build-check: IN:float16 A:float16 R:float16 OUT:float32<float16 RD_ALONG=1 RD_SECOND=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_FIRST_INIT()=0 RD_FIRST_ACCUMULATE(acc,x,y)=acc+x*y RD_FIRST_COMBINE(acc,other)=acc+other RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc RD_SECOND_COMBINE(acc,other)=acc RD_RESULT(x,y,first,second)=y*(x-first)
-// build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_ALONG=1 RD_SECOND=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
-// build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_ALONG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:float32 A:float16<float32 R:float16 OUT:float32<float16 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:int8 A:bool<int8 R:bool OUT:bool RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:int32 A:int8<int32 R:int8 OUT:int8 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:complex64 A:complex128<complex64 R:complex128 OUT:complex128 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:complex64 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=1 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:float32 A:float32 R:float32 OUT:float16<float32 RD_ALONG=1 RD_ARG=0 RD_SECOND=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=exp(x-first)/second
+// build-check: IN:float16 A:float16 R:float16 OUT:float32<float16 RD_ALONG=1 RD_ARG=0 RD_SECOND=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_FIRST_INIT()=0 RD_FIRST_ACCUMULATE(acc,x,y)=acc+x*y RD_FIRST_COMBINE(acc,other)=acc+other RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc RD_SECOND_COMBINE(acc,other)=acc RD_RESULT(x,y,first,second)=y*(x-first)
+// build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_ALONG=1 RD_ARG=0 RD_SECOND=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
+// build-check: IN:float16 A:float16 R:float16 OUT:int32<int64 RD_ALONG=0 RD_ARG=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=acc RD_COMBINE(acc,other)=acc RD_FINALIZE(acc,count)=acc RD_PREFERS(a,b)=RD_ISNAN(a)?!RD_ISNAN(b):(a>b)
+// build-check: IN:int8 A:int8 R:int8 OUT:int64 RD_ALONG=0 RD_ARG=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=acc RD_COMBINE(acc,other)=acc RD_FINALIZE(acc,count)=acc RD_PREFERS(a,b)=RD_ISNAN(a)?!RD_ISNAN(b):(a>b)
+// build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
 
 #define RD_ACC_T A_VAL_T
 
@@ -51,6 +55,13 @@
 #define RD_DIV(a, n) ((a) / (float)(n))
 #else
 #define RD_DIV(a, n) ((a) / (RD_ACC_T)(n))
+#endif
+
+// NaN, for an ARG row's preference (integers are never NaN).
+#if RD_INTEGRAL
+#define RD_ISNAN(x) 0
+#else
+#define RD_ISNAN(x) isnan(x)
 #endif
 
 // Element i of self as a value of the accumulate dtype: cast(self, dtype), rounding once.
@@ -122,6 +133,21 @@ __kernel void rd_each(__global const IN_T *in, ulong in_off, __global OUT_T *out
     rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
     const INDEX_T inner = (INDEX_T)rs[reduced_rank - 1], step = (INDEX_T)ri[reduced_rank - 1];
     const INDEX_T outer = (INDEX_T)count / inner;
+#if RD_ARG
+    RD_ACC_T best = (RD_ACC_T)0;
+    long best_at = -1;
+    for (INDEX_T q = 0; q < outer; ++q) {
+        const INDEX_T from = base + rd_reduced(q, rs, ri, reduced_rank - 1);
+        for (INDEX_T i = 0; i < inner; ++i) {
+            const RD_ACC_T x = rd_load(in, from + i * step);
+            if (best_at < 0 || RD_PREFERS(x, best)) {
+                best = x;
+                best_at = (long)(q * inner + i);
+            }
+        }
+    }
+    OUT_STORE(out, at, best_at);
+#else
     RD_ACC_T acc = (RD_ACC_T)(RD_INIT());
     ORDERED_LOOP
     for (INDEX_T q = 0; q < outer; ++q) {
@@ -130,6 +156,7 @@ __kernel void rd_each(__global const IN_T *in, ulong in_off, __global OUT_T *out
         for (INDEX_T i = 0; i < inner; ++i) acc = (RD_ACC_T)(RD_ACCUMULATE(acc, rd_load(in, from + i * step)));
     }
     OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(acc, count))));
+#endif
 }
 
 // LANES: one work-group per output, its RD_LANES (64) virtual lanes shared among the group's work-items
@@ -140,6 +167,9 @@ __kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *ou
                        ulong count, int kept_rank, long8 kshape, long8 kin, long8 kout, int reduced_rank, long8 rshape,
                       long8 rin) {
     __local RD_ACC_T part[RD_LANES];
+#if RD_ARG
+    __local long part_at[RD_LANES];
+#endif
     in += in_off;
     out += out_off;
     const INDEX_T o = (INDEX_T)get_group_id(0);
@@ -151,6 +181,36 @@ __kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *ou
     RD_ARRAY(ri, rin);
     INDEX_T base, at;
     rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
+#if RD_ARG
+    // Each lane's winner and its position (-1: a lane without elements), then the tree: the other lane's
+    // winner replaces this one's when it wins, or ties at an earlier position.
+    for (int lane = item; lane < RD_LANES; lane += items) {
+        RD_ACC_T best = (RD_ACC_T)0;
+        long best_at = -1;
+        for (INDEX_T e = lane; e < (INDEX_T)count; e += RD_LANES) {
+            const RD_ACC_T x = rd_load(in, base + rd_reduced(e, rs, ri, reduced_rank));
+            if (best_at < 0 || RD_PREFERS(x, best)) {
+                best = x;
+                best_at = (long)e;
+            }
+        }
+        part[lane] = best;
+        part_at[lane] = best_at;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int span = RD_LANES / 2; span > 0; span >>= 1) {
+        for (int lane = item; lane < span; lane += items) {
+            const RD_ACC_T a = part[lane], b = part[lane + span];
+            const long a_at = part_at[lane], b_at = part_at[lane + span];
+            if (b_at >= 0 && (a_at < 0 || RD_PREFERS(b, a) || (!(RD_PREFERS(a, b)) && b_at < a_at))) {
+                part[lane] = b;
+                part_at[lane] = b_at;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (item == 0) OUT_STORE(out, at, part_at[0]);
+#else
     for (int lane = item; lane < RD_LANES; lane += items) {
         RD_ACC_T acc = (RD_ACC_T)(RD_INIT());
         ORDERED_LOOP
@@ -167,6 +227,7 @@ __kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *ou
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (item == 0) OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(part[0], count))));
+#endif
 }
 
 #else  // RD_ALONG

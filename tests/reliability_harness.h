@@ -16,6 +16,7 @@
 #include "support/binding.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
+#include "support/tensor_list.h"
 
 namespace reliability {
 
@@ -133,10 +134,25 @@ public:
         }
         throw std::runtime_error("no value slot " + name);
     }
+    // A tensor list argument (Cat's tensors) made of tensor slots, named in order: the shared tests break its
+    // elements as the tensor slots they are (a null element, a dtype, a view); the call gets a list of its own
+    // (CANN's list owns its tensors) over the elements' current arguments.
+    struct ListSlot {
+        std::string name;
+        std::vector<std::string> elements;
+    };
+    std::vector<ListSlot> lists;
     // The current argument of slot `name`, whichever kind of slot holds it.
     testing_support::Arg argument(const std::string &name) {
         for (auto &t : tensors) {
             if (t.name == name) return t.arg;
+        }
+        for (auto &l : lists) {
+            if (l.name != name) continue;
+            std::vector<const aclTensor *> elements;
+            for (const std::string &e : l.elements) elements.push_back(slot(e).arg);
+            listArgs_.push_back(std::make_unique<testing_support::TensorList>(elements));
+            return listArgs_.back()->get();
         }
         for (auto &a : arrays) {
             if (a.name == name) return a.arg;
@@ -240,6 +256,10 @@ protected:
         s.arg = s.storage->get();
         tensors.push_back(std::move(s));
     }
+    // A list slot over tensor slots added before (addTensor), in the list's order.
+    void addList(const std::string &name, std::vector<std::string> elements) {
+        lists.push_back({name, std::move(elements)});
+    }
     void addArray(const std::string &name, const std::vector<int64_t> &values) {
         ArraySlot a;
         a.name = name;
@@ -267,6 +287,7 @@ private:
     PhaseTwo phaseTwo_ = nullptr;
     std::vector<aclTensor *> variants_;
     std::vector<aclIntArray *> arrayVariants_;
+    std::vector<std::unique_ptr<testing_support::TensorList>> listArgs_;  // the lists the calls were given
 };
 
 // The registry: every operator's case, in the order of its api name.

@@ -327,7 +327,13 @@ std::vector<int64_t> broadcastStrides(const aclTensor &t, const std::vector<int6
 
 void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     const aclTensor &out = plan.output(l.output);
-    if (out.numel() == 0) return;
+    // The part of out written (its window, or all of it) and that part's first element in out's storage.
+    const bool windowed = !l.outDims.empty();
+    const std::vector<int64_t> &dims = windowed ? l.outDims : out.viewDims;
+    int64_t total = 1, outAt = 0;
+    for (int64_t d : dims) total *= d;
+    if (total == 0) return;
+    for (size_t k = 0; windowed && k < dims.size(); ++k) outAt += l.outStart[k] * out.strides[k];
     auto tensorOf = [&plan](const ElementwiseOperand &o) -> const aclTensor * {
         if (o.kind == ElementwiseOperand::Kind::Input) return &plan.input(o.index);
         if (o.kind == ElementwiseOperand::Kind::Output) return &plan.output(o.index);
@@ -339,21 +345,34 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
 
     // Strides of every operand over out's shape, then dims merged where every operand steps through them
     // as one run (size-1 dims dropped): a contiguous problem becomes one dim whatever its rank.
-    std::vector<std::vector<int64_t>> strides{out.strides, broadcastStrides(*ta, l.a.order, out.viewDims)};
-    if (tb) strides.push_back(broadcastStrides(*tb, l.b.order, out.viewDims));
+    // An operand's strides over the launch's dims and its first element's offset from its view's: the window
+    // of out for out itself, a window of the tensor from `start`, or the tensor broadcast.
+    auto placed = [&](const ElementwiseOperand &o, const aclTensor &t, int64_t *at) {
+        *at = 0;
+        if (windowed && o.kind == ElementwiseOperand::Kind::Output && o.index == l.output) {
+            *at = outAt;
+            return out.strides;
+        }
+        if (o.start.empty()) return broadcastStrides(t, o.order, dims);
+        for (size_t k = 0; k < o.start.size(); ++k) *at += o.start[k] * t.strides[k];
+        return t.strides;
+    };
+    int64_t aAt = 0, bAt = 0;
+    std::vector<std::vector<int64_t>> strides{out.strides, placed(l.a, *ta, &aAt)};
+    if (tb) strides.push_back(placed(l.b, *tb, &bAt));
     std::vector<int64_t> shape;
     std::vector<std::vector<int64_t>> merged(strides.size());
-    for (size_t d = 0; d < out.viewDims.size(); ++d) {
-        if (out.viewDims[d] == 1) continue;
+    for (size_t d = 0; d < dims.size(); ++d) {
+        if (dims[d] == 1) continue;
         bool joins = !shape.empty();
         for (size_t o = 0; joins && o < strides.size(); ++o) {
-            joins = merged[o].back() == strides[o][d] * out.viewDims[d];
+            joins = merged[o].back() == strides[o][d] * dims[d];
         }
         if (joins) {
-            shape.back() *= out.viewDims[d];
+            shape.back() *= dims[d];
             for (size_t o = 0; o < strides.size(); ++o) merged[o].back() = strides[o][d];
         } else {
-            shape.push_back(out.viewDims[d]);
+            shape.push_back(dims[d]);
             for (size_t o = 0; o < strides.size(); ++o) merged[o].push_back(strides[o][d]);
         }
     }
@@ -372,7 +391,6 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     bool contiguous = shape.size() == 1 && merged[0][0] == 1;
     for (size_t o = 1; contiguous && o < merged.size(); ++o) contiguous = merged[o][0] == 1 || merged[o][0] == 0;
 
-    const int64_t total = out.numel();
     // fp16 and bf16 travel through the kernels as float, whose conversions need not keep a NaN's payload
     // (PoCL's vstore_half makes every NaN 0x7fff): a copy within one of them moves its 16 bits instead.
     const bool bits16 = l.math == "a" && !binary && ta->dtype == l.compute && out.dtype == l.compute &&
@@ -475,15 +493,18 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         kernel, size,
         [=](Kernel &k, RunContext &ctx) {
             withAccType(compute, bValue, alpha, [&](auto bv, auto al) {
-                const BufferRef A = srcA.resolve(ctx), O = dst.resolve(ctx);
+                BufferRef A = srcA.resolve(ctx), O = dst.resolve(ctx), B = hasB ? srcB.resolve(ctx) : BufferRef{};
+                A.offset += static_cast<cl_ulong>(aAt);
+                B.offset += static_cast<cl_ulong>(bAt);
+                O.offset += static_cast<cl_ulong>(outAt);
                 if (contiguous && !walk) {
                     if (hasB) {
-                        k.args(A, srcB.resolve(ctx), O, bv, al, count, chunks);
+                        k.args(A, B, O, bv, al, count, chunks);
                     } else {
                         k.args(A, O, bv, al, count, chunks);
                     }
                 } else if (hasB) {
-                    k.args(A, srcB.resolve(ctx), O, bv, al, count, chunks, shape8, a8, b8, out8);
+                    k.args(A, B, O, bv, al, count, chunks, shape8, a8, b8, out8);
                 } else {
                     k.args(A, O, bv, al, count, chunks, shape8, a8, out8);
                 }
@@ -559,15 +580,14 @@ bool isPrivateFormat(aclFormat f) {
            f == ACL_FORMAT_FRACTAL_NZ || f == ACL_FORMAT_NDC1HWC0 || f == ACL_FRACTAL_Z_3D;
 }
 
-// OPS_COMPANION 1.9: 161002 for a private format on t.
+}  // namespace
+
 void checkNotPrivateFormat(const char *op, const aclTensor *t, const char *arg) {
     if (!isPrivateFormat(t->format)) return;
     fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected %s to have a public format (ND, NCHW, ...), but found the "
                                             "private format %d.",
                                             op, arg, static_cast<int>(t->format)));
 }
-
-}  // namespace
 
 aclDataType floatAlphaComputesInF32(aclDataType checked, const ScalarValue &alpha) {
     const bool one = !(scalarAsDouble(alpha) > 1) && !(scalarAsDouble(alpha) < 1);  // CANN's test of alpha == 1

@@ -183,11 +183,18 @@ struct ElementwiseOperand {
     // A tensor read through its dims in another order (Permute): dim k of the view is the tensor's dim
     // order[k]. Empty: the tensor's own view.
     std::vector<int64_t> order;
-    static ElementwiseOperand input(size_t i) { return {Kind::Input, i, {}, {}}; }
-    static ElementwiseOperand output(size_t o) { return {Kind::Output, o, {}, {}}; }
-    static ElementwiseOperand value(const ScalarValue &v) { return {Kind::Scalar, 0, v, {}}; }
+    // A window of the tensor (ConstantPadNd's cropped self): read from this position of its view (one value
+    // a dim, its rank out's), over the launch's shape (out's, or its window's), the tensor's own strides.
+    // Empty: the whole tensor, broadcast to the launch's shape.
+    std::vector<int64_t> start;
+    static ElementwiseOperand input(size_t i) { return {Kind::Input, i, {}, {}, {}}; }
+    static ElementwiseOperand output(size_t o) { return {Kind::Output, o, {}, {}, {}}; }
+    static ElementwiseOperand value(const ScalarValue &v) { return {Kind::Scalar, 0, v, {}, {}}; }
     static ElementwiseOperand permuted(size_t i, std::vector<int64_t> order) {
-        return {Kind::Input, i, {}, std::move(order)};
+        return {Kind::Input, i, {}, std::move(order), {}};
+    }
+    static ElementwiseOperand window(size_t i, std::vector<int64_t> start) {
+        return {Kind::Input, i, {}, {}, std::move(start)};
     }
 };
 struct ElementwiseLaunch {
@@ -197,6 +204,10 @@ struct ElementwiseLaunch {
     ScalarValue alpha = ScalarValue::ofDouble(1);
     bool alphaAsFloat = false;         // alpha passed as float, not rounded to the compute dtype
     size_t output = 0;                 // the plan's output index
+    // Only a window of out is written (Cat's slice of one input, a pad's interior or border): outDims
+    // elements from outStart (one value a dim of out's view each); the operands broadcast to outDims. Empty:
+    // the whole of out. An output operand that is this output reads through the same window.
+    std::vector<int64_t> outStart, outDims;
 };
 void planElementwise(OpPlan &plan, const ElementwiseLaunch &launch);
 
@@ -208,6 +219,8 @@ void checkCastsTo(const char *op, aclDataType from, const char *fromWhat, const 
 extern const std::vector<aclDataType> kStorableDtypes;
 // 161002 unless t's dtype is one of `allowed` (a runtime list).
 void checkDtypeInList(const char *op, const aclTensor *t, const char *arg, const std::vector<aclDataType> &allowed);
+// OPS_COMPANION 1.9: 161002 for a private format (NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...) on t.
+void checkNotPrivateFormat(const char *op, const aclTensor *t, const char *arg);
 // 161002 unless `shape` (the broadcast of a and b) exists and equals out's.
 void checkBroadcastTo(const char *op, const aclTensor *a, const char *argA, const aclTensor *b, const char *argB,
                       const aclTensor *out, const char *argOut);

@@ -146,8 +146,12 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     aclDataType loadFrom = self.dtype;
     if (isComplex(self.dtype) && !isComplex(acc)) loadFrom = self.dtype == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
     Defines defines;
-    defines.slot("IN", self.dtype).slot("A", acc, loadFrom).slot("R", acc).slot("OUT", out.dtype, acc);
+    const bool arg = l.row->prefers != nullptr;
+    // An ARG row stores its index (INT64) into out's dtype.
+    defines.slot("IN", self.dtype).slot("A", acc, loadFrom).slot("R", acc);
+    defines.slot("OUT", out.dtype, arg ? ACL_INT64 : acc);
     defines.flag("RD_ALONG", false)
+        .flag("RD_ARG", arg)
         .flag("RD_REAL_PART", loadFrom != self.dtype)
         .flag("RD_BOOL", acc == ACL_BOOL)
         .flag("RD_INTEGRAL", dtypeInfo(acc)->integral || acc == ACL_BOOL)
@@ -158,6 +162,7 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
         .expression("RD_ACCUMULATE", "acc, x", l.row->accumulate)
         .expression("RD_COMBINE", "acc, other", l.row->combine)
         .expression("RD_FINALIZE", "acc, count", l.row->finalize);
+    if (arg) defines.expression("RD_PREFERS", "a, b", l.row->prefers);
     ProgramHandle program = plan.program("reduction", defines);
 
     auto kernel = plan.kernel(program, path == ReductionPath::Lanes ? "rd_lanes" : "rd_each");
@@ -205,7 +210,8 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
                                        : "one work-item an output",
                                    static_cast<long long>(outputs), static_cast<long long>(count), kept.size(),
                                    reduced.size(), dtypeName(acc)) +
-                             ", math " + l.row->accumulate + ", " + l.row->finalize
+                             (arg ? std::string(", keeps the index of ") + l.row->prefers
+                                  : std::string(", math ") + l.row->accumulate + ", " + l.row->finalize)
                        : std::string());
 }
 
@@ -268,6 +274,7 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     Defines defines;
     defines.slot("IN", x.dtype).slot("A", acc, x.dtype).slot("R", acc).slot("OUT", out.dtype, acc);
     defines.flag("RD_ALONG", true)
+        .flag("RD_ARG", false)
         .flag("RD_SECOND", r.secondInit != nullptr)
         .flag("RD_REAL_PART", false)
         .flag("RD_BOOL", false)

@@ -29,6 +29,9 @@
 //   The path is chosen from the shape alone (outputs and elements per output), never from the device, and
 //   neither path depends on the work-group count or size the device would pick: one problem gives the same
 //   bits on every run and on every device (the additions are IEEE's, common.cl's rules keep their order).
+//   An ARG row (ReductionRow::prefers) keeps the winning element and its position instead (on LANES each lane its
+//   own winner, the tree taking the other lane's when it wins or ties at an earlier position), the same index on
+//   both paths for any dtype.
 //   The two paths give the same bits for integers and bool (wrapping sums and OR are associative), not for
 //   floating dtypes. The exception is a row's finalize that divides in fp32 (Mean): OpenCL allows 2.5 ulp
 //   there, so the same bits run to run and path to path on one device, but not across devices.
@@ -54,6 +57,11 @@ struct ReductionRow {
     const char *accumulate;  // (acc, x): acc with one more element x, x later in the order than acc's
     const char *combine;     // (acc, other): two partial accumulations (the tree's step)
     const char *finalize;    // (acc, count): the result from the accumulator of count (ulong) elements
+    // The ARG form (ArgMax): set, the row keeps instead of an accumulation the element that wins, (a, b) true
+    // when a's value wins over b's (a strict preference; neither winning is a tie), the first in the reduced
+    // dims' row-major order among ties, and stores its position in that order (an INT64 converted to out's
+    // dtype); the four expressions above are then unused. EACH and LANES give the same index.
+    const char *prefers = nullptr;
 };
 
 // Which of self's dims are reduced: dims' values in [-max(rank, 1), max(rank, 1) - 1], each dim at most once

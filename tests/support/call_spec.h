@@ -27,6 +27,7 @@
 #include "support/binding.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
+#include "support/tensor_list.h"
 
 namespace testing_support {
 
@@ -65,8 +66,14 @@ inline std::vector<unsigned char> scalarBytes(double value, aclDataType dtype) {
     return encode(parts, dtype);
 }
 
+// An aclTensorList argument (Cat's): its tensors, each a TensorArg or a null element.
+struct TensorListArg {
+    std::vector<TensorArg> tensors;
+    std::vector<size_t> nullAt;  // the elements passed as nullptr
+};
+
 // One argument of a described call.
-using ArgSpec = std::variant<std::nullptr_t, TensorArg, Ints, Text, int64_t, double, bool, ScalarArg>;
+using ArgSpec = std::variant<std::nullptr_t, TensorArg, Ints, Text, int64_t, double, bool, ScalarArg, TensorListArg>;
 
 // The tensor a row passes: a contiguous `t` itself, or, for the malformed-view rows, a view of t's memory
 // that declares one element less storage than the view reaches. Built from a TensorArg, it owns the tensor.
@@ -142,6 +149,7 @@ public:
         std::vector<std::unique_ptr<RowTensor>> tensors;
         std::vector<std::unique_ptr<aclIntArray, aclnnStatus (*)(const aclIntArray *)>> arrays;
         std::vector<std::unique_ptr<aclScalar, aclnnStatus (*)(const aclScalar *)>> scalars;
+        std::vector<std::unique_ptr<aclTensorList, aclnnStatus (*)(const aclTensorList *)>> lists;
         std::vector<std::string> texts;
         texts.reserve(args_.size());
         Args args;
@@ -149,6 +157,18 @@ public:
             if (const auto *t = std::get_if<TensorArg>(&spec)) {
                 tensors.push_back(std::make_unique<RowTensor>(*t));
                 args.emplace_back(tensors.back()->get());
+            } else if (const auto *l = std::get_if<TensorListArg>(&spec)) {
+                // The list owns its elements (aclDestroyTensorList destroys them): handles of its own over the
+                // row tensors' memory.
+                std::vector<aclTensor *> elements;
+                for (size_t k = 0; k < l->tensors.size(); ++k) {
+                    tensors.push_back(std::make_unique<RowTensor>(l->tensors[k]));
+                    bool null = false;
+                    for (size_t n : l->nullAt) null = null || n == k;
+                    elements.push_back(null ? nullptr : aliasOf(tensors.back()->get()));
+                }
+                lists.emplace_back(aclCreateTensorList(elements.data(), elements.size()), aclDestroyTensorList);
+                args.emplace_back(static_cast<const aclTensorList *>(lists.back().get()));
             } else if (const auto *a = std::get_if<Ints>(&spec)) {
                 arrays.emplace_back(aclCreateIntArray(a->values.data(), a->values.size()), aclDestroyIntArray);
                 args.emplace_back(arrays.back().get());
@@ -223,6 +243,24 @@ inline ArgChange format(aclFormat f) {
 // The view declares one element less storage than it reaches.
 inline ArgChange storageShort() {
     return [](ArgSpec &a) { tensorIn(a).storageShort = true; };
+}
+// Element i of a tensor list argument changed by `change` (a tensor change: dtype, shape, ...).
+inline ArgChange item(size_t i, ArgChange change) {
+    return [i, change](ArgSpec &a) {
+        auto *l = std::get_if<TensorListArg>(&a);
+        if (!l) throw std::invalid_argument("an element change on an argument that is not a tensor list");
+        ArgSpec t = l->tensors.at(i);
+        change(t);
+        l->tensors[i] = tensorIn(t);
+    };
+}
+// Element i of a tensor list argument passed as nullptr.
+inline ArgChange nullItem(size_t i) {
+    return [i](ArgSpec &a) {
+        auto *l = std::get_if<TensorListArg>(&a);
+        if (!l) throw std::invalid_argument("an element change on an argument that is not a tensor list");
+        l->nullAt.push_back(i);
+    };
 }
 inline ArgChange ints(std::vector<int64_t> v) {
     return [v = std::move(v)](ArgSpec &a) { a = Ints(v); };
