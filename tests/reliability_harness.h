@@ -217,7 +217,7 @@ protected:
     }
     // Adds a tensor slot with values from `values` (row-major over the view).
     void addTensor(const std::string &name, const std::vector<int64_t> &shape, aclDataType dtype, Layout layout,
-                   const std::vector<double> &values, bool output = false) {
+                   const std::vector<double> &values, bool output = false, aclFormat format = ACL_FORMAT_ND) {
         TensorSlot s;
         s.name = name;
         s.output = output;
@@ -232,9 +232,9 @@ protected:
                 strides[order[k]] = acc;
                 acc *= shape[order[k]] > 0 ? shape[order[k]] : 1;
             }
-            s.storage = std::make_unique<DeviceTensor>(shape, dtype, strides, 3);
+            s.storage = std::make_unique<DeviceTensor>(shape, dtype, strides, 3, format);
         } else {
-            s.storage = std::make_unique<DeviceTensor>(shape, dtype);
+            s.storage = std::make_unique<DeviceTensor>(shape, dtype, format);
         }
         if (!output) s.storage->upload(values);
         s.arg = s.storage->get();
