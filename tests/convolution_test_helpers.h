@@ -72,6 +72,43 @@ inline ConvSpec spec1d(const std::string &name, int64_t N, int64_t C, int64_t L,
     return c;
 }
 
+// The geometries both operators' tests run: the training example's layer first (N 8, C_in 3, 16x16, C_out 8,
+// 3x3, padding 1), then stride, 1-D, dilation, per-side paddings, groups and depthwise.
+inline std::vector<ConvSpec> attributeSpecs() {
+    std::vector<ConvSpec> specs = {
+        spec2d("training layer 8x3x16x16 -> 8, 3x3 pad 1", 8, 3, 16, 16, 8, 3, 1, 1),
+        spec2d("stride 2", 2, 3, 9, 8, 4, 3, 2, 1),
+        spec1d("1-D, k 3, pad 1", 3, 4, 11, 5, 3, 1, 1),
+    };
+    ConvSpec dil = spec2d("dilation (2, 3), stride (1, 2)", 2, 3, 9, 10, 4, 3, 1, 2);
+    dil.DH = 2, dil.DW = 3, dil.SW = 2;
+    ConvSpec pads = spec2d("4 paddings (top 0, bottom 2, left 1, right 3)", 2, 3, 6, 7, 4, 3);
+    pads.fourPads = true, pads.padBottom = 2, pads.padLeft = 1, pads.padRight = 3;
+    ConvSpec groups = spec2d("groups 2", 2, 4, 6, 5, 6, 3, 1, 1);
+    groups.groups = 2;
+    ConvSpec depthwise = spec2d("depthwise, groups 6", 2, 6, 7, 7, 6, 3, 1, 1);
+    depthwise.groups = 6;
+    for (const ConvSpec &s : {dil, pads, groups, depthwise}) specs.push_back(s);
+    return specs;
+}
+
+// The problem of a golden case (tests/golden/ops/convolution.py): its input and weight shapes, its attributes
+// (one padding value per spatial dim) and their dtype for every tensor.
+inline ConvSpec goldenSpec(const golden::Case &g) {
+    const auto &x = g.tensor("input"), &w = g.tensor("weight");
+    const std::vector<int64_t> st = g.ints("stride"), pd = g.ints("padding"), dl = g.ints("dilation");
+    ConvSpec s;
+    s.name = "golden " + g.name;
+    s.oneD = x.dims.size() == 3;
+    s.N = x.dims[0], s.C = x.dims[1], s.W = x.dims.back(), s.H = s.oneD ? 1 : x.dims[2];
+    s.Cout = w.dims[0], s.KW = w.dims.back(), s.KH = s.oneD ? 1 : w.dims[2];
+    s.groups = g.ints("groups")[0];
+    s.SW = st.back(), s.DW = dl.back(), s.padLeft = s.padRight = pd.back();
+    if (!s.oneD) s.SH = st[0], s.DH = dl[0], s.padTop = s.padBottom = pd[0];
+    s.inType = s.weightType = s.biasType = s.outType = goldenDtype(x.dtype);
+    return s;
+}
+
 // A device tensor of the spec's layout: contiguous, or a strided view (each element 2 apart, dims 0 and 1
 // swapped in memory, offset 3).
 inline std::unique_ptr<DeviceTensor> makeTensor(const std::vector<int64_t> &dims, aclDataType dtype, aclFormat format,

@@ -77,21 +77,9 @@ protected:
 };
 
 TEST_P(ConvolutionBackwardTest, ShapesAndAttributesMatchTheHostReference) {
-    std::vector<ConvSpec> specs = {
-        spec2d("training layer 8x3x16x16 -> 8, 3x3 pad 1", 8, 3, 16, 16, 8, 3, 1, 1),
-        spec2d("stride 2", 2, 3, 9, 8, 4, 3, 2, 1),
-        spec1d("1-D, k 3, pad 1", 3, 4, 11, 5, 3, 1, 1),
-    };
-    ConvSpec dil = spec2d("dilation (2, 3), stride (1, 2)", 2, 3, 9, 10, 4, 3, 1, 2);
-    dil.DH = 2, dil.DW = 3, dil.SW = 2;
-    ConvSpec pads = spec2d("4 paddings (top 0, bottom 2, left 1, right 3)", 2, 3, 6, 7, 4, 3);
-    pads.fourPads = true, pads.padBottom = 2, pads.padLeft = 1, pads.padRight = 3;
-    ConvSpec groups = spec2d("groups 2", 2, 4, 6, 5, 6, 3, 1, 1);
-    groups.groups = 2;
-    ConvSpec depthwise = spec2d("depthwise, groups 6", 2, 6, 7, 7, 6, 3, 1, 1);
-    depthwise.groups = 6;
+    std::vector<ConvSpec> specs = attributeSpecs();
     ConvSpec stride3 = spec2d("stride 3 > kernel 2: input pixels no tap reads get 0", 2, 2, 8, 7, 3, 2, 3, 0);
-    for (const ConvSpec &s : {dil, pads, groups, depthwise, stride3}) specs.push_back(s);
+    specs.push_back(stride3);
     for (const ConvSpec &s : specs) check(s);
 }
 
@@ -157,16 +145,7 @@ TEST_P(ConvolutionBackwardTest, RunToRunBitIdentical) {
 TEST_P(ConvolutionBackwardTest, MatchesPyTorchGolden) {
     forEachGoldenCase({"convolution_backward.golden", 6, 6}, [&](const golden::Case &gc) {
         const auto &dy = gc.tensor("gradOutput"), &x = gc.tensor("input"), &w = gc.tensor("weight");
-        const std::vector<int64_t> st = gc.ints("stride"), pd = gc.ints("padding"), dl = gc.ints("dilation");
-        ConvSpec s;
-        s.name = "golden " + gc.name;
-        s.oneD = x.dims.size() == 3;
-        s.N = x.dims[0], s.C = x.dims[1], s.W = x.dims.back(), s.H = s.oneD ? 1 : x.dims[2];
-        s.Cout = w.dims[0], s.KW = w.dims.back(), s.KH = s.oneD ? 1 : w.dims[2];
-        s.groups = gc.ints("groups")[0];
-        s.SW = st.back(), s.DW = dl.back(), s.padLeft = s.padRight = pd.back();
-        if (!s.oneD) s.SH = st[0], s.DH = dl[0], s.padTop = s.padBottom = pd[0];
-        s.inType = s.weightType = s.biasType = s.outType = goldenDtype(x.dtype);
+        const ConvSpec s = goldenSpec(gc);
         ConvData d(s);
         d.x = x.values, d.w = w.values;
         DeviceTensor g(s.outputDims(), s.outType, s.format()), dx(s.inputDims(), s.inType, s.format()),

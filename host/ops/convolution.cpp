@@ -32,12 +32,6 @@ struct Args {
     int8_t cubeMathType;
 };
 
-void notSupported(const char *op, const char *what) {
-    fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s is not supported by this backend (aclnn-opencl runs 1-D and 2-D "
-                                            "non-transposed convolutions).",
-                                            op, what));
-}
-
 // 161002 unless `array` has one of the counts (`what` describes them).
 void checkArrayCount(const char *op, const aclIntArray *array, const char *name, std::initializer_list<size_t> counts,
                      const char *what) {
@@ -70,7 +64,7 @@ conv::Geometry validate(const char *op, const Args &a) {
     checkRankIn(op, a.weight, "weight", {a.input->rank()});
     checkRankIn(op, a.output, "output", {a.input->rank()});
     const int64_t rank = a.input->rank();
-    if (rank == 5) notSupported(op, "A 3-D convolution (5-D input)");
+    if (rank == 5) conv::refuseUnsupported(op, "A 3-D convolution (5-D input)");
     const bool oneD = rank == 3;
     if (a.bias) {
         checkRankIn(op, a.bias, "bias", {1});
@@ -90,12 +84,12 @@ conv::Geometry validate(const char *op, const Args &a) {
     }
     if (a.transposed) {
         checkArraySize(op, a.outputPadding, "outputPadding", spatial);
-        notSupported(op, "A transposed convolution (transposed = true)");
+        conv::refuseUnsupported(op, "A transposed convolution (transposed = true)");
     }
 
     const aclFormat layout = oneD ? ACL_FORMAT_NCL : ACL_FORMAT_NCHW;
     checkFormatIn(op, a.input, "input", {layout});
-    if (!oneD && a.weight->format == ACL_FORMAT_FRACTAL_Z) notSupported(op, "A FRACTAL_Z weight");
+    if (!oneD && a.weight->format == ACL_FORMAT_FRACTAL_Z) conv::refuseUnsupported(op, "A FRACTAL_Z weight");
     checkFormatIn(op, a.weight, "weight", {layout});
     checkFormatIn(op, a.output, "output", {layout});
     if (a.bias) checkFormatIn(op, a.bias, "bias", {ACL_FORMAT_ND, ACL_FORMAT_NCL, ACL_FORMAT_NCHW, ACL_FORMAT_NCDHW});

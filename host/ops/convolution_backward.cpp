@@ -42,12 +42,6 @@ struct Wanted {
     bool input = false, weight = false, bias = false;
 };
 
-void notSupported(const char *op, const char *what) {
-    fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s is not supported by this backend (aclnn-opencl runs 1-D and 2-D "
-                                            "non-transposed convolutions).",
-                                            op, what));
-}
-
 void checkFormatForRank(const char *op, const aclTensor *t, const char *name) {
     switch (t->rank()) {
         case 3: checkFormatIn(op, t, name, {ACL_FORMAT_ND, ACL_FORMAT_NCL}); return;
@@ -135,8 +129,8 @@ Wanted validate(const char *op, const Args &a, bool *emptyPath) {
                        "(USE_FP16), 3 (USE_HF32), but found %d.",
                        op, static_cast<int>(a.cubeMathType)));
     }
-    if (a.transposed) notSupported(op, "A transposed convolution's gradient (transposed = true)");
-    if (a.input->rank() == 5) notSupported(op, "A 3-D convolution's gradient (5-D input)");
+    if (a.transposed) conv::refuseUnsupported(op, "A transposed convolution's gradient (transposed = true)");
+    if (a.input->rank() == 5) conv::refuseUnsupported(op, "A 3-D convolution's gradient (5-D input)");
 
     const int64_t rank = a.input->rank();
     checkRankIn(op, a.gradOutput, "gradOutput", {rank});

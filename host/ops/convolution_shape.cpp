@@ -8,6 +8,12 @@
 namespace aclcl {
 namespace conv {
 
+void refuseUnsupported(const char *op, const char *what) {
+    fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s is not supported by this backend (aclnn-opencl runs 1-D and 2-D "
+                                            "non-transposed convolutions).",
+                                            op, what));
+}
+
 PadSides padSides(const aclIntArray *padding, bool oneD) {
     const std::vector<int64_t> &p = padding->values;
     PadSides s;

@@ -32,6 +32,9 @@ struct Geometry {
     int64_t L() const { return Ho * Wo; }                  // output positions of one sample
 };
 
+// 161002: "<what> is not supported by this backend" (transposed, 3-D, a FRACTAL_Z weight).
+[[noreturn]] void refuseUnsupported(const char *op, const char *what);
+
 // The padding as (top, bottom, left, right) from CANN's forms: 2-D 2 values (H, W) or 4 (top, bottom, left,
 // right); 1-D 1 value or 2 (left, right). The count was checked.
 struct PadSides {
