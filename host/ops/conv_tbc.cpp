@@ -97,28 +97,8 @@ Geometry validate(const char *op, const Args &a) {
 }
 
 // out rows (T_out*B of them, C_out wide) = bias, rounded once to out's dtype.
-constexpr size_t kBiasGroupTarget = 256;  // work-items per group, bias_rows
-
 void planBiasRows(OpPlan &plan, const Operand &bias, const Operand &out, int64_t rows, int64_t channels) {
-    const bool wideIndex = IndexWidth().cover(rows * channels).cover(channels).wide();
-    Defines defines;
-    defines.slot("IN", bias.dtype).slot("OUT", out.dtype).index(wideIndex);
-    ProgramHandle program = plan.program("conv_tbc", defines);
-    auto kernel = plan.kernel(program, "bias_rows");
-    const size_t global[3] = {static_cast<size_t>(channels), static_cast<size_t>(rows), 1};
-    size_t local[3];
-    fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kBiasGroupTarget, local);
-    plan.launch(kernel, LaunchSize::grid(2, global, local),
-                [bias, out, rows, channels, wideIndex](Kernel &k, RunContext &ctx) {
-                    // The integer parameters are INDEX_T: long or int.
-                    if (wideIndex) {
-                        k.args(bias.resolve(ctx), out.resolve(ctx), static_cast<cl_long>(rows),
-                               static_cast<cl_long>(channels));
-                    } else {
-                        k.args(bias.resolve(ctx), out.resolve(ctx), static_cast<cl_int>(rows),
-                               static_cast<cl_int>(channels));
-                    }
-                });
+    conv_tbc::planBiasFill(plan, bias, out, rows, channels, 1);
 }
 
 void plan(OpPlan &plan, const Args &a) {

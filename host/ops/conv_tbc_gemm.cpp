@@ -20,7 +20,37 @@ BufferRef at(const Operand &op, const RunContext &ctx, uint64_t first) {
     return r;
 }
 
+constexpr size_t kBiasGroupTarget = 256;  // work-items per group, bias_rows and bias_planes
+
 }  // namespace
+
+void planBiasFill(OpPlan &plan, const Operand &bias, const Operand &out, int64_t outer, int64_t channels,
+                  int64_t inner) {
+    const bool rows = inner == 1;
+    const bool wideIndex = IndexWidth().cover(outer * channels * inner).cover(channels).wide();
+    Defines defines;
+    defines.slot("IN", bias.dtype).slot("OUT", out.dtype).index(wideIndex);
+    ProgramHandle program = plan.program("conv_tbc", defines);
+    auto kernel = plan.kernel(program, rows ? "bias_rows" : "bias_planes");
+    const int64_t x = rows ? channels : inner, y = rows ? outer : outer * channels;
+    const size_t global[3] = {static_cast<size_t>(x), static_cast<size_t>(y), 1};
+    size_t local[3];
+    fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kBiasGroupTarget, local);
+    plan.launch(kernel, LaunchSize::grid(2, global, local), [=](Kernel &k, RunContext &ctx) {
+        // The integer parameters are INDEX_T: long or int.
+        if (rows && wideIndex) {
+            k.args(bias.resolve(ctx), out.resolve(ctx), static_cast<cl_long>(outer), static_cast<cl_long>(channels));
+        } else if (rows) {
+            k.args(bias.resolve(ctx), out.resolve(ctx), static_cast<cl_int>(outer), static_cast<cl_int>(channels));
+        } else if (wideIndex) {
+            k.args(bias.resolve(ctx), out.resolve(ctx), static_cast<cl_long>(y), static_cast<cl_long>(channels),
+                   static_cast<cl_long>(inner));
+        } else {
+            k.args(bias.resolve(ctx), out.resolve(ctx), static_cast<cl_int>(y), static_cast<cl_int>(channels),
+                   static_cast<cl_int>(inner));
+        }
+    });
+}
 
 GemmStep::GemmStep(OpPlan &plan, int8_t cubeMathType)
     : plan_(plan), precision_(gemmPrecision(plan.device().fp16, cubeMathType)) {

@@ -7,7 +7,7 @@
 
 #include "aclnnop/aclnn_im2col.h"
 #include "common/dtype.h"
-#include "ops/im2col_window.h"
+#include "ops/im2col_gather.h"
 #include "ops/op_plan.h"
 
 namespace aclcl {
@@ -18,12 +18,6 @@ constexpr const char *kApi = "aclnnIm2col";
 // Executor indices, in CANN's argument order.
 constexpr size_t kSelf = 0;
 constexpr size_t kOut = 0;
-
-constexpr size_t kElementGroupTarget = 256;  // work-items per group, element kernel
-constexpr size_t kRowGroupTarget = 64;        // work-items per group, row kernel
-// Block rows (oh) per work-item of the row kernel: on PoCL (2 cores, speed case) 1 took 24 ms, 4 took
-// 12 ms, 16 to 56 took 3.2 to 4.2 ms (a loaded machine); 16 keeps N*C*kh*kw*L0/16 items for small N*C.
-constexpr int64_t kBlockRowsPerItem = 16;
 
 struct Geometry : Im2colWindow {
     int64_t N = 1, C = 0, H = 0, W = 0;
@@ -154,61 +148,14 @@ void plan(OpPlan &plan, const Args &a) {
     plan.describeAttribute("stride", a.stride);
     if (g.empty) return;
 
-    const std::vector<int64_t> is = withBatch(plan.input(kSelf), 4), os = withBatch(plan.output(kOut), 3);
-    const int64_t L = g.L0 * g.L1, lines = g.N * g.rows;
-    // Every index the kernels form: both views' element offsets, the grid, and the coordinates
-    // (|ih| <= 2 (H + 2 PH), likewise iw).
-    IndexWidth width;
-    width.coverView(a.self->viewDims, a.self->strides).coverView(a.out->viewDims, a.out->strides);
-    width.cover(static_cast<double>(lines) * static_cast<double>(L) + kElementGroupTarget)
-        .cover(4.0 * (static_cast<double>(g.H) + static_cast<double>(g.W)) +
-               8.0 * (static_cast<double>(g.PH) + static_cast<double>(g.PW)) + 64.0);
-
-    const bool cast = a.self->dtype != a.out->dtype;
-    Defines defines;
-    defines.flag("CAST", cast).index(width.wide());
-    if (cast) {
-        defines.slot("IN", a.self->dtype).slot("OUT", a.out->dtype, a.self->dtype);
-    } else {
-        defines.raw("ELEM", dtypeSize(a.self->dtype));
-    }
-    // The row kernel walks up to kBlockRowsPerItem block rows of L1 columns per work-item: as many as
-    // kMaxWalkTrips allows (launch.h), and none when one block row alone is longer.
-    const bool element = !walkingKernelFits(plan.device(), static_cast<double>(g.L1));
-    // The row kernel's copy in vectors of 8 where work-items are packed into lanes (see below).
-    defines.flag("VEC_COPY", !element && !cast && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
-    ProgramHandle program = plan.program("im2col", defines);
-    const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
-    const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
-    const int64_t geo[13] = {g.H, g.W, g.C, g.rows, g.L0, g.L1, g.KW, g.SH, g.SW, g.DH, g.DW, g.PH, g.PW};
-    const int64_t perItem =
-        element ? 1
-                : std::max<int64_t>(1, std::min({g.L0, kBlockRowsPerItem,
-                                                 static_cast<int64_t>(kMaxWalkTrips) / std::max<int64_t>(g.L1, 1)}));
-    auto bind = [=](Kernel &k, RunContext &ctx) {
-        if (element) {
-            k.args(src.resolve(ctx), dst.resolve(ctx), geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6], geo[7],
-                   geo[8], geo[9], geo[10], geo[11], geo[12], g.N, is[0], is[1], is[2], is[3], os[0], os[1], os[2]);
-        } else {
-            k.args(src.resolve(ctx), dst.resolve(ctx), geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6], geo[7],
-                   geo[8], geo[9], geo[10], geo[11], geo[12], g.N, is[0], is[1], is[2], is[3], os[0], os[1], os[2],
-                   perItem);
-        }
-    };
-    // GPUs (and the tests, through the ManyWorkItemKernels hook): one work-item per out element. CPUs: one
-    // work-item per up to 16 block rows (16 x L1 columns of one out row). 1-D with a fixed local size
-    // (one PoCL build whatever the geometry). Where the compiler runs neighbouring work-items in SIMD
-    // lanes (Device::packsWorkItems: Intel's runtime), the row kernel's loops along a row would become
-    // gathers across lanes: there it runs one work-item per group, as pad2d_fwd_rows does, with its
-    // unit-stride copy in vectors of 8 (VEC_COPY, above; speed case on Intel's runtime 10.2 -> 4.3 ms
-    // with the groups, 2.5 ms with the vectors; a column-per-lane kernel, tried instead, took 16-19 ms
-    // there, its runtime strides making every load and store a gather).
-    auto kernel = plan.kernel(program, element ? "im2col_fwd" : "im2col_fwd_rows");
-    const int64_t perLine = element ? L : (g.L0 + perItem - 1) / perItem;
-    const size_t items = static_cast<size_t>(lines) * static_cast<size_t>(perLine);
-    const size_t rowGroup = plan.device().packsWorkItems ? 1 : kRowGroupTarget;
-    const size_t local = std::min(kernel->maxWorkGroupSize(), element ? kElementGroupTarget : rowGroup);
-    plan.launch(kernel, LaunchSize::linear(items, local), bind);
+    // self as (N, C, H, W) and out as (N, rows, columns), read and written in place through their strides.
+    std::vector<int64_t> outDims = a.out->viewDims;
+    if (outDims.size() == 2) outDims.insert(outDims.begin(), 1);
+    const GatherBuffer src{Operand{Operand::Where::Input, kSelf, 0, a.self->dtype}, 0, {g.N, g.C, g.H, g.W},
+                           withBatch(plan.input(kSelf), 4)};
+    const GatherBuffer dst{Operand{Operand::Where::Output, kOut, 0, a.out->dtype}, 0, outDims,
+                           withBatch(plan.output(kOut), 3)};
+    planIm2col(plan, g, src, dst);
 }
 
 }  // namespace

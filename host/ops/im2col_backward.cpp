@@ -7,7 +7,7 @@
 
 #include "aclnnop/aclnn_im2col_backward.h"
 #include "common/dtype.h"
-#include "ops/im2col_window.h"
+#include "ops/im2col_gather.h"
 #include "ops/op_plan.h"
 #include "common/test_hooks.h"
 
@@ -18,9 +18,6 @@ namespace {
 constexpr const char *kApi = "aclnnIm2colBackward";
 constexpr size_t kGradOutput = 0;  // executor input index
 constexpr size_t kOut = 0;         // executor output index
-
-// Kernels with at most this many taps are specialised and unrolled; larger ones use the generic kernel.
-constexpr int64_t kMaxUnrolledTaps = 64;
 
 struct Geometry : Im2colWindow {
     int64_t N = 1, C = 0, H = 0, W = 0;
@@ -111,22 +108,6 @@ Geometry validate(const char *op, const Device &device, const aclTensor *gradOut
     return g;
 }
 
-// The inverse of a modulo m (gcd(a, m) == 1), by the extended Euclidean algorithm; 0 when m == 1.
-int64_t modularInverse(int64_t a, int64_t m) {
-    if (m == 1) return 0;
-    int64_t r0 = m, r1 = a % m, t0 = 0, t1 = 1;
-    while (r1 != 0) {
-        const int64_t q = r0 / r1;
-        int64_t t = t0 - q * t1;
-        t0 = t1;
-        t1 = t;
-        t = r0 - q * r1;
-        r0 = r1;
-        r1 = t;
-    }
-    return t0 < 0 ? t0 + m : t0;
-}
-
 struct Args {
     const aclTensor *gradOutput;
     const aclIntArray *inputSize, *kernelSize, *dilation, *padding, *stride;
@@ -146,68 +127,19 @@ void plan(OpPlan &plan, const Args &a) {
     plan.describeAttribute("stride", a.stride);
     if (gradOutput->isEmpty() || out->isEmpty()) return;  // nothing to compute
 
-    const aclDataType inType = gradOutput->dtype, outType = out->dtype;
-    const aclDataType accType = (inType == ACL_DOUBLE || outType == ACL_DOUBLE) ? ACL_DOUBLE : ACL_FLOAT;
     const int64_t taps = g.KH * g.KW;
-
     // gradOutput as (nc, tap, column) and out as (nc, h, w): used in place when (n, c) collapse
     // into one index, else packed (in) or staged (out) contiguously by the plan.
     const bool rank3 = gradOutput->rank() == 3;
     const int outer = rank3 ? 0 : -1;
-    const MergedView gv = plan.mergedInput(kGradOutput, inType, outer, rank3 ? 1 : 0, g.N, g.C, taps);
-    const MergedView ov = plan.mergedOutput(kOut, outType, outer, out->rank() - 3, g.N, g.C);
-    const int64_t gsNC = gv.mergedStride, gsT = gv.strides[rank3 ? 1 : 0], gsCol = gv.strides[rank3 ? 2 : 1];
+    const MergedView gv = plan.mergedInput(kGradOutput, gradOutput->dtype, outer, rank3 ? 1 : 0, g.N, g.C, taps);
+    const MergedView ov = plan.mergedOutput(kOut, out->dtype, outer, out->rank() - 3, g.N, g.C);
     const size_t r = static_cast<size_t>(out->rank());
-    const int64_t osNC = ov.mergedStride, osH = ov.strides[r - 2], osW = ov.strides[r - 1];
-    const Operand src = gv.operand, dst = ov.operand;
-
-    const bool unrolled = testHook(TestHook::Im2colBackwardRuntimeTaps) == 0 && taps <= kMaxUnrolledTaps;
-    Defines defines;
-    defines.slot("IN", inType).slot("OUT", outType, accType).acc(accType);
-    defines.index(IndexWidth().cover(gv.reach).cover(ov.reach).cover(gradOutput->numel()).cover(out->numel()).wide());
-    defines.flag("GSL_UNIT", gsCol == 1).flag("OSW_UNIT", osW == 1).flag("UNROLLED", unrolled);
-    if (unrolled) {
-        defines.value("KH", g.KH).value("KW", g.KW).value("SH", g.SH).value("SW", g.SW).value("DH", g.DH).value(
-            "DW", g.DW);
-    }
-    ProgramHandle program = plan.program("im2col_backward", defines);
-    auto kernel = plan.kernel(program, unrolled ? "im2col_backward_unrolled" : "im2col_backward_generic");
-
-    size_t local[3];
-    rowLocalSize(kernel->maxWorkGroupSize(), g.W, g.H, local);
-    const size_t global[3] = {static_cast<size_t>(g.W), static_cast<size_t>(g.H),
-                              static_cast<size_t>(g.N * g.C)};
-    const cl_int H = static_cast<cl_int>(g.H), W = static_cast<cl_int>(g.W), L0 = static_cast<cl_int>(g.L0),
-                 L1 = static_cast<cl_int>(g.L1), PH = static_cast<cl_int>(g.PH),
-                 PW = static_cast<cl_int>(g.PW);
-    const cl_long args[6] = {gsNC, gsT, gsCol, osNC, osH, osW};
-    const LaunchSize size = LaunchSize::grid(3, global, local);
-    if (unrolled) {
-        plan.launch(kernel, size, [=](Kernel &k, RunContext &ctx) {
-            k.args(src.resolve(ctx), dst.resolve(ctx), H, W, L0, L1, PH, PW, args[0], args[1], args[2], args[3],
-                   args[4], args[5]);
-        });
-        return;
-    }
-    // Per axis: valid taps form an arithmetic sequence with step S / gcd(D, S).
-    const int64_t gcdH = std::gcd(g.DH, g.SH), gcdW = std::gcd(g.DW, g.SW);
-    const cl_int geo[12] = {static_cast<cl_int>(g.KH),
-                            static_cast<cl_int>(g.KW),
-                            static_cast<cl_int>(g.SH),
-                            static_cast<cl_int>(g.SW),
-                            static_cast<cl_int>(g.DH),
-                            static_cast<cl_int>(g.DW),
-                            static_cast<cl_int>(g.SH / gcdH),
-                            static_cast<cl_int>(modularInverse(g.DH / gcdH, g.SH / gcdH)),
-                            static_cast<cl_int>(gcdH),
-                            static_cast<cl_int>(g.SW / gcdW),
-                            static_cast<cl_int>(modularInverse(g.DW / gcdW, g.SW / gcdW)),
-                            static_cast<cl_int>(gcdW)};
-    plan.launch(kernel, size, [=](Kernel &k, RunContext &ctx) {
-        k.args(src.resolve(ctx), dst.resolve(ctx), H, W, L0, L1, PH, PW, args[0], args[1], args[2], args[3],
-               args[4], args[5], geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6], geo[7], geo[8], geo[9],
-               geo[10], geo[11]);
-    });
+    const GatherBuffer cols{gv.operand, 0, {g.N, g.C * taps, g.L0 * g.L1},
+                            {rank3 ? gv.strides[0] : 0, gv.strides[rank3 ? 1 : 0], gv.strides[rank3 ? 2 : 1]}};
+    const GatherBuffer image{ov.operand, 0, {g.N, g.C, g.H, g.W},
+                             {r == 4 ? ov.strides[0] : 0, ov.strides[r - 3], ov.strides[r - 2], ov.strides[r - 1]}};
+    planCol2im(plan, g, cols, gv.mergedStride, image, ov.mergedStride);
 }
 
 }  // namespace

@@ -47,6 +47,12 @@ struct Ints {
     explicit Ints(std::vector<int64_t> v) : values(std::move(v)) {}
 };
 
+// An aclBoolArray argument's values (ConvolutionBackward's outputMask).
+struct Bools {
+    std::vector<bool> values;
+    Bools(std::initializer_list<bool> v) : values(v) {}
+};
+
 // A char* argument (GroupNormSwish's dataFormatOptional); null is a null pointer.
 struct Text {
     std::string value;
@@ -73,7 +79,8 @@ struct TensorListArg {
 };
 
 // One argument of a described call.
-using ArgSpec = std::variant<std::nullptr_t, TensorArg, Ints, Text, int64_t, double, bool, ScalarArg, TensorListArg>;
+using ArgSpec =
+    std::variant<std::nullptr_t, TensorArg, Ints, Text, int64_t, double, bool, ScalarArg, TensorListArg, Bools>;
 
 // The tensor a row passes: a contiguous `t` itself, or, for the malformed-view rows, a view of t's memory
 // that declares one element less storage than the view reaches. Built from a TensorArg, it owns the tensor.
@@ -150,6 +157,7 @@ public:
         std::vector<std::unique_ptr<aclIntArray, aclnnStatus (*)(const aclIntArray *)>> arrays;
         std::vector<std::unique_ptr<aclScalar, aclnnStatus (*)(const aclScalar *)>> scalars;
         std::vector<std::unique_ptr<aclTensorList, aclnnStatus (*)(const aclTensorList *)>> lists;
+        std::vector<std::unique_ptr<aclBoolArray, aclnnStatus (*)(const aclBoolArray *)>> boolArrays;
         std::vector<std::string> texts;
         texts.reserve(args_.size());
         Args args;
@@ -176,6 +184,11 @@ public:
                 std::vector<unsigned char> bytes = scalarBytes(sc->value, sc->dtype);
                 scalars.emplace_back(aclCreateScalar(bytes.data(), sc->dtype), aclDestroyScalar);
                 args.emplace_back(static_cast<const aclScalar *>(scalars.back().get()));
+            } else if (const auto *ba = std::get_if<Bools>(&spec)) {
+                const std::unique_ptr<bool[]> values(new bool[ba->values.size() + 1]);
+                for (size_t i = 0; i < ba->values.size(); ++i) values[i] = ba->values[i];
+                boolArrays.emplace_back(aclCreateBoolArray(values.get(), ba->values.size()), aclDestroyBoolArray);
+                args.emplace_back(static_cast<const aclBoolArray *>(boolArrays.back().get()));
             } else if (const auto *s = std::get_if<Text>(&spec)) {
                 texts.push_back(s->value);
                 args.emplace_back(texts.back().c_str());

@@ -1,0 +1,95 @@
+// The Convolution family's shared geometry (convolution_shape.h).
+#include "ops/convolution_shape.h"
+
+#include <algorithm>
+
+#include "common/dtype.h"
+
+namespace aclcl {
+namespace conv {
+
+void refuseUnsupported(const char *op, const char *what) {
+    fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: %s is not supported by this backend (aclnn-opencl runs 1-D and 2-D "
+                                            "non-transposed convolutions).",
+                                            op, what));
+}
+
+PadSides padSides(const aclIntArray *padding, bool oneD) {
+    const std::vector<int64_t> &p = padding->values;
+    PadSides s;
+    if (oneD) {
+        s.left = p[0];
+        s.right = p.size() == 2 ? p[1] : p[0];
+    } else if (p.size() == 4) {
+        s = PadSides{p[0], p[1], p[2], p[3]};
+    } else {
+        s = PadSides{p[0], p[0], p[1], p[1]};
+    }
+    return s;
+}
+
+int64_t outputSize(int64_t in, int64_t padTotal, int64_t dilation, int64_t kernel, int64_t stride) {
+    const int64_t span = in + padTotal - dilation * (kernel - 1) - 1;
+    return (span >= 0 ? span / stride : -((-span + stride - 1) / stride)) + 1;
+}
+
+Geometry geometryOf(const aclTensor *input, const aclTensor *weight, const aclIntArray *stride,
+                    const aclIntArray *padding, const aclIntArray *dilation, int64_t groups) {
+    Geometry g;
+    g.oneD = input->rank() == 3;
+    g.N = input->dim(0);
+    g.C = input->dim(1);
+    g.W = input->dim(-1);
+    g.H = g.oneD ? 1 : input->dim(2);
+    g.Cout = weight->dim(0);
+    g.groups = groups;
+    Im2colWindow &w = g.window;
+    const PadSides pad = padSides(padding, g.oneD);
+    w.KW = weight->dim(-1);
+    w.SW = stride->values.back();
+    w.DW = dilation->values.back();
+    w.PW = pad.left;
+    if (g.oneD) {
+        w.KH = w.SH = w.DH = 1;
+        w.PH = 0;
+    } else {
+        w.KH = weight->dim(2);
+        w.SH = stride->values[0];
+        w.DH = dilation->values[0];
+        w.PH = pad.top;
+    }
+    g.Ho = g.oneD ? 1 : outputSize(g.H, pad.top + pad.bottom, w.DH, w.KH, w.SH);
+    g.Wo = outputSize(g.W, pad.left + pad.right, w.DW, w.KW, w.SW);
+    w.L0 = g.Ho;
+    w.L1 = g.Wo;
+    return g;
+}
+
+GatherBuffer nchwBuffer(const Operand &operand, const aclTensor &t) {
+    GatherBuffer b;
+    b.operand = operand;
+    const bool oneD = t.rank() == 3;
+    const bool packed = operand.where == Operand::Where::Workspace;
+    const std::vector<int64_t> strides = packed ? contiguousStrides(t.viewDims) : t.strides;
+    b.dims = {t.dim(0), t.dim(1), oneD ? 1 : t.dim(2), t.dim(-1)};
+    b.strides = {strides[0], strides[1], oneD ? 0 : strides[2], strides.back()};
+    return b;
+}
+
+int64_t samplesPerChunk(const Geometry &g, aclDataType columnDtype) {
+    const uint64_t perSample = static_cast<uint64_t>(g.rows()) * static_cast<uint64_t>(g.L()) * dtypeSize(columnDtype);
+    const int64_t fit = perSample == 0 ? g.N : static_cast<int64_t>(kColumnBytesCap / perSample);
+    return std::max<int64_t>(1, std::min(fit, g.N));
+}
+
+void planColumns(OpPlan &plan, const Geometry &g, const GatherBuffer &image, int64_t n0, int64_t count,
+                 const Operand &columns) {
+    GatherBuffer src = image;
+    src.first += static_cast<uint64_t>(n0 * image.strides[0]);
+    src.dims[0] = count;
+    const GatherBuffer dst{columns, 0, {count, g.rows(), g.L()}, {g.rows() * g.L(), g.L(), 1}};
+    planIm2col(plan, g.window, src, dst);
+}
+
+}  // namespace conv
+}  // namespace aclcl
