@@ -46,6 +46,12 @@ struct Ints {
     explicit Ints(std::vector<int64_t> v) : values(std::move(v)) {}
 };
 
+// An aclBoolArray argument's values (GroupNormBackward's outputMask).
+struct Bools {
+    std::vector<bool> values;
+    Bools(std::initializer_list<bool> v) : values(v) {}
+};
+
 // A char* argument (GroupNormSwish's dataFormatOptional); null is a null pointer.
 struct Text {
     std::string value;
@@ -66,7 +72,7 @@ inline std::vector<unsigned char> scalarBytes(double value, aclDataType dtype) {
 }
 
 // One argument of a described call.
-using ArgSpec = std::variant<std::nullptr_t, TensorArg, Ints, Text, int64_t, double, bool, ScalarArg>;
+using ArgSpec = std::variant<std::nullptr_t, TensorArg, Ints, Text, int64_t, double, bool, ScalarArg, Bools>;
 
 // The tensor a row passes: a contiguous `t` itself, or, for the malformed-view rows, a view of t's memory
 // that declares one element less storage than the view reaches. Built from a TensorArg, it owns the tensor.
@@ -142,6 +148,7 @@ public:
         std::vector<std::unique_ptr<RowTensor>> tensors;
         std::vector<std::unique_ptr<aclIntArray, aclnnStatus (*)(const aclIntArray *)>> arrays;
         std::vector<std::unique_ptr<aclScalar, aclnnStatus (*)(const aclScalar *)>> scalars;
+        std::vector<std::unique_ptr<aclBoolArray, aclnnStatus (*)(const aclBoolArray *)>> boolArrays;
         std::vector<std::string> texts;
         texts.reserve(args_.size());
         Args args;
@@ -152,6 +159,11 @@ public:
             } else if (const auto *a = std::get_if<Ints>(&spec)) {
                 arrays.emplace_back(aclCreateIntArray(a->values.data(), a->values.size()), aclDestroyIntArray);
                 args.emplace_back(arrays.back().get());
+            } else if (const auto *ba = std::get_if<Bools>(&spec)) {
+                std::unique_ptr<bool[]> values(new bool[ba->values.size() + 1]);
+                for (size_t k = 0; k < ba->values.size(); ++k) values[k] = ba->values[k];
+                boolArrays.emplace_back(aclCreateBoolArray(values.get(), ba->values.size()), aclDestroyBoolArray);
+                args.emplace_back(static_cast<const aclBoolArray *>(boolArrays.back().get()));
             } else if (const auto *sc = std::get_if<ScalarArg>(&spec)) {
                 std::vector<unsigned char> bytes = scalarBytes(sc->value, sc->dtype);
                 scalars.emplace_back(aclCreateScalar(bytes.data(), sc->dtype), aclDestroyScalar);
