@@ -73,9 +73,11 @@ inline float2 nll_tree(__local float2 *red) {
 // Work-group b: the partial (loss, weight) of rows [b * NLL_BLOCK, (b + 1) * NLL_BLOCK).
 __kernel __attribute__((reqd_work_group_size(ITEMS, 1, 1))) void nll_partials(
     __global const X_T *self, ulong self_off, __global const TG_T *target, ulong target_off,
-    __global const X_T *weight, ulong weight_off, __global float2 *partials, ulong partials_off,
+    __global const X_T *weight, ulong weight_off, __global float *partials_base, ulong partials_off,
     __global fault_record *fault, uint fault_tag, long rows, long C, long ignore_index) {
     __local float2 red[NLL_LANES];
+    // The workspace offset counts floats (the host's FLOAT operand); the partials are (loss, weight) pairs.
+    __global float2 *partials = (__global float2 *)(partials_base + partials_off);
     self += self_off;
     target += target_off;
     weight += weight_off;
@@ -89,16 +91,16 @@ __kernel __attribute__((reqd_work_group_size(ITEMS, 1, 1))) void nll_partials(
         red[l] = acc;
     }
     const float2 total = nll_tree(red);
-    if (get_local_id(0) == 0) partials[partials_off + get_group_id(0)] = total;
+    if (get_local_id(0) == 0) partials[get_group_id(0)] = total;
 }
 
 // One work-group: the blocks' partials added (lane l: partials l, l + 64, ...; the tree), then out =
 // loss sum (MEAN: / weight sum) and totalWeightOut = weight sum.
 __kernel __attribute__((reqd_work_group_size(ITEMS, 1, 1))) void nll_final(
-    __global const float2 *partials, ulong partials_off, long blocks, __global OUT_T *out, ulong out_off,
+    __global const float *partials_base, ulong partials_off, long blocks, __global OUT_T *out, ulong out_off,
     __global TW_T *total_weight, ulong total_weight_off) {
     __local float2 red[NLL_LANES];
-    partials += partials_off;
+    __global const float2 *partials = (__global const float2 *)(partials_base + partials_off);
     for (int l = (int)get_local_id(0); l < NLL_LANES; l += ITEMS) {
         float2 acc = (float2)(0.0f, 0.0f);
         ORDERED_LOOP for (long b = l; b < blocks; b += NLL_LANES) acc += partials[b];

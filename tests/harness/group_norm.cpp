@@ -15,6 +15,7 @@ public:
         addTensor("out", xShape_, ACL_FLOAT, layout, {}, true);
         addTensor("meanOut", statsShape_, ACL_FLOAT, layout, {}, true);
         addTensor("rstdOut", statsShape_, ACL_FLOAT, layout, {}, true);
+        nullStatus = {{"gamma", ACL_SUCCESS}, {"beta", ACL_SUCCESS}};
     }
     BadAttributes badAttributes() override {
         BadAttributes bad = GroupNormPlainHarness::badAttributes();

@@ -17,6 +17,11 @@ public:
         addTensor("gradInput", xShape_, ACL_FLOAT, layout, {}, true);
         addTensor("gradGammaOut", channelShape_, ACL_FLOAT, layout, {}, true);
         addTensor("gradBetaOut", channelShape_, ACL_FLOAT, layout, {}, true);
+        // gamma is optional; a null flagged output is 161002 in CANN's code (docs/ops/group_norm_backward.md).
+        nullStatus = {{"gamma", ACL_SUCCESS},
+                      {"gradInput", ACLNN_ERR_PARAM_INVALID},
+                      {"gradGammaOut", ACLNN_ERR_PARAM_INVALID},
+                      {"gradBetaOut", ACLNN_ERR_PARAM_INVALID}};
     }
     ~GroupNormBackwardHarness() override { aclDestroyBoolArray(mask_); }
 

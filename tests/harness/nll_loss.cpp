@@ -14,8 +14,8 @@ public:
         addTensor("weight", {5}, ACL_FLOAT, layout, random({5}, seed + 1, 0.5, 1.5));
         addValue("reduction", int64_t{1});
         addValue("ignoreIndex", int64_t{-100});
-        addTensor("out", {}, ACL_FLOAT, layout, {}, true);
-        addTensor("totalWeightOut", {}, ACL_FLOAT, layout, {}, true);
+        addTensor("out", {1}, ACL_FLOAT, layout, {}, true);
+        addTensor("totalWeightOut", {1}, ACL_FLOAT, layout, {}, true);
     }
     BadAttributes badAttributes() override {
         return {{"reduction 3", setValue("reduction", int64_t{3})}, {"reduction -1", setValue("reduction", int64_t{-1})}};

@@ -9,13 +9,13 @@ class NLLLossBackwardHarness : public OpHarness {
 public:
     NLLLossBackwardHarness(Layout layout, uint64_t seed) {
         setBinding(testing_support::kNLLLossBackward);
-        addTensor("gradOutput", {}, ACL_FLOAT, layout, {0.75});
+        addTensor("gradOutput", {1}, ACL_FLOAT, layout, {0.75});
         addTensor("self", {4, 5}, ACL_FLOAT, layout, random({4, 5}, seed));
         addTensor("target", {4}, ACL_INT64, layout, {0, 4, 2, 1});
         addTensor("weight", {5}, ACL_FLOAT, layout, random({5}, seed + 1, 0.5, 1.5));
         addValue("reduction", int64_t{1});
         addValue("ignoreIndex", int64_t{-100});
-        addTensor("totalWeight", {}, ACL_FLOAT, layout, {2.5});
+        addTensor("totalWeight", {1}, ACL_FLOAT, layout, {2.5});
         addTensor("out", {4, 5}, ACL_FLOAT, layout, {}, true);
     }
     BadAttributes badAttributes() override {
