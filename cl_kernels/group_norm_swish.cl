@@ -31,6 +31,8 @@
 //   INDEX_T                  int when every element index fits in 31 bits, else long
 //   LANES                    1 or 64 (above)
 //   SWISH                    1: apply the swish
+//   HAS_GAMMA, HAS_BETA      0: that tensor is absent (aclnnGroupNorm's optional gamma and beta): gamma
+//                            is 1 (a = rstd exactly) and beta 0; default 1
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
 // slot:dtype, INDEX:int|long, NAME=value):
@@ -40,6 +42,25 @@
 // build-check: X:float16<float32 P:float16<float32 LANES=1 SWISH=0 INDEX:long
 // build-check: X:bfloat16<float32 P:float32<float32 LANES=64 SWISH=1 INDEX:int
 // build-check: X:float32<float32 P:float32<float32 LANES=64 SWISH=1 INDEX:long
+// build-check: X:float16<float32 P:float16<float32 LANES=1 SWISH=0 HAS_GAMMA=0 HAS_BETA=0 INDEX:int
+// build-check: X:bfloat16<float32 P:bfloat16<float32 LANES=64 SWISH=0 HAS_GAMMA=1 HAS_BETA=0 INDEX:long
+
+#ifndef HAS_GAMMA
+#define HAS_GAMMA 1
+#endif
+#ifndef HAS_BETA
+#define HAS_BETA 1
+#endif
+#if HAS_GAMMA
+#define GN_GAMMA(c) P_LOAD(gamma, c)
+#else
+#define GN_GAMMA(c) 1.0f
+#endif
+#if HAS_BETA
+#define GN_BETA(c) P_LOAD(beta, c)
+#else
+#define GN_BETA(c) 0.0f
+#endif
 
 #define VLANES 64
 #define ROW (VLANES * 4)
@@ -143,8 +164,12 @@ __kernel __attribute__((reqd_work_group_size(LANES, 1, 1))) void gns_group(
     const INDEX_T base = (INDEX_T)ng * L;
     x += x_off + base;
     y += y_off + base;
+#if HAS_GAMMA
     gamma += gamma_off;
+#endif
+#if HAS_BETA
     beta += beta_off;
+#endif
     const float inv_count = 1.0f / (float)L;
     // An infinite first element would make every deviation NaN where the plain sum gives the mean +-inf.
     const float first = X_LOAD(x, 0);
@@ -165,8 +190,8 @@ __kernel __attribute__((reqd_work_group_size(LANES, 1, 1))) void gns_group(
     }
     const int c0 = (ng % groups) * channels_per_group;
     for (int k = 0; k < channels_per_group; ++k) {
-        const float a = rstd * P_LOAD(gamma, c0 + k);
-        const float b = P_LOAD(beta, c0 + k);
+        const float a = rstd * GN_GAMMA(c0 + k);
+        const float b = GN_BETA(c0 + k);
         __global const X_T *xp = x + (INDEX_T)k * plane_len;
         __global X_T *yp = y + (INDEX_T)k * plane_len;
         const INDEX_T full = plane_len / APPLY * APPLY;

@@ -22,6 +22,9 @@
 //   CHAN_LOCAL, CHAN_LANES   the same for gnsg_channel_grads (lanes per channel)
 //   WANT_DGAMMA, WANT_DBETA  1 when that output is written
 //   GROUP_CACHE              floats of local memory gnsg_fused_group keeps g in (0: none)
+//   SWISH                    0: plain GroupNorm's gradient (aclnnGroupNormBackward), g = dy and beta
+//                            unread; default 1
+//   HAS_GAMMA                0: no gamma (aclnnGroupNormBackward's optional gamma): gamma is 1; default 1
 //
 // Plane geometry: work-group w covers chunk (w % chunks) of planes (w / chunks) * (LOCAL / LANES) + ...;
 // a chunk is chunk_len elements (a multiple of LANES * VEC; the last chunk of a plane may be shorter).
@@ -39,6 +42,15 @@
 // build-check: IO:bfloat16 INDEX:long VEC=8 LOCAL=64 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
 // build-check: IO:float32 INDEX:int VEC=4 LOCAL=64 LANES=16 COEF_LOCAL=64 COEF_LANES=8 CHAN_LOCAL=64 CHAN_LANES=4 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
 // build-check: IO:float16 INDEX:int VEC=1 LOCAL=64 LANES=64 COEF_LOCAL=64 COEF_LANES=64 CHAN_LOCAL=64 CHAN_LANES=2 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=0
+// build-check: IO:float32 INDEX:int VEC=16 LOCAL=64 LANES=1 COEF_LOCAL=1 COEF_LANES=1 CHAN_LOCAL=1 CHAN_LANES=1 WANT_DGAMMA=1 WANT_DBETA=1 GROUP_CACHE=4096 SWISH=0 HAS_GAMMA=0
+// build-check: IO:bfloat16 INDEX:long VEC=4 LOCAL=64 LANES=16 COEF_LOCAL=64 COEF_LANES=8 CHAN_LOCAL=64 CHAN_LANES=4 WANT_DGAMMA=1 WANT_DBETA=0 GROUP_CACHE=0 SWISH=0 HAS_GAMMA=1
+
+#ifndef SWISH
+#define SWISH 1
+#endif
+#ifndef HAS_GAMMA
+#define HAS_GAMMA 1
+#endif
 
 #define PLANES_PER_GROUP (LOCAL / LANES)
 
@@ -48,8 +60,28 @@
     mean += mean_off;       \
     rstd += rstd_off;       \
     x += x_off;             \
-    gamma += gamma_off;     \
-    beta += beta_off
+    GNSG_OFFSET_GAMMA;      \
+    GNSG_OFFSET_BETA
+
+// gamma and beta, or their stand-ins: an absent gamma is 1; beta is read only for the swish.
+#if HAS_GAMMA
+#define GNSG_OFFSET_GAMMA gamma += gamma_off
+#define GAMMA_AT(c) IO_LOAD(gamma, c)
+#define GAMMA_AT8(c) IO_VLOAD8(gamma, c)
+#else
+#define GNSG_OFFSET_GAMMA (void)gamma_off
+#define GAMMA_AT(c) 1.0f
+#define GAMMA_AT8(c) ((float8)1.0f)
+#endif
+#if SWISH
+#define GNSG_OFFSET_BETA beta += beta_off
+#define BETA_AT(c) IO_LOAD(beta, c)
+#define BETA_AT8(c) IO_VLOAD8(beta, c)
+#else
+#define GNSG_OFFSET_BETA (void)beta_off
+#define BETA_AT(c) 0.0f
+#define BETA_AT8(c) ((float8)0.0f)
+#endif
 
 // ---- vector access to the IO dtype -------------------------------------------------------------------
 // A run of VEC elements is PARTS parts of VW (VEC = 16: two float8): element e of the run is lane e % VW
@@ -96,32 +128,39 @@ inline float gnsg_hsum(VT v) {
 // ---- the math ------------------------------------------------------------------------------------------
 // g (dy times the swish derivative) for one element; xhat handed back for the second sum. The scalar and
 // vector forms are the same expression.
-#define GNSG_GRAD_BODY                                          \
+// Without SWISH (aclnnGroupNormBackward), g = dy.
+#if SWISH
+#define GNSG_GRAD_BODY(T)                                       \
+    T xhat, z, sz, sg, g;                                       \
     xhat = (x - mean) * rstd;                                   \
     z = xhat * gamma + beta;                                    \
     sz = scale * z;                                             \
     sg = 1.0f / (1.0f + exp(-sz));                              \
     g = dy * sg * (1.0f + sz * (1.0f - sg));
+#else
+#define GNSG_GRAD_BODY(T)                                       \
+    T xhat = (x - mean) * rstd, g = dy;                         \
+    (void)gamma;                                                \
+    (void)beta;                                                 \
+    (void)scale;
+#endif
 
 inline float gnsg_grad1(float x, float dy, float mean, float rstd, float gamma, float beta, float scale,
                         float *xhat_out) {
-    float xhat, z, sz, sg, g;
-    GNSG_GRAD_BODY
+    GNSG_GRAD_BODY(float)
     *xhat_out = xhat;
     return g;
 }
 
 inline VT gnsg_gradv(VT x, VT dy, float mean, float rstd, float gamma, float beta, float scale, VT *xhat_out) {
-    VT xhat, z, sz, sg, g;
-    GNSG_GRAD_BODY
+    GNSG_GRAD_BODY(VT)
     *xhat_out = xhat;
     return g;
 }
 
 inline float8 gnsg_grad8(float8 x, float8 dy, float8 mean, float8 rstd, float8 gamma, float8 beta, float scale,
                          float8 *xhat_out) {
-    float8 xhat, z, sz, sg, g;
-    GNSG_GRAD_BODY
+    GNSG_GRAD_BODY(float8)
     *xhat_out = xhat;
     return g;
 }
@@ -208,7 +247,7 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_plane_sums
     const int c = p % channels;
     const int ng = (p / channels) * (channels / channels_per_group) + c / channels_per_group;
     const float m = IO_LOAD(mean, ng), r = IO_LOAD(rstd, ng);
-    const float ga = IO_LOAD(gamma, c), be = IO_LOAD(beta, c);
+    const float ga = GAMMA_AT(c), be = BETA_AT(c);
 
     const INDEX_T begin = (INDEX_T)chunk * chunk_len;
     const INDEX_T end = min(begin + chunk_len, plane_len);
@@ -265,7 +304,7 @@ __kernel __attribute__((reqd_work_group_size(COEF_LOCAL, 1, 1))) void gnsg_group
 #endif
     partial_g += partial_g_off;
     partial_gx += partial_gx_off;
-    gamma += gamma_off;
+    GNSG_OFFSET_GAMMA;
     coef += coef_off;
     const int lid = (int)get_local_id(0);
     const int lane = lid % COEF_LANES;
@@ -277,7 +316,7 @@ __kernel __attribute__((reqd_work_group_size(COEF_LOCAL, 1, 1))) void gnsg_group
         const int n = ng / groups, c0 = (ng % groups) * channels_per_group;
         ORDERED_LOOP for (int c = c0 + lane; c < c0 + channels_per_group; c += COEF_LANES) {
             const INDEX_T at = ((INDEX_T)n * channels + c) * chunks;
-            const float ga = IO_LOAD(gamma, c);
+            const float ga = GAMMA_AT(c);
             ORDERED_LOOP for (int k = 0; k < chunks; ++k) {
                 acc_g += ga * partial_g[at + k];
                 acc_gx += ga * partial_gx[at + k];
@@ -353,7 +392,7 @@ __kernel __attribute__((reqd_work_group_size(LOCAL, 1, 1))) void gnsg_dx(
     const int c = plane % channels;
     const int ng = (plane / channels) * (channels / channels_per_group) + c / channels_per_group;
     const float m = IO_LOAD(mean, ng), r = IO_LOAD(rstd, ng);
-    const float ga = IO_LOAD(gamma, c), be = IO_LOAD(beta, c);
+    const float ga = GAMMA_AT(c), be = BETA_AT(c);
     const float c1 = coef[2 * ng], c2 = coef[2 * ng + 1];
 
     const INDEX_T begin = (INDEX_T)chunk * chunk_len;
@@ -410,10 +449,10 @@ __kernel void gnsg_fused_group(
             for (int h = 0; h < 2; ++h) {
                 const int kh = k + 8 * h;
                 const INDEX_T e = (INDEX_T)(plane0 + kh);
-                const float8 ga = IO_VLOAD8(gamma, c0 + kh);
+                const float8 ga = GAMMA_AT8(c0 + kh);
                 float8 xhat;
                 const float8 g = gnsg_grad8(IO_VLOAD8(x, e), IO_VLOAD8(dy, e), (float8)m, (float8)r, ga,
-                                            IO_VLOAD8(beta, c0 + kh), scale, &xhat);
+                                            BETA_AT8(c0 + kh), scale, &xhat);
                 const float8 sg = 0.0f + g, sgx = 0.0f + g * xhat;
                 vstore8(sg, 0, partial_g + e);
                 vstore8(sgx, 0, partial_gx + e);
@@ -431,9 +470,9 @@ __kernel void gnsg_fused_group(
         }
         ORDERED_LOOP for (int k = full; k < channels_per_group; ++k) {
             const INDEX_T e = (INDEX_T)(plane0 + k);
-            const float ga = IO_LOAD(gamma, c0 + k);
+            const float ga = GAMMA_AT(c0 + k);
             float xhat;
-            const float g = gnsg_grad1(IO_LOAD(x, e), IO_LOAD(dy, e), m, r, ga, IO_LOAD(beta, c0 + k), scale, &xhat);
+            const float g = gnsg_grad1(IO_LOAD(x, e), IO_LOAD(dy, e), m, r, ga, BETA_AT(c0 + k), scale, &xhat);
             const float sg = 0.0f + g, sgx = 0.0f + g * xhat;
             partial_g[e] = sg;
             partial_gx[e] = sgx;
@@ -447,26 +486,26 @@ __kernel void gnsg_fused_group(
         c2 *= inv_group_size;
         for (int k = 0; k < full; k += 8) {  // the same 16-element runs, a float8 at a time
             const INDEX_T e = (INDEX_T)(plane0 + k);
-            const float8 ga = IO_VLOAD8(gamma, c0 + k), xv = IO_VLOAD8(x, e);
+            const float8 ga = GAMMA_AT8(c0 + k), xv = IO_VLOAD8(x, e);
 #if GROUP_CACHE > 0
             const float8 g = vload8(0, g_cache + k);
             const float8 xhat = (xv - m) * r;
 #else
             float8 xhat;
             const float8 g =
-                gnsg_grad8(xv, IO_VLOAD8(dy, e), (float8)m, (float8)r, ga, IO_VLOAD8(beta, c0 + k), scale, &xhat);
+                gnsg_grad8(xv, IO_VLOAD8(dy, e), (float8)m, (float8)r, ga, BETA_AT8(c0 + k), scale, &xhat);
 #endif
             IO_VSTORE8(dx, e, r * (g * ga - xhat * c2 - c1));
         }
         for (int k = full; k < channels_per_group; ++k) {
             const INDEX_T e = (INDEX_T)(plane0 + k);
-            const float ga = IO_LOAD(gamma, c0 + k), xv = IO_LOAD(x, e);
+            const float ga = GAMMA_AT(c0 + k), xv = IO_LOAD(x, e);
 #if GROUP_CACHE > 0
             const float g = g_cache[k];
             const float xhat = (xv - m) * r;
 #else
             float xhat;
-            const float g = gnsg_grad1(xv, IO_LOAD(dy, e), m, r, ga, IO_LOAD(beta, c0 + k), scale, &xhat);
+            const float g = gnsg_grad1(xv, IO_LOAD(dy, e), m, r, ga, BETA_AT(c0 + k), scale, &xhat);
 #endif
             IO_STORE(dx, e, r * (g * ga - xhat * c2 - c1));
         }
@@ -475,7 +514,7 @@ __kernel void gnsg_fused_group(
     const INDEX_T vec_end = plane_len / VEC * VEC;
     float c1 = 0.0f, c2 = 0.0f;
     ORDERED_LOOP for (int k = 0; k < channels_per_group; ++k) {
-        const float ga = IO_LOAD(gamma, c0 + k), be = IO_LOAD(beta, c0 + k);
+        const float ga = GAMMA_AT(c0 + k), be = BETA_AT(c0 + k);
         const INDEX_T base = (INDEX_T)(plane0 + k) * plane_len;
         float sum_g, sum_gx;
 #if GROUP_CACHE > 0
@@ -515,7 +554,7 @@ __kernel void gnsg_fused_group(
     c1 *= inv_group_size;
     c2 *= inv_group_size;
     for (int k = 0; k < channels_per_group; ++k) {
-        const float ga = IO_LOAD(gamma, c0 + k), be = IO_LOAD(beta, c0 + k);
+        const float ga = GAMMA_AT(c0 + k), be = BETA_AT(c0 + k);
         const INDEX_T base = (INDEX_T)(plane0 + k) * plane_len;
 #if GROUP_CACHE > 0
         __local const float *cache = g_cache + (INDEX_T)k * plane_len;
@@ -555,8 +594,8 @@ inline void gnsg_tiny_params(int first, int planes, int channels, int channels_p
         ng_out[k] = ng;
         mv[k] = IO_LOAD(mean, ng);
         rv[k] = IO_LOAD(rstd, ng);
-        gv[k] = IO_LOAD(gamma, c);
-        bv[k] = IO_LOAD(beta, c);
+        gv[k] = GAMMA_AT(c);
+        bv[k] = BETA_AT(c);
         if (first + k + 1 < planes) {  // past the end: repeat the last plane's parameters
             ++c;
             if (++in_group == channels_per_group) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnn/opdev/op_errno.h"
 #include "aclnn/acl_meta.h"
 #include "support/binding.h"
 #include "support/device_tensor.h"
@@ -77,6 +78,15 @@ public:
     // UINT32 unless the operator lists it (Im2col does).
     aclDataType unsupportedDtype = ACL_UINT32;
     std::vector<TensorSlot> tensors;
+    // Tensor slots whose null is not 161001: optional tensors (ACL_SUCCESS: GroupNorm's gamma and beta)
+    // and nulls CANN reports as PARAM_INVALID (GroupNormBackward's flagged outputs).
+    std::vector<std::pair<std::string, aclnnStatus>> nullStatus;
+    aclnnStatus statusOfNull(const std::string &name) const {
+        for (const auto &p : nullStatus) {
+            if (p.first == name) return p.second;
+        }
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
     std::vector<ArraySlot> arrays;
     std::vector<ValueSlot> valueSlots;
     // (output, input) slot pairs the operator computes in place when they are the very same view (the

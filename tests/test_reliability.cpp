@@ -372,8 +372,10 @@ TEST_P(ReliabilityTest, EveryOperatorIsCovered) {
 TEST_P(ReliabilityTest, NullArguments) {
     for (auto &h : reliability::makeAllHarnesses()) {
         for (auto &slot : h->tensors) {
+            const aclnnStatus want = h->statusOfNull(slot.name);
+            if (want == ACL_SUCCESS) continue;  // an optional tensor
             slot.arg = nullptr;
-            expectPhaseOneError(*h, ACLNN_ERR_PARAM_NULLPTR, "null " + slot.name, slot.name, stream);
+            expectPhaseOneError(*h, want, "null " + slot.name, slot.name, stream);
         }
         for (auto &array : h->arrays) {
             array.arg = nullptr;

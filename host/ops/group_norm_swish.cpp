@@ -1,12 +1,11 @@
 // aclnnGroupNormSwish (aclnnop/aclnn_group_norm_swish.h): GroupNorm, then Swish when asked, with each
 // group's mean and rstd. One kernel (cl_kernels/group_norm_swish.cl) per (n, group): on GPUs a work-group
-// of 64 work-items with a tree in local memory, on CPUs one work-item. Both add in the same order, so
-// their results are bit-identical. The contract, in check order: docs/ops/group_norm_swish.md.
+// of 64 work-items with a tree in local memory, on CPUs one work-item (ops/group_norm_forward.cpp, shared
+// with aclnnGroupNorm). Both add in the same order, so their results are bit-identical. The contract, in
+// check order: docs/ops/group_norm_swish.md.
 #include "aclnnop/aclnn_group_norm_swish.h"
 
-#include <algorithm>
-
-#include "common/test_hooks.h"
+#include "ops/group_norm_forward.h"
 #include "ops/group_norm_shape.h"
 #include "ops/op_plan.h"
 
@@ -19,8 +18,6 @@ constexpr const char *kApi = "aclnnGroupNormSwish";
 // Executor indices, in CANN's argument order.
 constexpr size_t kX = 0, kGamma = 1, kBeta = 2;
 constexpr size_t kY = 0, kMean = 1, kRstd = 2;
-
-constexpr int64_t kGpuLanes = 64;  // the kernel's virtual lanes: work-items per (n, group) on GPUs
 
 struct Args {
     const aclTensor *x, *gamma, *beta;
@@ -73,18 +70,6 @@ GroupNormShape validate(const char *op, const Args &a) {
     return s;
 }
 
-// GPUs: 64 work-items per (n, group) (where the device allows work-groups of 64); CPUs: one, which walks
-// the group (L elements) in about L/256 trips per statistics pass and L/16 for y, unless that is more
-// than kMaxWalkTrips (launch.h). The tests force either with TestHook::GnsgWorkSplit (2: the GPU split,
-// any other non-zero value: the CPU split). Both splits give the same bits (cl_kernels/group_norm_swish.cl).
-int64_t chooseLanes(const Device &device, int64_t groupElements) {
-    const int forced = testHook(TestHook::GnsgWorkSplit);
-    if (forced != 0) return forced == 2 ? kGpuLanes : 1;
-    const double trips = static_cast<double>(groupElements) * (2.0 / 256 + 1.0 / 16);
-    return !walkingKernelFits(device, trips) && device.maxWorkGroupSize >= static_cast<size_t>(kGpuLanes) ? kGpuLanes
-                                                                                                           : 1;
-}
-
 void plan(OpPlan &plan, const Args &a) {
     const GroupNormShape s = validate(plan.checkName(), a);
     plan.addInput(a.x, "x");
@@ -98,29 +83,20 @@ void plan(OpPlan &plan, const Args &a) {
     plan.describeAttribute("activateSwish", static_cast<int64_t>(a.activateSwish));
     plan.describeAttribute("swishScale", a.swishScale);
 
-    const aclDataType xType = a.x->dtype, pType = a.gamma->dtype;
-    const Operand x = plan.contiguousInput(kX, xType), gamma = plan.contiguousInput(kGamma, pType),
-                  beta = plan.contiguousInput(kBeta, pType);
-    const Operand y = plan.contiguousOutput(kY, xType), mean = plan.contiguousOutput(kMean, pType),
-                  rstd = plan.contiguousOutput(kRstd, pType);
-
-    const int64_t lanes = chooseLanes(plan.device(), s.channelsPerGroup() * s.planeLen);
-    Defines defines;
-    defines.slot("X", xType, ACL_FLOAT).slot("P", pType, ACL_FLOAT);
-    defines.value("LANES", lanes).flag("SWISH", a.activateSwish);
-    // Element offsets up to x's element count plus a row of the kernel's reads past a group's start.
-    defines.index(IndexWidth().cover(a.x->numel() + 4 * kGpuLanes * 4).wide());
-    ProgramHandle program = plan.program("group_norm_swish", defines);
-
-    const cl_int groups = static_cast<cl_int>(s.groups), perGroup = static_cast<cl_int>(s.channelsPerGroup());
-    const cl_long planeLen = s.planeLen;
-    const float eps = static_cast<float>(a.eps), scale = static_cast<float>(a.swishScale);
-    const size_t local = static_cast<size_t>(lanes), global = static_cast<size_t>(s.batch * s.groups * lanes);
-    plan.launch(plan.kernel(program, "gns_group"), LaunchSize::grid(1, &global, &local),
-                [=](Kernel &k, RunContext &ctx) {
-                    k.args(x.resolve(ctx), gamma.resolve(ctx), beta.resolve(ctx), y.resolve(ctx), mean.resolve(ctx),
-                           rstd.resolve(ctx), groups, perGroup, planeLen, eps, scale);
-                });
+    GroupNormForward f;
+    f.x = kX;
+    f.gamma = kGamma;
+    f.beta = kBeta;
+    f.y = kY;
+    f.mean = kMean;
+    f.rstd = kRstd;
+    f.xType = a.x->dtype;
+    f.pType = a.gamma->dtype;
+    f.eps = a.eps;
+    f.swish = a.activateSwish;
+    f.swishScale = a.swishScale;
+    f.xNumel = a.x->numel();
+    planGroupNormForward(plan, s, f);
 }
 
 }  // namespace

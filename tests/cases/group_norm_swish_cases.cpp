@@ -1,5 +1,6 @@
 // GroupNormSwish cases for the tests and the benchmark: the host reference in double, the error bound
-// the tests use, and the registered cases (the speed case and the "gns" size sweep).
+// the tests use, and the registered cases (the speed case and the "gns" size sweep); and aclnnGroupNorm's
+// (the same kernel without the swish).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,6 +9,7 @@
 
 #include "cases/group_norm_swish_cases.h"
 #include "cases/group_norm_swish_grad_cases.h"
+#include "harness/group_norm.h"
 #include "harness/group_norm_swish.h"
 #include "support/device_tensor.h"
 #include "support/host_data.h"
@@ -81,22 +83,26 @@ CheckResult gnsCompare(const std::vector<double> &got, const std::vector<double>
 
 namespace {
 
-// x (N, C, ...), gamma and beta (C) in x's dtype; y, mean, rstd; eps 1e-5, swish with scale 1.
-class GroupNormSwishCase : public OpCase {
+// x (N, C, ...), gamma and beta (C) in x's dtype; y, mean, rstd; eps 1e-5. GroupNormSwish: swish with
+// scale 1; GroupNorm (plain): aclnnGroupNorm's call on the same kernel, no swish.
+class GroupNormForwardCase : public OpCase {
 public:
-    GroupNormSwishCase(std::string caseName, std::vector<int64_t> shape, int64_t groups, aclDataType dt)
-        : OpCase("GroupNormSwish", std::move(caseName), dt), shape_(std::move(shape)), groups_(groups) {
+    GroupNormForwardCase(bool plain, std::string caseName, std::vector<int64_t> shape, int64_t groups, aclDataType dt)
+        : OpCase(plain ? "GroupNorm" : "GroupNormSwish", std::move(caseName), dt), plain_(plain),
+          shape_(std::move(shape)), groups_(groups) {
         numel_ = product(shape_);
         const double elem = static_cast<double>(aclDataTypeSize(dt));
         // x read once, y written once, gamma and beta read, mean and rstd written.
         bytes = elem * (2.0 * static_cast<double>(numel_) + 2.0 * static_cast<double>(shape_[0] * groups_) +
                         2.0 * static_cast<double>(shape_[1]));
         // The PyTorch baseline's keys (docs/benchmarks.md).
-        params["x"] = std::vector<double>(shape_.begin(), shape_.end());
-        params["numGroups"] = {static_cast<double>(groups_)};
+        params[plain ? "self" : "x"] = std::vector<double>(shape_.begin(), shape_.end());
+        params[plain ? "group" : "numGroups"] = {static_cast<double>(groups_)};
         params["eps"] = {1e-5};
-        params["swishScale"] = {1.0};
-        params["activateSwish"] = {1};
+        if (!plain) {
+            params["swishScale"] = {1.0};
+            params["activateSwish"] = {1};
+        }
     }
 
     void setup() override {
@@ -104,25 +110,32 @@ public:
         const GnInputs in = gnRandomInputs(gnNameSeed(op + "/" + name), numel_, channels, dtype);
         t_ = gnTensors(shape_, groups_, dtype, in);
         y_ = DeviceTensor(shape_, dtype);
-        want_ = gnsReference(in.x, in.gamma, in.beta, batch, channels, planeLen, groups_, 1e-5, true, 1.0);
+        want_ = gnsReference(in.x, in.gamma, in.beta, batch, channels, planeLen, groups_, 1e-5, !plain_, 1.0);
     }
 
     aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
+        if (plain_) {
+            const int64_t batch = shape_[0], channels = shape_[1];
+            return kGroupNorm.plan({t_.x, t_.gamma, t_.beta, batch, channels, numel_ / (batch * channels), groups_,
+                                    1e-5, y_, t_.mean, t_.rstd},
+                                   workspaceSize, executor);
+        }
         return kGroupNormSwish.plan({t_.x, t_.gamma, t_.beta, groups_, nullptr, 1e-5, true, 1.0, y_, t_.mean, t_.rstd},
                                     workspaceSize, executor);
     }
 
     aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
-        return kGroupNormSwish.run(workspace, workspaceSize, executor, stream);
+        return (plain_ ? kGroupNorm : kGroupNormSwish).run(workspace, workspaceSize, executor, stream);
     }
 
     CheckResult check() override {
-        return gnFirstFailure({gnsCompare(y_.download(), want_.y, want_.yScale, dtype, "yOut"),
+        return gnFirstFailure({gnsCompare(y_.download(), want_.y, want_.yScale, dtype, plain_ ? "out" : "yOut"),
                                gnsCompare(t_.mean.download(), want_.mean, want_.meanScale, dtype, "meanOut"),
                                gnsCompare(t_.rstd.download(), want_.rstd, want_.rstdScale, dtype, "rstdOut")});
     }
 
 private:
+    bool plain_;
     std::vector<int64_t> shape_;
     int64_t groups_;
     int64_t numel_ = 0;
@@ -135,7 +148,7 @@ CaseList groupNormSwishCases() {
     CaseList cases;
     auto add = [&](const std::string &name, std::vector<int64_t> shape, int64_t groups, aclDataType dt,
                    bool speed = false, const char *sweep = "") {
-        auto c = std::make_unique<GroupNormSwishCase>(name, std::move(shape), groups, dt);
+        auto c = std::make_unique<GroupNormForwardCase>(false, name, std::move(shape), groups, dt);
         c->speedCase = speed;
         c->sweep = sweep;
         cases.push_back(std::move(c));
@@ -155,6 +168,24 @@ CaseList groupNormSwishCases() {
 
 }  // namespace
 
+// aclnnGroupNorm: the speed target (a ResNet-style GroupNorm: 8x64x56x56 in 32 groups, fp32), the training
+// example's shape and the low-precision dtypes.
+CaseList groupNormCases() {
+    CaseList cases;
+    auto add = [&](const std::string &name, std::vector<int64_t> shape, int64_t groups, aclDataType dt,
+                   bool speed = false) {
+        auto c = std::make_unique<GroupNormForwardCase>(true, name, std::move(shape), groups, dt);
+        c->speedCase = speed;
+        cases.push_back(std::move(c));
+    };
+    add("8x64x56x56 G32", {8, 64, 56, 56}, 32, ACL_FLOAT, true);
+    add("8x8x16x16 G2", {8, 8, 16, 16}, 2, ACL_FLOAT);
+    add("f16 2x64x16x16 G8", {2, 64, 16, 16}, 8, ACL_FLOAT16);
+    add("bf16 2x64x16x16 G8", {2, 64, 16, 16}, 8, ACL_BF16);
+    return cases;
+}
+
 ACLNN_REGISTER_CASES("GroupNormSwish", groupNormSwishCases);
+ACLNN_REGISTER_CASES("GroupNorm", groupNormCases);
 
 }  // namespace testing_support

@@ -20,7 +20,8 @@ void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mea
                    const std::vector<double> &x, const std::vector<double> &gamma, const std::vector<double> &beta,
                    int64_t batch, int64_t channels, int64_t planeLen, int64_t groups, double scale,
                    std::vector<double> *dx, std::vector<double> *dgamma, std::vector<double> *dbeta,
-                   std::vector<double> *dxScale, std::vector<double> *dgammaScale, std::vector<double> *dbetaScale) {
+                   std::vector<double> *dxScale, std::vector<double> *dgammaScale, std::vector<double> *dbetaScale,
+                   bool swish) {
     const int64_t perGroup = channels / groups;
     const double groupSize = static_cast<double>(perGroup * planeLen);
     const size_t planes = static_cast<size_t>(batch * channels);
@@ -28,6 +29,10 @@ void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mea
     std::vector<double> sumG(planes, 0), sumGx(planes, 0), absG(planes, 0), absGx(planes, 0);
     auto grad = [&](size_t i, int64_t c, int64_t ng, double *xhatOut) {
         double xhat = (x[i] - mean[static_cast<size_t>(ng)]) * rstd[static_cast<size_t>(ng)];
+        if (!swish) {
+            *xhatOut = xhat;
+            return dy[i];
+        }
         double z = xhat * gamma[static_cast<size_t>(c)] + beta[static_cast<size_t>(c)];
         double sg = 1.0 / (1.0 + std::exp(-scale * z));
         *xhatOut = xhat;

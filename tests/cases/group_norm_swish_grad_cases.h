@@ -12,12 +12,14 @@
 namespace testing_support {
 
 // The reference of docs/ops in double, with each output's error scale: the sum of the magnitudes of the
-// terms that make it up, so that |fp32 result - reference| <= k * eps * scale whatever cancels.
+// terms that make it up, so that |fp32 result - reference| <= k * eps * scale whatever cancels. swish
+// false: GroupNormBackward's (g = dy; beta and scale unused).
 void gnsgReference(const std::vector<double> &dy, const std::vector<double> &mean, const std::vector<double> &rstd,
                    const std::vector<double> &x, const std::vector<double> &gamma, const std::vector<double> &beta,
                    int64_t batch, int64_t channels, int64_t planeLen, int64_t groups, double scale,
                    std::vector<double> *dx, std::vector<double> *dgamma, std::vector<double> *dbeta,
-                   std::vector<double> *dxScale, std::vector<double> *dgammaScale, std::vector<double> *dbetaScale);
+                   std::vector<double> *dxScale, std::vector<double> *dgammaScale, std::vector<double> *dbetaScale,
+                   bool swish = true);
 // Compares got with want within the bound documented at its definition.
 CheckResult gnsgCompare(const std::vector<double> &got, const std::vector<double> &want,
                         const std::vector<double> &errScale, aclDataType dtype, const std::string &what);

@@ -47,7 +47,7 @@ struct Ints {
     explicit Ints(std::vector<int64_t> v) : values(std::move(v)) {}
 };
 
-// An aclBoolArray argument's values (ConvolutionBackward's outputMask).
+// An aclBoolArray argument's values (ConvolutionBackward's and GroupNormBackward's outputMask).
 struct Bools {
     std::vector<bool> values;
     Bools(std::initializer_list<bool> v) : values(v) {}
@@ -180,15 +180,15 @@ public:
             } else if (const auto *a = std::get_if<Ints>(&spec)) {
                 arrays.emplace_back(aclCreateIntArray(a->values.data(), a->values.size()), aclDestroyIntArray);
                 args.emplace_back(arrays.back().get());
+            } else if (const auto *ba = std::get_if<Bools>(&spec)) {
+                std::unique_ptr<bool[]> values(new bool[ba->values.size() + 1]);
+                for (size_t k = 0; k < ba->values.size(); ++k) values[k] = ba->values[k];
+                boolArrays.emplace_back(aclCreateBoolArray(values.get(), ba->values.size()), aclDestroyBoolArray);
+                args.emplace_back(static_cast<const aclBoolArray *>(boolArrays.back().get()));
             } else if (const auto *sc = std::get_if<ScalarArg>(&spec)) {
                 std::vector<unsigned char> bytes = scalarBytes(sc->value, sc->dtype);
                 scalars.emplace_back(aclCreateScalar(bytes.data(), sc->dtype), aclDestroyScalar);
                 args.emplace_back(static_cast<const aclScalar *>(scalars.back().get()));
-            } else if (const auto *ba = std::get_if<Bools>(&spec)) {
-                const std::unique_ptr<bool[]> values(new bool[ba->values.size() + 1]);
-                for (size_t i = 0; i < ba->values.size(); ++i) values[i] = ba->values[i];
-                boolArrays.emplace_back(aclCreateBoolArray(values.get(), ba->values.size()), aclDestroyBoolArray);
-                args.emplace_back(static_cast<const aclBoolArray *>(boolArrays.back().get()));
             } else if (const auto *s = std::get_if<Text>(&spec)) {
                 texts.push_back(s->value);
                 args.emplace_back(texts.back().c_str());
