@@ -453,7 +453,9 @@ TEST_P(ReliabilityTest, MalformedShapesAndViews) {
             slot.arg = h->variant(base, c);
             expectPhaseOneError(*h, ACLNN_ERR_PARAM_INVALID, slot.name + " view past its storage", slot.name, stream);
 
-            if (slot.output) {  // every element written through one address
+            // Every element written through one address (a one-element output, as NLLLoss's out, overlaps nothing
+            // with zero strides: a valid view).
+            if (slot.output && slot.storage->numel() > 1) {
                 c = {};
                 c.setStrides = true;
                 c.strides.assign(dims.size(), 0);
@@ -500,8 +502,10 @@ TEST_P(ReliabilityTest, BadAddressesAtRunTime) {
             expectPhaseTwoError(*h, ACL_ERROR_INVALID_PARAM, slot.name + " address in no allocation", stream,
                                 "not inside any device allocation");
 
-            // Half-way into its own allocation: the view runs past the end.
+            // Half-way into its own allocation: the view runs past the end. A one-element allocation (NLLLoss's
+            // out) has no aligned address inside it that the view could run past the end from.
             size_t elem = aclDataTypeSize(slot.storage->dtype());
+            if (slot.storage->storageBytes() / elem < 2) continue;
             c.data = static_cast<char *>(slot.storage->data()) + slot.storage->storageBytes() / elem / 2 * elem;
             slot.arg = h->variant(base, c);
             expectPhaseTwoError(*h, ACL_ERROR_INVALID_PARAM, slot.name + " past its allocation", stream,
