@@ -10,9 +10,9 @@ export RUSTICL_ENABLE ?= llvmpipe
 export ACLNN_DEPS_DIR ?= $(CURDIR)/.deps
 export OCL_ICD_VENDORS ?= $(ACLNN_DEPS_DIR)/opencl-vendors
 
-# What `make demo` runs, and so all it builds: the library, the benchmark and the training-step program
+# What `make demo` runs, and so all it builds: the library, the benchmark and the two training programs
 # (not the test suites, which `make test` builds).
-DEMO_TARGETS = aclnn_bench train_step_conv1d_block
+DEMO_TARGETS = aclnn_bench train_step_conv1d_block train_cnn
 
 .PHONY: all deps demo-deps torch configure build demo-build test demo bench precision clean
 
@@ -46,6 +46,8 @@ demo: demo-deps demo-build
 	@$(BUILD_DIR)/bench/aclnn_bench --quick
 	@$(BUILD_DIR)/tests/train_step_conv1d_block >$(BUILD_DIR)/train_step.out || { cat $(BUILD_DIR)/train_step.out; exit 1; }
 	@tail -n 1 $(BUILD_DIR)/train_step.out
+	@$(BUILD_DIR)/tests/train_cnn >$(BUILD_DIR)/train_cnn.out || { cat $(BUILD_DIR)/train_cnn.out; exit 1; }
+	@tail -n 1 $(BUILD_DIR)/train_cnn.out
 
 bench: build
 	@$(BUILD_DIR)/bench/aclnn_bench $(BENCH_ARGS)
