@@ -82,13 +82,7 @@ GroupNormShape validate(const char *op, const Args &a) {
     checkNoSelfOverlap(op, a.out, "out");
     checkNoSelfOverlap(op, a.mean, "meanOut");
     checkNoSelfOverlap(op, a.rstd, "rstdOut");
-    GroupNormShape s;
-    s.batch = a.n;
-    s.channels = a.c;
-    s.groups = a.group;
-    s.planeLen = a.hxw;
-    checkPlaneCount(op, s);
-    return s;
+    return groupNormShapeOf(op, a.n, a.c, a.hxw, a.group);
 }
 
 void plan(OpPlan &plan, const Args &a) {

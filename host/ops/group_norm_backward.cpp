@@ -107,13 +107,7 @@ GroupNormShape validate(const char *op, Args &a) {
         checkChannelOutput(op, outs[i], outNames[i], a.c);
         checkNoSelfOverlap(op, outs[i], outNames[i]);
     }
-    GroupNormShape s;
-    s.batch = a.n;
-    s.channels = a.c;
-    s.groups = a.group;
-    s.planeLen = a.hxw;
-    checkPlaneCount(op, s);
-    return s;
+    return groupNormShapeOf(op, a.n, a.c, a.hxw, a.group);
 }
 
 void plan(OpPlan &plan, const Args &args) {

@@ -63,6 +63,17 @@ inline void checkPlaneCount(const char *op, const GroupNormShape &s) {
     }
 }
 
+// The shape GroupNorm and GroupNormBackward take as arguments (N, C, HxW, group), its planes checked.
+inline GroupNormShape groupNormShapeOf(const char *op, int64_t n, int64_t c, int64_t hxw, int64_t group) {
+    GroupNormShape s;
+    s.batch = n;
+    s.channels = c;
+    s.groups = group;
+    s.planeLen = hxw;
+    checkPlaneCount(op, s);
+    return s;
+}
+
 // dataFormatOptional: null, "NCHW" or "ND" (the layout is x's dims either way).
 inline void checkDataFormat(const char *op, const char *format) {
     if (format && std::strcmp(format, "NCHW") != 0 && std::strcmp(format, "ND") != 0) {
