@@ -15,7 +15,7 @@
 #   DIR/debs/*.deb        the ICD loader and its development files, OpenCL headers, CLBlast (library,
 #                         development files, the clblast-utils tuners), clinfo, GoogleTest, OpenBLAS
 #   DIR/bin/              aclnn_tests, aclnn_bench, aclnn_precision, aclnn_two_device_tests,
-#                         train_step_conv1d_block, sample_runtime, aclnn_half_probe,
+#                         train_step_conv1d_block, train_cnn, check_train_cnn, sample_runtime, aclnn_half_probe,
 #                         aclnn_gemm_probe, aclnn_stream_probe and libaclnn_opencl.so.0 (stripped)
 #   DIR/MANIFEST          what is in it: commit, packages with versions, binaries with sizes
 set -euo pipefail
@@ -62,9 +62,11 @@ if [[ $do_build == 1 ]]; then
     cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   env -u OCL_ICD_VENDORS -u RUSTICL_ENABLE -u ACLNN_OPENCL_DEVICE \
     cmake --build "$build" -j "$jobs" --target aclnn_tests aclnn_bench aclnn_precision aclnn_two_device_tests \
-          train_step_conv1d_block sample_runtime aclnn_half_probe aclnn_gemm_probe aclnn_stream_probe aclnn_opencl
+          train_step_conv1d_block train_cnn check_train_cnn sample_runtime aclnn_half_probe aclnn_gemm_probe \
+          aclnn_stream_probe aclnn_opencl
   for b in tests/aclnn_tests bench/aclnn_bench tests/aclnn_precision tests/aclnn_two_device_tests \
-           tests/train_step_conv1d_block tests/sample_runtime bench/aclnn_half_probe bench/aclnn_gemm_probe \
+           tests/train_step_conv1d_block tests/train_cnn tests/check_train_cnn tests/sample_runtime \
+           bench/aclnn_half_probe bench/aclnn_gemm_probe \
            bench/aclnn_stream_probe; do
     strip -o "$dir/bin/$(basename "$b")" "$build/$b"
   done

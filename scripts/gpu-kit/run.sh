@@ -73,7 +73,8 @@
 #      write a private vendors folder with one .icd naming it, point the ICD loader at it, clinfo
 #   2. binaries: ldd of the carried ones (or the build here)
 #   3. suite: every gtest of aclnn_tests in parallel processes (scripts/gpu-kit/run_suite.py), then
-#      the training-step example checked against its expected values, and sample_runtime
+#      the training-step example checked against its expected values, the CNN training example
+#      against PyTorch autograd's losses and gradients (check_train_cnn), and sample_runtime
 #   4. benchmark: PyTorch's baseline (CUDA when present, with TF32 off), then aclnn_bench; with
 #      --with-cpu the two-device tests and OpenBLAS's own rate before it, the CPU's benchmark after it
 #   5. precision: aclnn_precision, every operator and dtype by the CANN precision standard
@@ -372,8 +373,8 @@ fi
 
 # --- 2. binaries -------------------------------------------------------------------------------
 bin=$bundle/bin
-binaries="aclnn_tests aclnn_bench aclnn_precision aclnn_two_device_tests train_step_conv1d_block sample_runtime
-          aclnn_half_probe"
+binaries="aclnn_tests aclnn_bench aclnn_precision aclnn_two_device_tests train_step_conv1d_block train_cnn
+          check_train_cnn sample_runtime aclnn_half_probe"
 probes="aclnn_gemm_probe aclnn_stream_probe"  # --probe's alone: a bundle without them still runs the rest
 carried_ok() {
   local b
@@ -395,11 +396,13 @@ build_here_fn() {
       -DCLBlast_DIR="$libdir/cmake/CLBlast" -DGTest_DIR="$libdir/cmake/GTest" \
       -DCMAKE_BUILD_RPATH="$libdir" || return 1
   env -u OCL_ICD_VENDORS cmake --build "$work/build" -j "$(nproc)" --target aclnn_tests aclnn_bench \
-      aclnn_precision aclnn_two_device_tests train_step_conv1d_block sample_runtime aclnn_half_probe \
+      aclnn_precision aclnn_two_device_tests train_step_conv1d_block train_cnn check_train_cnn sample_runtime \
+      aclnn_half_probe \
       aclnn_gemm_probe aclnn_stream_probe aclnn_opencl || return 1
   grep -E '^(OpenCL_LIBRARY|OpenCL_INCLUDE_DIR|CLBlast_DIR|GTest_DIR):' "$work/build/CMakeCache.txt"
   mkdir -p "$work/bin"
-  cp "$work"/build/tests/{aclnn_tests,aclnn_precision,aclnn_two_device_tests,train_step_conv1d_block,sample_runtime} \
+  cp "$work"/build/tests/{aclnn_tests,aclnn_precision,aclnn_two_device_tests,train_step_conv1d_block,train_cnn} \
+     "$work"/build/tests/{check_train_cnn,sample_runtime} \
      "$work"/build/bench/{aclnn_bench,aclnn_half_probe,aclnn_gemm_probe,aclnn_stream_probe} "$work/bin/"
   cp -L "$work/build/libaclnn_opencl.so.0" "$work/bin/"
 }
@@ -466,6 +469,11 @@ suite_fn() {
     echo "== train_step_conv1d_block (tests/programs/check_example.sh)"
     timeout 60 "$root/tests/programs/check_example.sh" "$bin/train_step_conv1d_block" train_step_conv1d_block &&
       echo "PASSED train_step_conv1d_block" || { echo "FAILED train_step_conv1d_block"; exit 1; }
+  } >> "$work/suite/programs.txt" 2>&1 || rc=1
+  {
+    echo "== train_cnn (tests/programs/check_train_cnn.cpp: two runs against PyTorch autograd's losses and gradients)"
+    timeout 120 "$bin/check_train_cnn" "$bin/train_cnn" "$root/tests/golden/train_cnn.golden" "$work/suite" &&
+      echo "PASSED train_cnn" || { echo "FAILED train_cnn"; exit 1; }
   } >> "$work/suite/programs.txt" 2>&1 || rc=1
   {
     echo "== sample_runtime"
