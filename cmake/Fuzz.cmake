@@ -66,11 +66,23 @@ if(ACLNN_OPENCL_SANITIZE)
   target_compile_definitions(aclnn_sanitizer_defaults PRIVATE
     ACLNN_LSAN_SUPPRESSIONS="${ACLNN_SANITIZER_DIR}/lsan.supp"
     ACLNN_SANITIZER_ICD_DIR="${ACLNN_SANITIZER_ICD_DIR}")
-  foreach(_exe aclnn_tests aclnn_two_device_tests sample_runtime train_step_conv1d_block aclnn_bench aclnn_malloc_bench
-               aclnn_precision)
-    if(TARGET ${_exe})
-      target_sources(${_exe} PRIVATE $<TARGET_OBJECTS:aclnn_sanitizer_defaults>)
-    endif()
+  # Every program of the test and benchmark directories, found rather than listed: a program left off
+  # a list ran with the system's vendor directory, clover included, and failed on clover's leak.
+  set(_aclnn_program_dirs)
+  if(ACLNN_OPENCL_BUILD_TESTS)
+    list(APPEND _aclnn_program_dirs ${PROJECT_SOURCE_DIR}/tests)
+  endif()
+  if(ACLNN_OPENCL_BUILD_BENCH)
+    list(APPEND _aclnn_program_dirs ${PROJECT_SOURCE_DIR}/bench)
+  endif()
+  foreach(_dir IN LISTS _aclnn_program_dirs)
+    get_directory_property(_targets DIRECTORY ${_dir} BUILDSYSTEM_TARGETS)
+    foreach(_exe IN LISTS _targets)
+      get_target_property(_type ${_exe} TYPE)
+      if(_type STREQUAL "EXECUTABLE")
+        target_sources(${_exe} PRIVATE $<TARGET_OBJECTS:aclnn_sanitizer_defaults>)
+      endif()
+    endforeach()
   endforeach()
 
   # The install test builds programs outside this project, without sanitizers, and runs them (and
