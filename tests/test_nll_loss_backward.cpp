@@ -54,15 +54,8 @@ Problem makeProblem(int64_t rows, int64_t classes, aclDataType dt, aclDataType t
 }
 
 std::vector<double> reference(const Problem &p) {
-    std::vector<double> out(static_cast<size_t>(p.rows * p.classes), 0.0);
-    for (int64_t n = 0; n < p.rows; ++n) {
-        const int64_t t = static_cast<int64_t>(p.target[static_cast<size_t>(n)]);
-        if (t == p.ignoreIndex || t < 0 || t >= p.classes) continue;
-        double g = p.grad[p.reduction == 0 ? static_cast<size_t>(n) : 0];
-        if (p.reduction == 1) g /= p.totalWeight;
-        out[static_cast<size_t>(n * p.classes + t)] = -p.weight[static_cast<size_t>(t)] * g;
-    }
-    return out;
+    return nllBackwardReference(p.grad, p.target, p.weight, p.rows, p.classes, p.reduction, p.ignoreIndex,
+                                p.totalWeight);
 }
 
 CheckResult compare(const Problem &p, const std::vector<double> &got, const std::vector<double> &want) {

@@ -55,6 +55,20 @@ NllReference nllReference(const std::vector<double> &self, const std::vector<dou
     return r;
 }
 
+std::vector<double> nllBackwardReference(const std::vector<double> &gradOutput, const std::vector<double> &target,
+                                         const std::vector<double> &weight, int64_t rows, int64_t classes,
+                                         int64_t reduction, int64_t ignoreIndex, double totalWeight) {
+    std::vector<double> out(static_cast<size_t>(rows * classes), 0.0);
+    for (int64_t n = 0; n < rows; ++n) {
+        const int64_t t = static_cast<int64_t>(target[static_cast<size_t>(n)]);
+        if (t == ignoreIndex || t < 0 || t >= classes) continue;
+        double g = gradOutput[reduction == 0 ? static_cast<size_t>(n) : 0];
+        if (reduction == 1) g /= totalWeight;
+        out[static_cast<size_t>(n * classes + t)] = -weight[static_cast<size_t>(t)] * g;
+    }
+    return out;
+}
+
 CheckResult nllCompare(const std::vector<double> &got, const std::vector<double> &want,
                        const std::vector<double> &bound, aclDataType dtype, const std::string &what) {
     CheckResult r;
