@@ -60,8 +60,8 @@ const std::vector<Finding> &knownFindings() {
          "2-element group's normalised pair is +-(1 + d), d the relative rounding of rstd (at most 2^-11, often far "
          "less), and the exact dx = rstd * (g0 gamma0 - g1 gamma1) / 2 * (1 - (1 + d)^2) is then a tiny part of its "
          "terms (about 2^-18 in the worst case measured): their fp32 roundings (2^-24 of the terms) become a "
-         "relative error above 2^-10 of dx while the absolute error stays within fp32 units of the terms. Every failing case measured has 2-element groups; "
-         "larger groups, dgamma and dbeta pass."},
+         "relative error above 2^-10 of dx while the absolute error stays within fp32 units of the terms. Every "
+         "failing case measured has 2-element groups; larger groups, dgamma and dbeta pass."},
     };
     return findings;
 }

@@ -41,7 +41,7 @@ std::string describe(const testing_support::ConvGeometry &g) {
     return g.bias ? s : s + " no bias";
 }
 
-// Small sizes, so that the double loops stay fast: up to 2 x 9 x 12 x 12 in, 9 out channels, 3 x 3 kernels.
+// Small sizes, so that the double loops stay fast: up to 2 x 9 x 13 x 13 in, 9 out channels, 3 x 3 kernels.
 ConvolutionRun runConvolution(aclDataType dtype, Draw &draw, aclrtStream stream) {
     ConvolutionRun r;
     testing_support::ConvGeometry &g = r.ref.s;
@@ -90,15 +90,17 @@ CaseOutcome runConvolutionBackward(aclDataType dtype, Draw &draw, aclrtStream st
     const testing_support::ConvGeometry &g = f.ref.s;
     const std::vector<double> dy = draw.values(static_cast<size_t>(numel(g.outputDims())), dtype);
     const ConvRef::Grads want = f.ref.backward(dy);
-    DeviceTensor gradOutput(g.outputDims(), dtype, ACL_FORMAT_NCHW), gradInput(g.inputDims(), dtype, ACL_FORMAT_NCHW),
-        gradWeight(g.weightDims(), dtype, ACL_FORMAT_NCHW), gradBias({g.Cout}, dtype);
+    DeviceTensor gradOutput(g.outputDims(), dtype, ACL_FORMAT_NCHW),
+        gradInput(g.inputDims(), dtype, ACL_FORMAT_NCHW), gradWeight(g.weightDims(), dtype, ACL_FORMAT_NCHW),
+        gradBias({g.Cout}, dtype);
     gradOutput.upload(dy);
     const IntArray biasSizes({g.Cout}), stride(g.strideArray()), padding(g.paddingArray()),
         dilation(g.dilationArray()), outputPadding({0, 0});
     const testing_support::BoolArray outputMask({true, true, true});
     runOrThrow(testing_support::kConvolutionBackward,
                {gradOutput, f.inputT, f.weightT, biasSizes.get(), stride.get(), padding.get(), dilation.get(), false,
-                outputPadding.get(), static_cast<int>(g.groups), outputMask.get(), int8_t{0}, gradInput, gradWeight, gradBias},
+                outputPadding.get(), static_cast<int>(g.groups), outputMask.get(), int8_t{0}, gradInput, gradWeight,
+                gradBias},
                stream);
     return {f.outcome.description,
             {output("gradInput", gradInput, valuesOf(want.input), Judge::Metrics),

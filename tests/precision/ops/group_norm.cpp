@@ -54,7 +54,8 @@ GroupNormRun runGroupNorm(aclDataType dtype, Draw &draw, aclrtStream stream) {
                {r.xT, r.affine ? r.gammaT.get() : nullptr, r.affine ? r.betaT.get() : nullptr, r.batch, r.channels,
                 r.planeLen, r.groups, eps, out, r.meanT, r.rstdT},
                stream);
-    r.outcome = {"self " + shapeText(r.shape) + " group " + std::to_string(r.groups) + (r.affine ? "" : " no gamma, beta"),
+    r.outcome = {"self " + shapeText(r.shape) + " group " + std::to_string(r.groups) +
+                     (r.affine ? "" : " no gamma, beta"),
                  {output("out", out, std::move(golden.y), Judge::Metrics),
                   output("meanOut", r.meanT, std::move(golden.mean), Judge::Metrics),
                   output("rstdOut", r.rstdT, std::move(golden.rstd), Judge::Metrics)}};

@@ -21,7 +21,9 @@ struct Drawn {
     aclDataType targetType = ACL_INT64;
     std::vector<double> target, weight;
 
-    std::vector<int64_t> selfShape() const { return oneDim ? std::vector<int64_t>{classes} : std::vector<int64_t>{rows, classes}; }
+    std::vector<int64_t> selfShape() const {
+        return oneDim ? std::vector<int64_t>{classes} : std::vector<int64_t>{rows, classes};
+    }
     std::vector<int64_t> targetShape() const { return oneDim ? std::vector<int64_t>{} : std::vector<int64_t>{rows}; }
     // out and gradOutput: (N) for none with a 2-D self, else one element.
     std::vector<int64_t> lossShape() const {
@@ -29,9 +31,9 @@ struct Drawn {
     }
     std::string text() const {
         static const char *const names[] = {"none", "mean", "sum"};
+        const char *indices = targetType == ACL_INT64 ? " INT64" : targetType == ACL_INT32 ? " INT32" : " UINT8";
         return "self " + shapeText(selfShape()) + " " + names[reduction] + " ignoreIndex " +
-               std::to_string(ignoreIndex) + (targetType == ACL_INT64 ? " INT64" : targetType == ACL_INT32 ? " INT32" : " UINT8") +
-               " target";
+               std::to_string(ignoreIndex) + indices + " target";
     }
 };
 
