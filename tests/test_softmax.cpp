@@ -1,10 +1,10 @@
 // aclnnSoftmax, aclnnLogSoftmax, aclnnSoftmaxBackward and aclnnLogSoftmaxBackward (the reduction engine's ALONG
 // form, host/engines/reduction.h): every dtype CANN lists against a float64 host reference along every dim
-// (negative ones too), within bounds written next to each reference; casts to out; views; empties; 0-d; rows
-// long enough for the LANES path, both paths forced giving the same bits run after run and on any work-group
-// size, and SoftmaxBackward's fp32 result exactly the documented orders' (its math is + - * alone, each
-// correctly rounded in OpenCL, so the host can emulate it bit for bit); and every documented error in CANN's
-// check order.
+// (negative ones too), within bounds written next to the reference (support/softmax_ref.h); casts to out; views;
+// empties; 0-d; rows long enough for the LANES path, both paths forced giving the same bits run after run and on
+// any work-group size, and SoftmaxBackward's fp32 result exactly the documented orders' (its math is + - *
+// alone, each correctly rounded in OpenCL, so the host can emulate it bit for bit); and every documented error
+// in CANN's check order.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -17,6 +17,7 @@
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
 #include "support/op_test.h"
+#include "support/softmax_ref.h"
 
 using namespace testing_support;
 
@@ -25,143 +26,38 @@ namespace {
 using aclcl::ScopedTestHook;
 using aclcl::TestHook;
 
-enum class Op { Softmax, LogSoftmax, SoftmaxBackward, LogSoftmaxBackward };
-
-const Binding &binding(Op op) {
+const Binding &binding(SoftmaxOp op) {
     switch (op) {
-        case Op::Softmax: return kSoftmax;
-        case Op::LogSoftmax: return kLogSoftmax;
-        case Op::SoftmaxBackward: return kSoftmaxBackward;
+        case SoftmaxOp::Softmax: return kSoftmax;
+        case SoftmaxOp::LogSoftmax: return kLogSoftmax;
+        case SoftmaxOp::SoftmaxBackward: return kSoftmaxBackward;
         default: return kLogSoftmaxBackward;
     }
-}
-bool backward(Op op) { return op == Op::SoftmaxBackward || op == Op::LogSoftmaxBackward; }
-
-// The rows of a row-major `shape` along `dim` (non-negative): for each row, its elements' flat indices in order.
-std::vector<std::vector<size_t>> refRows(const std::vector<int64_t> &shape, size_t dim) {
-    size_t outer = 1, inner = 1;
-    for (size_t k = 0; k < dim; ++k) outer *= static_cast<size_t>(shape[k]);
-    for (size_t k = dim + 1; k < shape.size(); ++k) inner *= static_cast<size_t>(shape[k]);
-    const size_t n = shape.empty() ? 1 : static_cast<size_t>(shape[dim]);
-    std::vector<std::vector<size_t>> rows;
-    for (size_t o = 0; o < outer; ++o) {
-        for (size_t i = 0; i < inner; ++i) {
-            std::vector<size_t> row;
-            for (size_t e = 0; e < n; ++e) row.push_back((o * n + e) * inner + i);
-            rows.push_back(row);
-        }
-    }
-    return rows;
-}
-
-// The expected elements of one call, in float64, each with its bound. OpenCL's exp and log are within 3 ulp
-// (6u) and fp32 division within 2.5 ulp (5u); + - * are correctly rounded (u), where u is the unit roundoff of
-// the compute dtype (2^-24 for fp32, fp16 and bf16, 2^-53 for fp64: refUnit), and the result is then rounded
-// once to the dtype it is stored in (refWithin). A sum of n terms in either of the engine's orders is within
-// (n - 1) u of the sum of its terms' magnitudes. Per operator (R is the row's largest |x - max|):
-//   Softmax: exp(fl(x - max)) is within (6 + R) u relatively (x - max rounds by u |x - max|), the sum of such
-//     positive terms within (6 + R + n) u, the quotient adds 5u: (17 + 2R + n) u relative to the result.
-//   LogSoftmax: fl(x - max) within u |x - max|, log(sum) within 6u |log sum| plus the sum's (6 + R + n) u,
-//     the subtraction u |result|: absolute.
-//   SoftmaxBackward: sum(g * y) within (n + 1) u sum|g y|; g - that within u |g - s|; times y within u: absolute
-//     |y| ((n + 1) sum|g y| + 2 |g - s|) u + 2u |result|.
-//   LogSoftmaxBackward: sum(g) within n u sum|g|; exp(y) within 6u, the product u: exp(y) (n sum|g| + 8 |s|) u,
-//     the subtraction 2u |result|.
-// x is the input (gradOutput for the backwards) and y the backwards' output, each already in the compute dtype.
-std::vector<Expected> refAlong(Op op, const std::vector<int64_t> &shape, size_t dim, const std::vector<double> &x,
-                               const std::vector<double> &y, aclDataType compute, aclDataType out) {
-    const aclDataType rounding = refRounding(compute, out);
-    std::vector<Expected> want(x.size());
-    for (const std::vector<size_t> &row : refRows(shape, dim)) {
-        const double n = static_cast<double>(row.size());
-        if (op == Op::Softmax || op == Op::LogSoftmax) {
-            double m = -INFINITY, s = 0, range = 0;
-            for (size_t i : row) m = std::max(m, x[i]);
-            for (size_t i : row) {
-                s += std::exp(x[i] - m);
-                range = std::max(range, std::fabs(x[i] - m));
-            }
-            for (size_t i : row) {
-                if (op == Op::Softmax) {
-                    const double v = std::exp(x[i] - m) / s;
-                    want[i] = refWithin(v, v, 17 + 2 * range + n, compute, rounding);
-                } else {
-                    const double v = (x[i] - m) - std::log(s);
-                    const double ulps = std::fabs(x[i] - m) + 6 * std::fabs(std::log(s)) + 6 + range + n + std::fabs(v);
-                    want[i] = refWithin(v, 1, ulps, compute, rounding);
-                }
-            }
-        } else if (op == Op::SoftmaxBackward) {
-            double s = 0, abs = 0;
-            for (size_t i : row) {
-                s += x[i] * y[i];
-                abs += std::fabs(x[i] * y[i]);
-            }
-            for (size_t i : row) {
-                const double v = y[i] * (x[i] - s);
-                const double ulps = std::fabs(y[i]) * ((n + 1) * abs + 2 * std::fabs(x[i] - s)) + 2 * std::fabs(v);
-                want[i] = refWithin(v, 1, ulps, compute, rounding);
-            }
-        } else {
-            double s = 0, abs = 0;
-            for (size_t i : row) {
-                s += x[i];
-                abs += std::fabs(x[i]);
-            }
-            for (size_t i : row) {
-                const double e = std::exp(y[i]), v = x[i] - e * s;
-                const double ulps = e * (n * abs + 8 * std::fabs(s)) + 2 * std::fabs(v);
-                want[i] = refWithin(v, 1, ulps, compute, rounding);
-            }
-        }
-    }
-    return want;
-}
-
-// The inputs of a call: x random in [-4, 4) in the dtype; y (the backwards' output) the forward's result of
-// other random values along the same dim, rounded to the dtype.
-struct Inputs {
-    std::vector<double> x, y;
-};
-Inputs refInputs(Op op, const std::vector<int64_t> &shape, size_t dim, aclDataType dtype, uint64_t seed) {
-    size_t count = 1;
-    for (int64_t d : shape) count *= static_cast<size_t>(d);
-    Inputs in;
-    in.x = refValues(dtype, count, seed);
-    if (!backward(op)) return in;
-    const std::vector<double> z = refValues(ACL_DOUBLE, count, seed + 1);
-    const Op forward = op == Op::SoftmaxBackward ? Op::Softmax : Op::LogSoftmax;
-    const std::vector<Expected> f = refAlong(forward, shape, dim, z, z, ACL_DOUBLE, ACL_DOUBLE);
-    for (const Expected &e : f) in.y.push_back(roundTo(e.want, dtype));
-    return in;
 }
 
 // One call: self (or gradOutput and output) of `dtype` holding in's values, along `dim`, into `out`;
 // the tensors may be views. Returns the outputs downloaded (empty when the call failed).
-std::vector<double> runAlong(Op op, DeviceTensor &x, DeviceTensor &y, int64_t dim, DeviceTensor &out,
+std::vector<double> runAlong(SoftmaxOp op, DeviceTensor &x, DeviceTensor &y, int64_t dim, DeviceTensor &out,
                              aclrtStream stream) {
-    const aclnnStatus status = backward(op) ? planAndRun(binding(op), {x, y, dim, out}, stream)
+    const aclnnStatus status = isBackward(op) ? planAndRun(binding(op), {x, y, dim, out}, stream)
                                             : planAndRun(binding(op), {x, dim, out}, stream);
     EXPECT_EQ(status, ACL_SUCCESS) << aclGetRecentErrMsg();
     if (status != ACL_SUCCESS) return {};
     return out.download();
 }
 
-// The compute dtype: Softmax's and the backwards' is their input's, LogSoftmax's out's (self cast to it first).
-aclDataType computeDtype(Op op, aclDataType in, aclDataType out) { return op == Op::LogSoftmax ? out : in; }
-
 // A call on contiguous tensors of `shape`, checked against the reference; returns the outputs.
-std::vector<double> expectAlong(Op op, const std::vector<int64_t> &shape, int64_t dim, aclDataType dtype,
+std::vector<double> expectAlong(SoftmaxOp op, const std::vector<int64_t> &shape, int64_t dim, aclDataType dtype,
                                 aclDataType outDtype, uint64_t seed, aclrtStream stream) {
     const int64_t rank = static_cast<int64_t>(shape.size()), bound = std::max<int64_t>(rank, 1);
     const auto along = static_cast<size_t>(dim < 0 ? dim + bound : dim);
-    const Inputs in = refInputs(op, shape, along, dtype, seed);
+    const SoftmaxInputs in = refSoftmaxInputs(op, shape, along, dtype, seed);
     DeviceTensor x(shape, dtype), y(shape, dtype), out(shape, outDtype);
     x.upload(in.x);
-    if (backward(op)) y.upload(in.y);
+    if (isBackward(op)) y.upload(in.y);
     const std::vector<double> got = runAlong(op, x, y, dim, out, stream);
     if (got.empty()) return got;
-    const aclDataType compute = computeDtype(op, dtype, outDtype);
+    const aclDataType compute = refSoftmaxCompute(op, dtype, outDtype);
     std::vector<double> cx = in.x;
     for (double &v : cx) v = roundTo(v, compute);  // LogSoftmax's cast to out's dtype first
     std::vector<Expected> want = refAlong(op, shape, along, cx, in.y, compute, outDtype);
@@ -175,14 +71,14 @@ std::vector<double> expectAlong(Op op, const std::vector<int64_t> &shape, int64_
 }
 
 struct OpDtypes {
-    Op op;
+    SoftmaxOp op;
     const char *name;
     const std::vector<aclDataType> *dtypes;
 };
-const std::vector<OpDtypes> kOps = {{Op::Softmax, "Softmax", &kSoftmaxDtypes},
-                                    {Op::LogSoftmax, "LogSoftmax", &kLogSoftmaxDtypes},
-                                    {Op::SoftmaxBackward, "SoftmaxBackward", &kSoftmaxBackwardDtypes},
-                                    {Op::LogSoftmaxBackward, "LogSoftmaxBackward", &kLogSoftmaxBackwardDtypes}};
+const std::vector<OpDtypes> kOps = {{SoftmaxOp::Softmax, "Softmax", &kSoftmaxDtypes},
+                                    {SoftmaxOp::LogSoftmax, "LogSoftmax", &kLogSoftmaxDtypes},
+                                    {SoftmaxOp::SoftmaxBackward, "SoftmaxBackward", &kSoftmaxBackwardDtypes},
+                                    {SoftmaxOp::LogSoftmaxBackward, "LogSoftmaxBackward", &kLogSoftmaxBackwardDtypes}};
 
 // The union of the four lists: each test runs the operators that list the dtype.
 const std::vector<aclDataType> kSoftmaxFamilyDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16};
@@ -232,11 +128,11 @@ INSTANTIATE_ON_ALL_DEVICES(SoftmaxTest);
 TEST_P(SoftmaxTest, SmallExampleByHand) {
     DeviceTensor self({2}, ACL_FLOAT), out({2}, ACL_FLOAT);
     self.upload({0, std::log(3.0)});
-    std::vector<double> got = runAlong(Op::Softmax, self, self, 0, out, stream);
+    std::vector<double> got = runAlong(SoftmaxOp::Softmax, self, self, 0, out, stream);
     ASSERT_EQ(got.size(), 2u);
     EXPECT_NEAR(got[0], 0.25, 1e-6);
     EXPECT_NEAR(got[1], 0.75, 1e-6);
-    got = runAlong(Op::LogSoftmax, self, self, -1, out, stream);
+    got = runAlong(SoftmaxOp::LogSoftmax, self, self, -1, out, stream);
     ASSERT_EQ(got.size(), 2u);
     EXPECT_NEAR(got[0], std::log(0.25), 1e-6);
     EXPECT_NEAR(got[1], std::log(0.75), 1e-6);
@@ -248,14 +144,14 @@ TEST_P(SoftmaxTest, ZeroDimensional) {
         DeviceTensor self({}, ACL_FLOAT), out({}, ACL_FLOAT), g({}, ACL_FLOAT);
         self.upload({2.5});
         g.upload({0.5});
-        EXPECT_EQ(runAlong(Op::Softmax, self, self, dim, out, stream), (std::vector<double>{1}));
-        EXPECT_EQ(runAlong(Op::LogSoftmax, self, self, dim, out, stream), (std::vector<double>{0}));
+        EXPECT_EQ(runAlong(SoftmaxOp::Softmax, self, self, dim, out, stream), (std::vector<double>{1}));
+        EXPECT_EQ(runAlong(SoftmaxOp::LogSoftmax, self, self, dim, out, stream), (std::vector<double>{0}));
         // y = 1: g - 1 * g = 0 (SoftmaxBackward); y = 0: g - exp(0) * g = 0 (LogSoftmaxBackward).
         DeviceTensor one({}, ACL_FLOAT), zero({}, ACL_FLOAT);
         one.upload({1});
         zero.upload({0});
-        EXPECT_EQ(runAlong(Op::SoftmaxBackward, g, one, dim, out, stream), (std::vector<double>{0}));
-        EXPECT_EQ(runAlong(Op::LogSoftmaxBackward, g, zero, dim, out, stream), (std::vector<double>{0}));
+        EXPECT_EQ(runAlong(SoftmaxOp::SoftmaxBackward, g, one, dim, out, stream), (std::vector<double>{0}));
+        EXPECT_EQ(runAlong(SoftmaxOp::LogSoftmaxBackward, g, zero, dim, out, stream), (std::vector<double>{0}));
     }
 }
 
@@ -264,11 +160,11 @@ TEST_P(SoftmaxTest, ViewsInAndOut) {
     const std::vector<int64_t> shape{4, 3, 5};
     for (const OpDtypes &o : kOps) {
         SCOPED_TRACE(o.name);
-        const Inputs in = refInputs(o.op, shape, 1, ACL_FLOAT, 8);
+        const SoftmaxInputs in = refSoftmaxInputs(o.op, shape, 1, ACL_FLOAT, 8);
         DeviceTensor x(shape, ACL_FLOAT, {1, 24, 4}, 2), y(shape, ACL_FLOAT, {15, 1, 3}, 1),
             out(shape, ACL_FLOAT, {30, 10, 2}, 3);
         x.upload(in.x);
-        if (backward(o.op)) y.upload(in.y);
+        if (isBackward(o.op)) y.upload(in.y);
         const std::vector<double> got = runAlong(o.op, x, y, 1, out, stream);
         expectElements(got, refAlong(o.op, shape, 1, in.x, in.y, ACL_FLOAT, ACL_FLOAT));
     }
@@ -279,7 +175,7 @@ TEST_P(SoftmaxTest, EmptyWritesNothing) {
     for (const OpDtypes &o : kOps) {
         SCOPED_TRACE(o.name);
         DeviceTensor x({0, 3}, ACL_FLOAT), y({0, 3}, ACL_FLOAT), out({0, 3}, ACL_FLOAT);
-        const aclnnStatus status = backward(o.op) ? planAndRun(binding(o.op), {x, y, int64_t{1}, out}, stream)
+        const aclnnStatus status = isBackward(o.op) ? planAndRun(binding(o.op), {x, y, int64_t{1}, out}, stream)
                                                   : planAndRun(binding(o.op), {x, int64_t{1}, out}, stream);
         EXPECT_EQ(status, ACL_SUCCESS) << aclGetRecentErrMsg();
     }
@@ -290,10 +186,10 @@ TEST_P(SoftmaxTest, InPlace) {
     const std::vector<int64_t> shape{3, 7};
     for (const OpDtypes &o : kOps) {
         SCOPED_TRACE(o.name);
-        const Inputs in = refInputs(o.op, shape, 1, ACL_FLOAT, 12);
+        const SoftmaxInputs in = refSoftmaxInputs(o.op, shape, 1, ACL_FLOAT, 12);
         DeviceTensor x(shape, ACL_FLOAT), y(shape, ACL_FLOAT), out(shape, ACL_FLOAT);
         x.upload(in.x);
-        if (backward(o.op)) y.upload(in.y);
+        if (isBackward(o.op)) y.upload(in.y);
         const std::vector<double> separate = runAlong(o.op, x, y, 1, out, stream);
         const std::vector<double> inPlace = runAlong(o.op, x, y, 1, x, stream);
         EXPECT_EQ(inPlace, separate);
@@ -334,7 +230,7 @@ TEST_P(SoftmaxTest, LongRowsBothPathsRunAfterRun) {
 // elements l, l + 64, ..., then the tree l + 32, l + 16, ...).
 TEST_P(SoftmaxTest, SoftmaxBackwardIsExactlyEachOrder) {
     const std::vector<int64_t> shape{2, 1500};
-    const Inputs in = refInputs(Op::SoftmaxBackward, shape, 1, ACL_FLOAT, 44);
+    const SoftmaxInputs in = refSoftmaxInputs(SoftmaxOp::SoftmaxBackward, shape, 1, ACL_FLOAT, 44);
     DeviceTensor g(shape, ACL_FLOAT), y(shape, ACL_FLOAT);
     g.upload(in.x);
     y.upload(in.y);
@@ -342,7 +238,7 @@ TEST_P(SoftmaxTest, SoftmaxBackwardIsExactlyEachOrder) {
         SCOPED_TRACE(forced == 1 ? "EACH" : "LANES");
         ScopedTestHook hook(TestHook::ReductionPath, forced);
         DeviceTensor out(shape, ACL_FLOAT);
-        const std::vector<double> got = runAlong(Op::SoftmaxBackward, g, y, 1, out, stream);
+        const std::vector<double> got = runAlong(SoftmaxOp::SoftmaxBackward, g, y, 1, out, stream);
         ASSERT_EQ(got.size(), 3000u);
         size_t bad = 0;
         for (size_t r = 0; r < 2; ++r) {
@@ -381,7 +277,7 @@ TEST_P(SoftmaxTest, SoftmaxBackwardIsExactlyEachOrder) {
 TEST_P(SoftmaxTest, NanPoisonsItsRowOnly) {
     DeviceTensor self({2, 3}, ACL_FLOAT), out({2, 3}, ACL_FLOAT);
     self.upload({1, NAN, 2, 1, 2, 3});
-    for (Op op : {Op::Softmax, Op::LogSoftmax}) {
+    for (SoftmaxOp op : {SoftmaxOp::Softmax, SoftmaxOp::LogSoftmax}) {
         const std::vector<double> got = runAlong(op, self, self, 1, out, stream);
         ASSERT_EQ(got.size(), 6u);
         for (size_t i = 0; i < 3; ++i) EXPECT_TRUE(std::isnan(got[i])) << got[i];

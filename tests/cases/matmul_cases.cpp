@@ -1,7 +1,7 @@
 // OpCase descriptions of Mm, BatchMatMul and Matmul for the benchmark: Mm's square size sweep, a BatchMatMul
-// of 16 batches and a Matmul of 3-D @ 2-D (one product of all the batches' rows), each checked against the
-// products summed in double on a fixed sample of out's elements (at most 4096) to keep setup short, within
-// anyOrderSumBound (K + 1 terms at 2^-24: docs/ops/mm.md).
+// of 16 batches, a Matmul of 3-D @ 2-D (one product of all the batches' rows) and one of 1024^3, each checked
+// against the products summed in double on a fixed sample of out's elements (at most 4096) to keep setup short,
+// within anyOrderSumBound (K + 1 terms at 2^-24: docs/ops/mm.md).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -114,7 +114,8 @@ CaseList batchMatMulCases() {
     return cases;
 }
 
-// (8, 256, 512) @ (512, 512): one product of all the batches' rows.
+// (8, 256, 512) @ (512, 512): one product of all the batches' rows; and FLOAT's 1024 x 1024 @ 1024 x 1024, the
+// 2-D form of Mm's largest size through Matmul's own planning.
 CaseList matmulCases() {
     CaseList cases;
     for (aclDataType d : {ACL_FLOAT, ACL_FLOAT16}) {
@@ -123,6 +124,9 @@ CaseList matmulCases() {
                                                                     {8, 256, 512}},
                                                          d));
     }
+    cases.push_back(std::make_unique<MatmulCase>(MatmulSpec{"Matmul", "1024x1024 @ 1024x1024", &kMatmul, 1, 1, 1024,
+                                                            1024, 1024, {1024, 1024}, {1024, 1024}, {1024, 1024}},
+                                                 ACL_FLOAT));
     return cases;
 }
 

@@ -9,7 +9,8 @@
 // fp32 and fp64 (OpenCL C spec, "Relative Error as ULPs", full profile), where an ulp is at most 2u of the
 // value (u = 2^-24 for fp32, 2^-53 for fp64). Each function's error, summed over its steps, is below
 // `ulps` units u of its `scale`, the size of the terms it adds up (each reference function says which);
-// the result is then rounded once to the dtype it is stored in (half an ulp of that dtype).
+// the result is then rounded once to the dtype it is stored in (half an ulp of that dtype): Expected and
+// refWithin, in support/expected_ref.h.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -20,19 +21,10 @@
 #include <vector>
 
 #include "acl/acl_base.h"
+#include "support/expected_ref.h"
 #include "support/host_data.h"
-#include "support/sum_bound.h"
 
 namespace testing_support {
-
-// One expected element: the value and how far from it a result may be, or exactly it (NaN for NaN,
-// the same infinity, the same zero's sign).
-struct Expected {
-    double want = 0;
-    double bound = 0;
-    bool exact = false;
-    static Expected exactly(double want) { return {want, 0, true}; }
-};
 
 // One ulp of v in dtype d (the smallest subnormal's at 0 and beyond the finite values).
 inline double dtypeUlp(double v, aclDataType d) {
@@ -64,27 +56,6 @@ inline double refSigmoidPair(double x, double *rest) {
 
 // a * b, or 0 where b is (a scale's term that vanishes at an infinite x, not 0 * inf).
 inline double refTimes(double a, double b) { return b == 0 ? 0 : a * b; }
-
-// The unit u of a compute dtype: 2^-53 for fp64 and complex128, else 2^-24 (fp16 and bf16 compute in fp32).
-inline double refUnit(aclDataType compute) {
-    return compute == ACL_DOUBLE || compute == ACL_COMPLEX128 ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
-}
-
-// A computed value within ulps * u * scale of want, then rounded to `rounding` (the narrower of the
-// compute dtype and out's, where the one rounding happens).
-inline Expected refWithin(double want, double scale, double ulps, aclDataType compute, aclDataType rounding) {
-    if (!std::isfinite(want)) return Expected::exactly(want);
-    const double computed = ulps * refUnit(compute) * std::fabs(scale);
-    return {want, computed + (std::fabs(want) + computed) * storeRounding(rounding) + storeFloor(rounding)};
-}
-
-// The dtype the one rounding of a result computed in `compute` and stored in `out` goes to: fp16 and bf16
-// computations round to their dtype; fp32 and fp64 ones to out's when it is narrower.
-inline aclDataType refRounding(aclDataType compute, aclDataType out) {
-    if (compute == ACL_FLOAT16 || compute == ACL_BF16) return compute;
-    if (out == ACL_FLOAT16 || out == ACL_BF16 || (compute == ACL_DOUBLE && out == ACL_FLOAT)) return out;
-    return compute;
-}
 
 // sigmoid(x). Scale: s; exp 6u, the sum u, the divide 5u, 1 - s's product 2u more: 32.
 inline Expected refSigmoid(double x, aclDataType compute, aclDataType rounding) {

@@ -1,6 +1,6 @@
 // What the reduction operators' test files check, written once: one call of ReduceSum or Mean (their
 // bindings take self, dims, keepDim, dtype, out in that order) against the host reference
-// (support/reduction_ref.h), exactly, except Mean's fp32 division (meanSlack).
+// (support/reduction_ref.h), exactly, except Mean's fp32 division (reduction_ref.h's meanSlack).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -17,22 +17,6 @@
 
 namespace testing_support {
 
-// How far Mean's result may be from the exactly divided reference. OpenCL (1.2 and 3.0, section 7.4) lets
-// fp32 division be off by 2.5 ulp, so an F32 / COMPLEX64 quotient may be 2.5 ulp of fp32 away, and an F16 /
-// BF16 one, rounded once from that fp32 quotient, may land on the dtype's neighbour: one ulp of the dtype.
-// fp64 division is correctly rounded (0 ulp) and integers divide exactly: 0.
-inline double meanSlack(double want, aclDataType dtype) {
-    if (want == 0 || !std::isfinite(want)) return 0;
-    const int e = std::ilogb(want);
-    switch (dtype) {
-        case ACL_FLOAT:
-        case ACL_COMPLEX64: return 2.5 * std::ldexp(1.0, e - 23);
-        case ACL_FLOAT16: return std::ldexp(1.0, e - 10);
-        case ACL_BF16: return std::ldexp(1.0, e - 7);
-        default: return 0;
-    }
-}
-
 struct ReductionCall {
     const Binding &op;
     bool mean = false;            // Mean's reference (and slack), else ReduceSum's
@@ -41,17 +25,6 @@ struct ReductionCall {
     aclDataType dtype = ACL_FLOAT;
     bool lanes = false;           // the reference's order: the LANES path (else EACH)
 };
-
-// The reduced flags of `dims` over a self of `rank` (empty: every dim).
-inline std::vector<bool> refReducedFlags(size_t rank, const std::vector<int64_t> &dims) {
-    std::vector<bool> r(rank, dims.empty());
-    const auto bound = static_cast<int64_t>(rank == 0 ? 1 : rank);
-    for (int64_t d : dims) {
-        const int64_t k = d < 0 ? d + bound : d;
-        if (k < static_cast<int64_t>(rank)) r[static_cast<size_t>(k)] = true;
-    }
-    return r;
-}
 
 // Runs the call over self (holding `values`) into out and compares every output; returns the outputs.
 inline std::vector<double> expectReduction(const ReductionCall &c, const DeviceTensor &self,

@@ -3,7 +3,8 @@
 // documented order (EACH: row-major over the reduced dims; LANES: 64 strided lanes, then the fixed tree), every
 // step rounded to the accumulator's dtype (fp32 for fp16 / bf16 / fp32 / complex64, fp64 for fp64 / complex128,
 // integers wrapping at their width, bool an OR), so that every sum compares exactly. Mean's division is given
-// exactly in double then rounded; the engine's fp32 division may differ by OpenCL's bound (the tests say so).
+// exactly in double then rounded; the engine's fp32 division may differ by OpenCL's bound (meanSlack). Shared
+// by the tests (support/reduction_checks.h) and the benchmark's cases (cases/reduction_cases.cpp).
 #pragma once
 
 #include <cmath>
@@ -21,6 +22,33 @@ struct RefReduction {
     bool lanes = false;          // the LANES order (else EACH)
     bool mean = false;           // divide by the count (Mean), else the sum (ReduceSum)
 };
+
+// The reduced flags of `dims` over a self of `rank` (empty: every dim).
+inline std::vector<bool> refReducedFlags(size_t rank, const std::vector<int64_t> &dims) {
+    std::vector<bool> r(rank, dims.empty());
+    const auto bound = static_cast<int64_t>(rank == 0 ? 1 : rank);
+    for (int64_t d : dims) {
+        const int64_t k = d < 0 ? d + bound : d;
+        if (k < static_cast<int64_t>(rank)) r[static_cast<size_t>(k)] = true;
+    }
+    return r;
+}
+
+// How far Mean's result may be from the exactly divided reference. OpenCL (1.2 and 3.0, section 7.4) lets
+// fp32 division be off by 2.5 ulp, so an F32 / COMPLEX64 quotient may be 2.5 ulp of fp32 away, and an F16 /
+// BF16 one, rounded once from that fp32 quotient, may land on the dtype's neighbour: one ulp of the dtype.
+// fp64 division is correctly rounded (0 ulp) and integers divide exactly: 0.
+inline double meanSlack(double want, aclDataType dtype) {
+    if (want == 0 || !std::isfinite(want)) return 0;
+    const int e = std::ilogb(want);
+    switch (dtype) {
+        case ACL_FLOAT:
+        case ACL_COMPLEX64: return 2.5 * std::ldexp(1.0, e - 23);
+        case ACL_FLOAT16: return std::ldexp(1.0, e - 10);
+        case ACL_BF16: return std::ldexp(1.0, e - 7);
+        default: return 0;
+    }
+}
 
 // One accumulator: real part and imaginary part (complex only).
 struct RefAcc {
