@@ -1,11 +1,11 @@
 """PyTorch baseline of ReduceSum, Mean, Softmax, LogSoftmax, SoftmaxBackward and LogSoftmaxBackward for
 bench/torch_baseline.py.
 
-Timed: `torch.sum(self, dims, keepdim, dtype=dtype)` (every dim when dims is empty: `torch.sum(self, dtype=dtype)`),
-`torch.mean(self, dim, keepdim, dtype=dtype)` likewise, `torch.softmax(self, dim)`, `torch.log_softmax(self,
-dim)`, and the backwards `torch._softmax_backward_data(gradOutput, output, dim, input_dtype)` and
-`torch._log_softmax_backward_data(...)` (that signature since PyTorch 1.11, 1.13 and 2.x alike; output is the
-forward's result of other random values).
+Timed: `torch.sum(self, dims, keepdim, dtype=dtype)` (every dim when dims is empty: `torch.sum(self,
+dtype=dtype)`), `torch.mean(self, dim, keepdim, dtype=dtype)` likewise, `torch.softmax(self, dim)`,
+`torch.log_softmax(self, dim)`, and the backwards `torch._softmax_backward_data(gradOutput, output, dim,
+input_dtype)` and `torch._log_softmax_backward_data(...)` (that signature since PyTorch 1.11: 1.13 and 2.x
+alike; output is the forward's result of other random values).
 
 params keys (the aclnn argument names, set by tests/cases/reduction_cases.cpp):
 - ReduceSum: `self` (shape), `dims` (the reduced dims; empty: every dim), `keepDims` ([0 or 1])
