@@ -150,10 +150,30 @@ void expectArgumentsChecked(const aclcl::Device &d, aclcl::Kernel &k) {
     }
 }
 
+// The binary cache is used exactly where the implementation keeps no builds of its own: PoCL's kernel cache
+// already makes a later process's build cheap, and asking PoCL for a binary compiles every kernel once more.
+TEST_P(KernelTest, BinaryCacheIsUsedExactlyWhereTheImplementationKeepsNoBuilds) {
+    ScopedBinaryCache cache;
+    ASSERT_FALSE(cache.dir().empty());
+    aclcl::Device &d = aclcl::deviceAt(device());
+    EXPECT_EQ(d.keepsBuildsOnDisk, d.implementation == aclcl::Implementation::PoCL);
+    const aclcl::BinaryCacheStats s0 = aclcl::binaryCacheStats();
+    aclcl::Kernel k(columnSumsProgram(d), "column_sums");
+    const aclcl::BinaryCacheStats s1 = aclcl::binaryCacheStats();
+    const size_t expected = d.keepsBuildsOnDisk ? 0 : 1;
+    EXPECT_EQ(s1.stores - s0.stores, expected);
+    EXPECT_EQ(cache.files().size(), expected);
+    expectArgumentsChecked(d, k);
+}
+
 // A program built once is stored; built again by a fresh process (here: an emptied in-memory cache) it is
 // loaded, its kernels' arguments are still checked (Intel's runtime no longer reports them for a program
 // made from a binary: the stored parameters stand in), and an operator computes the same bits with it.
 TEST_P(KernelTest, BinaryCacheStoresThenLoadsAProgramWhoseArgumentsAreStillChecked) {
+    if (aclcl::deviceAt(device()).keepsBuildsOnDisk) {
+        GTEST_SKIP() << "this implementation keeps its builds on disk itself and the binary cache is not used "
+                        "(BinaryCacheIsUsedExactlyWhereTheImplementationKeepsNoBuilds checks that)";
+    }
     ScopedBinaryCache cache;
     ASSERT_FALSE(cache.dir().empty());
     aclcl::Device &d = aclcl::deviceAt(device());
@@ -191,6 +211,10 @@ TEST_P(KernelTest, BinaryCacheStoresThenLoadsAProgramWhoseArgumentsAreStillCheck
 // A damaged file, a file of another key (a hash collision) and the cache turned off all build from source:
 // never a wrong program, never a failure.
 TEST_P(KernelTest, BinaryCacheBuildsFromSourceOverDamagedOrForeignFilesAndWhenOff) {
+    if (aclcl::deviceAt(device()).keepsBuildsOnDisk) {
+        GTEST_SKIP() << "this implementation keeps its builds on disk itself and the binary cache is not used "
+                        "(BinaryCacheIsUsedExactlyWhereTheImplementationKeepsNoBuilds checks that)";
+    }
     ScopedBinaryCache cache;
     ASSERT_FALSE(cache.dir().empty());
     aclcl::Device &d = aclcl::deviceAt(device());

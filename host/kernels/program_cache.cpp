@@ -63,8 +63,10 @@ void build(Entry &entry, Device &device, const std::string &name, const std::str
     const std::string options = buildOptions(device);
     const auto start = std::chrono::steady_clock::now();
     // A binary this or an earlier process built from the same source for the same device and driver
-    // (kernels/binary_cache.h); otherwise a build from source, whose binary is then stored.
-    const std::string key = binaryCacheDir().empty() ? std::string() : binaryCacheKey(device, options, source);
+    // (kernels/binary_cache.h); otherwise a build from source, whose binary is then stored. Not on a
+    // device whose implementation keeps its builds on disk itself (Device::keepsBuildsOnDisk).
+    const bool useBinaryCache = !device.keepsBuildsOnDisk && !binaryCacheDir().empty();
+    const std::string key = useBinaryCache ? binaryCacheKey(device, options, source) : std::string();
     ClProgramPtr program = key.empty() ? nullptr : loadCachedProgram(device, key, options);
     const bool cached = program != nullptr;
     cl_int err = CL_SUCCESS;

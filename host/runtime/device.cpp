@@ -149,6 +149,7 @@ std::vector<std::unique_ptr<Device>> enumerate() {
             d->cacheBytes = deviceValue<cl_ulong>(id, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE);
             if (d->isCpu() && d->hostUnifiedMemory) d->cacheBytes = std::max(d->cacheBytes, hostLargestCacheBytes());
             d->implementation = implementationOf(d->platformName);
+            d->keepsBuildsOnDisk = d->implementation == Implementation::PoCL;
             // Mesa's rusticl (llvmpipe, LLVM 15) crashes or hangs compiling max_unpool2d_backward_staged for
             // some dtypes (docs/devices.md).
             d->compilerBugs.stagedGather = d->implementation == Implementation::Rusticl;

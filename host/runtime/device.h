@@ -58,6 +58,12 @@ struct Device {
     // (PoCL: the shared L3, 32 MiB on the 2-core EPYC VM; Intel's CPU runtime: one core's L2, 1 MiB).
     uint64_t cacheBytes = 0;
     Implementation implementation = Implementation::Other;
+    // The implementation keeps what it builds on disk itself, each kernel's compiled code included (PoCL's
+    // kernel cache), so a later process's build of the same program is already cheap: the library's binary
+    // cache (kernels/binary_cache.h) is not used there. Asking PoCL for a program's binary compiles every
+    // kernel of it once more for an unknown work-group size before the launch compiles it for the real one
+    // (docs/runtime.md, "The program binary cache").
+    bool keepsBuildsOnDisk = false;
     // Known compiler bugs that steer kernel choices; operators ask these, never the platform name.
     struct {
         bool stagedGather = false;  // max_unpool2d_backward_staged miscompiles (Mesa rusticl, LLVM 15)
