@@ -10,6 +10,7 @@
 
 #include "common/dtype.h"
 #include "harness/reduce_sum.h"
+#include "runtime/device.h"
 #include "support/error_rows.h"
 #include "support/op_test.h"
 #include "support/reduction_checks.h"
@@ -105,6 +106,27 @@ TEST_P(ReduceSumTest, ViewsInAndOut) {
     self.upload(values);
     out.fillStorage(0xff);
     expectReduction({kReduceSum, false, {1}, true, ACL_FLOAT}, self, values, out, stream);
+}
+
+// A reduction longer than a capped compiler's loops (Device::compilerBugs.loopIterationCap: Mesa's llvmpipe
+// stops them silently) is refused there, naming why, and out keeps its bits; everywhere else 2^22 ones sum
+// to 2^22 exactly (one output of that many elements: the LANES path).
+TEST_P(ReduceSumTest, LongReductionIsExactOrRefusedWhereLoopsAreCapped) {
+    const int64_t n = int64_t{1} << 22;
+    DeviceTensor self({n}, ACL_FLOAT), out({}, ACL_FLOAT);
+    self.upload(std::vector<double>(static_cast<size_t>(n), 1.0));
+    out.upload({-1});
+    IntArray dims({});
+    const aclnnStatus status = planAndRun(kReduceSum, {self, dims, false, ACL_FLOAT, out}, stream);
+    if (aclcl::deviceAt(device()).compilerBugs.loopIterationCap) {
+        EXPECT_EQ(status, ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(std::string(aclGetRecentErrMsg()).find("stops longer loops"), std::string::npos)
+            << aclGetRecentErrMsg();
+        EXPECT_EQ(out.download(), (std::vector<double>{-1})) << "a refused call wrote out";
+    } else {
+        ASSERT_ACL_OK(status);
+        EXPECT_EQ(out.download(), (std::vector<double>{static_cast<double>(n)}));
+    }
 }
 
 // An empty self fills out with 0 whatever out's shape (CANN does not check it there); nothing else is written.

@@ -13,6 +13,7 @@
 #include "common/dtype.h"
 #include "common/test_hooks.h"
 #include "harness/softmax.h"
+#include "runtime/device.h"
 #include "support/activation_ref.h"
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
@@ -123,6 +124,27 @@ TEST_P(SoftmaxEveryDtype, CastsToOut) {
 
 class SoftmaxTest : public DeviceTest {};
 INSTANTIATE_ON_ALL_DEVICES(SoftmaxTest);
+
+// A row longer than a capped compiler's loops (Device::compilerBugs.loopIterationCap: Mesa's llvmpipe stops
+// them silently) is refused there, naming why, and out keeps its bits; everywhere else the softmax of 2^20
+// equal values is 2^-20 exactly.
+TEST_P(SoftmaxTest, LongRowIsExactOrRefusedWhereLoopsAreCapped) {
+    const int64_t n = int64_t{1} << 20;
+    DeviceTensor self({1, n}, ACL_FLOAT), out({1, n}, ACL_FLOAT);
+    self.upload(std::vector<double>(static_cast<size_t>(n), 0.5));
+    out.upload(std::vector<double>(static_cast<size_t>(n), -1.0));
+    const aclnnStatus status = planAndRun(kSoftmax, {self, int64_t{1}, out}, stream);
+    const std::vector<double> got = out.download();
+    if (aclcl::deviceAt(device()).compilerBugs.loopIterationCap) {
+        EXPECT_EQ(status, ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(std::string(aclGetRecentErrMsg()).find("stops longer loops"), std::string::npos)
+            << aclGetRecentErrMsg();
+        EXPECT_EQ(std::count(got.begin(), got.end(), -1.0), n) << "a refused call wrote out";
+    } else {
+        ASSERT_ACL_OK(status);
+        EXPECT_EQ(std::count(got.begin(), got.end(), std::ldexp(1.0, -20)), n);
+    }
+}
 
 // By hand: softmax([0, ln 3]) = [1/4, 3/4]; log-softmax = [ln 1/4, ln 3/4]; 0-d: 1 and 0.
 TEST_P(SoftmaxTest, SmallExampleByHand) {

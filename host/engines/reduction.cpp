@@ -1,10 +1,12 @@
 #include "engines/reduction.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "common/dtype.h"
 #include "engines/elementwise.h"
 #include "kernels/dtype_defines.h"
+#include "kernels/launch.h"
 
 namespace aclcl {
 
@@ -44,6 +46,30 @@ std::vector<Dim> merged(const std::vector<Dim> &dims) {
         }
     }
     return m;
+}
+
+// Mesa's llvmpipe stops every work-item's loops after 65,535 trips in all, without an error
+// (Device::compilerBugs.loopIterationCap): there a reduction whose work-items would loop more than
+// kMaxWalkTrips times (launch.h) is refused, never answered wrongly. `trips`: the most element trips one
+// work-item takes, every pass over its elements together.
+void requireLoopsFit(const OpPlan &plan, double trips, int64_t outputs, int64_t count, const char *what) {
+    const Device &device = plan.device();
+    if (!device.compilerBugs.loopIterationCap || walkWithinBound(trips)) return;
+    fail(ACLNN_ERR_PARAM_INVALID,
+         strformat("%s: Expected at most %.0f loop trips per work-item on %s, whose compiler stops longer loops "
+                   "without an error, but %lld %s of %lld elements take %.0f; use another device or split the "
+                   "reduction",
+                   plan.checkName(), kMaxWalkTrips, device.describe().c_str(), static_cast<long long>(outputs), what,
+                   static_cast<long long>(count), trips));
+}
+
+// The element trips of one work-item: EACH walks its output's elements `passes` times; LANES gives each of the
+// `items` work-items 64 / items lanes of ceil(count / 64) elements per pass (and, ALONG, the stores: count / items).
+double tripsPerWorkItem(ReductionPath path, int64_t count, size_t items, int passes) {
+    const auto n = static_cast<double>(count);
+    if (path == ReductionPath::Each) return n * passes;
+    const double lanes = static_cast<double>(kReductionLanes) / static_cast<double>(items);
+    return lanes * std::ceil(n / static_cast<double>(kReductionLanes)) * passes;
 }
 
 }  // namespace
@@ -180,6 +206,7 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     } else {
         size = LaunchSize::linear(static_cast<size_t>(outputs));
     }
+    requireLoopsFit(plan, tripsPerWorkItem(path, count, items, 1), outputs, count, "outputs");
 
     Operand src, dst;
     src.where = Operand::Where::Input;
@@ -304,6 +331,9 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     } else {
         size = LaunchSize::linear(static_cast<size_t>(rows));
     }
+    // The accumulations' passes and the pass that stores every element's result.
+    const int passes = (r.secondInit != nullptr ? 2 : 1) + 1;
+    requireLoopsFit(plan, tripsPerWorkItem(path, count, items, passes), rows, count, "rows");
 
     Operand src, src2, dst;
     src.where = src2.where = Operand::Where::Input;
