@@ -48,10 +48,11 @@ std::vector<Dim> merged(const std::vector<Dim> &dims) {
     return m;
 }
 
-// Mesa's llvmpipe stops every work-item's loops after 65,535 trips in all, without an error
-// (Device::compilerBugs.loopIterationCap): there a reduction whose work-items would loop more than
-// kMaxWalkTrips times (launch.h) is refused, never answered wrongly. `trips`: the most element trips one
-// work-item takes, every pass over its elements together.
+// Mesa's llvmpipe stops every work-item's loops after 65,535 trips in all, nested loops' trips counted too,
+// without an error (Device::compilerBugs.loopIterationCap): there a reduction whose work-items would loop
+// more than kMaxWalkTrips times (launch.h) is refused, never answered wrongly. `trips`: the most loop trips
+// one work-item takes, every pass over its elements together. (Measured: one output of 2^20 elements on 32
+// work-items, 32,768 element trips each and as many of the index loop inside, came back wrong.)
 void requireLoopsFit(const OpPlan &plan, double trips, int64_t outputs, int64_t count, const char *what) {
     const Device &device = plan.device();
     if (!device.compilerBugs.loopIterationCap || walkWithinBound(trips)) return;
@@ -63,13 +64,17 @@ void requireLoopsFit(const OpPlan &plan, double trips, int64_t outputs, int64_t 
                    static_cast<long long>(count), trips));
 }
 
-// The element trips of one work-item: EACH walks its output's elements `passes` times; LANES gives each of the
-// `items` work-items 64 / items lanes of ceil(count / 64) elements per pass (and, ALONG, the stores: count / items).
-double tripsPerWorkItem(ReductionPath path, int64_t count, size_t items, int passes) {
+// The loop trips of one work-item: EACH walks its output's elements `passes` times; LANES gives each of the
+// `items` work-items 64 / items lanes of ceil(count / 64) elements per pass (and, ALONG, the stores: count / items);
+// each element costs `perElement` trips (rd_lanes and rd_each find it through a loop over the reduced dims).
+double tripsPerWorkItem(ReductionPath path, int64_t count, size_t items, int passes, size_t perElement) {
     const auto n = static_cast<double>(count);
-    if (path == ReductionPath::Each) return n * passes;
-    const double lanes = static_cast<double>(kReductionLanes) / static_cast<double>(items);
-    return lanes * std::ceil(n / static_cast<double>(kReductionLanes)) * passes;
+    const double elements =
+        path == ReductionPath::Each
+            ? n
+            : static_cast<double>(kReductionLanes) / static_cast<double>(items) *
+                  std::ceil(n / static_cast<double>(kReductionLanes));
+    return elements * passes * static_cast<double>(perElement);
 }
 
 }  // namespace
@@ -206,7 +211,7 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     } else {
         size = LaunchSize::linear(static_cast<size_t>(outputs));
     }
-    requireLoopsFit(plan, tripsPerWorkItem(path, count, items, 1), outputs, count, "outputs");
+    requireLoopsFit(plan, tripsPerWorkItem(path, count, items, 1, 1 + reduced.size()), outputs, count, "outputs");
 
     Operand src, dst;
     src.where = Operand::Where::Input;
@@ -333,7 +338,7 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     }
     // The accumulations' passes and the pass that stores every element's result.
     const int passes = (r.secondInit != nullptr ? 2 : 1) + 1;
-    requireLoopsFit(plan, tripsPerWorkItem(path, count, items, passes), rows, count, "rows");
+    requireLoopsFit(plan, tripsPerWorkItem(path, count, items, passes, 1), rows, count, "rows");
 
     Operand src, src2, dst;
     src.where = src2.where = Operand::Where::Input;
