@@ -7,28 +7,12 @@
 
 #include "harness/softmax.h"
 #include "precision/ops/elementwise.h"
+#include "support/softmax_ref.h"
 
 namespace precision {
 namespace {
 
 enum class Kind { Softmax, LogSoftmax, SoftmaxBackward, LogSoftmaxBackward };
-
-// The rows of a row-major shape along dim: each row's flat indices in order.
-std::vector<std::vector<size_t>> rowsAlong(const std::vector<int64_t> &shape, size_t dim) {
-    size_t outer = 1, inner = 1;
-    for (size_t k = 0; k < dim; ++k) outer *= static_cast<size_t>(shape[k]);
-    for (size_t k = dim + 1; k < shape.size(); ++k) inner *= static_cast<size_t>(shape[k]);
-    const size_t n = static_cast<size_t>(shape[dim]);
-    std::vector<std::vector<size_t>> rows;
-    for (size_t o = 0; o < outer; ++o) {
-        for (size_t i = 0; i < inner; ++i) {
-            std::vector<size_t> row;
-            for (size_t e = 0; e < n; ++e) row.push_back((o * n + e) * inner + i);
-            rows.push_back(row);
-        }
-    }
-    return rows;
-}
 
 // The forward in double: softmax (log: log-softmax) of x along the rows.
 std::vector<double> forward(const std::vector<std::vector<size_t>> &rows, const std::vector<double> &x, bool log) {
@@ -49,7 +33,7 @@ CaseOutcome runSoftmax(aclDataType dtype, Draw &draw, aclrtStream stream) {
     const auto along = static_cast<size_t>(draw.integer(0, rank - 1));
     const int64_t dim = draw.coin() ? static_cast<int64_t>(along) : static_cast<int64_t>(along) - rank;
     const size_t n = static_cast<size_t>(numel(shape));
-    const auto rows = rowsAlong(shape, along);
+    const auto rows = testing_support::refRows(shape, along);
     const std::vector<double> x = draw.values(n, dtype);
     DeviceTensor self = uploaded(shape, dtype, x), out(shape, dtype);
     std::vector<double> golden;
