@@ -8,15 +8,14 @@
 #include "cases/group_norm_swish_grad_cases.h"
 #include "harness/group_norm.h"
 #include "harness/group_norm_backward.h"
+#include "precision/ops/group_norm_swish_forward.h"
 #include "precision/precision.h"
 #include "support/int_array.h"
 
 namespace precision {
 namespace {
 
-struct GroupNormRun {
-    std::vector<int64_t> shape;  // self: (N, C, d2, ...)
-    int64_t batch = 1, channels = 1, planeLen = 1, groups = 1;
+struct GroupNormRun : GroupShape {
     bool affine = true;                  // gamma and beta passed (else null: ones and zeros)
     std::vector<double> x, gamma, beta;  // as the device holds them (ones and zeros when not affine)
     DeviceTensor xT, gammaT, betaT, meanT, rstdT;
@@ -26,14 +25,7 @@ struct GroupNormRun {
 // eps 1e-5; gamma and beta in self's dtype, or null (one case in four).
 GroupNormRun runGroupNorm(aclDataType dtype, Draw &draw, aclrtStream stream) {
     GroupNormRun r;
-    r.batch = draw.integer(1, 2);
-    r.groups = draw.integer(1, 4);
-    r.channels = r.groups * draw.integer(1, 4);
-    r.shape = {r.batch, r.channels};
-    for (int64_t rank = draw.integer(2, 4); static_cast<int64_t>(r.shape.size()) < rank;) {
-        r.shape.push_back(draw.integer(1, 6));
-    }
-    r.planeLen = numel(r.shape) / (r.batch * r.channels);
+    static_cast<GroupShape &>(r) = drawGroupShape(draw);
     r.affine = draw.integer(0, 3) != 0;
     const double eps = 1e-5;
     r.x = draw.values(static_cast<size_t>(numel(r.shape)), dtype);

@@ -6,16 +6,22 @@
 
 namespace precision {
 
+GroupShape drawGroupShape(Draw &draw) {
+    GroupShape g;
+    g.batch = draw.integer(1, 2);
+    g.groups = draw.integer(1, 4);
+    g.channels = g.groups * draw.integer(1, 4);
+    g.shape = {g.batch, g.channels};
+    for (int64_t rank = draw.integer(2, 4); static_cast<int64_t>(g.shape.size()) < rank;) {
+        g.shape.push_back(draw.integer(1, 6));
+    }
+    g.planeLen = numel(g.shape) / (g.batch * g.channels);
+    return g;
+}
+
 GroupNormSwishRun runGroupNormSwish(aclDataType dtype, Draw &draw, aclrtStream stream) {
     GroupNormSwishRun r;
-    r.batch = draw.integer(1, 2);
-    r.groups = draw.integer(1, 4);
-    r.channels = r.groups * draw.integer(1, 4);
-    r.shape = {r.batch, r.channels};
-    for (int64_t rank = draw.integer(2, 4); static_cast<int64_t>(r.shape.size()) < rank;) {
-        r.shape.push_back(draw.integer(1, 6));
-    }
-    r.planeLen = numel(r.shape) / (r.batch * r.channels);
+    static_cast<GroupShape &>(r) = drawGroupShape(draw);
     r.swishScale = draw.uniform(0.5, 2);
     const double eps = 1e-5;
     r.x = draw.values(static_cast<size_t>(numel(r.shape)), dtype);

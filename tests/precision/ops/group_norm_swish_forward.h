@@ -10,9 +10,15 @@
 
 namespace precision {
 
-struct GroupNormSwishRun {
+// A group-norm case's drawn geometry, the same for GroupNormSwish's and GroupNorm's runners: N in 1 .. 2,
+// G in 1 .. 4, C a multiple of G up to 4 G, rank 2 .. 4 with the further dims in 1 .. 6.
+struct GroupShape {
     std::vector<int64_t> shape;  // x: (N, C, d2, ...)
     int64_t batch = 1, channels = 1, planeLen = 1, groups = 1;
+};
+GroupShape drawGroupShape(Draw &draw);
+
+struct GroupNormSwishRun : GroupShape {
     double swishScale = 1;
     std::vector<double> x, gamma, beta;  // as the device holds them
     DeviceTensor xT, gammaT, betaT, yT, meanT, rstdT;
