@@ -26,6 +26,14 @@ namespace testing_support {
 
 namespace {
 
+// Whether a case's output has as many values as its reference; r says which case's do not.
+bool sizesMatch(CheckResult &r, const OpCase &c, size_t got, size_t want) {
+    if (got == want) return true;
+    r.ok = false;
+    r.detail = c.op + "/" + c.name + ": " + std::to_string(got) + " values, expected " + std::to_string(want);
+    return false;
+}
+
 std::vector<double> dims(const std::vector<int64_t> &v) { return {v.begin(), v.end()}; }
 
 const std::vector<int64_t> kFeatureMap{8, 64, 128, 128};
@@ -71,12 +79,7 @@ public:
         const std::vector<double> got = out_.download();
         if (!mean()) return compareExactly(got, want_, sameValue, op + "/" + name, "out");
         CheckResult r;
-        if (got.size() != want_.size()) {
-            r.ok = false;
-            r.detail = op + "/" + name + ": " + std::to_string(got.size()) + " values, expected " +
-                       std::to_string(want_.size());
-            return r;
-        }
+        if (!sizesMatch(r, *this, got.size(), want_.size())) return r;
         for (size_t i = 0; i < got.size(); ++i) {
             checkWithinBound(r, *this, "out", i, got[i], want_[i], meanSlack(want_[i], dtype));
         }
@@ -128,12 +131,7 @@ public:
     CheckResult check() override {
         const std::vector<double> got = out_.download();
         CheckResult r;
-        if (got.size() != want_.size()) {
-            r.ok = false;
-            r.detail = op + "/" + name + ": " + std::to_string(got.size()) + " values, expected " +
-                       std::to_string(want_.size());
-            return r;
-        }
+        if (!sizesMatch(r, *this, got.size(), want_.size())) return r;
         for (size_t i = 0; i < got.size(); ++i) {
             const Expected &e = want_[i];
             if (e.exact || !std::isfinite(e.want)) {
