@@ -416,7 +416,7 @@ fi
 if [[ $build_here == 1 ]]; then
   step_note="cmake + $(command -v ninja >/dev/null && echo ninja || echo make) -j$(nproc) against $prefix"
   # 600 s: a GPU machine's cores build it in a minute or two; the CI rehearsal's two cores need longer
-  # now that the suite has 70 test files.
+  # for the whole suite.
   if step build 600 build_here_fn; then
     bin=$work/bin
     cp "$logs/build.log" "$work/build.log"
