@@ -158,7 +158,7 @@ start=$(t)
 filter2='*MatchesPyTorchGolden*'
 bash "$root/scripts/gpu-kit/run.sh" --out "$run2" --work /tmp/aclnn-gpu-rehearsal2 --opencl-lib "$pocl" \
   --build-here --suite-filter "$filter2" --bench-args "--quick --op Copy" \
-  --precision-args "--cases 1 --special-cases 0 --op Im2col" --budget 900 ||
+  --precision-args "--cases 1 --special-cases 0 --op Im2col" --budget 1200 ||
   fail "run.sh --build-here failed (see $run2/summary.md)"
 built_s=$(( $(t) - start ))
 check_out "$run2"
