@@ -1,4 +1,4 @@
-// UpsampleNearest2d and its backward in the precision report: the forward a gather (bit for bit), the
+// UpsampleNearest2d, its V2 and its backward in the precision report: the forwards a gather (bit for bit), the
 // backward a sum of each input element's terms, against that sum in double (metrics). Drawn sizes up to
 // 16 x 16 resized to up to 40 x 40, NCHW or NHWC.
 #include <algorithm>
@@ -42,8 +42,15 @@ Drawn drawSizes(Draw &draw) {
     return d;
 }
 
-CaseOutcome runForward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+// UpsampleNearest2d, or (v2) UpsampleNearest2dV2 with the scales PyTorch passes (output / input) in one case
+// of two and 0 (the sizes' ratio) in the other.
+CaseOutcome runForwardOf(aclDataType dtype, Draw &draw, aclrtStream stream, bool v2) {
     const Drawn d = drawSizes(draw);
+    const bool scaled = v2 && draw.coin();
+    // The API's scales are floats: the reference takes the very values passed.
+    const float scalesH = scaled ? static_cast<float>(d.OH) / static_cast<float>(d.H) : 0.0f;
+    const float scalesW = scaled ? static_cast<float>(d.OW) / static_cast<float>(d.W) : 0.0f;
+    const bool shortcuts = testing_support::forwardShortcutsRef(d.nhwc, d.C, d.H, d.W);
     const aclFormat format = d.nhwc ? ACL_FORMAT_NHWC : ACL_FORMAT_NCHW;
     const std::vector<double> v = draw.values(static_cast<size_t>(d.N * d.C * d.H * d.W), dtype);
     std::vector<double> want(static_cast<size_t>(d.N * d.C * d.OH * d.OW));
@@ -52,12 +59,25 @@ CaseOutcome runForward(aclDataType dtype, Draw &draw, aclrtStream stream) {
             for (int64_t oh = 0; oh < d.OH; ++oh)
                 for (int64_t ow = 0; ow < d.OW; ++ow)
                     want[d.at(n, c, oh, ow, d.OH, d.OW)] =
-                        v[d.at(n, c, nearestSourceRef(oh, d.H, d.OH), nearestSourceRef(ow, d.W, d.OW), d.H, d.W)];
+                        v[d.at(n, c, nearestSourceRef(oh, d.H, d.OH, scalesH, shortcuts),
+                               nearestSourceRef(ow, d.W, d.OW, scalesW, shortcuts), d.H, d.W)];
     DeviceTensor self(d.dims(d.H, d.W), dtype, format), out(d.dims(d.OH, d.OW), dtype, format);
     self.upload(v);
     const testing_support::IntArray outputSize({d.OH, d.OW});
-    runOrThrow(testing_support::kUpsampleNearest2d, {self, outputSize.get(), out}, stream);
-    return {d.text(), {output("out", out, std::move(want), Judge::Bitwise)}};
+    if (v2) {
+        runOrThrow(testing_support::kUpsampleNearest2dV2, {self, outputSize.get(), scalesH, scalesW, out}, stream);
+    } else {
+        runOrThrow(testing_support::kUpsampleNearest2d, {self, outputSize.get(), out}, stream);
+    }
+    return {d.text() + (scaled ? " with scales" : ""), {output("out", out, std::move(want), Judge::Bitwise)}};
+}
+
+CaseOutcome runForward(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    return runForwardOf(dtype, draw, stream, false);
+}
+
+CaseOutcome runForwardV2(aclDataType dtype, Draw &draw, aclrtStream stream) {
+    return runForwardOf(dtype, draw, stream, true);
 }
 
 CaseOutcome runBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
@@ -80,6 +100,7 @@ CaseOutcome runBackward(aclDataType dtype, Draw &draw, aclrtStream stream) {
 }
 
 ACLNN_REGISTER_PRECISION("aclnnUpsampleNearest2d", testing_support::kUpsampleNearest2dDtypes, runForward);
+ACLNN_REGISTER_PRECISION("aclnnUpsampleNearest2dV2", testing_support::kUpsampleNearest2dDtypes, runForwardV2);
 ACLNN_REGISTER_PRECISION("aclnnUpsampleNearest2dBackward", floatDtypes(), runBackward);
 
 }  // namespace
