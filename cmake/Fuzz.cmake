@@ -27,30 +27,39 @@ if(ACLNN_OPENCL_SANITIZE)
   # The ICD loader loads every driver in /etc/OpenCL/vendors. Mesa's clover (libMesaOpenCL) exposes
   # no device we use, but it loads and unloads a gallium module while probing, and a block that
   # module leaks can no longer be attributed to any library, so no suppression can name it. Sanitizer
-  # builds therefore see a copy of the vendor directory without clover (sanitizer_defaults.cpp sets
-  # OCL_ICD_VENDORS to it unless the environment already chooses the ICDs). The project's vendor
-  # directory (scripts/install-deps.sh: the system's ICDs plus Intel's CPU runtime) is the source
-  # when it exists, except for fuzz builds: the fuzzers run on device 0, which Intel's runtime would
-  # become, and its slower program builds would cut the inputs each target gets through.
-  set(ACLNN_SANITIZER_ICD_DIR ${PROJECT_BINARY_DIR}/sanitizer-icd)
-  file(REMOVE_RECURSE ${ACLNN_SANITIZER_ICD_DIR})
-  file(MAKE_DIRECTORY ${ACLNN_SANITIZER_ICD_DIR})
+  # builds therefore see a copy of a vendor directory without clover (sanitizer_defaults.cpp sets
+  # OCL_ICD_VENDORS to it unless the environment already chooses the ICDs). The tests and programs see
+  # the project's vendor directory (scripts/install-deps.sh: the system's ICDs plus Intel's CPU
+  # runtime) when it exists; the fuzz targets see the system's: they run on device 0, which Intel's
+  # runtime would become, and its slower program builds would cut the inputs each target gets through.
+  # aclnn_sanitizer_defaults_for(TARGET VENDORS): the defaults object library TARGET, whose programs
+  # load the ICDs of the directory VENDORS but clover.
+  function(aclnn_sanitizer_defaults_for target vendors)
+    set(icd_dir ${PROJECT_BINARY_DIR}/${target}-icd)
+    file(REMOVE_RECURSE ${icd_dir})
+    file(MAKE_DIRECTORY ${icd_dir})
+    file(GLOB icds ${vendors}/*.icd)
+    foreach(icd IN LISTS icds)
+      file(READ ${icd} icd_lib)
+      if(NOT icd_lib MATCHES "libMesaOpenCL")
+        get_filename_component(icd_name ${icd} NAME)
+        file(WRITE ${icd_dir}/${icd_name} "${icd_lib}")
+      endif()
+    endforeach()
+    add_library(${target} OBJECT ${ACLNN_SANITIZER_DIR}/sanitizer_defaults.cpp)
+    target_compile_definitions(${target} PRIVATE
+      ACLNN_LSAN_SUPPRESSIONS="${ACLNN_SANITIZER_DIR}/lsan.supp"
+      ACLNN_SANITIZER_ICD_DIR="${icd_dir}")
+  endfunction()
   if(DEFINED ENV{ACLNN_DEPS_DIR})
     set(_aclnn_vendors $ENV{ACLNN_DEPS_DIR}/opencl-vendors)
   else()
     set(_aclnn_vendors ${PROJECT_SOURCE_DIR}/.deps/opencl-vendors)
   endif()
-  if(NOT IS_DIRECTORY ${_aclnn_vendors} OR ACLNN_OPENCL_FUZZ)
+  if(NOT IS_DIRECTORY ${_aclnn_vendors})
     set(_aclnn_vendors /etc/OpenCL/vendors)
   endif()
-  file(GLOB _aclnn_icds ${_aclnn_vendors}/*.icd)
-  foreach(_icd IN LISTS _aclnn_icds)
-    file(READ ${_icd} _icd_lib)
-    if(NOT _icd_lib MATCHES "libMesaOpenCL")
-      get_filename_component(_icd_name ${_icd} NAME)
-      file(WRITE ${ACLNN_SANITIZER_ICD_DIR}/${_icd_name} "${_icd_lib}")
-    endif()
-  endforeach()
+  aclnn_sanitizer_defaults_for(aclnn_sanitizer_defaults ${_aclnn_vendors})
 
   # UBSan's enum check applies C++'s rule (a value outside an enum's range is undefined) to arguments
   # that cross a C ABI, where any int is a possible aclDataType or aclrtMemAttr: the library checks
@@ -62,10 +71,6 @@ if(ACLNN_OPENCL_SANITIZE)
     endif()
   endforeach()
 
-  add_library(aclnn_sanitizer_defaults OBJECT ${ACLNN_SANITIZER_DIR}/sanitizer_defaults.cpp)
-  target_compile_definitions(aclnn_sanitizer_defaults PRIVATE
-    ACLNN_LSAN_SUPPRESSIONS="${ACLNN_SANITIZER_DIR}/lsan.supp"
-    ACLNN_SANITIZER_ICD_DIR="${ACLNN_SANITIZER_ICD_DIR}")
   # Every program of the test and benchmark directories, found rather than listed: a program left off
   # a list ran with the system's vendor directory, clover included, and failed on clover's leak.
   set(_aclnn_program_dirs)
@@ -119,11 +124,13 @@ if(ACLNN_OPENCL_FUZZ)
   target_compile_options(aclnn_fuzz_common PRIVATE -fsanitize=fuzzer-no-link ${ACLNN_WARNINGS})
   target_link_libraries(aclnn_fuzz_common PUBLIC aclnn_opencl_core)
 
+  aclnn_sanitizer_defaults_for(aclnn_fuzz_sanitizer_defaults /etc/OpenCL/vendors)
+  target_compile_definitions(aclnn_fuzz_sanitizer_defaults PRIVATE ACLNN_LSAN_SCAN_TLS=1)
   file(GLOB _aclnn_fuzzers ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_*.cpp)
   foreach(_src IN LISTS _aclnn_fuzzers)
     get_filename_component(_name ${_src} NAME_WE)
     add_executable(${_name} ${_src} $<TARGET_OBJECTS:aclnn_fuzz_common>
-                            $<TARGET_OBJECTS:aclnn_sanitizer_defaults>)
+                            $<TARGET_OBJECTS:aclnn_fuzz_sanitizer_defaults>)
     target_compile_options(${_name} PRIVATE -fsanitize=fuzzer ${ACLNN_WARNINGS})
     target_link_options(${_name} PRIVATE -fsanitize=fuzzer)
     target_link_libraries(${_name} PRIVATE aclnn_fuzz_common aclnn_opencl_core)

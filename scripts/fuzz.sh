@@ -7,7 +7,8 @@
 #     -s          regenerate the checked-in seeds (tests/fuzz/seeds/<target>/) and exit
 #     TARGET      fuzz_meta, fuzz_pad2d_backward, ... (default: every tests/fuzz/fuzz_*.cpp)
 #
-# Environment: BUILD_DIR (default build-fuzz), JOBS (default 2), CC/CXX (default clang/clang++),
+# Environment: BUILD_DIR (default build-fuzz; a sanitizer build made with `WITH_FUZZ=1 scripts/sanitize.sh`
+# is used as it is configured, tests and all), JOBS (default 2), CC/CXX (default clang/clang++),
 # FUZZ_ARGS (extra libFuzzer flags). New corpus entries go to $BUILD_DIR/fuzz/corpus/<target>;
 # crashes to $BUILD_DIR/fuzz/artifacts/<target>/. A target that finds a crash makes the script fail;
 # keep the input that found a bug in tests/fuzz/regressions/<target>/ once it is fixed.
@@ -32,10 +33,15 @@ if ! command -v "${CXX:-clang++}" >/dev/null; then
   exit 1
 fi
 
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_COMPILER="${CC:-clang}" -DCMAKE_CXX_COMPILER="${CXX:-clang++}" \
-  -DACLNN_OPENCL_SANITIZE=ON -DACLNN_OPENCL_FUZZ=ON \
-  -DACLNN_OPENCL_BUILD_TESTS=OFF -DACLNN_OPENCL_BUILD_BENCH=OFF >/dev/null
+if grep -q '^ACLNN_OPENCL_FUZZ:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null &&
+   grep -q '^ACLNN_OPENCL_BUILD_TESTS:BOOL=ON' "$build/CMakeCache.txt"; then
+  echo "fuzz.sh: the fuzz targets of the sanitizer build in $build"
+else
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_COMPILER="${CC:-clang}" -DCMAKE_CXX_COMPILER="${CXX:-clang++}" \
+    -DACLNN_OPENCL_SANITIZE=ON -DACLNN_OPENCL_FUZZ=ON \
+    -DACLNN_OPENCL_BUILD_TESTS=OFF -DACLNN_OPENCL_BUILD_BENCH=OFF >/dev/null
+fi
 
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then

@@ -6,7 +6,10 @@
 #
 # Environment: BUILD_DIR (default build-asan), JOBS (build and ctest parallelism, default 2),
 # CC/CXX (default: the system compiler; clang works too). RUSTICL_ENABLE=llvmpipe adds Mesa's
-# rusticl device as in the normal suite.
+# rusticl device as in the normal suite. WITH_FUZZ=1 builds the libFuzzer targets in the same build
+# (clang, the default compiler then; the library gets libFuzzer's coverage instrumentation too), so that
+# `BUILD_DIR=<the same> scripts/fuzz.sh` runs them without compiling the library again; the suite's
+# ctest run leaves their bounded runs (label fuzz) to fuzz.sh.
 #
 # The options below are also compiled into every sanitized executable
 # (tests/sanitizers/sanitizer_defaults.cpp), so a plain `ctest` in the build directory behaves the
@@ -17,17 +20,20 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build-asan}
 jobs=${JOBS:-2}
 
-compilers=()
-[[ -n "${CC:-}" ]] && compilers+=(-DCMAKE_C_COMPILER="$CC")
-[[ -n "${CXX:-}" ]] && compilers+=(-DCMAKE_CXX_COMPILER="$CXX")
+options=()
+if [[ "${WITH_FUZZ:-0}" == 1 ]]; then
+  export CC=${CC:-clang} CXX=${CXX:-clang++}
+  options+=(-DACLNN_OPENCL_FUZZ=ON)
+fi
+[[ -n "${CC:-}" ]] && options+=(-DCMAKE_C_COMPILER="$CC")
+[[ -n "${CXX:-}" ]] && options+=(-DCMAKE_CXX_COMPILER="$CXX")
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_OPENCL_SANITIZE=ON \
-  -DACLNN_OPENCL_BUILD_BENCH=OFF "${compilers[@]}" >/dev/null
+  -DACLNN_OPENCL_BUILD_BENCH=OFF "${options[@]}" >/dev/null
 cmake --build "$build" -j"$jobs"
 
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-tls=":use_tls=0"  # GCC's LSan only; see tests/sanitizers/sanitizer_defaults.cpp
-[[ "${CXX:-c++}" == *clang* ]] && tls=""
-export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0$tls${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# use_tls=0: tests/sanitizers/sanitizer_defaults.cpp says why (GCC's and clang's LSan alike).
+export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0:use_tls=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 echo "sanitize.sh: ASAN_OPTIONS=$ASAN_OPTIONS"
 echo "sanitize.sh: LSAN_OPTIONS=$LSAN_OPTIONS"
@@ -35,6 +41,6 @@ echo "sanitize.sh: UBSAN_OPTIONS=$UBSAN_OPTIONS"
 
 start=$(date +%s)
 status=0
-ctest --test-dir "$build" --output-on-failure -j"$jobs" "$@" || status=$?
+ctest --test-dir "$build" --output-on-failure -j"$jobs" -LE '^fuzz$' "$@" || status=$?
 echo "sanitize.sh: ctest finished in $(( $(date +%s) - start )) s with status $status"
 exit $status

@@ -5,11 +5,15 @@
 # folder to the other machine and run scripts/gpu-kit/run.sh there (docs/devices.md, "Running on an
 # NVIDIA GPU machine without network").
 #
-#   scripts/gpu-kit/bundle.sh [--dir DIR] [--build-dir DIR] [--jobs N] [--no-build]
+#   scripts/gpu-kit/bundle.sh [--dir DIR] [--build-dir DIR] [--reuse-build DIR] [--jobs N] [--no-build]
 #
-#   --dir DIR        where the bundle goes (default .gpu-kit, ignored by git)
-#   --build-dir DIR  the Release build it makes (default build-gpu-kit)
-#   --no-build       download the packages only (run.sh --build-here then builds on the target)
+#   --dir DIR          where the bundle goes (default .gpu-kit, ignored by git)
+#   --build-dir DIR    the Release build it makes (default build-gpu-kit)
+#   --reuse-build DIR  take the binaries from a build already configured in DIR, of whatever build type
+#                      (its targets are brought up to date, nothing is reconfigured): CI's rehearsal
+#                      bundles the build `make test` has just made rather than compiling the project a
+#                      second time. A bundle for a GPU machine is the Release build above.
+#   --no-build         download the packages only (run.sh --build-here then builds on the target)
 #
 # The bundle:
 #   DIR/debs/*.deb        the ICD loader and its development files, OpenCL headers, CLBlast (library,
@@ -23,14 +27,15 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$root/.gpu-kit
 build=$root/build-gpu-kit
 jobs=$(nproc)
-do_build=1
+do_build=1 reuse=0
 while [[ $# -gt 0 ]]; do
   case $1 in
     --dir) dir=$(realpath -m "$2"); shift 2 ;;
     --build-dir) build=$(realpath -m "$2"); shift 2 ;;
+    --reuse-build) build=$(realpath -m "$2"); reuse=1; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --no-build) do_build=0; shift ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "bundle.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -55,11 +60,17 @@ mv "$tmp"/*.deb "$dir/debs/"; rm -rf "$tmp"
 mkdir -p "$dir/bin"
 rm -f "$dir"/bin/*
 if [[ $do_build == 1 ]]; then
-  echo "bundle: Release build in $build"
-  # A build environment without the test machine's device selection: nothing is baked into the
-  # test binary (tests/CMakeLists.txt compiles OCL_ICD_VENDORS/RUSTICL_ENABLE/ACLNN_OPENCL_DEVICE in).
-  env -u OCL_ICD_VENDORS -u RUSTICL_ENABLE -u ACLNN_OPENCL_DEVICE \
-    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  if [[ $reuse == 1 ]]; then
+    [[ -f $build/CMakeCache.txt ]] || { echo "bundle: --reuse-build $build: no configured build there" >&2; exit 1; }
+    echo "bundle: the build in $build ($(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt"))"
+  else
+    echo "bundle: Release build in $build"
+    # A build environment without the test machine's device selection: nothing is baked into the
+    # test binary (tests/CMakeLists.txt compiles OCL_ICD_VENDORS/RUSTICL_ENABLE/ACLNN_OPENCL_DEVICE in;
+    # the environment run.sh sets wins over them, so a reused build's binaries run the same there).
+    env -u OCL_ICD_VENDORS -u RUSTICL_ENABLE -u ACLNN_OPENCL_DEVICE \
+      cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  fi
   env -u OCL_ICD_VENDORS -u RUSTICL_ENABLE -u ACLNN_OPENCL_DEVICE \
     cmake --build "$build" -j "$jobs" --target aclnn_tests aclnn_bench aclnn_precision aclnn_two_device_tests \
           train_step_conv1d_block train_cnn check_train_cnn sample_runtime aclnn_half_probe aclnn_gemm_probe \

@@ -111,7 +111,8 @@
 # options of the tuned-against-built-in ConvTbc comparison (default "--runs 15 --copy-mib 16"),
 # ACLNN_KIT_PROBE_ARGS more options for the three probes (the rehearsal passes --quick),
 # ACLNN_KIT_PROBES which of them run (default "gemm stream torch"), ACLNN_KIT_GEMM_PROBE_ARGS more options
-# for the GEMM probe alone (e.g. "--only-tc --budget 60": its last --budget counts).
+# for the GEMM probe alone (e.g. "--only-tc --budget 60": its last --budget counts), ACLNN_KIT_BUILD_TIME
+# the --build-here build's limit in seconds (default 600).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 kit=$root/scripts/gpu-kit
@@ -415,9 +416,9 @@ if [[ $build_here == 0 ]]; then
 fi
 if [[ $build_here == 1 ]]; then
   step_note="cmake + $(command -v ninja >/dev/null && echo ninja || echo make) -j$(nproc) against $prefix"
-  # 600 s: a GPU machine's cores build it in a minute or two; the CI rehearsal's two cores need longer
-  # for the whole suite.
-  if step build 600 build_here_fn; then
+  # 600 s (ACLNN_KIT_BUILD_TIME): a GPU machine's cores build it in a minute or two; two cores take about
+  # ten minutes, so the rehearsal on CI's machine gives it more.
+  if step build "${ACLNN_KIT_BUILD_TIME:-600}" build_here_fn; then
     bin=$work/bin
     cp "$logs/build.log" "$work/build.log"
     carried_ok > /dev/null || true  # rewrites logs/ldd.txt for the binaries built here
