@@ -34,6 +34,9 @@
 #   --build-here        build the project here (CMake, every core, against the unpacked packages
 #                       alone) instead of using the bundle's binaries; chosen by itself when the
 #                       carried binaries do not load
+#   --build-only        --build-here for the library and two of its programs alone (sample_runtime,
+#                       train_step_conv1d_block), which then run; nothing else runs. CI's rehearsal:
+#                       CMake must find the packages and the library link and run against them
 #   --suite-filter F    gtest filter for the suite (default *)
 #   --suite-time S      limit for the suite (default 200)
 #   --bench-args "..."  options for aclnn_bench (default "--runs 15"; the rehearsal passes --quick)
@@ -122,6 +125,7 @@ work=/tmp/aclnn-gpu-run
 opencl_lib=""
 device=""
 build_here=0
+build_only=0
 suite_filter='*'
 suite_time=200
 bench_args="--runs 15"
@@ -154,6 +158,7 @@ while [[ $# -gt 0 ]]; do
     --gemm-ab) gemm_ab=1; shift ;;
     --cpu-icd) cpu_icd=$2; shift 2 ;;
     --build-here) build_here=1; shift ;;
+    --build-only) build_here=1; build_only=1; shift ;;
     --suite-filter) suite_filter=$2; shift 2 ;;
     --suite-time) suite_time=$2; shift 2 ;;
     --bench-args) bench_args=$2; shift 2 ;;
@@ -396,18 +401,26 @@ build_here_fn() {
       -DOpenCL_INCLUDE_DIR="$prefix/usr/include" -DOpenCL_LIBRARY="$libdir/libOpenCL.so" \
       -DCLBlast_DIR="$libdir/cmake/CLBlast" -DGTest_DIR="$libdir/cmake/GTest" \
       -DCMAKE_BUILD_RPATH="$libdir" || return 1
+  mkdir -p "$work/bin"
+  if [[ $build_only == 1 ]]; then
+    env -u OCL_ICD_VENDORS cmake --build "$work/build" -j "$(nproc)" --target aclnn_opencl sample_runtime \
+        train_step_conv1d_block || return 1
+    grep -E '^(OpenCL_LIBRARY|OpenCL_INCLUDE_DIR|CLBlast_DIR|GTest_DIR):' "$work/build/CMakeCache.txt"
+    cp "$work"/build/tests/{sample_runtime,train_step_conv1d_block} "$work/bin/"
+    cp -L "$work/build/libaclnn_opencl.so.0" "$work/bin/"
+    return 0
+  fi
   env -u OCL_ICD_VENDORS cmake --build "$work/build" -j "$(nproc)" --target aclnn_tests aclnn_bench \
       aclnn_precision aclnn_two_device_tests train_step_conv1d_block train_cnn check_train_cnn sample_runtime \
       aclnn_half_probe \
       aclnn_gemm_probe aclnn_stream_probe aclnn_opencl || return 1
   grep -E '^(OpenCL_LIBRARY|OpenCL_INCLUDE_DIR|CLBlast_DIR|GTest_DIR):' "$work/build/CMakeCache.txt"
-  mkdir -p "$work/bin"
   cp "$work"/build/tests/{aclnn_tests,aclnn_precision,aclnn_two_device_tests,train_step_conv1d_block,train_cnn} \
      "$work"/build/tests/{check_train_cnn,sample_runtime} \
      "$work"/build/bench/{aclnn_bench,aclnn_half_probe,aclnn_gemm_probe,aclnn_stream_probe} "$work/bin/"
   cp -L "$work/build/libaclnn_opencl.so.0" "$work/bin/"
 }
-export root work logs prefix libdir bin binaries probes
+export root work logs prefix libdir bin binaries probes build_only
 export -f carried_ok build_here_fn
 if [[ $build_here == 0 ]]; then
   if step_note="carried binaries from $bin" step binaries 30 carried_ok; then :; else
@@ -426,6 +439,20 @@ if [[ $build_here == 1 ]]; then
   else
     log "build failed: nothing to run"; exit 1
   fi
+fi
+if [[ $build_only == 1 ]]; then
+  # --build-only: the two programs built, against the unpacked loader and CLBlast, and nothing else.
+  build_only_fn() {
+    LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH ldd "$bin/sample_runtime" | grep -E 'libOpenCL|libclblast|libaclnn' &&
+      LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH "$bin/sample_runtime" &&
+      LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH "$bin/train_step_conv1d_block"
+  }
+  export -f build_only_fn
+  step_note="sample_runtime, train_step_conv1d_block" step programs 120 build_only_fn
+  log "done in $(elapsed) s, status $status (--build-only)"
+  steps+=("| all | $([[ $status == 0 ]] && echo passed || echo 'see above') | $(elapsed) | --build-only |")
+  publish
+  exit $status
 fi
 export LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH
 fact "binaries: $bin; libOpenCL.so.1 => $(grep -m1 'libOpenCL.so.1 =>' "$logs/ldd.txt" | awk '{print $3}'), libclblast.so.1 => $(grep -m1 'libclblast.so.1 =>' "$logs/ldd.txt" | awk '{print $3}')"
