@@ -88,6 +88,22 @@ TEST_P(CatEveryDtype, PromotesWithFloat) {
 class CatTest : public DeviceTest {};
 INSTANTIATE_ON_ALL_DEVICES(CatTest);
 
+// A joined shape of one element may go to an out of one element in another shape, of fewer dims too (a 0-d
+// out, as fuzz_cat found: the engine then indexed a stride before its array) or more.
+TEST_P(CatTest, OneElementIntoAnOutOfAnotherRank) {
+    DeviceTensor a({1, 1}, ACL_FLOAT), empty({1, 0}, ACL_FLOAT), scalar(std::vector<int64_t>{}, ACL_FLOAT),
+        wide({1, 1, 1}, ACL_FLOAT);
+    a.upload({7.5});
+    TensorList list({a.get(), empty.get()});
+    scalar.upload({0});
+    ASSERT_ACL_OK(planAndRun(kCat, {list.get(), int64_t{1}, scalar}, stream));
+    EXPECT_EQ(scalar.download(), (std::vector<double>{7.5}));
+    wide.upload({0});
+    TensorList alone({a.get()});
+    ASSERT_ACL_OK(planAndRun(kCat, {alone.get(), int64_t{0}, wide}, stream));
+    EXPECT_EQ(wide.download(), (std::vector<double>{7.5}));
+}
+
 // A small example by hand: [[1, 2]] and [[3, 4], [5, 6]] joined along dim 0 are their rows in order.
 TEST_P(CatTest, SmallExampleByHand) {
     DeviceTensor a({1, 2}, ACL_FLOAT), b({2, 2}, ACL_FLOAT), out({3, 2}, ACL_FLOAT);

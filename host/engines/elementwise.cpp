@@ -315,10 +315,20 @@ cl_long8 toLong8(const std::vector<int64_t> &v) {
 std::vector<int64_t> broadcastStrides(const aclTensor &t, const std::vector<int64_t> &order,
                                       const std::vector<int64_t> &shape) {
     std::vector<int64_t> s(shape.size(), 0);
-    const size_t lead = shape.size() - t.viewDims.size();
-    for (size_t k = 0; k < t.viewDims.size(); ++k) {
+    const size_t rank = t.viewDims.size();
+    // t's dims line up with shape's last ones. A t of more dims than shape (one element into an out of fewer
+    // dims, as Cat's one-element out in another shape) has only size-1 dims beyond them, which step nowhere.
+    const size_t extra = rank > shape.size() ? rank - shape.size() : 0;
+    for (size_t k = 0; k < rank; ++k) {
         const size_t from = order.empty() ? k : static_cast<size_t>(order[k]);
-        s[lead + k] = t.viewDims[from] == 1 ? 0 : t.strides[from];
+        if (k < extra) {
+            if (t.viewDims[from] != 1) {
+                fail(ACLNN_ERR_INNER, strformat("elementwise: an operand of shape %s does not broadcast to %s",
+                                                t.shapeString().c_str(), joinDims(shape).c_str()));
+            }
+            continue;
+        }
+        s[shape.size() - rank + k] = t.viewDims[from] == 1 ? 0 : t.strides[from];
     }
     return s;
 }
