@@ -401,23 +401,16 @@ build_here_fn() {
       -DOpenCL_INCLUDE_DIR="$prefix/usr/include" -DOpenCL_LIBRARY="$libdir/libOpenCL.so" \
       -DCLBlast_DIR="$libdir/cmake/CLBlast" -DGTest_DIR="$libdir/cmake/GTest" \
       -DCMAKE_BUILD_RPATH="$libdir" || return 1
-  mkdir -p "$work/bin"
-  if [[ $build_only == 1 ]]; then
-    env -u OCL_ICD_VENDORS cmake --build "$work/build" -j "$(nproc)" --target aclnn_opencl sample_runtime \
-        train_step_conv1d_block || return 1
-    grep -E '^(OpenCL_LIBRARY|OpenCL_INCLUDE_DIR|CLBlast_DIR|GTest_DIR):' "$work/build/CMakeCache.txt"
-    cp "$work"/build/tests/{sample_runtime,train_step_conv1d_block} "$work/bin/"
-    cp -L "$work/build/libaclnn_opencl.so.0" "$work/bin/"
-    return 0
-  fi
-  env -u OCL_ICD_VENDORS cmake --build "$work/build" -j "$(nproc)" --target aclnn_tests aclnn_bench \
-      aclnn_precision aclnn_two_device_tests train_step_conv1d_block train_cnn check_train_cnn sample_runtime \
-      aclnn_half_probe \
-      aclnn_gemm_probe aclnn_stream_probe aclnn_opencl || return 1
+  # The programs built, as paths under the build: --build-only's two, else every one the run uses.
+  local programs=(tests/sample_runtime tests/train_step_conv1d_block)
+  [[ $build_only == 1 ]] || programs+=(tests/aclnn_tests tests/aclnn_precision tests/aclnn_two_device_tests
+      tests/train_cnn tests/check_train_cnn bench/aclnn_bench bench/aclnn_half_probe bench/aclnn_gemm_probe
+      bench/aclnn_stream_probe)
+  env -u OCL_ICD_VENDORS cmake --build "$work/build" -j "$(nproc)" --target aclnn_opencl \
+      "${programs[@]##*/}" || return 1
   grep -E '^(OpenCL_LIBRARY|OpenCL_INCLUDE_DIR|CLBlast_DIR|GTest_DIR):' "$work/build/CMakeCache.txt"
-  cp "$work"/build/tests/{aclnn_tests,aclnn_precision,aclnn_two_device_tests,train_step_conv1d_block,train_cnn} \
-     "$work"/build/tests/{check_train_cnn,sample_runtime} \
-     "$work"/build/bench/{aclnn_bench,aclnn_half_probe,aclnn_gemm_probe,aclnn_stream_probe} "$work/bin/"
+  mkdir -p "$work/bin"
+  cp "${programs[@]/#/$work/build/}" "$work/bin/"
   cp -L "$work/build/libaclnn_opencl.so.0" "$work/bin/"
 }
 export root work logs prefix libdir bin binaries probes build_only
@@ -440,21 +433,24 @@ if [[ $build_here == 1 ]]; then
     log "build failed: nothing to run"; exit 1
   fi
 fi
+export LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH
+# The last lines of every run: the status, the summary's last row, the output folder.
+finish() {
+  log "done in $(elapsed) s, status $status${1:+ ($1)}"
+  steps+=("| all | $([[ $status == 0 ]] && echo passed || echo 'see above') | $(elapsed) | ${1:-} |")
+  publish
+  exit $status
+}
 if [[ $build_only == 1 ]]; then
   # --build-only: the two programs built, against the unpacked loader and CLBlast, and nothing else.
   build_only_fn() {
-    LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH ldd "$bin/sample_runtime" | grep -E 'libOpenCL|libclblast|libaclnn' &&
-      LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH "$bin/sample_runtime" &&
-      LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH "$bin/train_step_conv1d_block"
+    ldd "$bin/sample_runtime" | grep -E 'libOpenCL|libclblast|libaclnn' && "$bin/sample_runtime" &&
+      "$bin/train_step_conv1d_block"
   }
   export -f build_only_fn
   step_note="sample_runtime, train_step_conv1d_block" step programs 120 build_only_fn
-  log "done in $(elapsed) s, status $status (--build-only)"
-  steps+=("| all | $([[ $status == 0 ]] && echo passed || echo 'see above') | $(elapsed) | --build-only |")
-  publish
-  exit $status
+  finish --build-only
 fi
-export LD_LIBRARY_PATH=$bin:$LD_LIBRARY_PATH
 fact "binaries: $bin; libOpenCL.so.1 => $(grep -m1 'libOpenCL.so.1 =>' "$logs/ldd.txt" | awk '{print $3}'), libclblast.so.1 => $(grep -m1 'libclblast.so.1 =>' "$logs/ldd.txt" | awk '{print $3}')"
 
 export root kit work logs prefix libdir bin binaries suite_filter suite_time bench_args bench_time
@@ -753,7 +749,4 @@ if (( tune > 0 )); then
   fi
 fi
 
-log "done in $(elapsed) s, status $status"
-steps+=("| all | $([[ $status == 0 ]] && echo passed || echo 'see above') | $(elapsed) | |")
-publish
-exit $status
+finish
