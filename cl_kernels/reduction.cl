@@ -39,10 +39,13 @@
 
 // The rows' sum: a logical OR for bool (ReduceSum's BOOL dtype is ReduceAny), the dtype's addition otherwise
 // (integers wrap at their width when the sum is stored back into RD_ACC_T).
+// RD_T is the type the sum is wrapped back to: RD_ACC_T, or the walking kernels' vector of RD_V accumulators
+// where they accumulate RD_V outputs or lanes at once (below).
+#define RD_T RD_ACC_T
 #if RD_BOOL
-#define RD_SUM(a, b) ((RD_ACC_T)((a) | (b)))
+#define RD_SUM(a, b) ((RD_T)((a) | (b)))
 #else
-#define RD_SUM(a, b) ((RD_ACC_T)((a) + (b)))
+#define RD_SUM(a, b) ((RD_T)((a) + (b)))
 #endif
 
 // An accumulator divided by an element count (ulong, never 0): integers truncate toward zero, computed in 64
@@ -111,6 +114,36 @@ inline INDEX_T rd_reduced(INDEX_T e, const long *shape, const long *stride, int 
     }
     return at;
 }
+
+#if RD_WALK
+// The walking kernels (CPU devices; host/engines/reduction.h, "Walking"): the EACH and LANES orders above,
+// computed RD_V at a time in one vector per work-item: RD_V neighbouring outputs (or rows) in EACH, each still
+// accumulated in its own order, or RD_V neighbouring lanes of one output in LANES. The vector's lanes never mix:
+// each accumulator sees exactly the elements, in exactly the order, that the scalar kernels give it, so the bits
+// are theirs. RD_V: 8, or 4 for an 8-byte accumulator (32 bytes at most, common.cl).
+#define RD_VEC_T ACL_CAT(RD_ACC_T, RD_V)
+#define RD_VSTORE ACL_CAT(vstore, RD_V)
+// Inside a walking kernel's accumulations RD_T is redefined to RD_VEC_T (and back to RD_ACC_T after them), so
+// that the rows' sums wrap to the vector type.
+// Lane j's element at `at` + (first + j) * step, lanes from `valid` on repeating the last valid one (their results
+// are never stored).
+inline RD_VEC_T rd_gather(__global const IN_T *in, INDEX_T at, INDEX_T step, int first, int valid) {
+    const INDEX_T last = (INDEX_T)(valid - 1);
+#define RD_LANE(j) rd_load(in, at + min((INDEX_T)(first + j), last) * step)
+#if RD_V == 8
+    return (RD_VEC_T)(RD_LANE(0), RD_LANE(1), RD_LANE(2), RD_LANE(3), RD_LANE(4), RD_LANE(5), RD_LANE(6), RD_LANE(7));
+#else
+    return (RD_VEC_T)(RD_LANE(0), RD_LANE(1), RD_LANE(2), RD_LANE(3));
+#endif
+#undef RD_LANE
+}
+// RD_V neighbouring elements from i: a vector load where self's dtype is the accumulate dtype and has one (RD_VLOAD).
+#if RD_VLOAD
+#define RD_VLOADV(p, i) ACL_CAT(IN_VLOAD, RD_V)(p, i)
+#else
+#define RD_VLOADV(p, i) rd_gather(p, i, 1, 0, RD_V)
+#endif
+#endif  // RD_WALK
 
 #if !RD_ALONG
 
@@ -230,6 +263,151 @@ __kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *ou
 #endif
 }
 
+#if RD_WALK
+// The fixed tree over 64 lane partials (rd_lanes'), in a work-item's own array.
+inline RD_ACC_T rd_tree(RD_ACC_T *part) {
+    for (int span = RD_LANES / 2; span > 0; span >>= 1) {
+        for (int lane = 0; lane < span; ++lane) part[lane] = (RD_ACC_T)(RD_COMBINE(part[lane], part[lane + span]));
+    }
+    return part[0];
+}
+
+// EACH, walking: work-item w takes tile w, RD_TILE = RD_V * RD_TILE_VECS neighbouring outputs along the innermost
+// kept dim, which self steps through one element at a time (the last tile of a row fewer), each accumulated in
+// rd_each's order, one vector lane an output: every element of self a tile reads is a whole run of RD_TILE.
+#define RD_TILE (RD_V * RD_TILE_VECS)
+__kernel void rd_walk_each(__global const IN_T *in, ulong in_off, __global OUT_T *out, ulong out_off, ulong tiles,
+                           ulong count, int kept_rank, long8 kshape, long8 kin, long8 kout, int reduced_rank,
+                           long8 rshape, long8 rin) {
+    in += in_off;
+    out += out_off;
+    const INDEX_T w = (INDEX_T)get_global_id(0);
+    if (w >= (INDEX_T)tiles) return;
+    RD_ARRAY(ks, kshape);
+    RD_ARRAY(ki, kin);
+    RD_ARRAY(ko, kout);
+    RD_ARRAY(rs, rshape);
+    RD_ARRAY(ri, rin);
+    const INDEX_T row_len = (INDEX_T)ks[kept_rank - 1], per_row = (row_len + RD_TILE - 1) / RD_TILE;
+    const INDEX_T t = w % per_row, first = (w / per_row) * row_len + t * RD_TILE;
+    const int valid = (int)min((INDEX_T)RD_TILE, row_len - t * RD_TILE);
+    INDEX_T base, at;
+    rd_kept(first, ks, ki, ko, kept_rank, &base, &at);
+    const INDEX_T ostep = (INDEX_T)ko[kept_rank - 1];
+    const INDEX_T inner = (INDEX_T)rs[reduced_rank - 1], step = (INDEX_T)ri[reduced_rank - 1];
+    const INDEX_T outer = (INDEX_T)count / inner;
+    RD_VEC_T acc[RD_TILE_VECS];
+    for (int v = 0; v < RD_TILE_VECS; ++v) acc[v] = (RD_VEC_T)(RD_INIT());
+#undef RD_T
+#define RD_T RD_VEC_T
+    if (valid == RD_TILE) {
+        ORDERED_LOOP
+        for (INDEX_T q = 0; q < outer; ++q) {
+            const INDEX_T from = base + rd_reduced(q, rs, ri, reduced_rank - 1);
+            ORDERED_LOOP
+            for (INDEX_T i = 0; i < inner; ++i) {
+#pragma unroll
+                for (int v = 0; v < RD_TILE_VECS; ++v) {
+                    acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], RD_VLOADV(in, from + i * step + v * RD_V)));
+                }
+            }
+        }
+    } else {
+        ORDERED_LOOP
+        for (INDEX_T q = 0; q < outer; ++q) {
+            const INDEX_T from = base + rd_reduced(q, rs, ri, reduced_rank - 1);
+            ORDERED_LOOP
+            for (INDEX_T i = 0; i < inner; ++i) {
+#pragma unroll
+                for (int v = 0; v < RD_TILE_VECS; ++v) {
+                    acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], rd_gather(in, from + i * step, 1, v * RD_V, valid)));
+                }
+            }
+        }
+    }
+#undef RD_T
+#define RD_T RD_ACC_T
+    RD_ACC_T part[RD_TILE];
+    for (int v = 0; v < RD_TILE_VECS; ++v) RD_VSTORE(acc[v], v, part);
+    for (int j = 0; j < valid; ++j) OUT_STORE(out, at + j * ostep, rd_round((RD_ACC_T)(RD_FINALIZE(part[j], count))));
+}
+
+// LANES, walking, over one reduced dim (stride rstep): work-item w runs the RD_WALK_LANES lanes
+// s * RD_WALK_LANES, ... of output w / slices (s = w % slices), RD_V neighbouring lanes a vector, each lane's
+// elements in rd_lanes' order. With one slice it runs the tree and stores; with several it leaves its lanes'
+// partials in parts (64 an output) for rd_walk_tree.
+__kernel void rd_walk_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *out, ulong out_off,
+                            __global RD_ACC_T *parts, ulong parts_off, ulong outputs, ulong count, int kept_rank,
+                            long8 kshape, long8 kin, long8 kout, long rstep, int slices) {
+    in += in_off;
+    out += out_off;
+    parts += parts_off;
+    const INDEX_T w = (INDEX_T)get_global_id(0), o = w / slices;
+    if (o >= (INDEX_T)outputs) return;
+    RD_ARRAY(ks, kshape);
+    RD_ARRAY(ki, kin);
+    RD_ARRAY(ko, kout);
+    INDEX_T base, at;
+    rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
+    const INDEX_T step = (INDEX_T)rstep, first_lane = (w % slices) * RD_WALK_LANES;
+    const INDEX_T blocks = (INDEX_T)count / RD_LANES;
+    RD_VEC_T acc[RD_WALK_LANES / RD_V];
+    for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) acc[v] = (RD_VEC_T)(RD_INIT());
+#undef RD_T
+#define RD_T RD_VEC_T
+    if (step == 1) {
+        ORDERED_LOOP
+        for (INDEX_T b = 0; b < blocks; ++b) {
+            const INDEX_T from = base + b * RD_LANES + first_lane;
+#pragma unroll
+            for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
+                acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], RD_VLOADV(in, from + v * RD_V)));
+            }
+        }
+    } else {
+        ORDERED_LOOP
+        for (INDEX_T b = 0; b < blocks; ++b) {
+            const INDEX_T from = base + (b * RD_LANES + first_lane) * step;
+#pragma unroll
+            for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
+                acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], rd_gather(in, from, step, v * RD_V, RD_WALK_LANES)));
+            }
+        }
+    }
+#undef RD_T
+#define RD_T RD_ACC_T
+    RD_ACC_T part[RD_LANES];
+    for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) RD_VSTORE(acc[v], v, part);
+    // The lanes' last elements: lane l's at blocks * 64 + l, where that is inside the output's elements.
+    for (int l = 0; l < RD_WALK_LANES; ++l) {
+        const INDEX_T e = blocks * RD_LANES + first_lane + l;
+        if (e < (INDEX_T)count) part[l] = (RD_ACC_T)(RD_ACCUMULATE(part[l], rd_load(in, base + e * step)));
+    }
+    if (slices == 1) {
+        OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(rd_tree(part), count))));
+    } else {
+        for (int l = 0; l < RD_WALK_LANES; ++l) parts[o * RD_LANES + first_lane + l] = part[l];
+    }
+}
+
+// The tree of rd_walk_lanes' partials, an output a work-item, then its result stored.
+__kernel void rd_walk_tree(__global const RD_ACC_T *parts, ulong parts_off, __global OUT_T *out, ulong out_off,
+                           ulong outputs, ulong count, int kept_rank, long8 kshape, long8 kin, long8 kout) {
+    parts += parts_off;
+    out += out_off;
+    const INDEX_T o = (INDEX_T)get_global_id(0);
+    if (o >= (INDEX_T)outputs) return;
+    RD_ARRAY(ks, kshape);
+    RD_ARRAY(ki, kin);
+    RD_ARRAY(ko, kout);
+    INDEX_T base, at;
+    rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
+    RD_ACC_T part[RD_LANES];
+    for (int l = 0; l < RD_LANES; ++l) part[l] = parts[o * RD_LANES + l];
+    OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(rd_tree(part), count))));
+}
+#endif  // RD_WALK
+
 #else  // RD_ALONG
 
 // Row o's offsets in x, y and out (*x_at, *y_at, *out_at), from its row-major index over the kept dims.
@@ -341,5 +519,140 @@ __kernel void rd_along_lanes(RD_ALONG_ARGS) {
     (void)second;
     for (INDEX_T e = item; e < n; e += items) RD_STORE(e, first, second);
 }
+
+#if RD_WALK
+// EACH, walking: work-item w takes tile w, RD_V rows that are neighbours along the innermost kept dim (the last tile
+// of a row of rows fewer, read element by element), one vector lane a row: each accumulation over every row in
+// rd_along_each's order, then every element's result. RD_ALONG_BLOCKED 0: x and y step through a tile's rows one
+// element at a time, so a row's element e of the tile's rows is one vector load. RD_ALONG_BLOCKED 1 (RD_V 8: rows
+// of a tensor contiguous along its last dim): each row's own elements are neighbours, and the tile reads 8 of each
+// of its rows at once and transposes them in registers, still taking every row's elements one by one in order.
+// RD_OUT_VSTORE: out's results go out as vectors too (out in the accumulate dtype, stepping through the tile's
+// rows, or with RD_ALONG_BLOCKED through each row's elements, one element at a time).
+#if RD_ALONG_BLOCKED
+// Column k of eight rows r[0..7]: element k of each, one lane a row.
+#define RD_COLUMN(r, k) \
+    ((RD_VEC_T)(r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k, r[4].s##k, r[5].s##k, r[6].s##k, r[7].s##k))
+#define RD_EIGHT(f) f(0) f(1) f(2) f(3) f(4) f(5) f(6) f(7)
+// The eight rows' elements e0 .. e0 + 7 of x and y, one vector a row.
+#define RD_BLOCK(e0)                                                                                                \
+    RD_VEC_T xr[8], yr[8];                                                                                         \
+    _Pragma("unroll") for (int j = 0; j < 8; ++j) {                                                               \
+        xr[j] = RD_VLOADV(x, xb + j * xstep + (e0));                                                               \
+        yr[j] = RD_VLOADV(y, yb + j * ystep + (e0));                                                               \
+    }
+// Element e of each row of the tile (the elements after the last whole block, or a tile of fewer rows).
+#define RD_WALK_XY(e, xv, yv)                                                                                     \
+    const RD_VEC_T xv = rd_gather(x, xb + (e), xstep, 0, valid);                                                  \
+    const RD_VEC_T yv = rd_gather(y, yb + (e), ystep, 0, valid)
+#else
+#define RD_WALK_XY(e, xv, yv)                                                                                     \
+    const RD_VEC_T xv = whole ? RD_VLOADV(x, xb + (e) * xs) : rd_gather(x, xb + (e) * xs, 1, 0, valid);           \
+    const RD_VEC_T yv = whole ? RD_VLOADV(y, yb + (e) * ys) : rd_gather(y, yb + (e) * ys, 1, 0, valid)
+#endif
+__kernel void rd_along_walk(RD_ALONG_ARGS, ulong tiles) {
+    const INDEX_T w = (INDEX_T)get_global_id(0);
+    if (w >= (INDEX_T)tiles) return;
+    x += x_off;
+    y += y_off;
+    out += out_off;
+    RD_ARRAY(ks, kshape);
+    RD_ARRAY(kxs, kx);
+    RD_ARRAY(kys, ky);
+    RD_ARRAY(kos, kout);
+    const INDEX_T row_len = (INDEX_T)ks[kept_rank - 1], per_row = (row_len + RD_V - 1) / RD_V;
+    const INDEX_T t = w % per_row, first_row = (w / per_row) * row_len + t * RD_V;
+    const int valid = (int)min((INDEX_T)RD_V, row_len - t * RD_V);
+    const bool whole = valid == RD_V;
+    INDEX_T xb, yb, ob;
+    rd_along_row(first_row, ks, kxs, kys, kos, kept_rank, &xb, &yb, &ob);
+    const INDEX_T xs = (INDEX_T)rx, ys = (INDEX_T)ry, os = (INDEX_T)rout, n = (INDEX_T)count;
+    const INDEX_T xstep = (INDEX_T)kxs[kept_rank - 1], ystep = (INDEX_T)kys[kept_rank - 1];
+    const INDEX_T ostep = (INDEX_T)kos[kept_rank - 1];
+    (void)xs;
+    (void)ys;
+#if RD_ALONG_BLOCKED
+    const INDEX_T blocked = whole ? n / 8 * 8 : 0;  // the elements taken in blocks of 8
+#endif
+#undef RD_T
+#define RD_T RD_VEC_T
+    RD_VEC_T first = (RD_VEC_T)(RD_FIRST_INIT());
+    INDEX_T e = 0;
+#if RD_ALONG_BLOCKED
+    ORDERED_LOOP
+    for (; e < blocked; e += 8) {
+        RD_BLOCK(e)
+#define RD_FIRST_K(k) first = (RD_VEC_T)(RD_FIRST_ACCUMULATE(first, RD_COLUMN(xr, k), RD_COLUMN(yr, k)));
+        RD_EIGHT(RD_FIRST_K)
+#undef RD_FIRST_K
+    }
+#endif
+    ORDERED_LOOP
+    for (; e < n; ++e) {
+        RD_WALK_XY(e, xv, yv);
+        first = (RD_VEC_T)(RD_FIRST_ACCUMULATE(first, xv, yv));
+    }
+    RD_VEC_T second = (RD_VEC_T)(RD_SECOND_INIT());
+#if RD_SECOND
+    e = 0;
+#if RD_ALONG_BLOCKED
+    ORDERED_LOOP
+    for (; e < blocked; e += 8) {
+        RD_BLOCK(e)
+#define RD_SECOND_K(k) second = (RD_VEC_T)(RD_SECOND_ACCUMULATE(second, RD_COLUMN(xr, k), RD_COLUMN(yr, k), first));
+        RD_EIGHT(RD_SECOND_K)
+#undef RD_SECOND_K
+    }
+#endif
+    ORDERED_LOOP
+    for (; e < n; ++e) {
+        RD_WALK_XY(e, xv, yv);
+        second = (RD_VEC_T)(RD_SECOND_ACCUMULATE(second, xv, yv, first));
+    }
+#endif
+    (void)first;
+    (void)second;
+    // The results.
+    e = 0;
+#if RD_ALONG_BLOCKED
+    for (; e < blocked; e += 8) {
+        RD_BLOCK(e)
+#if RD_OUT_VSTORE
+        // Transposed back: eight elements of each row, one vector store each.
+        RD_VEC_T r[8];  // r[k]: element e + k of each row
+#define RD_RESULT_K(k) r[k] = (RD_VEC_T)(RD_RESULT(RD_COLUMN(xr, k), RD_COLUMN(yr, k), first, second));
+        RD_EIGHT(RD_RESULT_K)
+#undef RD_RESULT_K
+#define RD_STORE_ROW(j) ACL_CAT(OUT_VSTORE, RD_V)(out, ob + j * ostep + e, RD_COLUMN(r, j));
+        RD_EIGHT(RD_STORE_ROW)
+#undef RD_STORE_ROW
+#else
+        RD_ACC_T r[64];  // r[8 k + j]: row j's element e + k
+#define RD_RESULT_K(k) RD_VSTORE((RD_VEC_T)(RD_RESULT(RD_COLUMN(xr, k), RD_COLUMN(yr, k), first, second)), k, r);
+        RD_EIGHT(RD_RESULT_K)
+#undef RD_RESULT_K
+        for (int j = 0; j < 8; ++j) {
+            for (int k = 0; k < 8; ++k) OUT_STORE(out, ob + j * ostep + (e + k) * os, rd_round(r[8 * k + j]));
+        }
+#endif
+    }
+#elif RD_OUT_VSTORE
+    if (whole) {
+        for (; e < n; ++e) {
+            RD_WALK_XY(e, xv, yv);
+            ACL_CAT(OUT_VSTORE, RD_V)(out, ob + e * os, (RD_VEC_T)(RD_RESULT(xv, yv, first, second)));
+        }
+    }
+#endif
+    for (; e < n; ++e) {
+        RD_WALK_XY(e, xv, yv);
+        RD_ACC_T r[RD_V];
+        RD_VSTORE((RD_VEC_T)(RD_RESULT(xv, yv, first, second)), 0, r);
+        for (int j = 0; j < valid; ++j) OUT_STORE(out, ob + j * ostep + e * os, rd_round(r[j]));
+    }
+#undef RD_T
+#define RD_T RD_ACC_T
+}
+#endif  // RD_WALK
 
 #endif  // RD_ALONG

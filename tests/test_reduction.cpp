@@ -7,9 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "common/dtype.h"
 #include "common/test_hooks.h"
 #include "engines/reduction.h"
 #include "harness/reduce_sum.h"
+#include "ops/checks.h"
 #include "support/op_test.h"
 #include "support/reduction_checks.h"
 #include "support/sum_bound.h"
@@ -113,6 +115,57 @@ TEST_P(ReductionTest, Rank8ViewsOnBothPathsAndWideIndex) {
         ScopedTestHook wide(TestHook::WideIndex, mode == 3 ? 1 : 0);
         DeviceTensor out(outShape, ACL_FLOAT, {100, 100, 20, 100, 100, 7, 100, 3}, 2);
         expectReduction({kReduceSum, false, {0, 3, -2}, true, ACL_FLOAT, mode == 2}, self, values, out, stream);
+    }
+}
+
+// The CPU devices' walking kernels (several outputs or lanes a vector; reduction.h; forced at these small sizes)
+// give the orders' exact bits, and the GPU kernels (TestHook::ManyWorkItemKernels) the same: EACH over outputs that
+// are neighbours in self, in tiles of up to 64 with a shorter last one; LANES over one reduced dim, contiguous and
+// strided, with an output's 64 lanes split among 1, 2, 4 and 8 work-items (hook values 4 .. 32), then its
+// partials' tree. All in FLOAT; EACH and strided LANES in dtypes whose vectors hold 8 (FLOAT16, read element by
+// element; BOOL) and 4 (DOUBLE, INT64).
+TEST_P(ReductionTest, WalkingKernelsGiveTheOrdersBits) {
+    struct Case {
+        std::vector<int64_t> shape, dims;
+        bool lanes;
+        int hook;  // TestHook::ReductionPath (0: the shape's own path)
+    };
+    const std::vector<Case> cases = {{{6, 100}, {0}, false, 0},  {{2, 3, 70}, {1}, false, 0},
+                                     {{3, 5000}, {1}, true, 0},  {{3000, 3}, {0}, true, 0},
+                                     {{8200}, {}, true, 4},      {{8200}, {}, true, 8},
+                                     {{2, 4100}, {1}, true, 16}, {{4100, 2}, {0}, true, 32}};
+    for (aclDataType d : {ACL_FLOAT, ACL_FLOAT16, ACL_BOOL, ACL_DOUBLE, ACL_INT64}) {
+        if (d == ACL_DOUBLE && !fp64()) continue;
+        for (size_t i = 0; i < cases.size(); ++i) {
+            const Case &c = cases[i];
+            // Each program builds for a second or so on a CPU: the other dtypes run EACH and strided LANES.
+            if (d != ACL_FLOAT && i != 0 && i != 3) continue;
+            SCOPED_TRACE(std::string(aclcl::dtypeName(d)) + " " + aclcl::dimsString(c.shape) +
+                         (c.lanes ? " LANES hook " + std::to_string(c.hook) : " EACH"));
+            DeviceTensor self(c.shape, d);
+            int64_t n = 1;
+            for (int64_t e : c.shape) n *= e;
+            const std::vector<double> values = refValues(d, static_cast<size_t>(n), 61);
+            self.upload(values);
+            std::vector<int64_t> outShape;
+            for (size_t k = 0; k < c.shape.size(); ++k) {
+                bool reduced = c.dims.empty();
+                for (int64_t r : c.dims) reduced = reduced || static_cast<size_t>(r) == k;
+                if (!reduced) outShape.push_back(c.shape[k]);
+            }
+            ScopedTestHook path(TestHook::ReductionPath, c.hook);
+            ScopedTestHook walk(TestHook::ReductionWalk, 1);  // at these sizes too
+            std::vector<double> first;
+            for (int gpuKernels : {0, 1}) {
+                SCOPED_TRACE(gpuKernels ? "GPU kernels" : "the device's own kernels");
+                ScopedTestHook kernels(TestHook::ManyWorkItemKernels, gpuKernels);
+                DeviceTensor out(outShape, d);
+                const std::vector<double> got =
+                    expectReduction({kReduceSum, false, c.dims, false, d, c.lanes}, self, values, out, stream);
+                if (first.empty()) first = got;
+                EXPECT_EQ(got, first);
+            }
+        }
     }
 }
 

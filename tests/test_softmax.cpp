@@ -13,6 +13,7 @@
 #include "common/dtype.h"
 #include "common/test_hooks.h"
 #include "harness/softmax.h"
+#include "ops/checks.h"
 #include "runtime/device.h"
 #include "support/activation_ref.h"
 #include "support/elementwise_ref.h"
@@ -292,6 +293,83 @@ TEST_P(SoftmaxTest, SoftmaxBackwardIsExactlyEachOrder) {
             }
         }
         EXPECT_EQ(bad, 0u);
+    }
+}
+
+// The EACH order on every kernel that computes it, exactly (SoftmaxBackward in fp32, emulated on the host as
+// above): rows along the last dim (the CPU walk's transposed blocks of 8 elements, then the rest of each row one by
+// one), along the first (the walk's rows that are neighbours), and a tile of fewer than 8 rows at the end of each;
+// the CPU kernels and the GPU ones (TestHook::ManyWorkItemKernels), with the same bits.
+TEST_P(SoftmaxTest, SoftmaxBackwardEachOrderOnEveryKernel) {
+    for (const auto &[shape, dim] : std::vector<std::pair<std::vector<int64_t>, int64_t>>{
+             {{19, 45}, 1}, {{45, 19}, 0}, {{2, 13, 30}, 2}, {{30, 2, 13}, 0}}) {
+        const auto along = static_cast<size_t>(dim);
+        const SoftmaxInputs in = refSoftmaxInputs(SoftmaxOp::SoftmaxBackward, shape, along, ACL_FLOAT, 45);
+        DeviceTensor g(shape, ACL_FLOAT), y(shape, ACL_FLOAT);
+        g.upload(in.x);
+        y.upload(in.y);
+        // Row-major strides; element e of the row through `at`.
+        const std::vector<int64_t> strides = rowMajorStrides(shape);
+        const int64_t count = shape[along], total = static_cast<int64_t>(in.x.size());
+        std::vector<double> want(in.x.size());
+        for (int64_t i = 0; i < total; ++i) {
+            if ((i / strides[along]) % count != 0) continue;  // i: element 0 of its row
+            float s = 0;
+            for (int64_t e = 0; e < count; ++e) {
+                const auto at = static_cast<size_t>(i + e * strides[along]);
+                s += static_cast<float>(in.x[at]) * static_cast<float>(in.y[at]);
+            }
+            for (int64_t e = 0; e < count; ++e) {
+                const auto at = static_cast<size_t>(i + e * strides[along]);
+                want[at] = static_cast<float>(in.y[at]) * (static_cast<float>(in.x[at]) - s);
+            }
+        }
+        std::vector<double> first;
+        for (int gpuKernels : {0, 1}) {
+            SCOPED_TRACE(aclcl::dimsString(shape) + " along " + std::to_string(dim) +
+                         (gpuKernels ? ", GPU kernels" : ", the device's own kernels"));
+            ScopedTestHook hook(TestHook::ManyWorkItemKernels, gpuKernels);
+            ScopedTestHook walk(TestHook::ReductionWalk, 1);  // the CPU's walking kernel at these sizes too
+            DeviceTensor out(shape, ACL_FLOAT);
+            const std::vector<double> got = runAlong(SoftmaxOp::SoftmaxBackward, g, y, dim, out, stream);
+            ASSERT_EQ(got.size(), want.size());
+            size_t bad = 0;
+            for (size_t i = 0; i < want.size(); ++i) {
+                if (!sameValue(got[i], want[i]) && bad++ < 5) {
+                    ADD_FAILURE() << "element " << i << ": got " << got[i] << ", want " << want[i];
+                }
+            }
+            EXPECT_EQ(bad, 0u);
+            if (first.empty()) first = got;
+            EXPECT_EQ(got, first);
+        }
+    }
+}
+
+// The CPU's walking kernel (forced at these sizes), each of its forms against the reference: every operator in
+// FLOAT with rows along the last dim (blocks of 8 transposed, then the rest, and a last tile of 3 rows) and along the
+// first (rows that are neighbours); Softmax in BF16 (blocked), FLOAT16 (read element by element) and DOUBLE (4
+// rows a vector). Every device runs it; the GPU-shaped devices take their own kernels.
+TEST_P(SoftmaxTest, WalkingKernelMatchesTheReference) {
+    ScopedTestHook walk(TestHook::ReductionWalk, 1);
+    struct Case {
+        SoftmaxOp op;
+        aclDataType dtype;
+        std::vector<int64_t> shape;
+        int64_t dim;
+    };
+    std::vector<Case> cases;
+    for (const OpDtypes &o : kOps) {
+        cases.push_back({o.op, ACL_FLOAT, {19, 45}, 1});
+        cases.push_back({o.op, ACL_FLOAT, {45, 19}, 0});
+    }
+    cases.push_back({SoftmaxOp::Softmax, ACL_BF16, {19, 45}, 1});
+    cases.push_back({SoftmaxOp::Softmax, ACL_FLOAT16, {45, 19}, 0});
+    if (fp64()) cases.push_back({SoftmaxOp::Softmax, ACL_DOUBLE, {45, 19}, 0});
+    for (const Case &c : cases) {
+        SCOPED_TRACE(std::string(aclcl::dtypeName(c.dtype)) + " " + aclcl::dimsString(c.shape) + " along " +
+                     std::to_string(c.dim) + ", op " + std::to_string(static_cast<int>(c.op)));
+        EXPECT_FALSE(expectAlong(c.op, c.shape, c.dim, c.dtype, c.dtype, 46, stream).empty());
     }
 }
 

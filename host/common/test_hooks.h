@@ -32,6 +32,8 @@ enum class TestHook : int {
     ReductionPath,       // the reduction engine (engines/reduction.h): 1 one work-item an output, 2 64 lanes an
                          // output, 4 .. 64 the lanes on work-groups of at most that many work-items
     ElementwiseWalkRun,  // the elementwise engine's CPU kernel (ew_walk): this many elements per work-item
+    ReductionWalk,       // the reduction engine's walking kernels (CPU devices) wherever they apply, whatever the
+                         // size (engines/reduction.h)
     Count
 };
 

@@ -77,6 +77,52 @@ double tripsPerWorkItem(ReductionPath path, int64_t count, size_t items, int pas
     return elements * passes * static_cast<double>(perElement);
 }
 
+// The walking kernels (CPU devices: the same orders, RD_V outputs, rows or lanes a vector; reduction.h).
+// RD_V: 8 accumulators a vector, 4 where one is 8 bytes (32 bytes at most, cl_kernels/common.cl).
+int walkVector(aclDataType acc) { return dtypeSize(acc) == 8 ? 4 : 8; }
+// From this many elements (every output's together) the walking kernels take a launch: below, the one-lane kernels
+// are about as fast, and their programs build in less time (a walking program's build: 0.3-3 s on PoCL).
+constexpr int64_t kWalkFromElements = 65536;
+// Whether the walking kernels take a launch of `elements`: CPU devices (not where the GPU kernels are forced or
+// loops are capped), real accumulators, enough work (or TestHook::ReductionWalk).
+bool walks(const OpPlan &plan, aclDataType acc, int64_t elements) {
+    return !manyWorkItemKernels(plan.device()) && !isComplex(acc) &&
+           (elements >= kWalkFromElements || testHook(TestHook::ReductionWalk) != 0);
+}
+// Whether a tensor's values load (and store) as vectors of the accumulators directly: the tensor already in the
+// accumulate dtype, one with vector loads (cl_kernels/common.cl) that allow any element offset. Not FLOAT16: PoCL
+// (3.1) compiles vload_half8 and vstore_half8_rte to 16-byte aligned moves, which fault on an offset that is
+// not a multiple of 8 elements (measured: SIGSEGV in a Softmax over rows 20 halves apart).
+bool vectorLoads(aclDataType self, aclDataType acc) {
+    return self == acc && (acc == ACL_FLOAT || acc == ACL_DOUBLE || acc == ACL_BF16);
+}
+// How many work-items share one output's 64 lanes on the LANES walk: enough that the outputs' work-items fill the
+// device's compute units, at most 8 (8 lanes a work-item at least, one vector). The split changes which work-item
+// runs a lane, never a lane's elements or their order. A ReductionPath hook of 4 .. 64 asks for hook / 4 (at
+// most 8).
+int walkSlices(const Device &device, int64_t outputs) {
+    if (const int forced = testHook(TestHook::ReductionPath); forced >= 4) return std::min(8, forced / 4);
+    int slices = 1;
+    while (slices < 8 && outputs * slices < static_cast<int64_t>(std::max<cl_uint>(device.computeUnits, 1))) {
+        slices *= 2;
+    }
+    return slices;
+}
+// The dtype of one accumulator in memory (fp16 and bf16 accumulate in fp32).
+aclDataType accumulatorDtype(aclDataType acc) {
+    return acc == ACL_FLOAT16 || acc == ACL_BF16 ? ACL_FLOAT : acc;
+}
+// Tiles of `tile` neighbours along the innermost kept dim (the EACH walks' work-items).
+int64_t walkTiles(const std::vector<Dim> &kept, int64_t outputs, int64_t tile) {
+    const int64_t row = kept.back().extent;
+    return outputs / row * ((row + tile - 1) / tile);
+}
+// The vectors of one EACH tile (RD_TILE_VECS): up to 8, so that a tile reads whole cache lines of self (64 floats)
+// and no more than the innermost kept dim holds.
+int walkTileVectors(int64_t row, int vector) {
+    return static_cast<int>(std::min<int64_t>(8, (row + vector - 1) / vector));
+}
+
 }  // namespace
 
 std::vector<bool> reducedDims(const char *op, const aclTensor *self, const aclIntArray *dims, const char *arg) {
@@ -127,6 +173,84 @@ ReductionPath reductionPath(int64_t outputs, int64_t elementsPerOutput) {
                                                                                    : ReductionPath::Each;
 }
 
+namespace {
+
+// The walking kernels' launch (planReduction's, on CPU devices): rd_walk_each over tiles of RD_V outputs, or
+// rd_walk_lanes over slices of each output's lanes (then rd_walk_tree where an output has several slices).
+void planWalk(OpPlan &plan, const ReductionLaunch &l, const ProgramHandle &program, ReductionPath path,
+              const std::vector<Dim> &kept, const std::vector<Dim> &reduced, int64_t outputs, int64_t count,
+              int split) {
+    const aclTensor &self = plan.input(l.input), &out = plan.output(l.output);
+    Operand src, dst, parts;
+    src.where = Operand::Where::Input;
+    src.index = l.input;
+    src.dtype = self.dtype;
+    dst.where = Operand::Where::Output;
+    dst.index = l.output;
+    dst.dtype = out.dtype;
+    std::vector<int64_t> kShape, kIn, kOut, rShape, rIn;
+    for (const Dim &d : kept) {
+        kShape.push_back(d.extent);
+        kIn.push_back(d.in);
+        kOut.push_back(d.out);
+    }
+    for (const Dim &d : reduced) {
+        rShape.push_back(d.extent);
+        rIn.push_back(d.in);
+    }
+    const cl_long8 kShape8 = toLong8(kShape), kIn8 = toLong8(kIn), kOut8 = toLong8(kOut), rShape8 = toLong8(rShape),
+                   rIn8 = toLong8(rIn);
+    const auto outputs64 = static_cast<cl_ulong>(outputs), count64 = static_cast<cl_ulong>(count);
+    const auto keptRank = static_cast<cl_int>(kept.size()), reducedRank = static_cast<cl_int>(reduced.size());
+    const int vector = walkVector(l.accumulate);
+    const std::string math = plan.logging() ? strformat(", %lld outputs of %lld elements, kept dims %zu, reduced "
+                                                        "dims %zu, accumulate %s, math %s, %s",
+                                                        static_cast<long long>(outputs), static_cast<long long>(count),
+                                                        kept.size(), reduced.size(), dtypeName(l.accumulate),
+                                                        l.row->accumulate, l.row->finalize)
+                                            : std::string();
+    if (path == ReductionPath::Each) {
+        // split: the vectors of a tile.
+        const int tile = vector * split;
+        const auto tiles = static_cast<cl_ulong>(walkTiles(kept, outputs, tile));
+        plan.launch(
+            plan.kernel(program, "rd_walk_each"), LaunchSize::linear(static_cast<size_t>(tiles)),
+            [=](Kernel &k, RunContext &ctx) {
+                k.args(src.resolve(ctx), dst.resolve(ctx), tiles, count64, keptRank, kShape8, kIn8, kOut8,
+                       reducedRank, rShape8, rIn8);
+            },
+            plan.logging() ? strformat("walk: a tile of %d neighbouring outputs a work-item", tile) + math
+                           : std::string());
+        return;
+    }
+    // split: the slices of an output's lanes, one work-item each; work-groups of one (each a long walk of its own).
+    const int slices = split;
+    const size_t global = static_cast<size_t>(outputs) * static_cast<size_t>(slices), local = 1;
+    if (slices > 1) parts = plan.workspaceOperand(static_cast<uint64_t>(outputs) * kReductionLanes,
+                                                  accumulatorDtype(l.accumulate));
+    const cl_long rstep = reduced[0].in;
+    const cl_int slices32 = slices;
+    plan.launch(
+        plan.kernel(program, "rd_walk_lanes"), LaunchSize::grid(1, &global, &local),
+        [=](Kernel &k, RunContext &ctx) {
+            k.args(src.resolve(ctx), dst.resolve(ctx), slices > 1 ? parts.resolve(ctx) : src.resolve(ctx), outputs64,
+                   count64, keptRank, kShape8, kIn8, kOut8, rstep, slices32);
+        },
+        plan.logging() ? strformat("walk: 64 lanes an output in %d slices of %d lanes, %d a vector", slices,
+                                   kReductionLanes / slices, vector) +
+                             math
+                       : std::string());
+    if (slices == 1) return;
+    plan.launch(
+        plan.kernel(program, "rd_walk_tree"), LaunchSize::linear(static_cast<size_t>(outputs)),
+        [=](Kernel &k, RunContext &ctx) {
+            k.args(parts.resolve(ctx), dst.resolve(ctx), outputs64, count64, keptRank, kShape8, kIn8, kOut8);
+        },
+        plan.logging() ? "walk: the tree of each output's 64 lane partials" + math : std::string());
+}
+
+}  // namespace
+
 void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     const aclTensor &self = plan.input(l.input), &out = plan.output(l.output);
     // The kept dims with out's stride for each (out in the keepDim shape or with the reduced dims dropped;
@@ -156,9 +280,18 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     if (const int forced = testHook(TestHook::ReductionPath)) {
         path = forced == 1 ? ReductionPath::Each : ReductionPath::Lanes;
     }
+    const bool arg = l.row->prefers != nullptr;
+    const aclDataType acc = l.accumulate;
+    // The walking kernels: EACH where neighbouring outputs read neighbouring elements of self (the innermost kept
+    // dim's stride 1), LANES over one reduced dim.
+    const bool walk = !arg && walks(plan, acc, outputs * count) &&
+                      (path == ReductionPath::Each ? !kept.empty() && kept.back().in == 1 : reduced.size() == 1);
+    const int vector = walkVector(acc);
+    const int slices = walk && path == ReductionPath::Lanes ? walkSlices(plan.device(), outputs) : 1;
+    const int tileVectors = walk && path == ReductionPath::Each ? walkTileVectors(kept.back().extent, vector) : 1;
 
     IndexWidth width;
-    width.cover(outputs).cover(count + kReductionLanes);
+    width.cover(outputs).cover(count + kReductionLanes).cover(outputs * kReductionLanes);
     std::vector<int64_t> inShape, inStrides, outShape, outStrides;
     for (const Dim &d : kept) {
         inShape.push_back(d.extent);
@@ -172,12 +305,10 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     }
     width.coverView(inShape, inStrides).coverView(outShape, outStrides);
 
-    const aclDataType acc = l.accumulate;
     // A complex self into a real accumulate dtype keeps its real part: the conversion is from the part's dtype.
     aclDataType loadFrom = self.dtype;
     if (isComplex(self.dtype) && !isComplex(acc)) loadFrom = self.dtype == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
     Defines defines;
-    const bool arg = l.row->prefers != nullptr;
     // An ARG row stores its index (INT64) into out's dtype.
     defines.slot("IN", self.dtype).slot("A", acc, loadFrom).slot("R", acc);
     defines.slot("OUT", out.dtype, arg ? ACL_INT64 : acc);
@@ -188,13 +319,24 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
         .flag("RD_INTEGRAL", dtypeInfo(acc)->integral || acc == ACL_BOOL)
         .flag("RD_WIDE", acc == ACL_DOUBLE || acc == ACL_COMPLEX128)
         .value("RD_LANES", kReductionLanes)
+        .flag("RD_WALK", walk)
         .index(width.wide());
+    if (walk) {
+        defines.value("RD_V", vector)
+            .flag("RD_VLOAD", vectorLoads(self.dtype, acc))
+            .value("RD_WALK_LANES", kReductionLanes / slices)
+            .value("RD_TILE_VECS", tileVectors);
+    }
     defines.expression("RD_INIT", "", l.row->init)
         .expression("RD_ACCUMULATE", "acc, x", l.row->accumulate)
         .expression("RD_COMBINE", "acc, other", l.row->combine)
         .expression("RD_FINALIZE", "acc, count", l.row->finalize);
     if (arg) defines.expression("RD_PREFERS", "a, b", l.row->prefers);
     ProgramHandle program = plan.program("reduction", defines);
+    if (walk) {
+        planWalk(plan, l, program, path, kept, reduced, outputs, count, path == ReductionPath::Each ? tileVectors : slices);
+        return;
+    }
 
     auto kernel = plan.kernel(program, path == ReductionPath::Lanes ? "rd_lanes" : "rd_each");
     LaunchSize size;
@@ -281,6 +423,12 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     if (const int forced = testHook(TestHook::ReductionPath)) {
         path = forced == 1 ? ReductionPath::Each : ReductionPath::Lanes;
     }
+    const aclDataType acc = l.accumulate;
+    // The walking kernel takes EACH where neighbouring rows are neighbours in x and y, or else (8 rows a vector,
+    // blocked) where each row's elements are.
+    const bool neighbours = !kept.empty() && kept.back().in == 1 && kept.back().in2 == 1;
+    const bool blocked = !neighbours && !kept.empty() && row.in == 1 && row.in2 == 1 && walkVector(acc) == 8;
+    const bool walk = path == ReductionPath::Each && walks(plan, acc, rows * count) && (neighbours || blocked);
 
     std::vector<int64_t> shape, inStrides, in2Strides, outStrides;
     for (const Dim &d : kept) {
@@ -301,7 +449,6 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
         .coverView(full, withRow(in2Strides, row.in2))
         .coverView(full, withRow(outStrides, row.out));
 
-    const aclDataType acc = l.accumulate;
     const ReductionAlongRow &r = *l.row;
     Defines defines;
     defines.slot("IN", x.dtype).slot("A", acc, x.dtype).slot("R", acc).slot("OUT", out.dtype, acc);
@@ -313,7 +460,16 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
         .flag("RD_INTEGRAL", false)
         .flag("RD_WIDE", acc == ACL_DOUBLE)
         .value("RD_LANES", kReductionLanes)
+        .flag("RD_WALK", walk)
         .index(width.wide());
+    if (walk) {
+        // Results stored as vectors where out's dtype is the accumulate dtype (the one rounding is the store's) and
+        // out steps through the vector's lanes one element at a time.
+        defines.value("RD_V", walkVector(acc))
+            .flag("RD_ALONG_BLOCKED", blocked)
+            .flag("RD_VLOAD", vectorLoads(x.dtype, acc) && y.dtype == x.dtype)
+            .flag("RD_OUT_VSTORE", vectorLoads(out.dtype, acc) && (blocked ? row.out : kept.back().out) == 1);
+    }
     defines.expression("RD_FIRST_INIT", "", r.firstInit)
         .expression("RD_FIRST_ACCUMULATE", "acc, x, y", r.firstAccumulate)
         .expression("RD_FIRST_COMBINE", "acc, other", r.firstCombine)
@@ -323,10 +479,15 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
         .expression("RD_RESULT", "x, y, first, second", r.result);
     ProgramHandle program = plan.program("reduction", defines);
 
-    auto kernel = plan.kernel(program, path == ReductionPath::Lanes ? "rd_along_lanes" : "rd_along_each");
+    auto kernel = plan.kernel(program, walk ? "rd_along_walk"
+                                       : path == ReductionPath::Lanes ? "rd_along_lanes"
+                                                                      : "rd_along_each");
     LaunchSize size;
     size_t items = 0;
-    if (path == ReductionPath::Lanes) {
+    const auto tiles = static_cast<cl_ulong>(walk ? walkTiles(kept, rows, walkVector(acc)) : 0);
+    if (walk) {
+        size = LaunchSize::linear(static_cast<size_t>(tiles));
+    } else if (path == ReductionPath::Lanes) {
         const int forced = testHook(TestHook::ReductionPath);
         const size_t limit = forced >= 4 ? static_cast<size_t>(forced) : kReductionLanes;
         items = 1;
@@ -357,11 +518,17 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     plan.launch(
         kernel, size,
         [=](Kernel &k, RunContext &ctx) {
-            k.args(src.resolve(ctx), src2.resolve(ctx), dst.resolve(ctx), rows64, count64, keptRank, kShape8, kIn8,
-                   kIn28, kOut8, rowIn, rowIn2, rowOut);
+            if (walk) {
+                k.args(src.resolve(ctx), src2.resolve(ctx), dst.resolve(ctx), rows64, count64, keptRank, kShape8,
+                       kIn8, kIn28, kOut8, rowIn, rowIn2, rowOut, tiles);
+            } else {
+                k.args(src.resolve(ctx), src2.resolve(ctx), dst.resolve(ctx), rows64, count64, keptRank, kShape8,
+                       kIn8, kIn28, kOut8, rowIn, rowIn2, rowOut);
+            }
         },
         plan.logging() ? strformat("%s, %lld rows of %lld elements, kept dims %zu, accumulate %s",
-                                   path == ReductionPath::Lanes
+                                   walk ? strformat("walk: %d rows a work-item", walkVector(acc)).c_str()
+                                   : path == ReductionPath::Lanes
                                        ? strformat("64 lanes a row on %zu work-items", items).c_str()
                                        : "one work-item a row",
                                    static_cast<long long>(rows), static_cast<long long>(count), kept.size(),
