@@ -138,7 +138,20 @@ inline RD_VEC_T rd_gather(__global const IN_T *in, INDEX_T at, INDEX_T step, int
 #undef RD_LANE
 }
 // RD_V neighbouring elements from i: a vector load where self's dtype is the accumulate dtype and has one (RD_VLOAD).
-#if RD_VLOAD
+#if RD_VLOAD && RD_VLOAD_HALF
+// FLOAT16 read as bits and widened exactly (sign, exponent rebased by 112, mantissa; subnormals through a float
+// product; infinities and NaNs kept): vload_half8 compiles to 16-byte aligned moves on PoCL (reduction.cpp).
+inline float8 rd_vload_half8(__global const IN_T *p, INDEX_T i) {
+    const uint8 u = convert_uint8(vload8(0, (__global const ushort *)(p + i)));
+    const uint8 e = u & 0x7c00u, m = u & 0x3ffu;
+    const uint8 normal = ((u & 0x7fffu) << 13) + 0x38000000u;
+    const uint8 special = 0x7f800000u | (m << 13);
+    const uint8 small = as_uint8(convert_float8(m) * 0x1p-24f);
+    const uint8 bits = e == 0u ? small : (e == 0x7c00u ? special : normal);
+    return as_float8(bits | ((u & 0x8000u) << 16));
+}
+#define RD_VLOADV(p, i) rd_vload_half8(p, i)
+#elif RD_VLOAD
 #define RD_VLOADV(p, i) ACL_CAT(IN_VLOAD, RD_V)(p, i)
 #else
 #define RD_VLOADV(p, i) rd_gather(p, i, 1, 0, RD_V)

@@ -169,6 +169,35 @@ TEST_P(ReductionTest, WalkingKernelsGiveTheOrdersBits) {
     }
 }
 
+// The walking kernels read FLOAT16 as bits and widen it themselves: every one of the 65,536 patterns (subnormals,
+// infinities, NaNs, -0) through an EACH of one element an output, against the reference and the GPU kernels.
+TEST_P(ReductionTest, WalkReadsEveryFp16BitPattern) {
+    std::vector<double> values(65536);
+    for (uint32_t h = 0; h < 65536; ++h) {
+        const int e = static_cast<int>((h >> 10) & 0x1f), m = static_cast<int>(h & 0x3ff);
+        const double magnitude = e == 0    ? std::ldexp(m, -24)
+                                 : e == 31 ? (m == 0 ? INFINITY : NAN)
+                                           : std::ldexp(1024 + m, e - 25);
+        values[h] = (h & 0x8000) ? -magnitude : magnitude;
+    }
+    DeviceTensor self({1, 65536}, ACL_FLOAT16);
+    self.upload(values);
+    ScopedTestHook walk(TestHook::ReductionWalk, 1);
+    std::vector<double> first;
+    for (int gpuKernels : {0, 1}) {
+        SCOPED_TRACE(gpuKernels ? "GPU kernels" : "the device's own kernels");
+        ScopedTestHook kernels(TestHook::ManyWorkItemKernels, gpuKernels);
+        DeviceTensor out({65536}, ACL_FLOAT16);
+        const std::vector<double> got =
+            expectReduction({kReduceSum, false, {0}, false, ACL_FLOAT16}, self, values, out, stream);
+        if (first.empty()) first = got;
+        EXPECT_EQ(got.size(), first.size());
+        for (size_t i = 0; i < got.size() && i < first.size(); ++i) {
+            EXPECT_TRUE(sameValue(got[i], first[i])) << "pattern " << i;
+        }
+    }
+}
+
 // Reduced dims that are contiguous merge into one, whatever the kept ones do; nothing reduced (every reduced
 // dim of size 1) is a conversion.
 TEST_P(ReductionTest, MergedAndTrivialReductions) {

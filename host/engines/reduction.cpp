@@ -89,13 +89,15 @@ bool walks(const OpPlan &plan, aclDataType acc, int64_t elements) {
     return !manyWorkItemKernels(plan.device()) && !isComplex(acc) &&
            (elements >= kWalkFromElements || testHook(TestHook::ReductionWalk) != 0);
 }
-// Whether a tensor's values load (and store) as vectors of the accumulators directly: the tensor already in the
-// accumulate dtype, one with vector loads (cl_kernels/common.cl) that allow any element offset. Not FLOAT16: PoCL
-// (3.1) compiles vload_half8 and vstore_half8_rte to 16-byte aligned moves, which fault on an offset that is
-// not a multiple of 8 elements (measured: SIGSEGV in a Softmax over rows 20 halves apart).
-bool vectorLoads(aclDataType self, aclDataType acc) {
+// Whether a tensor's values store as vectors of the accumulators directly: the tensor already in the accumulate
+// dtype, one with vector stores (cl_kernels/common.cl) that allow any element offset. Not FLOAT16: PoCL (3.1)
+// compiles vload_half8 and vstore_half8_rte to 16-byte aligned moves, which fault on an offset that is not a
+// multiple of 8 elements (measured: SIGSEGV in a Softmax over rows 20 halves apart).
+bool vectorStores(aclDataType self, aclDataType acc) {
     return self == acc && (acc == ACL_FLOAT || acc == ACL_DOUBLE || acc == ACL_BF16);
 }
+// Whether they load as vectors: those, and FLOAT16 read as bits and widened in the kernel (RD_VLOAD_HALF).
+bool vectorLoads(aclDataType self, aclDataType acc) { return vectorStores(self, acc) || (self == acc && acc == ACL_FLOAT16); }
 // How many work-items share one output's 64 lanes on the LANES walk: enough that the outputs' work-items fill the
 // device's compute units, at most 8 (8 lanes a work-item at least, one vector). The split changes which work-item
 // runs a lane, never a lane's elements or their order. A ReductionPath hook of 4 .. 64 asks for hook / 4 (at
@@ -324,6 +326,7 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     if (walk) {
         defines.value("RD_V", vector)
             .flag("RD_VLOAD", vectorLoads(self.dtype, acc))
+            .flag("RD_VLOAD_HALF", self.dtype == ACL_FLOAT16)
             .value("RD_WALK_LANES", kReductionLanes / slices)
             .value("RD_TILE_VECS", tileVectors);
     }
@@ -468,7 +471,8 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
         defines.value("RD_V", walkVector(acc))
             .flag("RD_ALONG_BLOCKED", blocked)
             .flag("RD_VLOAD", vectorLoads(x.dtype, acc) && y.dtype == x.dtype)
-            .flag("RD_OUT_VSTORE", vectorLoads(out.dtype, acc) && (blocked ? row.out : kept.back().out) == 1);
+            .flag("RD_VLOAD_HALF", x.dtype == ACL_FLOAT16)
+            .flag("RD_OUT_VSTORE", vectorStores(out.dtype, acc) && (blocked ? row.out : kept.back().out) == 1);
     }
     defines.expression("RD_FIRST_INIT", "", r.firstInit)
         .expression("RD_FIRST_ACCUMULATE", "acc, x, y", r.firstAccumulate)
