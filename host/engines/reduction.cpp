@@ -97,7 +97,9 @@ bool vectorStores(aclDataType self, aclDataType acc) {
     return self == acc && (acc == ACL_FLOAT || acc == ACL_DOUBLE || acc == ACL_BF16);
 }
 // Whether they load as vectors: those, and FLOAT16 read as bits and widened in the kernel (RD_VLOAD_HALF).
-bool vectorLoads(aclDataType self, aclDataType acc) { return vectorStores(self, acc) || (self == acc && acc == ACL_FLOAT16); }
+bool vectorLoads(aclDataType self, aclDataType acc) {
+    return vectorStores(self, acc) || (self == acc && acc == ACL_FLOAT16);
+}
 // How many work-items share one output's 64 lanes on the LANES walk: enough that the outputs' work-items fill the
 // device's compute units, at most 8 (8 lanes a work-item at least, one vector). The split changes which work-item
 // runs a lane, never a lane's elements or their order. A ReductionPath hook of 4 .. 64 asks for hook / 4 (at
@@ -293,7 +295,8 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     const int tileVectors = walk && path == ReductionPath::Each ? walkTileVectors(kept.back().extent, vector) : 1;
 
     IndexWidth width;
-    width.cover(outputs).cover(count + kReductionLanes).cover(outputs * kReductionLanes);
+    width.cover(outputs).cover(count + kReductionLanes);
+    if (slices > 1) width.cover(outputs * kReductionLanes);  // the lane partials in the workspace
     std::vector<int64_t> inShape, inStrides, outShape, outStrides;
     for (const Dim &d : kept) {
         inShape.push_back(d.extent);
@@ -337,7 +340,8 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     if (arg) defines.expression("RD_PREFERS", "a, b", l.row->prefers);
     ProgramHandle program = plan.program("reduction", defines);
     if (walk) {
-        planWalk(plan, l, program, path, kept, reduced, outputs, count, path == ReductionPath::Each ? tileVectors : slices);
+        planWalk(plan, l, program, path, kept, reduced, outputs, count,
+                 path == ReductionPath::Each ? tileVectors : slices);
         return;
     }
 
