@@ -126,6 +126,14 @@ int64_t walkTiles(const std::vector<Dim> &kept, int64_t outputs, int64_t tile) {
 int walkTileVectors(int64_t row, int vector) {
     return static_cast<int>(std::min<int64_t>(8, (row + vector - 1) / vector));
 }
+// The plan's input or output `index` as a kernel operand.
+Operand tensorOperand(const OpPlan &plan, Operand::Where where, size_t index) {
+    Operand o;
+    o.where = where;
+    o.index = index;
+    o.dtype = where == Operand::Where::Input ? plan.input(index).dtype : plan.output(index).dtype;
+    return o;
+}
 
 }  // namespace
 
@@ -184,14 +192,9 @@ namespace {
 void planWalk(OpPlan &plan, const ReductionLaunch &l, const ProgramHandle &program, ReductionPath path,
               const std::vector<Dim> &kept, const std::vector<Dim> &reduced, int64_t outputs, int64_t count,
               int split) {
-    const aclTensor &self = plan.input(l.input), &out = plan.output(l.output);
-    Operand src, dst, parts;
-    src.where = Operand::Where::Input;
-    src.index = l.input;
-    src.dtype = self.dtype;
-    dst.where = Operand::Where::Output;
-    dst.index = l.output;
-    dst.dtype = out.dtype;
+    const Operand src = tensorOperand(plan, Operand::Where::Input, l.input),
+                  dst = tensorOperand(plan, Operand::Where::Output, l.output);
+    Operand parts;
     std::vector<int64_t> kShape, kIn, kOut, rShape, rIn;
     for (const Dim &d : kept) {
         kShape.push_back(d.extent);
@@ -362,13 +365,8 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     }
     requireLoopsFit(plan, tripsPerWorkItem(path, count, items, 1, 1 + reduced.size()), outputs, count, "outputs");
 
-    Operand src, dst;
-    src.where = Operand::Where::Input;
-    src.index = l.input;
-    src.dtype = self.dtype;
-    dst.where = Operand::Where::Output;
-    dst.index = l.output;
-    dst.dtype = out.dtype;
+    const Operand src = tensorOperand(plan, Operand::Where::Input, l.input),
+                  dst = tensorOperand(plan, Operand::Where::Output, l.output);
     std::vector<int64_t> rShape, rStrides;
     for (const Dim &d : reduced) {
         rShape.push_back(d.extent);
@@ -509,15 +507,9 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     const int passes = (r.secondInit != nullptr ? 2 : 1) + 1;
     requireLoopsFit(plan, tripsPerWorkItem(path, count, items, passes, 1), rows, count, "rows");
 
-    Operand src, src2, dst;
-    src.where = src2.where = Operand::Where::Input;
-    src.index = l.x;
-    src.dtype = x.dtype;
-    src2.index = l.y;
-    src2.dtype = y.dtype;
-    dst.where = Operand::Where::Output;
-    dst.index = l.output;
-    dst.dtype = out.dtype;
+    const Operand src = tensorOperand(plan, Operand::Where::Input, l.x),
+                  src2 = tensorOperand(plan, Operand::Where::Input, l.y),
+                  dst = tensorOperand(plan, Operand::Where::Output, l.output);
     const cl_long8 kShape8 = toLong8(shape), kIn8 = toLong8(inStrides), kIn28 = toLong8(in2Strides),
                    kOut8 = toLong8(outStrides);
     const auto rows64 = static_cast<cl_ulong>(rows), count64 = static_cast<cl_ulong>(count);
