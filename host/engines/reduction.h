@@ -26,6 +26,9 @@
 //     combine in a fixed tree (l with l + 32, then l with l + 16, ...). The lanes are virtual: the group has
 //     any power of two up to 64 work-items the kernel can run (Mesa's llvmpipe runs 32), each taking every
 //     items-th lane, with the same bits.
+//   On CPU devices, from 64K elements, walking kernels compute the same two orders several outputs, lanes or
+//   rows a vector, each accumulator taking the same elements in the same order (the same bits;
+//   docs/architecture.md, "Walking kernels on CPU devices").
 //   The path is chosen from the shape alone (outputs and elements per output), never from the device, and
 //   neither path depends on the work-group count or size the device would pick: one problem gives the same
 //   bits on every run and on every device (the additions are IEEE's, common.cl's rules keep their order).
