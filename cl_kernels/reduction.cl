@@ -286,12 +286,13 @@ __kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *ou
 }
 
 #if RD_WALK
-// The fixed tree over 64 lane partials (rd_lanes'), in a work-item's own array.
-inline RD_ACC_T rd_tree(RD_ACC_T *part) {
+// An output's result from its 64 lane partials in a work-item's own array: rd_lanes' fixed tree, then the row's
+// finalize over the output's count, rounded once.
+inline RD_ACC_T rd_tree_result(RD_ACC_T *part, ulong count) {
     for (int span = RD_LANES / 2; span > 0; span >>= 1) {
         for (int lane = 0; lane < span; ++lane) part[lane] = (RD_ACC_T)(RD_COMBINE(part[lane], part[lane + span]));
     }
-    return part[0];
+    return rd_round((RD_ACC_T)(RD_FINALIZE(part[0], count)));
 }
 
 // EACH, walking: work-item w takes tile w, RD_TILE = RD_V * RD_TILE_VECS neighbouring outputs along the innermost
@@ -406,7 +407,7 @@ __kernel void rd_walk_lanes(__global const IN_T *in, ulong in_off, __global OUT_
         if (e < (INDEX_T)count) part[l] = (RD_ACC_T)(RD_ACCUMULATE(part[l], rd_load(in, base + e * step)));
     }
     if (slices == 1) {
-        OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(rd_tree(part), count))));
+        OUT_STORE(out, at, rd_tree_result(part, count));
     } else {
         for (int l = 0; l < RD_WALK_LANES; ++l) parts[o * RD_LANES + first_lane + l] = part[l];
     }
@@ -426,7 +427,7 @@ __kernel void rd_walk_tree(__global const RD_ACC_T *parts, ulong parts_off, __gl
     rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
     RD_ACC_T part[RD_LANES];
     for (int l = 0; l < RD_LANES; ++l) part[l] = parts[o * RD_LANES + l];
-    OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(rd_tree(part), count))));
+    OUT_STORE(out, at, rd_tree_result(part, count));
 }
 #endif  // RD_WALK
 
