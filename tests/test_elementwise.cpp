@@ -20,6 +20,7 @@
 #include "support/elementwise_ref.h"
 #include "support/int_array.h"
 #include "support/op_test.h"
+#include "support/plan_log.h"
 #include "support/row_stream_params.h"
 
 using namespace testing_support;
@@ -280,11 +281,66 @@ TEST_P(ElementwiseTest, EveryWalkRunGivesTheSameBits) {
     }
 }
 
+// The non-temporal stores of the CPU devices' ew_walk (TestHook::ElementwiseStreamStores forces them at any
+// size; the engine takes them where a launch moves more than the device's cache holds): out's elements
+// before its first aligned unit of four, whole units, and the last few, for outs at every storage offset
+// modulo the unit, runs that end mid-unit, contiguous and strided inputs, a broadcast scalar, and out
+// dtypes of 1, 2, 4 and 8 bytes (bool, fp16, bf16, int32, int64, float, double), each against the
+// reference's exact bits.
+TEST_P(ElementwiseTest, StreamStoresGiveTheSameBits) {
+    aclcl::ScopedTestHook nt(aclcl::TestHook::ElementwiseStreamStores);
+    for (int run : {0, 3, 4, 7, 64}) {
+        SCOPED_TRACE("run " + std::to_string(run));
+        aclcl::ScopedTestHook r(aclcl::TestHook::ElementwiseWalkRun, run);
+        for (int64_t offset = 0; offset < 5; ++offset) {
+            SCOPED_TRACE("out's storage offset " + std::to_string(offset));
+            expectAdd(stream, {{2, 37}}, {{2, 37}}, 1.25, {{2, 37}, ACL_FLOAT, {37, 1}, offset}, 31);
+            expectAdd(stream, {{75}}, {{1}}, -1, {{75}, ACL_FLOAT, {1}, offset}, 32);
+            expectAdd(stream, {{5, 13}, ACL_FLOAT, {1, 5}, 0}, {{13}}, 0.5, {{5, 13}, ACL_FLOAT, {13, 1}, offset}, 33);
+            expectAdd(stream, {{3, 21}, ACL_FLOAT16}, {{3, 21}, ACL_FLOAT16}, 0.5, {{3, 21}, ACL_FLOAT16, {21, 1}, offset},
+                      34);
+            expectAdd(stream, {{41}, ACL_BF16}, {{41}, ACL_FLOAT}, 0.5, {{41}, ACL_BF16, {1}, offset}, 35);
+            expectAdd(stream, {{3, 19}, ACL_INT32}, {{19}, ACL_INT8}, 3, {{3, 19}, ACL_INT64, {19, 1}, offset}, 36);
+            expectAdd(stream, {{43}, ACL_INT32}, {{43}, ACL_INT32}, 2, {{43}, ACL_INT32, {1}, offset}, 37);
+            expectAdd(stream, {{39}, ACL_BOOL}, {{39}, ACL_BOOL}, 1, {{39}, ACL_BOOL, {1}, offset}, 38);
+            if (fp64()) {
+                expectAdd(stream, {{29}, ACL_DOUBLE}, {{29}, ACL_FLOAT}, 0.5, {{29}, ACL_DOUBLE, {1}, offset}, 39);
+            }
+        }
+    }
+}
+
+// Which launches take the non-temporal stores, read from the plan's log: on the CPU devices' walking kernel
+// an Add whose operands and out move more bytes than the device's largest cache (three times it here), not
+// one that moves less (three quarters), and never on the devices that take the many-work-item kernels; an
+// fp16 out (2 bytes an element) keeps its plain stores.
+TEST_P(ElementwiseTest, StreamStoresBeyondTheDeviceCache) {
+    const aclcl::Device &dev = aclcl::deviceAt(device());
+    const bool walking = !dev.manyWorkItemKernels();
+    const int64_t big = static_cast<int64_t>(dev.cacheBytes / 4), small = static_cast<int64_t>(dev.cacheBytes / 16);
+    ASSERT_GT(small, 0) << dev.describe() << " reports no cache size";
+    if (big > (int64_t{1} << 27)) GTEST_SKIP() << "a cache of " << dev.cacheBytes << " bytes: the tensors would be too big";
+    OwnedScalar alpha(1, ACL_INT64);
+    for (int64_t n : {small, big}) {
+        SCOPED_TRACE(std::to_string(n) + " elements");
+        DeviceTensor x({n}, ACL_FLOAT), y({n}, ACL_FLOAT), out({n}, ACL_FLOAT);
+        const std::string text = planLog(kAdd, {x, y, alpha.get(), out});
+        EXPECT_EQ(text.find("non-temporal stores") != std::string::npos, walking && n == big) << text;
+        EXPECT_EQ(text.find("kernel ew_walk ") != std::string::npos, walking && n == big) << text;
+    }
+    DeviceTensor x({big}, ACL_FLOAT), y({big}, ACL_FLOAT), out({big}, ACL_FLOAT16);
+    const std::string text = planLog(kAdd, {x, y, alpha.get(), out});
+    EXPECT_EQ(text.find("non-temporal stores"), std::string::npos) << text;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Aliasing: an output that is exactly an input's view is computed in place; any other overlap is
 // rejected before anything runs.
 
-TEST_P(ElementwiseTest, OutExactlyOverAnInputIsComputedInPlace) {
+namespace {
+
+// Add with out = self, then InplaceAdd(x, x), against the reference.
+void expectInPlaceAdd(aclrtStream stream) {
     DeviceTensor x({4, 33}, ACL_FLOAT), y({33}, ACL_FLOAT);
     const std::vector<double> xv = refValues(ACL_FLOAT, 132, 3), yv = refValues(ACL_FLOAT, 33, 4);
     x.upload(xv);
@@ -303,6 +359,16 @@ TEST_P(ElementwiseTest, OutExactlyOverAnInputIsComputedInPlace) {
     got = x.download();
     for (size_t i = 0; i < got.size(); ++i) {
         ASSERT_TRUE(sameValue(got[i], refAdd({xv[i]}, {xv[i]}, 2, ACL_FLOAT, false).re)) << i;
+    }
+}
+
+}  // namespace
+
+TEST_P(ElementwiseTest, OutExactlyOverAnInputIsComputedInPlace) {
+    for (bool nt : {false, true}) {
+        SCOPED_TRACE(nt ? "non-temporal stores where the device takes them" : "the kernels the size takes");
+        aclcl::ScopedTestHook hook(aclcl::TestHook::ElementwiseStreamStores, nt);
+        expectInPlaceAdd(stream);
     }
 }
 

@@ -14,6 +14,7 @@
 #include "harness/reduce_sum.h"
 #include "harness/softmax.h"
 #include "ops/checks.h"
+#include "support/plan_log.h"
 #include "runtime/device.h"
 #include "support/op_test.h"
 #include "support/reduction_checks.h"
@@ -176,29 +177,17 @@ TEST_P(ReductionTest, WalkingKernelsGiveTheOrdersBits) {
 // 65,536 elements (EACH, LANES and ALONG), the one-lane kernels below that and on every other device.
 TEST_P(ReductionTest, WalkingKernelsFrom64KElementsOnCpuDevices) {
     const bool walking = !aclcl::deviceAt(device()).manyWorkItemKernels();
-    auto planText = [](const Binding &op, const Args &args) {
-        aclcl::setLogLevel(3);
-        testing::internal::CaptureStderr();
-        uint64_t ws = 0;
-        aclOpExecutor *ex = nullptr;
-        const aclnnStatus st = op.plan(args, &ws, &ex);
-        const std::string text = testing::internal::GetCapturedStderr();
-        aclcl::setLogLevel(-1);
-        EXPECT_EQ(st, ACL_SUCCESS) << aclGetRecentErrMsg();
-        if (ex) aclDestroyAclOpExecutor(ex);
-        return text;
-    };
     for (int64_t n : {int64_t{8}, int64_t{16}}) {
         const bool big = n * 64 * 64 * 8 >= 65536;  // 32,768 or 65,536 elements
         SCOPED_TRACE(std::to_string(n * 64 * 64 * 8) + " elements");
         DeviceTensor self({n, 64, 64, 8}, ACL_FLOAT), outEach({n, 64, 8}, ACL_FLOAT), outAll({}, ACL_FLOAT);
         IntArray dim1({1}), all({});
-        std::string text = planText(kReduceSum, {self, dim1, false, ACL_FLOAT, outEach});
+        std::string text = planLog(kReduceSum, {self, dim1, false, ACL_FLOAT, outEach});
         EXPECT_EQ(text.find("kernel rd_walk_each ") != std::string::npos, walking && big) << text;
-        text = planText(kReduceSum, {self, all, false, ACL_FLOAT, outAll});
+        text = planLog(kReduceSum, {self, all, false, ACL_FLOAT, outAll});
         EXPECT_EQ(text.find("kernel rd_walk_lanes ") != std::string::npos, walking && big) << text;
         DeviceTensor rows({n * 64, 64 * 8}, ACL_FLOAT), rowsOut({n * 64, 64 * 8}, ACL_FLOAT);
-        text = planText(kSoftmax, {rows, int64_t{1}, rowsOut});
+        text = planLog(kSoftmax, {rows, int64_t{1}, rowsOut});
         EXPECT_EQ(text.find("kernel rd_along_walk ") != std::string::npos, walking && big) << text;
     }
 }

@@ -418,15 +418,33 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
                              isFloating(outDtype) &&
                              (storeFrom == outDtype ||
                               ((outDtype == ACL_FLOAT16 || outDtype == ACL_BF16) && storeFrom == ACL_FLOAT));
-    // CPU devices (the walking kernels', kernels/launch.h), any views but one contiguous run: ew_walk, a
-    // run of out's elements per work-item, row by row of the innermost dim (the index math once a row,
-    // where ew_strided does it once an element).
-    const bool walk = !contiguous && walkingKernelFits(plan.device(), walkTrips(kWalkElements, shape.back()));
     // Each operand's step along the innermost dim: 0 or 1 compiled in, else read from its strides (-1).
     auto innerStep = [&merged](size_t o) {
         const int64_t s = merged[o].back();
         return s == 0 || s == 1 ? s : -1;
     };
+    // Non-temporal stores (ew_walk's EW_NT_STORE) where the launch moves more bytes than the device's largest
+    // cache holds, out is real, of 4 or 8 bytes an element, and steps 1 along the innermost dim: out's lines
+    // are then evicted before any later read, and a plain store would first read each line from memory (on
+    // a CPU, a third of an Add's traffic). An operand that stays on one element counts nothing. Outs of 1 or
+    // 2 bytes keep their kernels: a unit of four is then under 16 bytes, and their conversions (fp16, bf16)
+    // ran slower in one work-item's units than across work-items (Cast of 8M floats to fp16 on Intel's
+    // runtime: 3.7 ms against 2.8).
+    double traffic = static_cast<double>(total) * static_cast<double>(dtypeSize(outDtype));
+    for (size_t o = 1; o < merged.size(); ++o) {
+        const bool moves = std::any_of(merged[o].begin(), merged[o].end(), [](int64_t s) { return s != 0; });
+        const aclDataType dtype = o == 1 ? aDtype : tb->dtype;
+        if (moves) traffic += static_cast<double>(total) * static_cast<double>(dtypeSize(dtype));
+    }
+    const bool streamOut = innerStep(0) == 1 && !isComplex(outDtype) && dtypeSize(outDtype) >= 4 &&
+                           (traffic > static_cast<double>(plan.device().cacheBytes) ||
+                            testHook(TestHook::ElementwiseStreamStores) != 0);
+    // CPU devices (the walking kernels', kernels/launch.h), any views but one contiguous run: ew_walk, a
+    // run of out's elements per work-item, row by row of the innermost dim (the index math once a row,
+    // where ew_strided does it once an element); a contiguous run too where its stores bypass the cache.
+    const bool walk = (!contiguous || streamOut) &&
+                      walkingKernelFits(plan.device(), walkTrips(kWalkElements, shape.back()));
+    const bool ntStores = walk && streamOut;
     const bool vector = vectorSlots && (walk ? innerStep(0) == 1 && innerStep(1) == 1 && (!tb || innerStep(2) >= 0)
                                              : contiguous && merged[1][0] == 1);
     const int64_t units = vector ? (total + 3) / 4 : total;
@@ -453,6 +471,7 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         .flag("EW_FUSED_ALPHA", l.alphaAsFloat)
         .flag("EW_CONTIGUOUS", contiguous && !walk)
         .flag("EW_WALK", walk)
+        .flag("EW_NT_STORE", ntStores)
         .flag("EW_VECTOR", vector)
         .index(width.wide());
     if (walk) {
@@ -521,7 +540,8 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
             });
         },
         plan.logging() ? (walk ? walkLaunch.describe(width.wide()) : stream.describe(width.wide())) +
-                             (vector ? ", 4-element vectors" : "") + (contiguous ? ", contiguous" : ", strided") +
+                             (vector ? ", 4-element vectors" : "") + (ntStores ? ", non-temporal stores" : "") +
+                             (contiguous ? ", contiguous" : ", strided") +
                              ", compute " + dtypeName(compute) + ", math " + l.math
                        : std::string());
 }
