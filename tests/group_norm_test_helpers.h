@@ -64,6 +64,7 @@ enum class Layout {
     Contiguous,
     Padded,        // every dim padded by one element, storage offset 3 (1-D: stride 2, offset 1)
     ChannelsLast,  // (N, C, spatial...) stored as (N, spatial..., C); (N, G) stats stored transposed
+    Shifted,       // contiguous, storage offset 3: no copy steps, the vector loads off their alignment
 };
 
 inline std::vector<int64_t> stridesFor(const std::vector<int64_t> &shape, Layout layout, int64_t *offset) {
@@ -78,6 +79,7 @@ inline std::vector<int64_t> stridesFor(const std::vector<int64_t> &shape, Layout
         }
         return s;
     }
+    if (layout == Layout::Shifted) *offset = 3;
     if (layout == Layout::ChannelsLast && shape.size() >= 2) {
         // C innermost, then the spatial dims in order, then N.
         int64_t acc = shape[1];

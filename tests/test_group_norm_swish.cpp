@@ -268,12 +268,14 @@ TEST_P(GroupNormSwishEveryDtype, GammaInItsOwnDtypeOrFloat) {
 // Padded (gaps, storage offsets) and channels-last views of every tensor, through the copy steps: the
 // same bits as contiguous tensors, nothing written outside the views.
 TEST_P(GroupNormSwishTest, StridedAndOffsetViews) {
-    for (aclDataType xt : {ACL_FLOAT, ACL_BF16}) {
-        const Problem p = makeProblem({2, 6, 3, 5}, 3, xt, 1000, ACL_FLOAT);
+    for (aclDataType xt : {ACL_FLOAT, ACL_BF16, ACL_FLOAT16}) {
+        const Problem p = makeProblem({2, 6, 8, 32}, 3, xt, 1000, ACL_FLOAT);
         Result plain;
         ASSERT_NO_FATAL_FAILURE(runOp(p, Options(), stream, &plain));
-        for (Layout layout : {Layout::Padded, Layout::ChannelsLast}) {
-            SCOPED_TRACE(std::string(dtypeTag(xt)) + (layout == Layout::Padded ? " padded" : " channels-last"));
+        for (Layout layout : {Layout::Padded, Layout::ChannelsLast, Layout::Shifted}) {
+            SCOPED_TRACE(std::string(dtypeTag(xt)) + (layout == Layout::Padded         ? " padded"
+                                                      : layout == Layout::ChannelsLast ? " channels-last"
+                                                                                       : " shifted"));
             Options o;
             o.layout = layout;
             Result r;

@@ -351,6 +351,21 @@ TEST_P(GroupNormSwishGradTest, StridedViewsOfEveryTensor) {
             checkProblem(makeProblem({2, 4, 2, 3, 2}, 2, 1.0, dt, seed++), o);
         }
     }
+    // Contiguous tensors at storage offset 3, no copy steps: the kernels' eight-element loads and stores
+    // (fp16's vload_half8 among them) at addresses off their vectors' alignment, in the work splits that
+    // have them (GnsgWorkSplit 0 automatic: the tiny kernels for small planes; 3 and 4 fused) and every
+    // tier; (N, C) inputs take the fused split's run of channels.
+    for (aclDataType dt : {ACL_FLOAT16, ACL_FLOAT}) {
+        for (int split : {0, 3, 4}) {
+            SCOPED_TRACE("shifted " + dtypeLabel(dt) + ", work split " + std::to_string(split));
+            aclcl::ScopedTestHook hook(aclcl::TestHook::GnsgWorkSplit, split);
+            caseTally().ran();
+            Options o;
+            o.layout = Layout::Shifted;
+            checkProblem(makeProblem({2, 6, 8, 32}, 3, 0.8, dt, seed++), o);
+            checkProblem(makeProblem({4, 96}, 3, 0.8, dt, seed++), o);
+        }
+    }
 }
 
 TEST_P(GroupNormSwishGradTest, StatsAsFlatVector) {
