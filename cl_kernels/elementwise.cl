@@ -16,8 +16,8 @@
 //                    element broadcast)
 //   EW_WALK          1 for ew_walk's build (CPU devices): OUT_STEP / A_STEP / B_STEP are each operand's
 //                    step along the innermost dim, 1 or 0, or -1 where the kernel reads it from the strides
-//   EW_NT_STORE      1 (ew_walk, OUT_STEP 1, a real out of 4 or 8 bytes) to write out in aligned units of
-//                    four with non-temporal stores
+//   EW_NT_STORE      1 (ew_walk, OUT_STEP 1, a real out) to write out in aligned units of EW_NT_UNIT (4 or 8)
+//                    elements with non-temporal stores
 //   ROW_ELEMS, INDEX_T  the row stream's elements per work-item (not ew_walk's) and the index type (common.cl)
 // Every work-item loads and computes all its elements before it stores any (ew_walk: each element, or
 // unit of four, before its own store): an out that is exactly an input's view (the Inplace forms) reads
@@ -53,9 +53,12 @@
 // build-check: A:float16 C:float16 OUT:float16 EW_BINARY=1 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=1 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=1 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
 // build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=1 A_STEP=-1 EW_VECTOR=0 INDEX:long EW_MATH(a,b,alpha)=a
 // build-check: A:complex64 B:float64 C:complex128 OUT:complex128 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_C_FLOAT=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 OUT_STEP=-1 A_STEP=0 B_STEP=-1 EW_VECTOR=0 INDEX:int EW_MATH(a,b,alpha)=a-EW_STEP(EW_MUL(alpha,b))
-// build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 EW_NT_STORE=1 OUT_STEP=1 A_STEP=1 B_STEP=0 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
-// build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 EW_NT_STORE=1 OUT_STEP=1 A_STEP=-1 EW_VECTOR=0 INDEX:long EW_MATH(a,b,alpha)=a
-// build-check: A:int8 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 EW_NT_STORE=1 OUT_STEP=1 A_STEP=1 B_STEP=-1 EW_VECTOR=0 INDEX:int EW_MATH(a,b,alpha)=EW_MUL(a,b)
+// build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 EW_NT_STORE=1 EW_NT_UNIT=8 OUT_STEP=1 A_STEP=1 B_STEP=0 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
+// build-check: A:float32 C:float32 OUT:int32<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 EW_NT_STORE=1 EW_NT_UNIT=4 OUT_STEP=1 A_STEP=-1 EW_VECTOR=0 INDEX:long EW_MATH(a,b,alpha)=a
+// build-check: A:float32 C:float32 OUT:float16<float32 EW_BINARY=0 EW_B_TENSOR=0 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 EW_NT_STORE=1 EW_NT_UNIT=8 OUT_STEP=1 A_STEP=1 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a
+// build-check: A:bfloat16 B:float32 C:float32 OUT:bfloat16<float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 EW_NT_STORE=1 EW_NT_UNIT=8 OUT_STEP=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=EW_MUL(a,b)
+// build-check: A:float64 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 EW_NT_STORE=1 EW_NT_UNIT=4 OUT_STEP=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 INDEX:int EW_MATH(a,b,alpha)=a-EW_STEP(EW_MUL(alpha,b))
+// build-check: A:int8 B:float64 C:float64 OUT:float64 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=1 EW_C_FLOAT=1 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=0 EW_WALK=1 EW_NT_STORE=1 EW_NT_UNIT=4 OUT_STEP=1 A_STEP=1 B_STEP=-1 EW_VECTOR=0 INDEX:int EW_MATH(a,b,alpha)=EW_MUL(a,b)
 
 #if C_IS_COMPLEX
 #if EW_C_WIDE
@@ -341,13 +344,22 @@ __kernel void ew_contiguous(__global const A_T *a, ulong a_off,
 #else
 #define EW_B_ROW(j) b_value
 #endif
+// A row's units: EW_UNIT elements (EW_NT_UNIT with EW_NT_STORE, else 4), EW_UNIT_T(T) the vector of them.
+#if EW_NT_STORE
+#define EW_UNIT EW_NT_UNIT
+#else
+#define EW_UNIT 4
+#endif
+#define EW_UNIT_T(T) ACL_CAT(T, EW_UNIT)
+#define EW_LANES4(M) M(0), M(1), M(2), M(3)
+#define EW_LANES8(M) M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7)
 #if EW_NT_STORE
 // EW_NT_STORE (the host's choice for a launch whose data cannot stay in the device's cache; OUT_STEP 1, a
-// real out): out's rows are written in whole units of four raw elements, aligned to the unit's size, with
+// real out): out's rows are written in whole units of EW_NT_UNIT raw elements (8 for vector units without
+// double, else 4), aligned to the unit's size, with
 // stores that bypass the caches where the compiler has them (clang's __builtin_nontemporal_store), so the
 // cache lines of out are not first read from memory to be overwritten. The values and their order are
 // those of the plain stores.
-#define EW_NT_UNIT_T ACL_CAT(OUT_RAW_T, 4)
 #if defined(__has_builtin)
 #if __has_builtin(__builtin_nontemporal_store)
 #define EW_NT_PUT(v, p) __builtin_nontemporal_store((v), (p))
@@ -410,42 +422,42 @@ __kernel void ew_walk(__global const A_T *a, ulong a_off,
         e += end - col;
 #if EW_NT_STORE
         // Out's elements before its first aligned unit of four, one by one.
-        for (; col < end && (ulong)(out + io + col) % sizeof(EW_NT_UNIT_T) != 0; ++col) {
+        for (; col < end && (ulong)(out + io + col) % sizeof(EW_UNIT_T(OUT_RAW_T)) != 0; ++col) {
             EW_STORE(out, io + col, EW_RESULT(A_LOAD(a, ia + col * EW_A_STEP), EW_B_ROW(col), alpha));
         }
 #endif
 #if EW_VECTOR || EW_NT_STORE
-        for (; col + 4 <= end; col += 4) {
+        for (; col + EW_UNIT <= end; col += EW_UNIT) {
 #if EW_VECTOR
-            const ACL_CAT(A_VAL_T, 4) av = A_VLOAD4(a, ia + col);
+            const EW_UNIT_T(A_VAL_T) av = ACL_CAT(A_VLOAD, EW_UNIT)(a, ia + col);
 #if EW_B_TENSOR && B_STEP
-            const ACL_CAT(B_VAL_T, 4) bv = B_VLOAD4(b, ib + col);
+            const EW_UNIT_T(B_VAL_T) bv = ACL_CAT(B_VLOAD, EW_UNIT)(b, ib + col);
 #define EW_B_LANE(k) ew_round(B_TO_C(bv.s##k))
 #else
             const C_VAL_T bv = EW_B_ROW(0);
 #define EW_B_LANE(k) bv
 #endif
-            const ACL_CAT(C_VAL_T, 4) r = (ACL_CAT(C_VAL_T, 4))(
-                EW_RESULT(av.s0, EW_B_LANE(0), alpha), EW_RESULT(av.s1, EW_B_LANE(1), alpha),
-                EW_RESULT(av.s2, EW_B_LANE(2), alpha), EW_RESULT(av.s3, EW_B_LANE(3), alpha));
+#define EW_LANE(k) EW_RESULT(av.s##k, EW_B_LANE(k), alpha)
+            const EW_UNIT_T(C_VAL_T) r = (EW_UNIT_T(C_VAL_T))(ACL_CAT(EW_LANES, EW_UNIT)(EW_LANE));
+#undef EW_LANE
 #undef EW_B_LANE
 #endif
 #if EW_NT_STORE
             // The unit stored through out's own stores (their rounding) into private memory, then written
             // with one non-temporal store; the union tells the compiler that the two accesses alias.
             union {
-                EW_NT_UNIT_T whole;
-                OUT_RAW_T lanes[4];
+                EW_UNIT_T(OUT_RAW_T) whole;
+                OUT_RAW_T lanes[EW_UNIT];
             } unit;
 #if EW_VECTOR
-            OUT_VSTORE4((__private OUT_T *)unit.lanes, 0, r);
+            ACL_CAT(OUT_VSTORE, EW_UNIT)((__private OUT_T *)unit.lanes, 0, r);
 #else
-            for (int k = 0; k < 4; ++k) {
+            for (int k = 0; k < EW_UNIT; ++k) {
                 EW_STORE((__private OUT_T *)unit.lanes, k,
                          EW_RESULT(A_LOAD(a, ia + (col + k) * EW_A_STEP), EW_B_ROW(col + k), alpha));
             }
 #endif
-            EW_NT_PUT(unit.whole, (__global EW_NT_UNIT_T *)(out + io + col));
+            EW_NT_PUT(unit.whole, (__global EW_UNIT_T(OUT_RAW_T) *)(out + io + col));
 #else
             OUT_VSTORE4(out, io + col, r);
 #endif

@@ -283,16 +283,17 @@ TEST_P(ElementwiseTest, EveryWalkRunGivesTheSameBits) {
 
 // The non-temporal stores of the CPU devices' ew_walk (TestHook::ElementwiseStreamStores forces them at any
 // size; the engine takes them where a launch moves more than the device's cache holds): out's elements
-// before its first aligned unit of four, whole units, and the last few, for outs at every storage offset
-// modulo the unit, runs that end mid-unit, contiguous and strided inputs, a broadcast scalar, and out
-// dtypes of 1, 2, 4 and 8 bytes (bool, fp16, bf16, int32, int64, float, double), each against the
-// reference's exact bits.
+// before its first aligned unit (of eight, or four), whole units, and the last few, for outs at every
+// storage offset modulo the unit, runs that end mid-unit, contiguous and strided inputs, a broadcast
+// scalar, and outs of 1, 2, 4 and 8 bytes (bool and the 16-bit outs computed lane by lane keep their
+// plain stores; fp16, bf16, int32, int64, float, double take them), each against the reference's exact
+// bits.
 TEST_P(ElementwiseTest, StreamStoresGiveTheSameBits) {
     aclcl::ScopedTestHook nt(aclcl::TestHook::ElementwiseStreamStores);
-    for (int run : {0, 3, 4, 7, 64}) {
+    for (int run : {0, 3, 8, 13, 64}) {
         SCOPED_TRACE("run " + std::to_string(run));
         aclcl::ScopedTestHook r(aclcl::TestHook::ElementwiseWalkRun, run);
-        for (int64_t offset = 0; offset < 5; ++offset) {
+        for (int64_t offset = 0; offset < 9; ++offset) {
             SCOPED_TRACE("out's storage offset " + std::to_string(offset));
             expectAdd(stream, {{2, 37}}, {{2, 37}}, 1.25, {{2, 37}, ACL_FLOAT, {37, 1}, offset}, 31);
             expectAdd(stream, {{75}}, {{1}}, -1, {{75}, ACL_FLOAT, {1}, offset}, 32);
@@ -300,6 +301,7 @@ TEST_P(ElementwiseTest, StreamStoresGiveTheSameBits) {
             expectAdd(stream, {{3, 21}, ACL_FLOAT16}, {{3, 21}, ACL_FLOAT16}, 0.5, {{3, 21}, ACL_FLOAT16, {21, 1}, offset},
                       34);
             expectAdd(stream, {{41}, ACL_BF16}, {{41}, ACL_FLOAT}, 0.5, {{41}, ACL_BF16, {1}, offset}, 35);
+            expectAdd(stream, {{2, 45}}, {{45}}, 2, {{2, 45}, ACL_FLOAT16, {45, 1}, offset}, 40);
             expectAdd(stream, {{3, 19}, ACL_INT32}, {{19}, ACL_INT8}, 3, {{3, 19}, ACL_INT64, {19, 1}, offset}, 36);
             expectAdd(stream, {{43}, ACL_INT32}, {{43}, ACL_INT32}, 2, {{43}, ACL_INT32, {1}, offset}, 37);
             expectAdd(stream, {{39}, ACL_BOOL}, {{39}, ACL_BOOL}, 1, {{39}, ACL_BOOL, {1}, offset}, 38);
@@ -313,7 +315,8 @@ TEST_P(ElementwiseTest, StreamStoresGiveTheSameBits) {
 // Which launches take the non-temporal stores, read from the plan's log: on the CPU devices' walking kernel
 // an Add whose operands and out move more bytes than the device's largest cache (three times it here), not
 // one that moves less (three quarters), and never on the devices that take the many-work-item kernels; an
-// fp16 out (2 bytes an element) keeps its plain stores.
+// fp16 out from float takes them in vectors of eight, an int16 out (units computed lane by lane, under 16
+// bytes) keeps its plain stores.
 TEST_P(ElementwiseTest, StreamStoresBeyondTheDeviceCache) {
     const aclcl::Device &dev = aclcl::deviceAt(device());
     const bool walking = !dev.manyWorkItemKernels();
@@ -328,8 +331,11 @@ TEST_P(ElementwiseTest, StreamStoresBeyondTheDeviceCache) {
         EXPECT_EQ(text.find("non-temporal stores") != std::string::npos, walking && n == big) << text;
         EXPECT_EQ(text.find("kernel ew_walk ") != std::string::npos, walking && n == big) << text;
     }
-    DeviceTensor x({big}, ACL_FLOAT), y({big}, ACL_FLOAT), out({big}, ACL_FLOAT16);
-    const std::string text = planLog(kAdd, {x, y, alpha.get(), out});
+    DeviceTensor x({big}, ACL_FLOAT), y({big}, ACL_FLOAT), half({big}, ACL_FLOAT16);
+    std::string text = planLog(kAdd, {x, y, alpha.get(), half});
+    EXPECT_EQ(text.find("non-temporal stores of 8 elements") != std::string::npos, walking) << text;
+    DeviceTensor i({big}, ACL_INT16), j({big}, ACL_INT16), k({big}, ACL_INT16);
+    text = planLog(kAdd, {i, j, alpha.get(), k});
     EXPECT_EQ(text.find("non-temporal stores"), std::string::npos) << text;
 }
 

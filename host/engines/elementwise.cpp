@@ -424,19 +424,21 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         return s == 0 || s == 1 ? s : -1;
     };
     // Non-temporal stores (ew_walk's EW_NT_STORE) where the launch moves more bytes than the device's largest
-    // cache holds, out is real, of 4 or 8 bytes an element, and steps 1 along the innermost dim: out's lines
-    // are then evicted before any later read, and a plain store would first read each line from memory (on
-    // a CPU, a third of an Add's traffic). An operand that stays on one element counts nothing. Outs of 1 or
-    // 2 bytes keep their kernels: a unit of four is then under 16 bytes, and their conversions (fp16, bf16)
-    // ran slower in one work-item's units than across work-items (Cast of 8M floats to fp16 on Intel's
-    // runtime: 3.7 ms against 2.8).
+    // cache holds, out is real and steps 1 along the innermost dim: out's lines are then evicted before any
+    // later read, and a plain store would first read each line from memory (on a CPU, a third of an Add's
+    // traffic). An operand that stays on one element counts nothing. The units are vectors of eight where
+    // every slot has them (no double), else of four; an out of 1 or 2 bytes whose units would be computed
+    // lane by lane (the integer and bool outs, the 16-bit copies) keeps its kernels, as its units would be
+    // under 16 bytes.
     double traffic = static_cast<double>(total) * static_cast<double>(dtypeSize(outDtype));
     for (size_t o = 1; o < merged.size(); ++o) {
         const bool moves = std::any_of(merged[o].begin(), merged[o].end(), [](int64_t s) { return s != 0; });
         const aclDataType dtype = o == 1 ? aDtype : tb->dtype;
         if (moves) traffic += static_cast<double>(total) * static_cast<double>(dtypeSize(dtype));
     }
-    const bool streamOut = innerStep(0) == 1 && !isComplex(outDtype) && dtypeSize(outDtype) >= 4 &&
+    // Whether ew_walk's units would be vectors: every tensor slot has them, a and out step 1, b 1 or 0.
+    const bool walkVector = vectorSlots && innerStep(0) == 1 && innerStep(1) == 1 && (!tb || innerStep(2) >= 0);
+    const bool streamOut = innerStep(0) == 1 && !isComplex(outDtype) && (dtypeSize(outDtype) >= 4 || walkVector) &&
                            (traffic > static_cast<double>(plan.device().cacheBytes) ||
                             testHook(TestHook::ElementwiseStreamStores) != 0);
     // CPU devices (the walking kernels', kernels/launch.h), any views but one contiguous run: ew_walk, a
@@ -445,8 +447,9 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     const bool walk = (!contiguous || streamOut) &&
                       walkingKernelFits(plan.device(), walkTrips(kWalkElements, shape.back()));
     const bool ntStores = walk && streamOut;
-    const bool vector = vectorSlots && (walk ? innerStep(0) == 1 && innerStep(1) == 1 && (!tb || innerStep(2) >= 0)
-                                             : contiguous && merged[1][0] == 1);
+    const bool vector = vectorSlots && (walk ? walkVector : contiguous && merged[1][0] == 1);
+    const bool noDouble = aDtype != ACL_DOUBLE && outDtype != ACL_DOUBLE && (!tb || tb->dtype != ACL_DOUBLE);
+    const int ntUnit = vector && noDouble ? 8 : 4;
     const int64_t units = vector ? (total + 3) / 4 : total;
     RowStream stream(plan.device(), contiguous ? kContiguousStream : kStridedStream, units, 1, 1, contiguous ? 1.0 : 8.0);
     IndexWidth width;
@@ -474,6 +477,7 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
         .flag("EW_NT_STORE", ntStores)
         .flag("EW_VECTOR", vector)
         .index(width.wide());
+    if (ntStores) defines.value("EW_NT_UNIT", ntUnit);
     if (walk) {
         defines.value("OUT_STEP", innerStep(0)).value("A_STEP", innerStep(1));
         if (tb) defines.value("B_STEP", innerStep(2));
@@ -540,7 +544,7 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
             });
         },
         plan.logging() ? (walk ? walkLaunch.describe(width.wide()) : stream.describe(width.wide())) +
-                             (vector ? ", 4-element vectors" : "") + (ntStores ? ", non-temporal stores" : "") +
+                             (vector ? strformat(", %d-element vectors", ntStores ? ntUnit : 4) : std::string()) + (ntStores ? strformat(", non-temporal stores of %d elements", ntUnit) : std::string()) +
                              (contiguous ? ", contiguous" : ", strided") +
                              ", compute " + dtypeName(compute) + ", math " + l.math
                        : std::string());
