@@ -281,13 +281,40 @@ TEST_P(ElementwiseTest, EveryWalkRunGivesTheSameBits) {
     }
 }
 
+namespace {
+
+// Cast of 45 floats into `to` at out's storage offset `offset`, the conversion's edges first (NaN,
+// infinities, values past each integer range and at its ends, negatives, halves), against the reference.
+void expectCastFromFloat(aclrtStream stream, aclDataType to, int64_t offset) {
+    SCOPED_TRACE(std::string("Cast DT_FLOAT -> ") + aclcl::dtypeName(to));
+    const double edges[] = {NAN,   INFINITY, -INFINITY, 1e10,          -1e10,        300.75,       -300.75,
+                            70000, -0.0,     2.5,       -2.5,          3e9,          5e9,          -129.5,
+                            255.5, 127.9,    -128.9,    2147483648.0, -2147483648.0, 4294967296.0, 1e19};
+    std::vector<double> values = refValues(ACL_FLOAT, 45, 43);
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; ++i) values[i] = roundTo(edges[i], ACL_FLOAT);
+    DeviceTensor self({45}, ACL_FLOAT), out({45}, to, {1}, offset);
+    self.upload(values);
+    const std::vector<double> held = self.download();
+    out.fillStorage(0xA5);
+    ASSERT_ACL_OK(planAndRun(kCast, {self, to, out}, stream));
+    const std::vector<double> got = out.download();
+    size_t bad = 0;
+    for (size_t i = 0; i < held.size(); ++i) {
+        const double want = refConvert({held[i], 0}, ACL_FLOAT, to).re;
+        if (!sameValue(got[i], want) && bad++ < 3) ADD_FAILURE() << "element " << i << " (" << held[i] << "): got " << got[i] << ", want " << want;
+    }
+    EXPECT_EQ(bad, 0u);
+}
+
+}  // namespace
+
 // The non-temporal stores of the CPU devices' ew_walk (TestHook::ElementwiseStreamStores forces them at any
 // size; the engine takes them where a launch moves more than the device's cache holds): out's elements
 // before its first aligned unit (of eight, or four), whole units, and the last few, for outs at every
 // storage offset modulo the unit, runs that end mid-unit, contiguous and strided inputs, a broadcast
-// scalar, and outs of 1, 2, 4 and 8 bytes (bool and the 16-bit outs computed lane by lane keep their
-// plain stores; fp16, bf16, int32, int64, float, double take them), each against the reference's exact
-// bits.
+// scalar, and outs of 1, 2, 4 and 8 bytes (bool and the integer outs computed lane by lane keep their
+// plain stores; fp16, bf16, int32, int64, float, double, and floats cast into integers in vectors take
+// them), each against the reference's exact bits.
 TEST_P(ElementwiseTest, StreamStoresGiveTheSameBits) {
     aclcl::ScopedTestHook nt(aclcl::TestHook::ElementwiseStreamStores);
     for (int run : {0, 3, 8, 13, 64}) {
@@ -307,6 +334,9 @@ TEST_P(ElementwiseTest, StreamStoresGiveTheSameBits) {
             expectAdd(stream, {{39}, ACL_BOOL}, {{39}, ACL_BOOL}, 1, {{39}, ACL_BOOL, {1}, offset}, 38);
             if (fp64()) {
                 expectAdd(stream, {{29}, ACL_DOUBLE}, {{29}, ACL_FLOAT}, 0.5, {{29}, ACL_DOUBLE, {1}, offset}, 39);
+            }
+            for (aclDataType to : {ACL_INT32, ACL_INT8, ACL_UINT8, ACL_INT64, ACL_UINT32}) {
+                expectCastFromFloat(stream, to, offset);
             }
         }
     }

@@ -411,13 +411,15 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     // A complex result stored into a real out keeps its real part: the store rounds from the part's dtype.
     aclDataType storeFrom = compute;
     if (computeComplex && !isComplex(outDtype)) storeFrom = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
-    // Vector loads and stores (four elements a unit) where every tensor slot has them (the real floating
-    // dtypes; cl_kernels/common.cl), out stores values of its own value type (host/kernels/dtype_defines.h)
-    // and the computation is real (a complex one has no vector of its values, even into a real out).
+    // Vector loads and stores (four or eight elements a unit) where every tensor slot has them (the real
+    // floating dtypes; cl_kernels/common.cl), out stores values of its own value type or float values into
+    // an integer dtype of at most 4 bytes (host/kernels/dtype_defines.h) and the computation is real (a complex one has no
+    // vector of its values, even into a real out).
     const bool vectorSlots = !computeComplex && isFloating(aDtype) && (!tb || isFloating(tb->dtype)) &&
-                             isFloating(outDtype) &&
-                             (storeFrom == outDtype ||
-                              ((outDtype == ACL_FLOAT16 || outDtype == ACL_BF16) && storeFrom == ACL_FLOAT));
+                             ((isFloating(outDtype) &&
+                               (storeFrom == outDtype ||
+                                ((outDtype == ACL_FLOAT16 || outDtype == ACL_BF16) && storeFrom == ACL_FLOAT))) ||
+                              (isIntegral(outDtype) && dtypeSize(outDtype) <= 4 && storeFrom == ACL_FLOAT));
     // Each operand's step along the innermost dim: 0 or 1 compiled in, else read from its strides (-1).
     auto innerStep = [&merged](size_t o) {
         const int64_t s = merged[o].back();
@@ -427,9 +429,9 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     // cache holds, out is real and steps 1 along the innermost dim: out's lines are then evicted before any
     // later read, and a plain store would first read each line from memory (on a CPU, a third of an Add's
     // traffic). An operand that stays on one element counts nothing. The units are vectors of eight where
-    // every slot has them (no double), else of four; an out of 1 or 2 bytes whose units would be computed
-    // lane by lane (the integer and bool outs, the 16-bit copies) keeps its kernels, as its units would be
-    // under 16 bytes.
+    // every slot has them (no 8-byte dtype), else of four; an out of 1 or 2 bytes whose units would be
+    // computed lane by lane (bool, integers from integers, the 16-bit copies) keeps its kernels, as its
+    // units would be under 16 bytes.
     double traffic = static_cast<double>(total) * static_cast<double>(dtypeSize(outDtype));
     for (size_t o = 1; o < merged.size(); ++o) {
         const bool moves = std::any_of(merged[o].begin(), merged[o].end(), [](int64_t s) { return s != 0; });
@@ -448,8 +450,9 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
                       walkingKernelFits(plan.device(), walkTrips(kWalkElements, shape.back()));
     const bool ntStores = walk && streamOut;
     const bool vector = vectorSlots && (walk ? walkVector : contiguous && merged[1][0] == 1);
-    const bool noDouble = aDtype != ACL_DOUBLE && outDtype != ACL_DOUBLE && (!tb || tb->dtype != ACL_DOUBLE);
-    const int ntUnit = vector && noDouble ? 8 : 4;
+    // Units of eight where every slot's vector of eight is at most 32 bytes (dtype_defines.h).
+    const bool eightFit = dtypeSize(aDtype) <= 4 && dtypeSize(outDtype) <= 4 && (!tb || dtypeSize(tb->dtype) <= 4);
+    const int ntUnit = vector && eightFit ? 8 : 4;
     const int64_t units = vector ? (total + 3) / 4 : total;
     RowStream stream(plan.device(), contiguous ? kContiguousStream : kStridedStream, units, 1, 1, contiguous ? 1.0 : 8.0);
     IndexWidth width;

@@ -38,6 +38,26 @@ Spelling spell(aclDataType dtype) {
     }
 }
 
+// The bounds of a floating value stored into an integer slot (storeSpelling): clamped below at lo, above at
+// hi, or, for 32- and 64-bit types whose maximum a float cannot hold, the maximum itself at edge and above.
+struct IntegerRange {
+    const char *lo, *hi, *edge, *max;  // edge: where saturation at max starts (null: clamp to hi)
+};
+
+bool integerRange(aclDataType to, IntegerRange *r) {
+    switch (to) {
+        case ACL_INT8: *r = {"-128.0", "127.0", nullptr, nullptr}; return true;
+        case ACL_UINT8: *r = {"0.0", "255.0", nullptr, nullptr}; return true;
+        case ACL_INT16: *r = {"-32768.0", "32767.0", nullptr, nullptr}; return true;
+        case ACL_UINT16: *r = {"0.0", "65535.0", nullptr, nullptr}; return true;
+        case ACL_INT32: *r = {"-2147483648.0", nullptr, "2147483648.0", "INT_MAX"}; return true;
+        case ACL_UINT32: *r = {"0.0", nullptr, "4294967296.0", "UINT_MAX"}; return true;
+        case ACL_INT64: *r = {"-9223372036854775808.0", nullptr, "9223372036854775808.0", "LONG_MAX"}; return true;
+        case ACL_UINT64: *r = {"0.0", nullptr, "18446744073709551616.0", "ULONG_MAX"}; return true;
+        default: return false;
+    }
+}
+
 constexpr const char *kFp64Enable = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#define ACLNN_FP64 1\n";
 
 // The store for a slot of dtype `to` given values of dtype `from`, rounding once (common.cl's
@@ -78,20 +98,9 @@ std::string storeSpelling(aclDataType to, aclDataType from, const Spelling &s) {
         const bool wide = from == ACL_DOUBLE;
         const std::string f = wide ? "" : "f", type = wide ? "double" : "float";
         const std::string value = "(" + type + ")((v) == (v) ? (v) : 0)";
-        struct Range {
-            const char *lo, *hi, *edge, *max;  // edge: where saturation at max starts (null: clamp to hi)
-        };
-        Range r{};
-        switch (to) {
-            case ACL_INT8: r = {"-128.0", "127.0", nullptr, nullptr}; break;
-            case ACL_UINT8: r = {"0.0", "255.0", nullptr, nullptr}; break;
-            case ACL_INT16: r = {"-32768.0", "32767.0", nullptr, nullptr}; break;
-            case ACL_UINT16: r = {"0.0", "65535.0", nullptr, nullptr}; break;
-            case ACL_INT32: r = {"-2147483648.0", nullptr, "2147483648.0", "INT_MAX"}; break;
-            case ACL_UINT32: r = {"0.0", nullptr, "4294967296.0", "UINT_MAX"}; break;
-            case ACL_INT64: r = {"-9223372036854775808.0", nullptr, "9223372036854775808.0", "LONG_MAX"}; break;
-            case ACL_UINT64: r = {"0.0", nullptr, "18446744073709551616.0", "ULONG_MAX"}; break;
-            default: return std::string("((p)[i] = convert_") + s.storage + "_sat_rtz((v) == (v) ? (v) : 0))";
+        IntegerRange r{};
+        if (!integerRange(to, &r)) {
+            return std::string("((p)[i] = convert_") + s.storage + "_sat_rtz((v) == (v) ? (v) : 0))";
         }
         const std::string low = "fmax(" + value + ", " + r.lo + f + ")";
         if (!r.edge) return std::string("((p)[i] = (") + s.storage + ")fmin(" + low + ", " + r.hi + f + "))";
@@ -113,13 +122,36 @@ const char *rawType(size_t bytes) {
     }
 }
 
+// S_VSTOREn alone for an integer slot of at most 4 bytes that stores float values: storeSpelling's NaN to
+// 0, clamp and saturation lane by lane, then the plain conversion (truncation toward zero inside the
+// range); n is 2, 4 or 8. The 64-bit integers keep their scalar stores: Mesa's llvmpipe selects the wrong
+// lanes of a float vector saturated into long (Cast of inf to int64 gave LONG_MIN).
+std::string integerVectorStores(const std::string &slot, aclDataType dtype, aclDataType from) {
+    const DtypeInfo *info = dtypeInfo(dtype);
+    IntegerRange r{};
+    if (from != ACL_FLOAT || !info || !info->integral || info->size > 4 || !integerRange(dtype, &r)) return "";
+    const std::string storage = spell(dtype).storage;
+    std::string out;
+    for (const char *n : {"2", "4", "8"}) {
+        const std::string vec = storage + n, fvec = std::string("float") + n;
+        const std::string value = "select((" + fvec + ")0.0f, (v), (v) == (v))";
+        const std::string low = "fmax(" + value + ", " + r.lo + "f)";
+        const std::string stored =
+            r.edge ? "select(convert_" + vec + "(" + low + "), (" + vec + ")" + r.max + ", convert_int" + n + "(" +
+                         value + " >= " + r.edge + "f))"
+                   : "convert_" + vec + "(fmin(" + low + ", " + r.hi + "f))";
+        out += "#define " + slot + "_VSTORE" + n + "(p, i, v) vstore" + n + "(" + stored + ", 0, (p) + (i))\n";
+    }
+    return out;
+}
+
 // S_VLOADn / S_VSTOREn for the real floating slots whose stores take values of the slot's own value
 // type (S_VAL_T: float for fp16 / bf16): the vector forms of S_LOAD and S_STORE, the same rounding
 // lane by lane. n is 2, 4 or 8: at most 32 bytes of value, since a call that passes or returns a
 // 64-byte vector changes the ABI on x86-64 without AVX-512 (clang's -Wpsabi, PoCL prints it).
 std::string vectorDefines(const std::string &slot, aclDataType dtype, aclDataType from) {
     const bool fromValue = from == dtype || ((dtype == ACL_FLOAT16 || dtype == ACL_BF16) && from == ACL_FLOAT);
-    if (!fromValue) return "";
+    if (!fromValue) return integerVectorStores(slot, dtype, from);
     std::string out;
     for (const char *n : {"2", "4", "8"}) {
         if (dtype == ACL_DOUBLE && std::string(n) == "8") continue;  // double8 is 64 bytes

@@ -9,8 +9,9 @@
 
 namespace aclcl {
 
-// "#define IN_T half\n#define IN_LOAD(p, i) ...", S_RAW_T, and for fp32 / fp64 / fp16 / bf16 slots
-// the vector forms S_VLOADn / S_VSTOREn (n = 2, 4, 8; cl_kernels/common.cl). `from` is the dtype of the values the kernel
+// "#define IN_T half\n#define IN_LOAD(p, i) ...", S_RAW_T, for fp32 / fp64 / fp16 / bf16 slots the vector
+// forms S_VLOADn / S_VSTOREn (n = 2, 4, 8, at most 32 bytes; cl_kernels/common.cl), and for integer slots
+// of at most 4 bytes that store float values S_VSTOREn alone. `from` is the dtype of the values the kernel
 // stores into the slot (its source slot or ACC_T; default: the slot's own dtype): S_STORE then
 // rounds once from it, also where going through float would round twice (double or a wide integer
 // to fp16 / bf16), and a real `from` into a complex slot stores an imaginary part of 0. Throws
