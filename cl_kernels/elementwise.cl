@@ -20,7 +20,7 @@
 //                    elements with non-temporal stores
 //   ROW_ELEMS, INDEX_T  the row stream's elements per work-item (not ew_walk's) and the index type (common.cl)
 // Every work-item loads and computes all its elements before it stores any (ew_walk: each element, or
-// unit of four, before its own store): an out that is exactly an input's view (the Inplace forms) reads
+// unit, before its own store): an out that is exactly an input's view (the Inplace forms) reads
 // each element before the one work-item that writes it.
 //
 // build-check: A:float32 B:float32 C:float32 OUT:float32 EW_BINARY=1 EW_B_TENSOR=1 EW_C_WIDE=0 EW_FUSED_ALPHA=0 EW_CONTIGUOUS=1 A_STEP=1 B_STEP=1 EW_VECTOR=1 ROW_ELEMS=4 INDEX:int EW_MATH(a,b,alpha)=a+EW_STEP(EW_MUL(alpha,b))
@@ -322,10 +322,11 @@ __kernel void ew_contiguous(__global const A_T *a, ulong a_off,
 // in front as ew_strided's): work-item i walks out's elements [i * run, (i + 1) * run) in row-major order,
 // one row of the innermost dim at a time. A row's offsets in a, b and out come from its index over the
 // outer dims, once per row; along the row a, b and out step A_STEP, B_STEP and OUT_STEP (the host's 0 or
-// 1, or -1: the innermost strides passed in shape's place). Each element is loaded, computed and stored
-// in one iteration of one work-item: an out that is exactly an input's view reads each element before
-// writing it. With EW_VECTOR (the host found vector forms for every tensor slot, A_STEP and OUT_STEP 1,
-// B_STEP 1 or 0) a row runs in units of four elements, its last few element by element.
+// 1, or -1: the innermost strides passed in shape's place). Each element (or unit) is loaded, computed and
+// stored in one iteration of one work-item: an out that is exactly an input's view reads each element
+// before writing it. With EW_VECTOR (the host found vector forms for every tensor slot, A_STEP and OUT_STEP
+// 1, B_STEP 1 or 0) a row runs in units of EW_UNIT elements, its last few element by element; with
+// EW_NT_STORE (below) its first few too, up to out's first aligned unit.
 #if A_STEP < 0
 #define EW_A_STEP a_step
 #else
@@ -358,11 +359,10 @@ __kernel void ew_contiguous(__global const A_T *a, ulong a_off,
 #define EW_LANES8(M) M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7)
 #if EW_NT_STORE
 // EW_NT_STORE (the host's choice for a launch whose data cannot stay in the device's cache; OUT_STEP 1, a
-// real out): out's rows are written in whole units of EW_NT_UNIT raw elements (8 for vector units without
-// double, else 4), aligned to the unit's size, with
-// stores that bypass the caches where the compiler has them (clang's __builtin_nontemporal_store), so the
-// cache lines of out are not first read from memory to be overwritten. The values and their order are
-// those of the plain stores.
+// real out): out's rows are written in whole units of EW_NT_UNIT raw elements (8 or 4: the host's choice),
+// aligned to the unit's size, with stores that bypass the caches where the compiler has them (clang's
+// __builtin_nontemporal_store), so the cache lines of out are not first read from memory to be
+// overwritten. The values and their order are those of the plain stores.
 #if defined(__has_builtin)
 #if __has_builtin(__builtin_nontemporal_store)
 #define EW_NT_PUT(v, p) __builtin_nontemporal_store((v), (p))
@@ -424,7 +424,7 @@ __kernel void ew_walk(__global const A_T *a, ulong a_off,
         const INDEX_T end = min(inner, col + (last - e));
         e += end - col;
 #if EW_NT_STORE
-        // Out's elements before its first aligned unit of four, one by one.
+        // Out's elements before its first aligned unit, one by one.
         for (; col < end && (ulong)(out + io + col) % sizeof(EW_UNIT_T(OUT_RAW_T)) != 0; ++col) {
             EW_STORE(out, io + col, EW_RESULT(A_LOAD(a, ia + col * EW_A_STEP), EW_B_ROW(col), alpha));
         }

@@ -450,8 +450,11 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
                       walkingKernelFits(plan.device(), walkTrips(kWalkElements, shape.back()));
     const bool ntStores = walk && streamOut;
     const bool vector = vectorSlots && (walk ? walkVector : contiguous && merged[1][0] == 1);
-    // Units of eight where every slot's vector of eight is at most 32 bytes (dtype_defines.h).
-    const bool eightFit = dtypeSize(aDtype) <= 4 && dtypeSize(outDtype) <= 4 && (!tb || dtypeSize(tb->dtype) <= 4);
+    // Units of eight where every slot's vector of eight is at most 32 bytes (dtype_defines.h) and no input is
+    // FLOAT16: PoCL's vload_half8 can compile to a 16-byte aligned move (docs/devices.md), and an input's
+    // units need not be aligned where out's are. An fp16 out is stored into the aligned unit itself.
+    auto eightLoads = [](aclDataType d) { return dtypeSize(d) <= 4 && d != ACL_FLOAT16; };
+    const bool eightFit = eightLoads(aDtype) && dtypeSize(outDtype) <= 4 && (!tb || eightLoads(tb->dtype));
     const int ntUnit = vector && eightFit ? 8 : 4;
     const int64_t units = vector ? (total + 3) / 4 : total;
     RowStream stream(plan.device(), contiguous ? kContiguousStream : kStridedStream, units, 1, 1, contiguous ? 1.0 : 8.0);

@@ -5,6 +5,13 @@
 #include "aclnn/aclnn_base.h"
 
 #ifdef __cplusplus
+/* CANN's own GroupNormBackward sample (ops-nn, norm/group_norm_grad/examples) names std::array without
+ * including <array>; it builds only where another header brings it in. Included here so that the sample
+ * builds unmodified against this header. */
+#include <array>
+#endif
+
+#ifdef __cplusplus
 extern "C" {
 #endif
 
