@@ -413,8 +413,8 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     if (computeComplex && !isComplex(outDtype)) storeFrom = compute == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
     // Vector loads and stores (four or eight elements a unit) where every tensor slot has them (the real
     // floating dtypes; cl_kernels/common.cl), out stores values of its own value type or float values into
-    // an integer dtype of at most 4 bytes (host/kernels/dtype_defines.h) and the computation is real (a complex one has no
-    // vector of its values, even into a real out).
+    // an integer dtype of at most 4 bytes (host/kernels/dtype_defines.h) and the computation is real (a
+    // complex one has no vector of its values, even into a real out).
     const bool vectorSlots = !computeComplex && isFloating(aDtype) && (!tb || isFloating(tb->dtype)) &&
                              ((isFloating(outDtype) &&
                                (storeFrom == outDtype ||
@@ -427,8 +427,8 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
     };
     // Non-temporal stores (ew_walk's EW_NT_STORE) where the launch moves more bytes than the device's largest
     // cache holds, out is real and steps 1 along the innermost dim: out's lines are then evicted before any
-    // later read, and a plain store would first read each line from memory (on a CPU, a third of an Add's
-    // traffic). An operand that stays on one element counts nothing. The units are vectors of eight where
+    // later read, and a plain store would first read each line from memory (on a CPU, a quarter of an Add's
+    // traffic, a third of a copy's). An operand that stays on one element counts nothing. The units are vectors of eight where
     // every slot has them (no 8-byte dtype), else of four; an out of 1 or 2 bytes whose units would be
     // computed lane by lane (bool, integers from integers, the 16-bit copies) keeps its kernels, as its
     // units would be under 16 bytes.
@@ -550,7 +550,8 @@ void planElementwise(OpPlan &plan, const ElementwiseLaunch &l) {
             });
         },
         plan.logging() ? (walk ? walkLaunch.describe(width.wide()) : stream.describe(width.wide())) +
-                             (vector ? strformat(", %d-element vectors", ntStores ? ntUnit : 4) : std::string()) + (ntStores ? strformat(", non-temporal stores of %d elements", ntUnit) : std::string()) +
+                             (vector ? strformat(", %d-element vectors", ntStores ? ntUnit : 4) : std::string()) +
+                             (ntStores ? strformat(", non-temporal stores of %d elements", ntUnit) : std::string()) +
                              (contiguous ? ", contiguous" : ", strided") +
                              ", compute " + dtypeName(compute) + ", math " + l.math
                        : std::string());

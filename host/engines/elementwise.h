@@ -25,9 +25,9 @@
 // transposes, gaps) take, on CPU devices, a kernel in which each work-item walks a run of out's elements
 // row by row of the innermost merged dim, forming the offsets once a row; elsewhere (GPUs, rusticl) the
 // strided kernel forms them once an element. On those CPU devices a launch that moves more bytes than the
-// device's largest cache, into a real out of 4 or 8 bytes an element, takes the walking kernel even when
-// contiguous, and writes out with non-temporal stores (the same values; TestHook::ElementwiseStreamStores
-// forces them at any size).
+// device's largest cache, into a real out of 4 or 8 bytes an element or computed in vectors, takes the
+// walking kernel even when contiguous, and writes out with non-temporal stores (the same values;
+// TestHook::ElementwiseStreamStores forces them at any size).
 //
 // Aliasing: an output that is exactly an input's view is computed in place (each element is read and
 // written by one work-item, its loads before its stores); any other overlap of an output with an input is
