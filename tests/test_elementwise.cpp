@@ -301,7 +301,9 @@ void expectCastFromFloat(aclrtStream stream, aclDataType to, int64_t offset) {
     size_t bad = 0;
     for (size_t i = 0; i < held.size(); ++i) {
         const double want = refConvert({held[i], 0}, ACL_FLOAT, to).re;
-        if (!sameValue(got[i], want) && bad++ < 3) ADD_FAILURE() << "element " << i << " (" << held[i] << "): got " << got[i] << ", want " << want;
+        if (!sameValue(got[i], want) && bad++ < 3) {
+            ADD_FAILURE() << "element " << i << " (" << held[i] << "): got " << got[i] << ", want " << want;
+        }
     }
     EXPECT_EQ(bad, 0u);
 }
@@ -312,9 +314,9 @@ void expectCastFromFloat(aclrtStream stream, aclDataType to, int64_t offset) {
 // size; the engine takes them where a launch moves more than the device's cache holds): out's elements
 // before its first aligned unit (of eight, or four), whole units, and the last few, for outs at every
 // storage offset modulo the unit, runs that end mid-unit, contiguous and strided inputs, a broadcast
-// scalar, and outs of 1, 2, 4 and 8 bytes (bool and the integer outs computed lane by lane keep their
-// plain stores; fp16, bf16, int32, int64, float, double, and floats cast into integers in vectors take
-// them), each against the reference's exact bits.
+// scalar, and outs of 1, 2, 4 and 8 bytes (bool keeps its plain stores, as every out of 1 or 2 bytes
+// computed lane by lane does; fp16, bf16, int32, int64, float, double, and floats cast into integers in
+// vectors take them), each against the reference's exact bits.
 TEST_P(ElementwiseTest, StreamStoresGiveTheSameBits) {
     aclcl::ScopedTestHook nt(aclcl::TestHook::ElementwiseStreamStores);
     for (int run : {0, 3, 8, 13, 64}) {
@@ -345,9 +347,8 @@ TEST_P(ElementwiseTest, StreamStoresGiveTheSameBits) {
 // Which launches take the non-temporal stores, read from the plan's log: on the CPU devices' walking kernel
 // an Add whose operands and out move more bytes than the device's largest cache (three times it here), not
 // one that moves less (three quarters), and never on the devices that take the many-work-item kernels
-// (whatever cache they report; Oclgrind reports none); an
-// fp16 out from float takes them in vectors of eight, an int16 out (units computed lane by lane, under 16
-// bytes) keeps its plain stores.
+// (whatever cache they report; Oclgrind reports none); an fp16 out from float takes them in vectors of
+// eight, an int16 out (units computed lane by lane, under 16 bytes) keeps its plain stores.
 TEST_P(ElementwiseTest, StreamStoresBeyondTheDeviceCache) {
     const aclcl::Device &dev = aclcl::deviceAt(device());
     const bool walking = !dev.manyWorkItemKernels();
