@@ -8,15 +8,14 @@
 #include <vector>
 
 #include "common/dtype.h"
-#include "common/log.h"
 #include "common/test_hooks.h"
 #include "engines/reduction.h"
 #include "harness/reduce_sum.h"
 #include "harness/softmax.h"
 #include "ops/checks.h"
-#include "support/plan_log.h"
 #include "runtime/device.h"
 #include "support/op_test.h"
+#include "support/plan_log.h"
 #include "support/reduction_checks.h"
 #include "support/sum_bound.h"
 

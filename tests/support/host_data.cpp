@@ -30,89 +30,77 @@ float bf16ToFloat(uint16_t b) {
 
 namespace {
 template <class T>
-void put(std::vector<uint8_t> &out, size_t i, T v) {
-    std::memcpy(out.data() + i * sizeof(T), &v, sizeof(T));
+void put(uint8_t *p, T v) {
+    std::memcpy(p, &v, sizeof(T));
 }
 template <class T>
-T get(const std::vector<uint8_t> &in, size_t i) {
+T get(const uint8_t *p) {
     T v;
-    std::memcpy(&v, in.data() + i * sizeof(T), sizeof(T));
+    std::memcpy(&v, p, sizeof(T));
     return v;
+}
+
+// One value (a component of a complex dtype) as dtype's bytes at p, and back: the conversions encode,
+// decode and roundTo share. A dtype without an element size writes nothing and reads 0.
+void putValue(uint8_t *p, double v, aclDataType dtype) {
+    switch (dtype) {
+        case ACL_FLOAT: case ACL_COMPLEX64: put<float>(p, static_cast<float>(v)); break;
+        case ACL_DOUBLE: case ACL_COMPLEX128: put<double>(p, v); break;
+        case ACL_FLOAT16: put<uint16_t>(p, aclFloatToFloat16(static_cast<float>(v))); break;
+        case ACL_BF16: put<uint16_t>(p, floatToBf16(static_cast<float>(v))); break;
+        case ACL_INT8: put<int8_t>(p, static_cast<int8_t>(v)); break;
+        case ACL_UINT8: put<uint8_t>(p, static_cast<uint8_t>(v)); break;
+        case ACL_INT16: put<int16_t>(p, static_cast<int16_t>(v)); break;
+        case ACL_UINT16: put<uint16_t>(p, static_cast<uint16_t>(v)); break;
+        case ACL_INT32: put<int32_t>(p, static_cast<int32_t>(v)); break;
+        case ACL_UINT32: put<uint32_t>(p, static_cast<uint32_t>(v)); break;
+        case ACL_INT64: put<int64_t>(p, static_cast<int64_t>(v)); break;
+        case ACL_UINT64: put<uint64_t>(p, static_cast<uint64_t>(v)); break;
+        case ACL_BOOL: put<uint8_t>(p, v != 0.0 ? 1 : 0); break;
+        default: break;
+    }
+}
+
+double getValue(const uint8_t *p, aclDataType dtype) {
+    switch (dtype) {
+        case ACL_FLOAT: case ACL_COMPLEX64: return get<float>(p);
+        case ACL_DOUBLE: case ACL_COMPLEX128: return get<double>(p);
+        case ACL_FLOAT16: return aclFloat16ToFloat(get<uint16_t>(p));
+        case ACL_BF16: return bf16ToFloat(get<uint16_t>(p));
+        case ACL_INT8: return get<int8_t>(p);
+        case ACL_UINT8: case ACL_BOOL: return get<uint8_t>(p);
+        case ACL_INT16: return get<int16_t>(p);
+        case ACL_UINT16: return get<uint16_t>(p);
+        case ACL_INT32: return get<int32_t>(p);
+        case ACL_UINT32: return get<uint32_t>(p);
+        case ACL_INT64: return static_cast<double>(get<int64_t>(p));
+        case ACL_UINT64: return static_cast<double>(get<uint64_t>(p));
+        default: return 0;
+    }
 }
 }  // namespace
 
 std::vector<uint8_t> encode(const std::vector<double> &values, aclDataType dtype) {
-    size_t n = values.size();
-    size_t elem = aclDataTypeSize(dtype);
-    size_t comps = componentsOf(dtype);
-    std::vector<uint8_t> out(n / comps * elem);
-    for (size_t i = 0; i < n; ++i) {
-        double v = values[i];
-        switch (dtype) {
-            case ACL_FLOAT: case ACL_COMPLEX64: put<float>(out, i, static_cast<float>(v)); break;
-            case ACL_DOUBLE: case ACL_COMPLEX128: put<double>(out, i, v); break;
-            case ACL_FLOAT16: put<uint16_t>(out, i, aclFloatToFloat16(static_cast<float>(v))); break;
-            case ACL_BF16: put<uint16_t>(out, i, floatToBf16(static_cast<float>(v))); break;
-            case ACL_INT8: put<int8_t>(out, i, static_cast<int8_t>(v)); break;
-            case ACL_UINT8: put<uint8_t>(out, i, static_cast<uint8_t>(v)); break;
-            case ACL_INT16: put<int16_t>(out, i, static_cast<int16_t>(v)); break;
-            case ACL_UINT16: put<uint16_t>(out, i, static_cast<uint16_t>(v)); break;
-            case ACL_INT32: put<int32_t>(out, i, static_cast<int32_t>(v)); break;
-            case ACL_UINT32: put<uint32_t>(out, i, static_cast<uint32_t>(v)); break;
-            case ACL_INT64: put<int64_t>(out, i, static_cast<int64_t>(v)); break;
-            case ACL_UINT64: put<uint64_t>(out, i, static_cast<uint64_t>(v)); break;
-            case ACL_BOOL: put<uint8_t>(out, i, v != 0.0 ? 1 : 0); break;
-            default: break;
-        }
-    }
+    const size_t comps = componentsOf(dtype), step = aclDataTypeSize(dtype) / comps;
+    std::vector<uint8_t> out(values.size() / comps * aclDataTypeSize(dtype));
+    for (size_t i = 0; i < values.size(); ++i) putValue(out.data() + i * step, values[i], dtype);
     return out;
 }
 
 std::vector<double> decode(const std::vector<uint8_t> &bytes, aclDataType dtype) {
-    size_t elem = aclDataTypeSize(dtype);
-    size_t comps = componentsOf(dtype);
-    size_t n = elem ? bytes.size() / elem * comps : 0;
+    const size_t elem = aclDataTypeSize(dtype), comps = componentsOf(dtype);
+    const size_t n = elem ? bytes.size() / elem * comps : 0, step = elem / comps;
     std::vector<double> out(n);
-    for (size_t i = 0; i < n; ++i) {
-        switch (dtype) {
-            case ACL_FLOAT: case ACL_COMPLEX64: out[i] = get<float>(bytes, i); break;
-            case ACL_DOUBLE: case ACL_COMPLEX128: out[i] = get<double>(bytes, i); break;
-            case ACL_FLOAT16: out[i] = aclFloat16ToFloat(get<uint16_t>(bytes, i)); break;
-            case ACL_BF16: out[i] = bf16ToFloat(get<uint16_t>(bytes, i)); break;
-            case ACL_INT8: out[i] = get<int8_t>(bytes, i); break;
-            case ACL_UINT8: case ACL_BOOL: out[i] = get<uint8_t>(bytes, i); break;
-            case ACL_INT16: out[i] = get<int16_t>(bytes, i); break;
-            case ACL_UINT16: out[i] = get<uint16_t>(bytes, i); break;
-            case ACL_INT32: out[i] = get<int32_t>(bytes, i); break;
-            case ACL_UINT32: out[i] = get<uint32_t>(bytes, i); break;
-            case ACL_INT64: out[i] = static_cast<double>(get<int64_t>(bytes, i)); break;
-            case ACL_UINT64: out[i] = static_cast<double>(get<uint64_t>(bytes, i)); break;
-            default: break;
-        }
-    }
+    for (size_t i = 0; i < n; ++i) out[i] = getValue(bytes.data() + i * step, dtype);
     return out;
 }
 
 double roundTo(double v, aclDataType dtype) {
-    // encode then decode of one value, without their vectors: the references call this once an element,
-    // and the allocations were most of the benchmark's host time. Complex values round per component, as
-    // their real counterparts.
-    switch (dtype) {
-        case ACL_FLOAT: case ACL_COMPLEX64: return static_cast<float>(v);
-        case ACL_DOUBLE: case ACL_COMPLEX128: return v;
-        case ACL_FLOAT16: return aclFloat16ToFloat(aclFloatToFloat16(static_cast<float>(v)));
-        case ACL_BF16: return bf16ToFloat(floatToBf16(static_cast<float>(v)));
-        case ACL_INT8: return static_cast<int8_t>(v);
-        case ACL_UINT8: return static_cast<uint8_t>(v);
-        case ACL_INT16: return static_cast<int16_t>(v);
-        case ACL_UINT16: return static_cast<uint16_t>(v);
-        case ACL_INT32: return static_cast<int32_t>(v);
-        case ACL_UINT32: return static_cast<uint32_t>(v);
-        case ACL_INT64: return static_cast<double>(static_cast<int64_t>(v));
-        case ACL_UINT64: return static_cast<double>(static_cast<uint64_t>(v));
-        case ACL_BOOL: return v != 0.0 ? 1 : 0;
-        default: return decode(encode({v}, dtype), dtype)[0];
-    }
+    // One value through its dtype's bytes, without encode's and decode's vectors: the references call this
+    // once an element. Complex values round per component, as their real counterparts.
+    uint8_t bytes[8] = {};
+    putValue(bytes, v, dtype);
+    return getValue(bytes, dtype);
 }
 
 std::vector<double> randomValues(size_t n, uint64_t seed, double lo, double hi) {
