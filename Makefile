@@ -43,7 +43,7 @@ demo-build: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS) --target $(DEMO_TARGETS)
 
 demo: demo-deps demo-build
-	@$(BUILD_DIR)/bench/aclnn_bench --quick
+	@$(BUILD_DIR)/bench/aclnn_bench --demo
 	@$(BUILD_DIR)/tests/train_step_conv1d_block >$(BUILD_DIR)/train_step.out || { cat $(BUILD_DIR)/train_step.out; exit 1; }
 	@tail -n 1 $(BUILD_DIR)/train_step.out
 	@$(BUILD_DIR)/tests/train_cnn >$(BUILD_DIR)/train_cnn.out || { cat $(BUILD_DIR)/train_cnn.out; exit 1; }

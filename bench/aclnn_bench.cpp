@@ -98,8 +98,8 @@ TimingPolicy policyFor(const Options &o) {
     if (o.quick) {
         p.minRuns = 3;
         p.maxRuns = 20;
-        p.targetSeconds = 0.3;
-        p.floorRuns = 1;  // a case of a second or more per call is timed once in a quick run
+        p.targetSeconds = 0.15;
+        p.floorRuns = 1;  // a case of half a second or more per call is timed once in a quick run
         p.slowFactor = 3;
     }
     if (o.runs > 0) {
@@ -232,7 +232,8 @@ int main(int argc, char **argv) {
     if (!o.device.empty()) setenv("ACLNN_OPENCL_DEVICE", o.device.c_str(), 1);
     if (!o.tuneKernels.empty()) return tuneKernels(o);
 
-    std::vector<CaseInfo> selected = selectCases(o.opFilter, o.caseFilter, o.quick);
+    std::vector<CaseInfo> selected = selectCases(o.opFilter, o.caseFilter,
+                                                 o.demo ? Selection::Demo : o.quick ? Selection::Quick : Selection::All);
     if (o.listCases) return writeText(o.jsonPath.empty() ? "-" : o.jsonPath, caseListJson(selected)) ? 0 : 1;
 
     std::string coldDir = o.cold ? prepareColdDriverCaches() : "";
@@ -243,6 +244,7 @@ int main(int argc, char **argv) {
     RunReport report;
     report.machine = describeMachine();
     report.quick = o.quick;
+    report.demo = o.demo;
     report.cold = o.cold;
     report.cases = selected;
     report.devices = listDevices();

@@ -24,7 +24,8 @@ void printUsage(const char *argv0) {
     std::printf(
         "usage: %s [options]\n"
         "Times every registered operator case on every OpenCL device, after checking its result.\n"
-        "  --quick            speed cases and the smallest member of each size sweep, few runs (make demo)\n"
+        "  --quick            speed cases and the smallest member of each size sweep, few runs\n"
+        "  --demo             one case per operator (its smallest), with --quick's runs (make demo)\n"
         "  --op SUBSTRING     only operators whose name contains SUBSTRING (a,b: either)\n"
         "  --case SUBSTRING   only cases whose name contains SUBSTRING\n"
         "  --device FILTER    only matching devices (ACLNN_OPENCL_DEVICE grammar, see docs/devices.md)\n"
@@ -74,6 +75,8 @@ bool parseOptions(int argc, char **argv, Options *o) {
         const char *v = nullptr;
         if (!std::strcmp(a, "--quick")) {
             o->quick = true;
+        } else if (!std::strcmp(a, "--demo")) {
+            o->quick = o->demo = true;
         } else if (!std::strcmp(a, "--list-cases")) {
             o->listCases = true;
         } else if (!std::strcmp(a, "--cold")) {

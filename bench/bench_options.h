@@ -7,6 +7,7 @@ namespace bench {
 
 struct Options {
     bool quick = false;       // speed cases + the smallest member of each sweep, few runs
+    bool demo = false;        // --demo: the quick run's runs on one case per operator (implies quick)
     bool listCases = false;   // write the selected case list (for the PyTorch baseline) and exit
     bool cold = false;        // first calls with empty driver kernel caches (see docs/benchmarks.md)
     bool noTorch = false;     // do not run the PyTorch baseline

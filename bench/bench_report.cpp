@@ -177,7 +177,7 @@ std::string describeMachine() {
 
 std::string renderMarkdown(const RunReport &report) {
     std::string out;
-    out += std::string("## aclnn-opencl benchmark") + (report.quick ? " (quick)" : "") + "\n\n";
+    out += std::string("## aclnn-opencl benchmark") + (report.demo ? " (demo)" : report.quick ? " (quick)" : "") + "\n\n";
     out += "Machine: " + report.machine + "\n\n";
     out += "| device | type | copy bandwidth (D2D, read+write) |\n|---|---|---|\n";
     for (size_t i = 0; i < report.devices.size(); ++i) {

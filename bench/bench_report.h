@@ -14,6 +14,7 @@ namespace bench {
 struct RunReport {
     std::string machine;
     bool quick = false;
+    bool demo = false;  // --demo: one case per operator
     bool cold = false;
     std::vector<BenchDevice> devices;
     std::vector<std::string> copyNotes;  // per device: size used, or why the yardstick failed

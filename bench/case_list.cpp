@@ -1,5 +1,6 @@
 #include "case_list.h"
 
+#include <map>
 #include <set>
 
 #include "common/dtype.h"
@@ -26,33 +27,54 @@ std::string dtypeLabel(aclDataType dtype) {
     return name ? name : "dtype" + std::to_string(static_cast<int>(dtype));
 }
 
-std::vector<CaseInfo> selectCases(const std::string &opFilter, const std::string &caseFilter, bool quick) {
+namespace {
+// Fewer bytes first, then fewer flops.
+bool smaller(const CaseInfo &a, const CaseInfo &b) {
+    return a.bytes < b.bytes || (a.bytes == b.bytes && a.flops < b.flops);
+}
+
+// Per key, the index of the case that `better` prefers to every other case with that key; keyOf gives ""
+// for a case that no key holds. Returns those cases in their order in `cases`, plus any `alsoKeep` says.
+template <class KeyOf, class Better, class AlsoKeep>
+std::vector<CaseInfo> bestPerKey(const std::vector<CaseInfo> &cases, KeyOf keyOf, Better better, AlsoKeep alsoKeep) {
+    std::map<std::string, size_t> best;
+    for (size_t i = 0; i < cases.size(); ++i) {
+        std::string key = keyOf(cases[i]);
+        if (key.empty()) continue;
+        auto inserted = best.emplace(key, i);
+        if (!inserted.second && better(cases[i], cases[inserted.first->second])) inserted.first->second = i;
+    }
+    std::set<size_t> keep;
+    for (const auto &entry : best) keep.insert(entry.second);
+    std::vector<CaseInfo> out;
+    for (size_t i = 0; i < cases.size(); ++i) {
+        if (keep.count(i) || alsoKeep(cases[i])) out.push_back(cases[i]);
+    }
+    return out;
+}
+}  // namespace
+
+std::vector<CaseInfo> selectCases(const std::string &opFilter, const std::string &caseFilter, Selection selection) {
     std::vector<CaseInfo> all;
     for (const auto &c : testing_support::makeCases(opFilter)) {
         if (!caseFilter.empty() && c->name.find(caseFilter) == std::string::npos) continue;
         all.push_back(describe(*c));
     }
-    if (!quick) return all;
-    // The smallest member of each sweep stands for the sweep in a quick run.
-    std::map<std::string, size_t> smallest;
-    for (size_t i = 0; i < all.size(); ++i) {
-        if (all[i].sweep.empty()) continue;
-        std::string sweepKey = all[i].op + "\n" + all[i].sweep;
-        auto it = smallest.find(sweepKey);
-        if (it == smallest.end()) {
-            smallest[sweepKey] = i;
-            continue;
-        }
-        const CaseInfo &best = all[it->second];
-        if (all[i].bytes < best.bytes || (all[i].bytes == best.bytes && all[i].flops < best.flops)) it->second = i;
-    }
-    std::set<size_t> keep;
-    for (const auto &entry : smallest) keep.insert(entry.second);
-    std::vector<CaseInfo> chosen;
-    for (size_t i = 0; i < all.size(); ++i) {
-        if (all[i].speed || keep.count(i)) chosen.push_back(all[i]);
-    }
-    return chosen;
+    if (selection == Selection::All) return all;
+    // The speed cases, and the smallest member of each sweep standing for the sweep.
+    std::vector<CaseInfo> quick = bestPerKey(
+        all, [](const CaseInfo &c) { return c.sweep.empty() ? std::string() : c.op + "\n" + c.sweep; }, smaller,
+        [](const CaseInfo &c) { return c.speed; });
+    if (selection == Selection::Quick) return quick;
+    // The demo: each operator's smallest speed case or sweep member, a FLOAT one before any other dtype,
+    // since every device runs FLOAT (fp16 and fp64 cases are skipped where the device lacks them).
+    return bestPerKey(
+        all, [](const CaseInfo &c) { return c.speed || !c.sweep.empty() ? c.op : std::string(); },
+        [](const CaseInfo &c, const CaseInfo &best) {
+            bool cFloat = c.dtype == ACL_FLOAT, bestFloat = best.dtype == ACL_FLOAT;
+            return cFloat != bestFloat ? cFloat : smaller(c, best);
+        },
+        [](const CaseInfo &) { return false; });
 }
 
 std::string caseListJson(const std::vector<CaseInfo> &cases) {

@@ -27,9 +27,15 @@ CaseInfo describe(const testing_support::OpCase &c);
 // PyTorch-style dtype names ("float32", "bfloat16", ...), used in the JSON files and the table.
 std::string dtypeLabel(aclDataType dtype);
 
-// The registered cases after the --op/--case filters; with `quick`, only speed cases and the smallest
-// member (fewest bytes, then flops) of each (operator, sweep). Registration order is kept.
-std::vector<CaseInfo> selectCases(const std::string &opFilter, const std::string &caseFilter, bool quick);
+// Which of the registered cases a run takes.
+enum class Selection {
+    All,    // every case
+    Quick,  // speed cases and the smallest member (fewest bytes, then flops) of each (operator, sweep)
+    Demo,   // one case per operator: its smallest speed case or sweep member, FLOAT first (make demo)
+};
+
+// The registered cases after the --op/--case filters, narrowed by `selection`. Registration order is kept.
+std::vector<CaseInfo> selectCases(const std::string &opFilter, const std::string &caseFilter, Selection selection);
 
 // {"cases": [{"op", "case", "dtype", "bytes", "flops", "speed", "sweep", "params": {...}}]}
 std::string caseListJson(const std::vector<CaseInfo> &cases);

@@ -26,7 +26,7 @@ def parse_args():
     p.add_argument("--cases", required=True, help="case list JSON from aclnn_bench --list-cases")
     p.add_argument("--out", default="-", help="where to write the results JSON (default stdout)")
     p.add_argument("--threads", type=int, default=os.cpu_count() or 1, help="CPU threads (default: all CPUs)")
-    p.add_argument("--quick", action="store_true", help="few runs per case, as aclnn_bench --quick")
+    p.add_argument("--quick", action="store_true", help="few runs per case, as aclnn_bench --quick and --demo")
     p.add_argument("--no-cuda", action="store_true", help="do not time on CUDA even when present")
     p.add_argument("--no-cpu", action="store_true", help="time on CUDA only (a GPU machine whose CPU is not "
                    "the one the CPU figures come from)")
@@ -73,7 +73,7 @@ def time_case(torch, fn, device, quick):
     CPU both are the call's host time; on CUDA the first is CUDA-event time (the kernels alone) and the
     second the host time of the call and the synchronize (what a calling program waits). The spread is
     the slowest host wall time over the fastest."""
-    min_runs, max_runs, target_s = (3, 20, 0.3) if quick else (10, 200, 2.0)
+    min_runs, max_runs, target_s = (3, 20, 0.15) if quick else (10, 200, 2.0)
     floor_runs, slow_factor = (1, 3) if quick else (3, 5)
     cuda = device == "cuda"
     fn()

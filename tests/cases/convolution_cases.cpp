@@ -1,5 +1,5 @@
 // OpCase descriptions of Convolution and ConvolutionBackward for the benchmark: the ResNet layer of the speed
-// target (8 x 64 x 56 x 56, 64 -> 64, 3x3, padding 1, FLOAT), each output checked against sums in double on a
+// target (8 x 64 x 56 x 56, 64 -> 64, 3x3, padding 1, FLOAT) and the same layer on one image, each output checked against sums in double on a
 // fixed sample of its elements (at most 4096 per output), within anyOrderSumBound at 2^-24
 // (docs/ops/convolution.md, docs/ops/convolution_backward.md).
 #include <algorithm>
@@ -34,6 +34,9 @@ struct ConvGeometry {
 };
 
 constexpr ConvGeometry kResNetLayer{8, 64, 56, 56, 64, 3, 1};
+// The same layer on one image: the smallest member of the layer's batch sweep, which `make demo` shows on
+// every device (the 8-image layer takes seconds per call on rusticl's products).
+constexpr ConvGeometry kResNetLayerOneImage{1, 64, 56, 56, 64, 3, 1};
 
 // Sums in double with their magnitudes, checked on at most 4096 evenly spaced elements of one output.
 template <class Sum>
@@ -76,7 +79,7 @@ protected:
     ConvGeometry g_;
     DeviceTensor x_t, w_t;
     std::vector<double> x_, w_, dy_;
-    IntArray stride_{{1, 1}}, padding_{{kResNetLayer.p, kResNetLayer.p}}, dilation_{{1, 1}},
+    IntArray stride_{{1, 1}}, padding_{{g_.p, g_.p}}, dilation_{{1, 1}},
         outputPadding_{{0, 0}};
 };
 
@@ -191,19 +194,21 @@ public:
 
 private:
     DeviceTensor dy_t, gi_t, gw_t, gb_t;
-    IntArray bias_{{kResNetLayer.Cout}};
+    IntArray bias_{{g_.Cout}};
     std::unique_ptr<aclBoolArray, aclnnStatus (*)(const aclBoolArray *)> mask_{nullptr, aclDestroyBoolArray};
 };
 
 CaseList convolutionCases() {
     CaseList cases;
     addSpeedCase(cases, std::make_unique<ConvolutionCase>(kResNetLayer));
+    addSweepCase(cases, "resnet_layer_batch", std::make_unique<ConvolutionCase>(kResNetLayerOneImage));
     return cases;
 }
 
 CaseList convolutionBackwardCases() {
     CaseList cases;
     addSpeedCase(cases, std::make_unique<ConvolutionBackwardCase>(kResNetLayer));
+    addSweepCase(cases, "resnet_layer_batch", std::make_unique<ConvolutionBackwardCase>(kResNetLayerOneImage));
     return cases;
 }
 

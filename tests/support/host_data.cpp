@@ -29,78 +29,92 @@ float bf16ToFloat(uint16_t b) {
 }
 
 namespace {
+// How one value (a component of a complex dtype) is stored in each dtype: S is the stored type, to() the
+// conversion from double and from() the one back. encode, decode and roundTo share them.
 template <class T>
-void put(uint8_t *p, T v) {
-    std::memcpy(p, &v, sizeof(T));
-}
-template <class T>
-T get(const uint8_t *p) {
-    T v;
-    std::memcpy(&v, p, sizeof(T));
-    return v;
-}
+struct Plain {  // floats and integers: the language's conversions
+    using S = T;
+    static S to(double v) { return static_cast<S>(v); }
+    static double from(S s) { return static_cast<double>(s); }
+};
+struct Half {
+    using S = uint16_t;
+    static S to(double v) { return aclFloatToFloat16(static_cast<float>(v)); }
+    static double from(S s) { return aclFloat16ToFloat(s); }
+};
+struct BFloat {
+    using S = uint16_t;
+    static S to(double v) { return floatToBf16(static_cast<float>(v)); }
+    static double from(S s) { return bf16ToFloat(s); }
+};
+struct Bool {
+    using S = uint8_t;
+    static S to(double v) { return v != 0.0 ? 1 : 0; }
+    static double from(S s) { return s; }
+};
 
-// One value (a component of a complex dtype) as dtype's bytes at p, and back: the conversions encode,
-// decode and roundTo share. A dtype without an element size writes nothing and reads 0.
-void putValue(uint8_t *p, double v, aclDataType dtype) {
+// Calls f with the codec of dtype (above), once: the loops that convert whole vectors run inside f, with the
+// conversions inlined. A dtype without an element size gets `none`.
+template <class F, class None>
+auto withCodec(aclDataType dtype, F &&f, None &&none) {
     switch (dtype) {
-        case ACL_FLOAT: case ACL_COMPLEX64: put<float>(p, static_cast<float>(v)); break;
-        case ACL_DOUBLE: case ACL_COMPLEX128: put<double>(p, v); break;
-        case ACL_FLOAT16: put<uint16_t>(p, aclFloatToFloat16(static_cast<float>(v))); break;
-        case ACL_BF16: put<uint16_t>(p, floatToBf16(static_cast<float>(v))); break;
-        case ACL_INT8: put<int8_t>(p, static_cast<int8_t>(v)); break;
-        case ACL_UINT8: put<uint8_t>(p, static_cast<uint8_t>(v)); break;
-        case ACL_INT16: put<int16_t>(p, static_cast<int16_t>(v)); break;
-        case ACL_UINT16: put<uint16_t>(p, static_cast<uint16_t>(v)); break;
-        case ACL_INT32: put<int32_t>(p, static_cast<int32_t>(v)); break;
-        case ACL_UINT32: put<uint32_t>(p, static_cast<uint32_t>(v)); break;
-        case ACL_INT64: put<int64_t>(p, static_cast<int64_t>(v)); break;
-        case ACL_UINT64: put<uint64_t>(p, static_cast<uint64_t>(v)); break;
-        case ACL_BOOL: put<uint8_t>(p, v != 0.0 ? 1 : 0); break;
-        default: break;
-    }
-}
-
-double getValue(const uint8_t *p, aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT: case ACL_COMPLEX64: return get<float>(p);
-        case ACL_DOUBLE: case ACL_COMPLEX128: return get<double>(p);
-        case ACL_FLOAT16: return aclFloat16ToFloat(get<uint16_t>(p));
-        case ACL_BF16: return bf16ToFloat(get<uint16_t>(p));
-        case ACL_INT8: return get<int8_t>(p);
-        case ACL_UINT8: case ACL_BOOL: return get<uint8_t>(p);
-        case ACL_INT16: return get<int16_t>(p);
-        case ACL_UINT16: return get<uint16_t>(p);
-        case ACL_INT32: return get<int32_t>(p);
-        case ACL_UINT32: return get<uint32_t>(p);
-        case ACL_INT64: return static_cast<double>(get<int64_t>(p));
-        case ACL_UINT64: return static_cast<double>(get<uint64_t>(p));
-        default: return 0;
+        case ACL_FLOAT: case ACL_COMPLEX64: return f(Plain<float>());
+        case ACL_DOUBLE: case ACL_COMPLEX128: return f(Plain<double>());
+        case ACL_FLOAT16: return f(Half());
+        case ACL_BF16: return f(BFloat());
+        case ACL_INT8: return f(Plain<int8_t>());
+        case ACL_UINT8: return f(Plain<uint8_t>());
+        case ACL_INT16: return f(Plain<int16_t>());
+        case ACL_UINT16: return f(Plain<uint16_t>());
+        case ACL_INT32: return f(Plain<int32_t>());
+        case ACL_UINT32: return f(Plain<uint32_t>());
+        case ACL_INT64: return f(Plain<int64_t>());
+        case ACL_UINT64: return f(Plain<uint64_t>());
+        case ACL_BOOL: return f(Bool());
+        default: return none();
     }
 }
 }  // namespace
 
 std::vector<uint8_t> encode(const std::vector<double> &values, aclDataType dtype) {
-    const size_t comps = componentsOf(dtype), step = aclDataTypeSize(dtype) / comps;
+    const size_t comps = componentsOf(dtype);
     std::vector<uint8_t> out(values.size() / comps * aclDataTypeSize(dtype));
-    for (size_t i = 0; i < values.size(); ++i) putValue(out.data() + i * step, values[i], dtype);
+    withCodec(
+        dtype,
+        [&](auto codec) {
+            using S = typename decltype(codec)::S;
+            uint8_t *p = out.data();
+            for (size_t i = 0; i < values.size(); ++i, p += sizeof(S)) {
+                const S s = codec.to(values[i]);
+                std::memcpy(p, &s, sizeof(S));
+            }
+        },
+        [] {});
     return out;
 }
 
 std::vector<double> decode(const std::vector<uint8_t> &bytes, aclDataType dtype) {
     const size_t elem = aclDataTypeSize(dtype), comps = componentsOf(dtype);
-    const size_t n = elem ? bytes.size() / elem * comps : 0, step = elem / comps;
-    std::vector<double> out(n);
-    for (size_t i = 0; i < n; ++i) out[i] = getValue(bytes.data() + i * step, dtype);
+    std::vector<double> out(elem ? bytes.size() / elem * comps : 0);
+    withCodec(
+        dtype,
+        [&](auto codec) {
+            using S = typename decltype(codec)::S;
+            const uint8_t *p = bytes.data();
+            for (size_t i = 0; i < out.size(); ++i, p += sizeof(S)) {
+                S s;
+                std::memcpy(&s, p, sizeof(S));
+                out[i] = codec.from(s);
+            }
+        },
+        [] {});
     return out;
 }
 
-double roundTo(double v, aclDataType dtype) {
-    // One value through its dtype's bytes, without encode's and decode's vectors: the references call this
-    // once an element. Complex values round per component, as their real counterparts.
-    uint8_t bytes[8] = {};
-    putValue(bytes, v, dtype);
-    return getValue(bytes, dtype);
+double roundToStored(double v, aclDataType dtype) {
+    // Complex values round per component, as their real counterparts.
+    return withCodec(
+        dtype, [v](auto codec) { return codec.from(codec.to(v)); }, [] { return 0.0; });
 }
 
 std::vector<double> randomValues(size_t n, uint64_t seed, double lo, double hi) {

@@ -15,8 +15,14 @@ bool needsFp64(aclDataType dtype);       // DOUBLE and COMPLEX128: a device with
 // Packs n elements (n*componentsOf values) into bytes of dtype, rounding once (RNE for fp16/bf16).
 std::vector<uint8_t> encode(const std::vector<double> &values, aclDataType dtype);
 std::vector<double> decode(const std::vector<uint8_t> &bytes, aclDataType dtype);
-// The value after a round trip through dtype (what the device will actually see).
-double roundTo(double v, aclDataType dtype);
+// The value after a round trip through dtype (what the device will actually see). The references call it
+// for every value they compute, so FLOAT's and DOUBLE's trips are inline here; roundToStored takes the rest.
+double roundToStored(double v, aclDataType dtype);
+inline double roundTo(double v, aclDataType dtype) {
+    if (dtype == ACL_FLOAT) return static_cast<float>(v);
+    if (dtype == ACL_DOUBLE) return v;
+    return roundToStored(v, dtype);
+}
 uint16_t floatToBf16(float f);
 float bf16ToFloat(uint16_t b);
 // Deterministic pseudo-random values in [lo, hi) (xorshift; the same on every machine).
