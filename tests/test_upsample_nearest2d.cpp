@@ -9,7 +9,10 @@
 #include <vector>
 
 #include "common/dtype.h"
+#include "common/test_hooks.h"
 #include "harness/upsample_nearest2d.h"
+#include "ops/upsample_nearest2d_index.h"
+#include "runtime/device.h"
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
 #include "support/golden_tally.h"
@@ -17,6 +20,7 @@
 #include "support/nearest_golden.h"
 #include "support/nearest_ref.h"
 #include "support/op_test.h"
+#include "support/plan_log.h"
 
 using namespace testing_support;
 
@@ -165,6 +169,28 @@ TEST_P(UpsampleNearest2dV2EveryDtype, GathersEveryScaledCaseByteForByte) {
     EXPECT_EQ(ran, 2 * sizeof kScaledCases / sizeof kScaledCases[0]);
 }
 
+// The host's axis map (host/ops/upsample_nearest2d_index.h) takes a shortcut where the float index gives
+// the same source for every output index (scale 1 or 0.5): each (in, out, scales) pair against the float
+// formula itself, every index, also where it must not (out past in or past 2 in, other scales).
+TEST(UpsampleNearest2dAxis, ShortcutsOnlyWhereTheFloatIndexAgrees) {
+    size_t shortcuts = 0, checked = 0;
+    for (int64_t in = 1; in <= 300; ++in) {
+        for (int64_t out : {in - 1, in, in + 1, 2 * in - 1, 2 * in, 2 * in + 1, 3 * in}) {
+            if (out <= 0) continue;
+            for (double scales : {0.0, 1.0, 2.0, 0.5, 1.7}) {
+                const aclcl::NearestAxis a = aclcl::nearestAxis(in, out, scales, false);
+                shortcuts += a.mode != 2 ? 1 : 0;
+                for (int64_t o = 0; o < out; ++o, ++checked) {
+                    ASSERT_EQ(aclcl::nearestSource(a, o, in), nearestSourceRef(o, in, out, scales, false))
+                        << "in " << in << ", out " << out << ", scales " << scales << ", o " << o << ", mode " << a.mode;
+                }
+            }
+        }
+    }
+    EXPECT_GT(shortcuts, 1000u);
+    EXPECT_GT(checked, 1000000u);
+}
+
 class UpsampleNearest2dTest : public OpTest {};
 INSTANTIATE_ON_ALL_DEVICES(UpsampleNearest2dTest);
 
@@ -204,6 +230,41 @@ TEST_P(UpsampleNearest2dTest, RealSizesInBothFormats) {
         checkCase({2, 64, 56, 56, 112, 112}, ACL_FLOAT, nhwc, Memory::Contiguous, Memory::Contiguous, 7, stream);
         checkCase({1, 16, 56, 56, 97, 131}, ACL_FLOAT16, nhwc, Memory::Gapped, Memory::Contiguous, 8, stream);
     }
+}
+
+// The grid kernel that GPUs and rusticl take, forced on the CPU devices (the row kernel runs in every other
+// test there): each case in both formats and every memory pairing, in a 1-, 2- and 8-byte dtype.
+TEST_P(UpsampleNearest2dTest, GridKernelMatchesOnEveryDevice) {
+    aclcl::ScopedTestHook grid(aclcl::TestHook::ManyWorkItemKernels);
+    size_t ran = 0;
+    for (aclDataType d : {ACL_UINT8, ACL_FLOAT16, ACL_DOUBLE}) {
+        if (needsFp64(d) && !fp64()) continue;
+        for (const UpsampleCase &c : kCases) {
+            for (bool nhwc : {false, true}) {
+                const Memory selfMem = static_cast<Memory>(ran % 3), outMem = static_cast<Memory>((ran + 2) % 3);
+                SCOPED_TRACE(std::string(aclcl::dtypeName(d)) + " " + shapeName({c.N, c.C, c.H, c.W}) + " -> " +
+                             std::to_string(c.OH) + "x" + std::to_string(c.OW) + (nhwc ? " NHWC" : " NCHW"));
+                checkCase(c, d, nhwc, selfMem, outMem, 500 + ran, stream);
+                ++ran;
+            }
+        }
+    }
+    EXPECT_GE(ran, 2 * 2 * sizeof kCases / sizeof kCases[0]);
+}
+
+// Which kernel the plan takes, from its log: the row kernel where the device takes walking kernels (one out
+// row a work-item within the walk bound, kernels/launch.h), the grid kernel elsewhere and when forced.
+TEST_P(UpsampleNearest2dTest, RowKernelOnCpuDevices) {
+    DeviceTensor self({2, 3, 8, 8}, ACL_FLOAT, ACL_FORMAT_NCHW), out({2, 3, 16, 16}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    const IntArray outputSize({16, 16});
+    const bool rows = !aclcl::deviceAt(device()).manyWorkItemKernels();
+    const std::string text = planLog(kUpsampleNearest2d, {self.get(), outputSize.get(), out.get()});
+    EXPECT_EQ(text.find("kernel upsample_nearest2d_fwd_rows ") != std::string::npos, rows) << text;
+    EXPECT_EQ(text.find("kernel upsample_nearest2d_fwd ") != std::string::npos, !rows) << text;
+    aclcl::ScopedTestHook grid(aclcl::TestHook::ManyWorkItemKernels);
+    const std::string forced = planLog(kUpsampleNearest2d, {self.get(), outputSize.get(), out.get()});
+    EXPECT_EQ(forced.find("kernel upsample_nearest2d_fwd_rows "), std::string::npos) << forced;
+    EXPECT_NE(forced.find("kernel upsample_nearest2d_fwd "), std::string::npos) << forced;
 }
 
 // The benchmark's registered cases (the speed case 8x64x56x56 -> 112x112 and a non-integer ratio in fp16).

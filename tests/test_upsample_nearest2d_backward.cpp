@@ -9,13 +9,16 @@
 #include <vector>
 
 #include "common/dtype.h"
+#include "common/test_hooks.h"
 #include "harness/upsample_nearest2d_backward.h"
+#include "runtime/device.h"
 #include "support/error_rows.h"
 #include "support/golden_tally.h"
 #include "support/int_array.h"
 #include "support/nearest_golden.h"
 #include "support/nearest_ref.h"
 #include "support/op_test.h"
+#include "support/plan_log.h"
 #include "support/sum_bound.h"
 
 using namespace testing_support;
@@ -37,6 +40,8 @@ const BackwardCase kCases[] = {
     {1, 2, 4, 5, 8, 8, 3.0, 3.0},   // H: twice, the scale unused; W: ratio 1/3
     {2, 1, 5, 6, 9, 4, 1.7, 0.6},   // scales that are not the sizes' ratios
     {1, 1, 1, 1, 40, 50},        // one input takes every output
+    {2, 3, 5, 7, 10, 14},        // twice both ways: the row kernel's unrolled pairs where the columns step 1
+    {1, 2, 5, 6, 9, 12, 2.0, 0}, // H: scale 0.5 into 9 rows, halving with a last row of one; W: twice
 };
 
 enum class Memory { Contiguous, Gapped, ChannelsLastMemory };
@@ -145,6 +150,41 @@ TEST_P(UpsampleNearest2dBackwardEveryDtype, SumsEveryCaseInItsOrder) {
 
 class UpsampleNearest2dBackwardTest : public OpTest {};
 INSTANTIATE_ON_ALL_DEVICES(UpsampleNearest2dBackwardTest);
+
+// The grid kernel that GPUs and rusticl take, forced on the CPU devices (the row kernel runs in every other
+// test there): every case in both formats, FLOAT and BF16.
+TEST_P(UpsampleNearest2dBackwardTest, GridKernelMatchesOnEveryDevice) {
+    aclcl::ScopedTestHook grid(aclcl::TestHook::ManyWorkItemKernels);
+    size_t ran = 0;
+    for (aclDataType d : {ACL_FLOAT, ACL_BF16}) {
+        for (const BackwardCase &c : kCases) {
+            for (bool nhwc : {false, true}) {
+                const Memory gMem = static_cast<Memory>((ran + 1) % 3), giMem = static_cast<Memory>(ran % 3);
+                SCOPED_TRACE(std::string(aclcl::dtypeName(d)) + " " + shapeName({c.N, c.C, c.H, c.W}) + " from " +
+                             std::to_string(c.OH) + "x" + std::to_string(c.OW) + (nhwc ? " NHWC" : " NCHW"));
+                checkRun(c, d, nhwc, runCase(c, d, nhwc, gMem, giMem, 700 + ran, stream));
+                ++ran;
+            }
+        }
+    }
+    EXPECT_EQ(ran, 2 * 2 * sizeof kCases / sizeof kCases[0]);
+}
+
+// Which kernel the plan takes, from its log: the row kernel where the device takes walking kernels, the
+// grid kernel elsewhere and when forced.
+TEST_P(UpsampleNearest2dBackwardTest, RowKernelOnCpuDevices) {
+    DeviceTensor gradOut({2, 3, 16, 16}, ACL_FLOAT, ACL_FORMAT_NCHW), gradInput({2, 3, 8, 8}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    const IntArray outputSize({16, 16}), inputSize({2, 3, 8, 8});
+    const Args args{gradOut.get(), outputSize.get(), inputSize.get(), 0.0, 0.0, gradInput.get()};
+    const bool rows = !aclcl::deviceAt(device()).manyWorkItemKernels();
+    const std::string text = planLog(kUpsampleNearest2dBackward, args);
+    EXPECT_EQ(text.find("kernel upsample_nearest2d_bwd_rows ") != std::string::npos, rows) << text;
+    EXPECT_EQ(text.find("kernel upsample_nearest2d_bwd ") != std::string::npos, !rows) << text;
+    aclcl::ScopedTestHook grid(aclcl::TestHook::ManyWorkItemKernels);
+    const std::string forced = planLog(kUpsampleNearest2dBackward, args);
+    EXPECT_EQ(forced.find("kernel upsample_nearest2d_bwd_rows "), std::string::npos) << forced;
+    EXPECT_NE(forced.find("kernel upsample_nearest2d_bwd "), std::string::npos) << forced;
+}
 
 // The same call twice gives the same bits (a gather, no atomics), on a case where many terms meet.
 TEST_P(UpsampleNearest2dBackwardTest, SameBitsRunToRun) {

@@ -306,6 +306,16 @@ void Kernel::launch(cl_command_queue queue, cl_uint dims, const size_t *global, 
     if (err != CL_SUCCESS) clCheck(err, strformat("clEnqueueNDRangeKernel(%s)", name()).c_str(), ACLNN_ERR_RUNTIME_ERROR);
 }
 
+int64_t walkRowsPerItem(const Device &device, int64_t OH, int64_t OW, int64_t planes) {
+    constexpr int64_t kRowsElements = 4096, kGroupsPerUnit = 8;
+    if (!device.packsWorkItems || OH <= 1) return 1;
+    int64_t rows = std::max<int64_t>(1, std::min<int64_t>(OH, kRowsElements / std::max<int64_t>(OW, 1)));
+    while (rows > 1 && !walkingKernelFits(device, static_cast<double>(rows) * static_cast<double>(OW))) rows /= 2;
+    const int64_t wanted = kGroupsPerUnit * static_cast<int64_t>(std::max<cl_uint>(device.computeUnits, 1));
+    while (rows > 1 && planes * ((OH + rows - 1) / rows) < wanted) rows = (rows + 1) / 2;
+    return rows;
+}
+
 void rowLocalSize(size_t kernelMax, int64_t W, int64_t H, size_t local[3], size_t target, size_t rowTarget) {
     const size_t limit = std::max<size_t>(1, std::min(target, kernelMax));
     const size_t pieces = (static_cast<size_t>(W) + rowTarget - 1) / rowTarget;

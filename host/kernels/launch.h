@@ -158,6 +158,13 @@ inline bool walkingKernelFits(const Device &device, double trips) {
     return !manyWorkItemKernels(device) && walkWithinBound(trips);
 }
 
+// Out rows per work-item of a row-walking kernel (NDRange (rows, planes), one out row of OW elements at a
+// time: pad2d_fwd_rows, upsample_nearest2d_fwd_rows): 1, or on a device that packs work-items
+// (Device::packsWorkItems: it pays for every work-group it dispatches, and runs these kernels one work-item
+// per group) about 4096 elements' worth, kept within the walk bound and leaving each compute unit at least
+// 8 work-groups.
+int64_t walkRowsPerItem(const Device &device, int64_t OH, int64_t OW, int64_t planes);
+
 // A local size of about `target` work-items: the x extent first (up to its global size), then y, z;
 // within the device's per-dimension limits.
 void fillLocalSize(const Device &device, size_t kernelMax, const size_t global[3], size_t target, size_t local[3]);

@@ -91,21 +91,6 @@ PadGeometry validate(PadMode mode, const char *op, const Device &device, const a
     return geo;
 }
 
-// pad2d_fwd_rows' rows per work-item (above): 1, or on a device that packs work-items about
-// kRowsElements elements' worth, kept within the walk bound and leaving each compute unit at least
-// kGroupsPerUnit work-groups.
-constexpr int64_t kRowsElements = 4096;
-constexpr int64_t kGroupsPerUnit = 8;
-
-int64_t rowsPerItem(const Device &device, int64_t OH, int64_t OW, int64_t planes) {
-    if (!device.packsWorkItems || OH <= 1) return 1;
-    int64_t rows = std::max<int64_t>(1, std::min<int64_t>(OH, kRowsElements / std::max<int64_t>(OW, 1)));
-    while (rows > 1 && !walkingKernelFits(device, static_cast<double>(rows) * static_cast<double>(OW))) rows /= 2;
-    const int64_t wanted = kGroupsPerUnit * static_cast<int64_t>(std::max<cl_uint>(device.computeUnits, 1));
-    while (rows > 1 && planes * ((OH + rows - 1) / rows) < wanted) rows = (rows + 1) / 2;
-    return rows;
-}
-
 struct Args {
     PadMode mode;
     const aclTensor *self;
@@ -162,10 +147,10 @@ void plan(OpPlan &plan, const Args &a) {
     // CPUs: out rows per work-item. Where the compiler would run neighbouring work-items in SIMD lanes
     // (Device::packsWorkItems: Intel's runtime) each work-group is one work-item, so that a row's copy
     // stays in vector registers; such a runtime pays for every work-group it dispatches, so each
-    // work-item takes a run of rows (about kRowsElements elements), as long as every compute unit still
+    // work-item takes a run of rows (kernels/launch.h, walkRowsPerItem), as long as every compute unit still
     // gets several work-groups. PoCL, which vectorises each row's loop, is best with one row per
     // work-item and 64 rows per group.
-    const int64_t rows = rowsPerItem(plan.device(), geo.OH, geo.OW, planes);
+    const int64_t rows = walkRowsPerItem(plan.device(), geo.OH, geo.OW, planes);
     auto kernel = plan.kernel(program, "pad2d_fwd_rows");
     const size_t global[3] = {static_cast<size_t>((geo.OH + rows - 1) / rows), static_cast<size_t>(planes), 1};
     size_t local[3];

@@ -18,7 +18,8 @@ constexpr const char *kApiV2 = "aclnnUpsampleNearest2dV2";
 constexpr size_t kSelf = 0;
 constexpr size_t kOut = 0;
 
-constexpr size_t kGroupTarget = 256;  // work-items per group
+constexpr size_t kGroupTarget = 256;    // work-items per group
+constexpr size_t kRowGroupTarget = 64;  // work-items per group, row kernel
 
 struct Geometry {
     PoolAxes in, out;
@@ -159,19 +160,37 @@ void plan(OpPlan &plan, const Args &a) {
                       w = nearestAxis(in.W, out.W, a.scalesW, shortcuts);
     const int64_t planes = in.N * in.C;
     Defines defines;
+    const bool rowKernel = walkingKernelFits(plan.device(), static_cast<double>(out.W));
     defines.raw("ELEM", dtypeSize(a.self->dtype))
-        .index(upsampleWideIndex(a.self, a.out, planes, in.H, in.W, out.H, out.W));
+        .index(upsampleWideIndex(a.self, a.out, planes, in.H, in.W, out.H, out.W))
+        .flag("VEC_COPY", rowKernel && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
     ProgramHandle program = plan.program("upsample_nearest2d", defines);
     const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
     const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
+    auto bind = [=](Kernel &k, RunContext &ctx, auto... extra) {
+        k.args(src.resolve(ctx), dst.resolve(ctx), in.H, in.W, out.H, out.W, in.C, planes, h.mode, h.scale, w.mode,
+               w.scale, in.sN, in.sC, in.sH, in.sW, out.sN, out.sC, out.sH, out.sW, extra...);
+    };
+    // CPUs (the walking kernels, kernels/launch.h), rows within the walk bound: out rows per work-item, as
+    // the pads' row kernel takes them (host/ops/pad2d.cpp says how many and why).
+    if (rowKernel) {
+        const int64_t rows = walkRowsPerItem(plan.device(), out.H, out.W, planes);
+        auto kernel = plan.kernel(program, "upsample_nearest2d_fwd_rows");
+        const size_t global[3] = {static_cast<size_t>((out.H + rows - 1) / rows), static_cast<size_t>(planes), 1};
+        size_t local[3];
+        fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global,
+                      plan.device().packsWorkItems ? 1 : kRowGroupTarget, local);
+        plan.launch(kernel, LaunchSize::grid(2, global, local),
+                    [=](Kernel &k, RunContext &ctx) { bind(k, ctx, static_cast<cl_long>(rows)); },
+                    plan.logging() ? strformat("rows: %lld out rows a work-item", static_cast<long long>(rows))
+                                   : std::string());
+        return;
+    }
     auto kernel = plan.kernel(program, "upsample_nearest2d_fwd");
     const size_t global[3] = {static_cast<size_t>(out.W), static_cast<size_t>(out.H), static_cast<size_t>(planes)};
     size_t local[3];
     fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kGroupTarget, local);
-    plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) {
-        k.args(src.resolve(ctx), dst.resolve(ctx), in.H, in.W, out.H, out.W, in.C, planes, h.mode, h.scale, w.mode,
-               w.scale, in.sN, in.sC, in.sH, in.sW, out.sN, out.sC, out.sH, out.sW);
-    });
+    plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) { bind(k, ctx); });
 }
 
 }  // namespace

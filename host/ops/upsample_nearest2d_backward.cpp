@@ -15,7 +15,8 @@ constexpr const char *kApi = "aclnnUpsampleNearest2dBackward";
 constexpr size_t kGradOut = 0;
 constexpr size_t kGradInput = 0;
 
-constexpr size_t kGroupTarget = 256;  // work-items per group
+constexpr size_t kGroupTarget = 256;    // work-items per group
+constexpr size_t kRowGroupTarget = 64;  // work-items per group, row kernel
 
 struct Geometry {
     aclFormat layout = ACL_FORMAT_NCHW;  // of both tensors: gradOut's format decides
@@ -121,15 +122,34 @@ void plan(OpPlan &plan, const Args &a) {
     ProgramHandle program = plan.program("upsample_nearest2d", defines);
     const Operand src{Operand::Where::Input, kGradOut, 0, dt};
     const Operand dst{Operand::Where::Output, kGradInput, 0, dt};
+    const int64_t H = g.H, W = g.W, OH = g.OH, OW = g.OW, C = g.C;
+    auto bind = [=](Kernel &k, RunContext &ctx, auto... extra) {
+        k.args(src.resolve(ctx), dst.resolve(ctx), H, W, OH, OW, C, planes, h.mode, h.scale, w.mode, w.scale, go.sN,
+               go.sC, go.sH, go.sW, gi.sN, gi.sC, gi.sH, gi.sW, extra...);
+    };
+    // CPUs (the walking kernels, kernels/launch.h): gradInput rows per work-item, as the forward's row
+    // kernel. A row's loops: every gradOut element of its rectangles (OW x the longest run along H) and a
+    // search of the source map per column (at most 64 steps; none for the shortcuts).
+    const double rowTrips = static_cast<double>(OW) * static_cast<double>(longestRun(h, g.H, g.OH)) +
+                            static_cast<double>(W) * (w.mode == 2 ? 64.0 : 1.0);
+    if (walkingKernelFits(plan.device(), rowTrips)) {
+        const int64_t rows = walkRowsPerItem(plan.device(), H, static_cast<int64_t>(rowTrips), planes);
+        auto kernel = plan.kernel(program, "upsample_nearest2d_bwd_rows");
+        const size_t global[3] = {static_cast<size_t>((H + rows - 1) / rows), static_cast<size_t>(planes), 1};
+        size_t local[3];
+        fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global,
+                      plan.device().packsWorkItems ? 1 : kRowGroupTarget, local);
+        plan.launch(kernel, LaunchSize::grid(2, global, local),
+                    [=](Kernel &k, RunContext &ctx) { bind(k, ctx, static_cast<cl_long>(rows)); },
+                    plan.logging() ? strformat("rows: %lld gradInput rows a work-item", static_cast<long long>(rows))
+                                   : std::string());
+        return;
+    }
     auto kernel = plan.kernel(program, "upsample_nearest2d_bwd");
     const size_t global[3] = {static_cast<size_t>(g.W), static_cast<size_t>(g.H), static_cast<size_t>(planes)};
     size_t local[3];
     fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kGroupTarget, local);
-    const int64_t H = g.H, W = g.W, OH = g.OH, OW = g.OW, C = g.C;
-    plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) {
-        k.args(src.resolve(ctx), dst.resolve(ctx), H, W, OH, OW, C, planes, h.mode, h.scale, w.mode, w.scale, go.sN,
-               go.sC, go.sH, go.sW, gi.sN, gi.sC, gi.sH, gi.sW);
-    });
+    plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) { bind(k, ctx); });
 }
 
 }  // namespace

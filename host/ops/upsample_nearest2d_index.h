@@ -40,6 +40,13 @@ inline NearestAxis nearestAxis(int64_t in, int64_t out, double scales, bool shor
     }
     a.mode = 2;
     a.scale = scales > 0 ? static_cast<float>(1.0 / scales) : static_cast<float>(in) / static_cast<float>(out);
+    // Two scales whose float index is a shortcut's for every output index, so the kernels take the shortcut
+    // (the same indices, without the float math): 1 gives o while out <= in, and 0.5 gives o >> 1 while
+    // out <= 2 in (o * 0.5f is exact below 2^24). PyTorch's channels-first forward of a doubled size is this.
+    if (out <= (int64_t{1} << 24)) {
+        if (a.scale == 1.0f && out <= in) return NearestAxis{};
+        if (a.scale == 0.5f && out <= 2 * in) return NearestAxis{1, 1.0f};
+    }
     return a;
 }
 
