@@ -306,14 +306,29 @@ void Kernel::launch(cl_command_queue queue, cl_uint dims, const size_t *global, 
     if (err != CL_SUCCESS) clCheck(err, strformat("clEnqueueNDRangeKernel(%s)", name()).c_str(), ACLNN_ERR_RUNTIME_ERROR);
 }
 
-int64_t walkRowsPerItem(const Device &device, int64_t OH, int64_t OW, int64_t planes) {
-    constexpr int64_t kRowsElements = 4096, kGroupsPerUnit = 8;
-    if (!device.packsWorkItems || OH <= 1) return 1;
-    int64_t rows = std::max<int64_t>(1, std::min<int64_t>(OH, kRowsElements / std::max<int64_t>(OW, 1)));
-    while (rows > 1 && !walkingKernelFits(device, static_cast<double>(rows) * static_cast<double>(OW))) rows /= 2;
-    const int64_t wanted = kGroupsPerUnit * static_cast<int64_t>(std::max<cl_uint>(device.computeUnits, 1));
-    while (rows > 1 && planes * ((OH + rows - 1) / rows) < wanted) rows = (rows + 1) / 2;
-    return rows;
+RowWalk rowWalk(const Device &device, size_t kernelMax, int64_t rows, double rowTrips, int64_t planes) {
+    constexpr double kItemTrips = 4096;
+    constexpr int64_t kGroupsPerUnit = 8;
+    constexpr size_t kRowsPerGroup = 64;
+    RowWalk w;
+    if (device.packsWorkItems && rows > 1) {
+        int64_t r = std::max<int64_t>(
+            1, std::min<int64_t>(rows, static_cast<int64_t>(kItemTrips / std::max(rowTrips, 1.0))));
+        while (r > 1 && !walkingKernelFits(device, static_cast<double>(r) * rowTrips)) r /= 2;
+        const int64_t wanted = kGroupsPerUnit * static_cast<int64_t>(std::max<cl_uint>(device.computeUnits, 1));
+        while (r > 1 && planes * ((rows + r - 1) / r) < wanted) r = (r + 1) / 2;
+        w.rowsPerItem = r;
+    }
+    const size_t global[3] = {static_cast<size_t>((rows + w.rowsPerItem - 1) / w.rowsPerItem),
+                              static_cast<size_t>(planes), 1};
+    size_t local[3];
+    fillLocalSize(device, kernelMax, global, device.packsWorkItems ? 1 : kRowsPerGroup, local);
+    w.size = LaunchSize::grid(2, global, local);
+    return w;
+}
+
+std::string RowWalk::describe() const {
+    return "rows: " + std::to_string(rowsPerItem) + " a work-item";
 }
 
 void rowLocalSize(size_t kernelMax, int64_t W, int64_t H, size_t local[3], size_t target, size_t rowTarget) {

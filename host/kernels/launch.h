@@ -158,12 +158,18 @@ inline bool walkingKernelFits(const Device &device, double trips) {
     return !manyWorkItemKernels(device) && walkWithinBound(trips);
 }
 
-// Out rows per work-item of a row-walking kernel (NDRange (rows, planes), one out row of OW elements at a
-// time: pad2d_fwd_rows, upsample_nearest2d_fwd_rows): 1, or on a device that packs work-items
-// (Device::packsWorkItems: it pays for every work-group it dispatches, and runs these kernels one work-item
-// per group) about 4096 elements' worth, kept within the walk bound and leaving each compute unit at least
-// 8 work-groups.
-int64_t walkRowsPerItem(const Device &device, int64_t OH, int64_t OW, int64_t planes);
+// The launch of a row-walking kernel (CPU devices: pad2d_fwd_rows, upsample_nearest2d_fwd_rows and _bwd_rows),
+// NDRange (rows / rowsPerItem, planes), each work-item walking rowsPerItem rows of about `rowTrips` loop trips
+// each. rowsPerItem: 1 with 64 work-items a group (PoCL vectorises each row's loop); on a device that packs
+// work-items into SIMD lanes (Device::packsWorkItems: Intel's runtime) one work-item a group, so that a row
+// stays in vector registers, and since such a runtime pays for every work-group it dispatches, rows of about
+// 4096 trips in all, within the walk bound and leaving each compute unit at least 8 work-groups.
+struct RowWalk {
+    int64_t rowsPerItem = 1;
+    LaunchSize size;
+    std::string describe() const;  // for the plan log: "rows: 2 a work-item"
+};
+RowWalk rowWalk(const Device &device, size_t kernelMax, int64_t rows, double rowTrips, int64_t planes);
 
 // A local size of about `target` work-items: the x extent first (up to its global size), then y, z;
 // within the device's per-dimension limits.

@@ -22,7 +22,6 @@ namespace {
 constexpr size_t kSelf = 0;
 constexpr size_t kOut = 0;
 
-constexpr size_t kRowGroupTarget = 64;  // rows per group, row kernel
 // pad2d_fwd_stream's own defaults (host/kernels/row_stream.h).
 constexpr RowStreamDefaults kStreamDefaults{"pad2d_fwd_stream", 4, 128};
 
@@ -144,20 +143,13 @@ void plan(OpPlan &plan, const Args &a) {
                     plan.logging() ? stream.describe(width.wide()) : std::string());
         return;
     }
-    // CPUs: out rows per work-item. Where the compiler would run neighbouring work-items in SIMD lanes
-    // (Device::packsWorkItems: Intel's runtime) each work-group is one work-item, so that a row's copy
-    // stays in vector registers; such a runtime pays for every work-group it dispatches, so each
-    // work-item takes a run of rows (kernels/launch.h, walkRowsPerItem), as long as every compute unit still
-    // gets several work-groups. PoCL, which vectorises each row's loop, is best with one row per
-    // work-item and 64 rows per group.
-    const int64_t rows = walkRowsPerItem(plan.device(), geo.OH, geo.OW, planes);
+    // CPUs: out rows per work-item, as many as kernels/launch.h's rowWalk says.
     auto kernel = plan.kernel(program, "pad2d_fwd_rows");
-    const size_t global[3] = {static_cast<size_t>((geo.OH + rows - 1) / rows), static_cast<size_t>(planes), 1};
-    size_t local[3];
-    fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global,
-                  plan.device().packsWorkItems ? 1 : kRowGroupTarget, local);
-    plan.launch(kernel, LaunchSize::grid(2, global, local),
-                [=](Kernel &k, RunContext &ctx) { bind(k, ctx, static_cast<cl_long>(rows)); });
+    const RowWalk walk =
+        rowWalk(plan.device(), kernel->maxWorkGroupSize(), geo.OH, static_cast<double>(geo.OW), planes);
+    const cl_long rows = walk.rowsPerItem;
+    plan.launch(kernel, walk.size, [=](Kernel &k, RunContext &ctx) { bind(k, ctx, rows); },
+                plan.logging() ? walk.describe() : std::string());
 }
 
 constexpr const char *kReflectionApi = "aclnnReflectionPad2d";

@@ -18,8 +18,7 @@ constexpr const char *kApiV2 = "aclnnUpsampleNearest2dV2";
 constexpr size_t kSelf = 0;
 constexpr size_t kOut = 0;
 
-constexpr size_t kGroupTarget = 256;    // work-items per group
-constexpr size_t kRowGroupTarget = 64;  // work-items per group, row kernel
+constexpr size_t kGroupTarget = 256;  // work-items per group
 
 struct Geometry {
     PoolAxes in, out;
@@ -171,19 +170,15 @@ void plan(OpPlan &plan, const Args &a) {
         k.args(src.resolve(ctx), dst.resolve(ctx), in.H, in.W, out.H, out.W, in.C, planes, h.mode, h.scale, w.mode,
                w.scale, in.sN, in.sC, in.sH, in.sW, out.sN, out.sC, out.sH, out.sW, extra...);
     };
-    // CPUs (the walking kernels, kernels/launch.h), rows within the walk bound: out rows per work-item, as
-    // the pads' row kernel takes them (host/ops/pad2d.cpp says how many and why).
+    // CPUs (the walking kernels, kernels/launch.h), rows within the walk bound: out rows per work-item
+    // (kernels/launch.h's rowWalk).
     if (rowKernel) {
-        const int64_t rows = walkRowsPerItem(plan.device(), out.H, out.W, planes);
         auto kernel = plan.kernel(program, "upsample_nearest2d_fwd_rows");
-        const size_t global[3] = {static_cast<size_t>((out.H + rows - 1) / rows), static_cast<size_t>(planes), 1};
-        size_t local[3];
-        fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global,
-                      plan.device().packsWorkItems ? 1 : kRowGroupTarget, local);
-        plan.launch(kernel, LaunchSize::grid(2, global, local),
-                    [=](Kernel &k, RunContext &ctx) { bind(k, ctx, static_cast<cl_long>(rows)); },
-                    plan.logging() ? strformat("rows: %lld out rows a work-item", static_cast<long long>(rows))
-                                   : std::string());
+        const RowWalk walk =
+            rowWalk(plan.device(), kernel->maxWorkGroupSize(), out.H, static_cast<double>(out.W), planes);
+        const cl_long rows = walk.rowsPerItem;
+        plan.launch(kernel, walk.size, [=](Kernel &k, RunContext &ctx) { bind(k, ctx, rows); },
+                    plan.logging() ? walk.describe() : std::string());
         return;
     }
     auto kernel = plan.kernel(program, "upsample_nearest2d_fwd");

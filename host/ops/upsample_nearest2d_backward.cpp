@@ -15,8 +15,7 @@ constexpr const char *kApi = "aclnnUpsampleNearest2dBackward";
 constexpr size_t kGradOut = 0;
 constexpr size_t kGradInput = 0;
 
-constexpr size_t kGroupTarget = 256;    // work-items per group
-constexpr size_t kRowGroupTarget = 64;  // work-items per group, row kernel
+constexpr size_t kGroupTarget = 256;  // work-items per group
 
 struct Geometry {
     aclFormat layout = ACL_FORMAT_NCHW;  // of both tensors: gradOut's format decides
@@ -133,16 +132,11 @@ void plan(OpPlan &plan, const Args &a) {
     const double rowTrips = static_cast<double>(OW) * static_cast<double>(longestRun(h, g.H, g.OH)) +
                             static_cast<double>(W) * (w.mode == 2 ? 64.0 : 1.0);
     if (walkingKernelFits(plan.device(), rowTrips)) {
-        const int64_t rows = walkRowsPerItem(plan.device(), H, static_cast<int64_t>(rowTrips), planes);
         auto kernel = plan.kernel(program, "upsample_nearest2d_bwd_rows");
-        const size_t global[3] = {static_cast<size_t>((H + rows - 1) / rows), static_cast<size_t>(planes), 1};
-        size_t local[3];
-        fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global,
-                      plan.device().packsWorkItems ? 1 : kRowGroupTarget, local);
-        plan.launch(kernel, LaunchSize::grid(2, global, local),
-                    [=](Kernel &k, RunContext &ctx) { bind(k, ctx, static_cast<cl_long>(rows)); },
-                    plan.logging() ? strformat("rows: %lld gradInput rows a work-item", static_cast<long long>(rows))
-                                   : std::string());
+        const RowWalk walk = rowWalk(plan.device(), kernel->maxWorkGroupSize(), H, rowTrips, planes);
+        const cl_long rows = walk.rowsPerItem;
+        plan.launch(kernel, walk.size, [=](Kernel &k, RunContext &ctx) { bind(k, ctx, rows); },
+                    plan.logging() ? walk.describe() : std::string());
         return;
     }
     auto kernel = plan.kernel(program, "upsample_nearest2d_bwd");
