@@ -133,6 +133,16 @@ inline INDEX_T first_output_from(INDEX_T t, int mode, float scale, INDEX_T in, I
     return lo;
 }
 
+// The sum of gradOut over [h0, h1) x [w0, w1) of one plane: rows in order, each row's columns in order.
+inline ACC_T upsample_rect_sum(__global const G_T *gp, INDEX_T h0, INDEX_T h1, INDEX_T w0, INDEX_T w1, INDEX_T gsh,
+                               INDEX_T gsw) {
+    ACC_T acc = (ACC_T)0;
+    ORDERED_LOOP for (INDEX_T oh = h0; oh < h1; ++oh) {
+        ORDERED_LOOP for (INDEX_T ow = w0; ow < w1; ++ow) acc += (ACC_T)G_LOAD(gp, oh * gsh + ow * gsw);
+    }
+    return acc;
+}
+
 __kernel void upsample_nearest2d_bwd(__global const G_T *g, ulong g_off, __global GI_T *gi, ulong gi_off, long H_,
                                      long W_, long OH_, long OW_, long C_, long planes_, int mode_h, float scale_h,
                                      int mode_w, float scale_w, long g_sn, long g_sc, long g_sh, long g_sw,
@@ -144,11 +154,7 @@ __kernel void upsample_nearest2d_bwd(__global const G_T *g, ulong g_off, __globa
     const INDEX_T h0 = first_output_from(ih, mode_h, scale_h, H, OH), h1 = first_output_from(ih + 1, mode_h, scale_h, H, OH);
     const INDEX_T w0 = first_output_from(iw, mode_w, scale_w, W, OW), w1 = first_output_from(iw + 1, mode_w, scale_w, W, OW);
     __global const G_T *gp = g + g_off + (ulong)(n * (INDEX_T)g_sn + c * (INDEX_T)g_sc);
-    const INDEX_T gsh = (INDEX_T)g_sh, gsw = (INDEX_T)g_sw;
-    ACC_T acc = (ACC_T)0;
-    ORDERED_LOOP for (INDEX_T oh = h0; oh < h1; ++oh) {
-        ORDERED_LOOP for (INDEX_T ow = w0; ow < w1; ++ow) acc += (ACC_T)G_LOAD(gp, oh * gsh + ow * gsw);
-    }
+    const ACC_T acc = upsample_rect_sum(gp, h0, h1, w0, w1, (INDEX_T)g_sh, (INDEX_T)g_sw);
     GI_STORE(gi + gi_off, n * (INDEX_T)gi_sn + c * (INDEX_T)gi_sc + ih * (INDEX_T)gi_sh + iw * (INDEX_T)gi_sw, acc);
 }
 
@@ -169,7 +175,7 @@ __kernel void upsample_nearest2d_bwd_rows(__global const G_T *g, ulong g_off, __
         const INDEX_T h1 = first_output_from(ih + 1, mode_h, scale_h, H, OH);
         const INDEX_T at = ih * (INDEX_T)gi_sh;
         if (mode_w == 1 && gsw == 1 && OW == 2 * W && h1 - h0 == 2) {
-            // Doubled columns of two unit-stride rows: the loops below unrolled (the same four additions in
+            // Doubled columns of two unit-stride rows: upsample_rect_sum unrolled (the same four additions in
             // the same order), no dependence between columns, which the compiler vectorises.
             __global const G_T *r0 = gp + h0 * gsh, *r1 = r0 + gsh;
             for (INDEX_T iw = 0; iw < W; ++iw) {
@@ -185,11 +191,7 @@ __kernel void upsample_nearest2d_bwd_rows(__global const G_T *g, ulong g_off, __
         INDEX_T w0 = first_output_from(0, mode_w, scale_w, W, OW);
         for (INDEX_T iw = 0; iw < W; ++iw) {
             const INDEX_T w1 = first_output_from(iw + 1, mode_w, scale_w, W, OW);
-            ACC_T acc = (ACC_T)0;
-            ORDERED_LOOP for (INDEX_T oh = h0; oh < h1; ++oh) {
-                ORDERED_LOOP for (INDEX_T ow = w0; ow < w1; ++ow) acc += (ACC_T)G_LOAD(gp, oh * gsh + ow * gsw);
-            }
-            GI_STORE(gip, at + iw * gisw, acc);
+            GI_STORE(gip, at + iw * gisw, upsample_rect_sum(gp, h0, h1, w0, w1, gsh, gsw));
             w0 = w1;
         }
     }

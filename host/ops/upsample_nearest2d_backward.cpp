@@ -93,8 +93,9 @@ void plan(OpPlan &plan, const Args &a) {
     // PyTorch's backward kernel takes nearest_idx's shortcuts in every layout.
     const NearestAxis h = nearestAxis(g.H, g.OH, a.scalesH, true), w = nearestAxis(g.W, g.OW, a.scalesW, true);
     // Ours: one work-item sums every gradOut element of its source rectangle (launch.h's walk bound).
-    const double trips =
-        g.empty ? 0.0 : static_cast<double>(longestRun(h, g.H, g.OH)) * static_cast<double>(longestRun(w, g.W, g.OW));
+    const double runH = g.empty ? 0.0 : static_cast<double>(longestRun(h, g.H, g.OH)),
+                 runW = g.empty ? 0.0 : static_cast<double>(longestRun(w, g.W, g.OW));
+    const double trips = runH * runW;
     if (!walkWithinBound(trips)) {
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: Expected at most %.0f gradOut elements to share one gradInput element, but found up to "
@@ -129,8 +130,7 @@ void plan(OpPlan &plan, const Args &a) {
     // CPUs (the walking kernels, kernels/launch.h): gradInput rows per work-item, as the forward's row
     // kernel. A row's loops: every gradOut element of its rectangles (OW x the longest run along H) and a
     // search of the source map per column (at most 64 steps; none for the shortcuts).
-    const double rowTrips = static_cast<double>(OW) * static_cast<double>(longestRun(h, g.H, g.OH)) +
-                            static_cast<double>(W) * (w.mode == 2 ? 64.0 : 1.0);
+    const double rowTrips = static_cast<double>(OW) * runH + static_cast<double>(W) * (w.mode == 2 ? 64.0 : 1.0);
     if (walkingKernelFits(plan.device(), rowTrips)) {
         auto kernel = plan.kernel(program, "upsample_nearest2d_bwd_rows");
         const RowWalk walk = rowWalk(plan.device(), kernel->maxWorkGroupSize(), H, rowTrips, planes);
