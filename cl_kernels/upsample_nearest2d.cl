@@ -5,7 +5,8 @@
 // The source index along an axis (host/ops/upsample_nearest2d_index.h, nearestSource, says why):
 //   mode 0 (out == in): o;  mode 1 (out == 2 in): o >> 1;
 //   mode 2: min(floor((float)o * scale), in - 1), scale a float the host computed as PyTorch does.
-// One float multiply (no contraction possible), an exact conversion and floor: the same on every device.
+// One float multiply (no contraction possible), an exact conversion and floor (a truncating conversion, the
+// product being non-negative): the same on every device.
 // A product at or beyond `in` (also inf or NaN from a user's scale) maps to in - 1 before any conversion.
 //
 // Kernels, NDRange (W of the written tensor, its H, planes = N*C) unless said, every tensor through its own
@@ -21,8 +22,9 @@
 //                           16-bit dtypes). The source map is monotone along an axis, so the outputs of
 //                           one source are a run [first(i), first(i + 1)), found by binary search.
 //   upsample_nearest2d_bwd_rows  the same sums in the same order on CPU devices, NDRange (H / rows_, planes):
-//                           each work-item walks rows_ gradInput rows, one element at a time; a doubled
-//                           row pair with unit-stride gradOut columns takes an unrolled loop.
+//                           each work-item walks rows_ gradInput rows, one element at a time, each column's
+//                           run found by walking the row's outputs; a doubled row pair with unit-stride
+//                           gradOut columns takes an unrolled loop.
 //
 // Macros the host defines (host/ops/upsample_nearest2d.cpp, upsample_nearest2d_backward.cpp):
 //   ELEM_RAW_T         forward: the unsigned type of one element's bytes (raw slot ELEM)
@@ -49,7 +51,8 @@
 inline INDEX_T nearest_src(INDEX_T o, int mode, float scale, INDEX_T in) {
     if (mode == 0) return o;
     if (mode == 1) return o >> 1;
-    const float f = floor((float)o * scale);
+    // The product is >= 0 (o >= 0, scale > 0) or NaN / inf: past the check, truncation is floor.
+    const float f = (float)o * scale;
     if (!(f < (float)in)) return in - 1;
     return min((INDEX_T)f, in - 1);
 }
@@ -187,10 +190,12 @@ __kernel void upsample_nearest2d_bwd_rows(__global const G_T *g, ulong g_off, __
             }
             continue;
         }
-        // A column's outputs end where the next column's begin: one search a column.
+        // A column's outputs end where the next column's begin, and the source map is monotone: one walk over
+        // the row's outputs finds every column's run (the searches' bounds, without their unpredictable steps).
         INDEX_T w0 = first_output_from(0, mode_w, scale_w, W, OW);
         for (INDEX_T iw = 0; iw < W; ++iw) {
-            const INDEX_T w1 = first_output_from(iw + 1, mode_w, scale_w, W, OW);
+            INDEX_T w1 = w0;
+            while (w1 < OW && nearest_src(w1, mode_w, scale_w, W) <= iw) ++w1;
             GI_STORE(gip, at + iw * gisw, upsample_rect_sum(gp, h0, h1, w0, w1, gsh, gsw));
             w0 = w1;
         }
