@@ -96,6 +96,16 @@ def against(doc, kind):
     return name + (f" ({torch['threads']} threads)" if torch.get("threads") else "")
 
 
+# A yardstick copy of at most this many bytes moved is a floor for every case, whatever it moves: no call costs
+# less than one command enqueued and waited for.
+CALL_FLOOR_BYTES = 4096
+
+
+def size_text(moved_bytes):
+    """A yardstick's bytes moved: "128 B" below a KiB, else "512 KiB"."""
+    return f"{moved_bytes:.0f} B" if moved_bytes < 1024 else f"{moved_bytes / 1024:.0f} KiB"
+
+
 def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="", speed_only=False):
     """The summary of one kind of device as markdown, or None when no case of that kind has a PyTorch time.
 
@@ -106,18 +116,20 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
         """The bytes a result moved (GB/s x device ms), 0 when it has no rate."""
         return r["gbps"] * r["ms"] * 1e6 if r.get("gbps") else 0
 
-    # Per device, the smallest yardstick case: (bytes moved, host wall ms).
+    # Per device, the yardstick cases: (bytes moved, host wall ms).
     floors = {}
     for r in doc["results"]:
         if r["op"] == yardstick and r.get("gbps") and r.get("wall_ms"):
-            if r["device"] not in floors or moved(r) < floors[r["device"]][0]:
-                floors[r["device"]] = (moved(r), r["wall_ms"])
+            floors.setdefault(r["device"], []).append((moved(r), r["wall_ms"]))
     why = {}  # (op, case, dtype) -> the reason a case is behind, from this run's figures
 
     def reason(r):
-        floor = floors.get(r["device"])
-        if floor and moved(r) >= floor[0] and r["torch_wall_ms"] < floor[1]:
-            return f"floor: a {floor[0] / 1024:.0f} KiB device copy takes {fmt(floor[1])} ms"
+        # The copies of no more bytes than the case moved, and those of at most CALL_FLOOR_BYTES whatever it
+        # moved (a call's fixed cost: one command enqueued and waited for); the slowest of them is the floor.
+        fits = [f for f in floors.get(r["device"], []) if f[0] <= max(moved(r), CALL_FLOOR_BYTES)]
+        floor = max(fits, key=lambda f: f[1]) if fits else None
+        if floor and r["torch_wall_ms"] < floor[1]:
+            return f"floor: a {size_text(floor[0])} device copy takes {fmt(floor[1])} ms"
         if r["torch_ms"] >= r["ms"]:
             return f"per call: {fmt(r['wall_ms'] - r['ms'])} ms of host wall beyond device time"
         return ""
@@ -156,10 +168,11 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
              "★ = speed case; the other rows are the cases behind PyTorch by host wall time (ratio < 1: "
              "PyTorch is faster).")
     table += ["", first + " Why behind, from the same run on that device: \"floor\" when PyTorch's whole "
-                  "call took less than our smallest device copy (the Copy yardstick, no more bytes than the case) "
-                  "by host wall; \"per call\" when our kernels were faster by device time and the host wall "
-                  "beyond it (planning, enqueueing, synchronizing) took the lead away; empty: the kernels or "
-                  "products themselves are slower (docs/benchmarks.md)."]
+                  "call took less than one of our device copies by host wall (the Copy yardstick; sizes are bytes "
+                  "moved, read and written: a copy of no more bytes than the case moved, or the smallest, 64 bytes "
+                  "copied, which is the least any call costs); \"per call\" when our kernels were faster by device "
+                  "time and the host wall beyond it (planning, enqueueing, synchronizing) took the lead away; "
+                  "empty: the kernels or products themselves are slower (docs/benchmarks.md)."]
     sentence = lead + (f" Every figure: [{text or link}]({link})." if link else "")
     return "\n".join(([stamp, ""] if stamp else []) + [sentence] + table)
 

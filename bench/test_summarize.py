@@ -110,12 +110,16 @@ def main():
                        result("Pad", "tiny", "pocl: a", 1.2, 1.0, 0.7, gbps=1.0),
                        # behind although its kernel is faster: the per-call cost, 0.3 ms beyond device time
                        result("Pad", "lean", "pocl: a", 0.5, 0.2, 0.4, torch_ms=0.3),
+                       # below the 64-byte copy's wall (the least a call costs) though it moves nothing measured
+                       result("Pad", "dot", "pocl: a", 0.6, 0.5, 0.2),
                        # the yardstick, not counted; its larger case is not the floor
+                       result("Copy", "64 B", "pocl: a", 0.35, 0.3, 0.1, gbps=128e-6 / 0.3),
                        result("Copy", "256 KiB", "pocl: a", 0.8, 0.5, 0.1, gbps=1.0),
                        result("Copy", "4096 KiB", "pocl: a", 9.0, 8.0, 2.0, gbps=1.0)]}
     cases = {"cases": [{"op": "Pad", "case": "big", "speed": True}, {"op": "Pad", "case": "small", "speed": False},
                        {"op": "Pad", "case": "mid", "speed": False}, {"op": "Pad", "case": "tiny", "speed": False},
-                       {"op": "Pad", "case": "lean", "speed": False}, {"op": "Copy", "case": "256 KiB", "speed": False},
+                       {"op": "Pad", "case": "lean", "speed": False}, {"op": "Pad", "case": "dot", "speed": False},
+                       {"op": "Copy", "case": "64 B", "speed": False}, {"op": "Copy", "case": "256 KiB", "speed": False},
                        {"op": "Copy", "case": "4096 KiB", "speed": False}]}
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -126,12 +130,13 @@ def main():
         open(paths["bare.md"], "w").write("no markers\n")
         base = [sys.executable, os.path.join(HERE, "summarize.py"), paths["run.json"], "--cases", paths["cases.json"]]
         out = subprocess.run(base, capture_output=True, text=True, check=True).stdout
-        expect = ["PyTorch 2.99.0", "**2 of 5 operator cases at least as fast by host wall time**",
+        expect = ["PyTorch 2.99.0", "**2 of 6 operator cases at least as fast by host wall time**",
                   "| Pad big ★ | float32 | pocl | 2 | 10 | 5.00x | 5.26x |  |",
                   "| Pad small | float32 | intel | 0.3 | 0.2 | 0.67x | 0.80x |  |",
                   "| Pad tiny | float32 | pocl | 1.2 | 0.7 | 0.58x | 0.70x | floor: a 488 KiB device copy takes 0.8 ms |",
                   "| Pad lean | float32 | pocl | 0.5 | 0.4 | 0.80x | 1.50x | per call: 0.3 ms of host wall beyond device "
-                  "time |"]
+                  "time |",
+                  "| Pad dot | float32 | pocl | 0.6 | 0.2 | 0.33x | 0.40x | floor: a 128 B device copy takes 0.35 ms |"]
         failures += [f"printed summary lacks {e!r}" for e in expect if e not in out]
         failures += ["the ahead, non-speed case 'mid' is listed"] if "Pad mid" in out else []
         failures += ["the Copy yardstick is listed"] if "| Copy" in out else []
