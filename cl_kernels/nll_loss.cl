@@ -70,18 +70,11 @@ inline float2 nll_tree(__local float2 *red) {
     return red[0];
 }
 
-// Work-group b: the partial (loss, weight) of rows [b * NLL_BLOCK, (b + 1) * NLL_BLOCK).
-__kernel __attribute__((reqd_work_group_size(ITEMS, 1, 1))) void nll_partials(
-    __global const X_T *self, ulong self_off, __global const TG_T *target, ulong target_off,
-    __global const X_T *weight, ulong weight_off, __global float *partials_base, ulong partials_off,
-    __global fault_record *fault, uint fault_tag, long rows, long C, long ignore_index) {
-    __local float2 red[NLL_LANES];
-    // The workspace offset counts floats (the host's FLOAT operand); the partials are (loss, weight) pairs.
-    __global float2 *partials = (__global float2 *)(partials_base + partials_off);
-    self += self_off;
-    target += target_off;
-    weight += weight_off;
-    const INDEX_T begin = (INDEX_T)get_group_id(0) * NLL_BLOCK;
+// The partial (loss, weight) of rows [b * NLL_BLOCK, (b + 1) * NLL_BLOCK), for every work-item of the group.
+inline float2 nll_block(__global const X_T *self, __global const TG_T *target, __global const X_T *weight,
+                        __local float2 *red, INDEX_T b, __global fault_record *fault, uint fault_tag, long rows,
+                        long C, long ignore_index) {
+    const INDEX_T begin = b * NLL_BLOCK;
     const INDEX_T end = min(begin + (INDEX_T)NLL_BLOCK, (INDEX_T)rows);
     for (int l = (int)get_local_id(0); l < NLL_LANES; l += ITEMS) {
         float2 acc = (float2)(0.0f, 0.0f);
@@ -90,12 +83,34 @@ __kernel __attribute__((reqd_work_group_size(ITEMS, 1, 1))) void nll_partials(
         }
         red[l] = acc;
     }
-    const float2 total = nll_tree(red);
+    return nll_tree(red);
+}
+
+// out = loss sum (MEAN: / weight sum) and totalWeightOut = weight sum.
+inline void nll_store(float2 total, __global OUT_T *out, ulong out_off, __global TW_T *total_weight,
+                      ulong total_weight_off) {
+#if MEAN
+    OUT_STORE(out, out_off, total.x / total.y);
+#else
+    OUT_STORE(out, out_off, total.x);
+#endif
+    TW_STORE(total_weight, total_weight_off, total.y);
+}
+
+// Work-group b: the partial (loss, weight) of block b.
+__kernel __attribute__((reqd_work_group_size(ITEMS, 1, 1))) void nll_partials(
+    __global const X_T *self, ulong self_off, __global const TG_T *target, ulong target_off,
+    __global const X_T *weight, ulong weight_off, __global float *partials_base, ulong partials_off,
+    __global fault_record *fault, uint fault_tag, long rows, long C, long ignore_index) {
+    __local float2 red[NLL_LANES];
+    // The workspace offset counts floats (the host's FLOAT operand); the partials are (loss, weight) pairs.
+    __global float2 *partials = (__global float2 *)(partials_base + partials_off);
+    const float2 total = nll_block(self + self_off, target + target_off, weight + weight_off, red,
+                                   (INDEX_T)get_group_id(0), fault, fault_tag, rows, C, ignore_index);
     if (get_local_id(0) == 0) partials[get_group_id(0)] = total;
 }
 
-// One work-group: the blocks' partials added (lane l: partials l, l + 64, ...; the tree), then out =
-// loss sum (MEAN: / weight sum) and totalWeightOut = weight sum.
+// One work-group: the blocks' partials added (lane l: partials l, l + 64, ...; the tree), then stored.
 __kernel __attribute__((reqd_work_group_size(ITEMS, 1, 1))) void nll_final(
     __global const float *partials_base, ulong partials_off, long blocks, __global OUT_T *out, ulong out_off,
     __global TW_T *total_weight, ulong total_weight_off) {
@@ -107,13 +122,20 @@ __kernel __attribute__((reqd_work_group_size(ITEMS, 1, 1))) void nll_final(
         red[l] = acc;
     }
     const float2 total = nll_tree(red);
+    if (get_local_id(0) == 0) nll_store(total, out, out_off, total_weight, total_weight_off);
+}
+
+// Rows that fit one block: nll_partials and nll_final in one launch. nll_final's tree over the one partial p
+// is (0 + p) + 0 + ... + 0, which is 0 + p (-0 becomes +0): the two kernels' bits.
+__kernel __attribute__((reqd_work_group_size(ITEMS, 1, 1))) void nll_single(
+    __global const X_T *self, ulong self_off, __global const TG_T *target, ulong target_off,
+    __global const X_T *weight, ulong weight_off, __global fault_record *fault, uint fault_tag, long rows, long C,
+    long ignore_index, __global OUT_T *out, ulong out_off, __global TW_T *total_weight, ulong total_weight_off) {
+    __local float2 red[NLL_LANES];
+    const float2 part = nll_block(self + self_off, target + target_off, weight + weight_off, red, 0, fault,
+                                  fault_tag, rows, C, ignore_index);
     if (get_local_id(0) == 0) {
-#if MEAN
-        OUT_STORE(out, out_off, total.x / total.y);
-#else
-        OUT_STORE(out, out_off, total.x);
-#endif
-        TW_STORE(total_weight, total_weight_off, total.y);
+        nll_store((float2)(0.0f, 0.0f) + part, out, out_off, total_weight, total_weight_off);
     }
 }
 

@@ -16,6 +16,7 @@
 #include "support/error_rows.h"
 #include "support/golden_tally.h"
 #include "support/op_test.h"
+#include "support/plan_log.h"
 
 using namespace testing_support;
 
@@ -62,8 +63,10 @@ std::vector<int64_t> outShape(const Problem &p) {
     return p.reduction == 0 && !p.oneDim ? std::vector<int64_t>{p.rows} : std::vector<int64_t>{};
 }
 
-// Runs the operator; `transposed`: self stored as (C, N) and viewed as (N, C), the target every other element.
-aclnnStatus runOp(const Problem &p, aclrtStream stream, Result *r, bool transposed = false) {
+// Runs the operator; `transposed`: self stored as (C, N) and viewed as (N, C), the target every other element;
+// `log`: the plan's log at level info, from a planning of the same call first.
+aclnnStatus runOp(const Problem &p, aclrtStream stream, Result *r, bool transposed = false,
+                  std::string *log = nullptr) {
     const aclDataType outType = p.outType == ACL_DT_UNDEFINED ? p.dtype : p.outType;
     DeviceTensor self = transposed ? DeviceTensor(selfShape(p), p.dtype, {1, p.rows}, 0)
                                    : DeviceTensor(selfShape(p), p.dtype);
@@ -76,6 +79,7 @@ aclnnStatus runOp(const Problem &p, aclrtStream stream, Result *r, bool transpos
     weight.upload(p.weight);
     out.fillStorage(0x5a);
     tw.fillStorage(0x5a);
+    if (log) *log = planLog(kNLLLoss, {self, target, weight, p.reduction, p.ignoreIndex, out, tw});
     const aclnnStatus st =
         planAndRun(kNLLLoss, {self, target, weight, p.reduction, p.ignoreIndex, out, tw}, stream);
     if (st == ACL_SUCCESS) {
@@ -158,6 +162,29 @@ TEST_P(NLLLossTest, ManyBlocksBitIdenticalRunToRun) {
         expectMatchesReference(p, a);
         EXPECT_TRUE(a.outBytes == b.outBytes);
         EXPECT_TRUE(a.twBytes == b.twBytes);
+    }
+}
+
+// Rows that fit one block take one launch (nll_single); one ignored row more makes a second block and the two
+// kernels (nll_partials, nll_final), whose sums are the same: the same bits, at the block's edge and below it.
+TEST_P(NLLLossTest, OneBlockLaunchMatchesTwoBlocks) {
+    for (int64_t rows : {int64_t{4096}, int64_t{300}}) {
+        for (int64_t reduction : {1, 2}) {
+            const Problem p = makeProblem(rows, 9, ACL_FLOAT, ACL_INT64, reduction, 500 + rows, 7);
+            Problem more = p;
+            more.rows = 4097;
+            more.self.resize(static_cast<size_t>(more.rows * more.classes), -1.0);
+            more.target.resize(static_cast<size_t>(more.rows), static_cast<double>(p.ignoreIndex));
+            Result one, two;
+            std::string oneLog, twoLog;
+            ASSERT_ACL_OK(runOp(p, stream, &one, false, &oneLog));
+            ASSERT_ACL_OK(runOp(more, stream, &two, false, &twoLog));
+            EXPECT_NE(oneLog.find("kernel nll_single"), std::string::npos) << oneLog;
+            EXPECT_NE(twoLog.find("kernel nll_final"), std::string::npos) << twoLog;
+            expectMatchesReference(p, one);
+            EXPECT_TRUE(one.outBytes == two.outBytes) << "rows " << rows << " reduction " << reduction;
+            EXPECT_TRUE(one.twBytes == two.twBytes) << "rows " << rows << " reduction " << reduction;
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 // aclnnNLLLoss (aclnnop/aclnn_nll_loss.h): the negative log-likelihood loss. Reduction none: one work-item
 // per row (cl_kernels/nll_loss.cl, nll_none). Mean and sum: block partials of 4096 rows, then one work-group
 // adding them, both in one fixed order of 64 virtual lanes and a tree (bit-identical on every run and for
-// any work-group size). The contract, in check order: docs/ops/nll_loss.md.
+// any work-group size); a single block in one launch with the same bits (nll_single). The contract, in check order: docs/ops/nll_loss.md.
 #include "aclnnop/aclnn_nll_loss.h"
 
 #include <limits>
@@ -107,8 +107,16 @@ void plan(OpPlan &plan, const Args &a) {
         return;
     }
     const int64_t blocks = (s.rows + kBlock - 1) / kBlock;
-    const Operand partials = plan.workspaceOperand(static_cast<uint64_t>(2 * blocks), ACL_FLOAT);
     const size_t items = static_cast<size_t>(nllItems(plan.device()));
+    if (blocks == 1) {  // one launch: a call's fixed cost is most of a small loss's time
+        plan.launch(plan.kernel(program, "nll_single"), LaunchSize::grid(1, &items, &items),
+                    [=](Kernel &k, RunContext &ctx) {
+                        k.args(self.resolve(ctx), target.resolve(ctx), weight.resolve(ctx), ctx.faultBuffer(),
+                               faultTag, rows, classes, ignore, out.resolve(ctx), tw.resolve(ctx));
+                    });
+        return;
+    }
+    const Operand partials = plan.workspaceOperand(static_cast<uint64_t>(2 * blocks), ACL_FLOAT);
     const size_t partialsGlobal = static_cast<size_t>(blocks) * items;
     plan.launch(plan.kernel(program, "nll_partials"), LaunchSize::grid(1, &partialsGlobal, &items),
                 [=](Kernel &k, RunContext &ctx) {
