@@ -549,21 +549,55 @@ __kernel void rd_along_lanes(RD_ALONG_ARGS) {
 // rd_along_each's order, then every element's result. RD_ALONG_BLOCKED 0: x and y step through a tile's rows one
 // element at a time, so a row's element e of the tile's rows is one vector load. RD_ALONG_BLOCKED 1 (RD_V 8: rows
 // of a tensor contiguous along its last dim): each row's own elements are neighbours, and the tile reads 8 of each
-// of its rows at once and transposes them in registers, still taking every row's elements one by one in order.
+// of its rows at once and transposes them in registers (rd_transpose8), still taking every row's elements one by
+// one in order.
 // RD_OUT_VSTORE: out's results go out as vectors too (out in the accumulate dtype, stepping through the tile's
 // rows, or with RD_ALONG_BLOCKED through each row's elements, one element at a time).
 #if RD_ALONG_BLOCKED
-// Column k of eight rows r[0..7]: element k of each, one lane a row.
-#define RD_COLUMN(r, k) \
-    ((RD_VEC_T)(r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k, r[4].s##k, r[5].s##k, r[6].s##k, r[7].s##k))
+// The 8 x 8 transpose of eight vectors: c[k] = (r[0].sk, r[1].sk, ..., r[7].sk), data movement only. Where clang
+// compiles the kernel (PoCL, Intel's runtime, rusticl, Oclgrind), 24 two-source shuffles: element pairs, then pairs
+// of pairs, then halves; elsewhere 64 element moves.
+#if defined(__clang__)
+#define RD_SHUF(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+inline void rd_transpose8(const RD_VEC_T *r, RD_VEC_T *c) {
+    RD_VEC_T t[8], u[8];
+#pragma unroll
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = RD_SHUF(r[i], r[i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+        t[i + 1] = RD_SHUF(r[i], r[i + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+    }
+#pragma unroll
+    for (int h = 0; h < 8; h += 4) {
+        u[h] = RD_SHUF(t[h], t[h + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+        u[h + 1] = RD_SHUF(t[h], t[h + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+        u[h + 2] = RD_SHUF(t[h + 1], t[h + 3], 0, 1, 8, 9, 4, 5, 12, 13);
+        u[h + 3] = RD_SHUF(t[h + 1], t[h + 3], 2, 3, 10, 11, 6, 7, 14, 15);
+    }
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+        c[k] = RD_SHUF(u[k], u[k + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+        c[k + 4] = RD_SHUF(u[k], u[k + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+}
+#undef RD_SHUF
+#else
+inline void rd_transpose8(const RD_VEC_T *r, RD_VEC_T *c) {
+#define RD_COLUMN(k) c[k] = (RD_VEC_T)(r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k, r[4].s##k, r[5].s##k, r[6].s##k, r[7].s##k);
+    RD_COLUMN(0) RD_COLUMN(1) RD_COLUMN(2) RD_COLUMN(3) RD_COLUMN(4) RD_COLUMN(5) RD_COLUMN(6) RD_COLUMN(7)
+#undef RD_COLUMN
+}
+#endif
 #define RD_EIGHT(f) f(0) f(1) f(2) f(3) f(4) f(5) f(6) f(7)
-// The eight rows' elements e0 .. e0 + 7 of x and y, one vector a row.
+// The eight rows' elements e0 .. e0 + 7 of x and y, one vector a row, and transposed: xc[k] and yc[k] hold element
+// e0 + k of each row, one lane a row.
 #define RD_BLOCK(e0)                                                                                                \
-    RD_VEC_T xr[8], yr[8];                                                                                         \
+    RD_VEC_T xr[8], yr[8], xc[8], yc[8];                                                                           \
     _Pragma("unroll") for (int j = 0; j < 8; ++j) {                                                               \
         xr[j] = RD_VLOADV(x, xb + j * xstep + (e0));                                                               \
         yr[j] = RD_VLOADV(y, yb + j * ystep + (e0));                                                               \
-    }
+    }                                                                                                              \
+    rd_transpose8(xr, xc);                                                                                         \
+    rd_transpose8(yr, yc)
 // Element e of each row of the tile (the elements after the last whole block, or a tile of fewer rows).
 #define RD_WALK_XY(e, xv, yv)                                                                                     \
     const RD_VEC_T xv = rd_gather(x, xb + (e), xstep, 0, valid);                                                  \
@@ -604,8 +638,8 @@ __kernel void rd_along_walk(RD_ALONG_ARGS, ulong tiles) {
 #if RD_ALONG_BLOCKED
     ORDERED_LOOP
     for (; e < blocked; e += 8) {
-        RD_BLOCK(e)
-#define RD_FIRST_K(k) first = (RD_VEC_T)(RD_FIRST_ACCUMULATE(first, RD_COLUMN(xr, k), RD_COLUMN(yr, k)));
+        RD_BLOCK(e);
+#define RD_FIRST_K(k) first = (RD_VEC_T)(RD_FIRST_ACCUMULATE(first, xc[k], yc[k]));
         RD_EIGHT(RD_FIRST_K)
 #undef RD_FIRST_K
     }
@@ -621,8 +655,8 @@ __kernel void rd_along_walk(RD_ALONG_ARGS, ulong tiles) {
 #if RD_ALONG_BLOCKED
     ORDERED_LOOP
     for (; e < blocked; e += 8) {
-        RD_BLOCK(e)
-#define RD_SECOND_K(k) second = (RD_VEC_T)(RD_SECOND_ACCUMULATE(second, RD_COLUMN(xr, k), RD_COLUMN(yr, k), first));
+        RD_BLOCK(e);
+#define RD_SECOND_K(k) second = (RD_VEC_T)(RD_SECOND_ACCUMULATE(second, xc[k], yc[k], first));
         RD_EIGHT(RD_SECOND_K)
 #undef RD_SECOND_K
     }
@@ -639,19 +673,20 @@ __kernel void rd_along_walk(RD_ALONG_ARGS, ulong tiles) {
     e = 0;
 #if RD_ALONG_BLOCKED
     for (; e < blocked; e += 8) {
-        RD_BLOCK(e)
+        RD_BLOCK(e);
 #if RD_OUT_VSTORE
         // Transposed back: eight elements of each row, one vector store each.
-        RD_VEC_T r[8];  // r[k]: element e + k of each row
-#define RD_RESULT_K(k) r[k] = (RD_VEC_T)(RD_RESULT(RD_COLUMN(xr, k), RD_COLUMN(yr, k), first, second));
+        RD_VEC_T r[8], rows[8];  // r[k]: element e + k of each row; rows[j]: row j's elements e .. e + 7
+#define RD_RESULT_K(k) r[k] = (RD_VEC_T)(RD_RESULT(xc[k], yc[k], first, second));
         RD_EIGHT(RD_RESULT_K)
 #undef RD_RESULT_K
-#define RD_STORE_ROW(j) ACL_CAT(OUT_VSTORE, RD_V)(out, ob + j * ostep + e, RD_COLUMN(r, j));
+        rd_transpose8(r, rows);
+#define RD_STORE_ROW(j) ACL_CAT(OUT_VSTORE, RD_V)(out, ob + j * ostep + e, rows[j]);
         RD_EIGHT(RD_STORE_ROW)
 #undef RD_STORE_ROW
 #else
         RD_ACC_T r[64];  // r[8 k + j]: row j's element e + k
-#define RD_RESULT_K(k) RD_VSTORE((RD_VEC_T)(RD_RESULT(RD_COLUMN(xr, k), RD_COLUMN(yr, k), first, second)), k, r);
+#define RD_RESULT_K(k) RD_VSTORE((RD_VEC_T)(RD_RESULT(xc[k], yc[k], first, second)), k, r);
         RD_EIGHT(RD_RESULT_K)
 #undef RD_RESULT_K
         for (int j = 0; j < 8; ++j) {
