@@ -13,7 +13,9 @@
 //   RD_ALONG  the ALONG form's kernels (rd_along_each, rd_along_lanes) instead of rd_each and rd_lanes; its row's
 //   math RD_FIRST_INIT(), RD_FIRST_ACCUMULATE(acc, x, y), RD_FIRST_COMBINE(acc, other), RD_SECOND_INIT(),
 //   RD_SECOND_ACCUMULATE(acc, x, y, first), RD_SECOND_COMBINE(acc, other), RD_RESULT(x, y, first, second), and
-//   RD_SECOND (0: one accumulation; second is 0)
+//   RD_SECOND (0: one accumulation; second is 0); RD_TERM_EXPR(x, y, first), where the expressions name the second
+//   accumulation's per-element term RD_TERM(x, y, first); RD_STASH (walking, blocked): that term is kept in out by
+//   the second pass and read back by the results' pass
 //   RD_ARG  the ARG form (rd_each, rd_lanes): RD_PREFERS(a, b) (a's value wins over b's) picks each output's
 //   element, the first among ties in the reduced dims' row-major order, whose position (long) is stored
 //   INDEX_T  the index type (common.cl)
@@ -39,10 +41,10 @@
 // build-check: IN:int32 A:int64<int32 R:int64 OUT:int64 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_V=4 RD_VLOAD=0 RD_VLOAD_HALF=0 RD_WALK_LANES=64 RD_TILE_VECS=8 INDEX:int RD_FINALIZE(acc,count)=RD_DIV(acc,count)
 // build-check: IN:float32 A:bool<float32 R:bool OUT:bool RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_V=8 RD_VLOAD=0 RD_VLOAD_HALF=0 RD_WALK_LANES=16 RD_TILE_VECS=3 INDEX:int RD_FINALIZE(acc,count)=acc
 // build-check: IN:float64 A:float64 R:float64 OUT:float32<float64 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_V=4 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_WALK_LANES=64 RD_TILE_VECS=1 INDEX:long RD_FINALIZE(acc,count)=acc
-// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_SECOND=1 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=1 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_OUT_VSTORE=1 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=exp(x-first)/second
-// build-check: IN:bfloat16 A:bfloat16 R:bfloat16 OUT:float32<bfloat16 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_SECOND=0 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=1 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_OUT_VSTORE=0 INDEX:long RD_FIRST_INIT()=0 RD_FIRST_ACCUMULATE(acc,x,y)=acc+x*y RD_FIRST_COMBINE(acc,other)=acc+other RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc RD_SECOND_COMBINE(acc,other)=acc RD_RESULT(x,y,first,second)=y*(x-first)
-// build-check: IN:float16 A:float16 R:float16 OUT:float16 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_SECOND=1 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=0 RD_VLOAD=1 RD_VLOAD_HALF=1 RD_OUT_VSTORE=0 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
-// build-check: IN:float64 A:float64 R:float64 OUT:float64 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_SECOND=1 RD_WIDE=1 RD_V=4 RD_ALONG_BLOCKED=0 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_OUT_VSTORE=1 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
+// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=1 RD_SECOND=1 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=1 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_OUT_VSTORE=1 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+RD_TERM(x,y,first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=RD_TERM(x,y,first)/second RD_TERM_EXPR(x,y,first)=exp(x-first)
+// build-check: IN:bfloat16 A:bfloat16 R:bfloat16 OUT:float32<bfloat16 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=0 RD_SECOND=0 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=1 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_OUT_VSTORE=0 INDEX:long RD_FIRST_INIT()=0 RD_FIRST_ACCUMULATE(acc,x,y)=acc+x*y RD_FIRST_COMBINE(acc,other)=acc+other RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc RD_SECOND_COMBINE(acc,other)=acc RD_RESULT(x,y,first,second)=y*(x-first)
+// build-check: IN:float16 A:float16 R:float16 OUT:float16 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=0 RD_SECOND=1 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=0 RD_VLOAD=1 RD_VLOAD_HALF=1 RD_OUT_VSTORE=0 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
+// build-check: IN:float64 A:float64 R:float64 OUT:float64 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=0 RD_SECOND=1 RD_WIDE=1 RD_V=4 RD_ALONG_BLOCKED=0 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_OUT_VSTORE=1 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
 
 #define RD_ACC_T A_VAL_T
 
@@ -433,6 +435,10 @@ __kernel void rd_walk_tree(__global const RD_ACC_T *parts, ulong parts_off, __gl
 
 #else  // RD_ALONG
 
+// A row's per-element term of the second accumulation (RD_TERM_EXPR, where the host gives one): the host's
+// expressions name it RD_TERM, so that with RD_STASH the walk can keep it in out and read it back.
+#define RD_TERM(x, y, first) RD_TERM_EXPR(x, y, first)
+
 // Row o's offsets in x, y and out (*x_at, *y_at, *out_at), from its row-major index over the kept dims.
 inline void rd_along_row(INDEX_T o, const long *shape, const long *x_stride, const long *y_stride,
                          const long *out_stride, int rank, INDEX_T *x_at, INDEX_T *y_at, INDEX_T *out_at) {
@@ -656,9 +662,23 @@ __kernel void rd_along_walk(RD_ALONG_ARGS, ulong tiles) {
     ORDERED_LOOP
     for (; e < blocked; e += 8) {
         RD_BLOCK(e);
+#if RD_STASH
+        // Each element's term (the same expression the sum takes, computed once) goes to out as it is added.
+        RD_VEC_T terms[8], rows[8];
+#define RD_SECOND_K(k)                                                                                            \
+    terms[k] = (RD_VEC_T)(RD_TERM(xc[k], yc[k], first));                                                          \
+    second = (RD_VEC_T)(RD_SECOND_ACCUMULATE(second, xc[k], yc[k], first));
+        RD_EIGHT(RD_SECOND_K)
+#undef RD_SECOND_K
+        rd_transpose8(terms, rows);
+#define RD_STASH_ROW(j) ACL_CAT(OUT_VSTORE, RD_V)(out, ob + j * ostep + e, rows[j]);
+        RD_EIGHT(RD_STASH_ROW)
+#undef RD_STASH_ROW
+#else
 #define RD_SECOND_K(k) second = (RD_VEC_T)(RD_SECOND_ACCUMULATE(second, xc[k], yc[k], first));
         RD_EIGHT(RD_SECOND_K)
 #undef RD_SECOND_K
+#endif
     }
 #endif
     ORDERED_LOOP
@@ -677,9 +697,25 @@ __kernel void rd_along_walk(RD_ALONG_ARGS, ulong tiles) {
 #if RD_OUT_VSTORE
         // Transposed back: eight elements of each row, one vector store each.
         RD_VEC_T r[8], rows[8];  // r[k]: element e + k of each row; rows[j]: row j's elements e .. e + 7
+#if RD_STASH
+        // The terms the second pass left in out, read back in place of computing them again.
+        RD_VEC_T stashed[8], terms[8];
+#define RD_UNSTASH_ROW(j) stashed[j] = ACL_CAT(vload, RD_V)(0, out + ob + j * ostep + e);
+        RD_EIGHT(RD_UNSTASH_ROW)
+#undef RD_UNSTASH_ROW
+        rd_transpose8(stashed, terms);
+#undef RD_TERM
+#define RD_TERM(x, y, first) (x)
+#define RD_RESULT_K(k) r[k] = (RD_VEC_T)(RD_RESULT(terms[k], yc[k], first, second));
+#else
 #define RD_RESULT_K(k) r[k] = (RD_VEC_T)(RD_RESULT(xc[k], yc[k], first, second));
+#endif
         RD_EIGHT(RD_RESULT_K)
 #undef RD_RESULT_K
+#if RD_STASH
+#undef RD_TERM
+#define RD_TERM(x, y, first) RD_TERM_EXPR(x, y, first)
+#endif
         rd_transpose8(r, rows);
 #define RD_STORE_ROW(j) ACL_CAT(OUT_VSTORE, RD_V)(out, ob + j * ostep + e, rows[j]);
         RD_EIGHT(RD_STORE_ROW)

@@ -16,6 +16,7 @@
 #include "ops/checks.h"
 #include "runtime/device.h"
 #include "support/activation_ref.h"
+#include "support/plan_log.h"
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
 #include "support/op_test.h"
@@ -370,6 +371,34 @@ TEST_P(SoftmaxTest, WalkingKernelMatchesTheReference) {
         SCOPED_TRACE(std::string(aclcl::dtypeName(c.dtype)) + " " + aclcl::dimsString(c.shape) + " along " +
                      std::to_string(c.dim) + ", op " + std::to_string(static_cast<int>(c.op)));
         EXPECT_FALSE(expectAlong(c.op, c.shape, c.dim, c.dtype, c.dtype, 46, stream).empty());
+    }
+}
+
+// Softmax's walk over blocked FLOAT rows keeps each element's term exp(x - max) in out and reads it back for the
+// result (RD_STASH): into a separate out and in place, with whole tiles and a partial one (19 rows), rows of whole
+// blocks and a remainder (45) or none (64), it gives the bits of the same walk computing the term twice. Where a
+// device takes the walk (the CPU devices), its plan log says the term is kept.
+TEST_P(SoftmaxTest, WalkKeepsTheTermInOut) {
+    ScopedTestHook walk(TestHook::ReductionWalk, 1);
+    for (const std::vector<int64_t> &shape : {std::vector<int64_t>{19, 45}, std::vector<int64_t>{16, 64}}) {
+        SCOPED_TRACE(aclcl::dimsString(shape));
+        const SoftmaxInputs in = refSoftmaxInputs(SoftmaxOp::Softmax, shape, 1, ACL_FLOAT, 47);
+        DeviceTensor x(shape, ACL_FLOAT), out(shape, ACL_FLOAT), same(shape, ACL_FLOAT);
+        x.upload(in.x);
+        std::vector<double> twice;
+        {
+            ScopedTestHook noStash(TestHook::ReductionNoStash, 1);
+            const std::string log = planLog(kSoftmax, {x, int64_t{1}, out});
+            EXPECT_EQ(log.find("the term kept in out"), std::string::npos) << log;
+            twice = runAlong(SoftmaxOp::Softmax, x, x, 1, out, stream);
+        }
+        const std::string log = planLog(kSoftmax, {x, int64_t{1}, out});
+        if (log.find("walk:") != std::string::npos) {
+            EXPECT_NE(log.find("the term kept in out"), std::string::npos) << log;
+        }
+        EXPECT_EQ(runAlong(SoftmaxOp::Softmax, x, x, 1, out, stream), twice);
+        same.upload(in.x);
+        EXPECT_EQ(runAlong(SoftmaxOp::Softmax, same, same, 1, same, stream), twice);
     }
 }
 

@@ -35,6 +35,8 @@ enum class TestHook : int {
     ElementwiseWalkRun,  // the elementwise engine's CPU kernel (ew_walk): this many elements per work-item
     ReductionWalk,       // the reduction engine's walking kernels (CPU devices) wherever they apply, whatever the
                          // size (engines/reduction.h)
+    ReductionNoStash,    // the ALONG walk computes a row's term twice instead of keeping it in out
+                         // (engines/reduction.h, ReductionAlongRow::term)
     ElementwiseStreamStores,  // the elementwise engine's non-temporal stores (ew_walk, CPU devices) wherever
                               // they apply, whatever the size (engines/elementwise.h)
     Count

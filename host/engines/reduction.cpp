@@ -455,6 +455,10 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
         .coverView(full, withRow(outStrides, row.out));
 
     const ReductionAlongRow &r = *l.row;
+    // The walk keeps the second accumulation's term in out (RD_STASH): stored exactly (FLOAT), and out laid out as
+    // x, so that each element is read (in place too) before its term is written over it.
+    const bool stash = walk && blocked && r.term != nullptr && acc == ACL_FLOAT && out.dtype == ACL_FLOAT &&
+                       row.out == 1 && out.strides == x.strides && !testHook(TestHook::ReductionNoStash);
     Defines defines;
     defines.slot("IN", x.dtype).slot("A", acc, x.dtype).slot("R", acc).slot("OUT", out.dtype, acc);
     defines.flag("RD_ALONG", true)
@@ -475,7 +479,11 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
             .flag("RD_VLOAD", vectorLoads(x.dtype, acc) && y.dtype == x.dtype)
             .flag("RD_VLOAD_HALF", x.dtype == ACL_FLOAT16)
             .flag("RD_OUT_VSTORE", vectorStores(out.dtype, acc) && (blocked ? row.out : kept.back().out) == 1);
+        // The term kept in out: stored exactly (FLOAT), and out laid out as x, so that each element is read (in
+        // place too) before its term is written over it.
+        defines.flag("RD_STASH", stash);
     }
+    if (r.term) defines.expression("RD_TERM_EXPR", "x, y, first", r.term);
     defines.expression("RD_FIRST_INIT", "", r.firstInit)
         .expression("RD_FIRST_ACCUMULATE", "acc, x, y", r.firstAccumulate)
         .expression("RD_FIRST_COMBINE", "acc, other", r.firstCombine)
@@ -527,7 +535,9 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
             }
         },
         plan.logging() ? strformat("%s, %lld rows of %lld elements, kept dims %zu, accumulate %s",
-                                   walk ? strformat("walk: %d rows a work-item", walkVector(acc)).c_str()
+                                   walk ? strformat("walk: %d rows a work-item%s", walkVector(acc),
+                                                    stash ? ", the term kept in out" : "")
+                                              .c_str()
                                    : path == ReductionPath::Lanes
                                        ? strformat("64 lanes a row on %zu work-items", items).c_str()
                                        : "one work-item a row",

@@ -18,9 +18,10 @@ constexpr ReductionAlongRow kSoftmax{kApi,
                                      "fmax(acc, x)",
                                      "fmax(acc, other)",
                                      "0",
-                                     "acc + exp(x - first)",
+                                     "acc + RD_TERM(x, y, first)",
                                      "acc + other",
-                                     "exp(x - first) / second"};
+                                     "RD_TERM(x, y, first) / second",
+                                     "exp(x - first)"};
 
 void plan(OpPlan &plan, const aclTensor *self, int64_t dim, const aclTensor *out) {
     const char *op = plan.checkName();
