@@ -169,8 +169,8 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
              "PyTorch is faster).")
     table += ["", first + " Why behind, from the same run on that device: \"floor\" when PyTorch's whole "
                   "call took less than one of our device copies by host wall (the Copy yardstick; sizes are bytes "
-                  "moved, read and written: a copy of no more bytes than the case moved, or the smallest, 64 bytes "
-                  "copied, which is the least any call costs); \"per call\" when our kernels were faster by device "
+                  "moved, read and written: a copy of no more bytes than the case moved, or, whatever it moved, one "
+                  "of at most 4 KiB, the least any call costs); \"per call\" when our kernels were faster by device "
                   "time and the host wall beyond it (planning, enqueueing, synchronizing) took the lead away; "
                   "empty: the kernels or products themselves are slower (docs/benchmarks.md)."]
     sentence = lead + (f" Every figure: [{text or link}]({link})." if link else "")
