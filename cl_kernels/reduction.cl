@@ -588,7 +588,8 @@ inline void rd_transpose8(const RD_VEC_T *r, RD_VEC_T *c) {
 #undef RD_SHUF
 #else
 inline void rd_transpose8(const RD_VEC_T *r, RD_VEC_T *c) {
-#define RD_COLUMN(k) c[k] = (RD_VEC_T)(r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k, r[4].s##k, r[5].s##k, r[6].s##k, r[7].s##k);
+#define RD_COLUMN(k) \
+    c[k] = (RD_VEC_T)(r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k, r[4].s##k, r[5].s##k, r[6].s##k, r[7].s##k);
     RD_COLUMN(0) RD_COLUMN(1) RD_COLUMN(2) RD_COLUMN(3) RD_COLUMN(4) RD_COLUMN(5) RD_COLUMN(6) RD_COLUMN(7)
 #undef RD_COLUMN
 }

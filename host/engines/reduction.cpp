@@ -456,7 +456,8 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
 
     const ReductionAlongRow &r = *l.row;
     // The walk keeps the second accumulation's term in out (RD_STASH): stored exactly (FLOAT), and out laid out as
-    // x, so that each element is read (in place too) before its term is written over it.
+    // x, so that each element is read (in place too) before its term is written over it (any other overlap of out
+    // with x is refused at run time, OpPlan::allowInPlace).
     const bool stash = walk && blocked && r.term != nullptr && acc == ACL_FLOAT && out.dtype == ACL_FLOAT &&
                        row.out == 1 && out.strides == x.strides && !testHook(TestHook::ReductionNoStash);
     Defines defines;
@@ -479,8 +480,6 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
             .flag("RD_VLOAD", vectorLoads(x.dtype, acc) && y.dtype == x.dtype)
             .flag("RD_VLOAD_HALF", x.dtype == ACL_FLOAT16)
             .flag("RD_OUT_VSTORE", vectorStores(out.dtype, acc) && (blocked ? row.out : kept.back().out) == 1);
-        // The term kept in out: stored exactly (FLOAT), and out laid out as x, so that each element is read (in
-        // place too) before its term is written over it.
         defines.flag("RD_STASH", stash);
     }
     if (r.term) defines.expression("RD_TERM_EXPR", "x, y, first", r.term);
