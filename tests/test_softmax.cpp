@@ -16,10 +16,10 @@
 #include "ops/checks.h"
 #include "runtime/device.h"
 #include "support/activation_ref.h"
-#include "support/plan_log.h"
 #include "support/elementwise_ref.h"
 #include "support/error_rows.h"
 #include "support/op_test.h"
+#include "support/plan_log.h"
 #include "support/softmax_ref.h"
 
 using namespace testing_support;

@@ -1,7 +1,8 @@
 // aclnnNLLLoss (aclnnop/aclnn_nll_loss.h): the negative log-likelihood loss. Reduction none: one work-item
 // per row (cl_kernels/nll_loss.cl, nll_none). Mean and sum: block partials of 4096 rows, then one work-group
 // adding them, both in one fixed order of 64 virtual lanes and a tree (bit-identical on every run and for
-// any work-group size); a single block in one launch with the same bits (nll_single). The contract, in check order: docs/ops/nll_loss.md.
+// any work-group size); a single block in one launch with the same bits (nll_single). The contract, in check
+// order: docs/ops/nll_loss.md.
 #include "aclnnop/aclnn_nll_loss.h"
 
 #include <limits>

@@ -128,9 +128,11 @@ void plan(OpPlan &plan, const Args &a) {
                go.sC, go.sH, go.sW, gi.sN, gi.sC, gi.sH, gi.sW, extra...);
     };
     // CPUs (the walking kernels, kernels/launch.h): gradInput rows per work-item, as the forward's row
-    // kernel. A row's loops: every gradOut element of its rectangles (OW x the longest run along H) and a
-    // search of the source map per column (at most 64 steps; none for the shortcuts).
-    const double rowTrips = static_cast<double>(OW) * runH + static_cast<double>(W) * (w.mode == 2 ? 64.0 : 1.0);
+    // kernel. A row's loops: every gradOut element of its rectangles (OW x the longest run along H), the walk
+    // over the row's outputs that finds each column's run (OW steps and one stop a column), and the first
+    // column's search of the source map (at most 64 steps; none for the shortcuts).
+    const double rowTrips = static_cast<double>(OW) * runH + static_cast<double>(OW) + static_cast<double>(W) +
+                            (w.mode == 2 ? 64.0 : 0.0);
     if (walkingKernelFits(plan.device(), rowTrips)) {
         auto kernel = plan.kernel(program, "upsample_nearest2d_bwd_rows");
         const RowWalk walk = rowWalk(plan.device(), kernel->maxWorkGroupSize(), H, rowTrips, planes);
