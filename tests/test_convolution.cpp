@@ -222,6 +222,8 @@ ErrorRows convolutionRows() {
                {"groups 0", set("groups", value(int64_t{0})), INVALID, {"groups", "> 0"}},
                {"groups 4: weight.shape[1] * groups != C_in", set("groups", value(int64_t{4})), INVALID,
                 {"weight.shape[1] * groups", "4"}},
+               {"weight.shape[1] * groups beyond int64", set("groups", value(int64_t{1} << 62)), INVALID,
+                {"weight.shape[1] * groups", "4611686018427387904"}},
                {"C_out not divisible by groups", set("weight", shape({5, 2, 3, 3})) + set("bias", shape({5})) +
                     set("output", shape({2, 5, 5, 6})),
                 INVALID, {"C_out = 5", "divisible"}},

@@ -323,6 +323,8 @@ ErrorRows gradRows() {
         {"gradOut count", set("gradOut", shape({2, 4, 3, 2})), INVALID, {"gradOut", "N * C * HxW"}},
         {"input count", set("input", shape({2, 4, 3, 2})), INVALID, {"input", "N * C * HxW"}},
         {"HxW 8", setInt("HxW", 8), INVALID, {"gradOut", "N * C * HxW"}},
+        {"N * C beyond int64", setInt("N", int64_t{1} << 62), INVALID, {"fit in int64", "N = 4611686018427387904"}},
+        {"N * group beyond int64, C 0", setInt("N", int64_t{1} << 62) + setInt("C", 0), INVALID, {"N * group"}},
         {"mean count", set("mean", shape({2, 3})), INVALID, {"mean", "N * group"}},
         {"rstd flat", set("rstd", shape({4})), ACL_SUCCESS, {}},
         {"rstd count", set("rstd", shape({5})), INVALID, {"rstd", "N * group"}},

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_convolution.h"
+#include "common/checked_math.h"
 #include "ops/convolution_shape.h"
 #include "ops/op_plan.h"
 
@@ -118,7 +119,8 @@ conv::Geometry validate(const char *op, const Args &a) {
                        op, a.input->shapeString().c_str(), a.padding->toString().c_str(),
                        a.weight->shapeString().c_str(), a.dilation->toString().c_str()));
     }
-    if (a.weight->dim(1) * a.groups != g.C) {
+    int64_t groupedC = 0;
+    if (!checkedMul(a.weight->dim(1), a.groups, &groupedC) || groupedC != g.C) {
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: Expected weight.shape[1] * groups to equal input's channels %lld, but found %lld * %lld.",
                        op, static_cast<long long>(g.C), static_cast<long long>(a.weight->dim(1)),

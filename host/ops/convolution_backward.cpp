@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_convolution_backward.h"
+#include "common/checked_math.h"
 #include "engines/reduction.h"
 #include "ops/convolution_shape.h"
 #include "ops/op_plan.h"
@@ -157,7 +158,8 @@ Wanted validate(const char *op, const Args &a, bool *emptyPath) {
         }
         if (want.input) checkSameShape(op, a.input, "input", a.gradInput, "gradInput");
         if (want.weight) checkSameShape(op, a.weight, "weight", a.gradWeight, "gradWeight");
-        if (a.weight->dim(1) * a.groups != a.input->dim(1)) {
+        int64_t groupedC = 0;
+        if (!checkedMul(a.weight->dim(1), a.groups, &groupedC) || groupedC != a.input->dim(1)) {
             fail(ACLNN_ERR_PARAM_INVALID,
                  strformat("%s: Expected weight.shape[1] * groups to equal input's channels %lld, but found %lld * %d.",
                            op, static_cast<long long>(a.input->dim(1)), static_cast<long long>(a.weight->dim(1)),

@@ -3,6 +3,7 @@
 // as outputMask says (ops/group_norm_grad.cpp). The contract, in check order: docs/ops/group_norm_backward.md.
 #include "aclnnop/aclnn_group_norm_backward.h"
 
+#include "common/checked_math.h"
 #include "ops/group_norm_grad.h"
 #include "ops/group_norm_shape.h"
 #include "ops/op_plan.h"
@@ -92,11 +93,18 @@ GroupNormShape validate(const char *op, Args &a) {
                                                 static_cast<long long>(a.n), static_cast<long long>(a.c),
                                                 static_cast<long long>(a.hxw)));
     }
-    const int64_t numel = a.n * a.c * a.hxw;
+    int64_t nc = 0, numel = 0, stats = 0;
+    if (!checkedMul(a.n, a.c, &nc) || !checkedMul(nc, a.hxw, &numel) || !checkedMul(a.n, a.group, &stats)) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             strformat("%s: Expected N * C * HxW and N * group to fit in int64, but found N = %lld, C = %lld, "
+                       "HxW = %lld, group = %lld.",
+                       op, static_cast<long long>(a.n), static_cast<long long>(a.c), static_cast<long long>(a.hxw),
+                       static_cast<long long>(a.group)));
+    }
     checkNumel(op, a.gradOut, "gradOut", numel, "N * C * HxW");
     checkNumel(op, a.input, "input", numel, "N * C * HxW");
-    checkNumel(op, a.mean, "mean", a.n * a.group, "N * group");
-    checkNumel(op, a.rstd, "rstd", a.n * a.group, "N * group");
+    checkNumel(op, a.mean, "mean", stats, "N * group");
+    checkNumel(op, a.rstd, "rstd", stats, "N * group");
     if (a.gamma) checkNumel(op, a.gamma, "gamma", a.c, "C");
     if (a.want[0]) {
         checkSameShape(op, a.input, "input", a.gradInput, "gradInput");
