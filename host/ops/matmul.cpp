@@ -23,6 +23,7 @@
 #include "aclnnop/aclnn_batch_matmul.h"
 #include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_mm.h"
+#include "common/checked_math.h"
 #include "common/layout.h"
 #include "ops/conv_tbc_gemm.h"
 #include "ops/op_plan.h"
@@ -373,7 +374,14 @@ void planMatmul(OpPlan &plan, const Args &a) {
     if (rs > 1) result.push_back(p.M);
     if (rm > 1) result.push_back(p.N);
     int64_t count = 1;
-    for (int64_t d : result) count *= d;
+    bool fits = true;
+    for (int64_t d : result) fits = fits && checkedMul(count, d, &count);
+    if (!fits) {
+        fail(ACLNN_ERR_PARAM_INVALID, strformat("%s: Expected the result %s to have at most 2^63 - 1 elements, but "
+                                                "its element count overflows int64 (self %s, mat2 %s).",
+                                                op, dimsString(result).c_str(), a.self->shapeString().c_str(),
+                                                a.mat2->shapeString().c_str()));
+    }
     if (a.out->numel() != count) {
         fail(ACLNN_ERR_PARAM_INVALID,
              strformat("%s: Expected out to hold the %lld elements of the result %s, but found out %s.", op,
