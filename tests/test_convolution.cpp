@@ -10,11 +10,15 @@
 
 #include <cstring>
 
+#include "common/test_hooks.h"
 #include "convolution_test_helpers.h"
 #include "support/error_rows.h"
+#include "support/plan_log.h"
 
 using namespace testing_support;
 using namespace conv_test;
+using aclcl::ScopedTestHook;
+using aclcl::TestHook;
 
 namespace {
 
@@ -105,6 +109,45 @@ TEST_P(ConvolutionTest, StridedViewsArePackedAndStaged) {
         s.strided = true;
         s.outType = ACL_BF16;
         check(s);
+    }
+}
+
+// The two ways the products run (host/ops/convolution.cpp): the column buffer, and the shifted taps (stride
+// 1), each forced on every device and GEMM backend, over the attributes, dtypes, views and no bias.
+TEST_P(ConvolutionTest, ColumnsAndShiftedTapsBothMatchTheReference) {
+    std::vector<ConvSpec> specs = attributeSpecs();
+    ConvSpec dil = spec2d("dilation (2, 3), stride 1, pad 2", 2, 3, 9, 10, 4, 3, 1, 2);
+    dil.DH = 2, dil.DW = 3;
+    ConvSpec pads1d = spec1d("1-D, 2 paddings (0, 3), k 4", 2, 5, 9, 3, 4);
+    pads1d.fourPads = true, pads1d.padLeft = 0, pads1d.padRight = 3;
+    ConvSpec views = spec2d("strided views, groups 2, FLOAT16 in, BF16 out", 2, 4, 6, 5, 6, 3, 1, 1);
+    views.groups = 2, views.strided = true, views.inType = views.weightType = ACL_FLOAT16, views.outType = ACL_BF16;
+    ConvSpec wide = spec2d("16 channels a group, groups 2, no bias", 2, 32, 5, 7, 8, 3, 1, 1);
+    wide.groups = 2, wide.bias = false;
+    ConvSpec pointwise = spec2d("1x1, no padding", 3, 17, 4, 6, 5, 1);
+    for (const ConvSpec &s : {dil, pads1d, views, wide, pointwise}) specs.push_back(s);
+    for (int path : {1, 2}) {
+        SCOPED_TRACE(path == 1 ? "columns" : "shifted taps");
+        ScopedTestHook forced(TestHook::ConvolutionTaps, path);
+        for (const ConvSpec &s : specs) check(s);
+    }
+}
+
+// Unforced, a stride-1 layer of at least 16 channels a group takes the shifted taps where its products run in
+// the host BLAS (each tap's product: n = Ho*Wp, k = the group's channels), and the columns elsewhere or with
+// fewer channels (n = Ho*Wo, k = channels x taps).
+TEST_P(ConvolutionTest, ShiftedTapsWhereTheHostBlasRunsWideGroups) {
+    for (int64_t C : {32, 8}) {
+        SCOPED_TRACE("C " + std::to_string(C));
+        DeviceTensor x({2, C, 10, 9}, ACL_FLOAT, ACL_FORMAT_NCHW), w({16, C, 3, 3}, ACL_FLOAT, ACL_FORMAT_NCHW),
+            b({16}, ACL_FLOAT), y({2, 16, 10, 9}, ACL_FLOAT, ACL_FORMAT_NCHW);
+        IntArray stride({1, 1}), padding({1, 1}), dilation({1, 1});
+        const std::string log =
+            planLog(kConvolution, {x, w, b, stride, padding, dilation, false, nullptr, int64_t{1}, y, int8_t{0}});
+        const bool host = log.find("host BLAS") != std::string::npos;
+        const std::string want = host && C >= 16 ? "m=16 n=110 k=" + std::to_string(C)
+                                                 : "m=16 n=90 k=" + std::to_string(C * 9);
+        EXPECT_NE(log.find(want), std::string::npos) << "host BLAS: " << host << ", wanted " << want << "\n" << log;
     }
 }
 

@@ -103,6 +103,12 @@ bool GemmStep::foldsConvolution(const blas::GemmDims &dims, const blas::ConvTaps
     return true;
 }
 
+blas::Backend GemmStep::backendFor(const blas::GemmDims &dims) const {
+    Action a;
+    a.dims = dims;
+    return blas::chooseBackend(plan_.device(), precision_, {skeleton(a)}).backend;
+}
+
 void GemmStep::convolution(const blas::GemmDims &dims, const blas::ConvTaps &conv, const Operand &a,
                            const Operand &b, const Operand &bias, const Operand &c) {
     Action act{false, dims, a, b, c, 0, 0, 0, 0.0f, 0};

@@ -44,6 +44,9 @@ public:
     // into one product (blas::ConvTaps): then convolution() may be used instead of bias rows plus one
     // gemm() per tap. The step keeps the choice that said so for enqueue().
     bool foldsConvolution(const blas::GemmDims &dims, const blas::ConvTaps &conv);
+    // The backend a sequence of products of these dims would run in (asked again by enqueue()): for a plan
+    // that chooses its algorithm by it.
+    blas::Backend backendFor(const blas::GemmDims &dims) const;
     // c (m x n) = bias[col] + the folded convolution of a (the input rows) and b (the weight), as one
     // product; only where foldsConvolution() said so.
     void convolution(const blas::GemmDims &dims, const blas::ConvTaps &conv, const Operand &a, const Operand &b,
