@@ -11,11 +11,14 @@
 #include <array>
 #include <cstring>
 
+#include "common/test_hooks.h"
 #include "convolution_test_helpers.h"
 #include "support/error_rows.h"
 
 using namespace testing_support;
 using namespace conv_test;
+using aclcl::ScopedTestHook;
+using aclcl::TestHook;
 
 namespace {
 
@@ -112,6 +115,34 @@ TEST_P(ConvolutionBackwardTest, StridedViewsArePackedAndStaged) {
         s.groups = 2;
         s.strided = true;
         check(s);
+    }
+}
+
+// The two ways the products run (host/ops/convolution_backward.cpp): the column buffer with col2im, and the
+// shifted taps (stride 1, pads within the dilated kernel's reach), each forced on every device and GEMM
+// backend, over the attributes (those the shifted taps cannot take run the columns either way), pads per side,
+// groups, dtypes, views and each output mask.
+TEST_P(ConvolutionBackwardTest, ColumnsAndShiftedTapsBothMatchTheReference) {
+    std::vector<ConvSpec> specs = attributeSpecs();
+    ConvSpec dil = spec2d("dilation (2, 3), stride 1, pad (1, 4)", 2, 3, 9, 10, 4, 3, 1, 1);
+    dil.DH = 2, dil.DW = 3, dil.fourPads = true, dil.padLeft = dil.padRight = 4;
+    ConvSpec pads1d = spec1d("1-D, 2 paddings (0, 3), k 4", 2, 5, 9, 3, 4);
+    pads1d.fourPads = true, pads1d.padLeft = 0, pads1d.padRight = 3;
+    ConvSpec wide = spec2d("16 channels a group, groups 2, FLOAT16", 2, 32, 5, 7, 34, 3, 1, 1);
+    wide.groups = 2, wide.inType = wide.weightType = wide.biasType = wide.outType = ACL_FLOAT16;
+    ConvSpec views = spec2d("strided views, groups 2", 2, 4, 6, 5, 6, 3, 1, 1);
+    views.groups = 2, views.strided = true;
+    ConvSpec pointwise = spec2d("1x1, no padding", 3, 17, 4, 6, 5, 1);
+    for (const ConvSpec &s : {dil, pads1d, wide, views, pointwise}) specs.push_back(s);
+    for (int path : {1, 2}) {
+        SCOPED_TRACE(path == 1 ? "columns" : "shifted taps");
+        ScopedTestHook forced(TestHook::ConvolutionTaps, path);
+        for (const ConvSpec &s : specs) check(s);
+        const ConvSpec masked = spec2d("each mask", 2, 3, 5, 6, 4, 3, 1, 1);
+        for (std::array<bool, 3> mask : {std::array<bool, 3>{true, false, false},
+                                         std::array<bool, 3>{false, true, false}}) {
+            check(masked, mask);
+        }
     }
 }
 

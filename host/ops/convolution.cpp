@@ -14,7 +14,6 @@
 
 #include "aclnnop/aclnn_convolution.h"
 #include "common/checked_math.h"
-#include "common/test_hooks.h"
 #include "ops/convolution_shape.h"
 #include "ops/op_plan.h"
 
@@ -158,24 +157,6 @@ conv::Geometry validate(const char *op, const Args &a) {
     return g;
 }
 
-// A copy through im2col's gather with a 1 x 1 window, stride 1 and dilation 1: cols[n, c, h*L1 + w] =
-// image[n, c, h - PH, w - PW] (0 outside image) for h < L0, w < L1; it pads, crops, permutes and casts.
-void planGatherCopy(OpPlan &plan, const GatherBuffer &image, int64_t padTop, int64_t padLeft, int64_t L0,
-                    int64_t L1, const GatherBuffer &cols) {
-    Im2colWindow copy;
-    copy.KH = copy.KW = copy.DH = copy.DW = copy.SH = copy.SW = 1;
-    copy.PH = padTop;
-    copy.PW = padLeft;
-    copy.L0 = L0;
-    copy.L1 = L1;
-    planIm2col(plan, copy, image, cols);
-}
-
-// The shifted taps are taken where the products run in the host BLAS and each group has at least this many
-// input channels: each tap's product reduces over one group's channels only. From 16 up they were faster on
-// both CPU runtimes (1.2-1.5x at 8 x 16..64 x 56 x 56); below, on small planes, either way could win.
-constexpr int64_t kShiftedTapsMinChannels = 16;
-
 // Stride 1: with a sample's input padded to planes of Hp x Wp (Hp = Ho + (KH-1)*DH, Wp = Wo + (KW-1)*DW),
 // the tap (kh, kw) of output (oh, ow) reads padded[c, oh + kh*DH, ow + kw*DW], which lies kh*DH*Wp + kw*DW
 // elements after position j = oh*Wp + ow of the plane. So, counting a sample's output positions over rows of
@@ -189,15 +170,13 @@ constexpr int64_t kShiftedTapsMinChannels = 16;
 bool planShiftedTaps(OpPlan &plan, const conv::Geometry &g, conv_tbc::GemmStep &gemms, const GatherBuffer &image,
                      const Operand &w, const std::optional<Operand> &bias, const Operand &y) {
     const Im2colWindow &win = g.window;
-    const int hook = testHook(TestHook::ConvolutionTaps);
-    if (hook == 1 || win.SH != 1 || win.SW != 1) return false;
+    const conv::ShiftedPlanes sp = conv::shiftedPlanesOf(win, g.Ho, g.Wo);
     const int64_t Cg = g.Cg(), Coutg = g.Coutg(), taps = win.taps();
-    const int64_t Hp = g.Ho + (win.KH - 1) * win.DH, Wp = g.Wo + (win.KW - 1) * win.DW, plane = Hp * Wp;
-    const int64_t outPlane = g.Ho * Wp, slack = (win.KW - 1) * win.DW;
+    const int64_t Hp = sp.Hp, Wp = sp.Wp, plane = sp.plane, outPlane = sp.outPlane, slack = sp.slack;
     const blas::GemmDims d{blas::Op::NoTrans,            blas::Op::NoTrans,       static_cast<size_t>(Coutg),
                            static_cast<size_t>(outPlane), static_cast<size_t>(Cg), static_cast<size_t>(Cg),
                            static_cast<size_t>(plane),    static_cast<size_t>(outPlane)};
-    if (hook != 2 && (Cg < kShiftedTapsMinChannels || gemms.backendFor(d) != blas::Backend::HostBlas)) return false;
+    if (!conv::takesShiftedTaps(g, Cg, gemms, d)) return false;
 
     const aclDataType gd = gemms.dtype();
     const uint64_t perSample = static_cast<uint64_t>(g.C * plane + g.Cout * outPlane) * dtypeSize(gd);
@@ -205,7 +184,7 @@ bool planShiftedTaps(OpPlan &plan, const conv::Geometry &g, conv_tbc::GemmStep &
                                                                                             perSample)));
     // weight (C_out, Cg, taps) -> (taps, C_out, Cg): the gather's (n, c, h, w) = (tap, c_out, 0, channel).
     const Operand wt = plan.workspaceOperand(static_cast<uint64_t>(taps * g.Cout * Cg), gd);
-    planGatherCopy(plan, GatherBuffer{w, 0, {taps, g.Cout, 1, Cg}, {1, Cg * taps, 0, taps}}, 0, 0, 1, Cg,
+    conv::planGatherCopy(plan, GatherBuffer{w, 0, {taps, g.Cout, 1, Cg}, {1, Cg * taps, 0, taps}}, 0, 0, 1, Cg,
                    GatherBuffer{wt, 0, {taps, g.Cout, Cg}, {g.Cout * Cg, Cg, 1}});
     const Operand padded = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.C * plane + slack), gd);
     const Operand tmp = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.Cout * outPlane), gd);
@@ -214,23 +193,22 @@ bool planShiftedTaps(OpPlan &plan, const conv::Geometry &g, conv_tbc::GemmStep &
         GatherBuffer src = image;
         src.first += static_cast<uint64_t>(n0 * image.strides[0]);
         src.dims[0] = count;
-        planGatherCopy(plan, src, win.PH, win.PW, Hp, Wp,
+        conv::planGatherCopy(plan, src, win.PH, win.PW, Hp, Wp,
                        GatherBuffer{padded, 0, {count, g.C, plane}, {g.C * plane, plane, 1}});
         if (bias) conv_tbc::planBiasFill(plan, *bias, tmp, count, g.Cout, outPlane);
         if (slack > 0) gemms.zero(padded, static_cast<uint64_t>(count * g.C * plane), static_cast<uint64_t>(slack));
         for (int64_t n = 0; n < count; ++n) {
             for (int64_t grp = 0; grp < g.groups; ++grp) {
                 for (int64_t t = 0; t < taps; ++t) {
-                    const int64_t shift = (t / win.KW) * win.DH * Wp + (t % win.KW) * win.DW;
                     gemms.gemm(d, wt, static_cast<uint64_t>((t * g.Cout + grp * Coutg) * Cg), padded,
-                               static_cast<uint64_t>((n * g.C + grp * Cg) * plane + shift),
+                               static_cast<uint64_t>((n * g.C + grp * Cg) * plane + sp.shift(t)),
                                (bias || t > 0) ? 1.0f : 0.0f, tmp,
                                static_cast<uint64_t>((n * g.Cout + grp * Coutg) * outPlane));
                 }
             }
         }
         gemms.enqueue();
-        planGatherCopy(plan,
+        conv::planGatherCopy(plan,
                        GatherBuffer{tmp, 0, {count, g.Cout, g.Ho, g.Wo}, {g.Cout * outPlane, outPlane, Wp, 1}}, 0,
                        0, g.Ho, g.Wo,
                        GatherBuffer{y, static_cast<uint64_t>(n0 * g.Cout * g.L()), {count, g.Cout, g.L()},

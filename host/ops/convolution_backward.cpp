@@ -6,7 +6,9 @@
 //   gradInput = col2im(W_g^T @ gradOutput[n, g]): the same GEMMs' other product into the column buffer, then
 //     the col2im gather (cl_kernels/im2col_backward.cl: each pixel sums its taps in a fixed order).
 //   gradBias = the sum of gradOutput over N and the spatial dims, on the reduction engine (its fixed order).
-// The contract, in check order: docs/ops/convolution_backward.md.
+// Those are the columns; where Convolution takes its shifted taps (and the pads are within the dilated
+// kernel's reach), gradInput and gradWeight take them too, with neither column buffer nor col2im
+// (planShiftedTaps). The contract, in check order: docs/ops/convolution_backward.md.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -218,6 +220,112 @@ Wanted validate(const char *op, const Args &a, bool *emptyPath) {
     return want;
 }
 
+// Stride 1, with pads within the dilated kernel's reach (top = (KH-1)*DH - PH >= 0, left = (KW-1)*DW - PW >= 0):
+// both gradients from gradOutput padded to the planes of a stride-1 convolution whose output has the input's
+// size, Hq x Wq = (H + (KH-1)*DH) x (W + (KW-1)*DW): dyP[n, co, r, s] = gradOutput[n, co, r - top, s - left]
+// (0 outside). With (kh, kw) the tap t and t' = taps-1-t the flipped one,
+//   gradInput[n, c, h, w] = sum over co and t of W[co, c, t'] * dyP[n, co, h + kh*DH, w + kw*DW],
+//   gradWeight[co, c, t'] = sum over n, h, w of dyP[n, co, h + kh*DH, w + kw*DW] * input[n, c, h, w],
+// and counting positions over rows of Wq (conv::ShiftedPlanes), each tap reads dyP at a fixed shift:
+// - gradInput'[n, group's c] (Cg x H*Wq) = sum over t, in order, of WB_t' (Cg x Coutg) @ dyP[n, group]
+//   shifted, WB the weight permuted to (taps, C, Coutg); cropped into gradInput;
+// - gradWeight (taps, C_out, Cg) tap t' (Coutg x Cg) += dyP[n, group] shifted (Coutg x H*Wq) @ input'[n,
+//   group]^T, input' the input widened to Wq with zeros (the positions past the width add zeros), one sample
+//   after another; permuted into gradWeight.
+// No column buffer and no col2im. The bits differ from the columns' (other summation orders). Returns false
+// (nothing planned) where the columns run instead.
+bool planShiftedTaps(OpPlan &plan, const Args &a, const conv::Geometry &g, conv_tbc::GemmStep &gemms,
+                     const Wanted &want, size_t oInput, size_t oWeight) {
+    const Im2colWindow &win = g.window;
+    const int64_t top = (win.KH - 1) * win.DH - win.PH, left = (win.KW - 1) * win.DW - win.PW;
+    if (top < 0 || left < 0) return false;
+    const conv::ShiftedPlanes sp = conv::shiftedPlanesOf(win, g.H, g.W);
+    const int64_t Cg = g.Cg(), Coutg = g.Coutg(), taps = win.taps(), plane = sp.plane, outPlane = sp.outPlane;
+    // gradInput's products (Cg x H*Wq) = WB (Cg x Coutg) @ dyP shifted (Coutg x H*Wq).
+    const blas::GemmDims dx{blas::Op::NoTrans,          blas::Op::NoTrans,           static_cast<size_t>(Cg),
+                            static_cast<size_t>(outPlane), static_cast<size_t>(Coutg), static_cast<size_t>(Coutg),
+                            static_cast<size_t>(plane),    static_cast<size_t>(outPlane)};
+    // gradWeight's (Coutg x Cg) = dyP shifted (Coutg x H*Wq) @ input'^T (H*Wq x Cg).
+    const blas::GemmDims dw{blas::Op::NoTrans,       blas::Op::Trans,             static_cast<size_t>(Coutg),
+                            static_cast<size_t>(Cg),    static_cast<size_t>(outPlane), static_cast<size_t>(plane),
+                            static_cast<size_t>(outPlane), static_cast<size_t>(Cg)};
+    if (!conv::takesShiftedTaps(g, std::min(Cg, Coutg), gemms, want.input ? dx : dw)) return false;
+
+    const aclDataType gd = gemms.dtype();
+    const int64_t perSample = g.Cout * plane + (want.input ? g.C * outPlane : 0) + (want.weight ? g.C * outPlane : 0);
+    const int64_t chunk = std::max<int64_t>(
+        1, std::min<int64_t>(g.N, static_cast<int64_t>(conv::kColumnBytesCap /
+                                                       (static_cast<uint64_t>(perSample) * dtypeSize(gd)))));
+    const GatherBuffer dyImage = conv::nchwBuffer(
+        Operand{Operand::Where::Input, kGradOutput, 0, a.gradOutput->dtype}, plan.input(kGradOutput));
+    Operand wb, tmp, gradIn, gwT, widened, gw;
+    GatherBuffer image;
+    if (want.input) {
+        const Operand w = plan.contiguousInput(kWeight, gd);  // (C_out, Cg, taps)
+        // (taps, C, Coutg): the gather's (n, c, h, w) = (tap, group, channel in the group, c_out in the group).
+        wb = plan.workspaceOperand(static_cast<uint64_t>(taps * g.C * Coutg), gd);
+        const GatherBuffer weight{w, 0, {taps, g.groups, Cg, Coutg}, {1, Coutg * Cg * taps, taps, Cg * taps}};
+        conv::planGatherCopy(plan, weight, 0, 0, Cg, Coutg,
+                             GatherBuffer{wb, 0, {taps, g.groups, Cg * Coutg}, {g.C * Coutg, Cg * Coutg, 1}});
+        tmp = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.C * outPlane), gd);
+        gradIn = plan.contiguousOutput(oInput, gd);  // (N, C, H*W)
+    }
+    if (want.weight) {
+        gw = plan.contiguousOutput(oWeight, gd);  // (C_out, Cg, taps)
+        gwT = plan.workspaceOperand(static_cast<uint64_t>(taps * g.Cout * Cg), gd);
+        widened = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.C * outPlane), gd);
+        image = conv::nchwBuffer(Operand{Operand::Where::Input, kInput, 0, a.input->dtype}, plan.input(kInput));
+    }
+    const Operand dyP = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.Cout * plane + sp.slack), gd);
+    for (int64_t n0 = 0; n0 < g.N; n0 += chunk) {
+        const int64_t count = std::min(chunk, g.N - n0);
+        GatherBuffer src = dyImage;
+        src.first += static_cast<uint64_t>(n0 * dyImage.strides[0]);
+        src.dims[0] = count;
+        conv::planGatherCopy(plan, src, top, left, sp.Hp, sp.Wp,
+                             GatherBuffer{dyP, 0, {count, g.Cout, plane}, {g.Cout * plane, plane, 1}});
+        if (sp.slack > 0) {
+            gemms.zero(dyP, static_cast<uint64_t>(count * g.Cout * plane), static_cast<uint64_t>(sp.slack));
+        }
+        if (want.weight) {
+            GatherBuffer in = image;
+            in.first += static_cast<uint64_t>(n0 * image.strides[0]);
+            in.dims[0] = count;
+            conv::planGatherCopy(plan, in, 0, 0, g.H, sp.Wp,
+                                 GatherBuffer{widened, 0, {count, g.C, outPlane}, {g.C * outPlane, outPlane, 1}});
+        }
+        for (int64_t n = 0; n < count; ++n) {
+            for (int64_t grp = 0; grp < g.groups; ++grp) {
+                for (int64_t t = 0; t < taps; ++t) {
+                    const uint64_t dyAt = static_cast<uint64_t>((n * g.Cout + grp * Coutg) * plane + sp.shift(t));
+                    const int64_t flipped = taps - 1 - t;
+                    if (want.weight) {
+                        gemms.gemm(dw, dyP, dyAt, widened, static_cast<uint64_t>((n * g.C + grp * Cg) * outPlane),
+                                   n0 + n == 0 ? 0.0f : 1.0f, gwT,
+                                   static_cast<uint64_t>((flipped * g.Cout + grp * Coutg) * Cg));
+                    }
+                    if (want.input) {
+                        gemms.gemm(dx, wb, static_cast<uint64_t>((flipped * g.C + grp * Cg) * Coutg), dyP, dyAt,
+                                   t > 0 ? 1.0f : 0.0f, tmp, static_cast<uint64_t>((n * g.C + grp * Cg) * outPlane));
+                    }
+                }
+            }
+        }
+        gemms.enqueue();
+        if (want.input) {
+            const int64_t HW = g.H * g.W;
+            conv::planGatherCopy(
+                plan, GatherBuffer{tmp, 0, {count, g.C, g.H, g.W}, {g.C * outPlane, outPlane, sp.Wp, 1}}, 0, 0, g.H,
+                g.W, GatherBuffer{gradIn, static_cast<uint64_t>(n0 * g.C * HW), {count, g.C, HW}, {g.C * HW, HW, 1}});
+        }
+    }
+    if (want.weight) {
+        conv::planGatherCopy(plan, GatherBuffer{gwT, 0, {g.Cout, Cg, 1, taps}, {Cg, 1, 0, g.Cout * Cg}}, 0, 0, 1, taps,
+                             GatherBuffer{gw, 0, {g.Cout, Cg, taps}, {Cg * taps, taps, 1}});
+    }
+    return true;
+}
+
 void plan(OpPlan &plan, const Args &a) {
     bool emptyPath = false;
     const Wanted want = validate(plan.checkName(), a, &emptyPath);
@@ -254,6 +362,7 @@ void plan(OpPlan &plan, const Args &a) {
     if (!want.input && !want.weight) return;
 
     conv_tbc::GemmStep gemms(plan, a.cubeMathType);
+    if (planShiftedTaps(plan, a, g, gemms, want, oInput, oWeight)) return;
     const aclDataType gd = gemms.dtype();
     const Operand dy = plan.contiguousInput(kGradOutput, gd);  // (N, C_out, L)
     const int64_t L = g.L(), K = g.K(), Coutg = g.Coutg(), rows = g.rows();

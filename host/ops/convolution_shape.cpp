@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "common/dtype.h"
+#include "common/test_hooks.h"
 
 namespace aclcl {
 namespace conv {
@@ -89,6 +90,37 @@ void planColumns(OpPlan &plan, const Geometry &g, const GatherBuffer &image, int
     src.dims[0] = count;
     const GatherBuffer dst{columns, 0, {count, g.rows(), g.L()}, {g.rows() * g.L(), g.L(), 1}};
     planIm2col(plan, g.window, src, dst);
+}
+
+void planGatherCopy(OpPlan &plan, const GatherBuffer &image, int64_t padTop, int64_t padLeft, int64_t L0,
+                    int64_t L1, const GatherBuffer &cols) {
+    Im2colWindow copy;
+    copy.KH = copy.KW = copy.DH = copy.DW = copy.SH = copy.SW = 1;
+    copy.PH = padTop;
+    copy.PW = padLeft;
+    copy.L0 = L0;
+    copy.L1 = L1;
+    planIm2col(plan, copy, image, cols);
+}
+
+ShiftedPlanes shiftedPlanesOf(const Im2colWindow &window, int64_t Ho, int64_t Wo) {
+    ShiftedPlanes s;
+    s.Hp = Ho + (window.KH - 1) * window.DH;
+    s.Wp = Wo + (window.KW - 1) * window.DW;
+    s.plane = s.Hp * s.Wp;
+    s.outPlane = Ho * s.Wp;
+    s.slack = (window.KW - 1) * window.DW;
+    s.KW = window.KW;
+    s.DH = window.DH;
+    s.DW = window.DW;
+    return s;
+}
+
+bool takesShiftedTaps(const Geometry &g, int64_t channels, conv_tbc::GemmStep &gemms, const blas::GemmDims &product) {
+    const int hook = testHook(TestHook::ConvolutionTaps);
+    if (hook == 1 || g.window.SH != 1 || g.window.SW != 1) return false;
+    if (hook == 2) return true;
+    return channels >= kShiftedTapsMinChannels && gemms.backendFor(product) == blas::Backend::HostBlas;
 }
 
 }  // namespace conv

@@ -60,5 +60,34 @@ int64_t samplesPerChunk(const Geometry &g, aclDataType columnDtype);
 void planColumns(OpPlan &plan, const Geometry &g, const GatherBuffer &image, int64_t n0, int64_t count,
                  const Operand &columns);
 
+// A copy through im2col's gather with a 1 x 1 window, stride 1 and dilation 1: cols[n, c, h*L1 + w] =
+// image[n, c, h - padTop, w - padLeft] (0 outside image) for h < L0, w < L1: it pads, crops, permutes and
+// converts.
+void planGatherCopy(OpPlan &plan, const GatherBuffer &image, int64_t padTop, int64_t padLeft, int64_t L0,
+                    int64_t L1, const GatherBuffer &cols);
+
+// Shifted taps (docs/ops/convolution.md, "How it runs"): a stride-1 convolution of an image padded to planes
+// of Hp x Wp, its output positions counted over rows of Wp (j = oh*Wp + ow for oh < the output's rows), reads
+// for the tap (kh, kw) the plane at j + shift(tap). A matrix of the planes' rows (row stride plane) at that
+// shift is one tap's product operand; the positions with ow past the output's width read into the next row
+// (or past the buffer: slack elements, zeroed) and are dropped or multiplied by zeros.
+struct ShiftedPlanes {
+    int64_t Hp = 0, Wp = 0, plane = 0, outPlane = 0, slack = 0, KW = 1, DH = 1, DW = 1;
+
+    int64_t shift(int64_t tap) const { return (tap / KW) * DH * Wp + (tap % KW) * DW; }
+};
+// For an output of Ho x Wo under `window` (its stride ignored: 1).
+ShiftedPlanes shiftedPlanesOf(const Im2colWindow &window, int64_t Ho, int64_t Wo);
+
+// Whether Convolution and its backward take the shifted taps: stride 1, and, unless TestHook::ConvolutionTaps
+// forces a way (1 the columns, 2 the shifted taps), at least kShiftedTapsMinChannels channels a group in
+// `channels` (each product's reduction) and products that run in the host BLAS (`product`, one of them).
+bool takesShiftedTaps(const Geometry &g, int64_t channels, conv_tbc::GemmStep &gemms, const blas::GemmDims &product);
+
+// The shifted taps are taken where the products run in the host BLAS and each group has at least this many
+// channels: each tap's product reduces over one group's channels only. From 16 up they were faster on both
+// CPU runtimes (1.2-1.5x at 8 x 16..64 x 56 x 56); below, on small planes, either way could win.
+constexpr int64_t kShiftedTapsMinChannels = 16;
+
 }  // namespace conv
 }  // namespace aclcl
