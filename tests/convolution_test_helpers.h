@@ -68,6 +68,21 @@ inline std::vector<ConvSpec> attributeSpecs() {
     return specs;
 }
 
+// Stride-1 geometries for both operators' tests of the two ways the products run (the columns and the shifted
+// taps): a dilation with pads per side, 1-D with a pad on one side only, a 1 x 1 kernel, and 16 channels a
+// group (FLOAT16, no bias).
+inline std::vector<ConvSpec> shiftedTapSpecs() {
+    ConvSpec dil = spec2d("dilation (2, 3), stride 1, pads (2, 2, 4, 1)", 2, 3, 9, 10, 4, 3, 1, 2);
+    dil.DH = 2, dil.DW = 3, dil.fourPads = true, dil.padLeft = 4, dil.padRight = 1;
+    ConvSpec pads1d = spec1d("1-D, 2 paddings (0, 3), k 4", 2, 5, 9, 3, 4);
+    pads1d.fourPads = true, pads1d.padLeft = 0, pads1d.padRight = 3;
+    ConvSpec pointwise = spec2d("1x1, no padding", 3, 17, 4, 6, 5, 1);
+    ConvSpec wide = spec2d("16 channels a group, groups 2, FLOAT16, no bias", 2, 32, 5, 7, 34, 3, 1, 1);
+    wide.groups = 2, wide.bias = false;
+    wide.inType = wide.weightType = wide.biasType = wide.outType = ACL_FLOAT16;
+    return {dil, pads1d, pointwise, wide};
+}
+
 // The problem of a golden case (tests/golden/ops/convolution.py): its input and weight shapes, its attributes
 // (one padding value per spatial dim) and their dtype for every tensor.
 inline ConvSpec goldenSpec(const golden::Case &g) {

@@ -116,16 +116,10 @@ TEST_P(ConvolutionTest, StridedViewsArePackedAndStaged) {
 // 1), each forced on every device and GEMM backend, over the attributes, dtypes, views and no bias.
 TEST_P(ConvolutionTest, ColumnsAndShiftedTapsBothMatchTheReference) {
     std::vector<ConvSpec> specs = attributeSpecs();
-    ConvSpec dil = spec2d("dilation (2, 3), stride 1, pad 2", 2, 3, 9, 10, 4, 3, 1, 2);
-    dil.DH = 2, dil.DW = 3;
-    ConvSpec pads1d = spec1d("1-D, 2 paddings (0, 3), k 4", 2, 5, 9, 3, 4);
-    pads1d.fourPads = true, pads1d.padLeft = 0, pads1d.padRight = 3;
     ConvSpec views = spec2d("strided views, groups 2, FLOAT16 in, BF16 out", 2, 4, 6, 5, 6, 3, 1, 1);
     views.groups = 2, views.strided = true, views.inType = views.weightType = ACL_FLOAT16, views.outType = ACL_BF16;
-    ConvSpec wide = spec2d("16 channels a group, groups 2, no bias", 2, 32, 5, 7, 8, 3, 1, 1);
-    wide.groups = 2, wide.bias = false;
-    ConvSpec pointwise = spec2d("1x1, no padding", 3, 17, 4, 6, 5, 1);
-    for (const ConvSpec &s : {dil, pads1d, views, wide, pointwise}) specs.push_back(s);
+    specs.push_back(views);
+    for (const ConvSpec &s : shiftedTapSpecs()) specs.push_back(s);
     for (int path : {1, 2}) {
         SCOPED_TRACE(path == 1 ? "columns" : "shifted taps");
         ScopedTestHook forced(TestHook::ConvolutionTaps, path);
