@@ -39,9 +39,9 @@ enum class TestHook : int {
                          // (engines/reduction.h, ReductionAlongRow::term)
     ElementwiseStreamStores,  // the elementwise engine's non-temporal stores (ew_walk, CPU devices) wherever
                               // they apply, whatever the size (engines/elementwise.h)
-    ConvolutionTaps,     // Convolution: 1 the column buffer (im2col + one product per sample and group)
-                         // everywhere; 2 the shifted-tap products wherever the stride is 1, whatever the
-                         // backend and channel count (ops/convolution.cpp)
+    ConvolutionTaps,     // Convolution and ConvolutionBackward: 1 the column buffer (im2col, col2im) everywhere;
+                         // 2 the shifted-tap products wherever they apply (stride 1; the backward's pads within
+                         // the kernel's reach), whatever the backend and channel count (ops/convolution_shape.h)
     Count
 };
 

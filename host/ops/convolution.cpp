@@ -185,7 +185,7 @@ bool planShiftedTaps(OpPlan &plan, const conv::Geometry &g, conv_tbc::GemmStep &
     // weight (C_out, Cg, taps) -> (taps, C_out, Cg): the gather's (n, c, h, w) = (tap, c_out, 0, channel).
     const Operand wt = plan.workspaceOperand(static_cast<uint64_t>(taps * g.Cout * Cg), gd);
     conv::planGatherCopy(plan, GatherBuffer{w, 0, {taps, g.Cout, 1, Cg}, {1, Cg * taps, 0, taps}}, 0, 0, 1, Cg,
-                   GatherBuffer{wt, 0, {taps, g.Cout, Cg}, {g.Cout * Cg, Cg, 1}});
+                         GatherBuffer{wt, 0, {taps, g.Cout, Cg}, {g.Cout * Cg, Cg, 1}});
     const Operand padded = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.C * plane + slack), gd);
     const Operand tmp = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.Cout * outPlane), gd);
     for (int64_t n0 = 0; n0 < g.N; n0 += chunk) {
@@ -194,7 +194,7 @@ bool planShiftedTaps(OpPlan &plan, const conv::Geometry &g, conv_tbc::GemmStep &
         src.first += static_cast<uint64_t>(n0 * image.strides[0]);
         src.dims[0] = count;
         conv::planGatherCopy(plan, src, win.PH, win.PW, Hp, Wp,
-                       GatherBuffer{padded, 0, {count, g.C, plane}, {g.C * plane, plane, 1}});
+                             GatherBuffer{padded, 0, {count, g.C, plane}, {g.C * plane, plane, 1}});
         if (bias) conv_tbc::planBiasFill(plan, *bias, tmp, count, g.Cout, outPlane);
         if (slack > 0) gemms.zero(padded, static_cast<uint64_t>(count * g.C * plane), static_cast<uint64_t>(slack));
         for (int64_t n = 0; n < count; ++n) {
@@ -208,11 +208,10 @@ bool planShiftedTaps(OpPlan &plan, const conv::Geometry &g, conv_tbc::GemmStep &
             }
         }
         gemms.enqueue();
-        conv::planGatherCopy(plan,
-                       GatherBuffer{tmp, 0, {count, g.Cout, g.Ho, g.Wo}, {g.Cout * outPlane, outPlane, Wp, 1}}, 0,
-                       0, g.Ho, g.Wo,
-                       GatherBuffer{y, static_cast<uint64_t>(n0 * g.Cout * g.L()), {count, g.Cout, g.L()},
-                                    {g.Cout * g.L(), g.L(), 1}});
+        const GatherBuffer uncropped{tmp, 0, {count, g.Cout, g.Ho, g.Wo}, {g.Cout * outPlane, outPlane, Wp, 1}};
+        conv::planGatherCopy(plan, uncropped, 0, 0, g.Ho, g.Wo,
+                             GatherBuffer{y, static_cast<uint64_t>(n0 * g.Cout * g.L()), {count, g.Cout, g.L()},
+                                          {g.Cout * g.L(), g.L(), 1}});
     }
     return true;
 }

@@ -66,7 +66,7 @@ void planColumns(OpPlan &plan, const Geometry &g, const GatherBuffer &image, int
 void planGatherCopy(OpPlan &plan, const GatherBuffer &image, int64_t padTop, int64_t padLeft, int64_t L0,
                     int64_t L1, const GatherBuffer &cols);
 
-// Shifted taps (docs/ops/convolution.md, "How it runs"): a stride-1 convolution of an image padded to planes
+// Shifted taps (docs/ops/convolution.md): a stride-1 convolution of an image padded to planes
 // of Hp x Wp, its output positions counted over rows of Wp (j = oh*Wp + ow for oh < the output's rows), reads
 // for the tap (kh, kw) the plane at j + shift(tap). A matrix of the planes' rows (row stride plane) at that
 // shift is one tap's product operand; the positions with ow past the output's width read into the next row
