@@ -179,9 +179,8 @@ bool planShiftedTaps(OpPlan &plan, const conv::Geometry &g, conv_tbc::GemmStep &
     if (!conv::takesShiftedTaps(g, Cg, gemms, d)) return false;
 
     const aclDataType gd = gemms.dtype();
-    const uint64_t perSample = static_cast<uint64_t>(g.C * plane + g.Cout * outPlane) * dtypeSize(gd);
-    const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(g.N, static_cast<int64_t>(conv::kColumnBytesCap /
-                                                                                            perSample)));
+    const int64_t chunk =
+        conv::samplesPerChunk(g.N, static_cast<uint64_t>(g.C * plane + g.Cout * outPlane) * dtypeSize(gd));
     // weight (C_out, Cg, taps) -> (taps, C_out, Cg): the gather's (n, c, h, w) = (tap, c_out, 0, channel).
     const Operand wt = plan.workspaceOperand(static_cast<uint64_t>(taps * g.Cout * Cg), gd);
     conv::planGatherCopy(plan, GatherBuffer{w, 0, {taps, g.Cout, 1, Cg}, {1, Cg * taps, 0, taps}}, 0, 0, 1, Cg,
@@ -190,10 +189,7 @@ bool planShiftedTaps(OpPlan &plan, const conv::Geometry &g, conv_tbc::GemmStep &
     const Operand tmp = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.Cout * outPlane), gd);
     for (int64_t n0 = 0; n0 < g.N; n0 += chunk) {
         const int64_t count = std::min(chunk, g.N - n0);
-        GatherBuffer src = image;
-        src.first += static_cast<uint64_t>(n0 * image.strides[0]);
-        src.dims[0] = count;
-        conv::planGatherCopy(plan, src, win.PH, win.PW, Hp, Wp,
+        conv::planGatherCopy(plan, conv::sampleSlice(image, n0, count), win.PH, win.PW, Hp, Wp,
                              GatherBuffer{padded, 0, {count, g.C, plane}, {g.C * plane, plane, 1}});
         if (bias) conv_tbc::planBiasFill(plan, *bias, tmp, count, g.Cout, outPlane);
         if (slack > 0) gemms.zero(padded, static_cast<uint64_t>(count * g.C * plane), static_cast<uint64_t>(slack));

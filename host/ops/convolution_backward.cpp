@@ -253,9 +253,7 @@ bool planShiftedTaps(OpPlan &plan, const Args &a, const conv::Geometry &g, conv_
 
     const aclDataType gd = gemms.dtype();
     const int64_t perSample = g.Cout * plane + (want.input ? g.C * outPlane : 0) + (want.weight ? g.C * outPlane : 0);
-    const int64_t chunk = std::max<int64_t>(
-        1, std::min<int64_t>(g.N, static_cast<int64_t>(conv::kColumnBytesCap /
-                                                       (static_cast<uint64_t>(perSample) * dtypeSize(gd)))));
+    const int64_t chunk = conv::samplesPerChunk(g.N, static_cast<uint64_t>(perSample) * dtypeSize(gd));
     const GatherBuffer dyImage = conv::nchwBuffer(
         Operand{Operand::Where::Input, kGradOutput, 0, a.gradOutput->dtype}, plan.input(kGradOutput));
     Operand wb, tmp, gradIn, gwT, widened, gw;
@@ -279,19 +277,13 @@ bool planShiftedTaps(OpPlan &plan, const Args &a, const conv::Geometry &g, conv_
     const Operand dyP = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.Cout * plane + sp.slack), gd);
     for (int64_t n0 = 0; n0 < g.N; n0 += chunk) {
         const int64_t count = std::min(chunk, g.N - n0);
-        GatherBuffer src = dyImage;
-        src.first += static_cast<uint64_t>(n0 * dyImage.strides[0]);
-        src.dims[0] = count;
-        conv::planGatherCopy(plan, src, top, left, sp.Hp, sp.Wp,
+        conv::planGatherCopy(plan, conv::sampleSlice(dyImage, n0, count), top, left, sp.Hp, sp.Wp,
                              GatherBuffer{dyP, 0, {count, g.Cout, plane}, {g.Cout * plane, plane, 1}});
         if (sp.slack > 0) {
             gemms.zero(dyP, static_cast<uint64_t>(count * g.Cout * plane), static_cast<uint64_t>(sp.slack));
         }
         if (want.weight) {
-            GatherBuffer in = image;
-            in.first += static_cast<uint64_t>(n0 * image.strides[0]);
-            in.dims[0] = count;
-            conv::planGatherCopy(plan, in, 0, 0, g.H, sp.Wp,
+            conv::planGatherCopy(plan, conv::sampleSlice(image, n0, count), 0, 0, g.H, sp.Wp,
                                  GatherBuffer{widened, 0, {count, g.C, outPlane}, {g.C * outPlane, outPlane, 1}});
         }
         for (int64_t n = 0; n < count; ++n) {

@@ -77,19 +77,27 @@ GatherBuffer nchwBuffer(const Operand &operand, const aclTensor &t) {
     return b;
 }
 
+int64_t samplesPerChunk(int64_t N, uint64_t bytesPerSample) {
+    const int64_t fit = bytesPerSample == 0 ? N : static_cast<int64_t>(kColumnBytesCap / bytesPerSample);
+    return std::max<int64_t>(1, std::min(fit, N));
+}
+
 int64_t samplesPerChunk(const Geometry &g, aclDataType columnDtype) {
-    const uint64_t perSample = static_cast<uint64_t>(g.rows()) * static_cast<uint64_t>(g.L()) * dtypeSize(columnDtype);
-    const int64_t fit = perSample == 0 ? g.N : static_cast<int64_t>(kColumnBytesCap / perSample);
-    return std::max<int64_t>(1, std::min(fit, g.N));
+    return samplesPerChunk(g.N,
+                           static_cast<uint64_t>(g.rows()) * static_cast<uint64_t>(g.L()) * dtypeSize(columnDtype));
+}
+
+GatherBuffer sampleSlice(const GatherBuffer &buffer, int64_t n0, int64_t count) {
+    GatherBuffer slice = buffer;
+    slice.first += static_cast<uint64_t>(n0 * buffer.strides[0]);
+    slice.dims[0] = count;
+    return slice;
 }
 
 void planColumns(OpPlan &plan, const Geometry &g, const GatherBuffer &image, int64_t n0, int64_t count,
                  const Operand &columns) {
-    GatherBuffer src = image;
-    src.first += static_cast<uint64_t>(n0 * image.strides[0]);
-    src.dims[0] = count;
     const GatherBuffer dst{columns, 0, {count, g.rows(), g.L()}, {g.rows() * g.L(), g.L(), 1}};
-    planIm2col(plan, g.window, src, dst);
+    planIm2col(plan, g.window, sampleSlice(image, n0, count), dst);
 }
 
 void planGatherCopy(OpPlan &plan, const GatherBuffer &image, int64_t padTop, int64_t padLeft, int64_t L0,

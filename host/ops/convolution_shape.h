@@ -53,8 +53,14 @@ Geometry geometryOf(const aclTensor *input, const aclTensor *weight, const aclIn
 // The (N, C, H, W) dims and strides of a 3-D (N, C, L) or 4-D tensor (a 1-D one's H: size 1, stride 0).
 GatherBuffer nchwBuffer(const Operand &operand, const aclTensor &t);
 
+// Samples per chunk when each takes `bytesPerSample` of workspace: as many as fit in kColumnBytesCap (all N
+// when a sample takes none), at least one.
+int64_t samplesPerChunk(int64_t N, uint64_t bytesPerSample);
 // Samples per chunk of the column buffer.
 int64_t samplesPerChunk(const Geometry &g, aclDataType columnDtype);
+
+// Samples [n0, n0 + count) of a gather buffer whose first dim is the sample.
+GatherBuffer sampleSlice(const GatherBuffer &buffer, int64_t n0, int64_t count);
 
 // The columns of samples [n0, n0 + count) of `image` into `columns` (count x rows x L, contiguous).
 void planColumns(OpPlan &plan, const Geometry &g, const GatherBuffer &image, int64_t n0, int64_t count,
