@@ -657,25 +657,40 @@ __kernel void rd_along_walk(RD_ALONG_ARGS, ulong tiles) {
         first = (RD_VEC_T)(RD_FIRST_ACCUMULATE(first, xv, yv));
     }
     RD_VEC_T second = (RD_VEC_T)(RD_SECOND_INIT());
+#if RD_ALONG_BLOCKED
+    // Each row's first, one vector a row (fb[j]: row j's first in every lane), for the per-element expressions
+    // computed in the rows' own layout below.
+    RD_VEC_T fb[8];
+#define RD_SPLAT_FIRST(j) fb[j] = (RD_VEC_T)(first.s##j);
+    RD_EIGHT(RD_SPLAT_FIRST)
+#undef RD_SPLAT_FIRST
+#endif
 #if RD_SECOND
     e = 0;
 #if RD_ALONG_BLOCKED
     ORDERED_LOOP
     for (; e < blocked; e += 8) {
-        RD_BLOCK(e);
 #if RD_STASH
-        // Each element's term (the same expression the sum takes, computed once) goes to out as it is added.
-        RD_VEC_T terms[8], rows[8];
-#define RD_SECOND_K(k)                                                                                            \
-    terms[k] = (RD_VEC_T)(RD_TERM(xc[k], yc[k], first));                                                          \
-    second = (RD_VEC_T)(RD_SECOND_ACCUMULATE(second, xc[k], yc[k], first));
+        // Each element's term (the expression the sum takes, computed once) in its row's layout, stored to out as it
+        // is, then transposed for the sum, which reads x only through it (ReductionAlongRow::term).
+        RD_VEC_T xr[8], yr[8], yc[8], terms[8], tc[8];
+        _Pragma("unroll") for (int j = 0; j < 8; ++j) {
+            xr[j] = RD_VLOADV(x, xb + j * xstep + e);
+            yr[j] = RD_VLOADV(y, yb + j * ystep + e);
+            terms[j] = (RD_VEC_T)(RD_TERM_EXPR(xr[j], yr[j], fb[j]));
+            ACL_CAT(OUT_VSTORE, RD_V)(out, ob + j * ostep + e, terms[j]);
+        }
+        rd_transpose8(terms, tc);
+        rd_transpose8(yr, yc);
+#undef RD_TERM
+#define RD_TERM(x, y, first) (x)
+#define RD_SECOND_K(k) second = (RD_VEC_T)(RD_SECOND_ACCUMULATE(second, tc[k], yc[k], first));
         RD_EIGHT(RD_SECOND_K)
 #undef RD_SECOND_K
-        rd_transpose8(terms, rows);
-#define RD_STASH_ROW(j) ACL_CAT(OUT_VSTORE, RD_V)(out, ob + j * ostep + e, rows[j]);
-        RD_EIGHT(RD_STASH_ROW)
-#undef RD_STASH_ROW
+#undef RD_TERM
+#define RD_TERM(x, y, first) RD_TERM_EXPR(x, y, first)
 #else
+        RD_BLOCK(e);
 #define RD_SECOND_K(k) second = (RD_VEC_T)(RD_SECOND_ACCUMULATE(second, xc[k], yc[k], first));
         RD_EIGHT(RD_SECOND_K)
 #undef RD_SECOND_K
@@ -693,43 +708,36 @@ __kernel void rd_along_walk(RD_ALONG_ARGS, ulong tiles) {
     // The results.
     e = 0;
 #if RD_ALONG_BLOCKED
+    // Every element's result is elementwise in its own x, y and its row's first and second, so it is computed in the
+    // rows' layout (row j's elements e .. e + 7 in one vector, with fb[j] and sb[j]), with no transpose: the same
+    // operations on the same values as the accumulations' layout would give, the same bits.
+    RD_VEC_T sb[8];
+#define RD_SPLAT_SECOND(j) sb[j] = (RD_VEC_T)(second.s##j);
+    RD_EIGHT(RD_SPLAT_SECOND)
+#undef RD_SPLAT_SECOND
     for (; e < blocked; e += 8) {
-        RD_BLOCK(e);
-#if RD_OUT_VSTORE
-        // Transposed back: eight elements of each row, one vector store each.
-        RD_VEC_T r[8], rows[8];  // r[k]: element e + k of each row; rows[j]: row j's elements e .. e + 7
+        _Pragma("unroll") for (int j = 0; j < 8; ++j) {
 #if RD_STASH
-        // The terms the second pass left in out, read back in place of computing them again.
-        RD_VEC_T stashed[8], terms[8];
-#define RD_UNSTASH_ROW(j) stashed[j] = ACL_CAT(vload, RD_V)(0, out + ob + j * ostep + e);
-        RD_EIGHT(RD_UNSTASH_ROW)
-#undef RD_UNSTASH_ROW
-        rd_transpose8(stashed, terms);
+            // The term the second pass left in out, read back in place of computing it again.
 #undef RD_TERM
 #define RD_TERM(x, y, first) (x)
-#define RD_RESULT_K(k) r[k] = (RD_VEC_T)(RD_RESULT(terms[k], yc[k], first, second));
+            const RD_VEC_T xj = ACL_CAT(vload, RD_V)(0, out + ob + j * ostep + e);
 #else
-#define RD_RESULT_K(k) r[k] = (RD_VEC_T)(RD_RESULT(xc[k], yc[k], first, second));
+            const RD_VEC_T xj = RD_VLOADV(x, xb + j * xstep + e);
 #endif
-        RD_EIGHT(RD_RESULT_K)
-#undef RD_RESULT_K
+            const RD_VEC_T r = (RD_VEC_T)(RD_RESULT(xj, RD_VLOADV(y, yb + j * ystep + e), fb[j], sb[j]));
 #if RD_STASH
 #undef RD_TERM
 #define RD_TERM(x, y, first) RD_TERM_EXPR(x, y, first)
 #endif
-        rd_transpose8(r, rows);
-#define RD_STORE_ROW(j) ACL_CAT(OUT_VSTORE, RD_V)(out, ob + j * ostep + e, rows[j]);
-        RD_EIGHT(RD_STORE_ROW)
-#undef RD_STORE_ROW
+#if RD_OUT_VSTORE
+            ACL_CAT(OUT_VSTORE, RD_V)(out, ob + j * ostep + e, r);
 #else
-        RD_ACC_T r[64];  // r[8 k + j]: row j's element e + k
-#define RD_RESULT_K(k) RD_VSTORE((RD_VEC_T)(RD_RESULT(xc[k], yc[k], first, second)), k, r);
-        RD_EIGHT(RD_RESULT_K)
-#undef RD_RESULT_K
-        for (int j = 0; j < 8; ++j) {
-            for (int k = 0; k < 8; ++k) OUT_STORE(out, ob + j * ostep + (e + k) * os, rd_round(r[8 * k + j]));
-        }
+            RD_ACC_T rs[8];
+            RD_VSTORE(r, 0, rs);
+            for (int k = 0; k < 8; ++k) OUT_STORE(out, ob + j * ostep + (e + k) * os, rd_round(rs[k]));
 #endif
+        }
     }
 #elif RD_OUT_VSTORE
     if (whole) {

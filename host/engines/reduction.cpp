@@ -1,7 +1,9 @@
 #include "engines/reduction.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <string>
 
 #include "common/dtype.h"
 #include "engines/elementwise.h"
@@ -125,6 +127,20 @@ int64_t walkTiles(const std::vector<Dim> &kept, int64_t outputs, int64_t tile) {
 // and no more than the innermost kept dim holds.
 int walkTileVectors(int64_t row, int vector) {
     return static_cast<int>(std::min<int64_t>(8, (row + vector - 1) / vector));
+}
+// Whether an ALONG row's expression reads x other than through its term, RD_TERM(x, y, first): an identifier x
+// left once every such call is taken out (ReductionAlongRow::term).
+bool readsXBesidesTerm(std::string expr) {
+    const std::string call = "RD_TERM(x, y, first)";
+    for (size_t at; (at = expr.find(call)) != std::string::npos;) expr.erase(at, call.size());
+    auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t i = 0; i < expr.size(); ++i) {
+        if (expr[i] == 'x' && (i == 0 || !identifier(expr[i - 1])) &&
+            (i + 1 == expr.size() || !identifier(expr[i + 1]))) {
+            return true;
+        }
+    }
+    return false;
 }
 // The plan's input or output `index` as a kernel operand.
 Operand tensorOperand(const OpPlan &plan, Operand::Where where, size_t index) {
@@ -455,6 +471,10 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
         .coverView(full, withRow(outStrides, row.out));
 
     const ReductionAlongRow &r = *l.row;
+    if (r.term && (readsXBesidesTerm(r.secondAccumulate ? r.secondAccumulate : "") || readsXBesidesTerm(r.result))) {
+        fail(ACLNN_ERR_INNER, strformat("%s: the reduction's second accumulation and result may read x only through "
+                                        "its term", r.api));
+    }
     // The walk keeps the second accumulation's term in out (RD_STASH): stored exactly (FLOAT), and out laid out as
     // x, so that each element is read (in place too) before its term is written over it (any other overlap of out
     // with x is refused at run time, OpPlan::allowInPlace).

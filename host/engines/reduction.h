@@ -108,9 +108,10 @@ struct ReductionAlongRow {
     const char *secondCombine;     // (acc, other)
     const char *result;            // (x, y, first, second): the element's result, rounded once to accumulate
     // (x, y, first): the second accumulation's per-element term, which the expressions above name
-    // RD_TERM(x, y, first) (nullptr: none); the result may read x only through it. Where the walk can keep it in
-    // out (a FLOAT out laid out as x), the results' pass reads it back instead of computing it again: the same
-    // expression, the same bits.
+    // RD_TERM(x, y, first) (nullptr: none); the second accumulation and the result may read x only through it
+    // (planReductionAlong refuses a row that does otherwise). Where the walk can keep it in out (a FLOAT out laid
+    // out as x), it computes each term once and the results' pass reads it back: the same expression, the same
+    // bits.
     const char *term = nullptr;
 };
 struct ReductionAlongLaunch {
