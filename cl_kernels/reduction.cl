@@ -357,13 +357,27 @@ __kernel void rd_walk_each(__global const IN_T *in, ulong in_off, __global OUT_T
     for (int j = 0; j < valid; ++j) OUT_STORE(out, at + j * ostep, rd_round((RD_ACC_T)(RD_FINALIZE(part[j], count))));
 }
 
-// LANES, walking, over one reduced dim (stride rstep): work-item w runs the RD_WALK_LANES lanes
-// s * RD_WALK_LANES, ... of output w / slices (s = w % slices), RD_V neighbouring lanes a vector, each lane's
-// elements in rd_lanes' order. With one slice it runs the tree and stores; with several it leaves its lanes'
+// LANES, walking, over one reduced dim (stride rstep, rinner = count), or two (the inner one of rinner elements and
+// stride rstep, the outer one of stride rostep): work-item w runs the RD_WALK_LANES lanes s * RD_WALK_LANES, ... of
+// output w / slices (s = w % slices), RD_V neighbouring lanes a vector, each lane's elements in rd_lanes' order (the
+// reduced dims' row-major order). With one slice it runs the tree and stores; with several it leaves its lanes'
 // partials in parts (64 an output) for rd_walk_tree.
+// Element e of an output, from its first element: the outer dim's e / rinner, the inner dim's e % rinner.
+#define RD_AT2(e) (((e) / inner) * ostep + ((e) % inner) * step)
+// The RD_V lanes' elements e .. e + RD_V - 1 of two reduced dims, each placed on its own.
+inline RD_VEC_T rd_gather2(__global const IN_T *in, INDEX_T base, INDEX_T e, INDEX_T inner, INDEX_T step,
+                           INDEX_T ostep) {
+#define RD_LANE(j) rd_load(in, base + RD_AT2(e + j))
+#if RD_V == 8
+    return (RD_VEC_T)(RD_LANE(0), RD_LANE(1), RD_LANE(2), RD_LANE(3), RD_LANE(4), RD_LANE(5), RD_LANE(6), RD_LANE(7));
+#else
+    return (RD_VEC_T)(RD_LANE(0), RD_LANE(1), RD_LANE(2), RD_LANE(3));
+#endif
+#undef RD_LANE
+}
 __kernel void rd_walk_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *out, ulong out_off,
                             __global RD_ACC_T *parts, ulong parts_off, ulong outputs, ulong count, int kept_rank,
-                            long8 kshape, long8 kin, long8 kout, long rstep, int slices) {
+                            long8 kshape, long8 kin, long8 kout, long rstep, long rinner, long rostep, int slices) {
     in += in_off;
     out += out_off;
     parts += parts_off;
@@ -374,13 +388,14 @@ __kernel void rd_walk_lanes(__global const IN_T *in, ulong in_off, __global OUT_
     RD_ARRAY(ko, kout);
     INDEX_T base, at;
     rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
-    const INDEX_T step = (INDEX_T)rstep, first_lane = (w % slices) * RD_WALK_LANES;
+    const INDEX_T step = (INDEX_T)rstep, inner = (INDEX_T)rinner, ostep = (INDEX_T)rostep;
+    const INDEX_T first_lane = (w % slices) * RD_WALK_LANES;
     const INDEX_T blocks = (INDEX_T)count / RD_LANES;
     RD_VEC_T acc[RD_WALK_LANES / RD_V];
     for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) acc[v] = (RD_VEC_T)(RD_INIT());
 #undef RD_T
 #define RD_T RD_VEC_T
-    if (step == 1) {
+    if (inner == (INDEX_T)count && step == 1) {
         ORDERED_LOOP
         for (INDEX_T b = 0; b < blocks; ++b) {
             const INDEX_T from = base + b * RD_LANES + first_lane;
@@ -389,13 +404,43 @@ __kernel void rd_walk_lanes(__global const IN_T *in, ulong in_off, __global OUT_
                 acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], RD_VLOADV(in, from + v * RD_V)));
             }
         }
-    } else {
+    } else if (inner == (INDEX_T)count) {
         ORDERED_LOOP
         for (INDEX_T b = 0; b < blocks; ++b) {
             const INDEX_T from = base + (b * RD_LANES + first_lane) * step;
 #pragma unroll
             for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
                 acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], rd_gather(in, from, step, v * RD_V, RD_WALK_LANES)));
+            }
+        }
+    } else {
+        // Two reduced dims: a block's lanes inside one inner run read it as one dim does; a block across the end of a
+        // run places each element on its own. (row, col): the block's first element, outer and inner.
+        INDEX_T row = first_lane / inner, col = first_lane % inner;
+        ORDERED_LOOP
+        for (INDEX_T b = 0; b < blocks; ++b) {
+            const INDEX_T from = base + row * ostep + col * step;
+            if (col + RD_WALK_LANES <= inner && step == 1) {
+#pragma unroll
+                for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
+                    acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], RD_VLOADV(in, from + v * RD_V)));
+                }
+            } else if (col + RD_WALK_LANES <= inner) {
+#pragma unroll
+                for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
+                    acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], rd_gather(in, from, step, v * RD_V, RD_WALK_LANES)));
+                }
+            } else {
+                const INDEX_T e = b * RD_LANES + first_lane;
+#pragma unroll
+                for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
+                    acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], rd_gather2(in, base, e + v * RD_V, inner, step, ostep)));
+                }
+            }
+            col += RD_LANES;
+            if (col >= inner) {
+                row += col / inner;
+                col %= inner;
             }
         }
     }
@@ -406,7 +451,7 @@ __kernel void rd_walk_lanes(__global const IN_T *in, ulong in_off, __global OUT_
     // The lanes' last elements: lane l's at blocks * 64 + l, where that is inside the output's elements.
     for (int l = 0; l < RD_WALK_LANES; ++l) {
         const INDEX_T e = blocks * RD_LANES + first_lane + l;
-        if (e < (INDEX_T)count) part[l] = (RD_ACC_T)(RD_ACCUMULATE(part[l], rd_load(in, base + e * step)));
+        if (e < (INDEX_T)count) part[l] = (RD_ACC_T)(RD_ACCUMULATE(part[l], rd_load(in, base + RD_AT2(e))));
     }
     if (slices == 1) {
         OUT_STORE(out, at, rd_tree_result(part, count));
@@ -414,6 +459,7 @@ __kernel void rd_walk_lanes(__global const IN_T *in, ulong in_off, __global OUT_
         for (int l = 0; l < RD_WALK_LANES; ++l) parts[o * RD_LANES + first_lane + l] = part[l];
     }
 }
+#undef RD_AT2
 
 // The tree of rd_walk_lanes' partials, an output a work-item, then its result stored.
 __kernel void rd_walk_tree(__global const RD_ACC_T *parts, ulong parts_off, __global OUT_T *out, ulong out_off,

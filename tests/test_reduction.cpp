@@ -125,7 +125,8 @@ TEST_P(ReductionTest, Rank8ViewsOnBothPathsAndWideIndex) {
 // give the orders' exact bits, and the GPU kernels (TestHook::ManyWorkItemKernels) the same: EACH over outputs that
 // are neighbours in self, in tiles of up to 64 with a shorter last one; LANES over one reduced dim, contiguous and
 // strided, with an output's 64 lanes split among 1, 2, 4 and 8 work-items (hook values 4 .. 32), then its
-// partials' tree. All in FLOAT; EACH and strided LANES in dtypes whose vectors hold 8 (FLOAT16, read element by
+// partials' tree; LANES over two reduced dims around a kept one (a per-channel sum), inner runs of 130 (blocks
+// across a run's end), 64 and a strided 70, unsplit and split. All in FLOAT; EACH and strided LANES in dtypes whose vectors hold 8 (FLOAT16, read element by
 // element; BOOL) and 4 (DOUBLE, INT64).
 TEST_P(ReductionTest, WalkingKernelsGiveTheOrdersBits) {
     struct Case {
@@ -136,7 +137,9 @@ TEST_P(ReductionTest, WalkingKernelsGiveTheOrdersBits) {
     const std::vector<Case> cases = {{{6, 100}, {0}, false, 0},  {{2, 3, 70}, {1}, false, 0},
                                      {{3, 5000}, {1}, true, 0},  {{3000, 3}, {0}, true, 0},
                                      {{8200}, {}, true, 4},      {{8200}, {}, true, 8},
-                                     {{2, 4100}, {1}, true, 16}, {{4100, 2}, {0}, true, 32}};
+                                     {{2, 4100}, {1}, true, 16}, {{4100, 2}, {0}, true, 32},
+                                     {{3, 4, 130}, {0, 2}, true, 2}, {{5, 3, 64}, {0, 2}, true, 16},
+                                     {{4, 70, 3}, {0, 1}, true, 8}};
     for (aclDataType d : {ACL_FLOAT, ACL_FLOAT16, ACL_BOOL, ACL_DOUBLE, ACL_INT64}) {
         if (d == ACL_DOUBLE && !fp64()) continue;
         for (size_t i = 0; i < cases.size(); ++i) {
@@ -173,7 +176,8 @@ TEST_P(ReductionTest, WalkingKernelsGiveTheOrdersBits) {
 }
 
 // Which kernels a plan takes, from its log: the walking kernels on a CPU device whose loops are not capped, from
-// 65,536 elements (EACH, LANES and ALONG), the one-lane kernels below that and on every other device.
+// 65,536 elements (EACH, LANES over one reduced dim and over two around a kept one, and ALONG), the one-lane
+// kernels below that and on every other device.
 TEST_P(ReductionTest, WalkingKernelsFrom64KElementsOnCpuDevices) {
     const bool walking = !aclcl::deviceAt(device()).manyWorkItemKernels();
     for (int64_t n : {int64_t{8}, int64_t{16}}) {
@@ -184,6 +188,11 @@ TEST_P(ReductionTest, WalkingKernelsFrom64KElementsOnCpuDevices) {
         std::string text = planLog(kReduceSum, {self, dim1, false, ACL_FLOAT, outEach});
         EXPECT_EQ(text.find("kernel rd_walk_each ") != std::string::npos, walking && big) << text;
         text = planLog(kReduceSum, {self, all, false, ACL_FLOAT, outAll});
+        EXPECT_EQ(text.find("kernel rd_walk_lanes ") != std::string::npos, walking && big) << text;
+        // A per-channel sum: two reduced dims around the kept one.
+        DeviceTensor planes({n, 8, 64, 64}, ACL_FLOAT), outChannels({8}, ACL_FLOAT);
+        IntArray aroundChannels({0, 2, 3});
+        text = planLog(kReduceSum, {planes, aroundChannels, false, ACL_FLOAT, outChannels});
         EXPECT_EQ(text.find("kernel rd_walk_lanes ") != std::string::npos, walking && big) << text;
         DeviceTensor rows({n * 64, 64 * 8}, ACL_FLOAT), rowsOut({n * 64, 64 * 8}, ACL_FLOAT);
         text = planLog(kSoftmax, {rows, int64_t{1}, rowsOut});

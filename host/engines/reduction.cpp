@@ -251,13 +251,15 @@ void planWalk(OpPlan &plan, const ReductionLaunch &l, const ProgramHandle &progr
     const size_t global = static_cast<size_t>(outputs) * static_cast<size_t>(slices), local = 1;
     if (slices > 1) parts = plan.workspaceOperand(static_cast<uint64_t>(outputs) * kReductionLanes,
                                                   accumulatorDtype(l.accumulate));
-    const cl_long rstep = reduced[0].in;
+    // One reduced dim, or two: the inner one's stride and extent, the outer one's stride.
+    const cl_long rstep = reduced.back().in, rinner = reduced.back().extent,
+                  rostep = reduced.size() == 2 ? reduced[0].in : 0;
     const cl_int slices32 = slices;
     plan.launch(
         plan.kernel(program, "rd_walk_lanes"), LaunchSize::grid(1, &global, &local),
         [=](Kernel &k, RunContext &ctx) {
             k.args(src.resolve(ctx), dst.resolve(ctx), slices > 1 ? parts.resolve(ctx) : src.resolve(ctx), outputs64,
-                   count64, keptRank, kShape8, kIn8, kOut8, rstep, slices32);
+                   count64, keptRank, kShape8, kIn8, kOut8, rstep, rinner, rostep, slices32);
         },
         plan.logging() ? strformat("walk: 64 lanes an output in %d slices of %d lanes, %d a vector", slices,
                                    kReductionLanes / slices, vector) +
@@ -306,9 +308,11 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     const bool arg = l.row->prefers != nullptr;
     const aclDataType acc = l.accumulate;
     // The walking kernels: EACH where neighbouring outputs read neighbouring elements of self (the innermost kept
-    // dim's stride 1), LANES over one reduced dim.
+    // dim's stride 1), LANES over one reduced dim or two whose inner one holds a block of lanes or more (a kept dim
+    // between reduced ones, as a per-channel sum over N, H and W).
+    const bool lanesWalk = reduced.size() == 1 || (reduced.size() == 2 && reduced[1].extent >= kReductionLanes);
     const bool walk = !arg && walks(plan, acc, outputs * count) &&
-                      (path == ReductionPath::Each ? !kept.empty() && kept.back().in == 1 : reduced.size() == 1);
+                      (path == ReductionPath::Each ? !kept.empty() && kept.back().in == 1 : lanesWalk);
     const int vector = walkVector(acc);
     const int slices = walk && path == ReductionPath::Lanes ? walkSlices(plan.device(), outputs) : 1;
     const int tileVectors = walk && path == ReductionPath::Each ? walkTileVectors(kept.back().extent, vector) : 1;
