@@ -150,9 +150,12 @@ inline RD_VEC_T rd_gather(__global const IN_T *in, INDEX_T at, INDEX_T step, int
 }
 // RD_V neighbouring elements from i: a vector load where self's dtype is the accumulate dtype and has one (RD_VLOAD).
 #if RD_VLOAD && RD_VLOAD_HALF
-// FLOAT16 read as bits and widened exactly (sign, exponent rebased by 112, mantissa; subnormals through a float
-// product; infinities and NaNs kept): vload_half8 compiles to 16-byte aligned moves on PoCL (reduction.cpp).
+// FLOAT16 at a 16-byte aligned address: the runtime's vload_half8 (a conversion instruction where the CPU has one).
+// Elsewhere read as bits and widened exactly (sign, exponent rebased by 112, mantissa; subnormals through a float
+// product; infinities and NaNs kept): vload_half8 compiles to 16-byte aligned moves on PoCL (reduction.cpp). Both
+// are exact, so which one runs never changes a bit.
 inline float8 rd_vload_half8(__global const IN_T *p, INDEX_T i) {
+    if (((ulong)(p + i) & 15) == 0) return vload_half8(0, p + i);
     const uint8 u = convert_uint8(vload8(0, (__global const ushort *)(p + i)));
     const uint8 e = u & 0x7c00u, m = u & 0x3ffu;
     const uint8 normal = ((u & 0x7fffu) << 13) + 0x38000000u;

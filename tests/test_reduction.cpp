@@ -200,8 +200,9 @@ TEST_P(ReductionTest, WalkingKernelsFrom64KElementsOnCpuDevices) {
     }
 }
 
-// The walking kernels read FLOAT16 as bits and widen it themselves: every one of the 65,536 patterns (subnormals,
-// infinities, NaNs, -0) through an EACH of one element an output, against the reference and the GPU kernels.
+// The walking kernels read FLOAT16 with vload_half8 where a vector's address is 16-byte aligned and as bits widened
+// by the kernel elsewhere: every one of the 65,536 patterns (subnormals, infinities, NaNs, -0) through an EACH of one
+// element an output, aligned and not, against the reference and the GPU kernels.
 TEST_P(ReductionTest, WalkReadsEveryFp16BitPattern) {
     std::vector<double> values(65536);
     for (uint32_t h = 0; h < 65536; ++h) {
@@ -211,20 +212,25 @@ TEST_P(ReductionTest, WalkReadsEveryFp16BitPattern) {
                                            : std::ldexp(1024 + m, e - 25);
         values[h] = (h & 0x8000) ? -magnitude : magnitude;
     }
-    DeviceTensor self({1, 65536}, ACL_FLOAT16);
-    self.upload(values);
     ScopedTestHook walk(TestHook::ReductionWalk, 1);
     std::vector<double> first;
-    for (int gpuKernels : {0, 1}) {
-        SCOPED_TRACE(gpuKernels ? "GPU kernels" : "the device's own kernels");
-        ScopedTestHook kernels(TestHook::ManyWorkItemKernels, gpuKernels);
-        DeviceTensor out({65536}, ACL_FLOAT16);
-        const std::vector<double> got =
-            expectReduction({kReduceSum, false, {0}, false, ACL_FLOAT16}, self, values, out, stream);
-        if (first.empty()) first = got;
-        EXPECT_EQ(got.size(), first.size());
-        for (size_t i = 0; i < got.size() && i < first.size(); ++i) {
-            EXPECT_TRUE(sameValue(got[i], first[i])) << "pattern " << i;
+    // Storage offset 0: the vectors' addresses 16-byte aligned (the runtime's vload_half8); 3: none of them (the
+    // kernel's own widening from the bits).
+    for (int64_t offset : {int64_t{0}, int64_t{3}}) {
+        DeviceTensor self({1, 65536}, ACL_FLOAT16, {65536, 1}, offset);
+        self.upload(values);
+        for (int gpuKernels : {0, 1}) {
+            SCOPED_TRACE((gpuKernels ? "GPU kernels" : "the device's own kernels") +
+                         std::string(", storage offset ") + std::to_string(offset));
+            ScopedTestHook kernels(TestHook::ManyWorkItemKernels, gpuKernels);
+            DeviceTensor out({65536}, ACL_FLOAT16);
+            const std::vector<double> got =
+                expectReduction({kReduceSum, false, {0}, false, ACL_FLOAT16}, self, values, out, stream);
+            if (first.empty()) first = got;
+            EXPECT_EQ(got.size(), first.size());
+            for (size_t i = 0; i < got.size() && i < first.size(); ++i) {
+                EXPECT_TRUE(sameValue(got[i], first[i])) << "pattern " << i;
+            }
         }
     }
 }

@@ -98,7 +98,8 @@ bool walks(const OpPlan &plan, aclDataType acc, int64_t elements) {
 bool vectorStores(aclDataType self, aclDataType acc) {
     return self == acc && (acc == ACL_FLOAT || acc == ACL_DOUBLE || acc == ACL_BF16);
 }
-// Whether they load as vectors: those, and FLOAT16 read as bits and widened in the kernel (RD_VLOAD_HALF).
+// Whether they load as vectors: those, and FLOAT16 (RD_VLOAD_HALF: vload_half8 at 16-byte aligned addresses, read as
+// bits and widened in the kernel elsewhere).
 bool vectorLoads(aclDataType self, aclDataType acc) {
     return vectorStores(self, acc) || (self == acc && acc == ACL_FLOAT16);
 }
