@@ -1,5 +1,10 @@
 #include "kernels/dtype_defines.h"
 
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+
 #include "aclnn/opdev/op_errno.h"
 #include "common/dtype.h"
 #include "common/error.h"
@@ -180,8 +185,17 @@ std::string vectorDefines(const std::string &slot, aclDataType dtype, aclDataTyp
 }  // namespace
 
 std::string dtypeDefines(const std::string &slot, aclDataType dtype, aclDataType from) {
-    Spelling s = spell(dtype);
     if (from == ACL_DT_UNDEFINED) from = dtype;
+    // Every plan asks for the same few slots again (a call's planning spent half its time spelling them): each
+    // spelling is kept once made. A dtype kernels cannot hold throws before anything is kept.
+    static std::mutex mutex;
+    static std::map<std::tuple<std::string, aclDataType, aclDataType>, std::string> spelled;
+    const auto key = std::make_tuple(slot, dtype, from);
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (auto it = spelled.find(key); it != spelled.end()) return it->second;
+    }
+    Spelling s = spell(dtype);
     bool complex = dtype == ACL_COMPLEX64 || dtype == ACL_COMPLEX128;
     std::string out;
     out += "#define " + slot + "_T " + s.storage + "\n";
@@ -192,7 +206,8 @@ std::string dtypeDefines(const std::string &slot, aclDataType dtype, aclDataType
     out += rawDefine(slot, dtypeSize(dtype));
     out += vectorDefines(slot, dtype, from);
     if (needsFp64(dtype) || needsFp64(from)) out = kFp64Enable + out;
-    return out;
+    std::lock_guard<std::mutex> lock(mutex);
+    return spelled.emplace(key, std::move(out)).first->second;
 }
 
 std::string rawDefine(const std::string &slot, size_t bytes) {
