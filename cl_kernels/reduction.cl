@@ -136,16 +136,18 @@ inline INDEX_T rd_reduced(INDEX_T e, const long *shape, const long *stride, int 
 #define RD_VSTORE ACL_CAT(vstore, RD_V)
 // Inside a walking kernel's accumulations RD_T is redefined to RD_VEC_T (and back to RD_ACC_T after them), so
 // that the rows' sums wrap to the vector type.
+// The vector of RD_V lanes whose lane j is LANE(j).
+#if RD_V == 8
+#define RD_VECTOR_OF(LANE) ((RD_VEC_T)(LANE(0), LANE(1), LANE(2), LANE(3), LANE(4), LANE(5), LANE(6), LANE(7)))
+#else
+#define RD_VECTOR_OF(LANE) ((RD_VEC_T)(LANE(0), LANE(1), LANE(2), LANE(3)))
+#endif
 // Lane j's element at `at` + (first + j) * step, lanes from `valid` on repeating the last valid one (their results
 // are never stored).
 inline RD_VEC_T rd_gather(__global const IN_T *in, INDEX_T at, INDEX_T step, int first, int valid) {
     const INDEX_T last = (INDEX_T)(valid - 1);
 #define RD_LANE(j) rd_load(in, at + min((INDEX_T)(first + j), last) * step)
-#if RD_V == 8
-    return (RD_VEC_T)(RD_LANE(0), RD_LANE(1), RD_LANE(2), RD_LANE(3), RD_LANE(4), RD_LANE(5), RD_LANE(6), RD_LANE(7));
-#else
-    return (RD_VEC_T)(RD_LANE(0), RD_LANE(1), RD_LANE(2), RD_LANE(3));
-#endif
+    return RD_VECTOR_OF(RD_LANE);
 #undef RD_LANE
 }
 // RD_V neighbouring elements from i: a vector load where self's dtype is the accumulate dtype and has one (RD_VLOAD).
@@ -371,11 +373,7 @@ __kernel void rd_walk_each(__global const IN_T *in, ulong in_off, __global OUT_T
 inline RD_VEC_T rd_gather2(__global const IN_T *in, INDEX_T base, INDEX_T e, INDEX_T inner, INDEX_T step,
                            INDEX_T ostep) {
 #define RD_LANE(j) rd_load(in, base + RD_AT2(e + j))
-#if RD_V == 8
-    return (RD_VEC_T)(RD_LANE(0), RD_LANE(1), RD_LANE(2), RD_LANE(3), RD_LANE(4), RD_LANE(5), RD_LANE(6), RD_LANE(7));
-#else
-    return (RD_VEC_T)(RD_LANE(0), RD_LANE(1), RD_LANE(2), RD_LANE(3));
-#endif
+    return RD_VECTOR_OF(RD_LANE);
 #undef RD_LANE
 }
 __kernel void rd_walk_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *out, ulong out_off,
