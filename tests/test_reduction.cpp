@@ -126,8 +126,8 @@ TEST_P(ReductionTest, Rank8ViewsOnBothPathsAndWideIndex) {
 // are neighbours in self, in tiles of up to 64 with a shorter last one; LANES over one reduced dim, contiguous and
 // strided, with an output's 64 lanes split among 1, 2, 4 and 8 work-items (hook values 4 .. 32), then its
 // partials' tree; LANES over two reduced dims around a kept one (a per-channel sum), inner runs of 130 (blocks
-// across a run's end), 64 and a strided 70, unsplit and split. All in FLOAT; EACH and strided LANES in dtypes whose vectors hold 8 (FLOAT16, read element by
-// element; BOOL) and 4 (DOUBLE, INT64).
+// across a run's end), 64 and a strided 70, unsplit and split. All in FLOAT; EACH and strided LANES in dtypes whose
+// vectors hold 8 (FLOAT16, read element by element; BOOL) and 4 (DOUBLE, INT64).
 TEST_P(ReductionTest, WalkingKernelsGiveTheOrdersBits) {
     struct Case {
         std::vector<int64_t> shape, dims;
