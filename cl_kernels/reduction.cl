@@ -396,53 +396,34 @@ __kernel void rd_walk_lanes(__global const IN_T *in, ulong in_off, __global OUT_
     for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) acc[v] = (RD_VEC_T)(RD_INIT());
 #undef RD_T
 #define RD_T RD_VEC_T
-    if (inner == (INDEX_T)count && step == 1) {
-        ORDERED_LOOP
-        for (INDEX_T b = 0; b < blocks; ++b) {
-            const INDEX_T from = base + b * RD_LANES + first_lane;
+    // A block's lanes inside one inner run (every block, with one reduced dim) read it as vectors (unit stride) or a
+    // strided gather; a block across the end of a run places each element on its own. (row, col): the block's first
+    // element, outer and inner.
+    INDEX_T row = first_lane / inner, col = first_lane % inner;
+    ORDERED_LOOP
+    for (INDEX_T b = 0; b < blocks; ++b) {
+        const INDEX_T from = base + row * ostep + col * step;
+        if (col + RD_WALK_LANES <= inner && step == 1) {
 #pragma unroll
             for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
                 acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], RD_VLOADV(in, from + v * RD_V)));
             }
-        }
-    } else if (inner == (INDEX_T)count) {
-        ORDERED_LOOP
-        for (INDEX_T b = 0; b < blocks; ++b) {
-            const INDEX_T from = base + (b * RD_LANES + first_lane) * step;
+        } else if (col + RD_WALK_LANES <= inner) {
 #pragma unroll
             for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
                 acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], rd_gather(in, from, step, v * RD_V, RD_WALK_LANES)));
             }
+        } else {
+            const INDEX_T e = b * RD_LANES + first_lane;
+#pragma unroll
+            for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
+                acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], rd_gather2(in, base, e + v * RD_V, inner, step, ostep)));
+            }
         }
-    } else {
-        // Two reduced dims: a block's lanes inside one inner run read it as one dim does; a block across the end of a
-        // run places each element on its own. (row, col): the block's first element, outer and inner.
-        INDEX_T row = first_lane / inner, col = first_lane % inner;
-        ORDERED_LOOP
-        for (INDEX_T b = 0; b < blocks; ++b) {
-            const INDEX_T from = base + row * ostep + col * step;
-            if (col + RD_WALK_LANES <= inner && step == 1) {
-#pragma unroll
-                for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
-                    acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], RD_VLOADV(in, from + v * RD_V)));
-                }
-            } else if (col + RD_WALK_LANES <= inner) {
-#pragma unroll
-                for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
-                    acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], rd_gather(in, from, step, v * RD_V, RD_WALK_LANES)));
-                }
-            } else {
-                const INDEX_T e = b * RD_LANES + first_lane;
-#pragma unroll
-                for (int v = 0; v < RD_WALK_LANES / RD_V; ++v) {
-                    acc[v] = (RD_VEC_T)(RD_ACCUMULATE(acc[v], rd_gather2(in, base, e + v * RD_V, inner, step, ostep)));
-                }
-            }
-            col += RD_LANES;
-            if (col >= inner) {
-                row += col / inner;
-                col %= inner;
-            }
+        col += RD_LANES;
+        if (col >= inner) {
+            row += col / inner;
+            col %= inner;
         }
     }
 #undef RD_T
