@@ -24,7 +24,8 @@ OpPlan::OpPlan(const char *api)
       logging_(logEnabled(LogLevel::Info)) {
     executor_->op = api;
     executor_->device = &currentDevice();
-    // Room for every operator's tensors, so that adding one never moves (copies) the ones before it.
+    // Room for the tensors of all but the widest calls (Cat takes any number), so that adding one rarely moves
+    // (copies) the ones before it.
     executor_->inputs.reserve(8);
     executor_->outputs.reserve(4);
 }
