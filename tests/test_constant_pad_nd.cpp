@@ -13,6 +13,8 @@
 #include "support/golden_tally.h"
 #include "support/int_array.h"
 #include "support/op_test.h"
+#include "support/plan_log.h"
+#include "common/test_hooks.h"
 
 using namespace testing_support;
 
@@ -107,6 +109,48 @@ TEST_P(ConstantPadNdTest, EmptySelfAndOut) {
     IntArray crop({-3, 0});
     OwnedScalar value(0, ACL_FLOAT);
     ASSERT_ACL_OK(planAndRun(kConstantPadNd, {full, crop, value.get(), empty}, stream));
+}
+
+// The two plans (host/ops/constant_pad_nd.cpp): pads of only the last two dims, whose leading dims merge
+// into at most two, take the 2-D pads' gather (its row kernel on CPU devices, the row-streaming kernel with
+// TestHook::ManyWorkItemKernels, as GPUs run it); the others the elementwise engine. Both give the
+// reference's elements, for elements of 1, 4 and 16 bytes, crops and pads on either side, views.
+TEST_P(ConstantPadNdTest, GatherAndEngineGiveTheSameElements) {
+    struct Shape {
+        std::vector<int64_t> dims, strides;  // strides empty: contiguous
+        std::vector<int64_t> pad;
+        bool gather;
+    };
+    const std::vector<Shape> shapes{
+        {{2, 3, 2, 5, 7}, {}, {1, 2, 2, 1}, true},              // leading 2 x 3 x 2 merge into one
+        {{2, 3, 4, 5, 6}, {120, 240, 30, 6, 1}, {1, 1, 1, 1}, false},  // three leading dims that do not merge
+        {{3, 9, 37}, {}, {-2, 3, 1, -4}, true},                // crops left and bottom, pads right and top
+        {{4, 6}, {1, 4}, {0, 0, 2, 1}, true},                  // a transposed self, only H padded
+        {{5}, {}, {3, 0}, true},                               // one dim
+        {{2, 3, 4}, {}, {1, 0, 0, 0, 0, 1}, false},            // the leading dim padded
+    };
+    size_t ran = 0;
+    for (const Shape &sh : shapes) {
+        for (aclDataType d : {ACL_INT8, ACL_FLOAT, ACL_COMPLEX128}) {
+            if (needsFp64(d) && !fp64()) continue;
+            for (bool many : {false, true}) {
+                SCOPED_TRACE(::testing::PrintToString(sh.dims) + " pad " + ::testing::PrintToString(sh.pad) + " " +
+                             aclcl::dtypeName(d) + (many ? " row-streaming" : ""));
+                aclcl::ScopedTestHook hook(aclcl::TestHook::ManyWorkItemKernels, many);
+                DeviceTensor self = sh.strides.empty() ? DeviceTensor(sh.dims, d) : DeviceTensor(sh.dims, d, sh.strides, 2);
+                DeviceTensor out(paddedShape(sh.dims, sh.pad), d);
+                const std::vector<double> values = refValues(d, product(sh.dims), 5);
+                self.upload(values);
+                IntArray p(sh.pad);
+                OwnedScalar v(-3.0, ACL_FLOAT);
+                const std::string log = planLog(kConstantPadNd, {self, p, v.get(), out});
+                EXPECT_EQ(log.find("pad2d_fwd") != std::string::npos, sh.gather) << log;
+                expectPad(self, values, sh.pad, -3.0, out, stream);
+                ++ran;
+            }
+        }
+    }
+    EXPECT_EQ(ran, fp64() ? 36u : 24u);
 }
 
 // PyTorch's constant_pad_nd (tests/golden/ops/constant_pad_nd.py): every dtype CANN lists that PyTorch has,

@@ -275,6 +275,24 @@ AccBytes toAcc(const ScalarValue &v, aclDataType compute, bool keepFloat) {
     return out;
 }
 
+}  // namespace
+
+void storedScalarBytes(const ScalarValue &v, aclDataType dtype, unsigned char bytes[16]) {
+    const AccBytes acc = toAcc(v, dtype, false);
+    std::memcpy(bytes, acc.bytes, sizeof acc.bytes);
+    if (dtype != ACL_FLOAT16 && dtype != ACL_BF16) return;  // every other C_VAL_T is the stored type
+    // fp16 and bf16 travel as a float their dtype holds exactly; stored, they are its 16 bits.
+    float f;
+    std::memcpy(&f, acc.bytes, sizeof f);
+    uint32_t u;
+    std::memcpy(&u, &f, sizeof u);
+    const uint16_t bits = dtype == ACL_FLOAT16 ? aclFloatToFloat16(f) : static_cast<uint16_t>(u >> 16);
+    std::memset(bytes, 0, 16);
+    std::memcpy(bytes, &bits, sizeof bits);
+}
+
+namespace {
+
 // Calls f with a value of the OpenCL C type C_VAL_T of `compute` read from bytes (the kernels check each
 // argument's type where the implementation reports it).
 template <class F>

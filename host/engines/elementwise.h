@@ -161,6 +161,11 @@ aclDataType floatAlphaComputesInF32(aclDataType checked, const ScalarValue &alph
 // division.
 aclDataType integralComputesInF32(aclDataType checked, const ScalarValue &alpha);
 
+// v as one stored element of `dtype` (its first dtypeSize bytes of 16): the bits a fill of that dtype
+// writes, with the engine's conversion of a scalar (a floating value rounded to float first for the 32-bit
+// and 16-bit floating dtypes, integers wrapped, a complex value's real part into a real dtype).
+void storedScalarBytes(const ScalarValue &v, aclDataType dtype, unsigned char bytes[16]);
+
 // The tensor-tensor form: out = math(self, other, alpha), broadcast. `out` null with outIsSelf: the
 // Inplace form (selfRef is read and written through one output; broadcast shape must equal selfRef's).
 aclnnStatus binaryGetWorkspaceSize(const ElementwiseRow &row, const aclTensor *self, const aclTensor *other,

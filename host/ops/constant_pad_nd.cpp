@@ -1,15 +1,22 @@
 // aclnnConstantPadNd (aclnnop/aclnn_constant_pad_nd.h): out = self padded with `value` (torch.nn.functional.pad,
 // mode 'constant'): pad = (last dim's begin, its end, the dim before's begin, its end, ...), a negative pad
-// crops. On the elementwise engine: self's (cropped) window copied into out's interior, and out's border filled
-// with value converted to self's dtype (the engine's scalar conversion, as InplaceFillScalar's), as at most two
-// fills a padded dim (each element of out written once). The contract, in CANN's check order:
-// docs/ops/constant_pad_nd.md.
+// crops. The value is converted to self's dtype as the elementwise engine converts every scalar (as
+// InplaceFillScalar's). Two plans, the same elements:
+// - only the last two dims padded or cropped (the common case: an image's borders), and the dims before
+//   them merging into at most two: one launch of the 2-D pads' gather (host/ops/pad2d_gather.h), every out
+//   element written once, from self or as the value;
+// - otherwise, on the elementwise engine: self's (cropped) window copied into out's interior, and out's
+//   border filled with the value, as at most two fills a padded dim (each element of out written once).
+// The contract, in CANN's check order: docs/ops/constant_pad_nd.md.
 #include "aclnnop/aclnn_constant_pad_nd.h"
 
 #include <algorithm>
 
 #include "common/checked_math.h"
+#include "common/dtype.h"
+#include "common/layout.h"
 #include "engines/elementwise.h"
+#include "ops/pad2d_gather.h"
 
 namespace aclcl {
 namespace {
@@ -18,6 +25,53 @@ constexpr const char *kApi = "aclnnConstantPadNd";
 const std::vector<aclDataType> kPadDtypes = {ACL_FLOAT,  ACL_INT32,  ACL_FLOAT16, ACL_INT8,      ACL_DOUBLE,
                                              ACL_INT16,  ACL_INT64,  ACL_UINT64,  ACL_UINT32,    ACL_UINT16,
                                              ACL_UINT8,  ACL_BOOL,   ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
+
+// The gather's geometry when only the last two dims (or the last one) are padded and the dims before them
+// (sizes above 1) merge, in both self and out, into at most two (N, C); false otherwise.
+bool asPad2d(const aclTensor *self, const aclTensor *out, const std::vector<int64_t> &begin,
+             const std::vector<int64_t> &end, Pad2dGather *g) {
+    const size_t rank = self->viewDims.size();
+    const size_t lead = rank >= 2 ? rank - 2 : 0;
+    for (size_t k = 0; k < lead; ++k) {
+        if (begin[k] != 0 || end[k] != 0) return false;
+    }
+    // The leading dims as (size, self's stride, out's stride), merged outer into inner where both allow.
+    struct Dim {
+        int64_t size, in, out;
+    };
+    std::vector<Dim> dims;
+    for (size_t k = 0; k < lead; ++k) {
+        const Dim d{self->viewDims[k], self->strides[k], out->strides[k]};
+        if (d.size == 1) continue;
+        int64_t in = 0, o = 0;
+        if (!dims.empty() && mergeDims(dims.back().size, d.size, dims.back().in, d.in, &in) &&
+            mergeDims(dims.back().size, d.size, dims.back().out, d.out, &o)) {
+            dims.back() = {dims.back().size * d.size, in, o};
+        } else {
+            dims.push_back(d);
+        }
+    }
+    if (dims.size() > 2) return false;
+    while (dims.size() < 2) dims.insert(dims.begin(), Dim{1, 0, 0});
+    g->N = dims[0].size;
+    g->C = dims[1].size;
+    g->inStrides[0] = dims[0].in;
+    g->inStrides[1] = dims[1].in;
+    g->outStrides[0] = dims[0].out;
+    g->outStrides[1] = dims[1].out;
+    const bool twoD = rank >= 2;
+    g->H = twoD ? self->viewDims[rank - 2] : 1;
+    g->OH = twoD ? out->viewDims[rank - 2] : 1;
+    g->top = twoD ? begin[rank - 2] : 0;
+    g->inStrides[2] = twoD ? self->strides[rank - 2] : 0;
+    g->outStrides[2] = twoD ? out->strides[rank - 2] : 0;
+    g->W = self->viewDims[rank - 1];
+    g->OW = out->viewDims[rank - 1];
+    g->left = begin[rank - 1];
+    g->inStrides[3] = self->strides[rank - 1];
+    g->outStrides[3] = out->strides[rank - 1];
+    return true;
+}
 
 void plan(OpPlan &plan, const aclTensor *self, const aclIntArray *pad, const aclScalar *value, const aclTensor *out) {
     const char *op = plan.checkName();
@@ -84,6 +138,15 @@ void plan(OpPlan &plan, const aclTensor *self, const aclIntArray *pad, const acl
     plan.addOutput(out, "out");
     plan.describeAttribute("pad", pad);
     if (out->isEmpty()) return;
+    const ScalarValue v = ScalarValue::of(value);
+    Pad2dGather g;
+    if (rank >= 1 && !self->isEmpty() && asPad2d(self, out, begin, end, &g)) {
+        g.mode = PadMode::Constant;
+        g.elementSize = dtypeSize(self->dtype);
+        storedScalarBytes(v, self->dtype, g.fill);
+        planPad2dGather(plan, g, 0, 0, self, out);
+        return;
+    }
     // The interior: self's window (from -begin where a pad crops) at out's max(begin, 0), of the cropped sizes.
     std::vector<int64_t> from(rank), to(rank), inner(rank);
     for (size_t k = 0; k < rank; ++k) {
@@ -100,7 +163,6 @@ void plan(OpPlan &plan, const aclTensor *self, const aclIntArray *pad, const acl
     // The border: for each dim k, the parts of out before and after the interior along k, within the interior
     // along the dims before k and whole along the dims after it (together every element outside the interior,
     // each once; an empty interior along a dim makes its two parts the whole dim).
-    const ScalarValue v = ScalarValue::of(value);
     for (size_t k = 0; k < rank; ++k) {
         const int64_t lo[2] = {0, to[k] + inner[k]}, extent[2] = {to[k], out->viewDims[k] - to[k] - inner[k]};
         for (int side = 0; side < 2; ++side) {

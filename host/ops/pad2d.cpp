@@ -3,27 +3,21 @@
 // element's bytes (cl_kernels/pad2d.cl). The contract, in check order: docs/ops/reflection_pad2d.md
 // and docs/ops/replication_pad2d.md.
 #include <algorithm>
-#include <cstdlib>
 
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "common/dtype.h"
 #include "common/layout.h"
 #include "ops/op_plan.h"
-#include "kernels/row_stream.h"
-#include "ops/pad2d_padding.h"
+#include "ops/pad2d_gather.h"
 
 namespace aclcl {
 
 namespace {
 
-
 // Executor indices, in CANN's argument order.
 constexpr size_t kSelf = 0;
 constexpr size_t kOut = 0;
-
-// pad2d_fwd_stream's own defaults (host/kernels/row_stream.h).
-constexpr RowStreamDefaults kStreamDefaults{"pad2d_fwd_stream", 4, 128};
 
 struct PadGeometry : PadSizes {
     int64_t N = 1, C = 0;
@@ -104,52 +98,22 @@ void plan(OpPlan &plan, const Args &a) {
     plan.describeAttribute("padding", a.padding);
     if (geo.empty) return;
 
+    Pad2dGather g;
+    g.mode = a.mode;
+    g.N = geo.N;
+    g.C = geo.C;
+    g.H = geo.H;
+    g.W = geo.W;
+    g.OH = geo.OH;
+    g.OW = geo.OW;
+    g.top = geo.top;
+    g.left = geo.left;
     const std::vector<int64_t> inStrides = nchwStrides(plan.input(kSelf).strides);
     const std::vector<int64_t> outStrides = nchwStrides(plan.output(kOut).strides);
-    const int64_t planes = geo.N * geo.C;
-    // Every index the kernel forms: the out grid, both views' element offsets, and the pad arithmetic.
-    IndexWidth width;
-    width.coverView(a.self->viewDims, a.self->strides).coverView(a.out->viewDims, a.out->strides);
-    width.cover(4.0 * (static_cast<double>(geo.OH) + static_cast<double>(geo.OW) + static_cast<double>(geo.H) +
-                       static_cast<double>(geo.W) + std::abs(static_cast<double>(geo.left)) +
-                       std::abs(static_cast<double>(geo.top))) + static_cast<double>(planes) + 64.0);
-
-    // The row kernel walks one out row (OW elements) per work-item.
-    const bool streamKernel = !walkingKernelFits(plan.device(), static_cast<double>(geo.OW));
-    RowStream stream(plan.device(), kStreamDefaults, geo.OW, geo.OH, planes);
-    if (streamKernel) stream.cover(width);
-    Defines defines;
-    defines.flag("MODE_REFLECT", a.mode == PadMode::Reflection)
-        .raw("ELEM", dtypeSize(a.self->dtype))
-        .index(width.wide())
-        .flag("VEC_COPY", !streamKernel && dtypeSize(a.self->dtype) <= 8 && plan.device().packsWorkItems);
-    if (streamKernel) stream.define(defines);
-    ProgramHandle program = plan.program("pad2d", defines);
-    const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
-    const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
-    auto bind = [=](Kernel &k, RunContext &ctx, auto... extra) {
-        k.args(src.resolve(ctx), dst.resolve(ctx), geo.H, geo.W, geo.OH, geo.OW, geo.top, geo.left, geo.C, planes,
-               inStrides[0], inStrides[1], inStrides[2], inStrides[3], outStrides[0], outStrides[1], outStrides[2],
-               outStrides[3], extra...);
-    };
-    // GPUs and rusticl (Device::manyWorkItemKernels), rows longer than kMaxWalkTrips (launch.h), and the
-    // tests everywhere through TestHook::ManyWorkItemKernels: the row-streaming kernel, a few out
-    // elements of one row per work-item (host/kernels/row_stream.h).
-    if (streamKernel) {
-        auto kernel = plan.kernel(program, "pad2d_fwd_stream");
-        const LaunchSize size = stream.launchSize(*kernel);
-        const cl_long chunks = stream.chunks();
-        plan.launch(kernel, size, [=](Kernel &k, RunContext &ctx) { bind(k, ctx, chunks); },
-                    plan.logging() ? stream.describe(width.wide()) : std::string());
-        return;
-    }
-    // CPUs: out rows per work-item, as many as kernels/launch.h's rowWalk says.
-    auto kernel = plan.kernel(program, "pad2d_fwd_rows");
-    const RowWalk walk =
-        rowWalk(plan.device(), kernel->maxWorkGroupSize(), geo.OH, static_cast<double>(geo.OW), planes);
-    const cl_long rows = walk.rowsPerItem;
-    plan.launch(kernel, walk.size, [=](Kernel &k, RunContext &ctx) { bind(k, ctx, rows); },
-                plan.logging() ? walk.describe() : std::string());
+    std::copy(inStrides.begin(), inStrides.end(), g.inStrides);
+    std::copy(outStrides.begin(), outStrides.end(), g.outStrides);
+    g.elementSize = dtypeSize(a.self->dtype);
+    planPad2dGather(plan, g, kSelf, kOut, a.self, a.out);
 }
 
 constexpr const char *kReflectionApi = "aclnnReflectionPad2d";

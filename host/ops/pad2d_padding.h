@@ -12,7 +12,8 @@
 
 namespace aclcl {
 
-enum class PadMode { Reflection, Replication };
+// Constant: ConstantPadNd's value outside self (host/ops/pad2d_gather.h), no rule of its own here.
+enum class PadMode { Reflection, Replication, Constant };
 
 // The dtypes, for both modes (the tests and the precision report take them from here).
 // ReflectionPad2d/ReplicationPad2d: CANN's list (fp8 types left out); a copy of bytes, so every one is exact.
