@@ -347,7 +347,9 @@ std::string renderJson(const RunReport &report) {
                    ", \"torch_device\": " + (torchMs > 0 ? jsonString(torchDevice) : std::string("null")) +
                    ", \"torch_ms\": " + (torchMs > 0 ? jsonNumber(torchMs) : std::string("null")) +
                    ", \"torch_wall_ms\": " +
-                   (torchMs > 0 ? jsonNumber(report.torch.lookupWall(c, torchDevice)) : std::string("null")) + "}";
+                   (torchMs > 0 ? jsonNumber(report.torch.lookupWall(c, torchDevice)) : std::string("null")) +
+                   ", \"products_ms\": " +
+                   (it->second.productsMs > 0 ? jsonNumber(it->second.productsMs) : std::string("null")) + "}";
             first = false;
         }
     }

@@ -16,6 +16,8 @@ NUM_OR_NULL = (float, int, type(None))
 RESULT = {"op": str, "case": str, "dtype": str, "device": str, "ms": (float, int), "wall_ms": (float, int),
           "first_call_ms": (float, int), "gbps": NUM_OR_NULL, "gflops": NUM_OR_NULL, "torch_device": (str, type(None)), "torch_ms": NUM_OR_NULL,
           "torch_wall_ms": NUM_OR_NULL}
+# Files written before the products' breakdown lack it.
+RESULT_OPTIONAL = {"products_ms": NUM_OR_NULL}
 GEMM_BACKEND = {"op": str, "case": str, "dtype": str, "device": str, "backend": str, "ms": (float, int),
                 "wall_ms": (float, int)}
 
@@ -51,7 +53,7 @@ def main(argv):
                 raise ValueError(f"devices[{i}].type: {d['type']!r}")
             names.add(d["name"])
         for i, r in enumerate(doc["results"]):
-            check_object(r, RESULT, f"results[{i}]")
+            check_object(r, RESULT, f"results[{i}]", RESULT_OPTIONAL)
             if r["device"] not in names:
                 raise ValueError(f"results[{i}].device {r['device']!r} is not in devices")
             if not r["ms"] > 0:

@@ -98,6 +98,7 @@ public:
         policy_.targetSeconds = o.quick ? 0.1 : 0.25;
         policy_.floorRuns = 3;
         policy_.slowFactor = 2;
+        policy_.products = false;
         char pattern[] = "/tmp/aclnn_tune_XXXXXX";
         const char *dir = mkdtemp(pattern);
         dir_ = dir ? dir : "/tmp";

@@ -40,6 +40,9 @@ struct TimingPolicy {
     // call alone took that long, there is no separate warm-up call.
     int floorRuns = 3;
     double slowFactor = 5.0;
+    // After the timed runs, the products' share (CaseResult::productsMs); the kernel tuner, which only
+    // compares kernels' times, skips it.
+    bool products = true;
 };
 
 enum class Outcome { Timed, Failed, Skipped };
@@ -53,6 +56,10 @@ struct CaseResult {
     double wallSpread = 0;   // slowest over fastest host wall time of the timed runs
     double firstCallMs = 0;  // the first plan + run + synchronize, program builds included
     int runs = 0;
+    // The device time of the call's products alone (its GEMM steps: host BLAS, CLBlast or our GEMM), the
+    // least of a few calls with their steps timed one at a time (aclcl::StepTimes) after the timed runs;
+    // 0 when the call has no products.
+    double productsMs = 0;
 };
 
 // Runs one case on the current device: supported? -> setup -> first call (after emptying the in-process

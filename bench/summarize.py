@@ -132,6 +132,8 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
             return f"floor: a {size_text(floor[0])} device copy takes {fmt(floor[1])} ms"
         if r["torch_ms"] >= r["ms"]:
             return f"per call: {fmt(r['wall_ms'] - r['ms'])} ms of host wall beyond device time"
+        if (r.get("products_ms") or 0) >= r["torch_wall_ms"]:
+            return f"products: its GEMMs alone take {fmt(r['products_ms'])} ms of {fmt(r['ms'])} ms"
         return ""
 
     best = {}  # (op, case, dtype) -> (our wall, our device ms, device label, torch wall, torch ms)
@@ -172,6 +174,8 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
                   "moved, read and written: a copy of no more bytes than the case moved, or, whatever it moved, one "
                   "of at most 4 KiB, the least any call costs); \"per call\" when our kernels were faster by device "
                   "time and the host wall beyond it (planning, enqueueing, synchronizing) took the lead away; "
+                  "\"products\" when the call's matrix products alone (its GEMM steps, device time, timed one at a "
+                  "time after the timed runs) took at least PyTorch's whole call; "
                   "empty: the kernels or products themselves are slower (docs/benchmarks.md)."]
     sentence = lead + (f" Every figure: [{text or link}]({link})." if link else "")
     return "\n".join(([stamp, ""] if stamp else []) + [sentence] + table)

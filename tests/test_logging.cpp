@@ -15,6 +15,7 @@
 #include "harness/pad2d.h"
 #include "harness/pad2d_backward.h"
 #include "kernels/program_cache.h"
+#include "meta/step_times.h"
 #include "runtime/device.h"
 #include "support/device_tensor.h"
 #include "support/gemm_backends.h"
@@ -166,6 +167,44 @@ TEST_P(LoggingTest, GemmPlansListTheirGemms) {
         EXPECT_NE(text.find("kernel column_sums global [2] local [auto]"), std::string::npos) << text;
         aclDestroyAclOpExecutor(ex);
     });
+}
+
+// The benchmark's step times (meta/step_times.h): while a StepTimes is alive, each call's steps are timed and
+// named as the debug log would name them, with the log off and nothing written; ConvTbcBackward's GEMM step
+// names its backend. Gone, the calls are neither described nor timed.
+TEST_P(LoggingTest, StepTimesNameAndTimeEveryStepSilently) {
+    DeviceTensor self({5, 1, 2}, ACL_FLOAT), input({5, 1, 2}, ACL_FLOAT), weight({1, 2, 2}, ACL_FLOAT),
+        bias({2}, ACL_FLOAT), gradInput({5, 1, 2}, ACL_FLOAT), gradWeight({1, 2, 2}, ACL_FLOAT),
+        gradBias({2}, ACL_FLOAT);
+    for (DeviceTensor *t : {&self, &input, &weight, &bias}) t->upload(std::vector<double>(t->numel(), 0.5));
+    const Args args{self, input, weight, bias, int64_t{0}, int8_t{0}, gradInput, gradWeight, gradBias};
+    auto call = [&] { EXPECT_EQ(testing_support::planAndRun(kConvTbcBackward, args, stream), 0) << aclGetRecentErrMsg(); };
+    ScopedLogLevel off(0);
+    std::vector<aclcl::StepTime> taken;
+    {
+        aclcl::StepTimes times;
+        testing::internal::CaptureStderr();
+        call();
+        EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+        taken = times.taken();
+    }
+    ASSERT_FALSE(taken.empty());
+    size_t products = 0;
+    for (const aclcl::StepTime &t : taken) {
+        EXPECT_EQ(t.api, "aclnnConvTbcBackward");
+        EXPECT_FALSE(t.name.empty());
+        EXPECT_GE(t.ms, 0.0) << t.name;
+        const bool gemm = t.name.rfind("host BLAS ", 0) == 0 || t.name.rfind("CLBlast ", 0) == 0 ||
+                          t.name.rfind("own GEMM ", 0) == 0;
+        products += gemm;
+        if (gemm) EXPECT_NE(t.name.find("gemm NT m=5 n=2 k=2"), std::string::npos) << t.name;
+    }
+    EXPECT_EQ(products, 1u);
+    call();  // no StepTimes alive: not recorded anywhere
+    aclcl::StepTimes again;
+    EXPECT_TRUE(again.taken().empty());
+    call();
+    EXPECT_EQ(again.taken().size(), taken.size()) << "the same call times the same steps";
 }
 
 // Bounded loops (launch.h, kMaxWalkTrips): a kernel that walks a row or group in one work-item is planned

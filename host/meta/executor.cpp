@@ -7,6 +7,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/dtype.h"
 #include "common/log.h"
+#include "meta/step_times.h"
 #include "runtime/memory.h"
 
 namespace aclcl {
@@ -224,16 +225,20 @@ double markerEndMs(cl_event e) {
     return static_cast<double>(t) * 1e-6;
 }
 
-// The second phase with logging on: one info line for the call; at debug, each step's time. Where the
-// device reports event timestamps, that is the device time between markers before and after the step;
-// elsewhere (rusticl) the host time from enqueue to finish. Either way the queue is finished after each
-// step, so at debug the steps of a stream run one at a time.
+// The second phase with logging on or step times wanted (meta/step_times.h): with info logging one line for
+// the call; at debug, or for the step times, each step's time. Where the device reports event timestamps,
+// that is the device time between markers before and after the step; elsewhere (rusticl) the host time from
+// enqueue to finish. Either way the queue is finished after each step, so then the steps of a stream run one
+// at a time.
 void runLogged(aclOpExecutor &executor, RunContext &ctx, const char *api) {
-    const bool timed = logEnabled(LogLevel::Debug);
+    const bool logDebug = logEnabled(LogLevel::Debug), record = stepTimesWanted();
+    const bool timed = logDebug || record;
     const bool deviceClock = timed && hasEventTimestamps(ctx.device());
-    logLine(LogLevel::Info, strformat("%s: %zu step(s) on %s, workspace %llu bytes", api, executor.steps.size(),
-                                      ctx.device().describe().c_str(),
-                                      static_cast<unsigned long long>(executor.workspaceSize)));
+    if (logEnabled(LogLevel::Info)) {
+        logLine(LogLevel::Info, strformat("%s: %zu step(s) on %s, workspace %llu bytes", api, executor.steps.size(),
+                                          ctx.device().describe().c_str(),
+                                          static_cast<unsigned long long>(executor.workspaceSize)));
+    }
     if (timed) clFinish(ctx.queue());
     for (size_t i = 0; i < executor.steps.size(); ++i) {
         const auto start = std::chrono::steady_clock::now();
@@ -246,8 +251,10 @@ void runLogged(aclOpExecutor &executor, RunContext &ctx, const char *api) {
                                       : std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
                                                                                   start)
                                             .count();
-        logLine(LogLevel::Debug, strformat("%s: step %zu (%s) took %.3f ms (%s)", api, i,
-                                           i < executor.stepNames.size() ? executor.stepNames[i].c_str() : "?", ms,
+        const std::string name = i < executor.stepNames.size() ? executor.stepNames[i] : std::string("?");
+        if (record) recordStepTime(api, name, ms);
+        if (!logDebug) continue;
+        logLine(LogLevel::Debug, strformat("%s: step %zu (%s) took %.3f ms (%s)", api, i, name.c_str(), ms,
                                            deviceClock ? "device time" : "host time, enqueue to finish"));
     }
 }
@@ -320,7 +327,7 @@ int32_t runExecutor(const char *api, void *workspace, uint64_t workspaceSize, ac
                 if (ctx.usesFaults()) ctx.stream().armFaults();
             }
         } arm{ctx};
-        if (!logEnabled(LogLevel::Info)) {
+        if (!logEnabled(LogLevel::Info) && !stepTimesWanted()) {
             for (auto &step : executor->steps) step(ctx);
         } else {
             runLogged(*executor, ctx, api);

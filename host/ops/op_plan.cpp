@@ -6,6 +6,7 @@
 
 #include "common/dtype.h"
 #include "common/test_hooks.h"
+#include "meta/step_times.h"
 #include "runtime/stream.h"
 
 namespace aclcl {
@@ -21,7 +22,7 @@ BufferRef Operand::resolve(const RunContext &ctx) const {
 OpPlan::OpPlan(const char *api)
     : executor_(std::make_unique<aclOpExecutor>()),
       checkName_(std::string(api) + "GetWorkspaceSize"),
-      logging_(logEnabled(LogLevel::Info)) {
+      logging_(logEnabled(LogLevel::Info) || stepTimesWanted()) {
     executor_->op = api;
     executor_->device = &currentDevice();
     // Room for the tensors of all but the widest calls (Cat takes any number), so that adding one rarely moves
@@ -190,7 +191,7 @@ void OpPlan::finish(uint64_t *workspaceSize, aclOpExecutor **executor) {
     for (auto &n : finalStepNames_) executor_->stepNames.push_back(std::move(n));
     finalSteps_.clear();
     finalStepNames_.clear();
-    if (logging_) {
+    if (logging_ && logEnabled(LogLevel::Info)) {
         std::string steps;
         for (size_t i = 0; i < executor_->stepNames.size(); ++i) {
             steps += strformat("; step %zu: %s", i, executor_->stepNames[i].c_str());

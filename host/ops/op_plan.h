@@ -61,7 +61,8 @@ public:
     explicit OpPlan(const char *api);
 
     const char *api() const { return executor_->op.c_str(); }
-    // Whether this call is logged (info level when planning began): descriptions are built only then.
+    // Whether this call is described (info logging, or step times wanted, when planning began): the steps'
+    // descriptions are built only then.
     bool logging() const { return logging_; }
     // "aclnnFooGetWorkspaceSize": the prefix of every phase-one error message.
     const char *checkName() const { return checkName_.c_str(); }
@@ -126,7 +127,7 @@ private:
     std::string checkName_;
     std::vector<Step> finalSteps_;
     std::vector<std::string> finalStepNames_;
-    bool logging_ = false;  // info logging was on when planning began
+    bool logging_ = false;  // info logging was on, or step times wanted (meta/step_times.h), when planning began
     std::string arguments_;
 };
 
