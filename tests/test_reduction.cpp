@@ -139,7 +139,9 @@ TEST_P(ReductionTest, WalkingKernelsGiveTheOrdersBits) {
                                      {{8200}, {}, true, 4},      {{8200}, {}, true, 8},
                                      {{2, 4100}, {1}, true, 16}, {{4100, 2}, {0}, true, 32},
                                      {{3, 4, 130}, {0, 2}, true, 2}, {{5, 3, 64}, {0, 2}, true, 16},
-                                     {{4, 70, 3}, {0, 1}, true, 8}};
+                                     {{4, 70, 3}, {0, 1}, true, 8},
+                                     // EACH tiles of up to 256 outputs: whole ones and a last one of 88
+                                     {{2, 2, 40, 600}, {1}, false, 0}};
     for (aclDataType d : {ACL_FLOAT, ACL_FLOAT16, ACL_BOOL, ACL_DOUBLE, ACL_INT64}) {
         if (d == ACL_DOUBLE && !fp64()) continue;
         for (size_t i = 0; i < cases.size(); ++i) {
