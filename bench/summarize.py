@@ -116,11 +116,11 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
         """The bytes a result moved (GB/s x device ms), 0 when it has no rate."""
         return r["gbps"] * r["ms"] * 1e6 if r.get("gbps") else 0
 
-    # Per device, the yardstick cases: (bytes moved, host wall ms).
+    # Per device, the yardstick cases: (bytes moved, host wall ms, case name).
     floors = {}
     for r in doc["results"]:
         if r["op"] == yardstick and r.get("gbps") and r.get("wall_ms"):
-            floors.setdefault(r["device"], []).append((moved(r), r["wall_ms"]))
+            floors.setdefault(r["device"], []).append((moved(r), r["wall_ms"], r["case"]))
     why = {}  # (op, case, dtype) -> the reason a case is behind, from this run's figures
 
     def reason(r):
@@ -129,6 +129,9 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
         fits = [f for f in floors.get(r["device"], []) if f[0] <= max(moved(r), CALL_FLOOR_BYTES)]
         floor = max(fits, key=lambda f: f[1]) if fits else None
         if floor and r["torch_wall_ms"] < floor[1]:
+            if floor[2].endswith(" call"):  # the lightest operator call (tests/cases/copy_cases.cpp)
+                call = f"InplaceCopy, {size_text(floor[0] / 2)}"
+                return f"floor: the lightest operator call ({call}) takes {fmt(floor[1])} ms"
             return f"floor: a {size_text(floor[0])} device copy takes {fmt(floor[1])} ms"
         if r["torch_ms"] >= r["ms"]:
             return f"per call: {fmt(r['wall_ms'] - r['ms'])} ms of host wall beyond device time"
@@ -172,7 +175,8 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
     table += ["", first + " Why behind, from the same run on that device: \"floor\" when PyTorch's whole "
                   "call took less than one of our device copies by host wall (the Copy yardstick; sizes are bytes "
                   "moved, read and written: a copy of no more bytes than the case moved, or, whatever it moved, one "
-                  "of at most 4 KiB, the least any call costs); \"per call\" when our kernels were faster by device "
+                  "of at most 4 KiB, the least any call costs), or less than the lightest operator call (InplaceCopy "
+                  "of 64 bytes: planning, one kernel, the synchronize); \"per call\" when our kernels were faster by device "
                   "time and the host wall beyond it (planning, enqueueing, synchronizing) took the lead away; "
                   "\"products\" when the call's matrix products alone (its GEMM steps, device time, timed one at a "
                   "time after the timed runs) took at least PyTorch's whole call; "

@@ -1,11 +1,15 @@
 // "Copy": a device-to-device aclrtMemcpyAsync as an operator case. It is the benchmark's reference
 // row (what the memory system gives with no arithmetic at all, at the sizes of the "copy" sweep; the smallest, 64
-// bytes, is a call's fixed cost) and shows the harness working before any operator has registered cases.
+// bytes, is one command's fixed cost) and shows the harness working before any operator has registered cases.
+// "64 B call": the lightest operator call, aclnnInplaceCopy of 64 bytes (GetWorkspaceSize, one kernel, the
+// synchronize): the fixed cost of any operator's call, below which none can go.
 #include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "harness/copy.h"
+#include "support/device_tensor.h"
 #include "support/op_case.h"
 
 namespace {
@@ -83,6 +87,47 @@ private:
     void *dst_ = nullptr;
 };
 
+// The lightest operator call: InplaceCopy of 64 UINT8 elements.
+class CallCase : public testing_support::OpCase {
+public:
+    CallCase() {
+        op = "Copy";
+        name = "64 B call";
+        dtype = ACL_UINT8;
+        bytes = 2.0 * kBytes;
+        sweep = "copy";
+        params["numel"] = {static_cast<double>(kBytes)};
+    }
+    void setup() override {
+        src_ = testing_support::DeviceTensor({kBytes}, ACL_UINT8);
+        dst_ = testing_support::DeviceTensor({kBytes}, ACL_UINT8);
+        src_.upload(values());
+    }
+    aclnnStatus plan(uint64_t *workspaceSize, aclOpExecutor **executor) override {
+        return testing_support::kInplaceCopy.plan({dst_, src_}, workspaceSize, executor);
+    }
+    aclnnStatus run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) override {
+        return testing_support::kInplaceCopy.run(workspace, workspaceSize, executor, stream);
+    }
+    CheckResult check() override {
+        CheckResult r;
+        if (dst_.download() != values()) {
+            r.ok = false;
+            r.detail = "Copy/64 B call: out differs from src";
+        }
+        return r;
+    }
+
+private:
+    static constexpr int64_t kBytes = 64;
+    static std::vector<double> values() {
+        std::vector<double> v(kBytes);
+        for (int64_t i = 0; i < kBytes; ++i) v[static_cast<size_t>(i)] = static_cast<double>((i * 37 + 11) % 251);
+        return v;
+    }
+    testing_support::DeviceTensor src_, dst_;
+};
+
 testing_support::CaseList copyCases() {
     testing_support::CaseList cases;
     // 64 bytes: what one command enqueued and waited for costs, the least any operator's call can (the
@@ -93,6 +138,7 @@ testing_support::CaseList copyCases() {
                          size_t{65536} << 10}) {
         cases.push_back(std::make_unique<CopyCase>(bytes));
     }
+    cases.push_back(std::make_unique<CallCase>());
     return cases;
 }
 
