@@ -428,6 +428,43 @@ TEST_P(KernelTest, CopyCastStridedViewsAcrossDtypes) {
     }
 }
 
+// The host merges the dims both views step through as one run (host/kernels/copy_cast.cpp): a contiguous
+// pair is one dim (COPY_FLAT), a gap in one view keeps its dim apart, size-1 dims of any stride drop out.
+// Each layout gives the reference's values and writes nothing outside the destination view.
+TEST_P(KernelTest, CopyCastMergesTheDimsItCan) {
+    struct Layout {
+        std::vector<int64_t> shape, src, dst;
+        uint64_t srcOffset, dstOffset;
+        size_t dims;  // what the plan walks
+    };
+    const std::vector<Layout> layouts = {
+        {{2, 3, 4, 5}, {60, 20, 5, 1}, {60, 20, 5, 1}, 0, 0, 1},     // both contiguous
+        {{2, 3, 4, 5}, {60, 20, 5, 1}, {80, 20, 5, 1}, 2, 1, 2},     // a gap between dst's outer rows
+        {{3, 1, 4}, {4, 99, 1}, {8, 7, 2}, 5, 0, 1},                 // a size-1 dim; dst every other element: one dim
+        {{1, 1}, {5, 9}, {3, 4}, 1, 2, 1},                           // one element
+        {{4, 6}, {1, 4}, {6, 1}, 0, 0, 2},                           // a transpose: nothing merges
+    };
+    aclcl::Device &d = aclcl::deviceAt(device());
+    for (const Layout &l : layouts) {
+        for (aclDataType to : {ACL_FLOAT, ACL_FLOAT16}) {
+            SCOPED_TRACE(::testing::PrintToString(l.shape) + " to " + aclcl::dtypeName(to));
+            const aclcl::CopyCastPlan plan = aclcl::planCopyCast(d, ACL_FLOAT, to, l.shape, l.src, l.dst);
+            size_t walked = 0;
+            for (size_t k = 0; k < 8; ++k) walked += plan.shape[k] != 1;
+            EXPECT_EQ(std::max<size_t>(walked, 1), l.dims);
+            DeviceTensor src(l.shape, ACL_FLOAT, l.src, static_cast<int64_t>(l.srcOffset));
+            DeviceTensor dst(l.shape, to, l.dst, static_cast<int64_t>(l.dstOffset));
+            std::vector<double> values = randomValues(static_cast<size_t>(src.numel()), 7, -50, 50);
+            src.upload(values);
+            dst.fillStorage(0x5a);
+            copyCast(stream, src, dst, l.shape, l.src, l.srcOffset, l.dst, l.dstOffset);
+            const std::vector<double> got = dst.download();
+            for (size_t i = 0; i < values.size(); ++i) ASSERT_EQ(got[i], roundTo(values[i], to)) << "element " << i;
+            ASSERT_EQ(strayWriteOutsideView(dst.storage(), l.shape, l.dst, l.dstOffset, aclDataTypeSize(to), 0x5a), "");
+        }
+    }
+}
+
 // Conversions that would round twice through float (double or a wide integer to fp16 / bf16) round
 // once: each first value lies just above a halfway point of the target format, where rounding to
 // float first lands exactly on the halfway point and then rounds to even, the wrong way.

@@ -23,18 +23,34 @@ CopyCastPlan planCopyCast(Device &device, aclDataType src, aclDataType dst, cons
         fail(ACLNN_ERR_PARAM_INVALID, strformat("copy: rank %zu is above the supported 8", shape.size()));
     }
     CopyCastPlan plan;
-    size_t pad = 8 - shape.size();
+    // The dims the kernel walks: size-1 dims dropped, and a dim merged into the one outside it where both views
+    // step through the pair as one run (a contiguous pack or stage is one dim, and takes COPY_FLAT).
+    std::vector<int64_t> dims, ss, ds;
+    for (size_t k = 0; k < shape.size(); ++k) {
+        if (shape[k] == 1) continue;
+        if (!dims.empty() && ss.back() == srcStrides[k] * shape[k] && ds.back() == dstStrides[k] * shape[k]) {
+            dims.back() *= shape[k];
+            ss.back() = srcStrides[k];
+            ds.back() = dstStrides[k];
+            continue;
+        }
+        dims.push_back(shape[k]);
+        ss.push_back(srcStrides[k]);
+        ds.push_back(dstStrides[k]);
+    }
+    if (dims.empty()) dims = ss = ds = {1};  // one element
+    const size_t pad = 8 - dims.size();
     plan.shape.assign(pad, 1);
     plan.srcStrides.assign(pad, 0);
     plan.dstStrides.assign(pad, 0);
-    plan.shape.insert(plan.shape.end(), shape.begin(), shape.end());
-    plan.srcStrides.insert(plan.srcStrides.end(), srcStrides.begin(), srcStrides.end());
-    plan.dstStrides.insert(plan.dstStrides.end(), dstStrides.begin(), dstStrides.end());
+    plan.shape.insert(plan.shape.end(), dims.begin(), dims.end());
+    plan.srcStrides.insert(plan.srcStrides.end(), ss.begin(), ss.end());
+    plan.dstStrides.insert(plan.dstStrides.end(), ds.begin(), ds.end());
     plan.total = 1;
     for (int64_t d : shape) plan.total *= static_cast<uint64_t>(d);
     const bool wide = IndexWidth().coverView(shape, srcStrides).coverView(shape, dstStrides).wide();
     Defines defines;
-    defines.slot("IN", src).slot("OUT", dst, src).index(wide);
+    defines.slot("IN", src).slot("OUT", dst, src).index(wide).flag("COPY_FLAT", dims.size() == 1);
     plan.program = buildProgram(device, "copy_cast", defines.text());
     return plan;
 }

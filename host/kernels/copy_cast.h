@@ -14,7 +14,7 @@ namespace aclcl {
 
 struct CopyCastPlan {
     ProgramHandle program;
-    std::vector<int64_t> shape, srcStrides, dstStrides;  // padded to 8, leading 1 / 0
+    std::vector<int64_t> shape, srcStrides, dstStrides;  // merged (copy_cast.cpp), padded to 8, leading 1 / 0
     uint64_t total = 0;
 };
 
