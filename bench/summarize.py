@@ -136,7 +136,7 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
         if r["torch_ms"] >= r["ms"]:
             return f"per call: {fmt(r['wall_ms'] - r['ms'])} ms of host wall beyond device time"
         if (r.get("products_ms") or 0) >= r["torch_wall_ms"]:
-            return f"products: its GEMMs alone take {fmt(r['products_ms'])} ms of {fmt(r['ms'])} ms"
+            return f"products: its GEMMs alone take {fmt(r['products_ms'])} ms"
         return ""
 
     best = {}  # (op, case, dtype) -> (our wall, our device ms, device label, torch wall, torch ms)
