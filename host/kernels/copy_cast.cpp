@@ -28,10 +28,12 @@ CopyCastPlan planCopyCast(Device &device, aclDataType src, aclDataType dst, cons
     std::vector<int64_t> dims, ss, ds;
     for (size_t k = 0; k < shape.size(); ++k) {
         if (shape[k] == 1) continue;
-        if (!dims.empty() && ss.back() == srcStrides[k] * shape[k] && ds.back() == dstStrides[k] * shape[k]) {
+        int64_t s = 0, d = 0;
+        if (!dims.empty() && mergeDims(dims.back(), shape[k], ss.back(), srcStrides[k], &s) &&
+            mergeDims(dims.back(), shape[k], ds.back(), dstStrides[k], &d)) {
             dims.back() *= shape[k];
-            ss.back() = srcStrides[k];
-            ds.back() = dstStrides[k];
+            ss.back() = s;
+            ds.back() = d;
             continue;
         }
         dims.push_back(shape[k]);
