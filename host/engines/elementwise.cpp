@@ -281,11 +281,12 @@ void storedScalarBytes(const ScalarValue &v, aclDataType dtype, unsigned char by
     const AccBytes acc = toAcc(v, dtype, false);
     std::memcpy(bytes, acc.bytes, sizeof acc.bytes);
     if (dtype != ACL_FLOAT16 && dtype != ACL_BF16) return;  // every other C_VAL_T is the stored type
-    // fp16 and bf16 travel as a float their dtype holds exactly; stored, they are its 16 bits.
+    // fp16 and bf16 travel as a float their dtype holds exactly; stored, they are its 16 bits (bf16: the float's
+    // upper half).
     float f;
-    std::memcpy(&f, acc.bytes, sizeof f);
     uint32_t u;
-    std::memcpy(&u, &f, sizeof u);
+    std::memcpy(&f, acc.bytes, sizeof f);
+    std::memcpy(&u, acc.bytes, sizeof u);
     const uint16_t bits = dtype == ACL_FLOAT16 ? aclFloatToFloat16(f) : static_cast<uint16_t>(u >> 16);
     std::memset(bytes, 0, 16);
     std::memcpy(bytes, &bits, sizeof bits);

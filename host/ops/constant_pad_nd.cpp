@@ -13,7 +13,6 @@
 #include <algorithm>
 
 #include "common/checked_math.h"
-#include "common/dtype.h"
 #include "common/layout.h"
 #include "engines/elementwise.h"
 #include "ops/pad2d_gather.h"
@@ -142,7 +141,6 @@ void plan(OpPlan &plan, const aclTensor *self, const aclIntArray *pad, const acl
     Pad2dGather g;
     if (rank >= 1 && !self->isEmpty() && asPad2d(self, out, begin, end, &g)) {
         g.mode = PadMode::Constant;
-        g.elementSize = dtypeSize(self->dtype);
         storedScalarBytes(v, self->dtype, g.fill);
         planPad2dGather(plan, g, 0, 0, self, out);
         return;

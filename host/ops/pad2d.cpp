@@ -6,7 +6,6 @@
 
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
-#include "common/dtype.h"
 #include "common/layout.h"
 #include "ops/op_plan.h"
 #include "ops/pad2d_gather.h"
@@ -19,8 +18,9 @@ namespace {
 constexpr size_t kSelf = 0;
 constexpr size_t kOut = 0;
 
-struct PadGeometry : PadSizes {
-    int64_t N = 1, C = 0;
+// The gather's sizes, pads and planes (its mode and strides set once checked), and whether there is nothing to
+// compute.
+struct PadGeometry : Pad2dGather {
     bool empty = false;  // N == 0: nothing to compute
 };
 
@@ -98,21 +98,12 @@ void plan(OpPlan &plan, const Args &a) {
     plan.describeAttribute("padding", a.padding);
     if (geo.empty) return;
 
-    Pad2dGather g;
+    Pad2dGather g = geo;
     g.mode = a.mode;
-    g.N = geo.N;
-    g.C = geo.C;
-    g.H = geo.H;
-    g.W = geo.W;
-    g.OH = geo.OH;
-    g.OW = geo.OW;
-    g.top = geo.top;
-    g.left = geo.left;
     const std::vector<int64_t> inStrides = nchwStrides(plan.input(kSelf).strides);
     const std::vector<int64_t> outStrides = nchwStrides(plan.output(kOut).strides);
     std::copy(inStrides.begin(), inStrides.end(), g.inStrides);
     std::copy(outStrides.begin(), outStrides.end(), g.outStrides);
-    g.elementSize = dtypeSize(a.self->dtype);
     planPad2dGather(plan, g, kSelf, kOut, a.self, a.out);
 }
 

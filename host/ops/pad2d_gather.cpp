@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "common/dtype.h"
 #include "kernels/launch.h"
 #include "kernels/row_stream.h"
 
@@ -13,21 +14,21 @@ namespace {
 // pad2d_fwd_stream's own defaults (host/kernels/row_stream.h).
 constexpr RowStreamDefaults kStreamDefaults{"pad2d_fwd_stream", 4, 128};
 
-// Calls f with the fill value as the kernel's ELEM_RAW_T of g.elementSize bytes.
+// Calls f with the fill value as the kernel's ELEM_RAW_T of `bytes` bytes.
 template <class F>
-void withFill(const Pad2dGather &g, F &&f) {
+void withFill(const Pad2dGather &g, size_t bytes, F &&f) {
     auto as = [&g](auto sample) {
         decltype(sample) v;
         std::memcpy(&v, g.fill, sizeof v);
         return v;
     };
-    switch (g.elementSize) {
+    switch (bytes) {
         case 1: return f(as(cl_uchar{}));
         case 2: return f(as(cl_ushort{}));
         case 4: return f(as(cl_uint{}));
         case 8: return f(as(cl_ulong{}));
         case 16: return f(as(cl_ulong2{}));
-        default: fail(ACLNN_ERR_INNER, strformat("pad2d: no raw element type of %zu bytes", g.elementSize));
+        default: fail(ACLNN_ERR_INNER, strformat("pad2d: no raw element type of %zu bytes", bytes));
     }
 }
 
@@ -36,6 +37,7 @@ void withFill(const Pad2dGather &g, F &&f) {
 void planPad2dGather(OpPlan &plan, const Pad2dGather &g, size_t selfInput, size_t outOutput, const aclTensor *self,
                      const aclTensor *out) {
     const int64_t planes = g.N * g.C;
+    const size_t elementSize = dtypeSize(self->dtype);
     // Every index the kernel forms: the out grid, both views' element offsets, and the pad arithmetic.
     IndexWidth width;
     width.coverView(self->viewDims, self->strides).coverView(out->viewDims, out->strides);
@@ -50,15 +52,15 @@ void planPad2dGather(OpPlan &plan, const Pad2dGather &g, size_t selfInput, size_
     Defines defines;
     defines.flag("MODE_REFLECT", g.mode == PadMode::Reflection)
         .flag("MODE_CONSTANT", g.mode == PadMode::Constant)
-        .raw("ELEM", g.elementSize)
+        .raw("ELEM", elementSize)
         .index(width.wide())
-        .flag("VEC_COPY", !streamKernel && g.elementSize <= 8 && plan.device().packsWorkItems);
+        .flag("VEC_COPY", !streamKernel && elementSize <= 8 && plan.device().packsWorkItems);
     if (streamKernel) stream.define(defines);
     ProgramHandle program = plan.program("pad2d", defines);
     const Operand src{Operand::Where::Input, selfInput, 0, self->dtype};
     const Operand dst{Operand::Where::Output, outOutput, 0, out->dtype};
     auto bind = [=](Kernel &k, RunContext &ctx, auto... extra) {
-        withFill(g, [&](auto fill) {
+        withFill(g, elementSize, [&](auto fill) {
             k.args(src.resolve(ctx), dst.resolve(ctx), g.H, g.W, g.OH, g.OW, g.top, g.left, g.C, planes,
                    g.inStrides[0], g.inStrides[1], g.inStrides[2], g.inStrides[3], g.outStrides[0], g.outStrides[1],
                    g.outStrides[2], g.outStrides[3], fill, extra...);

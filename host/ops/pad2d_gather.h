@@ -12,19 +12,19 @@
 
 namespace aclcl {
 
-struct Pad2dGather {
+// The sizes and pads (PadSizes: the gather reads H, W, OH, OW, top and left; a negative pad crops) of planes
+// N x C.
+struct Pad2dGather : PadSizes {
     PadMode mode = PadMode::Constant;
-    int64_t N = 1, C = 1, H = 0, W = 0, OH = 0, OW = 0;
-    int64_t top = 0, left = 0;  // negative: a crop
+    int64_t N = 1, C = 1;
     // Element strides of self and out as (n, c, h, w); a dim of size 1 may have any stride.
     int64_t inStrides[4] = {}, outStrides[4] = {};
-    // Constant mode: the value's bytes as one element of the dtype (elementSize of them are used).
+    // Constant mode: the value's bytes as one element of self's dtype (its size of them are used).
     unsigned char fill[16] = {};
-    size_t elementSize = 0;
 };
 
 // One launch writing every element of out (plan output `out`) from self (plan input `self`); `self` and
-// `out` are the tensors, for the index width the views need. Self must not be empty.
+// `out` are the tensors, for the element size and the index width the views need. Self must not be empty.
 void planPad2dGather(OpPlan &plan, const Pad2dGather &g, size_t selfInput, size_t outOutput,
                      const aclTensor *self, const aclTensor *out);
 
