@@ -99,6 +99,9 @@ def against(doc, kind):
 # A yardstick copy of at most this many bytes moved is a floor for every case, whatever it moves: no call costs
 # less than one command enqueued and waited for.
 CALL_FLOOR_BYTES = 4096
+# The copies of at least this many bytes moved measure the device's bandwidth (smaller ones, its per-command
+# cost): a case that moves more bytes than the largest of them takes at least its bytes at that copy's rate.
+BANDWIDTH_BYTES = 1 << 20
 
 
 def size_text(moved_bytes):
@@ -120,7 +123,7 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
     floors = {}
     for r in doc["results"]:
         if r["op"] == yardstick and r.get("gbps") and r.get("wall_ms"):
-            floors.setdefault(r["device"], []).append((moved(r), r["wall_ms"], r["case"]))
+            floors.setdefault(r["device"], []).append((moved(r), r["wall_ms"], r["case"], r["ms"]))
     why = {}  # (op, case, dtype) -> the reason a case is behind, from this run's figures
 
     def reason(r):
@@ -137,6 +140,16 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
             return f"per call: {fmt(r['wall_ms'] - r['ms'])} ms of host wall beyond device time"
         if (r.get("products_ms") or 0) >= r["torch_wall_ms"]:
             return f"products: its GEMMs alone take {fmt(r['products_ms'])} ms"
+        # The bytes it moved at the rate (device time) of the largest copy of no more bytes that measures the
+        # bandwidth: a smaller copy stays in caches longer, so that rate is the highest it could expect.
+        rates = [f for f in floors.get(r["device"], []) if BANDWIDTH_BYTES <= f[0] <= moved(r)]
+        if rates:
+            copy = max(rates, key=lambda f: f[0])
+            gbps = copy[0] / copy[3] / 1e6
+            need = moved(r) / gbps / 1e6
+            if r["torch_wall_ms"] < need:
+                return (f"floor: its {size_text(moved(r))} moved at a {size_text(copy[0])} device copy's "
+                        f"{gbps:.3g} GB/s take {fmt(need)} ms")
         return ""
 
     best = {}  # (op, case, dtype) -> (our wall, our device ms, device label, torch wall, torch ms)
@@ -176,7 +189,8 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
                   "call took less than one of our device copies by host wall (the Copy yardstick; sizes are bytes "
                   "moved, read and written: a copy of no more bytes than the case moved, or, whatever it moved, one "
                   "of at most 4 KiB, the least any call costs), or less than the lightest operator call (InplaceCopy "
-                  "of 64 bytes: planning, one kernel, the synchronize); \"per call\" when our kernels were faster by device "
+                  "of 64 bytes: planning, one kernel, the synchronize), or less than the bytes the case moved take at "
+                  "the device time rate of the largest copy, of at least 1 MiB, that moved no more; \"per call\" when our kernels were faster by device "
                   "time and the host wall beyond it (planning, enqueueing, synchronizing) took the lead away; "
                   "\"products\" when the call's matrix products alone (its GEMM steps, device time, timed one at a "
                   "time after the timed runs) took at least PyTorch's whole call; "

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Checks bench/summarize.py on made-up runs: the counts, the rows it keeps and why they are behind (floor,
-per call, products), the yardstick left out, the best device chosen per case, a GPU run against PyTorch CUDA, and the page markers: each kind of device
+bandwidth floor, per call, products), the yardstick left out, the best device chosen per case, a GPU run against PyTorch CUDA, and the page markers: each kind of device
 has its own block, and writing one leaves the other as it was (CTest bench_summarize)."""
 import json
 import os
@@ -118,6 +118,11 @@ def main():
                        # behind with its products alone at PyTorch's whole call; and one whose products are quicker
                        result("Conv", "big", "pocl: a", 12.0, 11.5, 10.0, products=10.5),
                        result("Conv", "lean", "pocl: a", 12.0, 11.5, 10.0, products=9.5),
+                       # behind, below its 18 MB at the 4096 KiB copy's 1 GB/s (18 ms; the smaller copies measure no
+                       # bandwidth, and the whole 8 MB copy's wall, 9 ms, is quicker than PyTorch's 12)
+                       result("Pad", "wide", "pocl: a", 20.0, 18.0, 12.0, gbps=1.0),
+                       # behind, but its 9 MB at 1 GB/s (9 ms) take less than PyTorch's 17 ms: no reason
+                       result("Pad", "roomy", "pocl: a", 20.0, 18.0, 17.0, gbps=0.5),
                        # the yardstick, not counted; its larger case is not the floor
                        result("Copy", "64 B", "pocl: a", 0.35, 0.3, 0.1, gbps=128e-6 / 0.3),
                        result("Copy", "256 KiB", "pocl: a", 0.8, 0.5, 0.1, gbps=1.0),
@@ -127,6 +132,7 @@ def main():
     cases = {"cases": [{"op": "Pad", "case": "big", "speed": True}, {"op": "Pad", "case": "small", "speed": False},
                        {"op": "Pad", "case": "mid", "speed": False}, {"op": "Pad", "case": "tiny", "speed": False},
                        {"op": "Pad", "case": "lean", "speed": False}, {"op": "Pad", "case": "dot", "speed": False},
+                       {"op": "Pad", "case": "wide", "speed": False}, {"op": "Pad", "case": "roomy", "speed": False},
                        {"op": "Conv", "case": "big", "speed": False}, {"op": "Conv", "case": "lean", "speed": False},
                        {"op": "Copy", "case": "64 B", "speed": False}, {"op": "Copy", "case": "256 KiB", "speed": False},
                        {"op": "Copy", "case": "4096 KiB", "speed": False}, {"op": "Copy", "case": "64 B call", "speed": False}]}
@@ -139,7 +145,10 @@ def main():
         open(paths["bare.md"], "w").write("no markers\n")
         base = [sys.executable, os.path.join(HERE, "summarize.py"), paths["run.json"], "--cases", paths["cases.json"]]
         out = subprocess.run(base, capture_output=True, text=True, check=True).stdout
-        expect = ["PyTorch 2.99.0", "**2 of 8 operator cases at least as fast by host wall time**",
+        expect = ["PyTorch 2.99.0", "**2 of 10 operator cases at least as fast by host wall time**",
+                  "| Pad wide | float32 | pocl | 20 | 12 | 0.60x | 0.67x | floor: its 17578 KiB moved at a 7812 KiB "
+                  "device copy's 1 GB/s take 18 ms |",
+                  "| Pad roomy | float32 | pocl | 20 | 17 | 0.85x | 0.94x |  |",
                   "| Conv big | float32 | pocl | 12 | 10 | 0.83x | 0.87x | products: its GEMMs alone take 10.5 ms |",
                   "| Conv lean | float32 | pocl | 12 | 10 | 0.83x | 0.87x |  |",
                   "| Pad big ★ | float32 | pocl | 2 | 10 | 5.00x | 5.26x |  |",
