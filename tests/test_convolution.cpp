@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "common/test_hooks.h"
+#include "kernels/launch.h"
 #include "convolution_test_helpers.h"
 #include "support/error_rows.h"
 #include "support/plan_log.h"
@@ -125,11 +126,17 @@ TEST_P(ConvolutionTest, ColumnsAndShiftedTapsBothMatchTheReference) {
         ScopedTestHook forced(TestHook::ConvolutionTaps, path);
         for (const ConvSpec &s : specs) check(s);
     }
+    // The shifted taps' bias where GPUs take it (written before the products: no walk in one work-item), on
+    // every device; above, CPU devices added it in the crop (bias_crop).
+    ScopedTestHook forced(TestHook::ConvolutionTaps, 2), many(TestHook::ManyWorkItemKernels, 1);
+    SCOPED_TRACE("shifted taps, the GPU kernels");
+    for (const ConvSpec &s : specs) check(s);
 }
 
 // Unforced, a stride-1 layer of at least 16 channels a group takes the shifted taps where its products run in
 // the host BLAS (each tap's product: n = Ho*Wp, k = the group's channels), and the columns elsewhere or with
-// fewer channels (n = Ho*Wo, k = channels x taps).
+// fewer channels (n = Ho*Wo, k = channels x taps). The shifted taps add the bias in the crop (bias_crop) where
+// a work-item walks a plane (CPU devices), the columns write it first (bias_planes).
 TEST_P(ConvolutionTest, ShiftedTapsWhereTheHostBlasRunsWideGroups) {
     for (int64_t C : {32, 8}) {
         SCOPED_TRACE("C " + std::to_string(C));
@@ -142,6 +149,9 @@ TEST_P(ConvolutionTest, ShiftedTapsWhereTheHostBlasRunsWideGroups) {
         const std::string want = host && C >= 16 ? "m=16 n=110 k=" + std::to_string(C)
                                                  : "m=16 n=90 k=" + std::to_string(C * 9);
         EXPECT_NE(log.find(want), std::string::npos) << "host BLAS: " << host << ", wanted " << want << "\n" << log;
+        const bool crop = host && C >= 16 && !aclcl::manyWorkItemKernels(aclcl::deviceAt(device()));
+        EXPECT_NE(log.find(crop ? "kernel bias_crop" : "kernel bias_planes"), std::string::npos) << log;
+        EXPECT_EQ(log.find(crop ? "kernel bias_planes" : "kernel bias_crop"), std::string::npos) << log;
     }
 }
 

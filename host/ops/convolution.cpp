@@ -22,6 +22,7 @@ namespace aclcl {
 namespace {
 
 constexpr const char *kApi = "aclnnConvolution";
+constexpr size_t kCropGroupTarget = 64;  // work-items per group of bias_crop (one where packsWorkItems)
 
 // Executor indices.
 constexpr size_t kInput = 0, kWeight = 1, kBias = 2;
@@ -157,15 +158,43 @@ conv::Geometry validate(const char *op, const Args &a) {
     return g;
 }
 
+// out (count, C_out, Ho, Wo; contiguous from outFirst) = uncropped[n, c, oh, ow] (rows of Wp, planes of
+// outPlane) + bias[c], in one pass (cl_kernels/conv_crop.cl).
+void planBiasCrop(OpPlan &plan, const Operand &uncropped, const Operand &bias, const Operand &out, uint64_t outFirst,
+                  int64_t count, int64_t Cout, int64_t Ho, int64_t Wo, int64_t Wp, int64_t outPlane) {
+    Defines defines;
+    defines.slot("IN", uncropped.dtype).slot("B", bias.dtype).slot("OUT", out.dtype, ACL_FLOAT);
+    defines.index(IndexWidth().cover(count * Cout * outPlane).cover(count * Cout * Ho * Wo + Wo).wide());
+    const bool wide = defines.wideIndex();
+    auto kernel = plan.kernel(plan.program("conv_crop", defines), "bias_crop");
+    // One work-item a group where the compiler runs neighbouring work-items in SIMD lanes
+    // (Device::packsWorkItems: Intel's runtime), whose rows would become gathers across lanes.
+    const size_t local = plan.device().packsWorkItems ? 1 : std::min(kernel->maxWorkGroupSize(), kCropGroupTarget);
+    plan.launch(kernel, LaunchSize::linear(static_cast<size_t>(count * Cout), local), [=](Kernel &k, RunContext &ctx) {
+        BufferRef dst = out.resolve(ctx);
+        dst.offset += outFirst;
+        const int64_t v[6] = {Wo, Ho, count * Cout, Cout, Wp, outPlane};
+        if (wide) {  // the integer parameters are INDEX_T: long or int
+            k.args(uncropped.resolve(ctx), bias.resolve(ctx), dst, cl_long{v[0]}, cl_long{v[1]}, cl_long{v[2]},
+                   cl_long{v[3]}, cl_long{v[4]}, cl_long{v[5]});
+        } else {
+            k.args(uncropped.resolve(ctx), bias.resolve(ctx), dst, static_cast<cl_int>(v[0]), static_cast<cl_int>(v[1]),
+                   static_cast<cl_int>(v[2]), static_cast<cl_int>(v[3]), static_cast<cl_int>(v[4]),
+                   static_cast<cl_int>(v[5]));
+        }
+    });
+}
+
 // Stride 1: with a sample's input padded to planes of Hp x Wp (Hp = Ho + (KH-1)*DH, Wp = Wo + (KW-1)*DW),
 // the tap (kh, kw) of output (oh, ow) reads padded[c, oh + kh*DH, ow + kw*DW], which lies kh*DH*Wp + kw*DW
 // elements after position j = oh*Wp + ow of the plane. So, counting a sample's output positions over rows of
 // Wp, each tap reads a (Cg x Ho*Wp) matrix of row stride Hp*Wp at a fixed shift:
 //   out'[n, c_out of the group, j] = sum over taps, in order, of W_tap (Coutg x Cg) @ padded[n] shifted,
-// one product per sample, group and tap (beta 1 from the second tap on, or from the first onto the bias),
-// the weight permuted to (taps, C_out, Cg). The positions with ow >= Wo read past their row (into the next,
-// or into the slack after the buffer, zeroed) and are dropped when out' (N, C_out, Ho, Wp) is cropped into
-// out. The bits differ from the columns' (another summation order), and are fixed for a device and library.
+// one product per sample, group and tap (beta 1 from the second tap on), the weight permuted to (taps, C_out,
+// Cg). The positions with ow >= Wo read past their row (into the next, or into the slack after the buffer,
+// zeroed) and are dropped when out' (N, C_out, Ho, Wp) is cropped into out, the bias added on the way (or, for
+// planes too long for one work-item's walk, written into out' first: beta 1 from the first tap on). The
+// bits differ from the columns' (another summation order), and are fixed for a device and library.
 // Returns false (nothing planned) where the columns run instead.
 bool planShiftedTaps(OpPlan &plan, const conv::Geometry &g, conv_tbc::GemmStep &gemms, const GatherBuffer &image,
                      const Operand &w, const std::optional<Operand> &bias, const Operand &y) {
@@ -187,27 +216,35 @@ bool planShiftedTaps(OpPlan &plan, const conv::Geometry &g, conv_tbc::GemmStep &
                          GatherBuffer{wt, 0, {taps, g.Cout, Cg}, {g.Cout * Cg, Cg, 1}});
     const Operand padded = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.C * plane + slack), gd);
     const Operand tmp = plan.workspaceOperand(static_cast<uint64_t>(chunk * g.Cout * outPlane), gd);
+    // The bias is added in the crop where bias_crop's walk of a plane (rows of vectors of 8 and a tail) is
+    // within the bound; otherwise written into out' first, for the products to add onto.
+    const bool fillBias =
+        bias && !walkingKernelFits(plan.device(), static_cast<double>(g.Ho) * (static_cast<double>(g.Wo) / 8 + 8));
     for (int64_t n0 = 0; n0 < g.N; n0 += chunk) {
         const int64_t count = std::min(chunk, g.N - n0);
         conv::planGatherCopy(plan, conv::sampleSlice(image, n0, count), win.PH, win.PW, Hp, Wp,
                              GatherBuffer{padded, 0, {count, g.C, plane}, {g.C * plane, plane, 1}});
-        if (bias) conv_tbc::planBiasFill(plan, *bias, tmp, count, g.Cout, outPlane);
+        if (fillBias) conv_tbc::planBiasFill(plan, *bias, tmp, count, g.Cout, outPlane);
         if (slack > 0) gemms.zero(padded, static_cast<uint64_t>(count * g.C * plane), static_cast<uint64_t>(slack));
         for (int64_t n = 0; n < count; ++n) {
             for (int64_t grp = 0; grp < g.groups; ++grp) {
                 for (int64_t t = 0; t < taps; ++t) {
                     gemms.gemm(d, wt, static_cast<uint64_t>((t * g.Cout + grp * Coutg) * Cg), padded,
                                static_cast<uint64_t>((n * g.C + grp * Cg) * plane + sp.shift(t)),
-                               (bias || t > 0) ? 1.0f : 0.0f, tmp,
+                               (fillBias || t > 0) ? 1.0f : 0.0f, tmp,
                                static_cast<uint64_t>((n * g.Cout + grp * Coutg) * outPlane));
                 }
             }
         }
         gemms.enqueue();
+        const uint64_t yFirst = static_cast<uint64_t>(n0 * g.Cout * g.L());
+        if (bias && !fillBias) {
+            planBiasCrop(plan, tmp, *bias, y, yFirst, count, g.Cout, g.Ho, g.Wo, Wp, outPlane);
+            continue;
+        }
         const GatherBuffer uncropped{tmp, 0, {count, g.Cout, g.Ho, g.Wo}, {g.Cout * outPlane, outPlane, Wp, 1}};
         conv::planGatherCopy(plan, uncropped, 0, 0, g.Ho, g.Wo,
-                             GatherBuffer{y, static_cast<uint64_t>(n0 * g.Cout * g.L()), {count, g.Cout, g.L()},
-                                          {g.Cout * g.L(), g.L(), 1}});
+                             GatherBuffer{y, yFirst, {count, g.Cout, g.L()}, {g.Cout * g.L(), g.L(), 1}});
     }
     return true;
 }
