@@ -9,6 +9,9 @@
 // bias_planes, NDRange (inner, planes): the same for an (outer, channels, inner) out, Convolution's
 // (N, C_out, spatial): work-item (l, p) writes dst[p * inner + l] = bias[p % channels], the division once
 // per plane row of work-items.
+// bias_planes_walk, NDRange (planes), CPU devices: work-item p writes all of plane p, in vectors of 8 and then
+// one by one (the host keeps a plane within the walk bound). bias_planes there, one element a work-item, took
+// 2.9 ms on PoCL and 0.6-1.0 ms on Intel's runtime for 512 planes of 3248 (8 x 64 x 56 x 58 fp32).
 //
 // Representative builds, compiled offline warning-free by tests/kernel_warnings (the host's defines:
 // slot:dtype, INDEX:int|long, NAME=value):
@@ -32,4 +35,15 @@ __kernel void bias_planes(__global const IN_T *bias, ulong bias_off, __global OU
     bias += bias_off;
     dst += dst_off;
     OUT_STORE(dst, p * inner + l, IN_LOAD(bias, p % channels));
+}
+
+__kernel void bias_planes_walk(__global const IN_T *bias, ulong bias_off, __global OUT_T *dst, ulong dst_off,
+                               INDEX_T planes, INDEX_T channels, INDEX_T inner) {
+    const INDEX_T p = (INDEX_T)get_global_id(0);
+    if (p >= planes) return;
+    const IN_VAL_T value = IN_LOAD(bias + bias_off, p % channels);
+    __global OUT_T *to = dst + dst_off + p * inner;
+    INDEX_T l = 0;
+    for (; l + 8 <= inner; l += 8) OUT_VSTORE8(to, l, (float8)(value));
+    for (; l < inner; ++l) OUT_STORE(to, l, value);
 }

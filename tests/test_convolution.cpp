@@ -11,8 +11,8 @@
 #include <cstring>
 
 #include "common/test_hooks.h"
-#include "kernels/launch.h"
 #include "convolution_test_helpers.h"
+#include "kernels/launch.h"
 #include "support/error_rows.h"
 #include "support/plan_log.h"
 
@@ -126,17 +126,21 @@ TEST_P(ConvolutionTest, ColumnsAndShiftedTapsBothMatchTheReference) {
         ScopedTestHook forced(TestHook::ConvolutionTaps, path);
         for (const ConvSpec &s : specs) check(s);
     }
-    // The shifted taps' bias where GPUs take it (written before the products: no walk in one work-item), on
-    // every device; above, CPU devices added it in the crop (bias_crop).
-    ScopedTestHook forced(TestHook::ConvolutionTaps, 2), many(TestHook::ManyWorkItemKernels, 1);
-    SCOPED_TRACE("shifted taps, the GPU kernels");
-    for (const ConvSpec &s : specs) check(s);
+    // Both ways' bias as GPUs take it (bias_planes, one element a work-item, before the products), on every
+    // device; above, CPU devices walked planes (the columns' bias_planes_walk, the shifted taps' bias_crop).
+    ScopedTestHook many(TestHook::ManyWorkItemKernels, 1);
+    for (int path : {1, 2}) {
+        SCOPED_TRACE(path == 1 ? "columns, the GPU kernels" : "shifted taps, the GPU kernels");
+        ScopedTestHook forced(TestHook::ConvolutionTaps, path);
+        for (const ConvSpec &s : specs) check(s);
+    }
 }
 
 // Unforced, a stride-1 layer of at least 16 channels a group takes the shifted taps where its products run in
 // the host BLAS (each tap's product: n = Ho*Wp, k = the group's channels), and the columns elsewhere or with
-// fewer channels (n = Ho*Wo, k = channels x taps). The shifted taps add the bias in the crop (bias_crop) where
-// a work-item walks a plane (CPU devices), the columns write it first (bias_planes).
+// fewer channels (n = Ho*Wo, k = channels x taps). Where a work-item walks a plane (CPU devices), the shifted
+// taps add the bias in the crop (bias_crop) and the columns write it first (bias_planes_walk); elsewhere both
+// write it first, one element a work-item (bias_planes).
 TEST_P(ConvolutionTest, ShiftedTapsWhereTheHostBlasRunsWideGroups) {
     for (int64_t C : {32, 8}) {
         SCOPED_TRACE("C " + std::to_string(C));
@@ -149,9 +153,13 @@ TEST_P(ConvolutionTest, ShiftedTapsWhereTheHostBlasRunsWideGroups) {
         const std::string want = host && C >= 16 ? "m=16 n=110 k=" + std::to_string(C)
                                                  : "m=16 n=90 k=" + std::to_string(C * 9);
         EXPECT_NE(log.find(want), std::string::npos) << "host BLAS: " << host << ", wanted " << want << "\n" << log;
-        const bool crop = host && C >= 16 && !aclcl::manyWorkItemKernels(aclcl::deviceAt(device()));
-        EXPECT_NE(log.find(crop ? "kernel bias_crop" : "kernel bias_planes"), std::string::npos) << log;
-        EXPECT_EQ(log.find(crop ? "kernel bias_planes" : "kernel bias_crop"), std::string::npos) << log;
+        const bool walks = !aclcl::manyWorkItemKernels(aclcl::deviceAt(device()));
+        const std::string bias = !walks            ? "kernel bias_planes "
+                                 : host && C >= 16 ? "kernel bias_crop "
+                                                   : "kernel bias_planes_walk ";
+        for (const char *kernel : {"kernel bias_planes ", "kernel bias_crop ", "kernel bias_planes_walk "}) {
+            EXPECT_EQ(log.find(kernel) != std::string::npos, bias == kernel) << kernel << "\n" << log;
+        }
     }
 }
 

@@ -21,6 +21,7 @@ BufferRef at(const Operand &op, const RunContext &ctx, uint64_t first) {
 }
 
 constexpr size_t kBiasGroupTarget = 256;  // work-items per group, bias_rows and bias_planes
+constexpr size_t kWalkGroupTarget = 64;   // work-items per group, bias_planes_walk
 
 }  // namespace
 
@@ -31,12 +32,24 @@ void planBiasFill(OpPlan &plan, const Operand &bias, const Operand &out, int64_t
     Defines defines;
     defines.slot("IN", bias.dtype).slot("OUT", out.dtype).index(wideIndex);
     ProgramHandle program = plan.program("conv_tbc", defines);
-    auto kernel = plan.kernel(program, rows ? "bias_rows" : "bias_planes");
+    // Planes: one work-item walks each where the walk fits (CPU devices; vectors of 8 and a tail).
+    const bool walk = !rows && walkingKernelFits(plan.device(), static_cast<double>(inner) / 8 + 8);
+    auto kernel = plan.kernel(program, rows ? "bias_rows" : walk ? "bias_planes_walk" : "bias_planes");
     const int64_t x = rows ? channels : inner, y = rows ? outer : outer * channels;
-    const size_t global[3] = {static_cast<size_t>(x), static_cast<size_t>(y), 1};
-    size_t local[3];
-    fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kBiasGroupTarget, local);
-    plan.launch(kernel, LaunchSize::grid(2, global, local), [=](Kernel &k, RunContext &ctx) {
+    LaunchSize size;
+    if (walk) {
+        // One work-item a group where the compiler runs neighbouring work-items in SIMD lanes
+        // (Device::packsWorkItems: Intel's runtime), whose planes would become scatters across lanes.
+        size = LaunchSize::linear(static_cast<size_t>(y), plan.device().packsWorkItems
+                                                             ? 1
+                                                             : std::min(kernel->maxWorkGroupSize(), kWalkGroupTarget));
+    } else {
+        const size_t global[3] = {static_cast<size_t>(x), static_cast<size_t>(y), 1};
+        size_t local[3];
+        fillLocalSize(plan.device(), kernel->maxWorkGroupSize(), global, kBiasGroupTarget, local);
+        size = LaunchSize::grid(2, global, local);
+    }
+    plan.launch(kernel, size, [=](Kernel &k, RunContext &ctx) {
         // The integer parameters are INDEX_T: long or int.
         if (rows && wideIndex) {
             k.args(bias.resolve(ctx), out.resolve(ctx), static_cast<cl_long>(outer), static_cast<cl_long>(channels));

@@ -19,8 +19,9 @@ namespace aclcl {
 namespace conv_tbc {
 
 // out (outer, channels, inner), contiguous = bias[channel] broadcast, rounded once to out's dtype
-// (cl_kernels/conv_tbc.cl: bias_rows for inner 1, ConvTbc's rows; bias_planes otherwise, Convolution's
-// (N, C_out, spatial)): the start the GEMMs then add to with beta 1.
+// (cl_kernels/conv_tbc.cl: bias_rows for inner 1, ConvTbc's rows; otherwise, Convolution's (N, C_out,
+// spatial), bias_planes_walk where one work-item's walk of a plane fits, else bias_planes): the start the GEMMs
+// then add to with beta 1.
 void planBiasFill(OpPlan &plan, const Operand &bias, const Operand &out, int64_t outer, int64_t channels,
                   int64_t inner);
 
