@@ -190,8 +190,8 @@ def summary_text(doc, speed, kind, yardstick="Copy", stamp="", link="", text="",
                   "moved, read and written: a copy of no more bytes than the case moved, or, whatever it moved, one "
                   "of at most 4 KiB, the least any call costs), or less than the lightest operator call (InplaceCopy "
                   "of 64 bytes: planning, one kernel, the synchronize), or less than the bytes the case moved take at "
-                  "the device time rate of the largest copy, of at least 1 MiB, that moved no more; \"per call\" when our kernels were faster by device "
-                  "time and the host wall beyond it (planning, enqueueing, synchronizing) took the lead away; "
+                  "the device time rate of the largest copy, of at least 1 MiB, that moved no more; \"per call\" when "
+                  "our kernels were faster by device time and the host wall beyond it (planning, enqueueing, synchronizing) took the lead away; "
                   "\"products\" when the call's matrix products alone (its GEMM steps, device time, timed one at a "
                   "time after the timed runs) took at least PyTorch's whole call; "
                   "empty: the kernels or products themselves are slower (docs/benchmarks.md)."]

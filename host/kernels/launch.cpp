@@ -327,6 +327,12 @@ RowWalk rowWalk(const Device &device, size_t kernelMax, int64_t rows, double row
     return w;
 }
 
+LaunchSize planeWalk(const Device &device, size_t kernelMax, int64_t planes) {
+    constexpr size_t kPlanesPerGroup = 64;
+    return LaunchSize::linear(static_cast<size_t>(planes),
+                              device.packsWorkItems ? 1 : std::min(kernelMax, kPlanesPerGroup));
+}
+
 std::string RowWalk::describe() const {
     return "rows: " + std::to_string(rowsPerItem) + " a work-item";
 }

@@ -171,6 +171,11 @@ struct RowWalk {
 };
 RowWalk rowWalk(const Device &device, size_t kernelMax, int64_t rows, double rowTrips, int64_t planes);
 
+// The launch of a plane-walking kernel (CPU devices: Convolution's bias_planes_walk and bias_crop), NDRange
+// (planes): one work-item a plane, 64 a group; one a group on a device that packs work-items into SIMD lanes
+// (Device::packsWorkItems: Intel's runtime), where a plane's vectors would become scatters across lanes.
+LaunchSize planeWalk(const Device &device, size_t kernelMax, int64_t planes);
+
 // A local size of about `target` work-items: the x extent first (up to its global size), then y, z;
 // within the device's per-dimension limits.
 void fillLocalSize(const Device &device, size_t kernelMax, const size_t global[3], size_t target, size_t local[3]);

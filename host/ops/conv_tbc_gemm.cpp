@@ -21,7 +21,6 @@ BufferRef at(const Operand &op, const RunContext &ctx, uint64_t first) {
 }
 
 constexpr size_t kBiasGroupTarget = 256;  // work-items per group, bias_rows and bias_planes
-constexpr size_t kWalkGroupTarget = 64;   // work-items per group, bias_planes_walk
 
 }  // namespace
 
@@ -38,11 +37,7 @@ void planBiasFill(OpPlan &plan, const Operand &bias, const Operand &out, int64_t
     const int64_t x = rows ? channels : inner, y = rows ? outer : outer * channels;
     LaunchSize size;
     if (walk) {
-        // One work-item a group where the compiler runs neighbouring work-items in SIMD lanes
-        // (Device::packsWorkItems: Intel's runtime), whose planes would become scatters across lanes.
-        size = LaunchSize::linear(static_cast<size_t>(y), plan.device().packsWorkItems
-                                                             ? 1
-                                                             : std::min(kernel->maxWorkGroupSize(), kWalkGroupTarget));
+        size = planeWalk(plan.device(), kernel->maxWorkGroupSize(), y);
     } else {
         const size_t global[3] = {static_cast<size_t>(x), static_cast<size_t>(y), 1};
         size_t local[3];

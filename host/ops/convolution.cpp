@@ -22,7 +22,6 @@ namespace aclcl {
 namespace {
 
 constexpr const char *kApi = "aclnnConvolution";
-constexpr size_t kCropGroupTarget = 64;  // work-items per group of bias_crop (one where packsWorkItems)
 
 // Executor indices.
 constexpr size_t kInput = 0, kWeight = 1, kBias = 2;
@@ -165,23 +164,12 @@ void planBiasCrop(OpPlan &plan, const Operand &uncropped, const Operand &bias, c
     Defines defines;
     defines.slot("IN", uncropped.dtype).slot("B", bias.dtype).slot("OUT", out.dtype, ACL_FLOAT);
     defines.index(IndexWidth().cover(count * Cout * outPlane).cover(count * Cout * Ho * Wo + Wo).wide());
-    const bool wide = defines.wideIndex();
     auto kernel = plan.kernel(plan.program("conv_crop", defines), "bias_crop");
-    // One work-item a group where the compiler runs neighbouring work-items in SIMD lanes
-    // (Device::packsWorkItems: Intel's runtime), whose rows would become gathers across lanes.
-    const size_t local = plan.device().packsWorkItems ? 1 : std::min(kernel->maxWorkGroupSize(), kCropGroupTarget);
-    plan.launch(kernel, LaunchSize::linear(static_cast<size_t>(count * Cout), local), [=](Kernel &k, RunContext &ctx) {
+    const int64_t planes = count * Cout;
+    plan.launch(kernel, planeWalk(plan.device(), kernel->maxWorkGroupSize(), planes), [=](Kernel &k, RunContext &ctx) {
         BufferRef dst = out.resolve(ctx);
         dst.offset += outFirst;
-        const int64_t v[6] = {Wo, Ho, count * Cout, Cout, Wp, outPlane};
-        if (wide) {  // the integer parameters are INDEX_T: long or int
-            k.args(uncropped.resolve(ctx), bias.resolve(ctx), dst, cl_long{v[0]}, cl_long{v[1]}, cl_long{v[2]},
-                   cl_long{v[3]}, cl_long{v[4]}, cl_long{v[5]});
-        } else {
-            k.args(uncropped.resolve(ctx), bias.resolve(ctx), dst, static_cast<cl_int>(v[0]), static_cast<cl_int>(v[1]),
-                   static_cast<cl_int>(v[2]), static_cast<cl_int>(v[3]), static_cast<cl_int>(v[4]),
-                   static_cast<cl_int>(v[5]));
-        }
+        k.args(uncropped.resolve(ctx), bias.resolve(ctx), dst, Wo, Ho, planes, Cout, Wp, outPlane);
     });
 }
 
