@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "device_fixture.h"
+#include "common/test_hooks.h"
 #include "runtime/device.h"
+#include "runtime/bulk_memory.h"
 
 using namespace testing_support;
 
@@ -181,6 +183,187 @@ TEST_P(RuntimeDeviceTest, AsyncCopiesAndMemsetOnAStream) {
     ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
     for (size_t i = 0; i < n; ++i) ASSERT_EQ(back[i], (i >= 10 && i < 30) ? 0x7f : 0x11) << i;
     ASSERT_ACL_OK(aclrtFree(d));
+}
+
+// Device-to-device copies through the runtime's copy kernel (forced at any size and on every device) and
+// through clEnqueueCopyBuffer: for word-aligned and unaligned offsets, counts that end mid-vector and mid
+// work-item, each copy moves exactly its bytes (NaN and denormal float patterns kept bit for bit) and leaves
+// the bytes around it as they were; the automatic choice on a copy of 4 MiB and a word (the kernel on the CPU
+// devices) does the same.
+TEST_P(RuntimeDeviceTest, DeviceToDeviceCopiesMoveExactlyTheirBytes) {
+    struct Case {
+        int hook;  // TestHook::BulkMemoryKernels: 1 the kernel wherever whole words allow, 2 never, 0 automatic
+        size_t srcOffset, dstOffset, count;
+    };
+    const size_t kBig = aclcl::kKernelCopyMinBytes + 4;
+    const std::vector<Case> cases = {
+        {1, 0, 0, 4},          {1, 4, 12, 60},        {1, 8, 4, 4096 * 4 + 28}, {1, 12, 0, 3 * 4096 * 4 + 4},
+        {1, 2, 6, 1000},       {2, 4, 12, 4096 * 4},  {0, 4, 8, kBig},          {0, 0, 0, kBig + 1},
+    };
+    const size_t size = kBig + 64;
+    std::vector<uint8_t> source(size), guard(size), back(size);
+    uint32_t state = 12345;
+    for (size_t i = 0; i < size; ++i) {
+        state = state * 1664525u + 1013904223u;
+        source[i] = static_cast<uint8_t>(state >> 24);
+        guard[i] = static_cast<uint8_t>(0xA5 ^ i);
+    }
+    // A quiet NaN with a payload, a signalling NaN and a denormal at the start of a word-aligned copy.
+    const uint32_t patterns[3] = {0x7fc12345u, 0x7f800001u, 0x00000003u};
+    std::memcpy(source.data() + 8, patterns, sizeof(patterns));
+    void *a = nullptr, *b = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&a, size, ACL_MEM_MALLOC_HUGE_FIRST));
+    ASSERT_ACL_OK(aclrtMalloc(&b, size, ACL_MEM_MALLOC_HUGE_FIRST));
+    ASSERT_ACL_OK(aclrtMemcpy(a, size, source.data(), size, ACL_MEMCPY_HOST_TO_DEVICE));
+    for (const Case &c : cases) {
+        SCOPED_TRACE("hook " + std::to_string(c.hook) + ", offsets " + std::to_string(c.srcOffset) + " and " +
+                     std::to_string(c.dstOffset) + ", " + std::to_string(c.count) + " bytes");
+        for (bool async : {false, true}) {
+            aclcl::ScopedTestHook hook(aclcl::TestHook::BulkMemoryKernels, c.hook);
+            ASSERT_ACL_OK(aclrtMemcpy(b, size, guard.data(), size, ACL_MEMCPY_HOST_TO_DEVICE));
+            void *dst = static_cast<char *>(b) + c.dstOffset;
+            const void *src = static_cast<const char *>(a) + c.srcOffset;
+            if (async) {
+                // Ordered on the stream before the read back, with no synchronize between.
+                ASSERT_ACL_OK(aclrtMemcpyAsync(dst, size - c.dstOffset, src, c.count, ACL_MEMCPY_DEVICE_TO_DEVICE,
+                                               stream));
+                ASSERT_ACL_OK(aclrtMemcpyAsync(back.data(), size, b, size, ACL_MEMCPY_DEVICE_TO_HOST, stream));
+                ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+            } else {
+                ASSERT_ACL_OK(aclrtMemcpy(dst, size - c.dstOffset, src, c.count, ACL_MEMCPY_DEVICE_TO_DEVICE));
+                ASSERT_ACL_OK(aclrtMemcpy(back.data(), size, b, size, ACL_MEMCPY_DEVICE_TO_HOST));
+            }
+            size_t wrong = 0;
+            for (size_t i = 0; i < size; ++i) {
+                const bool inside = i >= c.dstOffset && i < c.dstOffset + c.count;
+                const uint8_t want = inside ? source[i - c.dstOffset + c.srcOffset] : guard[i];
+                if (back[i] != want && wrong++ < 5) {
+                    ADD_FAILURE() << (async ? "async" : "blocking") << ": byte " << i << " is " << int(back[i])
+                                  << ", want " << int(want) << (inside ? " (copied)" : " (untouched)");
+                }
+            }
+            EXPECT_EQ(wrong, 0u);
+        }
+    }
+    ASSERT_ACL_OK(aclrtFree(a));
+    ASSERT_ACL_OK(aclrtFree(b));
+}
+
+// Fills through the runtime's fill kernel (forced at any size and on every device) and through
+// clEnqueueFillBuffer: each sets exactly its bytes to the low byte of the value and leaves the bytes around it as
+// they were, blocking and on a stream; the automatic choice on a fill of 1 MiB and a word does the same.
+TEST_P(RuntimeDeviceTest, DeviceFillsSetExactlyTheirBytes) {
+    struct Case {
+        int hook;  // TestHook::BulkMemoryKernels: 1 the kernel wherever whole words allow, 2 never, 0 automatic
+        size_t offset, count;
+        int32_t value;
+    };
+    const size_t kBig = aclcl::kKernelFillMinBytes + 4;
+    const std::vector<Case> cases = {
+        {1, 0, 4, 0x7f},           {1, 12, 60, 0},    {1, 4, 4096 * 4 + 28, 0x1a5}, {1, 8, 3 * 4096 * 4 + 4, -1},
+        {1, 2, 1000, 0x33},        {2, 4, 4096, 0x44}, {0, 4, kBig, 0x5c},          {0, 0, kBig + 1, 0},
+    };
+    const size_t size = kBig + 64;
+    std::vector<uint8_t> guard(size), back(size);
+    for (size_t i = 0; i < size; ++i) guard[i] = static_cast<uint8_t>(0xA5 ^ (i * 13));
+    void *b = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&b, size, ACL_MEM_MALLOC_HUGE_FIRST));
+    for (const Case &c : cases) {
+        SCOPED_TRACE("hook " + std::to_string(c.hook) + ", offset " + std::to_string(c.offset) + ", " +
+                     std::to_string(c.count) + " bytes of " + std::to_string(c.value));
+        for (bool async : {false, true}) {
+            aclcl::ScopedTestHook hook(aclcl::TestHook::BulkMemoryKernels, c.hook);
+            ASSERT_ACL_OK(aclrtMemcpy(b, size, guard.data(), size, ACL_MEMCPY_HOST_TO_DEVICE));
+            void *dst = static_cast<char *>(b) + c.offset;
+            if (async) {
+                ASSERT_ACL_OK(aclrtMemsetAsync(dst, size - c.offset, c.value, c.count, stream));
+                ASSERT_ACL_OK(aclrtMemcpyAsync(back.data(), size, b, size, ACL_MEMCPY_DEVICE_TO_HOST, stream));
+                ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+            } else {
+                ASSERT_ACL_OK(aclrtMemset(dst, size - c.offset, c.value, c.count));
+                ASSERT_ACL_OK(aclrtMemcpy(back.data(), size, b, size, ACL_MEMCPY_DEVICE_TO_HOST));
+            }
+            size_t wrong = 0;
+            for (size_t i = 0; i < size; ++i) {
+                const bool inside = i >= c.offset && i < c.offset + c.count;
+                const uint8_t want = inside ? static_cast<uint8_t>(c.value & 0xff) : guard[i];
+                if (back[i] != want && wrong++ < 5) {
+                    ADD_FAILURE() << (async ? "async" : "blocking") << ": byte " << i << " is " << int(back[i])
+                                  << ", want " << int(want) << (inside ? " (set)" : " (untouched)");
+                }
+            }
+            EXPECT_EQ(wrong, 0u);
+        }
+    }
+    ASSERT_ACL_OK(aclrtFree(b));
+}
+
+// Which copies and fills take the kernels: whole words only; copies from kKernelCopyMinBytes on the CPU devices
+// that run a work-item's vectors as SIMD instructions, fills from kKernelFillMinBytes on those but PoCL; never
+// with the hook at 2, at any size with it at 1.
+TEST_P(RuntimeDeviceTest, BulkMemoryKernelChoice) {
+    const aclcl::Device &d = *aclcl::devices()[static_cast<size_t>(device())];
+    const size_t big = aclcl::kKernelCopyMinBytes, fill = aclcl::kKernelFillMinBytes;
+    const bool cpuKernel = !d.manyWorkItemKernels() && d.nativeFloatVectorWidth > 1;
+    const bool fillKernel = cpuKernel && d.implementation != aclcl::Implementation::PoCL;
+    EXPECT_EQ(aclcl::kernelCopyApplies(d, 0, 0, big), cpuKernel);
+    EXPECT_EQ(aclcl::kernelCopyApplies(d, 4, 8, big + 4), cpuKernel);
+    EXPECT_FALSE(aclcl::kernelCopyApplies(d, 0, 0, big - 4));
+    EXPECT_FALSE(aclcl::kernelCopyApplies(d, 2, 0, big));
+    EXPECT_FALSE(aclcl::kernelCopyApplies(d, 0, 0, big + 2));
+    EXPECT_EQ(aclcl::kernelFillApplies(d, 0, fill), fillKernel);
+    EXPECT_EQ(aclcl::kernelFillApplies(d, 8, fill + 4), fillKernel);
+    EXPECT_FALSE(aclcl::kernelFillApplies(d, 0, fill - 4));
+    EXPECT_FALSE(aclcl::kernelFillApplies(d, 6, fill));
+    {
+        aclcl::ScopedTestHook hook(aclcl::TestHook::BulkMemoryKernels, 1);
+        EXPECT_TRUE(aclcl::kernelCopyApplies(d, 4, 4, 4));
+        EXPECT_FALSE(aclcl::kernelCopyApplies(d, 4, 6, 4));
+        EXPECT_TRUE(aclcl::kernelFillApplies(d, 4, 4));
+        EXPECT_FALSE(aclcl::kernelFillApplies(d, 4, 5));
+    }
+    aclcl::ScopedTestHook never(aclcl::TestHook::BulkMemoryKernels, 2);
+    EXPECT_FALSE(aclcl::kernelCopyApplies(d, 0, 0, big));
+    EXPECT_FALSE(aclcl::kernelFillApplies(d, 0, big));
+}
+
+// Four threads, each on its own stream, fill and copy device to device through the kernels at once (each its own
+// buffers and pattern, several rounds): every result is exact (the kernel objects are per call, never shared).
+TEST_P(RuntimeDeviceTest, BulkMemoryKernelsFromFourThreads) {
+    aclcl::ScopedTestHook hook(aclcl::TestHook::BulkMemoryKernels, 1);
+    std::atomic<int> failures{0}, checked{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&, t] {
+            if (aclrtSetDevice(device()) != ACL_SUCCESS) ++failures;
+            aclrtStream s = nullptr;
+            if (aclrtCreateStream(&s) != ACL_SUCCESS) {
+                ++failures;
+                return;
+            }
+            const size_t n = 3 * 4096 * 4 + 20;
+            std::vector<uint8_t> back(n);
+            void *x = nullptr, *y = nullptr;
+            if (aclrtMalloc(&x, n, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) ++failures;
+            if (aclrtMalloc(&y, n, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) ++failures;
+            for (int round = 0; round < 6; ++round) {
+                const int value = t * 16 + round + 1;
+                aclrtMemsetAsync(x, n, value, n, s);
+                aclrtMemsetAsync(y, n, 0, n, s);
+                if (aclrtMemcpyAsync(y, n, x, n, ACL_MEMCPY_DEVICE_TO_DEVICE, s) != ACL_SUCCESS) ++failures;
+                aclrtMemcpyAsync(back.data(), n, y, n, ACL_MEMCPY_DEVICE_TO_HOST, s);
+                if (aclrtSynchronizeStream(s) != ACL_SUCCESS) ++failures;
+                for (uint8_t v : back) failures += v != value;
+                checked += static_cast<int>(back.size());
+            }
+            aclrtFree(x);
+            aclrtFree(y);
+            aclrtDestroyStream(s);
+        });
+    }
+    for (auto &th : threads) th.join();
+    EXPECT_EQ(failures.load(), 0);
+    EXPECT_EQ(checked.load(), 4 * 6 * (3 * 4096 * 4 + 20));
 }
 
 TEST_P(RuntimeDeviceTest, MallocHost) {

@@ -42,6 +42,8 @@ enum class TestHook : int {
     ConvolutionTaps,     // Convolution and ConvolutionBackward: 1 the column buffer (im2col, col2im) everywhere;
                          // 2 the shifted-tap products wherever they apply (stride 1; the backward's pads within
                          // the kernel's reach), whatever the backend and channel count (ops/convolution_shape.h)
+    BulkMemoryKernels,   // device-to-device copies and fills (runtime/bulk_memory.h): 1 the runtime's kernels wherever
+                         // the offsets and count are whole 4-byte words, on any device and at any size; 2 never
     Count
 };
 

@@ -9,6 +9,7 @@
 
 #include "acl/acl.h"
 #include "common/acl_call.h"
+#include "runtime/bulk_memory.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
 
@@ -77,9 +78,7 @@ void copyDeviceToDevice(const char *api, Stream *stream, void *dstPtr, const Dev
                            api, count, src.offset, dst.offset));
         }
         cl_event ev = nullptr;
-        clCheck(clEnqueueCopyBuffer(s.queue(), src.mem, dst.mem, src.offset, dst.offset, count, 0, nullptr,
-                                    blocking ? &ev : nullptr),
-                "clEnqueueCopyBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+        enqueueDeviceCopy(s, src, dst, count, blocking ? &ev : nullptr);
         if (blocking) waitAndRelease(ev, "clWaitForEvents (copy)", ACL_ERROR_RT_INTERNAL_ERROR);
         return;
     }
@@ -178,10 +177,8 @@ void memsetImpl(const char *api, void *devPtr, size_t maxCount, int32_t value, s
     }
     DeviceAddress d = resolveDevicePointer(devPtr, count, api);
     Stream &s = streamFor(api, stream, *d.device, devPtr, "devPtr");
-    auto pattern = static_cast<cl_uchar>(value & 0xff);
     cl_event ev = nullptr;
-    clCheck(clEnqueueFillBuffer(s.queue(), d.mem, &pattern, 1, d.offset, count, 0, nullptr, stream ? nullptr : &ev),
-            "clEnqueueFillBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
+    enqueueDeviceFill(s, d, static_cast<uint8_t>(value & 0xff), count, stream ? nullptr : &ev);
     if (!stream) waitAndRelease(ev, "clWaitForEvents (fill)", ACL_ERROR_RT_INTERNAL_ERROR);
 }
 
