@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -18,6 +19,25 @@ using namespace testing_support;
 namespace {
 
 std::string lastMessage() { return aclGetRecentErrMsg(); }
+
+// Runs body(t, stream) for t = 0..3 on four threads at once, each with `device` set and a stream of its own
+// (destroyed after); a thread that cannot set up counts in failures and skips its body.
+void onFourThreads(int device, std::atomic<int> &failures, const std::function<void(int, aclrtStream)> &body) {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&, t] {
+            if (aclrtSetDevice(device) != ACL_SUCCESS) ++failures;
+            aclrtStream s = nullptr;
+            if (aclrtCreateStream(&s) != ACL_SUCCESS) {
+                ++failures;
+                return;
+            }
+            body(t, s);
+            aclrtDestroyStream(s);
+        });
+    }
+    for (auto &th : threads) th.join();
+}
 
 TEST(Runtime, SecondInitReportsRepeatInitialize) {
     // main() already called aclInit.
@@ -332,36 +352,25 @@ TEST_P(RuntimeDeviceTest, BulkMemoryKernelChoice) {
 TEST_P(RuntimeDeviceTest, BulkMemoryKernelsFromFourThreads) {
     aclcl::ScopedTestHook hook(aclcl::TestHook::BulkMemoryKernels, 1);
     std::atomic<int> failures{0}, checked{0};
-    std::vector<std::thread> threads;
-    for (int t = 0; t < 4; ++t) {
-        threads.emplace_back([&, t] {
-            if (aclrtSetDevice(device()) != ACL_SUCCESS) ++failures;
-            aclrtStream s = nullptr;
-            if (aclrtCreateStream(&s) != ACL_SUCCESS) {
-                ++failures;
-                return;
-            }
-            const size_t n = 3 * 4096 * 4 + 20;
-            std::vector<uint8_t> back(n);
-            void *x = nullptr, *y = nullptr;
-            if (aclrtMalloc(&x, n, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) ++failures;
-            if (aclrtMalloc(&y, n, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) ++failures;
-            for (int round = 0; round < 6; ++round) {
-                const int value = t * 16 + round + 1;
-                aclrtMemsetAsync(x, n, value, n, s);
-                aclrtMemsetAsync(y, n, 0, n, s);
-                if (aclrtMemcpyAsync(y, n, x, n, ACL_MEMCPY_DEVICE_TO_DEVICE, s) != ACL_SUCCESS) ++failures;
-                aclrtMemcpyAsync(back.data(), n, y, n, ACL_MEMCPY_DEVICE_TO_HOST, s);
-                if (aclrtSynchronizeStream(s) != ACL_SUCCESS) ++failures;
-                for (uint8_t v : back) failures += v != value;
-                checked += static_cast<int>(back.size());
-            }
-            aclrtFree(x);
-            aclrtFree(y);
-            aclrtDestroyStream(s);
-        });
-    }
-    for (auto &th : threads) th.join();
+    onFourThreads(device(), failures, [&](int t, aclrtStream s) {
+        const size_t n = 3 * 4096 * 4 + 20;
+        std::vector<uint8_t> back(n);
+        void *x = nullptr, *y = nullptr;
+        if (aclrtMalloc(&x, n, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) ++failures;
+        if (aclrtMalloc(&y, n, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) ++failures;
+        for (int round = 0; round < 6; ++round) {
+            const int value = t * 16 + round + 1;
+            aclrtMemsetAsync(x, n, value, n, s);
+            aclrtMemsetAsync(y, n, 0, n, s);
+            if (aclrtMemcpyAsync(y, n, x, n, ACL_MEMCPY_DEVICE_TO_DEVICE, s) != ACL_SUCCESS) ++failures;
+            aclrtMemcpyAsync(back.data(), n, y, n, ACL_MEMCPY_DEVICE_TO_HOST, s);
+            if (aclrtSynchronizeStream(s) != ACL_SUCCESS) ++failures;
+            for (uint8_t v : back) failures += v != value;
+            checked += static_cast<int>(back.size());
+        }
+        aclrtFree(x);
+        aclrtFree(y);
+    });
     EXPECT_EQ(failures.load(), 0);
     EXPECT_EQ(checked.load(), 4 * 6 * (3 * 4096 * 4 + 20));
 }
@@ -566,30 +575,19 @@ TEST(Runtime, ProcessSysParamOpts) {
 
 TEST_P(RuntimeDeviceTest, ThreadsHaveTheirOwnDeviceAndStreams) {
     std::atomic<int> failures{0};
-    std::vector<std::thread> threads;
-    for (int t = 0; t < 4; ++t) {
-        threads.emplace_back([&, t] {
-            if (aclrtSetDevice(device()) != ACL_SUCCESS) ++failures;
-            aclrtStream s = nullptr;
-            if (aclrtCreateStream(&s) != ACL_SUCCESS) {
-                ++failures;
-                return;
-            }
-            const size_t n = 4096;
-            std::vector<uint8_t> back(n);
-            void *d = nullptr;
-            for (int round = 0; round < 5; ++round) {
-                if (aclrtMalloc(&d, n, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) ++failures;
-                aclrtMemsetAsync(d, n, t * 10 + round, n, s);
-                aclrtMemcpyAsync(back.data(), n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s);
-                if (aclrtSynchronizeStream(s) != ACL_SUCCESS) ++failures;
-                for (uint8_t v : back) failures += v != t * 10 + round;
-                aclrtFree(d);
-            }
-            aclrtDestroyStream(s);
-        });
-    }
-    for (auto &th : threads) th.join();
+    onFourThreads(device(), failures, [&](int t, aclrtStream s) {
+        const size_t n = 4096;
+        std::vector<uint8_t> back(n);
+        void *d = nullptr;
+        for (int round = 0; round < 5; ++round) {
+            if (aclrtMalloc(&d, n, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) ++failures;
+            aclrtMemsetAsync(d, n, t * 10 + round, n, s);
+            aclrtMemcpyAsync(back.data(), n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s);
+            if (aclrtSynchronizeStream(s) != ACL_SUCCESS) ++failures;
+            for (uint8_t v : back) failures += v != t * 10 + round;
+            aclrtFree(d);
+        }
+    });
     EXPECT_EQ(failures.load(), 0);
     int32_t id = -1;
     ASSERT_ACL_OK(aclrtGetDevice(&id));
