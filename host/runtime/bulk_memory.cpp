@@ -65,7 +65,9 @@ void clearPrograms() {
     g_programs.clear();
 }
 
-cl_program program(Device &device) {
+// The device's program entry, built (or its build failed) by the time it returns; null when the build failed. Held
+// by the caller while it launches, so that an aclFinalize on another thread cannot release it under the launch.
+std::shared_ptr<Program> program(Device &device) {
     static std::once_flag hookOnce;
     std::call_once(hookOnce, [] { registerFinalizeHook(clearPrograms); });
     std::shared_ptr<Program> entry;
@@ -92,7 +94,7 @@ cl_program program(Device &device) {
     });
     // Forced (the tests), a failed build is an error rather than a quiet fallback.
     if (!entry->program && testHook(TestHook::BulkMemoryKernels) == 1) fail(ACL_ERROR_RT_INTERNAL_ERROR, entry->error);
-    return entry->program.get();
+    return entry->program ? entry : nullptr;
 }
 
 // Whether the device runs the kernels well (docs/runtime.md): a CPU device with SIMD vectors in a work-item.
@@ -145,22 +147,23 @@ bool kernelFillApplies(const Device &device, size_t offset, size_t count) {
 
 void enqueueDeviceCopy(Stream &stream, const DeviceAddress &src, const DeviceAddress &dst, size_t count,
                        cl_event *done) {
-    cl_program prog = kernelCopyApplies(stream.device(), src.offset, dst.offset, count) ? program(stream.device())
-                                                                                         : nullptr;
+    const std::shared_ptr<Program> prog =
+        kernelCopyApplies(stream.device(), src.offset, dst.offset, count) ? program(stream.device()) : nullptr;
     if (!prog) {
         clCheck(clEnqueueCopyBuffer(stream.queue(), src.mem, dst.mem, src.offset, dst.offset, count, 0, nullptr, done),
                 "clEnqueueCopyBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
         return;
     }
     const cl_ulong srcWord = src.offset / 4, dstWord = dst.offset / 4, words = count / 4, per = kWordsPerItem;
-    launch(stream, prog, "acl_copy_words",
+    launch(stream, prog->program.get(), "acl_copy_words",
            {{sizeof(cl_mem), &src.mem}, {sizeof(cl_ulong), &srcWord}, {sizeof(cl_mem), &dst.mem},
             {sizeof(cl_ulong), &dstWord}, {sizeof(cl_ulong), &words}, {sizeof(cl_ulong), &per}},
            words, done);
 }
 
 void enqueueDeviceFill(Stream &stream, const DeviceAddress &dst, uint8_t value, size_t count, cl_event *done) {
-    cl_program prog = kernelFillApplies(stream.device(), dst.offset, count) ? program(stream.device()) : nullptr;
+    const std::shared_ptr<Program> prog =
+        kernelFillApplies(stream.device(), dst.offset, count) ? program(stream.device()) : nullptr;
     if (!prog) {
         clCheck(clEnqueueFillBuffer(stream.queue(), dst.mem, &value, 1, dst.offset, count, 0, nullptr, done),
                 "clEnqueueFillBuffer", ACL_ERROR_RT_INTERNAL_ERROR);
@@ -168,7 +171,7 @@ void enqueueDeviceFill(Stream &stream, const DeviceAddress &dst, uint8_t value, 
     }
     const cl_ulong dstWord = dst.offset / 4, words = count / 4, per = kWordsPerItem;
     const cl_uint word = 0x01010101u * value;
-    launch(stream, prog, "acl_fill_words",
+    launch(stream, prog->program.get(), "acl_fill_words",
            {{sizeof(cl_mem), &dst.mem}, {sizeof(cl_ulong), &dstWord}, {sizeof(cl_ulong), &words},
             {sizeof(cl_ulong), &per}, {sizeof(cl_uint), &word}},
            words, done);
