@@ -24,23 +24,24 @@
 // outermost first. rd_along_*: x, y and out, the kept dims' extents and the three strides along them (kshape,
 // kx, ky, kout; kept_rank, 0..7), the row's length (count) and the three strides along it (rx, ry, rout).
 //
-// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
-// build-check: IN:float32 A:float16<float32 R:float16 OUT:float32<float16 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:int8 A:bool<int8 R:bool OUT:bool RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
-// build-check: IN:int32 A:int8<int32 R:int8 OUT:int8 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:complex64 A:complex128<complex64 R:complex128 OUT:complex128 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:complex64 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=1 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:float32 A:float16<float32 R:float16 OUT:float32<float16 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:int8 A:bool<int8 R:bool OUT:bool RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
+// build-check: IN:int32 A:int8<int32 R:int8 OUT:int8 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:complex64 A:complex128<complex64 R:complex128 OUT:complex128 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:complex64 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=1 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=acc
 // build-check: IN:float32 A:float32 R:float32 OUT:float16<float32 RD_ALONG=1 RD_ARG=0 RD_SECOND=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=exp(x-first)/second
 // build-check: IN:float16 A:float16 R:float16 OUT:float32<float16 RD_ALONG=1 RD_ARG=0 RD_SECOND=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:long RD_FIRST_INIT()=0 RD_FIRST_ACCUMULATE(acc,x,y)=acc+x*y RD_FIRST_COMBINE(acc,other)=acc+other RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc RD_SECOND_COMBINE(acc,other)=acc RD_RESULT(x,y,first,second)=y*(x-first)
 // build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_ALONG=1 RD_ARG=0 RD_SECOND=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
-// build-check: IN:float16 A:float16 R:float16 OUT:int32<int64 RD_ALONG=0 RD_ARG=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=acc RD_COMBINE(acc,other)=acc RD_FINALIZE(acc,count)=acc RD_PREFERS(a,b)=RD_ISNAN(a)?!RD_ISNAN(b):(a>b)
-// build-check: IN:int8 A:int8 R:int8 OUT:int64 RD_ALONG=0 RD_ARG=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=acc RD_COMBINE(acc,other)=acc RD_FINALIZE(acc,count)=acc RD_PREFERS(a,b)=RD_ISNAN(a)?!RD_ISNAN(b):(a>b)
-// build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_V=8 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_WALK_LANES=32 RD_TILE_VECS=32 INDEX:int RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:float16 A:float16 R:float16 OUT:float16 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_V=8 RD_VLOAD=1 RD_VLOAD_HALF=1 RD_WALK_LANES=8 RD_TILE_VECS=2 INDEX:long RD_FINALIZE(acc,count)=acc
-// build-check: IN:int32 A:int64<int32 R:int64 OUT:int64 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_V=4 RD_VLOAD=0 RD_VLOAD_HALF=0 RD_WALK_LANES=64 RD_TILE_VECS=8 INDEX:int RD_FINALIZE(acc,count)=RD_DIV(acc,count)
-// build-check: IN:float32 A:bool<float32 R:bool OUT:bool RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_V=8 RD_VLOAD=0 RD_VLOAD_HALF=0 RD_WALK_LANES=16 RD_TILE_VECS=3 INDEX:int RD_FINALIZE(acc,count)=acc
-// build-check: IN:float64 A:float64 R:float64 OUT:float32<float64 RD_ALONG=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_V=4 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_WALK_LANES=64 RD_TILE_VECS=1 INDEX:long RD_FINALIZE(acc,count)=acc
+// build-check: IN:float16 A:float16 R:float16 OUT:int32<int64 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_LANES=64 INDEX:int RD_INIT()=0 RD_ACCUMULATE(acc,x)=acc RD_COMBINE(acc,other)=acc RD_FINALIZE(acc,count)=acc RD_PREFERS(a,b)=RD_ISNAN(a)?!RD_ISNAN(b):(a>b)
+// build-check: IN:int8 A:int8 R:int8 OUT:int64 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=1 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=acc RD_COMBINE(acc,other)=acc RD_FINALIZE(acc,count)=acc RD_PREFERS(a,b)=RD_ISNAN(a)?!RD_ISNAN(b):(a>b)
+// build-check: IN:bfloat16 A:float64<bfloat16 R:float64 OUT:float64 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_LANES=64 INDEX:long RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:float16 A:float16 R:float16 OUT:float32 RD_ALONG=0 RD_PARTIAL=1 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_V=8 RD_VLOAD=1 RD_VLOAD_HALF=1 RD_WALK_LANES=64 RD_TILE_VECS=1 INDEX:int RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_V=8 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_WALK_LANES=32 RD_TILE_VECS=32 INDEX:int RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:float16 A:float16 R:float16 OUT:float16 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=0 RD_V=8 RD_VLOAD=1 RD_VLOAD_HALF=1 RD_WALK_LANES=8 RD_TILE_VECS=2 INDEX:long RD_FINALIZE(acc,count)=acc
+// build-check: IN:int32 A:int64<int32 R:int64 OUT:int64 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_V=4 RD_VLOAD=0 RD_VLOAD_HALF=0 RD_WALK_LANES=64 RD_TILE_VECS=8 INDEX:int RD_FINALIZE(acc,count)=RD_DIV(acc,count)
+// build-check: IN:float32 A:bool<float32 R:bool OUT:bool RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_V=8 RD_VLOAD=0 RD_VLOAD_HALF=0 RD_WALK_LANES=16 RD_TILE_VECS=3 INDEX:int RD_FINALIZE(acc,count)=acc
+// build-check: IN:float64 A:float64 R:float64 OUT:float32<float64 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_V=4 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_WALK_LANES=64 RD_TILE_VECS=1 INDEX:long RD_FINALIZE(acc,count)=acc
 // build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=1 RD_SECOND=1 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=1 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_OUT_VSTORE=1 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+RD_TERM(x,y,first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=RD_TERM(x,y,first)/second RD_TERM_EXPR(x,y,first)=exp(x-first)
 // build-check: IN:bfloat16 A:bfloat16 R:bfloat16 OUT:float32<bfloat16 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=0 RD_SECOND=0 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=1 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_OUT_VSTORE=0 INDEX:long RD_FIRST_INIT()=0 RD_FIRST_ACCUMULATE(acc,x,y)=acc+x*y RD_FIRST_COMBINE(acc,other)=acc+other RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc RD_SECOND_COMBINE(acc,other)=acc RD_RESULT(x,y,first,second)=y*(x-first)
 // build-check: IN:float16 A:float16 R:float16 OUT:float16 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=0 RD_SECOND=1 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=0 RD_VLOAD=1 RD_VLOAD_HALF=1 RD_OUT_VSTORE=0 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
@@ -176,6 +177,15 @@ inline float8 rd_vload_half8(__global const IN_T *p, INDEX_T i) {
 
 #if !RD_ALONG
 
+// What an output stores from its accumulator: the row's finalize over the output's count, rounded once to the
+// accumulate dtype; with RD_PARTIAL (the CHUNKS path's first pass, host/engines/reduction.h) the accumulator
+// itself, into an out of the accumulator's own dtype, for rd_chunks.
+#if RD_PARTIAL
+#define RD_OUTPUT(acc, count) (acc)
+#else
+#define RD_OUTPUT(acc, count) rd_round((RD_ACC_T)(RD_FINALIZE(acc, count)))
+#endif
+
 // EACH: one work-item per output, its elements in row-major order: the innermost reduced dim as the inner
 // loop, the others as the outer one.
 __kernel void rd_each(__global const IN_T *in, ulong in_off, __global OUT_T *out, ulong out_off, ulong outputs,
@@ -217,7 +227,7 @@ __kernel void rd_each(__global const IN_T *in, ulong in_off, __global OUT_T *out
         ORDERED_LOOP
         for (INDEX_T i = 0; i < inner; ++i) acc = (RD_ACC_T)(RD_ACCUMULATE(acc, rd_load(in, from + i * step)));
     }
-    OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(acc, count))));
+    OUT_STORE(out, at, RD_OUTPUT(acc, count));
 #endif
 }
 
@@ -288,18 +298,39 @@ __kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *ou
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    if (item == 0) OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(part[0], count))));
+    if (item == 0) OUT_STORE(out, at, RD_OUTPUT(part[0], count));
 #endif
 }
 
+// CHUNKS, the second pass (host/engines/reduction.h): output o's partials, one a chunk of its elements (the first
+// pass's RD_PARTIAL results, `chunks` of them an output, consecutive), combined one after another in chunk order,
+// then the row's finalize over the output's count, rounded once, stored through out's view.
+__kernel void rd_chunks(__global const RD_ACC_T *parts, ulong parts_off, __global OUT_T *out, ulong out_off,
+                        ulong outputs, ulong chunks, ulong count, int kept_rank, long8 kshape, long8 kin, long8 kout) {
+    parts += parts_off;
+    out += out_off;
+    const INDEX_T o = (INDEX_T)get_global_id(0);
+    // The NDRange is rounded up to whole work-groups.
+    if (o >= (INDEX_T)outputs) return;
+    RD_ARRAY(ks, kshape);
+    RD_ARRAY(ki, kin);
+    RD_ARRAY(ko, kout);
+    INDEX_T base, at;
+    rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
+    __global const RD_ACC_T *p = parts + o * (INDEX_T)chunks;
+    RD_ACC_T acc = p[0];
+    ORDERED_LOOP
+    for (INDEX_T j = 1; j < (INDEX_T)chunks; ++j) acc = (RD_ACC_T)(RD_COMBINE(acc, p[j]));
+    OUT_STORE(out, at, rd_round((RD_ACC_T)(RD_FINALIZE(acc, count))));
+}
+
 #if RD_WALK
-// An output's result from its 64 lane partials in a work-item's own array: rd_lanes' fixed tree, then the row's
-// finalize over the output's count, rounded once.
+// An output's result from its 64 lane partials in a work-item's own array: rd_lanes' fixed tree, then RD_OUTPUT.
 inline RD_ACC_T rd_tree_result(RD_ACC_T *part, ulong count) {
     for (int span = RD_LANES / 2; span > 0; span >>= 1) {
         for (int lane = 0; lane < span; ++lane) part[lane] = (RD_ACC_T)(RD_COMBINE(part[lane], part[lane + span]));
     }
-    return rd_round((RD_ACC_T)(RD_FINALIZE(part[0], count)));
+    return RD_OUTPUT(part[0], count);
 }
 
 // EACH, walking: work-item w takes tile w, RD_TILE = RD_V * RD_TILE_VECS neighbouring outputs along the innermost
@@ -359,7 +390,7 @@ __kernel void rd_walk_each(__global const IN_T *in, ulong in_off, __global OUT_T
 #define RD_T RD_ACC_T
     RD_ACC_T part[RD_TILE];
     for (int v = 0; v < RD_TILE_VECS; ++v) RD_VSTORE(acc[v], v, part);
-    for (int j = 0; j < valid; ++j) OUT_STORE(out, at + j * ostep, rd_round((RD_ACC_T)(RD_FINALIZE(part[j], count))));
+    for (int j = 0; j < valid; ++j) OUT_STORE(out, at + j * ostep, RD_OUTPUT(part[j], count));
 }
 
 // LANES, walking, over one reduced dim (stride rstep, rinner = count), or two (the inner one of rinner elements and

@@ -10,6 +10,7 @@
 #include "common/dtype.h"
 #include "common/test_hooks.h"
 #include "engines/reduction.h"
+#include "harness/mean.h"
 #include "harness/reduce_sum.h"
 #include "harness/softmax.h"
 #include "ops/checks.h"
@@ -119,6 +120,89 @@ TEST_P(ReductionTest, Rank8ViewsOnBothPathsAndWideIndex) {
         DeviceTensor out(outShape, ACL_FLOAT, {100, 100, 20, 100, 100, 7, 100, 3}, 2);
         expectReduction({kReduceSum, false, {0, 3, -2}, true, ACL_FLOAT, mode == 2}, self, values, out, stream);
     }
+}
+
+// The CHUNKS split, from the shape alone: the innermost reduced dims up to 65,536 elements (the outermost of them
+// cut at a divisor of its extent), at least 4,096, for the LANES shape from 131,072 elements an output; none for a
+// prime count, for many outputs, below the threshold and for an ARG row.
+TEST(ReductionPathChoice, ChunksFromTheShapeAlone) {
+    EXPECT_EQ(aclcl::reductionChunk(1, {8, 64, 128, 128}), 65536);  // 128 x 128 x 4 of the 64
+    EXPECT_EQ(aclcl::reductionChunk(1, {8, 64, 56, 56}), 50176);    // 56 x 56 x 16 of the 64
+    EXPECT_EQ(aclcl::reductionChunk(1, {int64_t{1} << 23}), 65536);
+    EXPECT_EQ(aclcl::reductionChunk(4, {1, 2, 65536}), 65536);
+    EXPECT_EQ(aclcl::reductionChunk(1, {1048573}), 0);               // a prime: no divisor to cut at
+    EXPECT_EQ(aclcl::reductionChunk(1, {65536}), 0);                 // one chunk: no split
+    EXPECT_EQ(aclcl::reductionChunk(1, {100000}), 0);                // below 131,072
+    EXPECT_EQ(aclcl::reductionChunk(4096, {1 << 20}), 0);            // EACH's shape (many outputs)
+    EXPECT_EQ(aclcl::reductionChunk(1, {1 << 20}, true), 0);         // ARG rows keep LANES
+    EXPECT_EQ(aclcl::reductionChunk(1, {3, 1 << 17}), 65536);
+    EXPECT_EQ(aclcl::reductionChunk(1, {131071 * 2}), 0);            // 2 x a prime: chunks of 2 are too small
+    ScopedTestHook hook(TestHook::ReductionPath, 3);                 // the tests' small chunks, at any size
+    EXPECT_EQ(aclcl::reductionChunk(3, {10, 40}), 200);
+    EXPECT_EQ(aclcl::reductionChunk(3, {7, 5, 13}), 65);
+    EXPECT_EQ(aclcl::reductionChunk(3, {300}), 150);
+    EXPECT_EQ(aclcl::reductionChunk(3, {61}), 0);
+}
+
+// CHUNKS gives its order's exact bits (each chunk in the path its own shape takes, then the chunks in order; the
+// reference emulates it): forced in chunks of 64 to 256 (EACH within) over one reduced dim and several, strided
+// and permuted views, kept dims around reduced ones, FLOAT, FLOAT16 accumulating in fp32, INT32, BOOL, DOUBLE,
+// COMPLEX64 and Mean; and by the shape itself over 4 x 65,536 elements (LANES within each chunk). Each on the
+// device's own kernels and the GPU kernels, the same bits.
+TEST_P(ReductionTest, ChunksGiveTheirOrdersBits) {
+    struct Case {
+        std::vector<int64_t> shape, dims;
+        aclDataType dtype;
+        bool mean;
+        int hook;  // TestHook::ReductionPath: 3 small chunks, 0 the shape's own split
+    };
+    const std::vector<Case> cases = {
+        {{3, 10, 40}, {1, 2}, ACL_FLOAT, false, 3},    {{2, 7, 5, 13}, {1, 2, 3}, ACL_FLOAT, false, 3},
+        {{300}, {}, ACL_FLOAT, false, 3},              {{4, 3, 200}, {0, 2}, ACL_FLOAT, false, 3},
+        {{3, 10, 40}, {1, 2}, ACL_FLOAT, true, 3},     {{3, 10, 40}, {1, 2}, ACL_FLOAT16, false, 3},
+        {{3, 10, 40}, {1, 2}, ACL_INT32, false, 3},    {{3, 10, 40}, {1, 2}, ACL_BOOL, false, 3},
+        {{3, 10, 40}, {1, 2}, ACL_DOUBLE, false, 3},   {{3, 10, 40}, {1, 2}, ACL_COMPLEX64, false, 3},
+        {{4, 65536}, {}, ACL_FLOAT, false, 0},
+    };
+    size_t ran = 0;
+    for (const Case &c : cases) {
+        if (c.dtype == ACL_DOUBLE && !fp64()) continue;
+        SCOPED_TRACE(std::string(aclcl::dtypeName(c.dtype)) + " " + aclcl::dimsString(c.shape) + " dims " +
+                     std::to_string(c.dims.size()) + (c.mean ? " Mean" : " ReduceSum") + " hook " +
+                     std::to_string(c.hook));
+        int64_t n = 1;
+        for (int64_t e : c.shape) n *= e;
+        // A permuted, strided view where the shape allows one (the dims reversed over a padded storage).
+        const bool view = c.shape.size() == 3 && c.hook == 3;
+        std::vector<int64_t> strides;
+        if (view) strides = {1, 2 * c.shape[0], 2 * c.shape[0] * c.shape[1] + 3};
+        DeviceTensor self = view ? DeviceTensor(c.shape, c.dtype, strides, 4) : DeviceTensor(c.shape, c.dtype);
+        const std::vector<double> values = refValues(c.dtype, static_cast<size_t>(n), 67);
+        self.upload(values);
+        std::vector<bool> flags = refReducedFlags(c.shape.size(), c.dims);
+        std::vector<int64_t> outShape, reducedExtents;
+        for (size_t k = 0; k < c.shape.size(); ++k) (flags[k] ? reducedExtents : outShape).push_back(c.shape[k]);
+        int64_t outputs = 1;
+        for (int64_t e : outShape) outputs *= e;
+        ScopedTestHook path(TestHook::ReductionPath, c.hook);
+        const int64_t chunk = aclcl::reductionChunk(outputs, reducedExtents);
+        ASSERT_GT(chunk, 0) << "the case has no chunks";
+        const bool lanes = aclcl::reductionPath(outputs * (n / outputs / chunk), chunk) == ReductionPath::Lanes;
+        EXPECT_EQ(lanes, c.hook == 0);
+        std::vector<double> first;
+        for (int gpuKernels : {0, 1}) {
+            SCOPED_TRACE(gpuKernels ? "GPU kernels" : "the device's own kernels");
+            ScopedTestHook kernels(TestHook::ManyWorkItemKernels, gpuKernels);
+            DeviceTensor out(outShape, c.dtype);
+            const std::vector<double> got = expectReduction(
+                {c.mean ? kMean : kReduceSum, c.mean, c.dims, false, c.dtype, lanes, chunk}, self, values, out, stream);
+            ASSERT_FALSE(got.empty());
+            if (first.empty()) first = got;
+            EXPECT_EQ(got, first);
+            ++ran;
+        }
+    }
+    EXPECT_GE(ran, 20u);
 }
 
 // The CPU devices' walking kernels (several outputs or lanes a vector; reduction.h; forced at these small sizes)

@@ -31,7 +31,9 @@ enum class TestHook : int {
     RowStreamGroupY,     // ... by this many rows (each 0: the kernel's and the device's defaults)
     ReductionPath,       // the reduction engine (engines/reduction.h): 1 one work-item an output, 2 64 lanes an
                          // output, 4 .. 64 the lanes on work-groups of at most that many work-items (on the
-                         // CPU's walking kernels: an output's lanes split among value / 4 work-items, at most 8)
+                         // CPU's walking kernels: an output's lanes split among value / 4 work-items, at most 8),
+                         // none of them split into chunks; 3 the CHUNKS split wherever it exists, in chunks of 64
+                         // to 256 elements
     ElementwiseWalkRun,  // the elementwise engine's CPU kernel (ew_walk): this many elements per work-item
     ReductionWalk,       // the reduction engine's walking kernels (CPU devices) wherever they apply, whatever the
                          // size (engines/reduction.h)

@@ -214,9 +214,8 @@ namespace {
 // rd_walk_lanes over slices of each output's lanes (then rd_walk_tree where an output has several slices).
 void planWalk(OpPlan &plan, const ReductionLaunch &l, const ProgramHandle &program, ReductionPath path,
               const std::vector<Dim> &kept, const std::vector<Dim> &reduced, int64_t outputs, int64_t count,
-              int split) {
-    const Operand src = tensorOperand(plan, Operand::Where::Input, l.input),
-                  dst = tensorOperand(plan, Operand::Where::Output, l.output);
+              int split, const Operand &dst) {
+    const Operand src = tensorOperand(plan, Operand::Where::Input, l.input);
     Operand parts;
     std::vector<int64_t> kShape, kIn, kOut, rShape, rIn;
     for (const Dim &d : kept) {
@@ -281,37 +280,45 @@ void planWalk(OpPlan &plan, const ReductionLaunch &l, const ProgramHandle &progr
         plan.logging() ? "walk: the tree of each output's 64 lane partials" + math : std::string());
 }
 
-}  // namespace
+// The defines every program of planReduction has: the slots (self's, the accumulate dtype's, out's: `outDtype`,
+// storing the accumulate dtype's values, an ARG row's INT64 index, or with `partial` the accumulator as it is) and
+// the row's math.
+Defines reductionDefines(const aclTensor &self, const ReductionLaunch &l, aclDataType outDtype, bool partial,
+                         bool wide) {
+    const bool arg = l.row->prefers != nullptr;
+    const aclDataType acc = l.accumulate;
+    // A complex self into a real accumulate dtype keeps its real part: the conversion is from the part's dtype.
+    aclDataType loadFrom = self.dtype;
+    if (isComplex(self.dtype) && !isComplex(acc)) loadFrom = self.dtype == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
+    Defines defines;
+    defines.slot("IN", self.dtype).slot("A", acc, loadFrom).slot("R", acc);
+    defines.slot("OUT", outDtype, arg ? ACL_INT64 : partial ? outDtype : acc);
+    defines.flag("RD_ALONG", false)
+        .flag("RD_PARTIAL", partial)
+        .flag("RD_ARG", arg)
+        .flag("RD_REAL_PART", loadFrom != self.dtype)
+        .flag("RD_BOOL", acc == ACL_BOOL)
+        .flag("RD_INTEGRAL", dtypeInfo(acc)->integral || acc == ACL_BOOL)
+        .flag("RD_WIDE", acc == ACL_DOUBLE || acc == ACL_COMPLEX128)
+        .value("RD_LANES", kReductionLanes)
+        .index(wide);
+    defines.expression("RD_INIT", "", l.row->init)
+        .expression("RD_ACCUMULATE", "acc, x", l.row->accumulate)
+        .expression("RD_COMBINE", "acc, other", l.row->combine)
+        .expression("RD_FINALIZE", "acc, count", l.row->finalize);
+    if (arg) defines.expression("RD_PREFERS", "a, b", l.row->prefers);
+    return defines;
+}
 
-void planReduction(OpPlan &plan, const ReductionLaunch &l) {
-    const aclTensor &self = plan.input(l.input), &out = plan.output(l.output);
-    // The kept dims with out's stride for each (out in the keepDim shape or with the reduced dims dropped;
-    // an out of one element has no dim of extent above 1, and its strides do not matter), the reduced ones.
-    const std::vector<int64_t> shape = reducedShape(&self, l.reduced, l.keepDim);
-    const bool outMapped = out.viewDims == shape;
-    std::vector<Dim> kept, reduced;
-    size_t outDim = 0;
-    for (size_t k = 0; k < self.viewDims.size(); ++k) {
-        const int64_t extent = self.viewDims[k], in = self.strides[k];
-        if (l.reduced[k]) {
-            reduced.push_back({extent, in, 0});
-            if (l.keepDim) ++outDim;
-        } else {
-            kept.push_back({extent, in, outMapped ? out.strides[outDim] : 0});
-            ++outDim;
-        }
-    }
-    kept = merged(kept);
-    reduced = merged(reduced);
-    if (reduced.empty()) reduced.push_back({1, 0, 0});  // every element its own output (nothing reduced)
+// One pass of planReduction over a normalised problem (kept and reduced dims merged, at least one reduced), its
+// results through `dst` (an out of dtype `outDtype`): each output's finalized result, or with `partial` its
+// accumulator (the CHUNKS path's first pass, into a workspace of the accumulator's dtype).
+void planPass(OpPlan &plan, const ReductionLaunch &l, const std::vector<Dim> &kept, const std::vector<Dim> &reduced,
+              ReductionPath path, const Operand &dst, aclDataType outDtype, bool partial) {
+    const aclTensor &self = plan.input(l.input);
     int64_t outputs = 1, count = 1;
     for (const Dim &d : kept) outputs *= d.extent;
     for (const Dim &d : reduced) count *= d.extent;
-
-    ReductionPath path = reductionPath(outputs, count);
-    if (const int forced = testHook(TestHook::ReductionPath)) {
-        path = forced == 1 ? ReductionPath::Each : ReductionPath::Lanes;
-    }
     const bool arg = l.row->prefers != nullptr;
     const aclDataType acc = l.accumulate;
     // The walking kernels: EACH where neighbouring outputs read neighbouring elements of self (the innermost kept
@@ -341,22 +348,8 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     }
     width.coverView(inShape, inStrides).coverView(outShape, outStrides);
 
-    // A complex self into a real accumulate dtype keeps its real part: the conversion is from the part's dtype.
-    aclDataType loadFrom = self.dtype;
-    if (isComplex(self.dtype) && !isComplex(acc)) loadFrom = self.dtype == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
-    Defines defines;
-    // An ARG row stores its index (INT64) into out's dtype.
-    defines.slot("IN", self.dtype).slot("A", acc, loadFrom).slot("R", acc);
-    defines.slot("OUT", out.dtype, arg ? ACL_INT64 : acc);
-    defines.flag("RD_ALONG", false)
-        .flag("RD_ARG", arg)
-        .flag("RD_REAL_PART", loadFrom != self.dtype)
-        .flag("RD_BOOL", acc == ACL_BOOL)
-        .flag("RD_INTEGRAL", dtypeInfo(acc)->integral || acc == ACL_BOOL)
-        .flag("RD_WIDE", acc == ACL_DOUBLE || acc == ACL_COMPLEX128)
-        .value("RD_LANES", kReductionLanes)
-        .flag("RD_WALK", walk)
-        .index(width.wide());
+    Defines defines = reductionDefines(self, l, outDtype, partial, width.wide());
+    defines.flag("RD_WALK", walk);
     if (walk) {
         defines.value("RD_V", vector)
             .flag("RD_VLOAD", vectorLoads(self.dtype, acc))
@@ -364,15 +357,10 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
             .value("RD_WALK_LANES", kReductionLanes / slices)
             .value("RD_TILE_VECS", tileVectors);
     }
-    defines.expression("RD_INIT", "", l.row->init)
-        .expression("RD_ACCUMULATE", "acc, x", l.row->accumulate)
-        .expression("RD_COMBINE", "acc, other", l.row->combine)
-        .expression("RD_FINALIZE", "acc, count", l.row->finalize);
-    if (arg) defines.expression("RD_PREFERS", "a, b", l.row->prefers);
     ProgramHandle program = plan.program("reduction", defines);
     if (walk) {
         planWalk(plan, l, program, path, kept, reduced, outputs, count,
-                 path == ReductionPath::Each ? tileVectors : slices);
+                 path == ReductionPath::Each ? tileVectors : slices, dst);
         return;
     }
 
@@ -393,8 +381,7 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
     }
     requireLoopsFit(plan, tripsPerWorkItem(path, count, items, 1, 1 + reduced.size()), outputs, count, "outputs");
 
-    const Operand src = tensorOperand(plan, Operand::Where::Input, l.input),
-                  dst = tensorOperand(plan, Operand::Where::Output, l.output);
+    const Operand src = tensorOperand(plan, Operand::Where::Input, l.input);
     std::vector<int64_t> rShape, rStrides;
     for (const Dim &d : reduced) {
         rShape.push_back(d.extent);
@@ -420,6 +407,149 @@ void planReduction(OpPlan &plan, const ReductionLaunch &l) {
                              (arg ? std::string(", keeps the index of ") + l.row->prefers
                                   : std::string(", math ") + l.row->accumulate + ", " + l.row->finalize)
                        : std::string());
+}
+
+// The CHUNKS split of the reduced dims (logical order, size-1 dims left out), innermost first: the inner dims
+// hold up to `most` elements (the outermost of them cut to a divisor of its extent that fits), the rest are the
+// outer dims, whose row-major index is the chunk's. Empty outer dims where the inner ones would hold fewer than
+// `least` elements or every element.
+struct ChunkSplit {
+    std::vector<Dim> outer, inner;
+    int64_t chunk = 0, chunks = 0;
+};
+ChunkSplit chunkSplit(const std::vector<Dim> &reduced, int64_t least, int64_t most) {
+    ChunkSplit split;
+    int64_t inside = 1;
+    size_t k = reduced.size();
+    while (k > 0 && inside * reduced[k - 1].extent <= most) inside *= reduced[--k].extent;
+    std::vector<Dim> outer(reduced.begin(), reduced.begin() + static_cast<std::ptrdiff_t>(k));
+    std::vector<Dim> inner(reduced.begin() + static_cast<std::ptrdiff_t>(k), reduced.end());
+    if (k > 0) {
+        // The next dim out, cut into (extent / f, f): its largest divisor f that keeps the chunk within `most`.
+        const Dim d = reduced[k - 1];
+        int64_t f = 1;
+        for (int64_t c = std::min(d.extent, most / inside); c > 1; --c) {
+            if (d.extent % c == 0) {
+                f = c;
+                break;
+            }
+        }
+        if (f > 1) {
+            outer.back() = {d.extent / f, d.in * f, 0, 0};
+            inner.insert(inner.begin(), {f, d.in, 0, 0});
+            inside *= f;
+        }
+    }
+    if (outer.empty() || inside < least) return split;
+    split.outer = outer;
+    split.inner = inner;
+    split.chunk = inside;
+    for (const Dim &d : outer) split.chunks = (split.chunks == 0 ? 1 : split.chunks) * d.extent;
+    return split;
+}
+// The thresholds of the CHUNKS path: from kChunksFromElements elements an output, chunks of kChunkLeast to
+// kChunkMost elements (TestHook::ReductionPath 3: any count, chunks of 64 to 256, for small tests).
+constexpr int64_t kChunksFromElements = 131072, kChunkLeast = 4096, kChunkMost = 65536;
+ChunkSplit chunksFor(int64_t outputs, const std::vector<Dim> &logicalReduced, bool arg) {
+    int64_t count = 1;
+    for (const Dim &d : logicalReduced) count *= d.extent;
+    const int forced = testHook(TestHook::ReductionPath);
+    if (arg || (forced != 0 && forced != 3)) return {};
+    if (forced == 3) return chunkSplit(logicalReduced, 64, 256);
+    if (reductionPath(outputs, count) != ReductionPath::Lanes || count < kChunksFromElements) return {};
+    return chunkSplit(logicalReduced, kChunkLeast, kChunkMost);
+}
+
+// CHUNKS' second pass: each output's partials (`chunks` consecutive in `parts`) combined in chunk order, finalized
+// over the output's `count` and stored through out's view (`kept`, with out's strides).
+void planCombine(OpPlan &plan, const ReductionLaunch &l, const std::vector<Dim> &kept, int64_t outputs, int64_t chunks,
+                 int64_t count, const Operand &parts, const Operand &dst) {
+    const aclTensor &self = plan.input(l.input), &out = plan.output(l.output);
+    std::vector<int64_t> kShape, kIn, kOut;
+    for (const Dim &d : kept) {
+        kShape.push_back(d.extent);
+        kIn.push_back(0);
+        kOut.push_back(d.out);
+    }
+    IndexWidth width;
+    width.cover(outputs * chunks).coverView(kShape, kOut);
+    const Defines defines = reductionDefines(self, l, out.dtype, false, width.wide()).flag("RD_WALK", false);
+    ProgramHandle program = plan.program("reduction", defines);
+    const cl_long8 kShape8 = toLong8(kShape), kIn8 = toLong8(kIn), kOut8 = toLong8(kOut);
+    const auto outputs64 = static_cast<cl_ulong>(outputs), chunks64 = static_cast<cl_ulong>(chunks),
+               count64 = static_cast<cl_ulong>(count);
+    const auto keptRank = static_cast<cl_int>(kept.size());
+    plan.launch(
+        plan.kernel(program, "rd_chunks"), LaunchSize::linear(static_cast<size_t>(outputs)),
+        [=](Kernel &k, RunContext &ctx) {
+            k.args(parts.resolve(ctx), dst.resolve(ctx), outputs64, chunks64, count64, keptRank, kShape8, kIn8, kOut8);
+        },
+        plan.logging() ? strformat("chunks: %lld outputs, each %lld chunk partials combined in order, math %s, %s",
+                                   static_cast<long long>(outputs), static_cast<long long>(chunks), l.row->combine,
+                                   l.row->finalize)
+                       : std::string());
+}
+
+}  // namespace
+
+int64_t reductionChunk(int64_t outputs, const std::vector<int64_t> &reducedExtents, bool arg) {
+    std::vector<Dim> reduced;
+    for (int64_t e : reducedExtents) {
+        if (e != 1) reduced.push_back({e, 0, 0});
+    }
+    return chunksFor(outputs, reduced, arg).chunk;
+}
+
+void planReduction(OpPlan &plan, const ReductionLaunch &l) {
+    const aclTensor &self = plan.input(l.input), &out = plan.output(l.output);
+    // The kept dims with out's stride for each (out in the keepDim shape or with the reduced dims dropped;
+    // an out of one element has no dim of extent above 1, and its strides do not matter), the reduced ones.
+    const std::vector<int64_t> shape = reducedShape(&self, l.reduced, l.keepDim);
+    const bool outMapped = out.viewDims == shape;
+    std::vector<Dim> kept, reduced;
+    size_t outDim = 0;
+    for (size_t k = 0; k < self.viewDims.size(); ++k) {
+        const int64_t extent = self.viewDims[k], in = self.strides[k];
+        if (l.reduced[k]) {
+            if (extent != 1) reduced.push_back({extent, in, 0});
+            if (l.keepDim) ++outDim;
+        } else {
+            kept.push_back({extent, in, outMapped ? out.strides[outDim] : 0});
+            ++outDim;
+        }
+    }
+    kept = merged(kept);
+    int64_t outputs = 1;
+    for (const Dim &d : kept) outputs *= d.extent;
+    const Operand dst = tensorOperand(plan, Operand::Where::Output, l.output);
+    const ChunkSplit split = chunksFor(outputs, reduced, l.row->prefers != nullptr);
+    if (split.chunks == 0) {
+        std::vector<Dim> all = merged(reduced);
+        if (all.empty()) all.push_back({1, 0, 0});  // every element its own output (nothing reduced)
+        int64_t count = 1;
+        for (const Dim &d : all) count *= d.extent;
+        ReductionPath path = reductionPath(outputs, count);
+        if (const int forced = testHook(TestHook::ReductionPath)) {
+            path = forced == 1 ? ReductionPath::Each : ReductionPath::Lanes;
+        }
+        planPass(plan, l, kept, all, path, dst, out.dtype, false);
+        return;
+    }
+    // CHUNKS: the first pass takes (output, chunk) pairs as its outputs, each a chunk's elements in the order of
+    // the path its own shape takes, and leaves the accumulators in a workspace (row-major over the kept dims, then
+    // the chunks); the second combines each output's chunks in order.
+    std::vector<Dim> pairs = kept;
+    pairs.insert(pairs.end(), split.outer.begin(), split.outer.end());
+    int64_t step = 1;
+    for (size_t k = pairs.size(); k-- > 0;) {
+        pairs[k].out = step;
+        step *= pairs[k].extent;
+    }
+    const aclDataType accStore = accumulatorDtype(l.accumulate);
+    const Operand parts = plan.workspaceOperand(static_cast<uint64_t>(outputs * split.chunks), accStore);
+    ReductionPath path = reductionPath(outputs * split.chunks, split.chunk);
+    planPass(plan, l, merged(pairs), merged(split.inner), path, parts, accStore, true);
+    planCombine(plan, l, kept, outputs, split.chunks, split.chunk * split.chunks, parts, dst);
 }
 
 int64_t alongDim(const char *op, const aclTensor *t, int64_t dim, const char *arg) {

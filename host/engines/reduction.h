@@ -29,6 +29,13 @@
 //   On CPU devices, from 64K elements, walking kernels compute the same two orders several outputs, lanes or
 //   rows a vector, each accumulator taking the same elements in the same order (the same bits;
 //   docs/architecture.md, "Walking kernels on CPU devices").
+//   - CHUNKS (few outputs of very many elements: the LANES shape from 131,072 elements an output): each output's
+//     elements, in the reduced dims' row-major order, split into chunks of 4,096 to 65,536 (the innermost reduced
+//     dims, the outermost of them cut at a divisor of its extent); each chunk accumulated in the order of the path
+//     its own shape takes (outputs x chunks outputs of one chunk each: LANES or EACH), then the output's chunk
+//     partials combined one after another in chunk order, then finalized. A count with no such split (a prime,
+//     say) stays on LANES. Every (output, chunk) pair is a work-group or work-item of its own, so one output of
+//     many elements fills a GPU and every core of a CPU, where LANES ran it on one work-group.
 //   The path is chosen from the shape alone (outputs and elements per output), never from the device, and
 //   neither path depends on the work-group count or size the device would pick: one problem gives the same
 //   bits on every run and on every device (the additions are IEEE's, common.cl's rules keep their order).
@@ -76,10 +83,14 @@ std::vector<int64_t> reducedShape(const aclTensor *self, const std::vector<bool>
 void checkReducedShape(const char *op, const aclTensor *out, const char *arg, const std::vector<int64_t> &shape);
 
 // Which path a launch takes (tests force one through TestHook::ReductionPath: 1 EACH, 2 LANES, 4 .. 64 LANES
-// on work-groups of at most that many work-items).
+// on work-groups of at most that many work-items, none of them CHUNKS; 3 CHUNKS wherever its split exists, in
+// chunks of 64 to 256 elements, so at small sizes too).
 enum class ReductionPath { Each, Lanes };
 // The automatic choice, from the shape alone.
 ReductionPath reductionPath(int64_t outputs, int64_t elementsPerOutput);
+// The CHUNKS split (planReduction), from the shape alone: the elements in one chunk of each output, 0 where the
+// reduction is not split. `reducedExtents`: the reduced dims' extents in order.
+int64_t reductionChunk(int64_t outputs, const std::vector<int64_t> &reducedExtents, bool arg = false);
 
 struct ReductionLaunch {
     const ReductionRow *row = nullptr;

@@ -64,8 +64,15 @@ public:
         r.reduced = reduced_;
         r.self = dtype;
         r.dtype = dtype;
-        const int64_t outputs = product(outShape_);
-        r.lanes = aclcl::reductionPath(outputs, product(shape_) / outputs) == aclcl::ReductionPath::Lanes;
+        const int64_t outputs = product(outShape_), count = product(shape_) / outputs;
+        std::vector<int64_t> reducedExtents;
+        for (size_t k = 0; k < shape_.size(); ++k) {
+            if (reduced_[k]) reducedExtents.push_back(shape_[k]);
+        }
+        // The engine's order: within chunks (the CHUNKS path) the path of outputs x chunks outputs of a chunk each.
+        r.chunk = aclcl::reductionChunk(outputs, reducedExtents);
+        r.lanes = r.chunk > 0 ? aclcl::reductionPath(outputs * (count / r.chunk), r.chunk) == aclcl::ReductionPath::Lanes
+                              : aclcl::reductionPath(outputs, count) == aclcl::ReductionPath::Lanes;
         r.mean = mean();
         want_ = refReduce(r, values);
     }

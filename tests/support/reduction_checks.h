@@ -24,6 +24,7 @@ struct ReductionCall {
     bool keepDim = false;
     aclDataType dtype = ACL_FLOAT;
     bool lanes = false;           // the reference's order: the LANES path (else EACH)
+    int64_t chunk = 0;            // ... within chunks of this many elements (the CHUNKS path; 0: none)
 };
 
 // Runs the call over self (holding `values`) into out and compares every output; returns the outputs.
@@ -40,6 +41,7 @@ inline std::vector<double> expectReduction(const ReductionCall &c, const DeviceT
     r.self = self.dtype();
     r.dtype = c.dtype;
     r.lanes = c.lanes;
+    r.chunk = c.chunk;
     r.mean = c.mean;
     const std::vector<double> want = refReduce(r, values), got = out.download();
     const size_t parts = refIsComplex(c.dtype) ? 2 : 1, outParts = refIsComplex(out.dtype()) ? 2 : 1;

@@ -1,6 +1,7 @@
 // Host references for the reduction engine's operators (host/engines/reduction.h), in double: each element
 // converted to the accumulate dtype as the engine converts it (refConvert), accumulated in the engine's
-// documented order (EACH: row-major over the reduced dims; LANES: 64 strided lanes, then the fixed tree), every
+// documented order (EACH: row-major over the reduced dims; LANES: 64 strided lanes, then the fixed tree; CHUNKS:
+// either within each chunk, then the chunks in order), every
 // step rounded to the accumulator's dtype (fp32 for fp16 / bf16 / fp32 / complex64, fp64 for fp64 / complex128,
 // integers wrapping at their width, bool an OR), so that every sum compares exactly. Mean's division is given
 // exactly in double then rounded; the engine's fp32 division may differ by OpenCL's bound (meanSlack). Shared
@@ -19,7 +20,9 @@ struct RefReduction {
     std::vector<int64_t> shape;  // self's
     std::vector<bool> reduced;   // per dim of self
     aclDataType self = ACL_FLOAT, dtype = ACL_FLOAT;
-    bool lanes = false;          // the LANES order (else EACH)
+    bool lanes = false;          // the LANES order (else EACH), within each chunk where there are chunks
+    int64_t chunk = 0;           // the CHUNKS path's elements a chunk (0: none): each chunk in its order, then
+                                 // the chunks' partials one after another
     bool mean = false;           // divide by the count (Mean), else the sum (ReduceSum)
 };
 
@@ -93,19 +96,27 @@ inline std::vector<double> refReduce(const RefReduction &r, const std::vector<do
     };
     const bool complex = refIsComplex(r.dtype);
     std::vector<double> out;
-    for (int64_t o = 0; o < outputs; ++o) {
+    // Output o's elements from..from + n - 1 in the LANES or EACH order.
+    auto accumulate = [&](int64_t o, int64_t from, int64_t n) {
         RefAcc acc;
         if (r.lanes) {
             RefAcc part[64];
             for (int64_t l = 0; l < 64; ++l) {
-                for (int64_t e = l; e < count; e += 64) part[l] = refAccumulate(part[l], element(o, e), r.dtype);
+                for (int64_t e = l; e < n; e += 64) part[l] = refAccumulate(part[l], element(o, from + e), r.dtype);
             }
             for (int half = 32; half > 0; half /= 2) {
                 for (int l = 0; l < half; ++l) part[l] = refAccumulate(part[l], part[l + half], r.dtype);
             }
             acc = part[0];
         } else {
-            for (int64_t e = 0; e < count; ++e) acc = refAccumulate(acc, element(o, e), r.dtype);
+            for (int64_t e = 0; e < n; ++e) acc = refAccumulate(acc, element(o, from + e), r.dtype);
+        }
+        return acc;
+    };
+    for (int64_t o = 0; o < outputs; ++o) {
+        RefAcc acc = accumulate(o, 0, r.chunk > 0 ? r.chunk : count);
+        for (int64_t from = r.chunk; r.chunk > 0 && from < count; from += r.chunk) {
+            acc = refAccumulate(acc, accumulate(o, from, r.chunk), r.dtype);
         }
         if (r.mean) {
             if (refIsFloat(r.dtype) || complex) {
