@@ -305,18 +305,22 @@ __kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *ou
 // CHUNKS, the second pass (host/engines/reduction.h): output o's partials, one a chunk of its elements (the first
 // pass's RD_PARTIAL results, `chunks` of them an output, consecutive), combined one after another in chunk order,
 // then the row's finalize over the output's count, rounded once, stored through out's view.
+// The start of a kernel over the partials of rd_walk_tree and rd_chunks, one work-item an output: parts and out
+// moved to their offsets, o the output (work-items past the last return: the NDRange is rounded up to whole
+// work-groups), at its offset in out.
+#define RD_PARTS_OUTPUT                                                                                             \
+    parts += parts_off;                                                                                             \
+    out += out_off;                                                                                                 \
+    const INDEX_T o = (INDEX_T)get_global_id(0);                                                                    \
+    if (o >= (INDEX_T)outputs) return;                                                                              \
+    RD_ARRAY(ks, kshape);                                                                                           \
+    RD_ARRAY(ki, kin);                                                                                              \
+    RD_ARRAY(ko, kout);                                                                                             \
+    INDEX_T base, at;                                                                                               \
+    rd_kept(o, ks, ki, ko, kept_rank, &base, &at)
 __kernel void rd_chunks(__global const RD_ACC_T *parts, ulong parts_off, __global OUT_T *out, ulong out_off,
                         ulong outputs, ulong chunks, ulong count, int kept_rank, long8 kshape, long8 kin, long8 kout) {
-    parts += parts_off;
-    out += out_off;
-    const INDEX_T o = (INDEX_T)get_global_id(0);
-    // The NDRange is rounded up to whole work-groups.
-    if (o >= (INDEX_T)outputs) return;
-    RD_ARRAY(ks, kshape);
-    RD_ARRAY(ki, kin);
-    RD_ARRAY(ko, kout);
-    INDEX_T base, at;
-    rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
+    RD_PARTS_OUTPUT;
     __global const RD_ACC_T *p = parts + o * (INDEX_T)chunks;
     RD_ACC_T acc = p[0];
     ORDERED_LOOP
@@ -477,15 +481,7 @@ __kernel void rd_walk_lanes(__global const IN_T *in, ulong in_off, __global OUT_
 // The tree of rd_walk_lanes' partials, an output a work-item, then its result stored.
 __kernel void rd_walk_tree(__global const RD_ACC_T *parts, ulong parts_off, __global OUT_T *out, ulong out_off,
                            ulong outputs, ulong count, int kept_rank, long8 kshape, long8 kin, long8 kout) {
-    parts += parts_off;
-    out += out_off;
-    const INDEX_T o = (INDEX_T)get_global_id(0);
-    if (o >= (INDEX_T)outputs) return;
-    RD_ARRAY(ks, kshape);
-    RD_ARRAY(ki, kin);
-    RD_ARRAY(ko, kout);
-    INDEX_T base, at;
-    rd_kept(o, ks, ki, ko, kept_rank, &base, &at);
+    RD_PARTS_OUTPUT;
     RD_ACC_T part[RD_LANES];
     for (int l = 0; l < RD_LANES; ++l) part[l] = parts[o * RD_LANES + l];
     OUT_STORE(out, at, rd_tree_result(part, count));
