@@ -302,9 +302,6 @@ __kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *ou
 #endif
 }
 
-// CHUNKS, the second pass (host/engines/reduction.h): output o's partials, one a chunk of its elements (the first
-// pass's RD_PARTIAL results, `chunks` of them an output, consecutive), combined one after another in chunk order,
-// then the row's finalize over the output's count, rounded once, stored through out's view.
 // The start of a kernel over the partials of rd_walk_tree and rd_chunks, one work-item an output: parts and out
 // moved to their offsets, o the output (work-items past the last return: the NDRange is rounded up to whole
 // work-groups), at its offset in out.
@@ -318,6 +315,10 @@ __kernel void rd_lanes(__global const IN_T *in, ulong in_off, __global OUT_T *ou
     RD_ARRAY(ko, kout);                                                                                             \
     INDEX_T base, at;                                                                                               \
     rd_kept(o, ks, ki, ko, kept_rank, &base, &at)
+
+// CHUNKS, the second pass (host/engines/reduction.h): output o's partials, one a chunk of its elements (the first
+// pass's RD_PARTIAL results, `chunks` of them an output, consecutive), combined one after another in chunk order,
+// then the row's finalize over the output's count, rounded once, stored through out's view.
 __kernel void rd_chunks(__global const RD_ACC_T *parts, ulong parts_off, __global OUT_T *out, ulong out_off,
                         ulong outputs, ulong chunks, ulong count, int kept_rank, long8 kshape, long8 kin, long8 kout) {
     RD_PARTS_OUTPUT;
