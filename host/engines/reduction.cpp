@@ -425,12 +425,15 @@ ChunkSplit chunkSplit(const std::vector<Dim> &reduced, int64_t least, int64_t mo
     std::vector<Dim> outer(reduced.begin(), reduced.begin() + static_cast<std::ptrdiff_t>(k));
     std::vector<Dim> inner(reduced.begin() + static_cast<std::ptrdiff_t>(k), reduced.end());
     if (k > 0) {
-        // The next dim out, cut into (extent / f, f): its largest divisor f that keeps the chunk within `most`.
+        // The next dim out, cut into (extent / f, f): its largest divisor f that keeps the chunk within `most`, found
+        // as extent / q for the smallest q that divides it, searched only among the f that would also reach `least`
+        // (a prime extent costs a few hundred divisions at planning, not one per value below `most`).
         const Dim d = reduced[k - 1];
+        const int64_t fMost = most / inside, fLeast = std::max<int64_t>(2, (least + inside - 1) / inside);
         int64_t f = 1;
-        for (int64_t c = std::min(d.extent, most / inside); c > 1; --c) {
-            if (d.extent % c == 0) {
-                f = c;
+        for (int64_t q = (d.extent + fMost - 1) / fMost; q <= d.extent / fLeast; ++q) {
+            if (d.extent % q == 0) {
+                f = d.extent / q;
                 break;
             }
         }
@@ -444,7 +447,8 @@ ChunkSplit chunkSplit(const std::vector<Dim> &reduced, int64_t least, int64_t mo
     split.outer = outer;
     split.inner = inner;
     split.chunk = inside;
-    for (const Dim &d : outer) split.chunks = (split.chunks == 0 ? 1 : split.chunks) * d.extent;
+    split.chunks = 1;
+    for (const Dim &d : outer) split.chunks *= d.extent;
     return split;
 }
 // The thresholds of the CHUNKS path: from kChunksFromElements elements an output, chunks of kChunkLeast to
