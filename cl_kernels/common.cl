@@ -117,21 +117,71 @@ inline float double_to_float_odd(double d) {
 }
 #endif
 
-// The stream's fault record (host/runtime/stream.h, FaultRecord). The first work-item to see bad
-// input wins the flag and fills in the rest; later ones leave it alone.
+// The stream's fault record (host/runtime/stream.h, FaultRecord). Of the faults one call reports, it keeps
+// the one at the smallest position, whatever order the work-items run in (so the message is the same on
+// every run and device); a fault of an earlier call on the stream, not yet read by a synchronize, stays.
+// `tag` names the call (its operator's fault source and its sequence number on the stream, RunContext::
+// faultTag). Every access is a 32-bit atomic (OpenCL 1.2 has no 64-bit atomics on every device: Mesa's
+// rusticl has none): a 64-bit field is two words, and the fields change only under `lock`, which a
+// work-item takes and gives back within one pass of its loop (the pattern that cannot deadlock work-items
+// run in lockstep). `nearest` filters: it holds UINT_MAX minus the smallest position seen (saturated at
+// 32 bits), so a work-item whose position is beaten already leaves without the lock.
 typedef struct {
-    uint flag;
+    uint flag;  // 0: empty; 1: a fault is recorded
     uint source;
     long value;
     long limit;
     long position;
+    uint lock;
+    uint nearest;
 } fault_record;
 
-inline void report_fault(__global fault_record *rec, uint source, long value, long limit, long position) {
-    if (atomic_cmpxchg(&rec->flag, 0u, 1u) == 0u) {
-        rec->source = source;
-        rec->value = value;
-        rec->limit = limit;
-        rec->position = position;
+#ifdef __ENDIAN_LITTLE__
+#define FAULT_LOW_WORD 0
+#else
+#define FAULT_LOW_WORD 1
+#endif
+
+inline void fault_put(__global long *field, long v) {
+    volatile __global uint *w = (volatile __global uint *)field;
+    atomic_xchg(&w[FAULT_LOW_WORD], (uint)v);
+    atomic_xchg(&w[1 - FAULT_LOW_WORD], (uint)((ulong)v >> 32));
+}
+
+inline long fault_get(__global long *field) {
+    volatile __global uint *w = (volatile __global uint *)field;
+    const ulong low = atomic_or(&w[FAULT_LOW_WORD], 0u), high = atomic_or(&w[1 - FAULT_LOW_WORD], 0u);
+    return (long)((high << 32) | low);
+}
+
+// The fences that order a lock holder's writes before its release (and its reads after its acquire) on
+// devices whose atomics to different words may be reordered (GPUs). ACL_NO_BRANCH_FENCE (the host's, for
+// Mesa's llvmpipe, Device::compilerBugs.fenceInBranch): none, there a fence in a branch breaks the atomics
+// around it; its atomics are x86 locked instructions, each already a full barrier.
+#ifdef ACL_NO_BRANCH_FENCE
+#define FAULT_FENCE()
+#else
+#define FAULT_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
+
+// position >= 0.
+inline void report_fault(__global fault_record *rec, uint tag, long value, long limit, long position) {
+    const uint near = 0xffffffffu - (uint)min((ulong)position, (ulong)0xffffffffu);
+    if (atomic_max(&rec->nearest, near) > near) return;  // a smaller position (of this call or an earlier one)
+    for (bool done = false; !done;) {
+        if (atomic_cmpxchg(&rec->lock, 0u, 1u) == 0u) {
+            FAULT_FENCE();
+            if (atomic_or(&rec->flag, 0u) == 0u ||
+                (atomic_or(&rec->source, 0u) == tag && position < fault_get(&rec->position))) {
+                fault_put(&rec->value, value);
+                fault_put(&rec->limit, limit);
+                fault_put(&rec->position, position);
+                atomic_xchg(&rec->source, tag);
+                atomic_xchg(&rec->flag, 1u);
+            }
+            FAULT_FENCE();
+            atomic_xchg(&rec->lock, 0u);
+            done = true;
+        }
     }
 }

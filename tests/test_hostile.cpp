@@ -417,6 +417,25 @@ TEST_P(HostileUseTest, DeviceSynchronizeDoesNotTakeAStreamsFault) {
     EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS) << "reported once to its stream";
 }
 
+// Two faulting calls before one synchronize: the first call's fault is the one reported, although the second's
+// is at a smaller position (the record keeps the smallest position of one call, never a later call's), and
+// each of two streams faulting at once reports its own.
+TEST_P(HostileUseTest, TheFirstFaultingCallIsTheOneItsStreamReports) {
+    reliability::MaxUnpool2dBackwardHarness first(Layout::Contiguous, 3), second(Layout::Contiguous, 4),
+        other(Layout::Contiguous, 5);
+    aclrtStream otherStream = nullptr;
+    ASSERT_ACL_OK(aclrtCreateStream(&otherStream));
+    enqueueFaultingMaxUnpool2dBackward(first, stream, 20);
+    enqueueFaultingMaxUnpool2dBackward(other, otherStream, 11);
+    enqueueFaultingMaxUnpool2dBackward(second, stream, 3);
+    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+    EXPECT_NE(lastMessage().find("at flat position 20 "), std::string::npos) << lastMessage();
+    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS) << "one fault a synchronize";
+    EXPECT_EQ(aclrtSynchronizeStream(otherStream), ACL_ERROR_RT_AICORE_EXCEPTION);
+    EXPECT_NE(lastMessage().find("at flat position 11 "), std::string::npos) << lastMessage();
+    EXPECT_ACL_OK(aclrtDestroyStream(otherStream));
+}
+
 // Found by reading: an operator armed its stream's fault check when its kernel took the fault record,
 // just before the enqueue; a synchronize on another thread in between read the record (and disarmed
 // the check) ahead of the kernel, whose fault then waited, unreported, for the next run's read (each

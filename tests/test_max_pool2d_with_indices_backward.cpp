@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "support/error_rows.h"
+#include "support/fault_checks.h"
 #include "support/op_test.h"
 #include "cases/max_pool2d_cases.h"
 #include "common/dtype.h"
@@ -317,6 +318,48 @@ TEST_P(MaxPool2dBackwardTest, BadIndexFaultsAtSynchronize) {
                 EXPECT_EQ(got[i], picked ? 1.0 : 0.0) << i;
             }
             EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+        }
+    }
+}
+
+// Several bad indices in one call: the fault names the one at the smallest output position, on every run,
+// whichever kernel runs and in whatever order its work-items run: the last output of plane 0 against the
+// first of every later plane (which a work-item per plane reaches first), every output, a few scattered.
+TEST_P(MaxPool2dBackwardTest, SeveralBadIndicesNameTheSmallestPosition) {
+    const std::vector<std::vector<size_t>> patterns = {
+        {15, 16, 32, 48, 64, 80, 96, 112}, {}, {127, 40, 77}};  // {}: every output
+    for (int mode = 0; mode < 3; ++mode) {
+        SCOPED_TRACE(mode == 0 ? "automatic" : mode == 1 ? "planes kernel" : "gather");
+        aclcl::ScopedTestHook planesHook(aclcl::TestHook::MaxPoolBackwardPlanes, mode == 1);
+        aclcl::ScopedTestHook gatherHook(aclcl::TestHook::ManyWorkItemKernels, mode == 2);
+        for (const std::vector<size_t> &bad : patterns) {
+            DeviceTensor grad({2, 4, 4, 4}, ACL_FLOAT), self({2, 4, 8, 8}, ACL_FLOAT), idx({2, 4, 4, 4}, ACL_INT64),
+                gin({2, 4, 8, 8}, ACL_FLOAT);
+            grad.upload(std::vector<double>(128, 1.0));
+            std::vector<double> ix(128);
+            for (size_t o = 0; o < 128; ++o) ix[o] = static_cast<double>(((o % 16) / 4) * 16 + (o % 4) * 2);
+            std::vector<size_t> at = bad;
+            if (at.empty()) {
+                for (size_t o = 0; o < 128; ++o) at.push_back(o);
+            }
+            for (size_t o : at) ix[o] = 1000.0 + static_cast<double>(o);  // outside the plane of 64
+            idx.upload(ix);
+            const size_t smallest = *std::min_element(at.begin(), at.end());
+            SCOPED_TRACE("smallest bad position " + std::to_string(smallest));
+            expectTheSameFaultEveryRun(
+                stream, 3,
+                [&] {
+                    uint64_t ws = 0;
+                    aclOpExecutor *ex = nullptr;
+                    EXPECT_ACL_OK(kMaxPool2dWithIndicesBackward.plan(backwardArgs(grad, self, idx, Attrs(kK2S2), gin),
+                                                                     &ws, &ex));
+                    EXPECT_EQ(ws, 0u);
+                    EXPECT_ACL_OK(kMaxPool2dWithIndicesBackward.run(nullptr, 0, ex, stream));
+                    return aclrtSynchronizeStream(stream);
+                },
+                {"aclnnMaxPool2dWithIndicesBackward",
+                 "index " + std::to_string(1000 + smallest) + " of indices at output position " +
+                     std::to_string(smallest) + " "});
         }
     }
 }

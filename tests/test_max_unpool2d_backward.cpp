@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "support/error_rows.h"
+#include "support/fault_checks.h"
 #include "support/op_test.h"
 #include "cases/max_unpool2d_backward_cases.h"
 #include "cases/max_unpool2d_geometry.h"
@@ -332,7 +333,7 @@ TEST_P(MaxUnpool2dBackwardTest, BadIndexFaultsAtSynchronize) {
     }
 }
 
-TEST_P(MaxUnpool2dBackwardTest, ManyBadIndicesReportOne) {
+TEST_P(MaxUnpool2dBackwardTest, ManyBadIndicesReportTheSmallestPosition) {
     DeviceTensor grad({2, 3, 3}, ACL_FLOAT), self({2, 5, 5}, ACL_FLOAT), indices({2, 5, 5}, ACL_INT32),
         out({2, 5, 5}, ACL_FLOAT);
     grad.upload(std::vector<double>(18, 1.0));
@@ -343,13 +344,51 @@ TEST_P(MaxUnpool2dBackwardTest, ManyBadIndicesReportOne) {
     ASSERT_ACL_OK(enqueueOp(stream, grad, self, indices, {3, 3}, out, &ws));
     EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
     const std::string msg = aclGetRecentErrMsg();
-    bool named = false;
-    for (size_t i = 0; i < idx.size(); i += 3) named |= msg.find("index " + std::to_string(9 + i)) != std::string::npos;
-    EXPECT_TRUE(named) << msg;
+    EXPECT_NE(msg.find("index 9 of indices at flat position 0 "), std::string::npos) << msg;  // the smallest
     if (ws) aclrtFree(ws);
     const std::vector<double> got = out.download();
     for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], i % 3 == 0 ? 0.0 : 1.0) << i;
     EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+}
+
+// Several bad indices in one call, on both kernels: the fault names the one at the smallest position on
+// every run, in whatever order the work-items run (the last of plane 0 against the first of every later
+// plane, every index, a few scattered).
+TEST_P(MaxUnpool2dBackwardTest, SeveralBadIndicesNameTheSmallestPosition) {
+    const std::vector<std::vector<size_t>> patterns = {{8, 9, 18, 27, 36, 45, 54, 63}, {}, {71, 30, 50}};
+    for (bool direct : {false, true}) {
+        SCOPED_TRACE(direct ? "direct" : "staged");
+        aclcl::ScopedTestHook kernelChoice(aclcl::TestHook::MaxUnpoolBackwardDirect, direct);
+        for (const std::vector<size_t> &bad : patterns) {
+            DeviceTensor grad({2, 4, 4, 4}, ACL_FLOAT), self({2, 4, 3, 3}, ACL_FLOAT), indices({2, 4, 3, 3}, ACL_INT64),
+                out({2, 4, 3, 3}, ACL_FLOAT);
+            grad.upload(randomValues(128, 3));
+            std::vector<double> idx(72);
+            for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<double>((i * 7) % 16);
+            std::vector<size_t> at = bad;
+            if (at.empty()) {
+                for (size_t i = 0; i < idx.size(); ++i) at.push_back(i);
+            }
+            for (size_t i : at) idx[i] = 100.0 + static_cast<double>(i);  // outside the plane of 16
+            indices.upload(idx);
+            const size_t smallest = *std::min_element(at.begin(), at.end());
+            SCOPED_TRACE("smallest bad position " + std::to_string(smallest));
+            std::vector<void *> workspaces;
+            expectTheSameFaultEveryRun(
+                stream, 3,
+                [&] {
+                    void *ws = nullptr;
+                    EXPECT_ACL_OK(enqueueOp(stream, grad, self, indices, {4, 4}, out, &ws));
+                    workspaces.push_back(ws);
+                    return aclrtSynchronizeStream(stream);
+                },
+                {"aclnnMaxUnpool2dBackward", "index " + std::to_string(100 + smallest) + " of indices at flat position " +
+                                                 std::to_string(smallest) + " "});
+            for (void *ws : workspaces) {
+                if (ws) aclrtFree(ws);
+            }
+        }
+    }
 }
 
 TEST_P(MaxUnpool2dBackwardTest, EmptySelfSucceedsWithoutWork) {

@@ -7,6 +7,7 @@
 // times the unit roundoff times the sum of the terms' magnitudes, plus one unit in the last place of a
 // 16-bit out); the golden cases the same bound.
 
+#include <algorithm>
 #include <cmath>
 
 #include "cases/nll_loss_cases.h"
@@ -14,6 +15,7 @@
 #include "golden/golden.h"
 #include "harness/nll_loss.h"
 #include "support/error_rows.h"
+#include "support/fault_checks.h"
 #include "support/golden_tally.h"
 #include "support/op_test.h"
 #include "support/plan_log.h"
@@ -270,6 +272,38 @@ TEST_P(NLLLossTest, OutOfRangeTargetFaultsAtSynchronize) {
             q.target[4] = -100;
             Result good;
             ASSERT_ACL_OK(runOp(q, stream, &good));
+        }
+    }
+}
+
+// Several out-of-range targets in one call: the fault names the smallest row on every run, whatever order the
+// kernels take rows in (virtual lane l takes rows l, l + 64, ...; blocks of 4096 rows in the partials), for
+// every reduction: rows 1, 8, 64 and 128, every row, a few scattered; across blocks, the last row of the first.
+TEST_P(NLLLossTest, SeveralBadTargetsNameTheSmallestRow) {
+    struct Pattern {
+        int64_t rows;
+        std::vector<size_t> bad;  // empty: every row
+    };
+    const std::vector<Pattern> patterns = {
+        {200, {128, 64, 8, 1}}, {200, {}}, {200, {199, 70, 130}}, {9000, {8999, 4096, 4095, 8192}}};
+    for (const Pattern &pattern : patterns) {
+        for (int64_t reduction : {0, 1, 2}) {
+            Problem p = makeProblem(pattern.rows, 10, ACL_FLOAT, ACL_INT64, reduction, 710);
+            std::vector<size_t> at = pattern.bad;
+            if (at.empty()) {
+                for (size_t n = 0; n < p.target.size(); ++n) at.push_back(n);
+            }
+            for (size_t n : at) p.target[n] = 10.0 + static_cast<double>(n);
+            const size_t smallest = *std::min_element(at.begin(), at.end());
+            SCOPED_TRACE("rows " + std::to_string(pattern.rows) + ", reduction " + std::to_string(reduction) +
+                         ", smallest bad row " + std::to_string(smallest));
+            expectTheSameFaultEveryRun(
+                stream, 3,
+                [&] {
+                    Result r;
+                    return runOp(p, stream, &r);
+                },
+                {"aclnnNLLLoss", "target " + std::to_string(10 + smallest) + " of row " + std::to_string(smallest) + " "});
         }
     }
 }

@@ -7,6 +7,7 @@
 // in fp32, rounded once to out's dtype: |got - ref| <= 4 u |ref| (u = 2^-24) plus one unit in the last place
 // of a 16-bit out.
 
+#include <algorithm>
 #include <cmath>
 
 #include "cases/nll_loss_cases.h"
@@ -15,6 +16,7 @@
 #include "harness/nll_loss.h"
 #include "harness/nll_loss_backward.h"
 #include "support/error_rows.h"
+#include "support/fault_checks.h"
 #include "support/golden_tally.h"
 #include "support/op_test.h"
 
@@ -212,6 +214,33 @@ TEST_P(NLLLossBackwardTest, OutOfRangeTargetFaultsAtSynchronize) {
     EXPECT_NE(msg.find("aclnnNLLLossBackward"), std::string::npos) << msg;
     EXPECT_NE(msg.find("target 12"), std::string::npos) << msg;
     EXPECT_NE(msg.find("row 2"), std::string::npos) << msg;
+}
+
+// Several out-of-range targets in one call: the fault names the smallest row on every run (one work-item per
+// element of out, so rows are reached in no fixed order across work-groups): rows 1, 8, 64 and 128, every
+// row, a few scattered.
+TEST_P(NLLLossBackwardTest, SeveralBadTargetsNameTheSmallestRow) {
+    const std::vector<std::vector<size_t>> patterns = {{128, 64, 8, 1}, {}, {199, 70, 130}};
+    for (const std::vector<size_t> &bad : patterns) {
+        for (int64_t reduction : {0, 1}) {
+            Problem p = makeProblem(200, 10, ACL_FLOAT, ACL_INT64, reduction, 61);
+            std::vector<size_t> at = bad;
+            if (at.empty()) {
+                for (size_t n = 0; n < p.target.size(); ++n) at.push_back(n);
+            }
+            for (size_t n : at) p.target[n] = 10.0 + static_cast<double>(n);
+            const size_t smallest = *std::min_element(at.begin(), at.end());
+            SCOPED_TRACE("reduction " + std::to_string(reduction) + ", smallest bad row " + std::to_string(smallest));
+            expectTheSameFaultEveryRun(
+                stream, 3,
+                [&] {
+                    std::vector<double> got;
+                    return runOp(p, stream, &got);
+                },
+                {"aclnnNLLLossBackward",
+                 "target " + std::to_string(10 + smallest) + " of row " + std::to_string(smallest) + " "});
+        }
+    }
 }
 
 const std::vector<aclDataType> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};

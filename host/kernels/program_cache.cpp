@@ -59,7 +59,9 @@ void build(Entry &entry, Device &device, const std::string &name, const std::str
         entry.error = strformat("no embedded OpenCL program named '%s'", name.c_str());
         return;
     }
-    std::string source = defines + "\n" + common + "\n" + body;
+    // The device's own macros (a compiler bug the common code works around), then the program's.
+    const std::string deviceDefines = device.compilerBugs.fenceInBranch ? "#define ACL_NO_BRANCH_FENCE 1\n" : "";
+    std::string source = deviceDefines + defines + "\n" + common + "\n" + body;
     const std::string options = buildOptions(device);
     const auto start = std::chrono::steady_clock::now();
     // A binary this or an earlier process built from the same source for the same device and driver

@@ -70,12 +70,19 @@ public:
         return stream_.faultBuffer();
     }
     bool usesFaults() const { return usesFaults_; }
+    // The tag this call's kernels report faults with (runtime/stream.h, faultTag): `source` from
+    // registerFaultSource and the call's sequence number on the stream, drawn at the first request.
+    cl_uint faultTag(cl_uint source) {
+        if (faultSequence_ == 0) faultSequence_ = stream_.nextFaultSequence();
+        return aclcl::faultTag(source, faultSequence_);
+    }
 
 private:
     BufferRef resolveTensor(const aclTensor &t, const char *role, size_t index) const;
     aclOpExecutor &executor_;
     Stream &stream_;
     void *workspace_;  // runExecutor checked that it holds the planned size
+    cl_uint faultSequence_ = 0;
     bool usesFaults_ = false;
 };
 

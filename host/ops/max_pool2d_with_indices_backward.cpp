@@ -150,7 +150,7 @@ void plan(OpPlan &plan, const Args &a) {
     const Operand oOp{Operand::Where::Output, kGradInput, 0, dt};
     const int64_t H = g.H, W = g.W, OH = g.OH, OW = g.OW, C = g.C;
 
-    const cl_uint faultTag = registerFaultSource(kApi, describeFault);
+    const cl_uint faultSource = registerFaultSource(kApi, describeFault);
     // The index check's row k / W as (k * wMul) >> wShift for every k < 2^31 (32-bit index math):
     // with l = ceil(log2 W), wShift = 31 + l and wMul = ceil(2^wShift / W), wMul * W - 2^wShift < W <=
     // 2^l = 2^(wShift - 31), the condition for exact floor division of 31-bit numerators; k * wMul <
@@ -175,8 +175,9 @@ void plan(OpPlan &plan, const Args &a) {
         fillLocalSize(plan.device(), scatter->maxWorkGroupSize(), global, 1, local);
         plan.launch(scatter, LaunchSize::grid(1, global, local), [=](Kernel &k, RunContext &ctx) {
             k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), sOp.resolve(ctx), ctx.faultBuffer(),
-                   faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH, w.pW, w.dH, w.dW, C, planes, wMul, wShift,
-                   go.sN, go.sC, go.sH, go.sW, ix.sN, ix.sC, ix.sH, ix.sW, gi.sN, gi.sC, gi.sH, gi.sW, lst);
+                   ctx.faultTag(faultSource), H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH, w.pW, w.dH, w.dW, C, planes,
+                   wMul, wShift, go.sN, go.sC, go.sH, go.sW, ix.sN, ix.sC, ix.sH, ix.sW, gi.sN, gi.sC, gi.sH, gi.sW,
+                   lst);
         });
         return;
     }
@@ -187,8 +188,8 @@ void plan(OpPlan &plan, const Args &a) {
     size_t outLocal[3];
     fillLocalSize(plan.device(), check->maxWorkGroupSize(), outGlobal, kGroupTarget, outLocal);
     plan.launch(check, LaunchSize::grid(3, outGlobal, outLocal), [=](Kernel &k, RunContext &ctx) {
-        k.args(iOp.resolve(ctx), ctx.faultBuffer(), faultTag, H, W, OH, OW, w.kH, w.kW, w.sH, w.sW, w.pH,
-               w.pW, w.dH, w.dW, C, planes, wMul, wShift, ix.sN, ix.sC, ix.sH, ix.sW);
+        k.args(iOp.resolve(ctx), ctx.faultBuffer(), ctx.faultTag(faultSource), H, W, OH, OW, w.kH, w.kW, w.sH, w.sW,
+               w.pH, w.pW, w.dH, w.dW, C, planes, wMul, wShift, ix.sN, ix.sC, ix.sH, ix.sW);
     });
     auto gather = plan.kernel(program, "max_pool2d_bwd");
     const size_t inGlobal[3] = {static_cast<size_t>(W), static_cast<size_t>(H), static_cast<size_t>(planes)};

@@ -131,16 +131,16 @@ void plan(OpPlan &plan, const Args &a) {
     const bool claims = !walkingKernelFits(plan.device(), planeTrips) && g.H * g.W < INT32_MAX;
     ProgramHandle program = plan.program("max_unpool2d", defines);
 
-    const cl_uint faultTag = registerFaultSource(kApi, describeFault);
+    const cl_uint faultSource = registerFaultSource(kApi, describeFault);
     const Operand src{Operand::Where::Input, kSelf, 0, a.self->dtype};
     const Operand idx{Operand::Where::Input, kIndices, 0, a.indices->dtype};
     const Operand dst{Operand::Where::Output, kOut, 0, a.out->dtype};
     const int64_t planes = g.planes();
     const cl_long dims[6] = {g.C, g.H, g.W, g.oW, plane, planes};
     auto bindWith = [=](Kernel &k, RunContext &ctx, auto... extra) {
-        k.args(src.resolve(ctx), idx.resolve(ctx), dst.resolve(ctx), ctx.faultBuffer(), faultTag, dims[0],
-               dims[1], dims[2], dims[3], dims[4], dims[5], ss[0], ss[1], ss[2], ss[3], is[0], is[1], is[2], is[3],
-               os[0], os[1], os[2], os[3], extra...);
+        k.args(src.resolve(ctx), idx.resolve(ctx), dst.resolve(ctx), ctx.faultBuffer(), ctx.faultTag(faultSource),
+               dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], ss[0], ss[1], ss[2], ss[3], is[0], is[1], is[2],
+               is[3], os[0], os[1], os[2], os[3], extra...);
     };
 
     if (claims) {

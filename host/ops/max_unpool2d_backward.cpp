@@ -131,7 +131,7 @@ void plan(OpPlan &plan, const Args &a) {
     defines.slot("G", gType).slot("IDX", iType).slot("OUT", oType, gType).index(wide);
     defines.flag("G_FLAT", evenPlane(g.oH, g.oW, gsRow, gsCol));
 
-    const cl_uint faultTag = registerFaultSource(kApi, describeFault);
+    const cl_uint faultSource = registerFaultSource(kApi, describeFault);
     const size_t gElem = dtypeSize(gType);
     // Mesa's rusticl (llvmpipe, LLVM 15) crashes or hangs compiling the staged kernel for some dtypes
     // (int8, int32 with int32 indices, ...); the direct kernel serves it.
@@ -173,8 +173,8 @@ void plan(OpPlan &plan, const Args &a) {
         const cl_long hw = HW, pl = plane, gNC = gv.mergedStride, iNC = iv.mergedStride, oNC = ov.mergedStride;
         const Operand gOp = gv.operand, iOp = iv.operand, oOp = ov.operand;
         plan.launch(kernel, LaunchSize::grid(1, &global, &local), [=](Kernel &k, RunContext &ctx) {
-            k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), ctx.faultBuffer(), faultTag, hw,
-                   pl, gNC, iNC, oNC, sink);
+            k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), ctx.faultBuffer(), ctx.faultTag(faultSource),
+                   hw, pl, gNC, iNC, oNC, sink);
         });
         return;
     }
@@ -190,9 +190,9 @@ void plan(OpPlan &plan, const Args &a) {
                                 isCol,           ov.mergedStride, osRow, osCol};
     const Operand gOp = gv.operand, iOp = iv.operand, oOp = ov.operand;
     plan.launch(kernel, LaunchSize::grid(3, global, local), [=](Kernel &k, RunContext &ctx) {
-        k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), ctx.faultBuffer(), faultTag, H, W,
-               oW, pl, strides[0], strides[1], strides[2], strides[3], strides[4], strides[5], strides[6],
-               strides[7], strides[8]);
+        k.args(gOp.resolve(ctx), iOp.resolve(ctx), oOp.resolve(ctx), ctx.faultBuffer(), ctx.faultTag(faultSource), H, W,
+               oW, pl, strides[0], strides[1], strides[2], strides[3], strides[4], strides[5], strides[6], strides[7],
+               strides[8]);
     });
 }
 

@@ -96,14 +96,14 @@ void plan(OpPlan &plan, const Args &a) {
                                        none ? ACL_FLOAT : a.totalWeight->dtype, a.reduction == kNllMean, false,
                                        a.self->numel());
     ProgramHandle program = plan.program("nll_loss", defines);
-    const cl_uint faultTag = nllFaultSource(kApi);
+    const cl_uint faultSource = nllFaultSource(kApi);
     const cl_long rows = s.rows, classes = s.classes, ignore = a.ignoreIndex;
 
     if (none) {
         const size_t global = static_cast<size_t>(s.rows);
         plan.launch(plan.kernel(program, "nll_none"), LaunchSize::linear(global), [=](Kernel &k, RunContext &ctx) {
             k.args(self.resolve(ctx), target.resolve(ctx), weight.resolve(ctx), out.resolve(ctx), ctx.faultBuffer(),
-                   faultTag, rows, classes, ignore);
+                   ctx.faultTag(faultSource), rows, classes, ignore);
         });
         return;
     }
@@ -113,7 +113,7 @@ void plan(OpPlan &plan, const Args &a) {
         plan.launch(plan.kernel(program, "nll_single"), LaunchSize::grid(1, &items, &items),
                     [=](Kernel &k, RunContext &ctx) {
                         k.args(self.resolve(ctx), target.resolve(ctx), weight.resolve(ctx), ctx.faultBuffer(),
-                               faultTag, rows, classes, ignore, out.resolve(ctx), tw.resolve(ctx));
+                               ctx.faultTag(faultSource), rows, classes, ignore, out.resolve(ctx), tw.resolve(ctx));
                     });
         return;
     }
@@ -122,7 +122,7 @@ void plan(OpPlan &plan, const Args &a) {
     plan.launch(plan.kernel(program, "nll_partials"), LaunchSize::grid(1, &partialsGlobal, &items),
                 [=](Kernel &k, RunContext &ctx) {
                     k.args(self.resolve(ctx), target.resolve(ctx), weight.resolve(ctx), partials.resolve(ctx),
-                           ctx.faultBuffer(), faultTag, rows, classes, ignore);
+                           ctx.faultBuffer(), ctx.faultTag(faultSource), rows, classes, ignore);
                 });
     const cl_long blockCount = blocks;
     plan.launch(plan.kernel(program, "nll_final"), LaunchSize::grid(1, &items, &items),

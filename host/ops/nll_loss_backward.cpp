@@ -77,12 +77,12 @@ void plan(OpPlan &plan, const Args &a) {
     const Defines defines = nllDefines(plan.device(), dt, a.target->dtype, a.out->dtype, ACL_FLOAT,
                                        a.reduction == kNllMean, perRow, a.self->numel());
     ProgramHandle program = plan.program("nll_loss", defines);
-    const cl_uint faultTag = nllFaultSource(kApi);
+    const cl_uint faultSource = nllFaultSource(kApi);
     const cl_long rows = s.rows, classes = s.classes, ignore = a.ignoreIndex;
     plan.launch(plan.kernel(program, "nll_backward"), LaunchSize::linear(static_cast<size_t>(a.self->numel())),
                 [=](Kernel &k, RunContext &ctx) {
                     k.args(grad.resolve(ctx), target.resolve(ctx), weight.resolve(ctx), tw.resolve(ctx),
-                           out.resolve(ctx), ctx.faultBuffer(), faultTag, rows, classes, ignore);
+                           out.resolve(ctx), ctx.faultBuffer(), ctx.faultTag(faultSource), rows, classes, ignore);
                 });
 }
 

@@ -154,6 +154,7 @@ std::vector<std::unique_ptr<Device>> enumerate() {
             // some dtypes (docs/devices.md).
             d->compilerBugs.stagedGather = d->implementation == Implementation::Rusticl;
             d->compilerBugs.loopIterationCap = d->implementation == Implementation::Rusticl;
+            d->compilerBugs.fenceInBranch = d->implementation == Implementation::Rusticl;
             if (deviceValue<cl_bool>(id, CL_DEVICE_AVAILABLE) == CL_FALSE) continue;
             if (!filters.empty()) {
                 bool keep = false;

@@ -70,6 +70,10 @@ struct Device {
         // Every loop of one work-item stops after 65,535 iterations in all, silently (Mesa's llvmpipe:
         // LP_MAX_TGSI_LOOP_ITERATIONS in gallivm); no OpenCL query reveals it.
         bool loopIterationCap = false;
+        // A mem_fence inside a branch breaks the atomics around it: a lock built from atomic_cmpxchg lets
+        // work-items in together (Mesa's llvmpipe; measured: 1 or 2 of 1,000 increments under such a lock kept).
+        // Programs for such a device are built with ACL_NO_BRANCH_FENCE defined (cl_kernels/common.cl).
+        bool fenceInBranch = false;
     } compilerBugs;
     ClContextPtr context;
     Stream *defaultStream = nullptr;  // owned by the stream registry

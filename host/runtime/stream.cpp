@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "acl/acl_base.h"
+#include "aclnn/opdev/op_errno.h"
 
 namespace aclcl {
 
@@ -32,7 +33,8 @@ std::string faultMessage(const FaultRecord &rec) {
     FaultSource source{"an operator", nullptr};
     {
         std::lock_guard<std::mutex> lock(g_faultSourceMutex);
-        if (rec.source < g_faultSources.size()) source = g_faultSources[rec.source];
+        const cl_uint index = faultSourceOf(rec.source);
+        if (index < g_faultSources.size()) source = g_faultSources[index];
     }
     if (source.describe) return source.op + ": " + source.describe(rec);
     return strformat("%s: value %lld at flat position %lld is outside [0, %lld)", source.op.c_str(),
@@ -82,8 +84,16 @@ cl_uint registerFaultSource(const std::string &opName, FaultDescriber describe) 
     for (size_t i = 0; i < g_faultSources.size(); ++i) {
         if (g_faultSources[i].op == opName) return static_cast<cl_uint>(i);
     }
+    if (g_faultSources.size() > kFaultSourceMask) {
+        fail(ACLNN_ERR_INNER, strformat("no fault source left for %s (%u in use)", opName.c_str(), kFaultSourceMask));
+    }
     g_faultSources.push_back(FaultSource{opName, describe});
     return static_cast<cl_uint>(g_faultSources.size() - 1);
+}
+
+cl_uint Stream::nextFaultSequence() {
+    constexpr cl_uint kSequences = cl_uint{1} << (32 - kFaultSourceBits);
+    return faultSequence_.fetch_add(1) % (kSequences - 1) + 1;
 }
 
 Stream::Stream(Device &device) : device_(device) {

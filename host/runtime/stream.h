@@ -12,14 +12,27 @@
 
 namespace aclcl {
 
-// Layout of a stream's fault record, shared with the kernels (cl_kernels/common.cl, FAULT_*).
+// Layout of a stream's fault record, shared with the kernels (cl_kernels/common.cl, fault_record and
+// report_fault): of one call's faults it holds the one at the smallest position; a fault of an earlier
+// call, not yet read by a synchronize, stays.
 struct FaultRecord {
-    cl_uint flag;    // 0 = no fault; set once with atomic_cmpxchg by the first faulting work-item
-    cl_uint source;  // registerFaultSource() tag
-    cl_long value;   // the offending value (e.g. an index)
-    cl_long limit;   // the valid range is [0, limit)
+    cl_uint flag;      // 0 = no fault; 1 = a fault is recorded
+    cl_uint source;    // the tag of the call that recorded it (faultTag): fault source and sequence number
+    cl_long value;     // the offending value (e.g. an index)
+    cl_long limit;     // the valid range is [0, limit)
     cl_long position;  // flat position of the element that saw it
+    cl_uint lock;      // the kernels' lock over the fields above
+    cl_uint nearest;   // UINT_MAX minus the smallest position seen, saturated at 32 bits (the kernels' filter)
 };
+
+// A call's tag: its operator's fault source (registerFaultSource) in the low kFaultSourceBits bits, and
+// above them the call's sequence number on its stream (1 and up, wrapping), so that the kernels tell one
+// call's faults from an earlier call's. Two calls whose numbers are 2^20 - 1 apart share a tag: between two
+// synchronizes of one stream that would let the later's fault at a smaller position replace the earlier's.
+constexpr cl_uint kFaultSourceBits = 12;
+constexpr cl_uint kFaultSourceMask = (cl_uint{1} << kFaultSourceBits) - 1;
+inline cl_uint faultTag(cl_uint source, cl_uint sequence) { return source | (sequence << kFaultSourceBits); }
+inline cl_uint faultSourceOf(cl_uint tag) { return tag & kFaultSourceMask; }
 
 // What a fault of one source means, in words: the text after "<operator>: " in the message that the
 // synchronize returns with 507015 (which value, where, the rule it broke, what the kernel did instead).
@@ -49,6 +62,8 @@ public:
     // stream: taking it never blocks or fails). Operators take it through RunContext::faultBuffer,
     // which arms the check (armFaults) once their kernels are enqueued.
     cl_mem faultBuffer() const { return faults_.get(); }
+    // The next call's sequence number for its fault tag: 1 .. 2^20 - 1, then 1 again.
+    cl_uint nextFaultSequence();
     // The next synchronize reads the record. Called after the kernels that may write it are enqueued:
     // armed earlier, a synchronize on another thread could read (and disarm) before they were, and
     // their fault would go unread.
@@ -74,6 +89,7 @@ private:
     ClQueuePtr queue_;
     ClMemPtr faults_;
     std::atomic<bool> faultsArmed_{false};
+    std::atomic<cl_uint> faultSequence_{0};
     std::mutex faultMutex_;
     bool hasPending_ = false;
     PendingFault pending_;
