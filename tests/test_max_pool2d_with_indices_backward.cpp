@@ -338,13 +338,8 @@ TEST_P(MaxPool2dBackwardTest, SeveralBadIndicesNameTheSmallestPosition) {
             grad.upload(std::vector<double>(128, 1.0));
             std::vector<double> ix(128);
             for (size_t o = 0; o < 128; ++o) ix[o] = static_cast<double>(((o % 16) / 4) * 16 + (o % 4) * 2);
-            std::vector<size_t> at = bad;
-            if (at.empty()) {
-                for (size_t o = 0; o < 128; ++o) at.push_back(o);
-            }
-            for (size_t o : at) ix[o] = 1000.0 + static_cast<double>(o);  // outside the plane of 64
+            const size_t smallest = markBad(ix, bad, 1000.0);  // outside the plane of 64
             idx.upload(ix);
-            const size_t smallest = *std::min_element(at.begin(), at.end());
             SCOPED_TRACE("smallest bad position " + std::to_string(smallest));
             expectTheSameFaultEveryRun(
                 stream, 3,

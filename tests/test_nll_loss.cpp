@@ -289,12 +289,7 @@ TEST_P(NLLLossTest, SeveralBadTargetsNameTheSmallestRow) {
     for (const Pattern &pattern : patterns) {
         for (int64_t reduction : {0, 1, 2}) {
             Problem p = makeProblem(pattern.rows, 10, ACL_FLOAT, ACL_INT64, reduction, 710);
-            std::vector<size_t> at = pattern.bad;
-            if (at.empty()) {
-                for (size_t n = 0; n < p.target.size(); ++n) at.push_back(n);
-            }
-            for (size_t n : at) p.target[n] = 10.0 + static_cast<double>(n);
-            const size_t smallest = *std::min_element(at.begin(), at.end());
+            const size_t smallest = markBad(p.target, pattern.bad, 10.0);  // C is 10
             SCOPED_TRACE("rows " + std::to_string(pattern.rows) + ", reduction " + std::to_string(reduction) +
                          ", smallest bad row " + std::to_string(smallest));
             expectTheSameFaultEveryRun(

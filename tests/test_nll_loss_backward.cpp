@@ -224,12 +224,7 @@ TEST_P(NLLLossBackwardTest, SeveralBadTargetsNameTheSmallestRow) {
     for (const std::vector<size_t> &bad : patterns) {
         for (int64_t reduction : {0, 1}) {
             Problem p = makeProblem(200, 10, ACL_FLOAT, ACL_INT64, reduction, 61);
-            std::vector<size_t> at = bad;
-            if (at.empty()) {
-                for (size_t n = 0; n < p.target.size(); ++n) at.push_back(n);
-            }
-            for (size_t n : at) p.target[n] = 10.0 + static_cast<double>(n);
-            const size_t smallest = *std::min_element(at.begin(), at.end());
+            const size_t smallest = markBad(p.target, bad, 10.0);  // C is 10
             SCOPED_TRACE("reduction " + std::to_string(reduction) + ", smallest bad row " + std::to_string(smallest));
             expectTheSameFaultEveryRun(
                 stream, 3,

@@ -4,13 +4,27 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
+#include "support/device_tensor.h"
 
 namespace testing_support {
+
+// Makes the inputs at the positions of `pattern` bad, each its own value `base + position` (so that the message
+// tells which one it names); an empty pattern: every position of `values`. Returns the smallest bad position.
+inline size_t markBad(std::vector<double> &values, const std::vector<size_t> &pattern, double base) {
+    std::vector<size_t> at = pattern;
+    if (at.empty()) {
+        for (size_t i = 0; i < values.size(); ++i) at.push_back(i);
+    }
+    for (size_t i : at) values.at(i) = base + static_cast<double>(i);
+    return *std::min_element(at.begin(), at.end());
+}
 
 // Runs one faulting call and its synchronize (`callAndSynchronize`, which returns the synchronize's status),
 // `runs` times: each returns 507015 with one and the same message, which holds every string of `expected`
@@ -31,6 +45,33 @@ inline void expectTheSameFaultEveryRun(aclrtStream stream, int runs, const std::
         }
         EXPECT_EQ(msg, first);
         ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+    }
+}
+
+// MaxUnpool2d and its backward, whose indices (72 of them, 2 x 4 planes of 3 x 3) point into planes of 16
+// positions: for each pattern of bad indices (the last of plane 0 and the first of every later plane, every
+// index, a few scattered), on `indices`, `enqueue` (one call, returning its status and its workspace, null
+// for none) gives the same fault on every run, naming `op` and the smallest bad position with its index.
+inline void expectUnpoolFaultsNameTheSmallestPosition(aclrtStream stream, DeviceTensor &indices, const std::string &op,
+                                                      const std::function<int(void **workspace)> &enqueue) {
+    const std::vector<std::vector<size_t>> patterns = {{8, 9, 18, 27, 36, 45, 54, 63}, {}, {71, 30, 50}};
+    for (const std::vector<size_t> &bad : patterns) {
+        std::vector<double> idx(72);
+        for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<double>((i * 7) % 16);
+        const size_t smallest = markBad(idx, bad, 100.0);  // outside the plane of 16
+        indices.upload(idx);
+        SCOPED_TRACE("smallest bad position " + std::to_string(smallest));
+        expectTheSameFaultEveryRun(
+            stream, 3,
+            [&] {
+                void *ws = nullptr;
+                EXPECT_EQ(enqueue(&ws), ACL_SUCCESS);
+                const int status = aclrtSynchronizeStream(stream);
+                if (ws) aclrtFree(ws);
+                return status;
+            },
+            {op + ": index " + std::to_string(100 + smallest) + " of indices at flat position " +
+             std::to_string(smallest) + " "});
     }
 }
 
