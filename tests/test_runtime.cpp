@@ -205,6 +205,23 @@ TEST_P(RuntimeDeviceTest, AsyncCopiesAndMemsetOnAStream) {
     ASSERT_ACL_OK(aclrtFree(d));
 }
 
+// The bytes read back from a buffer a copy or fill wrote: those in [offset, offset + count) must be
+// `written(i)`, every other the guard's. Reports the first five wrong ones (`what`: how the written ones came);
+// returns how many there were.
+size_t wrongBytes(const std::vector<uint8_t> &back, const std::vector<uint8_t> &guard, size_t offset, size_t count,
+                  const char *what, const std::function<uint8_t(size_t)> &written) {
+    size_t wrong = 0;
+    for (size_t i = 0; i < back.size(); ++i) {
+        const bool inside = i >= offset && i < offset + count;
+        const uint8_t want = inside ? written(i) : guard[i];
+        if (back[i] != want && wrong++ < 5) {
+            ADD_FAILURE() << "byte " << i << " is " << int(back[i]) << ", want " << int(want) << " ("
+                          << (inside ? what : "untouched") << ")";
+        }
+    }
+    return wrong;
+}
+
 // Device-to-device copies through the runtime's copy kernel (forced at any size and on every device) and
 // through clEnqueueCopyBuffer: for word-aligned and unaligned offsets, counts that end mid-vector and mid
 // work-item, each copy moves exactly its bytes (NaN and denormal float patterns kept bit for bit) and leaves
@@ -253,16 +270,10 @@ TEST_P(RuntimeDeviceTest, DeviceToDeviceCopiesMoveExactlyTheirBytes) {
                 ASSERT_ACL_OK(aclrtMemcpy(dst, size - c.dstOffset, src, c.count, ACL_MEMCPY_DEVICE_TO_DEVICE));
                 ASSERT_ACL_OK(aclrtMemcpy(back.data(), size, b, size, ACL_MEMCPY_DEVICE_TO_HOST));
             }
-            size_t wrong = 0;
-            for (size_t i = 0; i < size; ++i) {
-                const bool inside = i >= c.dstOffset && i < c.dstOffset + c.count;
-                const uint8_t want = inside ? source[i - c.dstOffset + c.srcOffset] : guard[i];
-                if (back[i] != want && wrong++ < 5) {
-                    ADD_FAILURE() << (async ? "async" : "blocking") << ": byte " << i << " is " << int(back[i])
-                                  << ", want " << int(want) << (inside ? " (copied)" : " (untouched)");
-                }
-            }
-            EXPECT_EQ(wrong, 0u);
+            SCOPED_TRACE(async ? "async" : "blocking");
+            EXPECT_EQ(wrongBytes(back, guard, c.dstOffset, c.count, "copied",
+                                 [&](size_t i) { return source[i - c.dstOffset + c.srcOffset]; }),
+                      0u);
         }
     }
     ASSERT_ACL_OK(aclrtFree(a));
@@ -303,16 +314,10 @@ TEST_P(RuntimeDeviceTest, DeviceFillsSetExactlyTheirBytes) {
                 ASSERT_ACL_OK(aclrtMemset(dst, size - c.offset, c.value, c.count));
                 ASSERT_ACL_OK(aclrtMemcpy(back.data(), size, b, size, ACL_MEMCPY_DEVICE_TO_HOST));
             }
-            size_t wrong = 0;
-            for (size_t i = 0; i < size; ++i) {
-                const bool inside = i >= c.offset && i < c.offset + c.count;
-                const uint8_t want = inside ? static_cast<uint8_t>(c.value & 0xff) : guard[i];
-                if (back[i] != want && wrong++ < 5) {
-                    ADD_FAILURE() << (async ? "async" : "blocking") << ": byte " << i << " is " << int(back[i])
-                                  << ", want " << int(want) << (inside ? " (set)" : " (untouched)");
-                }
-            }
-            EXPECT_EQ(wrong, 0u);
+            SCOPED_TRACE(async ? "async" : "blocking");
+            EXPECT_EQ(wrongBytes(back, guard, c.offset, c.count, "set",
+                                 [&](size_t) { return static_cast<uint8_t>(c.value & 0xff); }),
+                      0u);
         }
     }
     ASSERT_ACL_OK(aclrtFree(b));
