@@ -168,7 +168,10 @@ inline long fault_get(__global long *field) {
 inline void report_fault(__global fault_record *rec, uint tag, long value, long limit, long position) {
     const uint near = 0xffffffffu - (uint)min((ulong)position, (ulong)0xffffffffu);
     if (atomic_max(&rec->nearest, near) > near) return;  // a smaller position (of this call or an earlier one)
-    for (bool done = false; !done;) {
+    // The tries are bounded (a driver that cut the loop short or never handed the lock over could not hang
+    // the queue); a work-item that gives up still raises the flag, so the fault is reported either way.
+    bool done = false;
+    for (uint tries = 0; !done && tries < (1u << 20); ++tries) {
         if (atomic_cmpxchg(&rec->lock, 0u, 1u) == 0u) {
             FAULT_FENCE();
             if (atomic_or(&rec->flag, 0u) == 0u ||
@@ -184,4 +187,5 @@ inline void report_fault(__global fault_record *rec, uint tag, long value, long 
             done = true;
         }
     }
+    if (!done) atomic_xchg(&rec->flag, 1u);
 }

@@ -436,6 +436,23 @@ TEST_P(HostileUseTest, TheFirstFaultingCallIsTheOneItsStreamReports) {
     EXPECT_ACL_OK(aclrtDestroyStream(otherStream));
 }
 
+// A fault record whose lock is never handed over (as a driver that lost the lock would leave it): the
+// kernel's bounded tries give up, and the fault is still reported.
+TEST_P(HostileUseTest, AFaultIsReportedEvenWhenTheRecordsLockIsStuck) {
+    aclcl::Stream &s = aclcl::checkStream(stream);
+    aclcl::FaultRecord stuck{};
+    stuck.lock = 1;
+    ASSERT_EQ(clEnqueueWriteBuffer(s.queue(), s.faultBuffer(), CL_TRUE, 0, sizeof stuck, &stuck, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    reliability::MaxUnpool2dBackwardHarness h(Layout::Contiguous, 6);
+    enqueueFaultingMaxUnpool2dBackward(h, stream, 7);
+    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS) << "reported once; the record is clean again";
+    enqueueFaultingMaxUnpool2dBackward(h, stream, 9);
+    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+    EXPECT_NE(lastMessage().find("at flat position 9 "), std::string::npos) << lastMessage();
+}
+
 // Found by reading: an operator armed its stream's fault check when its kernel took the fault record,
 // just before the enqueue; a synchronize on another thread in between read the record (and disarmed
 // the check) ahead of the kernel, whose fault then waited, unreported, for the next run's read (each
