@@ -16,9 +16,8 @@
 //   upsample_nearest2d_fwd_rows  the same copy on CPU devices, NDRange (OH / rows_, planes): each work-item
 //                           walks rows_ out rows, finding a row's source row once; a unit-stride row pair
 //                           doubled along W (mode 1) or copied (mode 0) takes a plain loop the compiler
-//                           vectorises, a scaled W axis (mode 2) the source offsets of up to UPSAMPLE_MAP
-//                           columns, made once for all the work-item's rows, others the source map one
-//                           element at a time.
+//                           vectorises; a scaled W axis (mode 2) and strided rows the source offsets of
+//                           up to UPSAMPLE_MAP columns, made once for all the work-item's rows.
 //   upsample_nearest2d_bwd  gradInput[ih][iw] = the sum over the rectangle of (oh, ow) whose sources are
 //                           (ih, iw), rows in order and each row's columns in order, in ACC_T (fp32 for the
 //                           16-bit dtypes). The source map is monotone along an axis, so the outputs of
@@ -92,48 +91,48 @@ __kernel void upsample_nearest2d_fwd_rows(__global const ELEM_RAW_T *in, ulong i
     const INDEX_T isw = (INDEX_T)in_sw, osw = (INDEX_T)out_sw;
     __global const ELEM_RAW_T *src_plane = in + in_off + (ulong)(n * (INDEX_T)in_sn + c * (INDEX_T)in_sc);
     __global ELEM_RAW_T *dst_plane = out + out_off + (ulong)(n * (INDEX_T)out_sn + c * (INDEX_T)out_sc);
-    if (mode_w == 2) {
-        // A scaled W axis: each column's source offset found once per UPSAMPLE_MAP columns for all the
-        // work-item's rows (the float index per element was most of the kernel's time: Intel's runtime, 2x16
-        // planes of 35x29 to 51x80, 0.08-0.10 -> 0.03-0.06 ms), then the copies.
-        INDEX_T colmap[UPSAMPLE_MAP];
-        for (INDEX_T c0 = 0; c0 < OW; c0 += UPSAMPLE_MAP) {
-            const INDEX_T cols = min((INDEX_T)UPSAMPLE_MAP, OW - c0);
-            for (INDEX_T j = 0; j < cols; ++j) colmap[j] = nearest_src(c0 + j, mode_w, scale_w, W) * isw;
-            for (INDEX_T oh = first; oh < last; ++oh) {
-                __global const ELEM_RAW_T *src =
-                    src_plane + nearest_src(oh, mode_h, scale_h, (INDEX_T)H_) * (INDEX_T)in_sh;
-                __global ELEM_RAW_T *dst = dst_plane + oh * (INDEX_T)out_sh + c0 * osw;
-                for (INDEX_T j = 0; j < cols; ++j) dst[j * osw] = src[colmap[j]];
+    if (isw == 1 && osw == 1 && mode_w != 2) {
+        // Unit-stride rows doubled (mode 1) or copied (mode 0): plain loops the compiler vectorises.
+        for (INDEX_T oh = first; oh < last; ++oh) {
+            __global const ELEM_RAW_T *src =
+                src_plane + nearest_src(oh, mode_h, scale_h, (INDEX_T)H_) * (INDEX_T)in_sh;
+            __global ELEM_RAW_T *dst = dst_plane + oh * (INDEX_T)out_sh;
+            if (mode_w == 1) {
+                INDEX_T iw = 0;
+#if VEC_COPY
+                for (; iw + 4 <= W; iw += 4) {
+                    const VEC4_T v = vload4(0, src + iw);
+                    vstore4((VEC4_T)(v.s0, v.s0, v.s1, v.s1), 0, dst + 2 * iw);
+                    vstore4((VEC4_T)(v.s2, v.s2, v.s3, v.s3), 1, dst + 2 * iw);
+                }
+#endif
+                for (; iw < W; ++iw) {
+                    const ELEM_RAW_T v = src[iw];
+                    dst[2 * iw] = v;
+                    dst[2 * iw + 1] = v;
+                }
+            } else {
+                INDEX_T ow = 0;
+#if VEC_COPY
+                for (; ow + 4 <= OW; ow += 4) vstore4(vload4(0, src + ow), 0, dst + ow);
+#endif
+                for (; ow < OW; ++ow) dst[ow] = src[ow];
             }
         }
         return;
     }
-    for (INDEX_T oh = first; oh < last; ++oh) {
-        __global const ELEM_RAW_T *src = src_plane + nearest_src(oh, mode_h, scale_h, (INDEX_T)H_) * (INDEX_T)in_sh;
-        __global ELEM_RAW_T *dst = dst_plane + oh * (INDEX_T)out_sh;
-        if (isw == 1 && osw == 1 && mode_w == 1) {
-            INDEX_T iw = 0;
-#if VEC_COPY
-            for (; iw + 4 <= W; iw += 4) {
-                const VEC4_T v = vload4(0, src + iw);
-                vstore4((VEC4_T)(v.s0, v.s0, v.s1, v.s1), 0, dst + 2 * iw);
-                vstore4((VEC4_T)(v.s2, v.s2, v.s3, v.s3), 1, dst + 2 * iw);
-            }
-#endif
-            for (; iw < W; ++iw) {
-                const ELEM_RAW_T v = src[iw];
-                dst[2 * iw] = v;
-                dst[2 * iw + 1] = v;
-            }
-        } else if (isw == 1 && osw == 1 && mode_w == 0) {
-            INDEX_T ow = 0;
-#if VEC_COPY
-            for (; ow + 4 <= OW; ow += 4) vstore4(vload4(0, src + ow), 0, dst + ow);
-#endif
-            for (; ow < OW; ++ow) dst[ow] = src[ow];
-        } else {  // mode 0 or 1 along strided rows
-            for (INDEX_T ow = 0; ow < OW; ++ow) dst[ow * osw] = src[nearest_src(ow, mode_w, scale_w, W) * isw];
+    // A scaled W axis (mode 2) or strided rows: each column's source offset found once per UPSAMPLE_MAP columns
+    // for all the work-item's rows (the float index per element was most of the kernel's time: Intel's runtime,
+    // 2x16 planes of 35x29 to 51x80, 0.08-0.10 -> 0.03-0.06 ms), then the copies.
+    INDEX_T colmap[UPSAMPLE_MAP];
+    for (INDEX_T c0 = 0; c0 < OW; c0 += UPSAMPLE_MAP) {
+        const INDEX_T cols = min((INDEX_T)UPSAMPLE_MAP, OW - c0);
+        for (INDEX_T j = 0; j < cols; ++j) colmap[j] = nearest_src(c0 + j, mode_w, scale_w, W) * isw;
+        for (INDEX_T oh = first; oh < last; ++oh) {
+            __global const ELEM_RAW_T *src =
+                src_plane + nearest_src(oh, mode_h, scale_h, (INDEX_T)H_) * (INDEX_T)in_sh;
+            __global ELEM_RAW_T *dst = dst_plane + oh * (INDEX_T)out_sh + c0 * osw;
+            for (INDEX_T j = 0; j < cols; ++j) dst[j * osw] = src[colmap[j]];
         }
     }
 }
