@@ -326,36 +326,31 @@ TEST_P(MaxPool2dBackwardTest, BadIndexFaultsAtSynchronize) {
 // whichever kernel runs and in whatever order its work-items run: the last output of plane 0 against the
 // first of every later plane (which a work-item per plane reaches first), every output, a few scattered.
 TEST_P(MaxPool2dBackwardTest, SeveralBadIndicesNameTheSmallestPosition) {
-    const std::vector<std::vector<size_t>> patterns = {
-        {15, 16, 32, 48, 64, 80, 96, 112}, {}, {127, 40, 77}};  // {}: every output
+    std::vector<double> valid(128);  // each output's window's top-left
+    for (size_t o = 0; o < 128; ++o) valid[o] = static_cast<double>(((o % 16) / 4) * 16 + (o % 4) * 2);
     for (int mode = 0; mode < 3; ++mode) {
         SCOPED_TRACE(mode == 0 ? "automatic" : mode == 1 ? "planes kernel" : "gather");
         aclcl::ScopedTestHook planesHook(aclcl::TestHook::MaxPoolBackwardPlanes, mode == 1);
         aclcl::ScopedTestHook gatherHook(aclcl::TestHook::ManyWorkItemKernels, mode == 2);
-        for (const std::vector<size_t> &bad : patterns) {
-            DeviceTensor grad({2, 4, 4, 4}, ACL_FLOAT), self({2, 4, 8, 8}, ACL_FLOAT), idx({2, 4, 4, 4}, ACL_INT64),
-                gin({2, 4, 8, 8}, ACL_FLOAT);
-            grad.upload(std::vector<double>(128, 1.0));
-            std::vector<double> ix(128);
-            for (size_t o = 0; o < 128; ++o) ix[o] = static_cast<double>(((o % 16) / 4) * 16 + (o % 4) * 2);
-            const size_t smallest = markBad(ix, bad, 1000.0);  // outside the plane of 64
-            idx.upload(ix);
-            SCOPED_TRACE("smallest bad position " + std::to_string(smallest));
-            expectTheSameFaultEveryRun(
-                stream, 3,
-                [&] {
-                    uint64_t ws = 0;
-                    aclOpExecutor *ex = nullptr;
-                    EXPECT_ACL_OK(kMaxPool2dWithIndicesBackward.plan(backwardArgs(grad, self, idx, Attrs(kK2S2), gin),
-                                                                     &ws, &ex));
-                    EXPECT_EQ(ws, 0u);
-                    EXPECT_ACL_OK(kMaxPool2dWithIndicesBackward.run(nullptr, 0, ex, stream));
-                    return aclrtSynchronizeStream(stream);
-                },
-                {"aclnnMaxPool2dWithIndicesBackward",
-                 "index " + std::to_string(1000 + smallest) + " of indices at output position " +
-                     std::to_string(smallest) + " "});
-        }
+        DeviceTensor grad({2, 4, 4, 4}, ACL_FLOAT), self({2, 4, 8, 8}, ACL_FLOAT), idx({2, 4, 4, 4}, ACL_INT64),
+            gin({2, 4, 8, 8}, ACL_FLOAT);
+        grad.upload(std::vector<double>(128, 1.0));
+        expectFaultsNameTheSmallestPosition(
+            stream, idx, valid, {{15, 16, 32, 48, 64, 80, 96, 112}, {}, {127, 40, 77}},  // {}: every output
+            1000.0,                                                                       // outside the plane of 64
+            [](size_t p) {
+                return "aclnnMaxPool2dWithIndicesBackward: index " + std::to_string(1000 + p) +
+                       " of indices at output position " + std::to_string(p) + " ";
+            },
+            [&](void **ws) {
+                uint64_t size = 0;
+                aclOpExecutor *ex = nullptr;
+                const int planned = kMaxPool2dWithIndicesBackward.plan(backwardArgs(grad, self, idx, Attrs(kK2S2), gin),
+                                                                       &size, &ex);
+                EXPECT_EQ(size, 0u);
+                *ws = nullptr;
+                return planned != ACL_SUCCESS ? planned : kMaxPool2dWithIndicesBackward.run(nullptr, 0, ex, stream);
+            });
     }
 }
 

@@ -48,18 +48,18 @@ inline void expectTheSameFaultEveryRun(aclrtStream stream, int runs, const std::
     }
 }
 
-// MaxUnpool2d and its backward, whose indices (72 of them, 2 x 4 planes of 3 x 3) point into planes of 16
-// positions: for each pattern of bad indices (the last of plane 0 and the first of every later plane, every
-// index, a few scattered), on `indices`, `enqueue` (one call, returning its status and its workspace, null
-// for none) gives the same fault on every run, naming `op` and the smallest bad position with its index.
-inline void expectUnpoolFaultsNameTheSmallestPosition(aclrtStream stream, DeviceTensor &indices, const std::string &op,
-                                                      const std::function<int(void **workspace)> &enqueue) {
-    const std::vector<std::vector<size_t>> patterns = {{8, 9, 18, 27, 36, 45, 54, 63}, {}, {71, 30, 50}};
+// For each pattern of bad inputs (markBad from `base` over `valid`, the valid values), uploaded to `indices`:
+// `enqueue` (one call, returning its status and its workspace, null for none) gives the same fault on every
+// run, holding `named(smallest bad position)`.
+inline void expectFaultsNameTheSmallestPosition(aclrtStream stream, DeviceTensor &indices,
+                                                const std::vector<double> &valid,
+                                                const std::vector<std::vector<size_t>> &patterns, double base,
+                                                const std::function<std::string(size_t)> &named,
+                                                const std::function<int(void **workspace)> &enqueue) {
     for (const std::vector<size_t> &bad : patterns) {
-        std::vector<double> idx(72);
-        for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<double>((i * 7) % 16);
-        const size_t smallest = markBad(idx, bad, 100.0);  // outside the plane of 16
-        indices.upload(idx);
+        std::vector<double> values = valid;
+        const size_t smallest = markBad(values, bad, base);
+        indices.upload(values);
         SCOPED_TRACE("smallest bad position " + std::to_string(smallest));
         expectTheSameFaultEveryRun(
             stream, 3,
@@ -70,9 +70,23 @@ inline void expectUnpoolFaultsNameTheSmallestPosition(aclrtStream stream, Device
                 if (ws) aclrtFree(ws);
                 return status;
             },
-            {op + ": index " + std::to_string(100 + smallest) + " of indices at flat position " +
-             std::to_string(smallest) + " "});
+            {named(smallest)});
     }
+}
+
+// MaxUnpool2d and its backward, whose indices (72 of them, 2 x 4 planes of 3 x 3) point into planes of 16
+// positions: the bad ones at the last of plane 0 and the first of every later plane, at every index, at a
+// few scattered, each 100 + its position; the fault names `op`, the index and its position.
+inline void expectUnpoolFaultsNameTheSmallestPosition(aclrtStream stream, DeviceTensor &indices, const std::string &op,
+                                                      const std::function<int(void **workspace)> &enqueue) {
+    std::vector<double> valid(72);
+    for (size_t i = 0; i < valid.size(); ++i) valid[i] = static_cast<double>((i * 7) % 16);
+    expectFaultsNameTheSmallestPosition(
+        stream, indices, valid, {{8, 9, 18, 27, 36, 45, 54, 63}, {}, {71, 30, 50}}, 100.0,  // outside the plane of 16
+        [&](size_t p) {
+            return op + ": index " + std::to_string(100 + p) + " of indices at flat position " + std::to_string(p) + " ";
+        },
+        enqueue);
 }
 
 }  // namespace testing_support
