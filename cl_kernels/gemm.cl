@@ -25,16 +25,33 @@
 //
 // Indices are 32-bit: the host runs this kernel only where every operand's last element index fits.
 //
-// Bits: each element of C is one fma chain over k = 0, 1, ..., K-1 in order, whatever the tile
-// parameters, so every parameter set gives the same bits on a device and devices with a correctly
-// rounded fma agree (OpenCL requires fma() to be exact-then-rounded).
+//   GEMM_WALK   1: also gemm_walk, the CPU devices' form (below), WALK_ROWS rows a work-item
+//   GEMM_FUSED  1: each multiply-add is fma(); 0: a product rounded, then a sum rounded (never contracted),
+//               for devices whose fma is not an instruction (host/blas/own_gemm.cpp says which)
+//
+// Bits: each element of C is one chain of GEMM_MAC over k = 0, 1, ..., K-1 in order, whatever the tile
+// parameters, so every parameter set gives the same bits on a device, and devices that take the same
+// GEMM_FUSED agree (OpenCL requires fma() to be exact-then-rounded, and a product and a sum each
+// correctly rounded).
 //
 // build-check: MWG=128 NWG=128 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=0 BIAS=0
-// build-check: MWG=64 NWG=64 KWG=8 MDIMC=8 NDIMC=16 TRANS_A=1 TRANS_B=1 CONV_TAPS=0 BIAS=1
+// build-check: MWG=64 NWG=64 KWG=8 MDIMC=8 NDIMC=16 TRANS_A=1 TRANS_B=1 CONV_TAPS=0 BIAS=1 GEMM_FUSED=0
 // build-check: MWG=128 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=3 CONV_ALIGNED=1 BIAS=1
 // build-check: MWG=64 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=2 CONV_ALIGNED=0 BIAS=0
 // build-check: MWG=64 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=1 TRANS_B=0 CONV_TAPS=0 BIAS=0 SPLIT_K=1
+// build-check: MWG=64 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=0 TRANS_B=0 CONV_TAPS=3 CONV_ALIGNED=0 BIAS=1 GEMM_WALK=1 WALK_ROWS=16 GEMM_FUSED=0
+// build-check: MWG=64 NWG=64 KWG=16 MDIMC=16 NDIMC=16 TRANS_A=1 TRANS_B=1 CONV_TAPS=0 BIAS=0 SPLIT_K=1 GEMM_WALK=1 WALK_ROWS=16
 
+#ifndef GEMM_FUSED
+#define GEMM_FUSED 1
+#endif
+#if GEMM_FUSED
+#define GEMM_MAC(a, b, c) fma(a, b, c)
+#else
+// Where fma() is a software routine (Mesa's llvmpipe builds its programs without the CPU's FMA: about 10x
+// slower there), two correctly rounded operations; common.cl's FP_CONTRACT OFF keeps a compiler from fusing them.
+#define GEMM_MAC(a, b, c) ((a) * (b) + (c))
+#endif
 #define MWI (MWG / MDIMC)
 #define NWI (NWG / NDIMC)
 #define WG_SIZE (MDIMC * NDIMC)
@@ -55,6 +72,9 @@
 #endif
 #ifndef SPLIT_K
 #define SPLIT_K 0
+#endif
+#ifndef GEMM_WALK
+#define GEMM_WALK 0
 #endif
 // CONV_SKIP 0 (the probe's comparison only) multiplies a missing tap's zeros instead of skipping it.
 #ifndef CONV_SKIP
@@ -242,7 +262,7 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
                     const bool exists = conv_row_exists((int)(row0 + ((i / 4) * MDIMC + tm) * 4 + i % 4) + shift, m,
                                                         batch, pad);
 #pragma unroll
-                    for (int j = 0; j < NWI; ++j) acc[i][j] = exists ? fma(af[i], bf[j], acc[i][j]) : acc[i][j];
+                    for (int j = 0; j < NWI; ++j) acc[i][j] = exists ? GEMM_MAC(af[i], bf[j], acc[i][j]) : acc[i][j];
                 }
             }
         } else
@@ -255,7 +275,7 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
 #pragma unroll
                 for (int i = 0; i < MWI; ++i)
 #pragma unroll
-                    for (int j = 0; j < NWI; ++j) acc[i][j] = fma(af[i], bf[j], acc[i][j]);
+                    for (int j = 0; j < NWI; ++j) acc[i][j] = GEMM_MAC(af[i], bf[j], acc[i][j]);
             }
         }
         if (more) {
@@ -286,7 +306,7 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
             const uint col = col0 + ((j / 4) * NDIMC + tn) * 4 + j % 4;
             if (col >= n) continue;
             float v = alpha * acc[i][j];
-            if (beta != 0.0f) v = fma(beta, c[r * ldc + col], v);
+            if (beta != 0.0f) v = GEMM_MAC(beta, c[r * ldc + col], v);
 #if BIAS
             v += bias[bias_off + col];
 #endif
@@ -294,6 +314,167 @@ __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
         }
     }
 }
+
+#if GEMM_WALK
+// The walking form, for CPU devices (no local memory, no barrier; host/blas/own_gemm.cpp says where): work-item
+// (x, y, z) computes C's rows y * WALK_ROWS .. + WALK_ROWS - 1 at columns 8x .. 8x + 7, one float8 a row, over
+// the reduction range of slice z as gemm_f32 splits it. Each element is the same GEMM_MAC chain over k in order
+// (a missing tap's row skipped) and the same epilogue, so the bits are gemm_f32's on the same device.
+// NDRange (ceil(n / 8), ceil(m / WALK_ROWS), slices).
+
+// B's row kk at columns col0 .. col0 + 7 (0 past n). VEC (a constant at each call, so that the compiler makes two
+// loops of the caller): one vector load, for a whole block of B stored k x n.
+inline float8 gemm_walk_load_b(__global const float *b, uint ldb, uint n, uint kk, uint col0, const bool vec) {
+    if (vec) return vload8(0, b + kk * ldb + col0);
+    float v[8];
+#pragma unroll
+    for (int j = 0; j < 8; ++j) v[j] = gemm_load_b(b, ldb, n, kk + 1, kk, col0 + j);
+    return vload8(0, v);
+}
+
+// The chains of rows row0 .. + WALK_ROWS - 1 over [k_lo, k) into acc, written out in the kernel (through a helper
+// taking acc by pointer llvmpipe ran 1.5x slower). VEC: gemm_walk_load_b's.
+#if CONV_TAPS
+// One tap at a time: its rows' existence (bit i of `exists`) is fixed for all of its channels.
+#define GEMM_WALK_CHAINS(VEC)                                                                                     \
+    for (uint kk = k_lo; kk < k;) {                                                                                \
+        const uint tap = kk / cin, end = min(k, (tap + 1) * cin);                                                  \
+        const int shift = ((int)tap - (int)pad) * (int)batch;                                                      \
+        uint exists = 0;                                                                                           \
+        _Pragma("unroll") for (int i = 0; i < WALK_ROWS; ++i) {                                                   \
+            if (row0 + i < m && conv_row_exists((int)(row0 + i) + shift, m, batch, pad)) exists |= 1u << i;        \
+        }                                                                                                          \
+        ORDERED_LOOP                                                                                               \
+        for (; kk < end; ++kk) {                                                                                   \
+            const float8 bv = gemm_walk_load_b(b, ldb, n, kk, col0, (VEC) && !TRANS_B);                            \
+            const uint ch = kk - tap * cin;                                                                        \
+            _Pragma("unroll") for (int i = 0; i < WALK_ROWS; ++i) {                                               \
+                if ((exists >> i) & 1u) {                                                                          \
+                    acc[i] = GEMM_MAC((float8)(a[(uint)((int)(row0 + i) + shift) * lda + ch]), bv, acc[i]);        \
+                }                                                                                                  \
+            }                                                                                                      \
+        }                                                                                                          \
+    }
+#else
+#if TRANS_A
+#define GEMM_WALK_A(r, kk) a[(kk) * lda + (r)]
+#else
+#define GEMM_WALK_A(r, kk) a[(r) * lda + (kk)]
+#endif
+// One step kk of every row's chain with B's row bv; a row past m is computed from row m - 1 and never stored.
+#define GEMM_WALK_STEP(kk, bv)                                                                                     \
+    _Pragma("unroll") for (int i = 0; i < WALK_ROWS; ++i) {                                                       \
+        acc[i] = GEMM_MAC((float8)(GEMM_WALK_A(min(row0 + i, m - 1), kk)), bv, acc[i]);                            \
+    }
+#if TRANS_B
+// B stored n x k, a whole block of columns: 8 steps at a time, each column's 8 elements one vector load, the 8 x 8
+// block transposed in registers (component moves with constant indices) so that step t takes B's row kk + t.
+#define GEMM_WALK_COLUMN(j) const float8 bcol##j = vload8(0, b + (col0 + j) * ldb + kk);
+#define GEMM_WALK_ROW_OF(t) \
+    (float8)(bcol0.s##t, bcol1.s##t, bcol2.s##t, bcol3.s##t, bcol4.s##t, bcol5.s##t, bcol6.s##t, bcol7.s##t)
+#define GEMM_WALK_TSTEP(t) GEMM_WALK_STEP(kk + t, GEMM_WALK_ROW_OF(t))
+#define GEMM_WALK_BLOCKS(VEC)                                                                                     \
+    if (VEC) {                                                                                                     \
+        ORDERED_LOOP                                                                                               \
+        for (; kk + 8 <= k; kk += 8) {                                                                             \
+            GEMM_WALK_COLUMN(0) GEMM_WALK_COLUMN(1) GEMM_WALK_COLUMN(2) GEMM_WALK_COLUMN(3)                        \
+            GEMM_WALK_COLUMN(4) GEMM_WALK_COLUMN(5) GEMM_WALK_COLUMN(6) GEMM_WALK_COLUMN(7)                        \
+            GEMM_WALK_TSTEP(0) GEMM_WALK_TSTEP(1) GEMM_WALK_TSTEP(2) GEMM_WALK_TSTEP(3)                            \
+            GEMM_WALK_TSTEP(4) GEMM_WALK_TSTEP(5) GEMM_WALK_TSTEP(6) GEMM_WALK_TSTEP(7)                            \
+        }                                                                                                          \
+    }
+#else
+#define GEMM_WALK_BLOCKS(VEC)
+#endif
+#define GEMM_WALK_CHAINS(VEC)                                                                                     \
+    uint kk = k_lo;                                                                                                \
+    GEMM_WALK_BLOCKS(VEC)                                                                                          \
+    ORDERED_LOOP                                                                                                   \
+    for (; kk < k; ++kk) {                                                                                         \
+        const float8 bv = gemm_walk_load_b(b, ldb, n, kk, col0, (VEC) && !TRANS_B);                                \
+        GEMM_WALK_STEP(kk, bv)                                                                                     \
+    }
+#endif
+
+// C's row r at columns col0 .. col0 + 7 from one accumulator, as gemm_f32's epilogue: alpha, beta, the bias;
+// vector loads and stores for a whole block, the components one by one past n.
+inline void gemm_walk_store(float8 acc, uint r, uint col0, uint m, uint n, float alpha, float beta, __global float *c,
+                            uint ldc, __global const float *bias) {
+    if (r >= m) return;
+    (void)bias;
+    __global float *cr = c + r * ldc + col0;
+    float8 v = alpha * acc;
+    if (col0 + 8 <= n) {
+        if (beta != 0.0f) v = GEMM_MAC(beta, vload8(0, cr), v);
+#if BIAS
+        v += vload8(0, bias + col0);
+#endif
+        vstore8(v, 0, cr);
+        return;
+    }
+#if BIAS
+#define GEMM_WALK_BIAS(j) x += bias[col0 + j];
+#else
+#define GEMM_WALK_BIAS(j)
+#endif
+#define GEMM_WALK_STORE(j)                              \
+    if (col0 + j < n) {                                 \
+        float x = v.s##j;                               \
+        if (beta != 0.0f) x = GEMM_MAC(beta, cr[j], x); \
+        GEMM_WALK_BIAS(j)                               \
+        cr[j] = x;                                      \
+    }
+    GEMM_WALK_STORE(0) GEMM_WALK_STORE(1) GEMM_WALK_STORE(2) GEMM_WALK_STORE(3)
+    GEMM_WALK_STORE(4) GEMM_WALK_STORE(5) GEMM_WALK_STORE(6) GEMM_WALK_STORE(7)
+#undef GEMM_WALK_STORE
+#undef GEMM_WALK_BIAS
+}
+
+#if WALK_ROWS == 16
+#define GEMM_WALK_EACH_ROW(f) f(0) f(1) f(2) f(3) f(4) f(5) f(6) f(7) f(8) f(9) f(10) f(11) f(12) f(13) f(14) f(15)
+#else
+#error "gemm.cl: gemm_walk is written for WALK_ROWS 16"
+#endif
+
+__kernel void gemm_walk(uint m, uint n, uint k_all, float alpha, __global const float *a, ulong a_off, uint lda,
+                        __global const float *b, ulong b_off, uint ldb, float beta, __global float *c, ulong c_off,
+                        uint ldc, __global const float *bias, ulong bias_off, uint cin, uint batch, uint pad,
+                        uint k_slice) {
+    a += a_off;
+    b += b_off;
+    c += c_off;
+    (void)bias;
+    (void)bias_off;
+#if SPLIT_K
+    const uint k_lo = get_global_id(2) * k_slice, k = min(k_all, k_lo + k_slice);
+    c += (ulong)get_global_id(2) * m * ldc;
+#else
+    const uint k_lo = 0, k = k_all;
+    (void)k_slice;
+#endif
+    const uint col0 = get_global_id(0) * 8, row0 = get_global_id(1) * WALK_ROWS;
+    if (col0 >= n || row0 >= m) return;
+    float8 acc[WALK_ROWS];
+#pragma unroll
+    for (int i = 0; i < WALK_ROWS; ++i) acc[i] = (float8)(0.0f);
+#if !CONV_TAPS
+    (void)cin;
+    (void)batch;
+    (void)pad;
+#endif
+    if (col0 + 8 <= n) {
+        GEMM_WALK_CHAINS(true)
+    } else {
+        GEMM_WALK_CHAINS(false)
+    }
+    // The epilogue, row by row with constant indices (the whole of acc stays in registers: indexed at run time
+    // anywhere, llvmpipe keeps it in memory and runs 10x slower).
+#define GEMM_WALK_ROW(i) \
+    gemm_walk_store(acc[i], row0 + i, col0, m, n, alpha, beta, c, ldc, bias + bias_off);
+    GEMM_WALK_EACH_ROW(GEMM_WALK_ROW)
+#undef GEMM_WALK_ROW
+}
+#endif  // GEMM_WALK
 
 // C = alpha * (the slices' partial Cs summed in order z = 0, 1, ...) + beta * C, after a SPLIT_K product:
 // slice z of element (r, col) at part[(z * m + r) * n + col]. NDRange (n, m).
@@ -307,6 +488,6 @@ __kernel void gemm_sum_slices(uint m, uint n, uint slices, __global const float 
     ORDERED_LOOP
     for (uint z = 1; z < slices; ++z) sum += part[(z * m + r) * n + col];
     float v = alpha * sum;
-    if (beta != 0.0f) v = fma(beta, c[r * ldc + col], v);
+    if (beta != 0.0f) v = GEMM_MAC(beta, c[r * ldc + col], v);
     c[r * ldc + col] = v;
 }

@@ -421,9 +421,10 @@ TEST_P(ConvTbcTest, RunsAreBitIdenticalAndRepeatable) {
     });
 }
 
-// The own GEMM (cl_kernels/gemm.cl) folds the taps into one product: every tile set gives the same bits
-// (each out element is one fma chain over (tap, C_in) in order), with taps cut at both ends of the
-// sequence, T_out below and above T, and C_in not a multiple of the reduction step.
+// The own GEMM (cl_kernels/gemm.cl) folds the taps into one product: every tile set of the tiled form and
+// the walking form (own_gemm.h) give the same bits (each out element is one multiply-add chain over
+// (tap, C_in) in order), with taps cut at both ends of the sequence, T_out below and above T, C_in not a
+// multiple of the reduction step, and C_out not a multiple of the walking form's 8 columns.
 TEST_P(ConvTbcTest, OwnGemmTilesGiveTheSameBits) {
     SKIP_IN_QUICK_TIER();
     aclcl::ScopedTestHook own(aclcl::TestHook::GemmBackend, 3);
@@ -436,8 +437,9 @@ TEST_P(ConvTbcTest, OwnGemmTilesGiveTheSameBits) {
     for (const ConvTbcSpec &s : specs) {
         SCOPED_TRACE(s.name);
         std::vector<uint8_t> first;
-        for (int tiles : {1, 2, 4, 6}) {
-            SCOPED_TRACE("tile set " + std::to_string(tiles));
+        for (int tiles : {1, 2, 4, 6, 0}) {  // 0: the walking form
+            SCOPED_TRACE(tiles ? "tile set " + std::to_string(tiles) : std::string("walking form"));
+            aclcl::ScopedTestHook walk(aclcl::TestHook::OwnGemmWalk, tiles ? 1 : 2);
             aclcl::ScopedTestHook set(aclcl::TestHook::OwnGemmTiles, tiles);
             auto c = runSpec(s);
             if (tiles == 1) {
@@ -448,7 +450,7 @@ TEST_P(ConvTbcTest, OwnGemmTilesGiveTheSameBits) {
             }
         }
     }
-    EXPECT_EQ(compared, 6);
+    EXPECT_EQ(compared, 8);
 }
 
 // A tap whose input row lies in the padding is left out of the sum, not multiplied by zero

@@ -210,7 +210,8 @@ TEST_P(ConvTbcBackwardTest, EdgeShapes) {
 
 // The own GEMM (cl_kernels/gemm.cl) on the edge shapes, where every other backend is the device's choice
 // above; gradWeight's long reductions (T_out * B >= 4096 rows for a small C_in x C_out) run split into
-// k slices added in order: checked against the host reference, and the same bits from two tile sets.
+// k slices added in order: checked against the host reference, and the same bits (gradInput and gradWeight)
+// from two tile sets of the tiled form and from the walking form (own_gemm.h).
 TEST_P(ConvTbcBackwardTest, OwnGemmEdgeShapesAndSplitReductions) {
     SKIP_IN_QUICK_TIER();
     aclcl::ScopedTestHook own(aclcl::TestHook::GemmBackend, 3);
@@ -222,27 +223,35 @@ TEST_P(ConvTbcBackwardTest, OwnGemmEdgeShapesAndSplitReductions) {
             if (s.name == name) runSpec(s);
         }
     }
-    const ConvTbcBackwardSpec split = convTbcBackwardSpec("split gradWeight T1100 B4", 1100, 4, 3, 5, 3, 1);
+    // C_in 11 and C_out 13: gradInput's product (B transposed) has a whole block of 8 columns and a part one,
+    // a whole block of 8 steps and a part one, for the walking form.
+    const ConvTbcBackwardSpec split = convTbcBackwardSpec("split gradWeight T1100 B4", 1100, 4, 11, 13, 3, 1);
     aclcl::blas::Product gradWeight;
-    gradWeight.dims = {aclcl::blas::Op::Trans, aclcl::blas::Op::NoTrans, 3, 5, 1099 * 4, 3, 5, 5};
+    gradWeight.dims = {aclcl::blas::Op::Trans, aclcl::blas::Op::NoTrans, 11, 13, 1099 * 4, 11, 13, 13};
     ASSERT_GT(aclcl::blas::ownGemmSliceLength(gradWeight), 0u) << "the shape does not split";
-    std::vector<uint8_t> bits;
-    for (int tiles : {1, 2}) {
-        SCOPED_TRACE("tile set " + std::to_string(tiles));
-        aclcl::ScopedTestHook set(aclcl::TestHook::OwnGemmTiles, tiles);
+    std::vector<uint8_t> bits, inputBits;
+    int compared = 0;
+    for (int form : {1, 2, 3}) {  // tile sets 1 and 2, then the walking form
+        SCOPED_TRACE(form < 3 ? "tile set " + std::to_string(form) : std::string("walking form"));
+        aclcl::ScopedTestHook walk(aclcl::TestHook::OwnGemmWalk, form < 3 ? 1 : 2);
+        aclcl::ScopedTestHook set(aclcl::TestHook::OwnGemmTiles, form < 3 ? form : 1);
         auto c = runSpec(split);
-        const std::vector<uint8_t> gw = convTbcBackwardOutputs(*c).gradWeightBytes;
+        const ConvTbcBackwardOutputs out = convTbcBackwardOutputs(*c);
         if (bits.empty()) {
-            bits = gw;
+            bits = out.gradWeightBytes;
+            inputBits = out.gradInputBytes;
         } else {
-            EXPECT_TRUE(gw == bits);
+            EXPECT_TRUE(out.gradWeightBytes == bits);
+            EXPECT_TRUE(out.gradInputBytes == inputBits);
+            ++compared;
         }
     }
+    EXPECT_EQ(compared, 2);
 }
 
 // Real sizes for the operator's own kernels (the GEMMs are the backends'): gradBias sums 70,000 rows of
 // self, beyond the 65,535 loop iterations Mesa's llvmpipe allows one work-item (the quick tier runs no
-// ConvTbc computation beyond the sample: CLBlast is too slow on a slow device).
+// ConvTbc computation beyond the sample: the GEMMs are too slow on a slow device).
 TEST_P(ConvTbcBackwardTest, RealSizeColumnSums) {
     SKIP_IN_QUICK_TIER();
     runSpec(convTbcBackwardSpec("70,000 rows", 70000, 1, 2, 3, 1, 0));
@@ -565,8 +574,8 @@ TEST_P(ConvTbcBackwardTest, HostBlasRunsWhereTheDeviceAllows) {
         aclcl::ScopedTestHook clblast(aclcl::TestHook::GemmBackend, 1);
         EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single).backend, Backend::ClBlast);
     }
-    // Where the host BLAS cannot run, auto's choice: the own GEMM on a GPU, CLBlast elsewhere.
-    const Backend fallback = dev.isGpu() ? Backend::Own : Backend::ClBlast;
+    // Where the host BLAS cannot run, auto's choice: the own GEMM (tiled on a GPU, walking elsewhere).
+    const Backend fallback = Backend::Own;
     {
         aclcl::ScopedTestHook host(aclcl::TestHook::GemmBackend, 2);
         EXPECT_EQ(aclcl::blas::chooseBackend(dev, Precision::Single).backend,

@@ -211,8 +211,10 @@ BackendChoice chooseBackend(const Device &device, Precision precision, const std
     }
     std::string why = request == Request::Host ? "the host BLAS was asked for, but " + hostObstacle : hostObstacle;
     if (request == Request::Own) why = "the own GEMM was asked for, but " + ownObstacle;
-    if (ownObstacle.empty() && device.isGpu()) return {Backend::Own, why + "; a GPU"};
-    return {Backend::ClBlast, ownObstacle.empty() ? why + "; not a GPU" : why + "; " + ownObstacle};
+    // The own GEMM: tiled on a GPU, walking elsewhere (own_gemm.h; on Mesa's llvmpipe faster than CLBlast on
+    // every GEMM case of the benchmark, docs/gemm.md).
+    if (ownObstacle.empty()) return {Backend::Own, why + (device.isGpu() ? "; a GPU" : "; not a GPU")};
+    return {Backend::ClBlast, why + "; " + ownObstacle};
 }
 
 void enqueueProducts(Device &device, cl_command_queue queue, Backend backend, Precision precision,

@@ -80,9 +80,24 @@ uint32_t ownGemmSliceLength(const Product &p) {
     return static_cast<uint32_t>(ceilDiv(ceilDiv(d.k, slices), kSliceStep) * kSliceStep);
 }
 
+namespace {
+
+// A gemm_walk work-item's loop trips: one a step of its k slice (its loops over 8 columns are unrolled), and one a tap.
+uint64_t walkTrips(const Product &p) {
+    const uint32_t slice = ownGemmSliceLength(p);
+    return (slice != 0 ? std::min<uint64_t>(slice, p.dims.k) : p.dims.k) + p.conv.taps;
+}
+
+}  // namespace
+
 uint64_t ownGemmTempBytes(const Product &p) {
     const uint32_t slice = ownGemmSliceLength(p);
     return slice == 0 ? 0 : ceilDiv(p.dims.k, slice) * p.dims.m * p.dims.n * sizeof(float);
+}
+
+std::string ownGemmLayout(const Device &device, const Product &product) {
+    if (ownGemmWalks(device, product)) return strformat("walking, %d x 8 a work-item", kOwnGemmWalkRows);
+    return ownGemmTiles(device, product).describe();
 }
 
 std::string OwnGemmTiles::describe() const {
@@ -123,15 +138,25 @@ std::string ownGemmObstacle(const Device &device, Precision precision, const Pro
     if (conv.taps > 0 && (ta || conv.cin == 0 || d.k != uint64_t{conv.taps} * conv.cin)) {
         return "a folded convolution needs A as stored and k = taps * cin";
     }
-    if (device.compilerBugs.loopIterationCap && ceilDiv(d.k, 8) * (16 + 2) >= kLoopCap) {
+    const uint64_t trips = ownGemmWalks(device, product) ? walkTrips(product) : ceilDiv(d.k, 8) * (16 + 2);
+    if (device.compilerBugs.loopIterationCap && trips >= kLoopCap) {
         return "the reduction is too long for the device's loop-iteration cap";
     }
     return std::string();
 }
 
+bool ownGemmFuses(const Device &device) { return device.isGpu() || device.fmaReported; }
+
+bool ownGemmWalks(const Device &device, const Product &product) {
+    const int hook = testHook(TestHook::OwnGemmWalk);
+    if (hook != 0) return hook == 2;
+    return !device.isGpu() && walkWithinBound(static_cast<double>(walkTrips(product)));
+}
+
 void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &p, cl_mem temp) {
     const GemmDims &d = p.dims;
     const OwnGemmTiles t = ownGemmTiles(device, p);
+    const bool walk = ownGemmWalks(device, p);
     const ConvTaps &conv = p.conv;
     const uint32_t slice = ownGemmSliceLength(p);
     const uint64_t slices = slice == 0 ? 1 : ceilDiv(d.k, slice);
@@ -159,9 +184,12 @@ void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &p, cl
         .value("CONV_TAPS", conv.taps)
         .flag("CONV_ALIGNED", conv.taps > 0 && conv.cin % static_cast<uint32_t>(t.kwg) == 0)
         .flag("BIAS", p.bias.mem != nullptr)
-        .flag("SPLIT_K", slice != 0);
+        .flag("SPLIT_K", slice != 0)
+        .flag("GEMM_FUSED", ownGemmFuses(device))
+        .flag("GEMM_WALK", walk)
+        .value("WALK_ROWS", kOwnGemmWalkRows);
     const ProgramHandle program = buildProgram(device, "gemm", defines.text());
-    Kernel kernel(program, "gemm_f32");
+    Kernel kernel(program, walk ? "gemm_walk" : "gemm_f32");
     const BufferRef bias = p.bias.mem ? p.bias : p.c;  // unread without BIAS
     // Split: the slices' partial Cs (m x n each, pitch n) with alpha 1 and beta 0, then their sum.
     const BufferRef c = slice != 0 ? BufferRef{temp, 0} : p.c;
@@ -170,9 +198,14 @@ void enqueueOwnGemm(Device &device, cl_command_queue queue, const Product &p, cl
                 slice != 0 ? 1.0f : p.alpha, p.a, static_cast<cl_uint>(d.lda), p.b, static_cast<cl_uint>(d.ldb),
                 slice != 0 ? 0.0f : p.beta, c, ldc, bias, static_cast<cl_uint>(conv.cin),
                 static_cast<cl_uint>(conv.batch), static_cast<cl_uint>(conv.pad), static_cast<cl_uint>(slice));
-    const size_t local[3] = {static_cast<size_t>(t.ndimc), static_cast<size_t>(t.mdimc), 1};
-    const size_t global[3] = {ceilDiv(d.n, t.nwg) * t.ndimc, ceilDiv(d.m, t.mwg) * t.mdimc, slices};
-    kernel.launch(queue, 3, global, local);
+    if (walk) {
+        const size_t global[3] = {ceilDiv(d.n, 8), ceilDiv(d.m, kOwnGemmWalkRows), slices};
+        kernel.launch(queue, 3, global, nullptr);
+    } else {
+        const size_t local[3] = {static_cast<size_t>(t.ndimc), static_cast<size_t>(t.mdimc), 1};
+        const size_t global[3] = {ceilDiv(d.n, t.nwg) * t.ndimc, ceilDiv(d.m, t.mwg) * t.mdimc, slices};
+        kernel.launch(queue, 3, global, local);
+    }
     if (slice == 0) return;
     Kernel sum(program, "gemm_sum_slices");
     sum.args(static_cast<cl_uint>(d.m), static_cast<cl_uint>(d.n), static_cast<cl_uint>(slices), BufferRef{temp, 0},

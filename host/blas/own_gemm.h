@@ -1,7 +1,7 @@
 // The library's own OpenCL GEMM (cl_kernels/gemm.cl), one of the seam's backends (gemm.h): fp32
 // products of any strides and offsets, 32-bit indices, tile parameters per launch, and ConvTbc's taps
 // folded into the reduction (an implicit A read in place, the bias in the epilogue). Each element of C
-// is one fma chain over k in order, so the bits do not depend on the tiles.
+// is one multiply-add chain over k in order, so the bits do not depend on the tiles.
 #pragma once
 
 #include <string>
@@ -23,6 +23,23 @@ struct OwnGemmTiles {
 // local memory both buffers need checked. The test hook OwnGemmTiles (1 + an index into the
 // probe's parameter list) names others.
 OwnGemmTiles ownGemmTiles(const Device &device, const Product &product);
+
+// Whether the chain's multiply-adds are fma() (GEMM_FUSED): on a GPU, and wherever the device reports
+// CL_FP_FMA (Device::fmaReported); elsewhere a product and a sum, each rounded. Devices on the same side
+// give the same bits.
+bool ownGemmFuses(const Device &device);
+
+// Whether the own GEMM runs a product as gemm_walk (each work-item 16 rows by 8 columns of C from global memory,
+// no local memory or barrier) rather than the tiled gemm_f32: on a device that is not a GPU, where local tiles
+// and barriers cost more than they save (Mesa's llvmpipe, the only such device that takes the own GEMM unasked,
+// where it beats CLBlast on every GEMM case of the benchmark), while a work-item's loop over k stays within
+// kMaxWalkTrips (host/kernels/launch.h: the bound of every walking kernel). Both forms give the same bits on one
+// device. TestHook::OwnGemmWalk forces either.
+bool ownGemmWalks(const Device &device, const Product &product);
+constexpr int kOwnGemmWalkRows = 16;
+// How the own GEMM runs a product on this device, for the plan log: "128x128x16 tiles, 16x16 work-items" or
+// "walking, 16 x 8 a work-item".
+std::string ownGemmLayout(const Device &device, const Product &product);
 
 // Why the own GEMM cannot run this product on this device (an index past 32 bits, a loop Mesa's
 // llvmpipe would cut short, fp16 operands); empty when it can.

@@ -26,6 +26,7 @@ enum class TestHook : int {
     GemmBackend,         // ConvTbc and ConvTbcBackward (host/blas): 1 CLBlast, 2 the host BLAS where it can run,
                          // 3 the own GEMM (gemm.cl) where it can run
     OwnGemmTiles,        // the own GEMM's tiles (host/blas/own_gemm.h): 1 + an index into kOwnGemmTileSets
+    OwnGemmWalk,         // the own GEMM's form: 0 the device's (ownGemmWalks), 1 the tiled gemm_f32, 2 gemm_walk
     RowStreamElems,      // every row-streaming kernel (kernels/row_stream.h): this many elements per work-item
     RowStreamGroupX,     // ... and a work-group of this many work-items along the row
     RowStreamGroupY,     // ... by this many rows (each 0: the kernel's and the device's defaults)

@@ -143,7 +143,7 @@ void GemmStep::enqueue() {
     if (choice.backend == blas::Backend::Own && plan_.logging()) {
         for (const blas::Product &p : skeletons) {
             if (p.zero) continue;
-            tiles += (tiles.empty() ? "; tiles: " : ", ") + blas::ownGemmTiles(plan_.device(), p).describe();
+            tiles += (tiles.empty() ? "; " : ", ") + blas::ownGemmLayout(plan_.device(), p);
             if (const uint32_t slice = blas::ownGemmSliceLength(p)) tiles += strformat(" in k slices of %u", slice);
         }
     }

@@ -146,6 +146,7 @@ std::vector<std::unique_ptr<Device>> enumerate() {
             d->nativeKernels = (deviceValue<cl_device_exec_capabilities>(id, CL_DEVICE_EXECUTION_CAPABILITIES) &
                                 CL_EXEC_NATIVE_KERNEL) != 0;
             d->hostUnifiedMemory = deviceValue<cl_bool>(id, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE;
+            d->fmaReported = (deviceValue<cl_device_fp_config>(id, CL_DEVICE_SINGLE_FP_CONFIG) & CL_FP_FMA) != 0;
             d->cacheBytes = deviceValue<cl_ulong>(id, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE);
             if (d->isCpu() && d->hostUnifiedMemory) d->cacheBytes = std::max(d->cacheBytes, hostLargestCacheBytes());
             d->implementation = implementationOf(d->platformName);

@@ -52,6 +52,11 @@ struct Device {
     // Oclgrind's memory is not host-unified (CL_DEVICE_HOST_UNIFIED_MEMORY false).
     bool nativeKernels = false;
     bool hostUnifiedMemory = false;  // CL_DEVICE_HOST_UNIFIED_MEMORY: buffers live in host memory
+    // CL_DEVICE_SINGLE_FP_CONFIG has CL_FP_FMA. PoCL and NVIDIA: yes. Mesa's llvmpipe: no, and its fma() is a
+    // software routine there (about 10x a multiply and an add); Intel's CPU runtime: no, though its fma() is
+    // the CPU's instruction. Kernels whose cost is their multiply-adds (the own GEMM) fuse them only where
+    // this is reported or the device is a GPU.
+    bool fmaReported = false;
     // The largest cache the device's memory reads pass through, in bytes: CL_DEVICE_GLOBAL_MEM_CACHE_SIZE,
     // and on a CPU device whose buffers are host memory also the host's largest CPU cache as Linux lists
     // it (/sys/devices/system/cpu/cpu0/cache), because the runtimes disagree on which level they report
