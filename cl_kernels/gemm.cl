@@ -171,25 +171,32 @@ inline float gemm_load_b(__global const float *b, uint ldb, uint n, uint k, uint
         }                                                                                         \
     } while (0)
 
+// The start of both kernels: the operands at their offsets, and the reduction range [k_lo, k) of slice `z`, k the
+// end (the loads' bound); SPLIT_K: the slice's partial C at c + z * m * ldc.
+#if SPLIT_K
+#define GEMM_RANGE(z)                                                  \
+    const uint k_lo = (z) * k_slice, k = min(k_all, k_lo + k_slice); \
+    c += (ulong)(z) * m * ldc
+#else
+#define GEMM_RANGE(z)                 \
+    const uint k_lo = 0, k = k_all; \
+    (void)k_slice
+#endif
+#define GEMM_PROLOGUE(z) \
+    a += a_off;          \
+    b += b_off;          \
+    c += c_off;          \
+    (void)bias;          \
+    (void)bias_off;      \
+    GEMM_RANGE(z)
+
 __kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1))) void gemm_f32(
     uint m, uint n, uint k_all, float alpha, __global const float *a, ulong a_off, uint lda, __global const float *b,
     ulong b_off, uint ldb, float beta, __global float *c, ulong c_off, uint ldc, __global const float *bias,
     ulong bias_off, uint cin, uint batch, uint pad, uint k_slice) {
     __local float a_tile[2][KWG * LDA_LOCAL];
     __local float b_tile[2][KWG * LDB_LOCAL];
-    a += a_off;
-    b += b_off;
-    c += c_off;
-    (void)bias;
-    (void)bias_off;
-    // The reduction range of this work-group: [k_lo, k), k the end (the loads' bound).
-#if SPLIT_K
-    const uint k_lo = get_group_id(2) * k_slice, k = min(k_all, k_lo + k_slice);
-    c += (ulong)get_group_id(2) * m * ldc;
-#else
-    const uint k_lo = 0, k = k_all;
-    (void)k_slice;
-#endif
+    GEMM_PROLOGUE(get_group_id(2));
     const uint tn = get_local_id(0), tm = get_local_id(1);
     const uint lid = tm * NDIMC + tn;
     const uint row0 = get_group_id(1) * MWG, col0 = get_group_id(0) * NWG;
@@ -440,18 +447,7 @@ __kernel void gemm_walk(uint m, uint n, uint k_all, float alpha, __global const 
                         __global const float *b, ulong b_off, uint ldb, float beta, __global float *c, ulong c_off,
                         uint ldc, __global const float *bias, ulong bias_off, uint cin, uint batch, uint pad,
                         uint k_slice) {
-    a += a_off;
-    b += b_off;
-    c += c_off;
-    (void)bias;
-    (void)bias_off;
-#if SPLIT_K
-    const uint k_lo = get_global_id(2) * k_slice, k = min(k_all, k_lo + k_slice);
-    c += (ulong)get_global_id(2) * m * ldc;
-#else
-    const uint k_lo = 0, k = k_all;
-    (void)k_slice;
-#endif
+    GEMM_PROLOGUE(get_global_id(2));
     const uint col0 = get_global_id(0) * 8, row0 = get_global_id(1) * WALK_ROWS;
     if (col0 >= n || row0 >= m) return;
     float8 acc[WALK_ROWS];
