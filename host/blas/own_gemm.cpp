@@ -96,8 +96,10 @@ uint64_t ownGemmTempBytes(const Product &p) {
 }
 
 std::string ownGemmLayout(const Device &device, const Product &product) {
-    if (ownGemmWalks(device, product)) return strformat("walking, %d x 8 a work-item", kOwnGemmWalkRows);
-    return ownGemmTiles(device, product).describe();
+    std::string text = ownGemmWalks(device, product) ? strformat("walking, %d x 8 a work-item", kOwnGemmWalkRows)
+                                                     : ownGemmTiles(device, product).describe();
+    if (const uint32_t slice = ownGemmSliceLength(product)) text += strformat(" in k slices of %u", slice);
+    return text;
 }
 
 std::string OwnGemmTiles::describe() const {

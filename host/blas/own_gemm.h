@@ -38,7 +38,7 @@ bool ownGemmFuses(const Device &device);
 bool ownGemmWalks(const Device &device, const Product &product);
 constexpr int kOwnGemmWalkRows = 16;
 // How the own GEMM runs a product on this device, for the plan log: "128x128x16 tiles, 16x16 work-items" or
-// "walking, 16 x 8 a work-item".
+// "walking, 16 x 8 a work-item", then " in k slices of N" for a split product.
 std::string ownGemmLayout(const Device &device, const Product &product);
 
 // Why the own GEMM cannot run this product on this device (an index past 32 bits, a loop Mesa's

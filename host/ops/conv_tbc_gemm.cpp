@@ -139,12 +139,10 @@ void GemmStep::enqueue() {
     for (const Action &g : actions_) folds = folds || g.conv.taps > 0;
     if (folds && !folded_) fail(ACLNN_ERR_INNER, "a folded convolution was planned without foldsConvolution()");
     const blas::BackendChoice choice = folds ? *folded_ : blas::chooseBackend(plan_.device(), precision_, skeletons);
-    std::string tiles;
+    std::string layouts;
     if (choice.backend == blas::Backend::Own && plan_.logging()) {
         for (const blas::Product &p : skeletons) {
-            if (p.zero) continue;
-            tiles += (tiles.empty() ? "; " : ", ") + blas::ownGemmLayout(plan_.device(), p);
-            if (const uint32_t slice = blas::ownGemmSliceLength(p)) tiles += strformat(" in k slices of %u", slice);
+            if (!p.zero) layouts += (layouts.empty() ? "; " : ", ") + blas::ownGemmLayout(plan_.device(), p);
         }
     }
     uint64_t tempBytes = 0;
@@ -170,7 +168,7 @@ void GemmStep::enqueue() {
             : strformat("%s %s (%s), temp %llu bytes at workspace +%llu [%s]", blas::backendName(backend),
                         precision == blas::Precision::Half ? "fp16" : "fp32", description_.c_str(),
                         static_cast<unsigned long long>(tempBytes), static_cast<unsigned long long>(region),
-                        (choice.why + tiles).c_str());
+                        (choice.why + layouts).c_str());
     plan_.step(
         [actions, precision, backend, tempBytes, region](RunContext &ctx) {
             ClMemPtr temp;
