@@ -812,6 +812,183 @@ __kernel void rd_along_walk(RD_ALONG_ARGS, ulong tiles) {
 #undef RD_T
 #define RD_T RD_ACC_T
 }
+
+// LANES, walking: work-item w takes row w, whose elements are neighbours in x and y, and holds its 64 lanes RD_V a
+// vector (lane l in vector l / RD_V, at its lane l % RD_V), so that a block of 64 elements is RD_LANES / RD_V vector
+// loads: rd_along_lanes' order exactly (lane l takes the elements l, l + 64, ... in turn, then the fixed tree, whose
+// spans of RD_V lanes and more combine whole vectors), the same bits. In the last, partial block of a row, a
+// vector's lanes past the row's end read its last element and keep their accumulators (select), and their results
+// are not stored.
+#define RD_LANE_VECS (RD_LANES / RD_V)
+#if RD_STASH && !RD_SECOND
+#error "RD_STASH keeps the second accumulation's term: it needs RD_SECOND"
+#endif
+// The fixed tree over n partials in a work-item's own array p (n a power of two): p[l] with p[l + n / 2], then with
+// p[l + n / 4], ..., the root left in p[0]; every index a constant once unrolled.
+#define RD_TREE(p, n, COMBINE)                                                                                      \
+    _Pragma("unroll") for (int span = (n) / 2; span > 0; span >>= 1) {                                             \
+        _Pragma("unroll") for (int l = 0; l < span; ++l) p[l] = (RD_ACC_T)(COMBINE(p[l], p[l + span]));            \
+    }
+// The tree's spans below RD_V, inside the one vector left, then the root (RD_T is RD_ACC_T here).
+#define RD_LANES_ROOT(name, COMBINE)                                                                                \
+    inline RD_ACC_T name(RD_VEC_T v) {                                                                              \
+        RD_ACC_T p[RD_V];                                                                                           \
+        RD_VSTORE(v, 0, p);                                                                                         \
+        RD_TREE(p, RD_V, COMBINE)                                                                                   \
+        return p[0];                                                                                                \
+    }
+RD_LANES_ROOT(rd_lanes_root_first, RD_FIRST_COMBINE)
+#if RD_SECOND
+RD_LANES_ROOT(rd_lanes_root_second, RD_SECOND_COMBINE)
+#endif
+#undef RD_LANES_ROOT
+// The tree's spans of whole vectors, over acc (RD_T is RD_VEC_T there): each span's loop of a constant count, so
+// that every index into acc is a constant once unrolled (Mesa's llvmpipe keeps an array indexed otherwise anywhere
+// in a kernel in memory, docs/devices.md).
+#define RD_LANES_HALVE(acc, COMBINE, h) \
+    _Pragma("unroll") for (int v = 0; v < (h); ++v) acc[v] = (RD_VEC_T)(COMBINE(acc[v], acc[v + (h)]));
+#if RD_LANE_VECS == 16
+#define RD_LANES_VECTOR_TREE(acc, COMBINE) \
+    RD_LANES_HALVE(acc, COMBINE, 8) RD_LANES_HALVE(acc, COMBINE, 4) RD_LANES_HALVE(acc, COMBINE, 2) \
+    RD_LANES_HALVE(acc, COMBINE, 1)
+#else
+#define RD_LANES_VECTOR_TREE(acc, COMBINE) \
+    RD_LANES_HALVE(acc, COMBINE, 4) RD_LANES_HALVE(acc, COMBINE, 2) RD_LANES_HALVE(acc, COMBINE, 1)
+#endif
+// Lane j's index, as a value (the partial block's masks).
+#define RD_LANE_INDEX(j) ((RD_ACC_T)(j))
+// Vector v of the whole block from element e0 of p (x or y; its row at pb); vector v of the partial block, whose
+// `live` elements end the row at `whole`, lanes past them reading its last; which of that vector's lanes are live.
+#define RD_LANES_AT(p, pb, e0, v) RD_VLOADV(p, (pb) + (e0) + (v) * RD_V)
+#define RD_LANES_PART(p, pb, v) rd_gather(p, (pb) + whole, 1, (v) * RD_V, live)
+#define RD_LIVE(v) (lane_index + (RD_ACC_T)((v) * RD_V) < (RD_ACC_T)live)
+// Element e's result from the row's first and second, out's element at e (k of a vector's, `values`: in RD_ACC_T).
+#define RD_LANES_STORE(e, values, k) OUT_STORE(out, ob + (e) * os, rd_round(values[k]))
+__kernel void rd_along_walk_lanes(RD_ALONG_ARGS) {
+    const INDEX_T o = (INDEX_T)get_global_id(0);
+    if (o >= (INDEX_T)rows) return;
+    RD_ALONG_SETUP(o);
+    (void)xs;
+    (void)ys;
+    const INDEX_T whole = n / RD_LANES * RD_LANES;  // the elements in whole blocks
+    const int live = (int)(n - whole);              // the partial block's (0: none)
+    const RD_VEC_T lane_index = RD_VECTOR_OF(RD_LANE_INDEX);
+    (void)lane_index;
+#undef RD_T
+#define RD_T RD_VEC_T
+    RD_VEC_T acc[RD_LANE_VECS];
+#pragma unroll
+    for (int v = 0; v < RD_LANE_VECS; ++v) acc[v] = (RD_VEC_T)(RD_FIRST_INIT());
+    ORDERED_LOOP
+    for (INDEX_T e = 0; e < whole; e += RD_LANES) {
+#pragma unroll
+        for (int v = 0; v < RD_LANE_VECS; ++v) {
+            acc[v] = (RD_VEC_T)(RD_FIRST_ACCUMULATE(acc[v], RD_LANES_AT(x, xb, e, v), RD_LANES_AT(y, yb, e, v)));
+        }
+    }
+    if (live > 0) {
+#pragma unroll
+        for (int v = 0; v < RD_LANE_VECS; ++v) {
+            const RD_VEC_T next =
+                (RD_VEC_T)(RD_FIRST_ACCUMULATE(acc[v], RD_LANES_PART(x, xb, v), RD_LANES_PART(y, yb, v)));
+            acc[v] = select(acc[v], next, RD_LIVE(v));
+        }
+    }
+    RD_LANES_VECTOR_TREE(acc, RD_FIRST_COMBINE)
+    const RD_ACC_T first = rd_lanes_root_first(acc[0]);
+    const RD_VEC_T fv = (RD_VEC_T)(first);
+    RD_ACC_T second = (RD_ACC_T)(RD_SECOND_INIT());
+#if RD_SECOND
+#pragma unroll
+    for (int v = 0; v < RD_LANE_VECS; ++v) acc[v] = (RD_VEC_T)(RD_SECOND_INIT());
+#if RD_STASH
+    // Each element's term computed once, stored to out as it is, and summed; the sum reads x only through it.
+#undef RD_TERM
+#define RD_TERM(x, y, first) (x)
+#define RD_LANES_TERM(xv, yv) (RD_VEC_T)(RD_TERM_EXPR(xv, yv, fv))
+#else
+#define RD_LANES_TERM(xv, yv) (xv)
+#endif
+    ORDERED_LOOP
+    for (INDEX_T e = 0; e < whole; e += RD_LANES) {
+#pragma unroll
+        for (int v = 0; v < RD_LANE_VECS; ++v) {
+            const RD_VEC_T yv = RD_LANES_AT(y, yb, e, v);
+            const RD_VEC_T xv = RD_LANES_TERM(RD_LANES_AT(x, xb, e, v), yv);
+#if RD_STASH
+            ACL_CAT(OUT_VSTORE, RD_V)(out, ob + e + v * RD_V, xv);
+#endif
+            acc[v] = (RD_VEC_T)(RD_SECOND_ACCUMULATE(acc[v], xv, yv, fv));
+        }
+    }
+    if (live > 0) {
+#pragma unroll
+        for (int v = 0; v < RD_LANE_VECS; ++v) {
+            const RD_VEC_T yv = RD_LANES_PART(y, yb, v);
+            const RD_VEC_T xv = RD_LANES_TERM(RD_LANES_PART(x, xb, v), yv);
+#if RD_STASH
+            RD_ACC_T terms[RD_V];
+            RD_VSTORE(xv, 0, terms);
+            #pragma unroll
+            for (int k = 0; k < RD_V; ++k) {
+                if (v * RD_V + k < live) OUT_STORE(out, ob + whole + v * RD_V + k, terms[k]);
+            }
+#endif
+            acc[v] = select(acc[v], (RD_VEC_T)(RD_SECOND_ACCUMULATE(acc[v], xv, yv, fv)), RD_LIVE(v));
+        }
+    }
+#undef RD_LANES_TERM
+    RD_LANES_VECTOR_TREE(acc, RD_SECOND_COMBINE)
+    second = rd_lanes_root_second(acc[0]);
+#endif
+    const RD_VEC_T sv = (RD_VEC_T)(second);
+    (void)fv;
+    (void)sv;
+    // The results: x, or with RD_STASH the term the second pass left in out, read back in its place.
+#if RD_STASH
+#define RD_LANES_X_AT(e0, v) ACL_CAT(vload, RD_V)(0, out + ob + (e0) + (v) * RD_V)
+#define RD_OUT_LANE(j) out[ob + whole + min((v) * RD_V + (j), live - 1)]
+#define RD_LANES_X_PART(v) RD_VECTOR_OF(RD_OUT_LANE)
+#else
+#define RD_LANES_X_AT(e0, v) RD_LANES_AT(x, xb, e0, v)
+#define RD_LANES_X_PART(v) RD_LANES_PART(x, xb, v)
+#endif
+    for (INDEX_T e = 0; e < whole; e += RD_LANES) {
+#pragma unroll
+        for (int v = 0; v < RD_LANE_VECS; ++v) {
+            const RD_VEC_T r = (RD_VEC_T)(RD_RESULT(RD_LANES_X_AT(e, v), RD_LANES_AT(y, yb, e, v), fv, sv));
+#if RD_OUT_VSTORE
+            ACL_CAT(OUT_VSTORE, RD_V)(out, ob + e + v * RD_V, r);
+#else
+            RD_ACC_T rs[RD_V];
+            RD_VSTORE(r, 0, rs);
+            #pragma unroll
+            for (int k = 0; k < RD_V; ++k) RD_LANES_STORE(e + v * RD_V + k, rs, k);
+#endif
+        }
+    }
+    if (live > 0) {
+#pragma unroll
+        for (int v = 0; v < RD_LANE_VECS; ++v) {
+            const RD_VEC_T r = (RD_VEC_T)(RD_RESULT(RD_LANES_X_PART(v), RD_LANES_PART(y, yb, v), fv, sv));
+            RD_ACC_T rs[RD_V];
+            RD_VSTORE(r, 0, rs);
+            #pragma unroll
+            for (int k = 0; k < RD_V; ++k) {
+                if (v * RD_V + k < live) RD_LANES_STORE(whole + v * RD_V + k, rs, k);
+            }
+        }
+    }
+#if RD_STASH
+#undef RD_OUT_LANE
+#undef RD_TERM
+#define RD_TERM(x, y, first) RD_TERM_EXPR(x, y, first)
+#endif
+#undef RD_LANES_X_AT
+#undef RD_LANES_X_PART
+#undef RD_T
+#define RD_T RD_ACC_T
+}
 #endif  // RD_WALK
 
 #endif  // RD_ALONG

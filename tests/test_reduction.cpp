@@ -39,6 +39,18 @@ TEST(ReductionPathChoice, FromTheShapeAlone) {
     EXPECT_EQ(aclcl::reductionPath(100000, 5000), ReductionPath::Each);
 }
 
+// The ALONG form's: rows whose elements are neighbours take LANES from 128 elements, however many rows; other rows
+// take LANES where the shape alone would (few rows of many elements).
+TEST(ReductionPathChoice, AlongFromTheShapeAndTheRowsLayout) {
+    EXPECT_EQ(aclcl::alongPath(100000, 127, true), ReductionPath::Each);
+    EXPECT_EQ(aclcl::alongPath(100000, 128, true), ReductionPath::Lanes);
+    EXPECT_EQ(aclcl::alongPath(4096, 1000, true), ReductionPath::Lanes);
+    EXPECT_EQ(aclcl::alongPath(4096, 1000, false), ReductionPath::Each);
+    EXPECT_EQ(aclcl::alongPath(100000, 5000, false), ReductionPath::Each);
+    EXPECT_EQ(aclcl::alongPath(3, 1024, false), ReductionPath::Lanes);
+    EXPECT_EQ(aclcl::alongPath(3, 1023, false), ReductionPath::Each);
+}
+
 // fp32 over 3 x 5000: the automatic path (LANES), LANES on work-groups of 4 and 32 work-items, and the forced
 // EACH each give their order's exact bits, the same on a second run; each is within the bound of an fp32 sum in
 // any order against the exact (fp64) sum: (n - 1) * 2^-24 * sum |x| (support/sum_bound.h), plus the one store.
@@ -262,8 +274,8 @@ TEST_P(ReductionTest, WalkingKernelsGiveTheOrdersBits) {
 }
 
 // Which kernels a plan takes, from its log: the walking kernels on a CPU device whose loops are not capped, from
-// 65,536 elements (EACH, LANES over one reduced dim and over two around a kept one, and ALONG), the one-lane
-// kernels below that and on every other device.
+// 65,536 elements (EACH, LANES over one reduced dim and over two around a kept one, and ALONG on both paths), the
+// one-lane kernels below that and on every other device.
 TEST_P(ReductionTest, WalkingKernelsFrom64KElementsOnCpuDevices) {
     const bool walking = !aclcl::deviceAt(device()).manyWorkItemKernels();
     for (int64_t n : {int64_t{8}, int64_t{16}}) {
@@ -280,9 +292,13 @@ TEST_P(ReductionTest, WalkingKernelsFrom64KElementsOnCpuDevices) {
         IntArray aroundChannels({0, 2, 3});
         text = planLog(kReduceSum, {planes, aroundChannels, false, ACL_FLOAT, outChannels});
         EXPECT_EQ(text.find("kernel rd_walk_lanes ") != std::string::npos, walking && big) << text;
-        DeviceTensor rows({n * 64, 64 * 8}, ACL_FLOAT), rowsOut({n * 64, 64 * 8}, ACL_FLOAT);
+        // ALONG: rows of 64 elements (EACH) and of 512 (LANES).
+        DeviceTensor rows({n * 512, 64}, ACL_FLOAT), rowsOut({n * 512, 64}, ACL_FLOAT);
         text = planLog(kSoftmax, {rows, int64_t{1}, rowsOut});
         EXPECT_EQ(text.find("kernel rd_along_walk ") != std::string::npos, walking && big) << text;
+        DeviceTensor longRows({n * 64, 512}, ACL_FLOAT), longRowsOut({n * 64, 512}, ACL_FLOAT);
+        text = planLog(kSoftmax, {longRows, int64_t{1}, longRowsOut});
+        EXPECT_EQ(text.find("kernel rd_along_walk_lanes ") != std::string::npos, walking && big) << text;
     }
 }
 

@@ -249,10 +249,43 @@ TEST_P(SoftmaxTest, LongRowsBothPathsRunAfterRun) {
     }
 }
 
-// SoftmaxBackward in fp32 is + - * only, each correctly rounded in OpenCL: the host emulates both orders in
-// float and the device's bits must be exactly those (EACH: the row in index order; LANES: lane l sums the
-// elements l, l + 64, ..., then the tree l + 32, l + 16, ...).
-TEST_P(SoftmaxTest, SoftmaxBackwardIsExactlyEachOrder) {
+// SoftmaxBackward's fp32 result in one of the engine's orders, emulated in float (its math is + - * alone, each
+// correctly rounded in OpenCL, so the device's bits must be exactly these): each row's sum of gradOutput * output
+// in index order (EACH) or in 64 lanes, lane l taking the elements l, l + 64, ... in turn, then the tree l + 32,
+// l + 16, ... (LANES); then each element's output * (gradOutput - sum). Rows along `along` of a row-major `shape`.
+std::vector<double> softmaxBackwardInOrder(const SoftmaxInputs &in, const std::vector<int64_t> &shape, size_t along,
+                                           bool lanes) {
+    const std::vector<int64_t> strides = rowMajorStrides(shape);
+    const int64_t count = shape[along], total = static_cast<int64_t>(in.x.size());
+    auto at = [&](int64_t first, int64_t e) { return static_cast<size_t>(first + e * strides[along]); };
+    auto term = [&](int64_t first, int64_t e) {
+        return static_cast<float>(in.x[at(first, e)]) * static_cast<float>(in.y[at(first, e)]);
+    };
+    std::vector<double> want(in.x.size());
+    for (int64_t i = 0; i < total; ++i) {
+        if ((i / strides[along]) % count != 0) continue;  // i: element 0 of its row
+        float s = 0;
+        if (lanes) {
+            float part[64] = {};
+            for (int64_t l = 0; l < 64; ++l) {
+                for (int64_t e = l; e < count; e += 64) part[l] += term(i, e);
+            }
+            for (int span = 32; span > 0; span /= 2) {
+                for (int l = 0; l < span; ++l) part[l] += part[l + span];
+            }
+            s = part[0];
+        } else {
+            for (int64_t e = 0; e < count; ++e) s += term(i, e);
+        }
+        for (int64_t e = 0; e < count; ++e) {
+            want[at(i, e)] = static_cast<float>(in.y[at(i, e)]) * (static_cast<float>(in.x[at(i, e)]) - s);
+        }
+    }
+    return want;
+}
+
+// Both orders exactly, EACH and LANES forced on rows of 1500.
+TEST_P(SoftmaxTest, SoftmaxBackwardIsExactlyBothOrders) {
     const std::vector<int64_t> shape{2, 1500};
     const SoftmaxInputs in = refSoftmaxInputs(SoftmaxOp::SoftmaxBackward, shape, 1, ACL_FLOAT, 44);
     DeviceTensor g(shape, ACL_FLOAT), y(shape, ACL_FLOAT);
@@ -264,75 +297,53 @@ TEST_P(SoftmaxTest, SoftmaxBackwardIsExactlyEachOrder) {
         DeviceTensor out(shape, ACL_FLOAT);
         const std::vector<double> got = runAlong(SoftmaxOp::SoftmaxBackward, g, y, 1, out, stream);
         ASSERT_EQ(got.size(), 3000u);
+        const std::vector<double> want = softmaxBackwardInOrder(in, shape, 1, forced == 2);
         size_t bad = 0;
-        for (size_t r = 0; r < 2; ++r) {
-            const size_t base = r * 1500;
-            float s = 0;
-            if (forced == 1) {
-                for (size_t e = 0; e < 1500; ++e) {
-                    s += static_cast<float>(in.x[base + e]) * static_cast<float>(in.y[base + e]);
-                }
-            } else {
-                float part[64];
-                for (size_t l = 0; l < 64; ++l) {
-                    part[l] = 0;
-                    for (size_t e = l; e < 1500; e += 64) {
-                        part[l] += static_cast<float>(in.x[base + e]) * static_cast<float>(in.y[base + e]);
-                    }
-                }
-                for (size_t span = 32; span > 0; span /= 2) {
-                    for (size_t l = 0; l < span; ++l) part[l] += part[l + span];
-                }
-                s = part[0];
-            }
-            for (size_t e = 0; e < 1500; ++e) {
-                const float gv = static_cast<float>(in.x[base + e]), yv = static_cast<float>(in.y[base + e]);
-                const float want = yv * (gv - s);
-                if (!sameValue(got[base + e], want) && bad++ < 5) {
-                    ADD_FAILURE() << "row " << r << " element " << e << ": got " << got[base + e] << ", want " << want;
-                }
+        for (size_t i = 0; i < want.size(); ++i) {
+            if (!sameValue(got[i], want[i]) && bad++ < 5) {
+                ADD_FAILURE() << "element " << i << ": got " << got[i] << ", want " << want[i];
             }
         }
         EXPECT_EQ(bad, 0u);
     }
 }
 
-// The EACH order on every kernel that computes it, exactly (SoftmaxBackward in fp32, emulated on the host as
-// above): rows along the last dim (the CPU walk's transposed blocks of 8 elements, then the rest of each row one by
-// one), along the first (the walk's rows that are neighbours), and a tile of fewer than 8 rows at the end of each;
-// the CPU kernels and the GPU ones (TestHook::ManyWorkItemKernels), with the same bits.
-TEST_P(SoftmaxTest, SoftmaxBackwardEachOrderOnEveryKernel) {
-    for (const auto &[shape, dim] : std::vector<std::pair<std::vector<int64_t>, int64_t>>{
-             {{19, 45}, 1}, {{45, 19}, 0}, {{2, 13, 30}, 2}, {{30, 2, 13}, 0}}) {
-        const auto along = static_cast<size_t>(dim);
-        const SoftmaxInputs in = refSoftmaxInputs(SoftmaxOp::SoftmaxBackward, shape, along, ACL_FLOAT, 45);
-        DeviceTensor g(shape, ACL_FLOAT), y(shape, ACL_FLOAT);
+// Each order on every kernel that computes it, exactly (SoftmaxBackward in fp32, emulated on the host as above),
+// the CPU kernels (the walks forced at these sizes) and the GPU ones (TestHook::ManyWorkItemKernels) with the same
+// bits. EACH (rows under 128 elements, and strided rows under 1024): rows along the last dim (the CPU walk's
+// transposed blocks of 8 elements, then the rest of each row one by one), along the first (the walk's rows that are
+// neighbours; also of 300), and a tile of fewer than 8 rows at the end of each. LANES (rows of neighbouring elements
+// from 128, strided rows of 1024 and more when few): rows of whole 64-element blocks only, of blocks and a partial
+// one that ends inside a vector (1500: 28 more) or before the second vector (326: 6 more), kept dims of rank 2 and of
+// none (a 1-D tensor), and strided rows along the first dim (the one-lane kernel on every device).
+TEST_P(SoftmaxTest, SoftmaxBackwardOrdersOnEveryKernel) {
+    struct Case {
+        std::vector<int64_t> shape;
+        int64_t dim;
+        bool lanes;  // the order the shape and layout take
+    };
+    const std::vector<Case> cases{{{19, 45}, 1, false},    {{45, 19}, 0, false}, {{2, 13, 30}, 2, false},
+                                  {{30, 2, 13}, 0, false}, {{300, 3}, 0, false}, {{3, 640}, 1, true},
+                                  {{2, 1500}, 1, true},    {{4, 326}, 1, true},  {{2, 3, 300}, 2, true},
+                                  {{1000}, 0, true},       {{1100, 2}, 0, true}};
+    size_t lanesCases = 0;
+    for (const Case &c : cases) {
+        const auto along = static_cast<size_t>(c.dim);
+        const bool lanes = c.lanes;
+        lanesCases += lanes ? 1 : 0;
+        const SoftmaxInputs in = refSoftmaxInputs(SoftmaxOp::SoftmaxBackward, c.shape, along, ACL_FLOAT, 45);
+        DeviceTensor g(c.shape, ACL_FLOAT), y(c.shape, ACL_FLOAT);
         g.upload(in.x);
         y.upload(in.y);
-        // Row-major strides; element e of the row through `at`.
-        const std::vector<int64_t> strides = rowMajorStrides(shape);
-        const int64_t count = shape[along], total = static_cast<int64_t>(in.x.size());
-        std::vector<double> want(in.x.size());
-        for (int64_t i = 0; i < total; ++i) {
-            if ((i / strides[along]) % count != 0) continue;  // i: element 0 of its row
-            float s = 0;
-            for (int64_t e = 0; e < count; ++e) {
-                const auto at = static_cast<size_t>(i + e * strides[along]);
-                s += static_cast<float>(in.x[at]) * static_cast<float>(in.y[at]);
-            }
-            for (int64_t e = 0; e < count; ++e) {
-                const auto at = static_cast<size_t>(i + e * strides[along]);
-                want[at] = static_cast<float>(in.y[at]) * (static_cast<float>(in.x[at]) - s);
-            }
-        }
+        const std::vector<double> want = softmaxBackwardInOrder(in, c.shape, along, lanes);
         std::vector<double> first;
         for (int gpuKernels : {0, 1}) {
-            SCOPED_TRACE(aclcl::dimsString(shape) + " along " + std::to_string(dim) +
+            SCOPED_TRACE(aclcl::dimsString(c.shape) + " along " + std::to_string(c.dim) +
                          (gpuKernels ? ", GPU kernels" : ", the device's own kernels"));
             ScopedTestHook hook(TestHook::ManyWorkItemKernels, gpuKernels);
-            ScopedTestHook walk(TestHook::ReductionWalk, 1);  // the CPU's walking kernel at these sizes too
-            DeviceTensor out(shape, ACL_FLOAT);
-            const std::vector<double> got = runAlong(SoftmaxOp::SoftmaxBackward, g, y, dim, out, stream);
+            ScopedTestHook walk(TestHook::ReductionWalk, 1);  // the CPU's walking kernels at these sizes too
+            DeviceTensor out(c.shape, ACL_FLOAT);
+            const std::vector<double> got = runAlong(SoftmaxOp::SoftmaxBackward, g, y, c.dim, out, stream);
             ASSERT_EQ(got.size(), want.size());
             size_t bad = 0;
             for (size_t i = 0; i < want.size(); ++i) {
@@ -345,12 +356,15 @@ TEST_P(SoftmaxTest, SoftmaxBackwardEachOrderOnEveryKernel) {
             EXPECT_EQ(got, first);
         }
     }
+    EXPECT_EQ(lanesCases, 6u);
 }
 
-// The CPU's walking kernel (forced at these sizes), each of its forms against the reference: every operator in
-// FLOAT with rows along the last dim (blocks of 8 transposed, then the rest, and a last tile of 3 rows) and along the
-// first (rows that are neighbours); Softmax in BF16 (blocked), FLOAT16 (read element by element) and DOUBLE (4
-// rows a vector). Every device runs it; the GPU-shaped devices take their own kernels.
+// The CPU's walking kernels (forced at these sizes), each of their forms against the reference: every operator in
+// FLOAT with rows along the last dim (EACH: blocks of 8 transposed, then the rest, and a last tile of 3 rows; LANES:
+// rows of 1000, 64 lanes a row) and along the first (rows that are neighbours); Softmax in BF16 (blocked; LANES),
+// FLOAT16 (read element by element; LANES over rows 301 halves apart, so most rows start off 16-byte alignment) and
+// DOUBLE (4 rows a vector; LANES 4 lanes a vector). Every device runs it; the GPU-shaped devices take their own
+// kernels.
 TEST_P(SoftmaxTest, WalkingKernelMatchesTheReference) {
     ScopedTestHook walk(TestHook::ReductionWalk, 1);
     struct Case {
@@ -363,10 +377,16 @@ TEST_P(SoftmaxTest, WalkingKernelMatchesTheReference) {
     for (const OpDtypes &o : kOps) {
         cases.push_back({o.op, ACL_FLOAT, {19, 45}, 1});
         cases.push_back({o.op, ACL_FLOAT, {45, 19}, 0});
+        cases.push_back({o.op, ACL_FLOAT, {3, 1000}, 1});
     }
     cases.push_back({SoftmaxOp::Softmax, ACL_BF16, {19, 45}, 1});
+    cases.push_back({SoftmaxOp::Softmax, ACL_BF16, {3, 300}, 1});
     cases.push_back({SoftmaxOp::Softmax, ACL_FLOAT16, {45, 19}, 0});
-    if (fp64()) cases.push_back({SoftmaxOp::Softmax, ACL_DOUBLE, {45, 19}, 0});
+    cases.push_back({SoftmaxOp::Softmax, ACL_FLOAT16, {5, 301}, 1});
+    if (fp64()) {
+        cases.push_back({SoftmaxOp::Softmax, ACL_DOUBLE, {45, 19}, 0});
+        cases.push_back({SoftmaxOp::Softmax, ACL_DOUBLE, {3, 300}, 1});
+    }
     for (const Case &c : cases) {
         SCOPED_TRACE(std::string(aclcl::dtypeName(c.dtype)) + " " + aclcl::dimsString(c.shape) + " along " +
                      std::to_string(c.dim) + ", op " + std::to_string(static_cast<int>(c.op)));
@@ -376,11 +396,13 @@ TEST_P(SoftmaxTest, WalkingKernelMatchesTheReference) {
 
 // Softmax's walk over blocked FLOAT rows keeps each element's term exp(x - max) in out and reads it back for the
 // result (RD_STASH): into a separate out and in place, with whole tiles and a partial one (19 rows), rows of whole
-// blocks and a remainder (45) or none (64), it gives the bits of the same walk computing the term twice. Where a
-// device takes the walk (the CPU devices), its plan log says the term is kept.
+// blocks and a remainder (45) or none (64), and on the LANES walk rows of whole 64-element blocks (512) and with a
+// partial one (1000), it gives the bits of the same walk computing the term twice. Where a device takes the walk
+// (the CPU devices), its plan log says the term is kept.
 TEST_P(SoftmaxTest, WalkKeepsTheTermInOut) {
     ScopedTestHook walk(TestHook::ReductionWalk, 1);
-    for (const std::vector<int64_t> &shape : {std::vector<int64_t>{19, 45}, std::vector<int64_t>{16, 64}}) {
+    for (const std::vector<int64_t> &shape : {std::vector<int64_t>{19, 45}, std::vector<int64_t>{16, 64},
+                                              std::vector<int64_t>{2, 512}, std::vector<int64_t>{3, 1000}}) {
         SCOPED_TRACE(aclcl::dimsString(shape));
         const SoftmaxInputs in = refSoftmaxInputs(SoftmaxOp::Softmax, shape, 1, ACL_FLOAT, 47);
         DeviceTensor x(shape, ACL_FLOAT), out(shape, ACL_FLOAT), same(shape, ACL_FLOAT);

@@ -208,6 +208,11 @@ ReductionPath reductionPath(int64_t outputs, int64_t elementsPerOutput) {
                                                                                    : ReductionPath::Each;
 }
 
+ReductionPath alongPath(int64_t rows, int64_t elementsPerRow, bool contiguousRows) {
+    if (contiguousRows && elementsPerRow >= kAlongLanesFromElements) return ReductionPath::Lanes;
+    return reductionPath(rows, elementsPerRow);
+}
+
 namespace {
 
 // The walking kernels' launch (planReduction's, on CPU devices): rd_walk_each over tiles of RD_V outputs, or
@@ -586,16 +591,19 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     for (const Dim &d : kept) rows *= d.extent;
     const int64_t count = row.extent;
 
-    ReductionPath path = reductionPath(rows, count);
+    const bool contiguous = row.in == 1 && row.in2 == 1;
+    ReductionPath path = alongPath(rows, count, contiguous);
     if (const int forced = testHook(TestHook::ReductionPath)) {
         path = forced == 1 ? ReductionPath::Each : ReductionPath::Lanes;
     }
     const aclDataType acc = l.accumulate;
-    // The walking kernel takes EACH where neighbouring rows are neighbours in x and y, or else (8 rows a vector,
-    // blocked) where each row's elements are.
+    // The walking kernels: EACH where neighbouring rows are neighbours in x and y, or else (8 rows a vector, blocked)
+    // where each row's elements are; LANES where each row's elements are (a row a work-item, its lanes as vectors).
     const bool neighbours = !kept.empty() && kept.back().in == 1 && kept.back().in2 == 1;
-    const bool blocked = !neighbours && !kept.empty() && row.in == 1 && row.in2 == 1 && walkVector(acc) == 8;
-    const bool walk = path == ReductionPath::Each && walks(plan, acc, rows * count) && (neighbours || blocked);
+    const bool blocked = !neighbours && !kept.empty() && contiguous && walkVector(acc) == 8;
+    const bool walkable = walks(plan, acc, rows * count);
+    const bool walkLanes = path == ReductionPath::Lanes && walkable && contiguous;
+    const bool walk = walkLanes || (path == ReductionPath::Each && walkable && (neighbours || blocked));
 
     std::vector<int64_t> shape, inStrides, in2Strides, outStrides;
     for (const Dim &d : kept) {
@@ -624,8 +632,9 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     // The walk keeps the second accumulation's term in out (RD_STASH): stored exactly (FLOAT), and out laid out as
     // x, so that each element is read (in place too) before its term is written over it (any other overlap of out
     // with x is refused at run time, OpPlan::allowInPlace).
-    const bool stash = walk && blocked && r.term != nullptr && acc == ACL_FLOAT && out.dtype == ACL_FLOAT &&
-                       row.out == 1 && out.strides == x.strides && !testHook(TestHook::ReductionNoStash);
+    const bool stash = (walkLanes || (walk && blocked)) && r.term != nullptr && r.secondInit != nullptr &&
+                       acc == ACL_FLOAT && out.dtype == ACL_FLOAT && row.out == 1 && out.strides == x.strides &&
+                       !testHook(TestHook::ReductionNoStash);
     Defines defines;
     defines.slot("IN", x.dtype).slot("A", acc, x.dtype).slot("R", acc).slot("OUT", out.dtype, acc);
     defines.flag("RD_ALONG", true)
@@ -645,7 +654,8 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
             .flag("RD_ALONG_BLOCKED", blocked)
             .flag("RD_VLOAD", vectorLoads(x.dtype, acc) && y.dtype == x.dtype)
             .flag("RD_VLOAD_HALF", x.dtype == ACL_FLOAT16)
-            .flag("RD_OUT_VSTORE", vectorStores(out.dtype, acc) && (blocked ? row.out : kept.back().out) == 1);
+            .flag("RD_OUT_VSTORE",
+                  vectorStores(out.dtype, acc) && (walkLanes || blocked ? row.out : kept.back().out) == 1);
         defines.flag("RD_STASH", stash);
     }
     if (r.term) defines.expression("RD_TERM_EXPR", "x, y, first", r.term);
@@ -658,13 +668,17 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
         .expression("RD_RESULT", "x, y, first, second", r.result);
     ProgramHandle program = plan.program("reduction", defines);
 
-    auto kernel = plan.kernel(program, walk ? "rd_along_walk"
+    auto kernel = plan.kernel(program, walkLanes                      ? "rd_along_walk_lanes"
+                                       : walk                         ? "rd_along_walk"
                                        : path == ReductionPath::Lanes ? "rd_along_lanes"
                                                                       : "rd_along_each");
     LaunchSize size;
     size_t items = 0;
-    const auto tiles = static_cast<cl_ulong>(walk ? walkTiles(kept, rows, walkVector(acc)) : 0);
-    if (walk) {
+    const auto tiles = static_cast<cl_ulong>(walk && !walkLanes ? walkTiles(kept, rows, walkVector(acc)) : 0);
+    if (walkLanes) {
+        items = 1;  // every lane of a row in one work-item
+        size = LaunchSize::linear(static_cast<size_t>(rows));
+    } else if (walk) {
         size = LaunchSize::linear(static_cast<size_t>(tiles));
     } else if (path == ReductionPath::Lanes) {
         const int forced = testHook(TestHook::ReductionPath);
@@ -680,6 +694,15 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     const int passes = (r.secondInit != nullptr ? 2 : 1) + 1;
     requireLoopsFit(plan, tripsPerWorkItem(path, count, items, passes, 1), rows, count, "rows");
 
+    // The plan log's name for the kernel's form.
+    std::string form;
+    if (plan.logging()) {
+        const char *term = stash ? ", the term kept in out" : "";
+        form = walkLanes                      ? strformat("walk: 64 lanes a row, %d a vector%s", walkVector(acc), term)
+               : walk                         ? strformat("walk: %d rows a work-item%s", walkVector(acc), term)
+               : path == ReductionPath::Lanes ? strformat("64 lanes a row on %zu work-items", items)
+                                              : std::string("one work-item a row");
+    }
     const Operand src = tensorOperand(plan, Operand::Where::Input, l.x),
                   src2 = tensorOperand(plan, Operand::Where::Input, l.y),
                   dst = tensorOperand(plan, Operand::Where::Output, l.output);
@@ -691,7 +714,7 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     plan.launch(
         kernel, size,
         [=](Kernel &k, RunContext &ctx) {
-            if (walk) {
+            if (walk && !walkLanes) {
                 k.args(src.resolve(ctx), src2.resolve(ctx), dst.resolve(ctx), rows64, count64, keptRank, kShape8,
                        kIn8, kIn28, kOut8, rowIn, rowIn2, rowOut, tiles);
             } else {
@@ -699,17 +722,11 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
                        kIn8, kIn28, kOut8, rowIn, rowIn2, rowOut);
             }
         },
-        plan.logging() ? strformat("%s, %lld rows of %lld elements, kept dims %zu, accumulate %s",
-                                   walk ? strformat("walk: %d rows a work-item%s", walkVector(acc),
-                                                    stash ? ", the term kept in out" : "")
-                                              .c_str()
-                                   : path == ReductionPath::Lanes
-                                       ? strformat("64 lanes a row on %zu work-items", items).c_str()
-                                       : "one work-item a row",
-                                   static_cast<long long>(rows), static_cast<long long>(count), kept.size(),
-                                   dtypeName(acc)) +
-                             ", math " + r.result
-                       : std::string());
+        plan.logging()
+            ? strformat("%s, %lld rows of %lld elements, kept dims %zu, accumulate %s", form.c_str(),
+                        static_cast<long long>(rows), static_cast<long long>(count), kept.size(), dtypeName(acc)) +
+                  ", math " + r.result
+            : std::string());
 }
 
 void planReductionFill(OpPlan &plan, size_t output, double value) {

@@ -36,7 +36,8 @@
 //     partials combined one after another in chunk order, then finalized. A count with no such split (a prime,
 //     say) stays on LANES. Every (output, chunk) pair is a work-group or work-item of its own, so one output of
 //     many elements fills a GPU and every core of a CPU, where LANES ran it on one work-group.
-//   The path is chosen from the shape alone (outputs and elements per output), never from the device, and
+//   The path is chosen from the shape alone (outputs and elements per output; the ALONG form's also from whether
+//   its rows' elements are neighbours, alongPath), never from the device, and
 //   neither path depends on the work-group count or size the device would pick: one problem gives the same
 //   bits on every run and on every device (the additions are IEEE's, common.cl's rules keep their order).
 //   An ARG row (ReductionRow::prefers) keeps the winning element and its position instead (on LANES each lane its
@@ -88,6 +89,14 @@ void checkReducedShape(const char *op, const aclTensor *out, const char *arg, co
 enum class ReductionPath { Each, Lanes };
 // The automatic choice, from the shape alone.
 ReductionPath reductionPath(int64_t outputs, int64_t elementsPerOutput);
+// The ALONG form's (planReductionAlong), from the shape and the rows' layout alone, never the device: reductionPath's
+// choice for `rows` rows of `elementsPerRow`, and LANES also for rows of kAlongLanesFromElements elements or more
+// whose elements are neighbours in every input (`contiguousRows`), however many rows: there a row's 64 lanes read
+// it as vectors on a CPU and coalesced on a GPU, where EACH is one long chain of dependent steps a row. Rows whose
+// elements are apart stay on EACH below reductionPath's bound: neighbouring rows are then neighbours in memory,
+// which EACH reads as vectors (CPU) or coalesced (GPU).
+constexpr int64_t kAlongLanesFromElements = 128;
+ReductionPath alongPath(int64_t rows, int64_t elementsPerRow, bool contiguousRows);
 // The CHUNKS split (planReduction), from the shape alone: the elements in one chunk of each output, 0 where the
 // reduction is not split. `reducedExtents`: the reduced dims' extents in order.
 int64_t reductionChunk(int64_t outputs, const std::vector<int64_t> &reducedExtents, bool arg = false);
