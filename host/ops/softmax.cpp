@@ -1,7 +1,8 @@
 // aclnnSoftmax (aclnnop/aclnn_softmax.h): out = exp(x - max) / sum(exp(x - max)) along `dim`, computed in
 // self's dtype (fp16 / bf16 in fp32, rounded once) and cast to out's. The ALONG form of the reduction engine
 // (host/engines/reduction.h): the row's max, then the sum of exp(x - max) in the engine's fixed order, then
-// each element. A NaN in a row, or an infinity (inf - inf), makes the row NaN, as PyTorch's. The contract, in
+// each element: exp(x - max) times the row's 1 / sum (one division a row, as PyTorch's, instead of one an
+// element; the compilers hoist it out of the elements' loop). A NaN in a row, or an infinity (inf - inf), makes the row NaN, as PyTorch's. The contract, in
 // CANN's check order: docs/ops/softmax.md. An empty self succeeds before any other check, as CANN's.
 #include "aclnnop/aclnn_softmax.h"
 #include "engines/elementwise.h"
@@ -20,7 +21,7 @@ constexpr ReductionAlongRow kSoftmax{kApi,
                                      "0",
                                      "acc + RD_TERM(x, y, first)",
                                      "acc + other",
-                                     "RD_TERM(x, y, first) / second",
+                                     "RD_TERM(x, y, first) * (1 / second)",
                                      "exp(x - first)"};
 
 void plan(OpPlan &plan, const aclTensor *self, int64_t dim, const aclTensor *out) {

@@ -45,7 +45,8 @@ inline std::vector<std::vector<size_t>> refRows(const std::vector<int64_t> &shap
 // once to the dtype it is stored in (refWithin). A sum of n terms in either of the engine's orders is within
 // (n - 1) u of the sum of its terms' magnitudes. Per operator (R is the row's largest |x - max|):
 //   Softmax: exp(fl(x - max)) is within (6 + R) u relatively (x - max rounds by u |x - max|), the sum of such
-//     positive terms within (6 + R + n) u, the quotient adds 5u: (17 + 2R + n) u relative to the result.
+//     positive terms within (6 + R + n) u, the row's reciprocal 1 / sum 5u and the product by it u: (18 + 2R + n) u
+//     relative to the result.
 //   LogSoftmax: fl(x - max) within u |x - max|, log(sum) within 6u |log sum| plus the sum's (6 + R + n) u,
 //     the subtraction u |result|: absolute.
 //   SoftmaxBackward: sum(g * y) within (n + 1) u sum|g y|; g - that within u |g - s|; times y within u: absolute
@@ -70,7 +71,7 @@ inline std::vector<Expected> refAlong(SoftmaxOp op, const std::vector<int64_t> &
             for (size_t i : row) {
                 if (op == SoftmaxOp::Softmax) {
                     const double v = std::exp(x[i] - m) / s;
-                    want[i] = refWithin(v, v, 17 + 2 * range + n, compute, rounding);
+                    want[i] = refWithin(v, v, 18 + 2 * range + n, compute, rounding);
                 } else {
                     const double v = (x[i] - m) - std::log(s);
                     const double ulps = std::fabs(x[i] - m) + 6 * std::fabs(std::log(s)) + 6 + range + n + std::fabs(v);
