@@ -93,13 +93,14 @@ bool walks(const OpPlan &plan, aclDataType acc, int64_t elements) {
 }
 // Whether a tensor's values store as vectors of the accumulators directly: the tensor already in the accumulate
 // dtype, one with vector stores (cl_kernels/common.cl) that allow any element offset. Not FLOAT16: PoCL (3.1)
-// compiles vload_half8 and vstore_half8_rte to 16-byte aligned moves, which fault on an offset that is not a
-// multiple of 8 elements (measured: SIGSEGV in a Softmax over rows 20 halves apart).
+// compiles vstore_half8_rte to 16-byte aligned moves, which fault on an offset that is not a multiple of 8
+// elements (Device::compilerBugs.alignedHalfVectors).
 bool vectorStores(aclDataType self, aclDataType acc) {
     return self == acc && (acc == ACL_FLOAT || acc == ACL_DOUBLE || acc == ACL_BF16);
 }
-// Whether they load as vectors: those, and FLOAT16 (RD_VLOAD_HALF: vload_half8 at 16-byte aligned addresses, read as
-// bits and widened in the kernel elsewhere).
+// Whether they load as vectors: those, and FLOAT16 (RD_VLOAD_HALF: vload_half8; where the device's compiles to
+// aligned moves, RD_VLOAD_HALF_ALIGNED, only at 16-byte aligned addresses, read as bits and widened in the kernel
+// elsewhere).
 bool vectorLoads(aclDataType self, aclDataType acc) {
     return vectorStores(self, acc) || (self == acc && acc == ACL_FLOAT16);
 }
@@ -359,6 +360,7 @@ void planPass(OpPlan &plan, const ReductionLaunch &l, const std::vector<Dim> &ke
         defines.value("RD_V", vector)
             .flag("RD_VLOAD", vectorLoads(self.dtype, acc))
             .flag("RD_VLOAD_HALF", self.dtype == ACL_FLOAT16)
+            .flag("RD_VLOAD_HALF_ALIGNED", plan.device().compilerBugs.alignedHalfVectors)
             .value("RD_WALK_LANES", kReductionLanes / slices)
             .value("RD_TILE_VECS", tileVectors);
     }
@@ -654,6 +656,7 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
             .flag("RD_ALONG_BLOCKED", blocked)
             .flag("RD_VLOAD", vectorLoads(x.dtype, acc) && y.dtype == x.dtype)
             .flag("RD_VLOAD_HALF", x.dtype == ACL_FLOAT16)
+            .flag("RD_VLOAD_HALF_ALIGNED", plan.device().compilerBugs.alignedHalfVectors)
             .flag("RD_OUT_VSTORE",
                   vectorStores(out.dtype, acc) && (walkLanes || blocked ? row.out : kept.back().out) == 1);
         defines.flag("RD_STASH", stash);

@@ -156,6 +156,7 @@ std::vector<std::unique_ptr<Device>> enumerate() {
             d->compilerBugs.stagedGather = d->implementation == Implementation::Rusticl;
             d->compilerBugs.loopIterationCap = d->implementation == Implementation::Rusticl;
             d->compilerBugs.fenceInBranch = d->implementation == Implementation::Rusticl;
+            d->compilerBugs.alignedHalfVectors = d->implementation == Implementation::PoCL;
             if (deviceValue<cl_bool>(id, CL_DEVICE_AVAILABLE) == CL_FALSE) continue;
             if (!filters.empty()) {
                 bool keep = false;

@@ -79,6 +79,10 @@ struct Device {
         // work-items in together (Mesa's llvmpipe; measured: 1 or 2 of 1,000 increments under such a lock kept).
         // Programs for such a device are built with ACL_NO_BRANCH_FENCE defined (cl_kernels/common.cl).
         bool fenceInBranch = false;
+        // vload_half8 and vstore_half8 compile to 16-byte aligned moves, which fault where the address is only
+        // 2-byte aligned, as OpenCL allows (PoCL 3.1; measured: SIGSEGV in a Softmax over rows 20 halves apart).
+        // Kernels read FLOAT16 vectors there with vload_half8 only at a 16-byte aligned address.
+        bool alignedHalfVectors = false;
     } compilerBugs;
     ClContextPtr context;
     Stream *defaultStream = nullptr;  // owned by the stream registry
