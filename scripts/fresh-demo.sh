@@ -3,7 +3,8 @@
 # make and the CA certificates, as a newcomer's machine has them), this repository's committed HEAD cloned into
 # it, and `make demo` run there as root with nothing installed or cached, each output line stamped with the
 # seconds since it started. Prints the time of each part (packages, Intel's runtime, oneMKL, build, benchmark,
-# training) and leaves the whole stamped log in <root>/demo.log.
+# training) as a dated Markdown page (docs/bench/<date>-fresh-demo.md keeps one) and leaves the whole stamped
+# log in <root>/demo.log.
 #
 #   sudo scripts/fresh-demo.sh [ROOT]     (default /tmp/aclnn-fresh-debian; emptied first)
 #
@@ -37,7 +38,7 @@ EOF
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
   cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
-  chroot "$root" update-ca-certificates >/dev/null
+  chroot "$root" update-ca-certificates >/dev/null 2>&1
 fi
 [[ -f /etc/pip.conf ]] && cp /etc/pip.conf "$root/etc/pip.conf"
 
@@ -73,6 +74,12 @@ build=$(at '^ *[0-9]+ \[1/[0-9]+\]')
 bench=$(grep -E '^ *[0-9]+ \[[0-9]+/[0-9]+\]' "$log" | tail -n 1 | awk '{print $1}')
 train=$(at 'train step:')
 part() { [[ -n $2 && -n $3 ]] && printf '| %s | %d |\n' "$1" $(($3 - $2)) || printf '| %s | (not found) |\n' "$1"; }
+cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
+echo
+echo "# \`make demo\` on a fresh Debian 12, $(date -u +%Y-%m-%d)"
+echo
+echo "Measured with \`scripts/fresh-demo.sh\` at commit $(git -C "$repo" rev-parse --short HEAD): a debootstrap Debian 12"
+echo "root (minbase, git, make), nothing installed or cached, on $cpu, $(nproc) CPUs."
 echo
 echo "| part of \`make demo\` | seconds |"
 echo "| --- | --- |"
@@ -80,7 +87,7 @@ part "Debian packages (apt-get)" 0 "${intel:-$mkl}"
 [[ -n $intel ]] && part "Intel's OpenCL CPU runtime (PyPI)" "$intel" "${mkl:-$build}"
 [[ -n $mkl ]] && part "oneMKL (PyPI)" "$mkl" "$build"
 part "build (the library, the benchmark, the demo programs)" "$build" "$bench"
-part "aclnn_bench --demo" "$bench" "$train"
-part "training (the conv1d step, train_cnn)" "$train" "$total"
+part "aclnn_bench --demo, then the conv1d block's training step" "$bench" "$train"
+part "train_cnn (50 steps)" "$train" "$total"
 printf '| **total** | **%s** |\n' "$total"
 exit "$status"
