@@ -42,7 +42,7 @@
 // build-check: IN:int32 A:int64<int32 R:int64 OUT:int64 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=1 RD_WIDE=0 RD_V=4 RD_VLOAD=0 RD_VLOAD_HALF=0 RD_VLOAD_HALF_ALIGNED=0 RD_WALK_LANES=64 RD_TILE_VECS=8 INDEX:int RD_FINALIZE(acc,count)=RD_DIV(acc,count)
 // build-check: IN:float32 A:bool<float32 R:bool OUT:bool RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=1 RD_INTEGRAL=1 RD_WIDE=0 RD_V=8 RD_VLOAD=0 RD_VLOAD_HALF=0 RD_VLOAD_HALF_ALIGNED=0 RD_WALK_LANES=16 RD_TILE_VECS=3 INDEX:int RD_FINALIZE(acc,count)=acc
 // build-check: IN:float64 A:float64 R:float64 OUT:float32<float64 RD_ALONG=0 RD_PARTIAL=0 RD_ARG=0 RD_REAL_PART=0 RD_LANES=64 RD_WALK=1 RD_INIT()=0 RD_ACCUMULATE(acc,x)=RD_SUM(acc,x) RD_COMBINE(acc,other)=RD_SUM(acc,other) RD_BOOL=0 RD_INTEGRAL=0 RD_WIDE=1 RD_V=4 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_VLOAD_HALF_ALIGNED=0 RD_WALK_LANES=64 RD_TILE_VECS=1 INDEX:long RD_FINALIZE(acc,count)=acc
-// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=1 RD_SECOND=1 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=1 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_VLOAD_HALF_ALIGNED=0 RD_OUT_VSTORE=1 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+RD_TERM(x,y,first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=RD_TERM(x,y,first)/second RD_TERM_EXPR(x,y,first)=exp(x-first)
+// build-check: IN:float32 A:float32 R:float32 OUT:float32 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=1 RD_SECOND=1 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=1 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_VLOAD_HALF_ALIGNED=0 RD_OUT_VSTORE=1 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+RD_TERM(x,y,first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=RD_TERM(x,y,first)*(1/second) RD_TERM_EXPR(x,y,first)=exp(x-first)
 // build-check: IN:bfloat16 A:bfloat16 R:bfloat16 OUT:float32<bfloat16 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=0 RD_SECOND=0 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=1 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_VLOAD_HALF_ALIGNED=0 RD_OUT_VSTORE=0 INDEX:long RD_FIRST_INIT()=0 RD_FIRST_ACCUMULATE(acc,x,y)=acc+x*y RD_FIRST_COMBINE(acc,other)=acc+other RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc RD_SECOND_COMBINE(acc,other)=acc RD_RESULT(x,y,first,second)=y*(x-first)
 // build-check: IN:float16 A:float16 R:float16 OUT:float16 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=0 RD_SECOND=1 RD_WIDE=0 RD_V=8 RD_ALONG_BLOCKED=0 RD_VLOAD=1 RD_VLOAD_HALF=1 RD_VLOAD_HALF_ALIGNED=0 RD_OUT_VSTORE=0 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
 // build-check: IN:float64 A:float64 R:float64 OUT:float64 RD_ALONG=1 RD_ARG=0 RD_REAL_PART=0 RD_BOOL=0 RD_INTEGRAL=0 RD_LANES=64 RD_WALK=1 RD_STASH=0 RD_SECOND=1 RD_WIDE=1 RD_V=4 RD_ALONG_BLOCKED=0 RD_VLOAD=1 RD_VLOAD_HALF=0 RD_VLOAD_HALF_ALIGNED=0 RD_OUT_VSTORE=1 INDEX:int RD_FIRST_INIT()=-INFINITY RD_FIRST_ACCUMULATE(acc,x,y)=fmax(acc,x) RD_FIRST_COMBINE(acc,other)=fmax(acc,other) RD_SECOND_INIT()=0 RD_SECOND_ACCUMULATE(acc,x,y,first)=acc+exp(x-first) RD_SECOND_COMBINE(acc,other)=acc+other RD_RESULT(x,y,first,second)=x-first-log(second)
@@ -868,7 +868,7 @@ RD_LANES_ROOT(rd_lanes_root_second, RD_SECOND_COMBINE)
 #define RD_LANES_AT(p, pb, e0, v) RD_VLOADV(p, (pb) + (e0) + (v) * RD_V)
 #define RD_LANES_PART(p, pb, v) rd_gather(p, (pb) + whole, 1, (v) * RD_V, live)
 #define RD_LIVE(v) (lane_index + (RD_ACC_T)((v) * RD_V) < (RD_ACC_T)live)
-// Element e's result from the row's first and second, out's element at e (k of a vector's, `values`: in RD_ACC_T).
+// Lane k of a vector's results (`values`, in RD_ACC_T), rounded once, as out's element e of the row.
 #define RD_LANES_STORE(e, values, k) OUT_STORE(out, ob + (e) * os, rd_round(values[k]))
 __kernel void rd_along_walk_lanes(RD_ALONG_ARGS) {
     const INDEX_T o = (INDEX_T)get_global_id(0);
@@ -935,7 +935,7 @@ __kernel void rd_along_walk_lanes(RD_ALONG_ARGS) {
 #if RD_STASH
             RD_ACC_T terms[RD_V];
             RD_VSTORE(xv, 0, terms);
-            #pragma unroll
+#pragma unroll
             for (int k = 0; k < RD_V; ++k) {
                 if (v * RD_V + k < live) OUT_STORE(out, ob + whole + v * RD_V + k, terms[k]);
             }
@@ -968,7 +968,7 @@ __kernel void rd_along_walk_lanes(RD_ALONG_ARGS) {
 #else
             RD_ACC_T rs[RD_V];
             RD_VSTORE(r, 0, rs);
-            #pragma unroll
+#pragma unroll
             for (int k = 0; k < RD_V; ++k) RD_LANES_STORE(e + v * RD_V + k, rs, k);
 #endif
         }
@@ -979,7 +979,7 @@ __kernel void rd_along_walk_lanes(RD_ALONG_ARGS) {
             const RD_VEC_T r = (RD_VEC_T)(RD_RESULT(RD_LANES_X_PART(v), RD_LANES_PART(y, yb, v), fv, sv));
             RD_ACC_T rs[RD_V];
             RD_VSTORE(r, 0, rs);
-            #pragma unroll
+#pragma unroll
             for (int k = 0; k < RD_V; ++k) {
                 if (v * RD_V + k < live) RD_LANES_STORE(whole + v * RD_V + k, rs, k);
             }

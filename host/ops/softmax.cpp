@@ -2,8 +2,9 @@
 // self's dtype (fp16 / bf16 in fp32, rounded once) and cast to out's. The ALONG form of the reduction engine
 // (host/engines/reduction.h): the row's max, then the sum of exp(x - max) in the engine's fixed order, then
 // each element: exp(x - max) times the row's 1 / sum (one division a row, as PyTorch's, instead of one an
-// element; the compilers hoist it out of the elements' loop). A NaN in a row, or an infinity (inf - inf), makes the row NaN, as PyTorch's. The contract, in
-// CANN's check order: docs/ops/softmax.md. An empty self succeeds before any other check, as CANN's.
+// element; the compilers hoist it out of the elements' loop). A NaN in a row, or an infinity (inf - inf), makes
+// the row NaN, as PyTorch's. The contract, in CANN's check order: docs/ops/softmax.md. An empty self succeeds
+// before any other check, as CANN's.
 #include "aclnnop/aclnn_softmax.h"
 #include "engines/elementwise.h"
 #include "engines/reduction.h"
