@@ -606,6 +606,7 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     const bool walkable = walks(plan, acc, rows * count);
     const bool walkLanes = path == ReductionPath::Lanes && walkable && contiguous;
     const bool walk = walkLanes || (path == ReductionPath::Each && walkable && (neighbours || blocked));
+    const bool walkEach = walk && !walkLanes;  // rd_along_walk: the EACH order, rows in tiles
 
     std::vector<int64_t> shape, inStrides, in2Strides, outStrides;
     for (const Dim &d : kept) {
@@ -677,7 +678,7 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
                                                                       : "rd_along_each");
     LaunchSize size;
     size_t items = 0;
-    const auto tiles = static_cast<cl_ulong>(walk && !walkLanes ? walkTiles(kept, rows, walkVector(acc)) : 0);
+    const auto tiles = static_cast<cl_ulong>(walkEach ? walkTiles(kept, rows, walkVector(acc)) : 0);
     if (walkLanes) {
         items = 1;  // every lane of a row in one work-item
         size = LaunchSize::linear(static_cast<size_t>(rows));
@@ -717,7 +718,7 @@ void planReductionAlong(OpPlan &plan, const ReductionAlongLaunch &l) {
     plan.launch(
         kernel, size,
         [=](Kernel &k, RunContext &ctx) {
-            if (walk && !walkLanes) {
+            if (walkEach) {
                 k.args(src.resolve(ctx), src2.resolve(ctx), dst.resolve(ctx), rows64, count64, keptRank, kShape8,
                        kIn8, kIn28, kOut8, rowIn, rowIn2, rowOut, tiles);
             } else {
